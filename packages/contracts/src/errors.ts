@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { type Localized, localized } from './localized.ts';
+
+/**
+ * Every code a response body can carry. 0 is success; 401 starts the client's logout flow;
+ * 4202-4204 are the spec's content validation codes. The rest are ours, grouped by area.
+ */
+export const ErrorCode = {
+  OK: 0,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  INTERNAL: 500,
+  CONTENT_INVALID: 4202,
+  TABLE_STRUCTURE_INVALID: 4203,
+  PLAN_INVALID: 4204,
+  STATEMENT_NOT_ALLOWED: 4205,
+  INPUT_REQUIRED: 4206,
+  EMAIL_REGISTERED: 4101,
+  EMAIL_NOT_ACTIVATED: 4102,
+  EMAIL_NOT_FOUND: 4103,
+  EMAIL_ACTIVATED: 4104,
+  WRONG_CREDENTIALS: 4105,
+  TERMS_NOT_ACCEPTED: 4106,
+  CODE_NOT_SENT: 4107,
+  WEAK_PASSWORD: 4108,
+  INVALID_EMAIL: 4109,
+  QUOTA_EXCEEDED: 4301,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The default zh/en wording of each code; a response may carry a more specific message. */
+export const errorMessages: Record<ErrorCode, Localized> = {
+  [ErrorCode.OK]: localized('成功', 'success'),
+  [ErrorCode.BAD_REQUEST]: localized('请求参数有误', 'bad request'),
+  [ErrorCode.UNAUTHORIZED]: localized('请先登录', 'please log in first'),
+  [ErrorCode.FORBIDDEN]: localized('没有权限', 'forbidden'),
+  [ErrorCode.NOT_FOUND]: localized('资源不存在', 'not found'),
+  [ErrorCode.INTERNAL]: localized('服务异常，请稍后再试', 'service exception, something went wrong'),
+  [ErrorCode.CONTENT_INVALID]: localized('SQL 或 XML 内容校验失败', 'SQL or XML content validation failed'),
+  [ErrorCode.TABLE_STRUCTURE_INVALID]: localized('表结构内容校验失败', 'table structure content validation failed'),
+  [ErrorCode.PLAN_INVALID]: localized('执行计划内容校验失败', 'execution plan content validation failed'),
+  [ErrorCode.STATEMENT_NOT_ALLOWED]: localized(
+    '不支持 INSERT 和 DELETE 语句',
+    'INSERT and DELETE statements are not allowed',
+  ),
+  [ErrorCode.INPUT_REQUIRED]: localized('请输入 SQL 语句或上传 SQL 文件', 'a statement or SQL file is required'),
+  [ErrorCode.EMAIL_REGISTERED]: localized('该邮箱已注册', 'this email is already registered'),
+  [ErrorCode.EMAIL_NOT_ACTIVATED]: localized('邮箱账号未激活', 'email account is not activated'),
+  [ErrorCode.EMAIL_NOT_FOUND]: localized('邮箱账号不存在', 'email account does not exist'),
+  [ErrorCode.EMAIL_ACTIVATED]: localized('邮箱账号已激活', 'email account is activated'),
+  [ErrorCode.WRONG_CREDENTIALS]: localized('邮箱或密码错误', 'incorrect email or password'),
+  [ErrorCode.TERMS_NOT_ACCEPTED]: localized('请阅读并勾选服务条款', 'please agree and check the Terms of Service'),
+  [ErrorCode.CODE_NOT_SENT]: localized('验证码未发送', 'verification code not sent'),
+  [ErrorCode.WEAK_PASSWORD]: localized(
+    '密码至少 8 位，需包含数字、特殊字符、大写和小写字母',
+    'password needs at least 8 characters with digits, special characters, uppercase and lowercase letters',
+  ),
+  [ErrorCode.INVALID_EMAIL]: localized('邮箱格式不正确', 'invalid email address'),
+  [ErrorCode.QUOTA_EXCEEDED]: localized('已达到套餐用量上限', 'you have reached the limit of your plan'),
+};
+
+/** Where in the user's input a problem is: 1-based line and column. */
+export const SourceLocation = z.object({ line: z.number().int(), column: z.number().int() });
+export type SourceLocation = z.infer<typeof SourceLocation>;
+
+/** A problem reported to the user: code, bilingual message, and where it is when known. */
+export const Message = z.object({
+  code: z.number().int(),
+  message: z.object({ zh: z.string(), en: z.string() }),
+  field: z.string().optional(),
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+});
+export type Message = z.infer<typeof Message>;
+
+export function messageOf(code: ErrorCode, extra: Partial<Omit<Message, 'code'>> = {}): Message {
+  return { code, message: errorMessages[code], ...extra };
+}
+
+/** An error that crosses a boundary as a value: the server turns it into a response body. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly detail: Message;
+  readonly httpStatus: number;
+
+  constructor(code: ErrorCode, detail: Partial<Omit<Message, 'code'>> = {}, httpStatus = defaultStatus(code)) {
+    const message = messageOf(code, detail);
+    super(message.message.en);
+    this.code = code;
+    this.detail = message;
+    this.httpStatus = httpStatus;
+  }
+}
+
+function defaultStatus(code: ErrorCode): number {
+  if (code === ErrorCode.UNAUTHORIZED) return 401;
+  if (code === ErrorCode.NOT_FOUND) return 404;
+  if (code === ErrorCode.FORBIDDEN) return 403;
+  if (code === ErrorCode.INTERNAL) return 500;
+  return 400;
+}

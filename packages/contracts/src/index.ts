@@ -1,0 +1,5 @@
+export * from './api.ts';
+export * from './errors.ts';
+export * from './localized.ts';
+export * from './password.ts';
+export * from './report.ts';

@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { Message } from './errors.ts';
+import { Localized } from './localized.ts';
+
+/**
+ * The optimization report: the one contract shared by the worker, the API, the web app and the CLI.
+ * JSON names here are stable; add fields, never rename them.
+ */
+
+export const Dialect = z.enum(['mysql', 'postgresql']);
+export type Dialect = z.infer<typeof Dialect>;
+
+export const Severity = z.enum(['info', 'warning', 'critical']);
+export type Severity = z.infer<typeof Severity>;
+
+/** Where a finding points in the statement text; 1-based. */
+export const Span = z.object({ line: z.number().int(), column: z.number().int(), length: z.number().int() });
+export type Span = z.infer<typeof Span>;
+
+/** One rule that matched the statement. `rewrite` says whether the optimized text applies it. */
+export const Finding = z.object({
+  id: z.string(),
+  severity: Severity,
+  title: Localized,
+  message: Localized,
+  span: Span.optional(),
+  rewrite: z.boolean(),
+});
+export type Finding = z.infer<typeof Finding>;
+
+/** One rewrite applied, in order: the statement before and after it. */
+export const Step = z.object({
+  ruleId: z.string(),
+  title: Localized,
+  rationale: Localized,
+  before: z.string(),
+  after: z.string(),
+  costBefore: z.number().optional(),
+  costAfter: z.number().optional(),
+});
+export type Step = z.infer<typeof Step>;
+
+export const IndexAdvice = z.object({
+  ddl: z.string(),
+  table: z.string(),
+  columns: z.array(z.string()),
+  kind: z.enum(['btree', 'covering']),
+  reason: Localized,
+  costBefore: z.number().optional(),
+  costAfter: z.number().optional(),
+});
+export type IndexAdvice = z.infer<typeof IndexAdvice>;
+
+export interface PlanNode {
+  node: string;
+  relation?: string;
+  index?: string;
+  rows: number;
+  cost: number;
+  filter?: string;
+  warnings: string[];
+  children: PlanNode[];
+}
+export const PlanNode: z.ZodType<PlanNode> = z.lazy(() =>
+  z.object({
+    node: z.string(),
+    relation: z.string().optional(),
+    index: z.string().optional(),
+    rows: z.number(),
+    cost: z.number(),
+    filter: z.string().optional(),
+    warnings: z.array(z.string()),
+    children: z.array(PlanNode),
+  }),
+);
+
+export const PlanTree = z.object({ root: PlanNode, totalCost: z.number(), raw: z.string() });
+export type PlanTree = z.infer<typeof PlanTree>;
+
+/** Plans before and after; `source` names the optimizer that produced them, or why there is none. */
+export const PlanComparison = z.object({
+  before: PlanTree.nullable(),
+  after: PlanTree.nullable(),
+  source: z.string(),
+  userSupplied: z.string().optional(),
+});
+export type PlanComparison = z.infer<typeof PlanComparison>;
+
+/** The six radar categories of the result page. */
+export const ScoreCategory = z.enum([
+  'Execution Plan',
+  'Scan Estimation',
+  'Index Usage',
+  'SQL Complexity',
+  'Network Transport',
+  'Other',
+]);
+export type ScoreCategory = z.infer<typeof ScoreCategory>;
+
+export const Score = z.object({
+  category: ScoreCategory,
+  original_score: z.number(),
+  optimized_score: z.number(),
+  why: Localized,
+});
+export type Score = z.infer<typeof Score>;
+
+/**
+ * Estimated gain: (costBefore - costAfter) / costBefore from the optimizer named in `source`.
+ * It is an estimate, never a measured run time.
+ */
+export const Gain = z.object({
+  ratio: z.number(),
+  costBefore: z.number(),
+  costAfter: z.number(),
+  source: z.string(),
+});
+export type Gain = z.infer<typeof Gain>;
+
+export const Verification = z.object({
+  method: z.enum(['none', 'differential']),
+  databases: z.number().int(),
+  verdict: z.enum(['not-needed', 'not-refuted', 'refuted', 'not-run']),
+  detail: Localized.optional(),
+});
+export type Verification = z.infer<typeof Verification>;
+
+export const StatementReport = z.object({
+  index: z.number().int(),
+  original: z.string(),
+  optimized: z.string(),
+  location: z.object({ file: z.string().optional(), line: z.number().int() }).optional(),
+  steps: z.array(Step),
+  rules: z.array(Finding),
+  indexes: z.array(IndexAdvice),
+  plan: PlanComparison,
+  gain: Gain.nullable(),
+  scores: z.array(Score).max(6),
+  schemaFindings: z.array(Finding),
+  verification: Verification,
+  diff: z.string(),
+  errors: z.array(Message),
+});
+export type StatementReport = z.infer<typeof StatementReport>;
+
+export const Report = z.object({
+  kind: z.enum(['sql', 'mybatis']),
+  dialect: Dialect,
+  engine: z.object({ name: z.string(), version: z.string() }),
+  createdAt: z.string(),
+  statements: z.array(StatementReport),
+  warnings: z.array(Message),
+});
+export type Report = z.infer<typeof Report>;

@@ -1,0 +1,114 @@
+import { AppError, type Dialect, ErrorCode, type Finding } from '@sqltune/contracts';
+import { parseStatements } from '../dialect/parse.ts';
+import { type IndexCandidate, indexCandidates } from '../indexes/candidates.ts';
+import type { ParsedStatement } from '../model/statement.ts';
+import { statementRules } from '../rules/registry.ts';
+import type { Rule, RuleMatch } from '../rules/rule.ts';
+import { checkSchema } from '../schema/checks.ts';
+import { emptySchema, type SchemaModel } from '../schema/model.ts';
+import { parseSchema } from '../schema/parse-schema.ts';
+import { applyEdits } from '../text/patch.ts';
+import { positionAt } from '../text/position.ts';
+
+export interface AnalyzeInput {
+  sql: string;
+  dialect: Dialect;
+  /** CREATE TABLE / CREATE INDEX text with optional `-- sqltune:stats` lines. */
+  schemaText?: string | null;
+}
+
+/** A rewrite the rules propose. It is not shown to a user until verification has failed to refute it. */
+export interface ProposedStep {
+  rule: Rule;
+  before: string;
+  after: string;
+  matches: RuleMatch[];
+}
+
+export interface StatementAnalysis {
+  statement: ParsedStatement;
+  findings: Finding[];
+  steps: ProposedStep[];
+}
+
+export interface Analysis {
+  schema: SchemaModel;
+  schemaFindings: Finding[];
+  statements: StatementAnalysis[];
+}
+
+/** Statement kinds the product refuses, as the spec says: the optimizer never touches data changes. */
+const refusedKinds = new Set(['insert', 'delete', 'replace']);
+
+/** Parses, checks the schema, runs every rule and proposes the rewrite chain. Pure: no I/O. */
+export function analyze(input: AnalyzeInput): Analysis {
+  const schema = input.schemaText?.trim() ? parseSchema(input.schemaText, input.dialect) : emptySchema;
+  const statements = parseStatements(input.sql, input.dialect);
+  for (const statement of statements) {
+    if (refusedKinds.has(statement.kind)) {
+      throw new AppError(ErrorCode.STATEMENT_NOT_ALLOWED, { line: statement.line, column: 1 });
+    }
+  }
+  return {
+    schema,
+    schemaFindings: checkSchema(schema),
+    statements: statements.map((statement) => ({
+      statement,
+      findings: findingsFor(statement, schema),
+      steps: proposeSteps(statement, schema),
+    })),
+  };
+}
+
+export function rulesFor(dialect: Dialect): Rule[] {
+  return statementRules.filter((rule) => rule.dialects.includes(dialect));
+}
+
+/** Runs every rule on one statement and turns matches into findings located in the statement text. */
+export function findingsFor(statement: ParsedStatement, schema: SchemaModel): Finding[] {
+  return rulesFor(statement.dialect).flatMap((rule) =>
+    rule.detect({ statement, schema }).map((match): Finding => {
+      const finding: Finding = {
+        id: rule.id,
+        severity: rule.severity,
+        title: rule.title,
+        message: match.message,
+        rewrite: false,
+      };
+      if (match.span) {
+        const { line, column } = positionAt(statement.text, match.span.start);
+        const length = statement.text.slice(match.span.start, match.span.end).trimEnd().length;
+        finding.span = { line: statement.line + line - 1, column: line === 1 ? statement.column + column - 1 : column, length };
+      }
+      return finding;
+    }),
+  );
+}
+
+/**
+ * Applies the rewriting rules one after another, re-parsing between steps so each rule sees the
+ * text the previous one produced (offsets stay true).
+ */
+export function proposeSteps(statement: ParsedStatement, schema: SchemaModel): ProposedStep[] {
+  const steps: ProposedStep[] = [];
+  let current = statement;
+  for (const rule of rulesFor(statement.dialect).filter((r) => r.rewrites)) {
+    const matches = rule.detect({ statement: current, schema }).filter((m) => m.edits && m.edits.length > 0);
+    if (matches.length === 0) continue;
+    const after = applyEdits(
+      current.text,
+      matches.flatMap((m) => m.edits ?? []),
+    );
+    const [reparsed] = parseStatements(after, statement.dialect);
+    if (!reparsed) continue;
+    steps.push({ rule, before: current.text, after, matches });
+    current = { ...reparsed, index: statement.index, line: statement.line, column: statement.column, offset: statement.offset };
+  }
+  return steps;
+}
+
+/** Index candidates for the statement text that will be shown (after accepted rewrites). */
+export function candidatesFor(text: string, dialect: Dialect, schema: SchemaModel): IndexCandidate[] {
+  const [statement] = parseStatements(text, dialect);
+  return statement ? indexCandidates(statement, schema) : [];
+}

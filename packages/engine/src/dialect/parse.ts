@@ -1,0 +1,128 @@
+import { AppError, type Dialect, ErrorCode } from '@sqltune/contracts';
+import nodeSqlParser from 'node-sql-parser';
+import { type AstNode, children, isNode } from '../model/ast.ts';
+import type { ParsedStatement, StatementKind, TableRef } from '../model/statement.ts';
+import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
+import { positionAt } from '../text/position.ts';
+import { splitStatements } from './split.ts';
+
+const parser = new nodeSqlParser.Parser();
+
+const parserDatabase: Record<Dialect, string> = { mysql: 'mysql', postgresql: 'postgresql' };
+
+/** Parses every statement of the input; the first one that does not parse throws 4202 with its position. */
+export function parseStatements(input: string, dialect: Dialect): ParsedStatement[] {
+  const slices = splitStatements(input, dialect);
+  if (slices.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
+  return slices.map((slice, index) => {
+    const { column } = positionAt(input, slice.offset);
+    const ast = parseOne(slice.text, dialect, (offset) => {
+      const inSlice = positionAt(slice.text, offset);
+      return {
+        line: slice.line + inSlice.line - 1,
+        column: inSlice.line === 1 ? column + inSlice.column - 1 : inSlice.column,
+      };
+    });
+    return { dialect, index, text: slice.text, offset: slice.offset, line: slice.line, column, ...describe(ast), ast };
+  });
+}
+
+type ToInputPosition = (offset: number) => { line: number; column: number };
+
+function parseOne(text: string, dialect: Dialect, toInput: ToInputPosition): AstNode {
+  const parsable = dialect === 'mysql' ? blankMysqlHints(text) : text;
+  let result: unknown;
+  try {
+    result = parser.astify(parsable, {
+      database: parserDatabase[dialect],
+      parseOptions: { includeLocations: true },
+    });
+  } catch (error) {
+    throw syntaxError(error, toInput);
+  }
+  const ast = Array.isArray(result) ? result[0] : result;
+  if (!isNode(ast)) throw new AppError(ErrorCode.CONTENT_INVALID, toInput(0));
+  return ast;
+}
+
+/**
+ * node-sql-parser does not know MySQL index hints or STRAIGHT_JOIN. They do not change what a query
+ * returns, so they are blanked out with spaces of the same length: offsets stay valid for patching.
+ */
+export function blankMysqlHints(text: string): string {
+  const tokens = codeTokens(lex(text, { mysql: true }));
+  const chars = [...text];
+  const blank = (from: number, to: number) => {
+    for (let i = from; i < to; i++) if (chars[i] !== '\n') chars[i] = ' ';
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (isKeyword(t, 'STRAIGHT_JOIN') && isKeyword(tokens[i - 1], 'SELECT')) blank(t.start, t.end);
+    const isHint = ['FORCE', 'USE', 'IGNORE'].some((w) => isKeyword(t, w)) && /^(INDEX|KEY)$/i.test(tokens[i + 1]?.text ?? '');
+    if (!isHint) continue;
+    let j = i + 2;
+    if (isKeyword(tokens[j], 'FOR')) j += isKeyword(tokens[j + 1], 'GROUP') || isKeyword(tokens[j + 1], 'ORDER') ? 3 : 2;
+    if (tokens[j]?.text !== '(') continue;
+    while (j < tokens.length && tokens[j]!.text !== ')') j++;
+    if (j < tokens.length) blank(t.start, tokens[j]!.end);
+  }
+  return chars.join('');
+}
+
+function syntaxError(error: unknown, toInput: ToInputPosition): AppError {
+  const location = (error as { location?: { start?: { offset?: number } } }).location;
+  const offset = location?.start?.offset ?? 0;
+  const raw = error instanceof Error ? error.message : String(error);
+  const found = /but (.+) found\.?$/.exec(raw)?.[1] ?? '';
+  const near = found === 'end of input' ? { zh: '语句意外结束', en: 'unexpected end of statement' } : null;
+  const token = found.replace(/^"|"$/g, '');
+  const position = toInput(offset);
+  const where = `${position.line}:${position.column}`;
+  return new AppError(ErrorCode.CONTENT_INVALID, {
+    ...position,
+    message: near
+      ? { zh: `SQL 语法错误（第 ${where}）：${near.zh}`, en: `SQL syntax error at ${where}: ${near.en}` }
+      : {
+          zh: `SQL 语法错误（第 ${where}）：无法识别 "${token}"`,
+          en: `SQL syntax error at ${where}: unexpected "${token}"`,
+        },
+  });
+}
+
+function describe(ast: AstNode): { kind: StatementKind; tables: TableRef[] } {
+  const type = typeof ast.type === 'string' ? ast.type.toLowerCase() : '';
+  const kind: StatementKind = ['select', 'insert', 'update', 'delete', 'replace'].includes(type)
+    ? (type as StatementKind)
+    : 'other';
+  return { kind, tables: collectTables(ast) };
+}
+
+function collectTables(ast: AstNode): TableRef[] {
+  const found = new Map<string, TableRef>();
+  const visit = (node: AstNode) => {
+    for (const source of [...children(node, 'from'), ...children(node, 'table')]) {
+      if (typeof source.table === 'string') {
+        const ref: TableRef = {
+          name: source.table,
+          schema: typeof source.db === 'string' ? source.db : null,
+          alias: typeof source.as === 'string' ? source.as : null,
+        };
+        found.set(`${ref.schema}.${ref.name}.${ref.alias}`, ref);
+      }
+    }
+  };
+  walkSelects(ast, visit);
+  return [...found.values()];
+}
+
+function walkSelects(node: unknown, visit: (n: AstNode) => void): void {
+  if (Array.isArray(node)) {
+    for (const item of node) walkSelects(item, visit);
+    return;
+  }
+  if (!isNode(node)) return;
+  if (typeof node.type === 'string' && ['select', 'update', 'delete', 'insert', 'replace'].includes(node.type)) {
+    visit(node);
+  }
+  for (const [key, value] of Object.entries(node)) if (key !== 'loc') walkSelects(value, visit);
+}

@@ -1,0 +1,130 @@
+/**
+ * The parser's syntax tree, seen through a narrow typed lens. node-sql-parser's own types are loose,
+ * so rules read nodes through these helpers instead of casting everywhere.
+ */
+
+export interface AstNode {
+  type?: string;
+  loc?: { start: { offset: number }; end: { offset: number } };
+  [key: string]: unknown;
+}
+
+export function isNode(value: unknown): value is AstNode {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function child(node: AstNode, key: string): AstNode | undefined {
+  const value = node[key];
+  return isNode(value) ? value : undefined;
+}
+
+export function children(node: AstNode, key: string): AstNode[] {
+  const value = node[key];
+  return Array.isArray(value) ? value.filter(isNode) : [];
+}
+
+/** A visit with the chain of ancestors (nearest last) and the key that led to the node. */
+export interface Visit {
+  node: AstNode;
+  key: string;
+  ancestors: AstNode[];
+}
+
+/** Depth-first walk over every object in the tree. Return false from `visit` to skip a subtree. */
+export function walk(root: AstNode, visit: (v: Visit) => boolean | undefined): void {
+  const stack: Visit[] = [{ node: root, key: '', ancestors: [] }];
+  while (stack.length > 0) {
+    const current = stack.pop()!;
+    if (visit(current) === false) continue;
+    const ancestors = [...current.ancestors, current.node];
+    const entries = Object.entries(current.node).reverse();
+    for (const [key, value] of entries) {
+      if (key === 'loc') continue;
+      if (Array.isArray(value)) {
+        for (let i = value.length - 1; i >= 0; i--) {
+          if (isNode(value[i])) stack.push({ node: value[i] as AstNode, key, ancestors });
+        }
+      } else if (isNode(value)) {
+        stack.push({ node: value, key, ancestors });
+      }
+    }
+  }
+}
+
+/**
+ * The text range a node covers. The parser's ranges can include trailing blanks (`a = 1 `), so pass
+ * the statement text to trim them: an edit must not eat the space before the next keyword.
+ */
+export function span(node: AstNode | undefined, text?: string): { start: number; end: number } | undefined {
+  if (!node?.loc) return undefined;
+  const start = node.loc.start.offset;
+  let end = node.loc.end.offset;
+  if (text) while (end > start && /\s/.test(text[end - 1]!)) end--;
+  return { start, end };
+}
+
+/** Function name in upper case, whatever shape the parser gave it. */
+export function functionName(node: AstNode): string | undefined {
+  if (node.type !== 'function' && node.type !== 'aggr_func') return undefined;
+  const name = node.name;
+  if (typeof name === 'string') return name.toUpperCase();
+  if (isNode(name)) {
+    const parts = children(name, 'name');
+    const last = parts[parts.length - 1];
+    if (last && typeof last.value === 'string') return last.value.toUpperCase();
+  }
+  return undefined;
+}
+
+export function functionArgs(node: AstNode): AstNode[] {
+  const args = child(node, 'args');
+  if (!args) return [];
+  if (args.type === 'expr_list') return children(args, 'value');
+  const expr = child(args, 'expr');
+  return expr ? [expr] : [];
+}
+
+export interface ColumnRef {
+  table: string | null;
+  column: string;
+}
+
+export function columnRef(node: AstNode | undefined): ColumnRef | undefined {
+  if (!node || node.type !== 'column_ref') return undefined;
+  const column = node.column;
+  const name = typeof column === 'string' ? column : isNode(column) ? columnName(column) : undefined;
+  if (!name) return undefined;
+  return { table: typeof node.table === 'string' ? node.table : null, column: name };
+}
+
+function columnName(column: AstNode): string | undefined {
+  const expr = child(column, 'expr');
+  if (expr && typeof expr.value === 'string') return expr.value;
+  return undefined;
+}
+
+/** Literal value of a number or string node, else undefined. */
+export function literalValue(node: AstNode | undefined): string | number | undefined {
+  if (!node) return undefined;
+  if (node.type === 'number' && typeof node.value === 'number') return node.value;
+  if (
+    (node.type === 'single_quote_string' || node.type === 'string' || node.type === 'double_quote_string') &&
+    typeof node.value === 'string'
+  ) {
+    return node.value;
+  }
+  return undefined;
+}
+
+/** A subquery appears as `{ ast: { type: 'select', ... } }` inside expression lists. */
+export function subqueryOf(node: AstNode | undefined): AstNode | undefined {
+  if (!node) return undefined;
+  if (node.type === 'expr_list') {
+    const values = children(node, 'value');
+    if (values.length === 1) return subqueryOf(values[0]);
+    return undefined;
+  }
+  const ast = child(node, 'ast');
+  if (ast?.type === 'select') return ast;
+  return node.type === 'select' ? node : undefined;
+}

@@ -1,0 +1,29 @@
+import type { Dialect } from '@sqltune/contracts';
+import type { AstNode } from './ast.ts';
+
+export type StatementKind = 'select' | 'insert' | 'update' | 'delete' | 'replace' | 'other';
+
+/** A table the statement reads or writes, with the alias it goes by. */
+export interface TableRef {
+  name: string;
+  schema: string | null;
+  alias: string | null;
+}
+
+/**
+ * One statement of the user's input: its own text (AST offsets are relative to it), where it sits in
+ * the input, and the parsed tree. Everything downstream works from this shape, whatever the dialect.
+ */
+export interface ParsedStatement {
+  dialect: Dialect;
+  index: number;
+  text: string;
+  /** Offset of `text` in the whole input. */
+  offset: number;
+  /** 1-based line and column of `text` in the whole input. */
+  line: number;
+  column: number;
+  kind: StatementKind;
+  ast: AstNode;
+  tables: TableRef[];
+}

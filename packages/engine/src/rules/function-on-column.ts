@@ -1,0 +1,59 @@
+import { type AstNode, child, columnRef, functionName, walk } from '../model/ast.ts';
+import { matchAt, sourceText, walkWithKeys } from './match-helpers.ts';
+import { allDialects, inFilter, type Rule, type RuleMatch } from './rule.ts';
+import { isYearComparison } from './year-to-range.ts';
+
+const comparisons = new Set(['=', '<', '<=', '>', '>=', '<>', '!=', 'IN', 'NOT IN', 'LIKE', 'BETWEEN']);
+const arithmetic = new Set(['+', '-', '*', '/', '||']);
+
+/**
+ * A column inside a function or arithmetic in a filter (`LOWER(email) = ?`, `price * 2 > 10`):
+ * the database must compute it for every row, and a plain index on the column cannot be used.
+ */
+export const functionOnColumn: Rule = {
+  id: 'function-on-column',
+  category: 'Index Usage',
+  severity: 'warning',
+  dialects: allDialects,
+  rewrites: false,
+  title: { zh: '条件中的列被函数或运算包裹', en: 'Filtered column wrapped in a function or expression' },
+  rationale: {
+    zh: '对列做函数或运算后，普通索引无法使用，需要逐行计算。把运算移到常量一侧，或建立函数索引/生成列索引。',
+    en: 'A function or arithmetic on a column makes a plain index unusable and is computed for every row. Move the computation to the constant side, or index the expression.',
+  },
+  detect({ statement }) {
+    const matches: RuleMatch[] = [];
+    walkWithKeys(statement.ast, ({ node, keys }) => {
+      if (node.type !== 'binary_expr' || !inFilter(keys)) return;
+      if (!comparisons.has(String(node.operator).toUpperCase()) || isYearComparison(node)) return;
+      for (const side of [child(node, 'left'), child(node, 'right')]) {
+        if (side && wrapsColumn(side)) {
+          const text = sourceText(statement.text, side) || sourceText(statement.text, node);
+          matches.push(
+            matchAt(node, {
+              zh: `${text} 对列做了计算，索引无法直接使用。`,
+              en: `${text} computes on a column, so an index on it cannot be used directly.`,
+            }),
+          );
+          return;
+        }
+      }
+    });
+    return matches;
+  },
+};
+
+function wrapsColumn(node: AstNode): boolean {
+  const isFunction = node.type === 'function' && functionName(node) !== undefined;
+  const isArithmetic = node.type === 'binary_expr' && arithmetic.has(String(node.operator));
+  const isCast = node.type === 'cast';
+  if (!isFunction && !isArithmetic && !isCast) return false;
+  let hasColumn = false;
+  let hasSubquery = false;
+  walk(node, ({ node: inner }) => {
+    if (columnRef(inner)) hasColumn = true;
+    if (inner.type === 'select') hasSubquery = true;
+    return undefined;
+  });
+  return hasColumn && !hasSubquery;
+}

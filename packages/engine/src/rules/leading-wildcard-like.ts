@@ -1,0 +1,35 @@
+import { child, literalValue } from '../model/ast.ts';
+import { matchAt, walkWithKeys } from './match-helpers.ts';
+import { allDialects, inFilter, type Rule, type RuleMatch } from './rule.ts';
+
+/** `LIKE '%x'`: a pattern that starts with a wildcard cannot use a B-tree index on the column. */
+export const leadingWildcardLike: Rule = {
+  id: 'leading-wildcard-like',
+  category: 'Index Usage',
+  severity: 'warning',
+  dialects: allDialects,
+  rewrites: false,
+  title: { zh: 'LIKE 以通配符开头', en: 'LIKE pattern starts with a wildcard' },
+  rationale: {
+    zh: '以 % 或 _ 开头的模式无法利用 B 树索引，只能全表扫描。考虑前缀匹配、全文索引或 PostgreSQL 的 pg_trgm。',
+    en: 'A pattern that starts with % or _ cannot use a B-tree index and forces a full scan. Consider a prefix match, a full-text index, or pg_trgm on PostgreSQL.',
+  },
+  detect({ statement }) {
+    const matches: RuleMatch[] = [];
+    walkWithKeys(statement.ast, ({ node, keys }) => {
+      if (node.type !== 'binary_expr' || !inFilter(keys)) return;
+      const operator = String(node.operator).toUpperCase();
+      if (!['LIKE', 'ILIKE', 'NOT LIKE', 'NOT ILIKE'].includes(operator)) return;
+      const pattern = literalValue(child(node, 'right'));
+      if (typeof pattern === 'string' && /^[%_]/.test(pattern)) {
+        matches.push(
+          matchAt(node, {
+            zh: `模式 '${pattern}' 以通配符开头，索引无法用于此条件。`,
+            en: `The pattern '${pattern}' starts with a wildcard, so no index can serve this condition.`,
+          }),
+        );
+      }
+    });
+    return matches;
+  },
+};

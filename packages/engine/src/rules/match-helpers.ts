@@ -1,0 +1,27 @@
+import type { Localized } from '@sqltune/contracts';
+import { type AstNode, type Visit, span, walk } from '../model/ast.ts';
+import type { RuleMatch } from './rule.ts';
+
+/** Walks the statement and keeps the chain of keys from the root, so rules can ask "is this in WHERE?". */
+export function walkWithKeys(ast: AstNode, visit: (v: Visit & { keys: string[] }) => void): void {
+  const keysOf = new Map<AstNode, string[]>();
+  keysOf.set(ast, []);
+  walk(ast, (v) => {
+    const parent = v.ancestors[v.ancestors.length - 1];
+    const keys = parent ? [...(keysOf.get(parent) ?? []), v.key] : [];
+    keysOf.set(v.node, keys);
+    visit({ ...v, keys });
+    return undefined;
+  });
+}
+
+export function matchAt(node: AstNode, message: Localized, text?: string): RuleMatch {
+  const at = span(node, text);
+  return at ? { span: at, message } : { message };
+}
+
+/** The statement text a node covers, for quoting it in messages. */
+export function sourceText(text: string, node: AstNode): string {
+  const at = span(node, text);
+  return at ? text.slice(at.start, at.end) : '';
+}

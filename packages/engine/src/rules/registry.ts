@@ -1,0 +1,31 @@
+import { cartesianJoin } from './cartesian-join.ts';
+import { functionOnColumn } from './function-on-column.ts';
+import { implicitConversion } from './implicit-conversion.ts';
+import { largeOffset } from './large-offset.ts';
+import { leadingWildcardLike } from './leading-wildcard-like.ts';
+import { notInSubquery } from './not-in-subquery.ts';
+import { orderByRandom } from './order-by-random.ts';
+import type { Rule } from './rule.ts';
+import { selectStar } from './select-star.ts';
+import { subqueryDistinct } from './subquery-distinct.ts';
+import { updateWithoutWhere } from './update-without-where.ts';
+import { yearToRange } from './year-to-range.ts';
+
+/** Every statement rule, in the order rewrites are applied and findings are listed. */
+export const statementRules: readonly Rule[] = [
+  subqueryDistinct,
+  yearToRange,
+  cartesianJoin,
+  implicitConversion,
+  functionOnColumn,
+  leadingWildcardLike,
+  notInSubquery,
+  orderByRandom,
+  largeOffset,
+  selectStar,
+  updateWithoutWhere,
+];
+
+export function ruleById(id: string): Rule | undefined {
+  return statementRules.find((rule) => rule.id === id);
+}

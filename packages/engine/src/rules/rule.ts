@@ -1,0 +1,90 @@
+import type { Dialect, Localized, ScoreCategory, Severity } from '@sqltune/contracts';
+import { type AstNode, type ColumnRef, children, walk } from '../model/ast.ts';
+import type { ParsedStatement } from '../model/statement.ts';
+import { type ColumnDef, type SchemaModel, findColumn, findTable, unquote } from '../schema/model.ts';
+import type { TextEdit } from '../text/patch.ts';
+
+/** What a rule sees: one parsed statement and the user's schema (empty when none was given). */
+export interface RuleContext {
+  statement: ParsedStatement;
+  schema: SchemaModel;
+}
+
+/** One place a rule matched. `edits` (offsets in the statement text) make it a rewrite candidate. */
+export interface RuleMatch {
+  span?: { start: number; end: number };
+  message: Localized;
+  edits?: TextEdit[];
+}
+
+/**
+ * A rule is one file: what it is called, why it matters, how to find it, and, for rewrites,
+ * the edits that fix it. Rewrites are only shown after verification (see the optimize pipeline).
+ */
+export interface Rule {
+  id: string;
+  severity: Severity;
+  /** The radar category this rule's findings count against. */
+  category: ScoreCategory;
+  dialects: readonly Dialect[];
+  title: Localized;
+  rationale: Localized;
+  /** True when matches carry edits that change the statement. */
+  rewrites: boolean;
+  detect(context: RuleContext): RuleMatch[];
+}
+
+export const allDialects: readonly Dialect[] = ['mysql', 'postgresql'];
+
+/** Every SELECT in the statement, outermost first, including subqueries and CTE bodies. */
+export function selects(ast: AstNode): AstNode[] {
+  const found: AstNode[] = [];
+  walk(ast, ({ node }) => {
+    if (node.type === 'select') found.push(node);
+    return undefined;
+  });
+  return found;
+}
+
+/** The nearest enclosing SELECT/UPDATE/DELETE of a visited node, from its ancestor chain. */
+export function enclosingQuery(ancestors: AstNode[]): AstNode | undefined {
+  for (let i = ancestors.length - 1; i >= 0; i--) {
+    const type = ancestors[i]!.type;
+    if (type === 'select' || type === 'update' || type === 'delete') return ancestors[i];
+  }
+  return undefined;
+}
+
+/** Whether a visited node sits in a filtering clause (WHERE, ON or HAVING) of its query. */
+export function inFilter(visitKeyChain: string[]): boolean {
+  return visitKeyChain.some((key) => key === 'where' || key === 'on' || key === 'having');
+}
+
+/** The tables a query reads from, with aliases, as written. */
+export function sourcesOf(query: AstNode): Array<{ table: string; alias: string | null }> {
+  return [...children(query, 'from'), ...children(query, 'table')]
+    .filter((source) => typeof source.table === 'string')
+    .map((source) => ({
+      table: String(source.table),
+      alias: typeof source.as === 'string' ? source.as : null,
+    }));
+}
+
+/** Finds the column definition a reference points at, using the query's FROM list and the schema. */
+export function resolveColumn(
+  schema: SchemaModel,
+  query: AstNode | undefined,
+  ref: ColumnRef,
+): { table: string; column: ColumnDef } | undefined {
+  if (!query) return undefined;
+  const sources = sourcesOf(query);
+  const candidates = ref.table
+    ? sources.filter((s) => unquote(s.alias ?? s.table).toLowerCase() === unquote(ref.table!).toLowerCase())
+    : sources;
+  for (const source of candidates) {
+    const table = findTable(schema, source.table);
+    const column = findColumn(table, ref.column);
+    if (table && column) return { table: table.name, column };
+  }
+  return undefined;
+}

@@ -1,0 +1,126 @@
+import { type AstNode, child, columnRef, functionArgs, functionName, literalValue, span } from '../model/ast.ts';
+import { isTemporal } from '../schema/model.ts';
+import { matchAt, walkWithKeys } from './match-helpers.ts';
+import { allDialects, enclosingQuery, inFilter, resolveColumn, type Rule, type RuleMatch } from './rule.ts';
+
+/**
+ * `YEAR(d) = 1995` (MySQL) or `EXTRACT(YEAR FROM d) = 1995` (PostgreSQL) hides `d` inside a function,
+ * so no index on `d` can serve it. The same rows satisfy `d >= '1995-01-01' AND d < '1996-01-01'`
+ * when `d` is a date or timestamp; NULL stays unknown on both sides. Other column types (a string that
+ * looks like a date) compare differently, so the rewrite needs the column's type from the schema.
+ */
+export const yearToRange: Rule = {
+  id: 'year-to-range',
+  category: 'Index Usage',
+  severity: 'warning',
+  dialects: allDialects,
+  rewrites: true,
+  title: { zh: '将 YEAR() 条件改写为日期范围', en: 'Rewrite a YEAR() condition as a date range' },
+  rationale: {
+    zh: '对列使用 YEAR()/EXTRACT 后索引无法使用；等价的日期范围条件可以走索引范围扫描。',
+    en: 'Wrapping a column in YEAR()/EXTRACT hides it from indexes; the equivalent date range can use an index range scan.',
+  },
+  detect({ statement, schema }) {
+    const matches: RuleMatch[] = [];
+    walkWithKeys(statement.ast, ({ node, keys, key, ancestors }) => {
+      if (node.type !== 'binary_expr' || !inFilter(keys)) return;
+      const form = yearComparison(node);
+      if (!form) return;
+      const resolved = resolveColumn(schema, enclosingQuery(ancestors), form.column);
+      const columnText = form.columnNode.loc
+        ? statement.text.slice(form.columnNode.loc.start.offset, form.columnNode.loc.end.offset)
+        : [form.column.table, form.column.column].filter(Boolean).join('.');
+      if (!isTemporal(resolved?.column)) {
+        matches.push(
+          matchAt(node, {
+            zh: `${columnText} 被包在年份函数中，无法使用索引。提供表结构（列类型为日期）后可自动改写为范围条件。`,
+            en: `${columnText} is wrapped in a year function, so no index applies. Add the table structure (a date column) to get a verified range rewrite.`,
+          }),
+        );
+        return;
+      }
+      const at = span(node, statement.text)!;
+      const parent = ancestors[ancestors.length - 1];
+      const range = rangeFor(columnText, form.operator, form.year);
+      // A two-sided range is an AND: it needs parentheses unless it sits directly in an AND or is the whole clause.
+      const inAnd = parent?.type === 'binary_expr' && String(parent.operator).toUpperCase() === 'AND';
+      const wholeClause = ['where', 'having', 'on'].includes(key);
+      const needsParentheses = range.includes(' AND ') && !inAnd && !wholeClause;
+      matches.push({
+        span: at,
+        message: {
+          zh: `将 ${statement.text.slice(at.start, at.end)} 改写为 ${range}，可以使用 ${columnText} 上的索引。`,
+          en: `Rewrote ${statement.text.slice(at.start, at.end)} as ${range} so an index on ${columnText} can be used.`,
+        },
+        edits: [{ start: at.start, end: at.end, replacement: needsParentheses ? `(${range})` : range }],
+      });
+    });
+    return matches;
+  },
+};
+
+type Comparison = '=' | '<' | '<=' | '>' | '>=';
+const flipped: Record<Comparison, Comparison> = { '=': '=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
+interface YearComparison {
+  column: NonNullable<ReturnType<typeof columnRef>>;
+  columnNode: AstNode;
+  operator: Comparison;
+  year: number;
+}
+
+function yearComparison(node: AstNode): YearComparison | undefined {
+  const operator = String(node.operator) as Comparison;
+  if (!(operator in flipped)) return undefined;
+  const left = child(node, 'left');
+  const right = child(node, 'right');
+  const direct = yearOf(left) && literalYear(right);
+  const reversed = !direct && yearOf(right) && literalYear(left);
+  const columnNode = direct ? yearOf(left) : reversed ? yearOf(right) : undefined;
+  const year = direct ? literalYear(right) : literalYear(left);
+  const column = columnRef(columnNode);
+  if (!columnNode || !column || year === undefined) return undefined;
+  return { column, columnNode, operator: direct ? operator : flipped[operator], year };
+}
+
+/** The column inside YEAR(col), EXTRACT(YEAR FROM col) or date_part('year', col). */
+function yearOf(node: AstNode | undefined): AstNode | undefined {
+  if (!node) return undefined;
+  if (node.type === 'extract') {
+    const args = child(node, 'args');
+    return String(args?.field ?? '').toUpperCase() === 'YEAR' ? child(args!, 'source') : undefined;
+  }
+  const name = functionName(node);
+  const args = functionArgs(node);
+  if (name === 'YEAR' && args.length === 1) return columnRef(args[0]) ? args[0] : undefined;
+  if (name === 'DATE_PART' && args.length === 2 && String(literalValue(args[0])).toLowerCase() === 'year') {
+    return columnRef(args[1]) ? args[1] : undefined;
+  }
+  return undefined;
+}
+
+function literalYear(node: AstNode | undefined): number | undefined {
+  const value = literalValue(node);
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 9998 ? value : undefined;
+}
+
+function rangeFor(column: string, operator: Comparison, year: number): string {
+  const start = (y: number) => `'${String(y).padStart(4, '0')}-01-01'`;
+  switch (operator) {
+    case '=':
+      return `${column} >= ${start(year)} AND ${column} < ${start(year + 1)}`;
+    case '<':
+      return `${column} < ${start(year)}`;
+    case '<=':
+      return `${column} < ${start(year + 1)}`;
+    case '>':
+      return `${column} >= ${start(year + 1)}`;
+    case '>=':
+      return `${column} >= ${start(year)}`;
+  }
+}
+
+/** For other rules: whether a node is a year-function comparison this rule already reports. */
+export function isYearComparison(node: AstNode): boolean {
+  return yearComparison(node) !== undefined;
+}

@@ -1,0 +1,61 @@
+import type { Finding } from '@sqltune/contracts';
+import type { SchemaModel, TableDef } from './model.ts';
+
+/**
+ * The table structure check of the result page: problems in the DDL itself, independent of the query.
+ * Each check returns findings with the CREATE TABLE line as their location.
+ */
+export function checkSchema(schema: SchemaModel): Finding[] {
+  return schema.tables.flatMap((table) => [...missingPrimaryKey(table), ...redundantIndexes(table)]);
+}
+
+function at(table: TableDef) {
+  return { line: table.line, column: 1, length: 0 };
+}
+
+function missingPrimaryKey(table: TableDef): Finding[] {
+  if (table.indexes.some((index) => index.primary)) return [];
+  return [
+    {
+      id: 'schema-missing-primary-key',
+      severity: 'warning',
+      title: { zh: '表没有主键', en: 'Table has no primary key' },
+      message: {
+        zh: `表 ${table.name} 没有主键。InnoDB 会生成隐藏的聚簇键，复制和按行定位都会变慢。`,
+        en: `Table ${table.name} has no primary key. InnoDB then clusters on a hidden key, and replication and row lookups get slower.`,
+      },
+      span: at(table),
+      rewrite: false,
+    },
+  ];
+}
+
+/** An index whose columns are a leading prefix of another index's columns adds write cost and no read path. */
+function redundantIndexes(table: TableDef): Finding[] {
+  const findings: Finding[] = [];
+  for (const index of table.indexes) {
+    if (index.primary || index.unique) continue;
+    const cover = table.indexes.find(
+      (other) =>
+        other !== index &&
+        other.columns.length >= index.columns.length &&
+        index.columns.every((column, i) => other.columns[i]?.toLowerCase() === column.toLowerCase()) &&
+        (other.columns.length > index.columns.length || table.indexes.indexOf(other) < table.indexes.indexOf(index)),
+    );
+    if (!cover) continue;
+    const name = index.name ?? `(${index.columns.join(', ')})`;
+    const coverName = cover.name ?? `(${cover.columns.join(', ')})`;
+    findings.push({
+      id: 'schema-redundant-index',
+      severity: 'info',
+      title: { zh: '冗余索引', en: 'Redundant index' },
+      message: {
+        zh: `表 ${table.name} 的索引 ${name} 是索引 ${coverName} 的前缀，可以删除以减少写入开销。`,
+        en: `Index ${name} on ${table.name} is a prefix of ${coverName}; dropping it saves write cost.`,
+      },
+      span: at(table),
+      rewrite: false,
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,75 @@
+/** The user's tables as the engine understands them: from DDL plus `-- sqltune:stats` lines. */
+
+export interface ColumnStatistics {
+  column: string;
+  /** Distinct values; negative means a fraction of rows, as PostgreSQL's n_distinct. */
+  distinct?: number;
+  nullFraction?: number;
+  averageWidth?: number;
+}
+
+export interface TableStatistics {
+  table: string;
+  rows: number;
+  columns: ColumnStatistics[];
+}
+
+export interface ColumnDef {
+  name: string;
+  /** Upper-case base type without length, e.g. VARCHAR, INT, DATE. */
+  type: string;
+  nullable: boolean;
+}
+
+export interface IndexDef {
+  name: string | null;
+  columns: string[];
+  unique: boolean;
+  primary: boolean;
+}
+
+export interface TableDef {
+  name: string;
+  columns: ColumnDef[];
+  indexes: IndexDef[];
+  /** 1-based line of the CREATE TABLE in the schema text. */
+  line: number;
+  statistics?: TableStatistics;
+}
+
+export interface SchemaModel {
+  tables: TableDef[];
+}
+
+export const emptySchema: SchemaModel = { tables: [] };
+
+export function findTable(schema: SchemaModel, name: string): TableDef | undefined {
+  const wanted = unquote(name).toLowerCase();
+  return schema.tables.find((t) => t.name.toLowerCase() === wanted);
+}
+
+export function findColumn(table: TableDef | undefined, name: string): ColumnDef | undefined {
+  const wanted = unquote(name).toLowerCase();
+  return table?.columns.find((c) => c.name.toLowerCase() === wanted);
+}
+
+export function unquote(name: string): string {
+  return name.replace(/^[`"]|[`"]$/g, '');
+}
+
+const temporalTypes = new Set(['DATE', 'DATETIME', 'TIMESTAMP', 'TIMESTAMPTZ']);
+const textTypes = new Set(['CHAR', 'VARCHAR', 'TEXT', 'TINYTEXT', 'MEDIUMTEXT', 'LONGTEXT', 'CHARACTER', 'NVARCHAR']);
+const numericTypes = new Set([
+  'INT', 'INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT', 'MEDIUMINT', 'DECIMAL', 'NUMERIC', 'FLOAT', 'DOUBLE', 'REAL',
+  'SERIAL', 'BIGSERIAL',
+]);
+
+export function isTemporal(column: ColumnDef | undefined): boolean {
+  return !!column && temporalTypes.has(column.type);
+}
+export function isText(column: ColumnDef | undefined): boolean {
+  return !!column && textTypes.has(column.type);
+}
+export function isNumeric(column: ColumnDef | undefined): boolean {
+  return !!column && numericTypes.has(column.type);
+}

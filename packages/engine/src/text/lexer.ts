@@ -1,0 +1,93 @@
+/**
+ * A small SQL lexer shared by the statement splitter and the text patchers. It only needs to know
+ * what is code and what is not: strings, quoted identifiers and comments never hold a `;` or a keyword.
+ */
+
+export type TokenKind = 'word' | 'string' | 'quoted' | 'comment' | 'symbol' | 'space';
+
+export interface Token {
+  kind: TokenKind;
+  text: string;
+  start: number;
+  end: number;
+}
+
+export interface LexOptions {
+  /** MySQL treats `#` as a line comment and backticks as identifier quotes. */
+  mysql: boolean;
+}
+
+export function lex(text: string, options: LexOptions): Token[] {
+  const tokens: Token[] = [];
+  let i = 0;
+  while (i < text.length) {
+    const start = i;
+    const kind = scanOne(text, i, options);
+    i = kind.end;
+    tokens.push({ kind: kind.kind, text: text.slice(start, i), start, end: i });
+  }
+  return tokens;
+}
+
+function scanOne(text: string, i: number, { mysql }: LexOptions): { kind: TokenKind; end: number } {
+  const c = text[i]!;
+  const next = text[i + 1];
+  if (/\s/.test(c)) {
+    let j = i + 1;
+    while (j < text.length && /\s/.test(text[j]!)) j++;
+    return { kind: 'space', end: j };
+  }
+  if ((c === '-' && next === '-') || (mysql && c === '#')) {
+    const j = text.indexOf('\n', i);
+    return { kind: 'comment', end: j === -1 ? text.length : j };
+  }
+  if (c === '/' && next === '*') {
+    const j = text.indexOf('*/', i + 2);
+    return { kind: 'comment', end: j === -1 ? text.length : j + 2 };
+  }
+  if (c === "'" || (mysql && c === '"')) return { kind: 'string', end: scanQuoted(text, i, c, mysql) };
+  if (c === '"' || (mysql && c === '`')) return { kind: 'quoted', end: scanQuoted(text, i, c, false) };
+  if (c === '$' && !mysql) {
+    const tag = /^\$[A-Za-z_]*\$/.exec(text.slice(i));
+    if (tag) {
+      const j = text.indexOf(tag[0], i + tag[0].length);
+      return { kind: 'string', end: j === -1 ? text.length : j + tag[0].length };
+    }
+  }
+  if (/[A-Za-z0-9_$]/.test(c) || c.charCodeAt(0) > 127) {
+    let j = i + 1;
+    while (j < text.length && (/[A-Za-z0-9_$.]/.test(text[j]!) || text.charCodeAt(j) > 127)) j++;
+    return { kind: 'word', end: j };
+  }
+  return { kind: 'symbol', end: i + 1 };
+}
+
+/** Finds the end of a quoted run; a doubled quote (and a backslash in MySQL strings) escapes. */
+function scanQuoted(text: string, i: number, quote: string, backslashEscapes: boolean): number {
+  let j = i + 1;
+  while (j < text.length) {
+    const ch = text[j]!;
+    if (backslashEscapes && ch === '\\') {
+      j += 2;
+      continue;
+    }
+    if (ch === quote) {
+      if (text[j + 1] === quote) {
+        j += 2;
+        continue;
+      }
+      return j + 1;
+    }
+    j++;
+  }
+  return text.length;
+}
+
+/** Code tokens only: no whitespace, no comments. */
+export function codeTokens(tokens: Token[]): Token[] {
+  return tokens.filter((t) => t.kind !== 'space' && t.kind !== 'comment');
+}
+
+export function isKeyword(token: Token | undefined, word: string): boolean {
+  return token?.kind === 'word' && token.text.toUpperCase() === word;
+}

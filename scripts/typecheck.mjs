@@ -1,0 +1,16 @@
+// Type-checks every workspace with its own tsconfig (they differ: the web one has DOM and JSX).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const { workspaces } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+let failed = false;
+for (const dir of workspaces) {
+  try {
+    execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', dir, '--noEmit'], { stdio: 'inherit' });
+    console.log(`typecheck ok: ${dir}`);
+  } catch {
+    failed = true;
+    console.error(`typecheck FAILED: ${dir}`);
+  }
+}
+process.exit(failed ? 1 : 0);
