@@ -1,0 +1,3 @@
+export * from './optimize.ts';
+export type * from './types.ts';
+export * from './backends.ts';

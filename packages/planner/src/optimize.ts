@@ -1,0 +1,264 @@
+import {
+  type Dialect,
+  type Finding,
+  type IndexAdvice,
+  type Message,
+  type PlanComparison,
+  type PlanTree,
+  type Report,
+  type StatementReport,
+  type Step,
+  type Verification,
+} from '@sqltune/contracts';
+import {
+  type Analysis,
+  type ProposedStep,
+  type SchemaModel,
+  type StatementAnalysis,
+  analyze,
+  candidatesFor,
+  computeScores,
+  findingsFor,
+  literalsOf,
+  parseStatements,
+  unifiedDiff,
+} from '@sqltune/engine';
+import type { PlannerBackend, PlannerSession } from './types.ts';
+
+export interface OptimizeInput {
+  sql: string;
+  dialect: Dialect;
+  schemaText?: string | null;
+  /** The user's own EXPLAIN output, kept for display next to ours. */
+  planText?: string | null;
+}
+
+export interface OptimizeOptions {
+  /** Real optimizers by dialect; a dialect without one gets findings only, and the report says so. */
+  planners: Partial<Record<Dialect, PlannerBackend>>;
+  engineVersion: string;
+  now?: () => Date;
+}
+
+/** An index is kept only when the optimizer estimates at least this much lower cost with it. */
+const INDEX_MIN_IMPROVEMENT = 0.1;
+
+/**
+ * The whole pipeline for one submission: analyze (pure), then for each statement verify the proposed
+ * rewrites and cost plans and indexes in a real optimizer loaded with the user's schema and statistics.
+ * Input errors (4202/4203/4204) throw AppError; they are not retried.
+ */
+export async function optimize(input: OptimizeInput, options: OptimizeOptions): Promise<Report> {
+  const analysis = analyze(input);
+  const backend = options.planners[input.dialect];
+  const hasSchema = analysis.schema.tables.length > 0;
+  const session = backend && hasSchema ? await backend.open(requestFor(input, analysis.schema)) : undefined;
+  try {
+    const statements: StatementReport[] = [];
+    for (const item of analysis.statements) {
+      statements.push(await optimizeStatement(item, analysis, input, session));
+    }
+    return {
+      kind: 'sql',
+      dialect: input.dialect,
+      engine: { name: 'sqltune', version: options.engineVersion },
+      createdAt: (options.now?.() ?? new Date()).toISOString(),
+      statements,
+      warnings: plannerWarnings(input.dialect, backend, hasSchema),
+    };
+  } finally {
+    await session?.close();
+  }
+}
+
+function requestFor(input: OptimizeInput, schema: SchemaModel) {
+  return {
+    dialect: input.dialect,
+    schemaSql: input.schemaText ?? '',
+    statistics: schema.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
+  };
+}
+
+async function optimizeStatement(
+  item: StatementAnalysis,
+  analysis: Analysis,
+  input: OptimizeInput,
+  session: PlannerSession | undefined,
+): Promise<StatementReport> {
+  const original = item.statement.text;
+  const { accepted, verification } = await verifySteps(item.steps, input.dialect, session);
+  const optimized = accepted.at(-1)?.after ?? original;
+  const acceptedRules = new Set(accepted.map((s) => s.rule.id));
+  const rules: Finding[] = item.findings.map((f) => ({ ...f, rewrite: acceptedRules.has(f.id) }));
+
+  const planBefore = session ? await session.explain(original) : null;
+  const planAfterRewrite = session && optimized !== original ? await session.explain(optimized) : planBefore;
+  const indexes = session ? await chooseIndexes(session, optimized, input.dialect, analysis.schema, planAfterRewrite) : [];
+  const planAfter = session && indexes.length > 0 ? await session.explain(optimized, indexes.map((i) => i.ddl)) : planAfterRewrite;
+
+  const plan: PlanComparison = {
+    before: planBefore,
+    after: planAfter,
+    source: session?.source ?? noPlanReason(input.dialect, analysis.schema.tables.length > 0),
+  };
+  if (input.planText?.trim()) plan.userSupplied = input.planText;
+  const optimizedFindings = optimized === original ? item.findings : findingsFor(parseStatements(optimized, input.dialect)[0]!, analysis.schema);
+
+  return {
+    index: item.statement.index,
+    original,
+    optimized,
+    location: { line: item.statement.line },
+    steps: await stepsWithCosts(accepted, session),
+    rules,
+    indexes,
+    plan,
+    gain: gainOf(planBefore, planAfter, session?.source),
+    scores: computeScores({
+      dialect: input.dialect,
+      original: { text: original, findings: item.findings, plan: planBefore },
+      optimized: { text: optimized, findings: optimizedFindings, plan: planAfter },
+    }),
+    schemaFindings: analysis.schemaFindings,
+    verification,
+    diff: unifiedDiff(original, optimized),
+    errors: [],
+  };
+}
+
+/**
+ * Each proposed step runs against its input on generated databases. The chain stops at the first
+ * step that is refuted (later steps were built on its output). Without a planner nothing is shown.
+ */
+async function verifySteps(
+  steps: ProposedStep[],
+  dialect: Dialect,
+  session: PlannerSession | undefined,
+): Promise<{ accepted: ProposedStep[]; verification: Verification }> {
+  if (steps.length === 0) return { accepted: [], verification: { method: 'none', databases: 0, verdict: 'not-needed' } };
+  if (!session) {
+    return {
+      accepted: [],
+      verification: {
+        method: 'none',
+        databases: 0,
+        verdict: 'not-run',
+        detail: {
+          zh: '没有可用的表结构或优化器，无法验证改写，因此未应用任何改写。请提供表结构（CREATE TABLE）。',
+          en: 'No table structure or optimizer was available to verify rewrites, so none was applied. Add the table structure (CREATE TABLE).',
+        },
+      },
+    };
+  }
+  const accepted: ProposedStep[] = [];
+  let databases = 0;
+  for (const step of steps) {
+    const result = await session.verify(step.before, step.after, {
+      literals: [...literalsOf(step.before, dialect), ...literalsOf(step.after, dialect)],
+    });
+    databases = Math.max(databases, result.databases);
+    if (result.verdict !== 'not-refuted') {
+      return { accepted, verification: { ...result, verdict: 'refuted' } };
+    }
+    accepted.push(step);
+  }
+  return {
+    accepted,
+    verification: {
+      method: 'differential',
+      databases,
+      verdict: 'not-refuted',
+      detail: {
+        zh: `改写前后的语句在 ${databases} 个生成的数据库上结果一致（未被反驳，并非证明）。`,
+        en: `The statement before and after rewriting returned the same results on ${databases} generated databases (not refuted; not a proof).`,
+      },
+    },
+  };
+}
+
+async function stepsWithCosts(steps: ProposedStep[], session: PlannerSession | undefined): Promise<Step[]> {
+  const result: Step[] = [];
+  for (const step of steps) {
+    const entry: Step = {
+      ruleId: step.rule.id,
+      title: step.rule.title,
+      rationale: step.rule.rationale,
+      before: step.before,
+      after: step.after,
+    };
+    if (session) {
+      entry.costBefore = (await session.explain(step.before)).totalCost;
+      entry.costAfter = (await session.explain(step.after)).totalCost;
+    }
+    result.push(entry);
+  }
+  return result;
+}
+
+/** Tries each candidate alone with a what-if index and keeps those the optimizer says pay off, best first. */
+async function chooseIndexes(
+  session: PlannerSession,
+  statement: string,
+  dialect: Dialect,
+  schema: SchemaModel,
+  baseline: PlanTree | null,
+): Promise<IndexAdvice[]> {
+  if (!baseline) return [];
+  const advice: IndexAdvice[] = [];
+  for (const candidate of candidatesFor(statement, dialect, schema)) {
+    const plan = await session.explain(statement, [candidate.ddl]);
+    if (plan.totalCost >= baseline.totalCost * (1 - INDEX_MIN_IMPROVEMENT)) continue;
+    advice.push({
+      ddl: candidate.ddl,
+      table: candidate.table,
+      columns: candidate.columns,
+      kind: 'btree',
+      reason: candidate.reason,
+      costBefore: baseline.totalCost,
+      costAfter: plan.totalCost,
+    });
+  }
+  advice.sort((a, b) => (a.costAfter ?? 0) - (b.costAfter ?? 0));
+  // Keep one index per table: the best one; more would need a combined what-if run (a later issue).
+  const perTable = new Map<string, IndexAdvice>();
+  for (const item of advice) if (!perTable.has(item.table)) perTable.set(item.table, item);
+  return [...perTable.values()];
+}
+
+function gainOf(before: PlanTree | null, after: PlanTree | null, source: string | undefined) {
+  if (!before || !after || !source || before.totalCost <= 0) return null;
+  return {
+    ratio: Math.max(0, (before.totalCost - after.totalCost) / before.totalCost),
+    costBefore: before.totalCost,
+    costAfter: after.totalCost,
+    source,
+  };
+}
+
+function noPlanReason(dialect: Dialect, hasSchema: boolean): string {
+  if (!hasSchema) return 'No plan: add the table structure (CREATE TABLE) to get optimizer plans / 未提供表结构，无法生成执行计划';
+  return `No plan: no ${dialect === 'mysql' ? 'MySQL/MariaDB' : 'PostgreSQL'} optimizer is configured / 未配置该数据库的优化器`;
+}
+
+function plannerWarnings(dialect: Dialect, backend: PlannerBackend | undefined, hasSchema: boolean): Message[] {
+  const warnings: Message[] = [];
+  if (!backend) {
+    warnings.push({
+      code: 0,
+      message: {
+        zh: `未配置 ${dialect} 优化器：结果只包含规则分析，没有执行计划、索引代价和改写验证。`,
+        en: `No ${dialect} optimizer is configured: the result has rule findings only, no plans, index costs or rewrite verification.`,
+      },
+    });
+  } else if (!hasSchema) {
+    warnings.push({
+      code: 0,
+      message: {
+        zh: '未提供表结构：无法生成执行计划、推荐索引或验证改写。',
+        en: 'No table structure given: no plans, index advice or verified rewrites.',
+      },
+    });
+  }
+  return warnings;
+}
+

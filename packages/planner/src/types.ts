@@ -1,0 +1,40 @@
+import type { Dialect, PlanTree, Verification } from '@sqltune/contracts';
+import type { TableStatistics } from '@sqltune/engine';
+
+export type { ColumnStatistics, TableStatistics } from '@sqltune/engine';
+
+/** What a planner needs to reproduce the user's database without its data. */
+export interface PlanRequest {
+  dialect: Dialect;
+  /** The user's CREATE TABLE / CREATE INDEX text, in the request's dialect. */
+  schemaSql: string;
+  statistics: TableStatistics[];
+}
+
+/** Options for differential verification: data sets are generated from the schema. */
+export interface VerifyOptions {
+  /** Literals that appear in the statements; generated data includes them and their neighbours. */
+  literals: Array<string | number>;
+  /** How many generated databases to compare on (default 5). */
+  databases?: number;
+  /** Rows per table per database (default 40). */
+  rowsPerTable?: number;
+  /** Seed for the data generator, so a failure can be reproduced. */
+  seed?: number;
+}
+
+/** One opened copy of the user's schema in a real optimizer. Close it when done. */
+export interface PlannerSession {
+  /** Which optimizer answers, e.g. "PostgreSQL 18.6 (embedded PGlite)". */
+  readonly source: string;
+  /** EXPLAIN the statement, optionally with hypothetical indexes (CREATE INDEX statements) in place. */
+  explain(sql: string, whatIfIndexes?: string[]): Promise<PlanTree>;
+  /** Runs both statements on generated databases and compares their results as multisets (or lists when ordered). */
+  verify(original: string, candidate: string, options: VerifyOptions): Promise<Verification>;
+  close(): Promise<void>;
+}
+
+export interface PlannerBackend {
+  readonly dialect: Dialect;
+  open(request: PlanRequest): Promise<PlannerSession>;
+}

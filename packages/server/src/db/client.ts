@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
+
+/** The query surface both drivers share; drizzle's two database types differ only in driver details. */
+export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
+
+/** Runs raw SQL for pg-boss: parameterless text may hold several statements (PGlite needs exec for that). */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+export interface AppDatabase {
+  kind: 'pglite' | 'postgresql';
+  db: Database;
+  executeSql: ExecuteSql;
+  version(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Opens the app database: PostgreSQL when a URL is given, else embedded PGlite under the data dir. */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<AppDatabase> {
+  const opened = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
+  return opened;
+}
+
+async function openPglite(dataDir: string): Promise<AppDatabase> {
+  const path = join(dataDir, 'pglite');
+  mkdirSync(path, { recursive: true });
+  const client = await PGlite.create(path);
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Database,
+    executeSql: async (text, values) => {
+      if (values && values.length > 0) return client.query(text, values);
+      const results = await client.exec(text);
+      return { rows: results[results.length - 1]?.rows ?? [] };
+    },
+    version: async () => versionOf((await client.query<{ version: string }>('SELECT version()')).rows),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<AppDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema });
+  await migratePg(db, { migrationsFolder });
+  return {
+    kind: 'postgresql',
+    db,
+    executeSql: (text, values) => pool.query(text, values as unknown[]),
+    version: async () => versionOf((await pool.query<{ version: string }>('SELECT version()')).rows),
+    close: () => pool.end(),
+  };
+}
+
+function versionOf(rows: Array<{ version: string }>): string {
+  const full = rows[0]?.version ?? 'unknown';
+  return /^PostgreSQL [\d.]+/.exec(full)?.[0] ?? full;
+}

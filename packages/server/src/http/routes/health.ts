@@ -1,0 +1,18 @@
+import { createRequire } from 'node:module';
+import type { Health } from '@sqltune/contracts';
+import type { FastifyInstance } from 'fastify';
+import { ok } from '../envelope.ts';
+import type { AppDeps } from '../app.ts';
+
+const appVersion: string = createRequire(import.meta.url)('../../../package.json').version;
+
+export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
+  app.get('/v1/health', async () => {
+    const health: Health = {
+      app: { name: 'sqltune', version: appVersion },
+      database: { kind: deps.database.kind, version: await deps.database.version() },
+      queue: { name: deps.queue.name, version: deps.queue.version },
+    };
+    return ok(health);
+  });
+}
