@@ -147,3 +147,15 @@ describe('statement rules', () => {
     expect(star?.span).toEqual({ line: 4, column: 10, length: 1 });
   });
 });
+
+describe('subquery-distinct on PostgreSQL, whose grammar gives subqueries no location', () => {
+  it('still finds the subquery by its parenthesis', () => {
+    const analysis = analyze({
+      sql: 'SELECT 1 FROM o WHERE a IN (SELECT DISTINCT c FROM cu ORDER BY c) AND EXISTS (SELECT DISTINCT 1 FROM x)',
+      dialect: 'postgresql',
+    });
+    expect(analysis.statements[0]!.steps[0]?.after).toBe(
+      'SELECT 1 FROM o WHERE a IN (SELECT c FROM cu) AND EXISTS (SELECT 1 FROM x)',
+    );
+  });
+});

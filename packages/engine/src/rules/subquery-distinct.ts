@@ -26,7 +26,7 @@ export const subqueryDistinct: Rule = {
     const matches: RuleMatch[] = [];
     walkWithKeys(statement.ast, ({ node }) => {
       const subquery = membershipSubquery(node);
-      const at = span(subquery);
+      const at = subquery && subquerySpan(statement.text, node, subquery, mysql);
       if (!subquery || !at) return;
       const edits = editsFor(statement.text, at.start, subquery, mysql);
       if (edits.length === 0) return;
@@ -43,6 +43,21 @@ export const subqueryDistinct: Rule = {
     return matches;
   },
 };
+
+/**
+ * Where the subquery's SELECT starts. The PostgreSQL grammar gives subqueries no location, so then
+ * the first `( SELECT` inside the IN/EXISTS expression marks it.
+ */
+function subquerySpan(text: string, node: AstNode, subquery: AstNode, mysql: boolean) {
+  const own = span(subquery, text);
+  if (own) return own;
+  const outer = span(node, text);
+  if (!outer) return undefined;
+  const tokens = codeTokens(lex(text.slice(outer.start, outer.end), { mysql }));
+  const open = tokens.findIndex((t, i) => t.text === '(' && isKeyword(tokens[i + 1], 'SELECT'));
+  if (open < 0) return undefined;
+  return { start: outer.start + tokens[open + 1]!.start, end: outer.end };
+}
 
 /** The subquery of `IN (...)`, `NOT IN (...)` or `EXISTS (...)`, when the node is one of those. */
 function membershipSubquery(node: AstNode): AstNode | undefined {

@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CreatedTask, TaskDetail, TaskPage, UserInfo } from '@sqltune/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../test-support/api-client.ts';
+import { freePort, waitFor } from '../../../test-support/services.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Runtime, startRuntime } from '../src/runtime.ts';
+
+/** The API against a real embedded database (PGlite) and the in-process pg-boss worker. */
+describe('API on embedded PGlite', () => {
+  let runtime: Runtime;
+  let dataDir: string;
+  let api: ApiClient;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-api-'));
+    const port = await freePort();
+    runtime = await startRuntime(
+      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      { api: true, worker: true },
+    );
+    api = new ApiClient(`http://127.0.0.1:${port}`);
+  });
+
+  afterAll(async () => {
+    await runtime?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('answers health with the app and database versions', async () => {
+    const health = await api.call<{ app: { version: string }; database: { kind: string; version: string } }>('GET', '/api/v1/health');
+    expect(health.code).toBe(0);
+    expect(health.data.app.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(health.data.database).toEqual({ kind: 'pglite', version: expect.stringMatching(/^PostgreSQL 1\d/) });
+  });
+
+  it('answers unknown API paths with a JSON 404, and / redirects to the app', async () => {
+    const missing = await api.call('GET', '/api/v1/does-not-exist');
+    expect(missing.status).toBe(404);
+    expect(missing.code).toBe(404);
+    const root = await fetch(api.base, { redirect: 'manual' });
+    expect(root.headers.get('location')).toBe('/app/');
+  });
+
+  it('answers 401 in body and status when logged out', async () => {
+    const user = await api.call('GET', '/api/v1/user');
+    expect(user.status).toBe(401);
+    expect(user.code).toBe(401);
+  });
+
+  it('signs up with a strong password only, after the terms are accepted', async () => {
+    const weak = await api.call('POST', '/api/v1/auth/register', { email: 'dev@example.com', password: 'short', acceptTerms: true });
+    expect(weak.code).toBe(4108);
+    const noTerms = await api.call('POST', '/api/v1/auth/register', { email: 'dev@example.com', password: 'Str0ng!pass', acceptTerms: false });
+    expect(noTerms.code).toBe(4106);
+    const ok = await api.call<{ token: string }>('POST', '/api/v1/auth/register', { email: 'Dev@Example.com', password: 'Str0ng!pass', acceptTerms: true });
+    expect(ok.code).toBe(0);
+    const again = await api.call('POST', '/api/v1/auth/register', { email: 'dev@example.com', password: 'Str0ng!pass', acceptTerms: true });
+    expect(again.code).toBe(4101);
+    expect(again.message).toBe('this email is already registered');
+  });
+
+  it('signs in, serves the user, and signs out', async () => {
+    expect((await api.call('POST', '/api/v1/auth/login', { email: 'nobody@example.com', password: 'x' })).code).toBe(4103);
+    expect((await api.call('POST', '/api/v1/auth/login', { email: 'dev@example.com', password: 'Wrong!pass1' })).code).toBe(4105);
+    const login = await api.call<{ token: string }>('POST', '/api/v1/auth/login', { email: 'dev@example.com', password: 'Str0ng!pass' });
+    expect(login.code).toBe(0);
+    api.token = login.data.token;
+    const user = await api.call<UserInfo>('GET', '/api/v1/user');
+    expect(user.data).toMatchObject({ email: 'dev@example.com', sqlUsed: 0, vipValidity: [{ plan: 'free' }] });
+    expect((await api.call<UserInfo>('PATCH', '/api/v1/user', { language: 'en' })).data.language).toBe('en');
+    expect((await api.call('PATCH', '/api/v1/user', { language: 'fr' })).code).toBe(400);
+
+    const other = new ApiClient(api.base);
+    other.token = (await api.call<{ token: string }>('POST', '/api/v1/auth/login', { email: 'dev@example.com', password: 'Str0ng!pass' })).data.token;
+    await other.call('POST', '/api/v1/auth/logout');
+    expect((await other.call('GET', '/api/v1/user')).code).toBe(401);
+    expect((await api.call('GET', '/api/v1/user')).code).toBe(0);
+  });
+
+  it('rejects bad input at once with its code and position', async () => {
+    const form = (fields: Record<string, string>) => {
+      const data = new FormData();
+      for (const [k, v] of Object.entries(fields)) data.append(k, v);
+      return data;
+    };
+    const syntax = await api.call<{ line: number; column: number }>('POST', '/api/v1/optimizes', form({ dialect: 'mysql', sql: 'SELECT a\nFROM t WHERE ((' }));
+    expect(syntax.code).toBe(4202);
+    expect(syntax.data).toMatchObject({ line: 2, column: 16 });
+    const insert = await api.call('POST', '/api/v1/optimizes', form({ dialect: 'mysql', sql: 'INSERT INTO t VALUES (1)' }));
+    expect(insert.code).toBe(4205);
+    const ddl = await api.call<{ line: number }>('POST', '/api/v1/optimizes', form({ dialect: 'mysql', sql: 'SELECT 1', schema: 'CREATE TABLE t (a int);\nDROP TABLE t;' }));
+    expect(ddl.code).toBe(4203);
+    expect(ddl.data.line).toBe(2);
+    const plan = await api.call('POST', '/api/v1/optimizes', form({ dialect: 'mysql', sql: 'SELECT 1', plan: 'hello' }));
+    expect(plan.code).toBe(4204);
+    const empty = await api.call('POST', '/api/v1/optimizes', form({ dialect: 'mysql', sql: '  ' }));
+    expect(empty.code).toBe(4206);
+  });
+
+  it('stores a task, runs it on the queue and serves its report', async () => {
+    const data = new FormData();
+    data.append('dialect', 'postgresql');
+    data.append('file', new Blob(['SELECT * FROM orders WHERE o_custkey IN (SELECT DISTINCT c_custkey FROM customer);']), 'q.sql');
+    const created = await api.call<CreatedTask>('POST', '/api/v1/optimizes', data);
+    expect(created.code).toBe(0);
+    expect(created.data.state).toBe('In Progress');
+
+    let detail!: TaskDetail;
+    await waitFor(async () => {
+      detail = (await api.call<TaskDetail>('GET', `/api/v1/optimizes/sql/${created.data.id}`)).data;
+      if (detail.state === 'In Progress') throw new Error('still running');
+    }, 60_000);
+    expect(detail.state).toBe('Completed');
+    expect(detail.object).toBe('q.sql');
+    const statement = detail.report!.statements[0]!;
+    expect(statement.rules.map((r) => r.id)).toEqual(expect.arrayContaining(['select-star', 'subquery-distinct']));
+    expect(statement.scores).toHaveLength(6);
+
+    const page = await api.call<TaskPage>('GET', '/api/v1/optimizes?page=1&pageSize=10');
+    expect(page.data.items[0]).toMatchObject({ id: created.data.id, state: 'Completed', totalRules: statement.rules.length });
+    expect((await api.call<UserInfo>('GET', '/api/v1/user')).data.sqlUsed).toBe(1);
+
+    expect((await api.call('DELETE', `/api/v1/optimizes/${created.data.id}`)).code).toBe(0);
+    expect((await api.call('GET', `/api/v1/optimizes/sql/${created.data.id}`)).code).toBe(404);
+  });
+});

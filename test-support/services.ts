@@ -1,0 +1,89 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Real services for tests, started from the machine's binaries on 127.0.0.1 with throwaway data
+ * directories. A missing binary skips the tests that need it, loudly; with SQLTUNE_REQUIRE_SERVICES=1
+ * it is a failure instead.
+ */
+export const requireServices = process.env.SQLTUNE_REQUIRE_SERVICES === '1';
+
+export function findBinary(candidates: string[]): string | undefined {
+  return candidates.find((path) => existsSync(path));
+}
+
+/** Returns whether tests needing `name` can run; logs a loud skip or throws under SQLTUNE_REQUIRE_SERVICES. */
+export function serviceAvailable(name: string, binary: string | undefined): boolean {
+  if (binary) return true;
+  const message = `${name} binary not found: tests that need ${name} are SKIPPED. Install it (see .ci/run) or set SQLTUNE_REQUIRE_SERVICES=1 to fail instead.`;
+  if (requireServices) throw new Error(message);
+  console.warn(`\n!!!!!!!! ${message}\n`);
+  return false;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export const postgresBinDir = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find(
+  (dir) => existsSync(join(dir, 'postgres')),
+);
+
+export interface RunningPostgres {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** initdb + postgres in a temp dir as the current user (root needs a non-root owner: we use `postgres`). */
+export async function startPostgres(): Promise<RunningPostgres> {
+  if (!postgresBinDir) throw new Error('PostgreSQL binaries not found');
+  const dir = mkdtempSync(join(tmpdir(), 'sqltune-pg-'));
+  const port = await freePort();
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) =>
+    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+  if (asRoot) execFileSync('chown', ['postgres', dir]);
+  run(join(postgresBinDir, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const args = ['-D', join(dir, 'data'), '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off'];
+  const child: ChildProcess = asRoot
+    ? spawn('runuser', ['-u', 'postgres', '--', join(postgresBinDir, 'postgres'), ...args], { stdio: 'ignore' })
+    : spawn(join(postgresBinDir, 'postgres'), args, { stdio: 'ignore' });
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  await waitFor(async () => {
+    execFileSync(join(postgresBinDir, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'pipe' });
+  }, 30_000);
+  return {
+    url,
+    port,
+    stop: async () => {
+      // runuser does not pass signals on to postgres; pg_ctl stops the server itself.
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      run(join(postgresBinDir!, 'pg_ctl'), ['stop', '-D', join(dir, 'data'), '-m', 'fast', '-w']);
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function waitFor(check: () => Promise<unknown>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
