@@ -6,7 +6,7 @@ export class ApiClient {
   async call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; code: number; message: string; data: T }> {
     const headers: Record<string, string> = { 'accept-language': 'en' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
-    let payload: BodyInit | undefined;
+    let payload: RequestInit['body'];
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers['content-type'] = 'application/json';

@@ -13,7 +13,7 @@ export function formatText(report: Report, language: Language): string {
     }
     lines.push('', `Indexes (${statement.indexes.length}):`);
     for (const index of statement.indexes) lines.push(`  ${index.ddl}  -- ${index.reason[language]}`);
-    lines.push('', `Plan: ${statement.plan.source}`);
+    lines.push('', `Plan: ${statement.plan.missing ? statement.plan.missing[language] : statement.plan.source}`);
     if (statement.gain) {
       lines.push(`Estimated gain: ${(statement.gain.ratio * 100).toFixed(1)}% (cost ${statement.gain.costBefore.toFixed(2)} -> ${statement.gain.costAfter.toFixed(2)})`);
     }

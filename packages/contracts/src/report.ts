@@ -77,11 +77,12 @@ export const PlanNode: z.ZodType<PlanNode> = z.lazy(() =>
 export const PlanTree = z.object({ root: PlanNode, totalCost: z.number(), raw: z.string() });
 export type PlanTree = z.infer<typeof PlanTree>;
 
-/** Plans before and after; `source` names the optimizer that produced them, or why there is none. */
+/** Plans before and after; `source` names the optimizer that produced them ('none' without one, and `missing` says why). */
 export const PlanComparison = z.object({
   before: PlanTree.nullable(),
   after: PlanTree.nullable(),
   source: z.string(),
+  missing: Localized.optional(),
   userSupplied: z.string().optional(),
 });
 export type PlanComparison = z.infer<typeof PlanComparison>;

@@ -2,6 +2,7 @@ import {
   type Dialect,
   type Finding,
   type IndexAdvice,
+  type Localized,
   type Message,
   type PlanComparison,
   type PlanTree,
@@ -96,11 +97,8 @@ async function optimizeStatement(
   const indexes = session ? await chooseIndexes(session, optimized, input.dialect, analysis.schema, planAfterRewrite) : [];
   const planAfter = session && indexes.length > 0 ? await session.explain(optimized, indexes.map((i) => i.ddl)) : planAfterRewrite;
 
-  const plan: PlanComparison = {
-    before: planBefore,
-    after: planAfter,
-    source: session?.source ?? noPlanReason(input.dialect, analysis.schema.tables.length > 0),
-  };
+  const plan: PlanComparison = { before: planBefore, after: planAfter, source: session?.source ?? 'none' };
+  if (!session) plan.missing = noPlanReason(input.dialect, analysis.schema.tables.length > 0);
   if (input.planText?.trim()) plan.userSupplied = input.planText;
   const optimizedFindings = optimized === original ? item.findings : findingsFor(parseStatements(optimized, input.dialect)[0]!, analysis.schema);
 
@@ -235,9 +233,15 @@ function gainOf(before: PlanTree | null, after: PlanTree | null, source: string 
   };
 }
 
-function noPlanReason(dialect: Dialect, hasSchema: boolean): string {
-  if (!hasSchema) return 'No plan: add the table structure (CREATE TABLE) to get optimizer plans / 未提供表结构，无法生成执行计划';
-  return `No plan: no ${dialect === 'mysql' ? 'MySQL/MariaDB' : 'PostgreSQL'} optimizer is configured / 未配置该数据库的优化器`;
+function noPlanReason(dialect: Dialect, hasSchema: boolean): Localized {
+  if (!hasSchema) {
+    return {
+      zh: '未提供表结构（CREATE TABLE），无法生成执行计划。',
+      en: 'Add the table structure (CREATE TABLE) to get optimizer plans.',
+    };
+  }
+  const name = dialect === 'mysql' ? 'MySQL/MariaDB' : 'PostgreSQL';
+  return { zh: `此服务器未配置 ${name} 优化器。`, en: `No ${name} optimizer is configured on this server.` };
 }
 
 function plannerWarnings(dialect: Dialect, backend: PlannerBackend | undefined, hasSchema: boolean): Message[] {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,11 @@ export interface Config {
   jobExpireSeconds: number;
   webDist: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+}
+
+/** Reads `.env` from the working directory into process.env when present (real variables win). */
+export function loadDotEnv(path = '.env'): void {
+  if (existsSync(path)) process.loadEnvFile(path);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

@@ -1,7 +1,8 @@
-import { loadConfig } from './config.ts';
+import { loadConfig, loadDotEnv } from './config.ts';
 import { startRuntime } from './runtime.ts';
 
 /** `npm start`: the API and web app, with the worker in-process unless SQLTUNE_WORKER=off. */
+loadDotEnv();
 const config = loadConfig();
 const runtime = await startRuntime(config, { api: true, worker: config.inProcessWorker });
 const address = `http://localhost:${config.port}/app`;

@@ -1,10 +1,11 @@
-import { loadConfig } from './config.ts';
+import { loadConfig, loadDotEnv } from './config.ts';
 import { startRuntime } from './runtime.ts';
 
 /**
  * `npm run worker`: a worker process only. It needs a shared PostgreSQL (DATABASE_URL): the embedded
  * PGlite database belongs to one process.
  */
+loadDotEnv();
 const config = loadConfig();
 if (!config.databaseUrl) {
   console.error('npm run worker needs DATABASE_URL: a separate worker shares the app database over PostgreSQL.');

@@ -76,16 +76,12 @@ function syntaxError(error: unknown, toInput: ToInputPosition): AppError {
   const found = /but (.+) found\.?$/.exec(raw)?.[1] ?? '';
   const near = found === 'end of input' ? { zh: '语句意外结束', en: 'unexpected end of statement' } : null;
   const token = found.replace(/^"|"$/g, '');
-  const position = toInput(offset);
-  const where = `${position.line}:${position.column}`;
+  // The position travels in line/column; every client shows it next to the message.
   return new AppError(ErrorCode.CONTENT_INVALID, {
-    ...position,
+    ...toInput(offset),
     message: near
-      ? { zh: `SQL 语法错误（第 ${where}）：${near.zh}`, en: `SQL syntax error at ${where}: ${near.en}` }
-      : {
-          zh: `SQL 语法错误（第 ${where}）：无法识别 "${token}"`,
-          en: `SQL syntax error at ${where}: unexpected "${token}"`,
-        },
+      ? { zh: `SQL 语法错误：${near.zh}`, en: `SQL syntax error: ${near.en}` }
+      : { zh: `SQL 语法错误：无法识别 "${token}"`, en: `SQL syntax error: unexpected "${token}"` },
   });
 }
 

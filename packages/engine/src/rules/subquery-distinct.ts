@@ -34,8 +34,8 @@ export const subqueryDistinct: Rule = {
       matches.push({
         span: at,
         message: {
-          zh: `子查询中的 ${removed} 不影响结果，已去除。`,
-          en: `${removed} in the subquery cannot change the result and was removed.`,
+          zh: `子查询中的 ${removed} 不影响结果，可以去掉。`,
+          en: `${removed} in the subquery cannot change the result and can be removed.`,
         },
         edits,
       });

@@ -49,8 +49,8 @@ export const yearToRange: Rule = {
       matches.push({
         span: at,
         message: {
-          zh: `将 ${statement.text.slice(at.start, at.end)} 改写为 ${range}，可以使用 ${columnText} 上的索引。`,
-          en: `Rewrote ${statement.text.slice(at.start, at.end)} as ${range} so an index on ${columnText} can be used.`,
+          zh: `${statement.text.slice(at.start, at.end)} 可改写为 ${range}，从而使用 ${columnText} 上的索引。`,
+          en: `${statement.text.slice(at.start, at.end)} can be written as ${range}, so an index on ${columnText} can be used.`,
         },
         edits: [{ start: at.start, end: at.end, replacement: needsParentheses ? `(${range})` : range }],
       });

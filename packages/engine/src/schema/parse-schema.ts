@@ -40,10 +40,7 @@ function parseDdl(text: string, dialect: Dialect, line: number): AstNode {
     const where = { line: line + (at?.line ?? 1) - 1, column: at?.column ?? 1 };
     throw new AppError(ErrorCode.TABLE_STRUCTURE_INVALID, {
       ...where,
-      message: {
-        zh: `表结构第 ${where.line} 行第 ${where.column} 列语法错误`,
-        en: `table structure syntax error at line ${where.line}, column ${where.column}`,
-      },
+      message: { zh: '表结构语法错误', en: 'table structure syntax error' },
     });
   }
   throw notStructure(line, 1);
@@ -54,8 +51,8 @@ function notStructure(line: number, column: number): AppError {
     line,
     column,
     message: {
-      zh: `表结构第 ${line} 行：只接受 CREATE TABLE 和 CREATE INDEX 语句`,
-      en: `table structure line ${line}: only CREATE TABLE and CREATE INDEX statements are accepted`,
+      zh: '表结构只接受 CREATE TABLE 和 CREATE INDEX 语句',
+      en: 'the table structure accepts only CREATE TABLE and CREATE INDEX statements',
     },
   });
 }
@@ -108,8 +105,8 @@ function addIndex(tables: TableDef[], ast: AstNode, line: number): void {
       line,
       column: 1,
       message: {
-        zh: `表结构第 ${line} 行：索引引用了未定义的表 ${tableName}`,
-        en: `table structure line ${line}: the index refers to table ${tableName}, which is not defined`,
+        zh: `索引引用了未定义的表 ${tableName}`,
+        en: `the index refers to table ${tableName}, which is not defined`,
       },
     });
   }
@@ -161,6 +158,6 @@ function statsError(line: number, en: string, zh: string): AppError {
   return new AppError(ErrorCode.TABLE_STRUCTURE_INVALID, {
     line,
     column: 1,
-    message: { zh: `统计信息第 ${line} 行：${zh}`, en: `statistics line ${line}: ${en}` },
+    message: { zh: `统计信息有误：${zh}`, en: `statistics: ${en}` },
   });
 }

@@ -1,0 +1,112 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../packages/server/src/config.ts';
+import { type Runtime, startRuntime } from '../packages/server/src/runtime.ts';
+import { findBinary, freePort, serviceAvailable } from '../test-support/services.ts';
+
+const chromiumPath = findBinary(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
+const webDist = new URL('../packages/web/dist', import.meta.url).pathname;
+const shots = new URL('../test-results/screenshots', import.meta.url).pathname;
+const desktop = { width: 1440, height: 900 };
+const phone = { width: 390, height: 844 };
+
+/** The whole product in Debian Chromium: sign up, optimize a statement, read its result. */
+describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromium', () => {
+  let runtime: Runtime;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    if (!existsSync(join(webDist, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
+    mkdirSync(shots, { recursive: true });
+    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-'));
+    const port = await freePort();
+    runtime = await startRuntime(
+      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      { api: true, worker: true },
+    );
+    base = `http://127.0.0.1:${port}`;
+    browser = await chromium.launch({
+      executablePath: chromiumPath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: desktop, locale: 'zh-CN' });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await runtime?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves the shell in zh by default and in en after the switch', async () => {
+    await page.goto(`${base}/`);
+    await page.waitForURL(/\/app\/?$/);
+    await expect.poll(() => page.title()).toBe('Entrance');
+    const bar = await page.locator('header').first().boundingBox();
+    expect(bar?.height).toBe(72);
+    expect((await page.getByTestId('banner').boundingBox())?.height).toBe(43);
+    await expect.poll(() => page.getByTestId('nav-sql').innerText()).toMatch(/SQL/);
+    expect(await page.locator('body').innerText()).toMatch(/[\u4e00-\u9fff]/);
+    await page.screenshot({ path: join(shots, 'shell-zh-desktop.png') });
+
+    await page.getByTestId('lang-switch').click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('language'))).toBe('en');
+    await expect.poll(() => page.getByTestId('nav-task').innerText()).toMatch(/[A-Za-z]/);
+    await page.screenshot({ path: join(shots, 'shell-en-desktop.png') });
+
+    await page.getByTestId('banner-close').click();
+    await expect.poll(() => page.getByTestId('banner').count()).toBe(0);
+  });
+
+  it('signs up and is signed in at once', async () => {
+    await page.goto(`${base}/app/login/register`);
+    await page.getByTestId('register-email').fill('e2e@example.com');
+    await page.getByTestId('register-password').fill('Str0ng!pass');
+    await page.getByTestId('register-terms').check();
+    await page.getByTestId('register-submit').click();
+    await page.getByTestId('user-menu').waitFor();
+    const cookies = await page.context().cookies();
+    expect(cookies.some((c) => c.name === 'Admin-Token')).toBe(true);
+  });
+
+  it('optimizes the example statement and shows its result', async () => {
+    await page.goto(`${base}/app/sqlConfig`);
+    await page.getByTestId('fill-example').click();
+    expect(await page.getByTestId('sql-input').inputValue()).toMatch(/SELECT/i);
+    await page.getByTestId('optimize-submit').click();
+    await page.waitForURL(/sqlResult\?id=/);
+    await page.locator('[data-testid="result-state"][data-state="completed"]').waitFor({ timeout: 60_000 });
+    const rules = page.getByTestId('result-rules');
+    await expect.poll(() => rules.locator('[data-testid^="rule-"]').count()).toBeGreaterThan(2);
+    await expect.poll(() => page.getByTestId('result-radar').locator('canvas').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: join(shots, 'result-en-desktop.png'), fullPage: true });
+
+    await page.goto(`${base}/app/task`);
+    await expect.poll(() => page.getByTestId('task-table').innerText()).toMatch(/Completed/);
+  });
+
+  it('fits a phone screen in both languages', async () => {
+    const mobile = await browser.newPage({
+      viewport: phone,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    });
+    await mobile.context().addCookies(await page.context().cookies());
+    for (const language of ['zh', 'en']) {
+      await mobile.goto(`${base}/app/`);
+      await mobile.evaluate((lang) => localStorage.setItem('language', lang), language);
+      await mobile.goto(`${base}/app/sqlConfig`);
+      await mobile.getByTestId('sql-input').waitFor();
+      const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await mobile.screenshot({ path: join(shots, `sqlconfig-${language}-phone.png`) });
+    }
+    await mobile.close();
+  });
+});

@@ -1,0 +1,35 @@
+import type { CreatedTask, Dialect, TaskDetail, TaskPage } from '@sqltune/contracts';
+import { TASK_PAGE_SIZE } from '../config.ts';
+import { request } from './http.ts';
+
+export interface OptimizeInput {
+  dialect: Dialect;
+  /** The statement text; or send `file` instead. */
+  sql?: string;
+  file?: File;
+  schema?: string;
+  plan?: string;
+}
+
+/** POST /v1/optimizes as multipart form data. */
+export function createOptimize(input: OptimizeInput): Promise<CreatedTask> {
+  const form = new FormData();
+  form.append('dialect', input.dialect);
+  if (input.file) form.append('file', input.file, input.file.name);
+  else form.append('sql', input.sql ?? '');
+  if (input.schema?.trim()) form.append('schema', input.schema);
+  if (input.plan?.trim()) form.append('plan', input.plan);
+  return request<CreatedTask>('/v1/optimizes', { body: form });
+}
+
+export function listTasks(page = 1, pageSize = TASK_PAGE_SIZE): Promise<TaskPage> {
+  return request<TaskPage>('/v1/optimizes', { method: 'GET', query: { page, pageSize } });
+}
+
+export function getSqlTask(id: string): Promise<TaskDetail> {
+  return request<TaskDetail>(`/v1/optimizes/sql/${encodeURIComponent(id)}`, { method: 'GET' });
+}
+
+export function deleteTask(id: string): Promise<null> {
+  return request<null>(`/v1/optimizes/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}

@@ -1,0 +1,32 @@
+/** Product-wide constants of the web app. External URLs are placeholders until the real ones exist. */
+
+export const PRODUCT_NAME = 'SQLTune';
+
+/** The page title the spec asks for on every route except xmlConfig and xmlResult. */
+export const DEFAULT_TITLE = 'Entrance';
+
+/** The blog post the update banner links to (placeholder). */
+export const BLOG_POST_URL = 'https://github.com/';
+
+/** The community chat the "help" entry opens (placeholder). */
+export const COMMUNITY_CHAT_URL = 'https://github.com/';
+
+export const PRIMARY_COLOR = '#2f5bea';
+
+export const TOP_BAR_HEIGHT = 72;
+export const BANNER_HEIGHT = 43;
+export const PHONE_MAX_WIDTH = 767;
+
+export const LANGUAGE_STORAGE_KEY = 'language';
+export const USER_INFO_STORAGE_KEY = 'userInfo';
+
+/** "copied" stays visible this long. */
+export const COPIED_MS = 1000;
+/** The task list refreshes this often. */
+export const TASK_REFRESH_MS = 5000;
+/** A running task's result page polls this often. */
+export const RESULT_POLL_MS = 2000;
+export const TASK_PAGE_SIZE = 20;
+
+export const EXAMPLE_SQL_SHARE_ID = 'example_sql';
+export const EXAMPLE_XML_SHARE_ID = 'example_mybatis';

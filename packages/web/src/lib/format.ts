@@ -1,0 +1,36 @@
+import type { Language } from '@sqltune/contracts';
+
+/** 0.846 -> '84.6%'; null -> '-'. */
+export function formatGain(ratio: number | null | undefined): string {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '-';
+  return `${(Math.round(ratio * 1000) / 10).toFixed(1)}%`;
+}
+
+export function formatDateTime(iso: string | null | undefined, lang: Language): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US', {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  });
+}
+
+export function formatDate(iso: string | null | undefined, lang: Language): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleDateString(lang === 'zh' ? 'zh-CN' : 'en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}
+
+/** Costs from optimizers can be huge or fractional; keep them readable. */
+export function formatNumber(value: number, lang: Language): string {
+  if (!Number.isFinite(value)) return String(value);
+  const digits = Math.abs(value) >= 100 ? 0 : 2;
+  return value.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: digits });
+}

@@ -1,0 +1,5 @@
+import { ResultPage } from '../report/ResultPage.tsx';
+
+export default function SqlResult() {
+  return <ResultPage />;
+}

@@ -1,0 +1,212 @@
+import { DeleteOutlined, EyeOutlined, InfoCircleOutlined, LoginOutlined, PlusOutlined } from '@ant-design/icons';
+import type { TaskSummary } from '@sqltune/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TableColumnsType } from 'antd';
+import { Alert, App, Button, Card, Empty, Grid, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { errorText } from '../api/http.ts';
+import { deleteTask, listTasks } from '../api/optimizes.ts';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { TaskStateTag } from '../components/TaskStateTag.tsx';
+import { TASK_PAGE_SIZE, TASK_REFRESH_MS } from '../config.ts';
+import { formatDateTime, formatGain } from '../lib/format.ts';
+import { isLanguage } from '../lib/language.ts';
+import { loginPath } from '../lib/paths.ts';
+import { useLoggedIn } from '../lib/session.ts';
+
+function SignInEmpty() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Card>
+      <Empty description={t('task.signInNeeded')} data-testid="task-signin">
+        <Button type="primary" icon={<LoginOutlined />} onClick={() => navigate(loginPath('/task'))}>
+          {t('task.signInAction')}
+        </Button>
+      </Empty>
+    </Card>
+  );
+}
+
+function TaskTable() {
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const screens = Grid.useBreakpoint();
+  const wide = screens.md !== false;
+
+  const tasks = useQuery({
+    queryKey: ['tasks', page],
+    queryFn: () => listTasks(page, TASK_PAGE_SIZE),
+    refetchInterval: TASK_REFRESH_MS,
+    placeholderData: keepPreviousData,
+  });
+
+  const remove = useMutation({
+    mutationFn: deleteTask,
+    onSuccess: () => {
+      void message.success(t('task.deleted'));
+      void queryClient.invalidateQueries({ queryKey: ['tasks'] });
+    },
+    onError: (error) => {
+      void message.error(errorText(error, lang));
+    },
+  });
+
+  const columns: TableColumnsType<TaskSummary> = [
+    {
+      title: t('task.colId'),
+      dataIndex: 'id',
+      key: 'id',
+      width: 120,
+      render: (id: string) => (
+        <Tooltip title={id}>
+          <Typography.Text className="mono" copyable={{ text: id }}>
+            {id.length > 8 ? `${id.slice(0, 8)}…` : id}
+          </Typography.Text>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('task.colType'),
+      dataIndex: 'type',
+      key: 'type',
+      width: 110,
+      render: (type: TaskSummary['type']) => (type === 'mybatis' ? t('task.typeMybatis') : t('task.typeSql')),
+    },
+    {
+      title: t('task.colObject'),
+      dataIndex: 'object',
+      key: 'object',
+      ellipsis: { showTitle: false },
+      render: (object: string) => (
+        <Tooltip title={object} placement="topLeft">
+          <span className="mono">{object}</span>
+        </Tooltip>
+      ),
+    },
+    {
+      title: t('task.colState'),
+      dataIndex: 'state',
+      key: 'state',
+      width: 150,
+      render: (_state: TaskSummary['state'], task) => (
+        <div className="task-state">
+          <TaskStateTag state={task.state} />
+          {task.state === 'In Progress' && task.etaMinutes !== null ? (
+            <span className="muted task-eta">
+              {t('task.eta', { minutes: Math.max(1, Math.ceil(task.etaMinutes)) })}
+            </span>
+          ) : null}
+        </div>
+      ),
+    },
+    { title: t('task.colRules'), dataIndex: 'totalRules', key: 'totalRules', width: 100, align: 'right' },
+    {
+      title: t('task.colGain'),
+      dataIndex: 'performanceGain',
+      key: 'performanceGain',
+      width: 120,
+      align: 'right',
+      render: (gain: number | null) => formatGain(gain),
+    },
+    { title: t('task.colIndexes'), dataIndex: 'totalIndexes', key: 'totalIndexes', width: 100, align: 'right' },
+    {
+      title: t('task.colCreated'),
+      dataIndex: 'createdAt',
+      key: 'createdAt',
+      width: 180,
+      render: (createdAt: string) => formatDateTime(createdAt, lang),
+    },
+    {
+      title: t('task.colAction'),
+      key: 'action',
+      width: 150,
+      fixed: wide ? 'right' : undefined,
+      render: (_value, task) => (
+        <Space size={4}>
+          <Link to={`/sqlResult?id=${encodeURIComponent(task.id)}`} data-testid={`task-view-${task.id}`}>
+            <Button type="link" size="small" icon={<EyeOutlined />}>
+              {t('task.view')}
+            </Button>
+          </Link>
+          <Popconfirm
+            title={t('task.deleteConfirm')}
+            okText={t('common.confirm')}
+            cancelText={t('common.cancel')}
+            onConfirm={() => remove.mutateAsync(task.id).catch(() => undefined)}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`task-delete-${task.id}`}>
+              {t('task.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <Card className="table-card">
+      {tasks.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('task.loadFailed')}
+          description={errorText(tasks.error, lang)}
+          className="table-error"
+        />
+      ) : null}
+      <div data-testid="task-table">
+        <Table<TaskSummary>
+          rowKey="id"
+          columns={columns}
+          dataSource={tasks.data?.items ?? []}
+          loading={tasks.isPending}
+          scroll={{ x: 1100 }}
+          size="middle"
+          pagination={{
+            current: page,
+            pageSize: TASK_PAGE_SIZE,
+            total: tasks.data?.total ?? 0,
+            showSizeChanger: false,
+            hideOnSinglePage: true,
+            onChange: setPage,
+          }}
+          locale={{
+            emptyText: (
+              <Empty description={t('task.empty')}>
+                <Link to="/sqlConfig">
+                  <Button type="primary" icon={<PlusOutlined />} data-testid="task-empty-action">
+                    {t('task.emptyAction')}
+                  </Button>
+                </Link>
+              </Empty>
+            ),
+          }}
+        />
+      </div>
+    </Card>
+  );
+}
+
+export default function Task() {
+  const { t } = useTranslation();
+  const loggedIn = useLoggedIn();
+  return (
+    <div className="page">
+      <PageHeader
+        title={t('task.title')}
+        subtitle={
+          <span>
+            <InfoCircleOutlined /> {t('task.note')} · {t('task.subtitle')}
+          </span>
+        }
+      />
+      {loggedIn ? <TaskTable /> : <SignInEmpty />}
+    </div>
+  );
+}
