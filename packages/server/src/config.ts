@@ -10,6 +10,7 @@ const Env = z.object({
   DATABASE_URL: z.string().optional(),
   SQLTUNE_WORKER: z.enum(['in-process', 'off']).default('in-process'),
   SQLTUNE_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
+  SQLTUNE_QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
   SQLTUNE_WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -22,6 +23,8 @@ export interface Config {
   databaseUrl: string | undefined;
   inProcessWorker: boolean;
   jobExpireSeconds: number;
+  /** How often expired jobs (their worker died) are failed over to a retry. */
+  queueMaintenanceSeconds: number;
   webDist: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
 }
@@ -40,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: parsed.DATABASE_URL || undefined,
     inProcessWorker: parsed.SQLTUNE_WORKER === 'in-process',
     jobExpireSeconds: parsed.SQLTUNE_JOB_EXPIRE_SECONDS,
+    queueMaintenanceSeconds: parsed.SQLTUNE_QUEUE_MAINTENANCE_SECONDS,
     webDist: resolve(parsed.SQLTUNE_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: parsed.LOG_LEVEL,
   };

@@ -19,7 +19,10 @@ export interface Runtime {
 /** Opens the database and queue, then serves the API, runs the worker, or both. */
 export async function startRuntime(config: Config, roles: { api: boolean; worker: boolean }): Promise<Runtime> {
   const database = await openDatabase(config);
-  const queue = await startQueue(database, { expireSeconds: config.jobExpireSeconds });
+  const queue = await startQueue(database, {
+    expireSeconds: config.jobExpireSeconds,
+    maintenanceSeconds: config.queueMaintenanceSeconds,
+  });
   if (roles.worker) {
     const options: OptimizeOptions = { planners: await availablePlanners(), engineVersion };
     await queue.work((job) => runTask(database.db, job.taskId, options));

@@ -3,6 +3,7 @@ import PgBoss from 'pg-boss';
 import type { AppDatabase } from '../db/client.ts';
 
 export const OPTIMIZE_QUEUE = 'optimize';
+export const QUEUE_SCHEMA = 'pgboss';
 
 export interface OptimizeJob {
   taskId: string;
@@ -21,12 +22,14 @@ export interface JobQueue {
  * pg-boss keeps jobs in the app database itself. A worker that dies mid-job leaves the job active
  * until it expires (expireSeconds); pg-boss then fails it and, within retryLimit, runs it again.
  */
-export async function startQueue(database: AppDatabase, options: { expireSeconds: number }): Promise<JobQueue> {
+export async function startQueue(
+  database: AppDatabase,
+  options: { expireSeconds: number; maintenanceSeconds: number },
+): Promise<JobQueue> {
   const boss = new PgBoss({
     db: { executeSql: database.executeSql },
-    schema: 'pgboss',
-    superviseIntervalSeconds: 30,
-    maintenanceIntervalSeconds: 120,
+    schema: QUEUE_SCHEMA,
+    maintenanceIntervalSeconds: options.maintenanceSeconds,
   } as ConstructorParameters<typeof PgBoss>[0]);
   boss.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'queue error', error: String(error) })));
   await boss.start();
