@@ -1,3 +1,3 @@
+export * from './backends.ts';
 export * from './optimize.ts';
 export type * from './types.ts';
-export * from './backends.ts';

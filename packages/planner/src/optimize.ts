@@ -1,27 +1,27 @@
-import {
-  type Dialect,
-  type Finding,
-  type IndexAdvice,
-  type Localized,
-  type Message,
-  type PlanComparison,
-  type PlanTree,
-  type Report,
-  type StatementReport,
-  type Step,
-  type Verification,
+import type {
+  Dialect,
+  Finding,
+  IndexAdvice,
+  Localized,
+  Message,
+  PlanComparison,
+  PlanTree,
+  Report,
+  StatementReport,
+  Step,
+  Verification,
 } from '@sqltune/contracts';
 import {
   type Analysis,
-  type ProposedStep,
-  type SchemaModel,
-  type StatementAnalysis,
   analyze,
   candidatesFor,
   computeScores,
   findingsFor,
   literalsOf,
+  type ProposedStep,
   parseStatements,
+  type SchemaModel,
+  type StatementAnalysis,
   unifiedDiff,
 } from '@sqltune/engine';
 import type { PlannerBackend, PlannerSession } from './types.ts';
@@ -94,13 +94,24 @@ async function optimizeStatement(
 
   const planBefore = session ? await session.explain(original) : null;
   const planAfterRewrite = session && optimized !== original ? await session.explain(optimized) : planBefore;
-  const indexes = session ? await chooseIndexes(session, optimized, input.dialect, analysis.schema, planAfterRewrite) : [];
-  const planAfter = session && indexes.length > 0 ? await session.explain(optimized, indexes.map((i) => i.ddl)) : planAfterRewrite;
+  const indexes = session
+    ? await chooseIndexes(session, optimized, input.dialect, analysis.schema, planAfterRewrite)
+    : [];
+  const planAfter =
+    session && indexes.length > 0
+      ? await session.explain(
+          optimized,
+          indexes.map((i) => i.ddl),
+        )
+      : planAfterRewrite;
 
   const plan: PlanComparison = { before: planBefore, after: planAfter, source: session?.source ?? 'none' };
   if (!session) plan.missing = noPlanReason(input.dialect, analysis.schema.tables.length > 0);
   if (input.planText?.trim()) plan.userSupplied = input.planText;
-  const optimizedFindings = optimized === original ? item.findings : findingsFor(parseStatements(optimized, input.dialect)[0]!, analysis.schema);
+  const optimizedFindings =
+    optimized === original
+      ? item.findings
+      : findingsFor(parseStatements(optimized, input.dialect)[0]!, analysis.schema);
 
   return {
     index: item.statement.index,
@@ -133,7 +144,8 @@ async function verifySteps(
   dialect: Dialect,
   session: PlannerSession | undefined,
 ): Promise<{ accepted: ProposedStep[]; verification: Verification }> {
-  if (steps.length === 0) return { accepted: [], verification: { method: 'none', databases: 0, verdict: 'not-needed' } };
+  if (steps.length === 0)
+    return { accepted: [], verification: { method: 'none', databases: 0, verdict: 'not-needed' } };
   if (!session) {
     return {
       accepted: [],
@@ -265,4 +277,3 @@ function plannerWarnings(dialect: Dialect, backend: PlannerBackend | undefined, 
   }
   return warnings;
 }
-

@@ -1,4 +1,4 @@
-import type { Dialect, PlanTree, Verification } from '@sqltune/contracts';
+import type { Dialect, Localized, PlanTree, Verification } from '@sqltune/contracts';
 import type { TableStatistics } from '@sqltune/engine';
 
 export type { ColumnStatistics, TableStatistics } from '@sqltune/engine';
@@ -21,12 +21,22 @@ export interface VerifyOptions {
   rowsPerTable?: number;
   /** Seed for the data generator, so a failure can be reproduced. */
   seed?: number;
+  /**
+   * Time limit in ms for one statement on one generated database (default 10,000). When it is exceeded the
+   * sandbox instance is replaced and the verdict is 'not-run'.
+   */
+  statementTimeoutMs?: number;
 }
 
 /** One opened copy of the user's schema in a real optimizer. Close it when done. */
 export interface PlannerSession {
   /** Which optimizer answers, e.g. "PostgreSQL 18.6 (embedded PGlite)". */
   readonly source: string;
+  /**
+   * What the session assumed or ignored while reproducing the schema, for the report (e.g. "no statistics for
+   * orders: planned as 1000 rows", "CREATE EXTENSION ignored"). Optional so other backends need not fill it.
+   */
+  readonly notes?: readonly Localized[];
   /** EXPLAIN the statement, optionally with hypothetical indexes (CREATE INDEX statements) in place. */
   explain(sql: string, whatIfIndexes?: string[]): Promise<PlanTree>;
   /** Runs both statements on generated databases and compares their results as multisets (or lists when ordered). */

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { classifyDdl, indexTargetTable, whatIfIndexSql } from './ddl.ts';
+import { splitStatements, tokenize } from './sql-text.ts';
+
+function actions(script: string): string[] {
+  return splitStatements(script).map((s) => `${classifyDdl(s.tokens).action}:${classifyDdl(s.tokens).kind}`);
+}
+
+describe('classifyDdl', () => {
+  it('runs table structure statements', () => {
+    expect(
+      actions(`CREATE TABLE t (a int); CREATE UNIQUE INDEX CONCURRENTLY i ON t (a); CREATE TYPE mood AS ENUM ('a');
+        CREATE DOMAIN pos AS int CHECK (VALUE > 0); CREATE SEQUENCE s; CREATE VIEW v AS SELECT * FROM t;
+        ALTER TABLE ONLY t ADD CONSTRAINT t_pk PRIMARY KEY (a); COMMENT ON TABLE t IS 'x'; CREATE UNLOGGED TABLE u (b int)`),
+    ).toEqual([
+      'run:CREATE TABLE',
+      'run:CREATE INDEX',
+      'run:CREATE TYPE',
+      'run:CREATE DOMAIN',
+      'run:CREATE SEQUENCE',
+      'run:CREATE VIEW',
+      'run:ALTER TABLE',
+      'run:COMMENT',
+      'run:CREATE TABLE',
+    ]);
+  });
+
+  it('skips pg_dump noise', () => {
+    expect(
+      actions(`SET statement_timeout = 0; SELECT pg_catalog.set_config('search_path', '', false);
+        ALTER TABLE public.t OWNER TO app; GRANT SELECT ON t TO app; CREATE EXTENSION IF NOT EXISTS pg_trgm;
+        DROP TABLE IF EXISTS t; CREATE SCHEMA public; \\connect x
+        BEGIN; COMMIT`),
+    ).toEqual([
+      'skip:SET',
+      'skip:SELECT set_config',
+      'skip:ALTER ... OWNER TO',
+      'skip:GRANT',
+      'skip:CREATE EXTENSION',
+      'skip:DROP IF EXISTS',
+      'skip:CREATE SCHEMA public',
+      'skip:psql meta-command',
+      'skip:BEGIN',
+      'skip:COMMIT',
+    ]);
+  });
+
+  it('rejects data, code and queries', () => {
+    expect(
+      actions(`INSERT INTO t VALUES (1); CREATE TABLE c AS SELECT 1; CREATE FUNCTION f() RETURNS int AS 'select 1' LANGUAGE sql;
+        DO $$ BEGIN END $$; COPY t FROM stdin; SELECT * FROM t; CREATE TEMP TABLE x (a int); DROP TABLE t;
+        CREATE MATERIALIZED VIEW m AS SELECT 1; ALTER SYSTEM SET work_mem = '1GB'`).map((a) => a.split(':')[0]),
+    ).toEqual(Array(10).fill('reject'));
+  });
+});
+
+describe('what-if index helpers', () => {
+  it('accepts CREATE INDEX only, drops CONCURRENTLY, finds the table', () => {
+    const sql = 'CREATE INDEX CONCURRENTLY ix ON ONLY "Sales".orders USING btree (o_custkey) WHERE o_custkey > 0';
+    const tokens = tokenize(sql);
+    expect(whatIfIndexSql(tokens, sql)).toBe(
+      'CREATE INDEX  ix ON ONLY "Sales".orders USING btree (o_custkey) WHERE o_custkey > 0',
+    );
+    expect(indexTargetTable(tokens, sql)).toBe('"Sales".orders');
+    expect(whatIfIndexSql(tokenize('DROP INDEX ix'), 'DROP INDEX ix')).toBeUndefined();
+  });
+});

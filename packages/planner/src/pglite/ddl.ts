@@ -1,0 +1,154 @@
+/**
+ * Which statements of the user's table structure text may run in the sandbox.
+ *
+ *  run:    CREATE TABLE (not AS / not TEMP), CREATE [UNIQUE] INDEX, CREATE TYPE / DOMAIN / SEQUENCE / SCHEMA / VIEW /
+ *          STATISTICS / COLLATION, ALTER TABLE / INDEX / SEQUENCE / TYPE / DOMAIN / VIEW, COMMENT ON.
+ *          None of them runs user code: the tables are empty when constraints, defaults or index expressions
+ *          are created, and no function, procedure, trigger or rule can be defined.
+ *  skip:   pg_dump and psql noise that changes nothing for planning: SET / RESET, SELECT pg_catalog.set_config(...),
+ *          ... OWNER TO, GRANT / REVOKE, ALTER DEFAULT PRIVILEGES, BEGIN / COMMIT, DROP ... IF EXISTS (the
+ *          sandbox starts empty), CREATE EXTENSION (the embedded server has no extensions loaded), CREATE SCHEMA
+ *          public, psql meta-commands (\connect, \restrict).
+ *  reject: everything else (INSERT, COPY, DO, CREATE FUNCTION, CREATE TABLE AS, ...): error 4203 at the statement.
+ */
+import { leadingWords, type Token } from './sql-text.ts';
+
+export type DdlAction = 'run' | 'skip' | 'reject';
+
+export interface DdlDecision {
+  action: DdlAction;
+  /** Short description of the statement kind, e.g. "CREATE TABLE", for messages. */
+  kind: string;
+  /** Why a statement is rejected (English). */
+  reason?: string;
+}
+
+const CREATE_RUN = new Set([
+  'TABLE',
+  'INDEX',
+  'TYPE',
+  'DOMAIN',
+  'SEQUENCE',
+  'SCHEMA',
+  'VIEW',
+  'STATISTICS',
+  'COLLATION',
+]);
+const ALTER_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'TYPE', 'DOMAIN', 'VIEW', 'SCHEMA']);
+const SKIP_FIRST = new Set(['SET', 'RESET', 'GRANT', 'REVOKE', 'BEGIN', 'COMMIT', 'START', 'END', 'ROLLBACK']);
+
+function hasWordsAtDepth0(tokens: Token[], words: string[]): boolean {
+  for (let i = 0; i + words.length <= tokens.length; i++) {
+    let match = true;
+    for (let k = 0; k < words.length; k++) {
+      const t = tokens[i + k];
+      if (t.kind !== 'ident' || t.depth !== 0 || t.value !== words[k]) {
+        match = false;
+        break;
+      }
+    }
+    if (match) return true;
+  }
+  return false;
+}
+
+export function classifyDdl(tokens: Token[]): DdlDecision {
+  if (tokens.length === 0) return { action: 'skip', kind: 'empty' };
+  if (tokens[0].kind === 'meta') return { action: 'skip', kind: 'psql meta-command' };
+  const words = leadingWords(tokens, 10);
+  const first = words[0] ?? tokens[0].text.toUpperCase();
+  if (SKIP_FIRST.has(first)) return { action: 'skip', kind: first };
+  if (hasWordsAtDepth0(tokens, ['owner', 'to']) && (first === 'ALTER' || first === 'COMMENT'))
+    return { action: 'skip', kind: `${first} ... OWNER TO` };
+  if (first === 'SELECT') {
+    // pg_dump: SELECT pg_catalog.set_config('search_path', '', false);
+    const names = tokens.filter((t) => t.kind === 'ident').map((t) => t.value);
+    const call = names[1] === 'pg_catalog' ? names[2] : names[1];
+    const rest = names.slice(names[1] === 'pg_catalog' ? 3 : 2);
+    if (call === 'set_config' && rest.every((n) => n === 'true' || n === 'false'))
+      return { action: 'skip', kind: 'SELECT set_config' };
+    return { action: 'reject', kind: 'SELECT', reason: 'queries are not part of a table structure' };
+  }
+  if (first === 'DROP') {
+    return hasWordsAtDepth0(tokens, ['if', 'exists'])
+      ? { action: 'skip', kind: 'DROP IF EXISTS' }
+      : { action: 'reject', kind: 'DROP', reason: 'DROP is not part of a table structure' };
+  }
+  if (first === 'COMMENT' && words[1] === 'ON') {
+    return words[2] === 'EXTENSION' || words[2] === 'DATABASE' || words[2] === 'ROLE'
+      ? { action: 'skip', kind: `COMMENT ON ${words[2]}` }
+      : { action: 'run', kind: 'COMMENT' };
+  }
+  if (first === 'ALTER') {
+    if (words[1] === 'DEFAULT' && words[2] === 'PRIVILEGES')
+      return { action: 'skip', kind: 'ALTER DEFAULT PRIVILEGES' };
+    const object = words[1] === 'MATERIALIZED' ? 'MATERIALIZED VIEW' : (words[1] ?? '');
+    if (ALTER_RUN.has(object)) return { action: 'run', kind: `ALTER ${object}` };
+    return {
+      action: 'reject',
+      kind: `ALTER ${object}`.trim(),
+      reason: `ALTER ${object} is not part of a table structure`,
+    };
+  }
+  if (first === 'CREATE') {
+    let i = 1;
+    if (words[i] === 'OR' && words[i + 1] === 'REPLACE') i += 2;
+    let temporary = false;
+    while (['UNIQUE', 'UNLOGGED', 'GLOBAL', 'LOCAL', 'TEMP', 'TEMPORARY', 'RECURSIVE'].includes(words[i] ?? '')) {
+      if (words[i] === 'TEMP' || words[i] === 'TEMPORARY') temporary = true;
+      i++;
+    }
+    const object = words[i] ?? '';
+    if (object === 'EXTENSION') return { action: 'skip', kind: 'CREATE EXTENSION' };
+    if (object === 'SCHEMA' && (words[i + 1] === 'PUBLIC' || (words[i + 1] === 'IF' && words[i + 4] === 'PUBLIC')))
+      return { action: 'skip', kind: 'CREATE SCHEMA public' };
+    if (temporary)
+      return { action: 'reject', kind: `CREATE TEMPORARY ${object}`, reason: 'temporary tables are not supported' };
+    if (object === 'TABLE') {
+      // CREATE TABLE ... AS query / EXECUTE runs a query: the only depth-0 AS in CREATE TABLE.
+      const asQuery = tokens.some(
+        (t) => t.kind === 'ident' && t.depth === 0 && (t.value === 'as' || t.value === 'execute'),
+      );
+      if (asQuery) return { action: 'reject', kind: 'CREATE TABLE AS', reason: 'CREATE TABLE AS runs a query' };
+      return { action: 'run', kind: 'CREATE TABLE' };
+    }
+    if (object === 'MATERIALIZED') {
+      return { action: 'reject', kind: 'CREATE MATERIALIZED VIEW', reason: 'materialized views run a query' };
+    }
+    if (CREATE_RUN.has(object)) return { action: 'run', kind: `CREATE ${object}` };
+    return {
+      action: 'reject',
+      kind: `CREATE ${object}`.trim(),
+      reason: `CREATE ${object} is not part of a table structure`,
+    };
+  }
+  return { action: 'reject', kind: first, reason: `${first} is not part of a table structure` };
+}
+
+/** A what-if index must be one CREATE [UNIQUE] INDEX; CONCURRENTLY is dropped (it can not run in a transaction). */
+export function whatIfIndexSql(tokens: Token[], sql: string): string | undefined {
+  const words = leadingWords(tokens, 3);
+  const isIndex = words[0] === 'CREATE' && (words[1] === 'INDEX' || (words[1] === 'UNIQUE' && words[2] === 'INDEX'));
+  if (!isIndex) return undefined;
+  const concurrently = tokens.find((t, i) => i < 4 && t.kind === 'ident' && t.value === 'concurrently');
+  if (!concurrently) return sql;
+  return sql.slice(0, concurrently.start) + sql.slice(concurrently.end);
+}
+
+/** The table a CREATE INDEX names after ON [ONLY], as written (quotes kept), or undefined. */
+export function indexTargetTable(tokens: Token[], sql: string): string | undefined {
+  const on = tokens.findIndex((t) => t.kind === 'ident' && t.depth === 0 && t.value === 'on');
+  if (on < 0) return undefined;
+  let i = on + 1;
+  if (tokens[i]?.kind === 'ident' && tokens[i].value === 'only') i++;
+  const start = tokens[i];
+  if (!start || (start.kind !== 'ident' && start.kind !== 'qident')) return undefined;
+  let end = i;
+  while (
+    tokens[end + 1]?.kind === 'punct' &&
+    tokens[end + 1].value === '.' &&
+    (tokens[end + 2]?.kind === 'ident' || tokens[end + 2]?.kind === 'qident')
+  )
+    end += 2;
+  return sql.slice(start.start, tokens[end].end);
+}

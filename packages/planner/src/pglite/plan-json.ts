@@ -1,0 +1,136 @@
+/**
+ * EXPLAIN (FORMAT JSON) -> the contracts' PlanTree. Pure.
+ *
+ * Mapping: node = "Node Type" (e.g. "Seq Scan", "Hash Join", "Aggregate"; the join type and aggregate strategy
+ * stay visible in `raw`), relation = "Relation Name", index = "Index Name", rows = "Plan Rows",
+ * cost = "Total Cost", children = "Plans". `filter` is the node's condition: when a node has exactly one of
+ * "Index Cond", "Recheck Cond", "Hash Cond", "Merge Cond", "Join Filter", "Filter", "One-Time Filter" it is that
+ * text as EXPLAIN prints it; with several they are labelled and joined by "; " ("Index Cond: (...); Filter: (...)").
+ * `raw` is the text-format EXPLAIN of the same statement, for display.
+ */
+import type { PlanNode, PlanTree } from '@sqltune/contracts';
+
+/** One node of PostgreSQL's JSON plan (only the keys we read are typed). */
+export interface ExplainJsonNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Schema?: string;
+  Alias?: string;
+  'Index Name'?: string;
+  'Plan Rows': number;
+  'Total Cost': number;
+  'Startup Cost'?: number;
+  'Plan Width'?: number;
+  'Parent Relationship'?: string;
+  'Join Type'?: string;
+  Strategy?: string;
+  Plans?: ExplainJsonNode[];
+  [key: string]: unknown;
+}
+
+export interface PlanConversionOptions {
+  /** Row counts of tables (by relation name), to tell large tables; without it the node's cost is used. */
+  tableRows?: ReadonlyMap<string, number>;
+  /** A table at least this big is "large" (default 10,000 rows). */
+  largeTableRows?: number;
+  /** A sort of at least this many rows is "large" (default 100,000). */
+  largeSortRows?: number;
+}
+
+const CONDITION_KEYS = [
+  'Index Cond',
+  'Recheck Cond',
+  'Hash Cond',
+  'Merge Cond',
+  'Join Filter',
+  'Filter',
+  'One-Time Filter',
+] as const;
+
+/**
+ * Accepts what EXPLAIN (FORMAT JSON) returns: the JSON text, the parsed array `[{ Plan: ... }]`,
+ * a `{ Plan }` object, or a result row `{ "QUERY PLAN": ... }`.
+ */
+export function planTreeFromExplainJson(explain: unknown, raw: string, options: PlanConversionOptions = {}): PlanTree {
+  const plan = rootPlanOf(explain);
+  const root = convertNode(plan, options, null);
+  return { root, totalCost: root.cost, raw };
+}
+
+function rootPlanOf(explain: unknown): ExplainJsonNode {
+  let value: unknown = explain;
+  if (typeof value === 'string') value = JSON.parse(value);
+  if (Array.isArray(value)) value = value[0];
+  if (value && typeof value === 'object' && 'QUERY PLAN' in value)
+    return rootPlanOf((value as Record<string, unknown>)['QUERY PLAN']);
+  if (value && typeof value === 'object' && 'Plan' in value) value = (value as { Plan: unknown }).Plan;
+  if (!value || typeof value !== 'object' || typeof (value as ExplainJsonNode)['Node Type'] !== 'string') {
+    throw new Error('not an EXPLAIN (FORMAT JSON) plan');
+  }
+  return value as ExplainJsonNode;
+}
+
+function conditionOf(node: ExplainJsonNode): string | undefined {
+  const present = CONDITION_KEYS.filter((k) => typeof node[k] === 'string');
+  if (present.length === 0) return undefined;
+  if (present.length === 1) return node[present[0]] as string;
+  return present.map((k) => `${k}: ${node[k] as string}`).join('; ');
+}
+
+function formatCount(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+function isLarge(node: ExplainJsonNode, options: PlanConversionOptions): { large: boolean; rows?: number } {
+  const threshold = options.largeTableRows ?? 10_000;
+  const name = node['Relation Name'];
+  const rows = name !== undefined ? options.tableRows?.get(name) : undefined;
+  if (rows !== undefined) return { large: rows >= threshold, rows };
+  // Without table sizes: a seq scan costs about one unit per page plus 0.01 per row, so 1,000 means a sizable table.
+  return { large: node['Total Cost'] >= 1000 };
+}
+
+function warningsOf(node: ExplainJsonNode, options: PlanConversionOptions, parent: ExplainJsonNode | null): string[] {
+  const warnings: string[] = [];
+  const type = node['Node Type'];
+  const relation = node['Relation Name'];
+  if (type === 'Seq Scan' && relation !== undefined) {
+    const { large, rows } = isLarge(node, options);
+    if (large && typeof node.Filter === 'string') {
+      const size = rows !== undefined ? ` (${formatCount(rows)} rows)` : '';
+      warnings.push(
+        `Seq Scan on large table ${relation}${size} with filter ${node.Filter}: an index on the filtered columns may help`,
+      );
+    }
+    const outerRows = parent?.Plans?.[0]?.['Plan Rows'] ?? 0;
+    if (large && parent?.['Node Type'] === 'Nested Loop' && node['Parent Relationship'] === 'Inner' && outerRows > 1) {
+      warnings.push(
+        `Nested Loop scans large table ${relation} once per outer row (about ${formatCount(outerRows)} times)`,
+      );
+    }
+  }
+  if (type === 'Sort' && node['Plan Rows'] >= (options.largeSortRows ?? 100_000)) {
+    warnings.push(`Sort of about ${formatCount(node['Plan Rows'])} rows`);
+  }
+  return warnings;
+}
+
+function convertNode(node: ExplainJsonNode, options: PlanConversionOptions, parent: ExplainJsonNode | null): PlanNode {
+  const out: PlanNode = {
+    node: node['Node Type'],
+    rows: Number(node['Plan Rows']),
+    cost: Number(node['Total Cost']),
+    warnings: warningsOf(node, options, parent),
+    children: (node.Plans ?? []).map((child) => convertNode(child, options, node)),
+  };
+  if (node['Relation Name'] !== undefined) out.relation = node['Relation Name'];
+  if (node['Index Name'] !== undefined) out.index = node['Index Name'];
+  const filter = conditionOf(node);
+  if (filter !== undefined) out.filter = filter;
+  return out;
+}
+
+/** Text-format EXPLAIN rows ({ "QUERY PLAN": line }) -> one string. */
+export function explainTextOf(rows: Array<Record<string, unknown>>): string {
+  return rows.map((r) => String(r['QUERY PLAN'] ?? Object.values(r)[0] ?? '')).join('\n');
+}
