@@ -7,7 +7,9 @@ import { gunzipSync } from 'node:zlib';
 import type { TableStatistics } from '../types.ts';
 
 /** The corpus directory (override with SQLTUNE_TPCH_DIR). */
-export const TPCH_DIR = process.env.SQLTUNE_TPCH_DIR ?? '/work/shared/corpus/sqlglot-fixtures/tpc-h';
+export const TPCH_DIR =
+  process.env.SQLTUNE_TPCH_DIR ??
+  new URL('../../../../../shared/corpus/sqlglot-fixtures/tpc-h', import.meta.url).pathname;
 
 export const TPCH_SCHEMA = `-- TPC-H schema
 CREATE TABLE region (
