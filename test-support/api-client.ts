@@ -3,7 +3,11 @@ export class ApiClient {
   token: string | undefined;
   constructor(readonly base: string) {}
 
-  async call<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; code: number; message: string; data: T }> {
+  async call<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; code: number; message: string; data: T }> {
     const headers: Record<string, string> = { 'accept-language': 'en' };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     let payload: RequestInit['body'];

@@ -29,14 +29,18 @@ export async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
 
-export const postgresBinDir = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find(
-  (dir) => existsSync(join(dir, 'postgres')),
-);
+export const postgresBinDir = [
+  '/usr/lib/postgresql/15/bin',
+  '/usr/lib/postgresql/16/bin',
+  '/usr/lib/postgresql/17/bin',
+].find((dir) => existsSync(join(dir, 'postgres')));
 
 export interface RunningPostgres {
   url: string;
@@ -51,9 +55,20 @@ export async function startPostgres(): Promise<RunningPostgres> {
   const port = await freePort();
   const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+    asRoot
+      ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' })
+      : execFileSync(cmd, args, { stdio: 'pipe' });
   if (asRoot) execFileSync('chown', ['postgres', dir]);
-  run(join(postgresBinDir, 'initdb'), ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  run(join(postgresBinDir, 'initdb'), [
+    '-D',
+    join(dir, 'data'),
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   const args = ['-D', join(dir, 'data'), '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off'];
   const child: ChildProcess = asRoot
     ? spawn('runuser', ['-u', 'postgres', '--', join(postgresBinDir, 'postgres'), ...args], { stdio: 'ignore' })

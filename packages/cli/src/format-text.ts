@@ -15,9 +15,13 @@ export function formatText(report: Report, language: Language): string {
     for (const index of statement.indexes) lines.push(`  ${index.ddl}  -- ${index.reason[language]}`);
     lines.push('', `Plan: ${statement.plan.missing ? statement.plan.missing[language] : statement.plan.source}`);
     if (statement.gain) {
-      lines.push(`Estimated gain: ${(statement.gain.ratio * 100).toFixed(1)}% (cost ${statement.gain.costBefore.toFixed(2)} -> ${statement.gain.costAfter.toFixed(2)})`);
+      lines.push(
+        `Estimated gain: ${(statement.gain.ratio * 100).toFixed(1)}% (cost ${statement.gain.costBefore.toFixed(2)} -> ${statement.gain.costAfter.toFixed(2)})`,
+      );
     }
-    lines.push(`Verification: ${statement.verification.verdict}${statement.verification.detail ? ` - ${statement.verification.detail[language]}` : ''}`);
+    lines.push(
+      `Verification: ${statement.verification.verdict}${statement.verification.detail ? ` - ${statement.verification.detail[language]}` : ''}`,
+    );
     for (const finding of statement.schemaFindings) lines.push(`Schema: ${finding.message[language]}`);
     lines.push('');
   }

@@ -1,13 +1,13 @@
 export * from './analyze/analyze.ts';
-export { parseStatements, blankMysqlHints } from './dialect/parse.ts';
+export { literalsOf } from './analyze/literals.ts';
+export { blankMysqlHints, parseStatements } from './dialect/parse.ts';
 export { splitStatements } from './dialect/split.ts';
 export * from './indexes/candidates.ts';
 export type { ParsedStatement, StatementKind, TableRef } from './model/statement.ts';
+export { unifiedDiff } from './report/diff.ts';
 export * from './report/scores.ts';
-export { statementRules, ruleById } from './rules/registry.ts';
+export { ruleById, statementRules } from './rules/registry.ts';
 export type { Rule, RuleContext, RuleMatch } from './rules/rule.ts';
 export { checkSchema } from './schema/checks.ts';
 export * from './schema/model.ts';
 export { parseSchema } from './schema/parse-schema.ts';
-export { literalsOf } from './analyze/literals.ts';
-export { unifiedDiff } from './report/diff.ts';

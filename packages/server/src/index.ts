@@ -1,3 +1,3 @@
-export { loadConfig, type Config } from './config.ts';
-export { startRuntime, type Runtime } from './runtime.ts';
+export { type Config, loadConfig } from './config.ts';
 export { buildApp } from './http/app.ts';
+export { type Runtime, startRuntime } from './runtime.ts';

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { type OptimizeOptions, availablePlanners, shutdownPlanners } from '@sqltune/planner';
+import { availablePlanners, type OptimizeOptions, shutdownPlanners } from '@sqltune/planner';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import { type AppDatabase, openDatabase } from './db/client.ts';

@@ -30,7 +30,10 @@ describe('API on embedded PGlite', () => {
   });
 
   it('answers health with the app and database versions', async () => {
-    const health = await api.call<{ app: { version: string }; database: { kind: string; version: string } }>('GET', '/api/v1/health');
+    const health = await api.call<{ app: { version: string }; database: { kind: string; version: string } }>(
+      'GET',
+      '/api/v1/health',
+    );
     expect(health.code).toBe(0);
     expect(health.data.app.version).toMatch(/^\d+\.\d+\.\d+/);
     expect(health.data.database).toEqual({ kind: 'pglite', version: expect.stringMatching(/^PostgreSQL 1\d/) });
@@ -51,21 +54,44 @@ describe('API on embedded PGlite', () => {
   });
 
   it('signs up with a strong password only, after the terms are accepted', async () => {
-    const weak = await api.call('POST', '/api/v1/auth/register', { email: 'dev@example.com', password: 'short', acceptTerms: true });
+    const weak = await api.call('POST', '/api/v1/auth/register', {
+      email: 'dev@example.com',
+      password: 'short',
+      acceptTerms: true,
+    });
     expect(weak.code).toBe(4108);
-    const noTerms = await api.call('POST', '/api/v1/auth/register', { email: 'dev@example.com', password: 'Str0ng!pass', acceptTerms: false });
+    const noTerms = await api.call('POST', '/api/v1/auth/register', {
+      email: 'dev@example.com',
+      password: 'Str0ng!pass',
+      acceptTerms: false,
+    });
     expect(noTerms.code).toBe(4106);
-    const ok = await api.call<{ token: string }>('POST', '/api/v1/auth/register', { email: 'Dev@Example.com', password: 'Str0ng!pass', acceptTerms: true });
+    const ok = await api.call<{ token: string }>('POST', '/api/v1/auth/register', {
+      email: 'Dev@Example.com',
+      password: 'Str0ng!pass',
+      acceptTerms: true,
+    });
     expect(ok.code).toBe(0);
-    const again = await api.call('POST', '/api/v1/auth/register', { email: 'dev@example.com', password: 'Str0ng!pass', acceptTerms: true });
+    const again = await api.call('POST', '/api/v1/auth/register', {
+      email: 'dev@example.com',
+      password: 'Str0ng!pass',
+      acceptTerms: true,
+    });
     expect(again.code).toBe(4101);
     expect(again.message).toBe('this email is already registered');
   });
 
   it('signs in, serves the user, and signs out', async () => {
-    expect((await api.call('POST', '/api/v1/auth/login', { email: 'nobody@example.com', password: 'x' })).code).toBe(4103);
-    expect((await api.call('POST', '/api/v1/auth/login', { email: 'dev@example.com', password: 'Wrong!pass1' })).code).toBe(4105);
-    const login = await api.call<{ token: string }>('POST', '/api/v1/auth/login', { email: 'dev@example.com', password: 'Str0ng!pass' });
+    expect((await api.call('POST', '/api/v1/auth/login', { email: 'nobody@example.com', password: 'x' })).code).toBe(
+      4103,
+    );
+    expect(
+      (await api.call('POST', '/api/v1/auth/login', { email: 'dev@example.com', password: 'Wrong!pass1' })).code,
+    ).toBe(4105);
+    const login = await api.call<{ token: string }>('POST', '/api/v1/auth/login', {
+      email: 'dev@example.com',
+      password: 'Str0ng!pass',
+    });
     expect(login.code).toBe(0);
     api.token = login.data.token;
     const user = await api.call<UserInfo>('GET', '/api/v1/user');
@@ -74,7 +100,12 @@ describe('API on embedded PGlite', () => {
     expect((await api.call('PATCH', '/api/v1/user', { language: 'fr' })).code).toBe(400);
 
     const other = new ApiClient(api.base);
-    other.token = (await api.call<{ token: string }>('POST', '/api/v1/auth/login', { email: 'dev@example.com', password: 'Str0ng!pass' })).data.token;
+    other.token = (
+      await api.call<{ token: string }>('POST', '/api/v1/auth/login', {
+        email: 'dev@example.com',
+        password: 'Str0ng!pass',
+      })
+    ).data.token;
     await other.call('POST', '/api/v1/auth/logout');
     expect((await other.call('GET', '/api/v1/user')).code).toBe(401);
     expect((await api.call('GET', '/api/v1/user')).code).toBe(0);
@@ -86,15 +117,31 @@ describe('API on embedded PGlite', () => {
       for (const [k, v] of Object.entries(fields)) data.append(k, v);
       return data;
     };
-    const syntax = await api.call<{ line: number; column: number }>('POST', '/api/v1/optimizes', form({ dialect: 'mysql', sql: 'SELECT a\nFROM t WHERE ((' }));
+    const syntax = await api.call<{ line: number; column: number }>(
+      'POST',
+      '/api/v1/optimizes',
+      form({ dialect: 'mysql', sql: 'SELECT a\nFROM t WHERE ((' }),
+    );
     expect(syntax.code).toBe(4202);
     expect(syntax.data).toMatchObject({ line: 2, column: 16 });
-    const insert = await api.call('POST', '/api/v1/optimizes', form({ dialect: 'mysql', sql: 'INSERT INTO t VALUES (1)' }));
+    const insert = await api.call(
+      'POST',
+      '/api/v1/optimizes',
+      form({ dialect: 'mysql', sql: 'INSERT INTO t VALUES (1)' }),
+    );
     expect(insert.code).toBe(4205);
-    const ddl = await api.call<{ line: number }>('POST', '/api/v1/optimizes', form({ dialect: 'mysql', sql: 'SELECT 1', schema: 'CREATE TABLE t (a int);\nDROP TABLE t;' }));
+    const ddl = await api.call<{ line: number }>(
+      'POST',
+      '/api/v1/optimizes',
+      form({ dialect: 'mysql', sql: 'SELECT 1', schema: 'CREATE TABLE t (a int);\nDROP TABLE t;' }),
+    );
     expect(ddl.code).toBe(4203);
     expect(ddl.data.line).toBe(2);
-    const plan = await api.call('POST', '/api/v1/optimizes', form({ dialect: 'mysql', sql: 'SELECT 1', plan: 'hello' }));
+    const plan = await api.call(
+      'POST',
+      '/api/v1/optimizes',
+      form({ dialect: 'mysql', sql: 'SELECT 1', plan: 'hello' }),
+    );
     expect(plan.code).toBe(4204);
     const empty = await api.call('POST', '/api/v1/optimizes', form({ dialect: 'mysql', sql: '  ' }));
     expect(empty.code).toBe(4206);
@@ -103,7 +150,11 @@ describe('API on embedded PGlite', () => {
   it('stores a task, runs it on the queue and serves its report', async () => {
     const data = new FormData();
     data.append('dialect', 'postgresql');
-    data.append('file', new Blob(['SELECT * FROM orders WHERE o_custkey IN (SELECT DISTINCT c_custkey FROM customer);']), 'q.sql');
+    data.append(
+      'file',
+      new Blob(['SELECT * FROM orders WHERE o_custkey IN (SELECT DISTINCT c_custkey FROM customer);']),
+      'q.sql',
+    );
     const created = await api.call<CreatedTask>('POST', '/api/v1/optimizes', data);
     expect(created.code).toBe(0);
     expect(created.data.state).toBe('In Progress');
@@ -120,7 +171,11 @@ describe('API on embedded PGlite', () => {
     expect(statement.scores).toHaveLength(6);
 
     const page = await api.call<TaskPage>('GET', '/api/v1/optimizes?page=1&pageSize=10');
-    expect(page.data.items[0]).toMatchObject({ id: created.data.id, state: 'Completed', totalRules: statement.rules.length });
+    expect(page.data.items[0]).toMatchObject({
+      id: created.data.id,
+      state: 'Completed',
+      totalRules: statement.rules.length,
+    });
     expect((await api.call<UserInfo>('GET', '/api/v1/user')).data.sqlUsed).toBe(1);
 
     expect((await api.call('DELETE', `/api/v1/optimizes/${created.data.id}`)).code).toBe(0);

@@ -1,7 +1,14 @@
 import type { CreatedTask, TaskDetail } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
-import { type RunningPostgres, freePort, postgresBinDir, serviceAvailable, startPostgres, waitFor } from '../../../test-support/services.ts';
+import {
+  freePort,
+  postgresBinDir,
+  type RunningPostgres,
+  serviceAvailable,
+  startPostgres,
+  waitFor,
+} from '../../../test-support/services.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
 
@@ -38,7 +45,10 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('API on PostgreSQ
       acceptTerms: true,
     });
     api.token = session.data.token;
-    const created = await api.call<CreatedTask>('POST', '/api/v1/optimizes', { dialect: 'mysql', sql: 'SELECT * FROM t ORDER BY RAND()' });
+    const created = await api.call<CreatedTask>('POST', '/api/v1/optimizes', {
+      dialect: 'mysql',
+      sql: 'SELECT * FROM t ORDER BY RAND()',
+    });
     let detail!: TaskDetail;
     await waitFor(async () => {
       detail = (await api.call<TaskDetail>('GET', `/api/v1/optimizes/sql/${created.data.id}`)).data;

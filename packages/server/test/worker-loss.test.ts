@@ -2,7 +2,14 @@ import type { CreatedTask, TaskDetail } from '@sqltune/contracts';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
-import { type RunningPostgres, freePort, postgresBinDir, serviceAvailable, startPostgres, waitFor } from '../../../test-support/services.ts';
+import {
+  freePort,
+  postgresBinDir,
+  type RunningPostgres,
+  serviceAvailable,
+  startPostgres,
+  waitFor,
+} from '../../../test-support/services.ts';
 import { loadConfig } from '../src/config.ts';
 import { OPTIMIZE_QUEUE, QUEUE_SCHEMA } from '../src/queue/queue.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
@@ -39,11 +46,23 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('a worker lost mi
     runtimes.push(await startRuntime(loadConfig({ ...env, PORT: String(port) }), { api: true, worker: false }));
     const api = new ApiClient(`http://127.0.0.1:${port}`);
     api.token = (
-      await api.call<{ token: string }>('POST', '/api/v1/auth/register', { email: 'w@example.com', password: 'Str0ng!pass', acceptTerms: true })
+      await api.call<{ token: string }>('POST', '/api/v1/auth/register', {
+        email: 'w@example.com',
+        password: 'Str0ng!pass',
+        acceptTerms: true,
+      })
     ).data.token;
-    const created = await api.call<CreatedTask>('POST', '/api/v1/optimizes', { dialect: 'mysql', sql: 'SELECT * FROM t' });
+    const created = await api.call<CreatedTask>('POST', '/api/v1/optimizes', {
+      dialect: 'mysql',
+      sql: 'SELECT * FROM t',
+    });
 
-    deadWorker = new PgBoss({ connectionString: postgres.url, schema: QUEUE_SCHEMA, supervise: false, schedule: false });
+    deadWorker = new PgBoss({
+      connectionString: postgres.url,
+      schema: QUEUE_SCHEMA,
+      supervise: false,
+      schedule: false,
+    });
     await deadWorker.start();
     const [taken] = await deadWorker.fetch(OPTIMIZE_QUEUE);
     expect(taken?.data).toEqual({ taskId: created.data.id });

@@ -78,7 +78,11 @@ export function findingsFor(statement: ParsedStatement, schema: SchemaModel): Fi
       if (match.span) {
         const { line, column } = positionAt(statement.text, match.span.start);
         const length = statement.text.slice(match.span.start, match.span.end).trimEnd().length;
-        finding.span = { line: statement.line + line - 1, column: line === 1 ? statement.column + column - 1 : column, length };
+        finding.span = {
+          line: statement.line + line - 1,
+          column: line === 1 ? statement.column + column - 1 : column,
+          length,
+        };
       }
       return finding;
     }),
@@ -102,7 +106,13 @@ export function proposeSteps(statement: ParsedStatement, schema: SchemaModel): P
     const [reparsed] = parseStatements(after, statement.dialect);
     if (!reparsed) continue;
     steps.push({ rule, before: current.text, after, matches });
-    current = { ...reparsed, index: statement.index, line: statement.line, column: statement.column, offset: statement.offset };
+    current = {
+      ...reparsed,
+      index: statement.index,
+      line: statement.line,
+      column: statement.column,
+      offset: statement.offset,
+    };
   }
   return steps;
 }

@@ -58,10 +58,12 @@ export function blankMysqlHints(text: string): string {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (isKeyword(t, 'STRAIGHT_JOIN') && isKeyword(tokens[i - 1], 'SELECT')) blank(t.start, t.end);
-    const isHint = ['FORCE', 'USE', 'IGNORE'].some((w) => isKeyword(t, w)) && /^(INDEX|KEY)$/i.test(tokens[i + 1]?.text ?? '');
+    const isHint =
+      ['FORCE', 'USE', 'IGNORE'].some((w) => isKeyword(t, w)) && /^(INDEX|KEY)$/i.test(tokens[i + 1]?.text ?? '');
     if (!isHint) continue;
     let j = i + 2;
-    if (isKeyword(tokens[j], 'FOR')) j += isKeyword(tokens[j + 1], 'GROUP') || isKeyword(tokens[j + 1], 'ORDER') ? 3 : 2;
+    if (isKeyword(tokens[j], 'FOR'))
+      j += isKeyword(tokens[j + 1], 'GROUP') || isKeyword(tokens[j + 1], 'ORDER') ? 3 : 2;
     if (tokens[j]?.text !== '(') continue;
     while (j < tokens.length && tokens[j]!.text !== ')') j++;
     if (j < tokens.length) blank(t.start, tokens[j]!.end);

@@ -49,7 +49,10 @@ export function indexCandidates(statement: ParsedStatement, schema: SchemaModel)
   for (const [table, columns] of usage) {
     const eq = [...columns.equality];
     const rangeColumn = [...columns.range].find((c) => !columns.equality.has(c));
-    const proposals = [eq.length > 0 ? [...eq.slice(0, 3), ...(rangeColumn ? [rangeColumn] : [])] : [], ...eq.map((c) => [c])];
+    const proposals = [
+      eq.length > 0 ? [...eq.slice(0, 3), ...(rangeColumn ? [rangeColumn] : [])] : [],
+      ...eq.map((c) => [c]),
+    ];
     if (rangeColumn) proposals.push([rangeColumn]);
     for (const cols of proposals) {
       if (cols.length === 0 || alreadyIndexed(schema, table, cols)) continue;
@@ -65,7 +68,11 @@ function isPrefixPattern(node: AstNode | undefined): boolean {
   return typeof value === 'string' && !/^[%_]/.test(value);
 }
 
-function ownerTable(schema: SchemaModel, sources: Array<{ table: string; alias: string | null }>, ref: { table: string | null; column: string }) {
+function ownerTable(
+  schema: SchemaModel,
+  sources: Array<{ table: string; alias: string | null }>,
+  ref: { table: string | null; column: string },
+) {
   const candidates = ref.table
     ? sources.filter((s) => unquote(s.alias ?? s.table).toLowerCase() === unquote(ref.table!).toLowerCase())
     : sources;

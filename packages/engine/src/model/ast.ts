@@ -90,7 +90,7 @@ export interface ColumnRef {
 }
 
 export function columnRef(node: AstNode | undefined): ColumnRef | undefined {
-  if (!node || node.type !== 'column_ref') return undefined;
+  if (node?.type !== 'column_ref') return undefined;
   const column = node.column;
   const name = typeof column === 'string' ? column : isNode(column) ? columnName(column) : undefined;
   if (!name) return undefined;

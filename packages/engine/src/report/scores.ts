@@ -1,8 +1,15 @@
-import { type Finding, type PlanNode, type PlanTree, type Score, ScoreCategory, type Severity } from '@sqltune/contracts';
+import type { Dialect } from '@sqltune/contracts';
+import {
+  type Finding,
+  type PlanNode,
+  type PlanTree,
+  type Score,
+  ScoreCategory,
+  type Severity,
+} from '@sqltune/contracts';
 import { parseStatements } from '../dialect/parse.ts';
 import { walk } from '../model/ast.ts';
 import { ruleById } from '../rules/registry.ts';
-import type { Dialect } from '@sqltune/contracts';
 
 /**
  * The six radar scores (0-100, higher is better). They are a summary, not a measurement: each is
@@ -40,9 +47,7 @@ export function computeScores({ dialect, original, optimized }: ScoreInput): Sco
 }
 
 function findingPenalty(findings: Finding[], category: ScoreCategory): number {
-  return findings
-    .filter((f) => ruleById(f.id)?.category === category)
-    .reduce((sum, f) => sum + penalty[f.severity], 0);
+  return findings.filter((f) => ruleById(f.id)?.category === category).reduce((sum, f) => sum + penalty[f.severity], 0);
 }
 
 /** Rows the plan's scan nodes are estimated to read, from the optimizer's own estimates. */
@@ -80,7 +85,10 @@ function whyFor(category: ScoreCategory) {
       en: 'from the rows the optimizer estimates the scans read',
     },
     'Index Usage': { zh: '由妨碍索引使用的发现计算', en: 'from findings that keep indexes from being used' },
-    'SQL Complexity': { zh: '由连接、子查询和集合运算的数量计算', en: 'from the number of joins, subqueries and set operations' },
+    'SQL Complexity': {
+      zh: '由连接、子查询和集合运算的数量计算',
+      en: 'from the number of joins, subqueries and set operations',
+    },
     'Network Transport': { zh: '由返回多余数据的发现计算', en: 'from findings that return more data than needed' },
     Other: { zh: '由其他发现计算', en: 'from other findings' },
   };

@@ -11,12 +11,20 @@ export function rulesMarkdown(): string {
     '| id | severity | dialects | rewrite | category |',
     '| --- | --- | --- | --- | --- |',
     ...statementRules.map(
-      (r) => `| \`${r.id}\` | ${r.severity} | ${r.dialects.join(', ')} | ${r.rewrites ? 'yes' : 'no'} | ${r.category} |`,
+      (r) =>
+        `| \`${r.id}\` | ${r.severity} | ${r.dialects.join(', ')} | ${r.rewrites ? 'yes' : 'no'} | ${r.category} |`,
     ),
     '',
   ];
   for (const rule of statementRules) {
-    lines.push(`## \`${rule.id}\`: ${rule.title.en} / ${rule.title.zh}`, '', rule.rationale.en, '', rule.rationale.zh, '');
+    lines.push(
+      `## \`${rule.id}\`: ${rule.title.en} / ${rule.title.zh}`,
+      '',
+      rule.rationale.en,
+      '',
+      rule.rationale.zh,
+      '',
+    );
   }
   return lines.join('\n');
 }

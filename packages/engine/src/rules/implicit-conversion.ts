@@ -1,7 +1,7 @@
 import { type AstNode, child, columnRef, literalValue } from '../model/ast.ts';
 import { isText } from '../schema/model.ts';
 import { matchAt, walkWithKeys } from './match-helpers.ts';
-import { enclosingQuery, inFilter, resolveColumn, type Rule, type RuleMatch } from './rule.ts';
+import { enclosingQuery, inFilter, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
 
 /**
  * MySQL compares a string column with a number by converting every row's value to a number, so an

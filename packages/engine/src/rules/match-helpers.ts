@@ -1,5 +1,5 @@
 import type { Localized } from '@sqltune/contracts';
-import { type AstNode, type Visit, span, walk } from '../model/ast.ts';
+import { type AstNode, span, type Visit, walk } from '../model/ast.ts';
 import type { RuleMatch } from './rule.ts';
 
 /** Walks the statement and keeps the chain of keys from the root, so rules can ask "is this in WHERE?". */

@@ -1,6 +1,6 @@
 import { child, children, columnRef, subqueryOf } from '../model/ast.ts';
 import { matchAt, walkWithKeys } from './match-helpers.ts';
-import { allDialects, resolveColumn, type Rule, type RuleMatch } from './rule.ts';
+import { allDialects, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
 
 /**
  * `x NOT IN (SELECT y ...)` returns no rows at all once one y is NULL, and planners handle it worse

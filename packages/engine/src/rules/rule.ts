@@ -1,7 +1,7 @@
 import type { Dialect, Localized, ScoreCategory, Severity } from '@sqltune/contracts';
 import { type AstNode, type ColumnRef, children, walk } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { type ColumnDef, type SchemaModel, findColumn, findTable, unquote } from '../schema/model.ts';
+import { type ColumnDef, findColumn, findTable, type SchemaModel, unquote } from '../schema/model.ts';
 import type { TextEdit } from '../text/patch.ts';
 
 /** What a rule sees: one parsed statement and the user's schema (empty when none was given). */

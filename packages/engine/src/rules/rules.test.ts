@@ -61,10 +61,28 @@ const cases: Case[] = [
     schema: ordersSchema,
     matches: 1,
   },
-  { rule: 'implicit-conversion', sql: "SELECT 1 FROM customer WHERE c_phone = '123'", schema: ordersSchema, matches: 0 },
-  { rule: 'implicit-conversion', sql: 'SELECT 1 FROM customer WHERE c_custkey = 123', schema: ordersSchema, matches: 0 },
-  { rule: 'not-in-subquery', sql: 'SELECT 1 FROM orders WHERE o_custkey NOT IN (SELECT c_custkey FROM customer)', matches: 1 },
-  { rule: 'not-in-subquery', sql: 'SELECT 1 FROM orders WHERE o_custkey IN (SELECT c_custkey FROM customer)', matches: 0 },
+  {
+    rule: 'implicit-conversion',
+    sql: "SELECT 1 FROM customer WHERE c_phone = '123'",
+    schema: ordersSchema,
+    matches: 0,
+  },
+  {
+    rule: 'implicit-conversion',
+    sql: 'SELECT 1 FROM customer WHERE c_custkey = 123',
+    schema: ordersSchema,
+    matches: 0,
+  },
+  {
+    rule: 'not-in-subquery',
+    sql: 'SELECT 1 FROM orders WHERE o_custkey NOT IN (SELECT c_custkey FROM customer)',
+    matches: 1,
+  },
+  {
+    rule: 'not-in-subquery',
+    sql: 'SELECT 1 FROM orders WHERE o_custkey IN (SELECT c_custkey FROM customer)',
+    matches: 0,
+  },
   { rule: 'update-without-where', sql: 'UPDATE orders SET o_clerk = NULL', matches: 1 },
   { rule: 'update-without-where', sql: 'UPDATE orders SET o_clerk = NULL WHERE o_orderkey = 1', matches: 0 },
   {
@@ -132,8 +150,14 @@ describe('statement rules', () => {
 
   it('has a positive and a negative case for every rule, and bilingual texts', () => {
     for (const rule of statementRules) {
-      expect(cases.some((c) => c.rule === rule.id && c.matches > 0), `${rule.id} positive`).toBe(true);
-      expect(cases.some((c) => c.rule === rule.id && c.matches === 0), `${rule.id} negative`).toBe(true);
+      expect(
+        cases.some((c) => c.rule === rule.id && c.matches > 0),
+        `${rule.id} positive`,
+      ).toBe(true);
+      expect(
+        cases.some((c) => c.rule === rule.id && c.matches === 0),
+        `${rule.id} negative`,
+      ).toBe(true);
       for (const text of [rule.title, rule.rationale]) {
         expect(text.zh).toMatch(/[\u4e00-\u9fff]/);
         expect(text.en).toMatch(/[a-z]/);

@@ -16,7 +16,10 @@ export const subqueryDistinct: Rule = {
   severity: 'info',
   dialects: allDialects,
   rewrites: true,
-  title: { zh: '去掉 IN/EXISTS 子查询中的 DISTINCT 和 ORDER BY', en: 'Drop DISTINCT and ORDER BY in IN/EXISTS subqueries' },
+  title: {
+    zh: '去掉 IN/EXISTS 子查询中的 DISTINCT 和 ORDER BY',
+    en: 'Drop DISTINCT and ORDER BY in IN/EXISTS subqueries',
+  },
   rationale: {
     zh: 'IN 和 EXISTS 只判断值是否存在，子查询中的去重和排序不会改变结果，却需要额外的排序或哈希。',
     en: 'IN and EXISTS only test whether a value is present; de-duplicating or ordering the subquery cannot change the result but costs a sort or hash.',

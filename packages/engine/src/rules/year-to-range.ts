@@ -1,7 +1,7 @@
 import { type AstNode, child, columnRef, functionArgs, functionName, literalValue, span } from '../model/ast.ts';
 import { isTemporal } from '../schema/model.ts';
 import { matchAt, walkWithKeys } from './match-helpers.ts';
-import { allDialects, enclosingQuery, inFilter, resolveColumn, type Rule, type RuleMatch } from './rule.ts';
+import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
 
 /**
  * `YEAR(d) = 1995` (MySQL) or `EXTRACT(YEAR FROM d) = 1995` (PostgreSQL) hides `d` inside a function,

@@ -60,8 +60,19 @@ export function unquote(name: string): string {
 const temporalTypes = new Set(['DATE', 'DATETIME', 'TIMESTAMP', 'TIMESTAMPTZ']);
 const textTypes = new Set(['CHAR', 'VARCHAR', 'TEXT', 'TINYTEXT', 'MEDIUMTEXT', 'LONGTEXT', 'CHARACTER', 'NVARCHAR']);
 const numericTypes = new Set([
-  'INT', 'INTEGER', 'BIGINT', 'SMALLINT', 'TINYINT', 'MEDIUMINT', 'DECIMAL', 'NUMERIC', 'FLOAT', 'DOUBLE', 'REAL',
-  'SERIAL', 'BIGSERIAL',
+  'INT',
+  'INTEGER',
+  'BIGINT',
+  'SMALLINT',
+  'TINYINT',
+  'MEDIUMINT',
+  'DECIMAL',
+  'NUMERIC',
+  'FLOAT',
+  'DOUBLE',
+  'REAL',
+  'SERIAL',
+  'BIGSERIAL',
 ]);
 
 export function isTemporal(column: ColumnDef | undefined): boolean {

@@ -1,8 +1,8 @@
 import { AppError, type Dialect, ErrorCode } from '@sqltune/contracts';
 import nodeSqlParser from 'node-sql-parser';
+import { blankMysqlHints } from '../dialect/parse.ts';
 import { splitStatements } from '../dialect/split.ts';
 import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
-import { blankMysqlHints } from '../dialect/parse.ts';
 import { positionAt } from '../text/position.ts';
 import type { ColumnStatistics, IndexDef, SchemaModel, TableDef, TableStatistics } from './model.ts';
 import { findTable } from './model.ts';

@@ -7,8 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { AppDatabase } from '../db/client.ts';
 import type { JobQueue } from '../queue/queue.ts';
-import { failure, toAppError } from './envelope.ts';
 import { authPlugin } from './auth-plugin.ts';
+import { failure, toAppError } from './envelope.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { optimizeRoutes } from './routes/optimizes.ts';
@@ -35,7 +35,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.code === ErrorCode.INTERNAL) request.log.error({ err: error }, 'unhandled error');
-    void reply.status(appError.httpStatus).send(failure(appError.detail, languageFromHeader(request.headers['accept-language'])));
+    void reply
+      .status(appError.httpStatus)
+      .send(failure(appError.detail, languageFromHeader(request.headers['accept-language'])));
   });
 
   await app.register(
@@ -53,7 +55,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api')) {
       const error = new AppError(ErrorCode.NOT_FOUND, {
-        message: { zh: `接口不存在：${request.method} ${request.url}`, en: `no such endpoint: ${request.method} ${request.url}` },
+        message: {
+          zh: `接口不存在：${request.method} ${request.url}`,
+          en: `no such endpoint: ${request.method} ${request.url}`,
+        },
       });
       return reply.status(404).send(failure(error.detail, languageFromHeader(request.headers['accept-language'])));
     }

@@ -18,7 +18,11 @@ export function toAppError(error: unknown): AppError {
   const status = (error as { statusCode?: number }).statusCode;
   if (validation || (status && status >= 400 && status < 500)) {
     const text = error instanceof Error ? error.message : 'bad request';
-    return new AppError(ErrorCode.BAD_REQUEST, { message: { zh: `请求有误：${text}`, en: `bad request: ${text}` } }, status ?? 400);
+    return new AppError(
+      ErrorCode.BAD_REQUEST,
+      { message: { zh: `请求有误：${text}`, en: `bad request: ${text}` } },
+      status ?? 400,
+    );
   }
   return new AppError(ErrorCode.INTERNAL, messageOf(ErrorCode.INTERNAL));
 }

@@ -31,7 +31,9 @@ export async function startQueue(
     schema: QUEUE_SCHEMA,
     maintenanceIntervalSeconds: options.maintenanceSeconds,
   } as ConstructorParameters<typeof PgBoss>[0]);
-  boss.on('error', (error) => console.error(JSON.stringify({ level: 'error', msg: 'queue error', error: String(error) })));
+  boss.on('error', (error) =>
+    console.error(JSON.stringify({ level: 'error', msg: 'queue error', error: String(error) })),
+  );
   await boss.start();
   await boss.createQueue(OPTIMIZE_QUEUE, {
     name: OPTIMIZE_QUEUE,

@@ -5,7 +5,14 @@ import { AppError, ErrorCode } from '@sqltune/contracts';
  * (`cost=`), JSON (`"Plan"`, `"query_block"`), or MySQL's tabular/tree forms. Reading it in depth
  * comes with the plan-parser issue; this check rejects text that is plainly something else.
  */
-const markers = [/cost=\d/i, /"Plan"\s*:/, /"query_block"\s*:/, /\bselect_type\b/i, /->\s*(Table scan|Index|Filter|Nested loop)/i, /\bSeq Scan\b|\bIndex Scan\b/];
+const markers = [
+  /cost=\d/i,
+  /"Plan"\s*:/,
+  /"query_block"\s*:/,
+  /\bselect_type\b/i,
+  /->\s*(Table scan|Index|Filter|Nested loop)/i,
+  /\bSeq Scan\b|\bIndex Scan\b/,
+];
 
 export function checkPlanText(text: string): void {
   if (markers.some((marker) => marker.test(text))) return;

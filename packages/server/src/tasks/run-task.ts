@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, type Report, messageOf } from '@sqltune/contracts';
+import { AppError, ErrorCode, messageOf, type Report } from '@sqltune/contracts';
 import { type OptimizeOptions, optimize } from '@sqltune/planner';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -21,7 +21,12 @@ export async function runTask(db: Database, taskId: string, options: OptimizeOpt
   if (!task || task.state !== TaskStates.running) return;
   try {
     const report = await optimize(
-      { sql: task.inputSql, dialect: task.dialect as Report['dialect'], schemaText: task.inputSchema, planText: task.inputPlan },
+      {
+        sql: task.inputSql,
+        dialect: task.dialect as Report['dialect'],
+        schemaText: task.inputSchema,
+        planText: task.inputPlan,
+      },
       options,
     );
     await db.update(tasks).set(completedFields(report)).where(eq(tasks.id, taskId));

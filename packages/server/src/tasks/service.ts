@@ -17,10 +17,11 @@ import { tasks, users } from '../db/schema.ts';
 import type { JobQueue } from '../queue/queue.ts';
 import { checkPlanText } from './plan-text.ts';
 
-export const TaskStates = { running: 'In Progress', failed: 'Failed', completed: 'Completed' } as const satisfies Record<
-  string,
-  TaskState
->;
+export const TaskStates = {
+  running: 'In Progress',
+  failed: 'Failed',
+  completed: 'Completed',
+} as const satisfies Record<string, TaskState>;
 
 export interface NewTask {
   dialect: Dialect;
@@ -56,7 +57,10 @@ export async function createTask(db: Database, queue: JobQueue, user: User, inpu
       inputPlan: input.plan,
     })
     .returning();
-  await db.update(users).set({ sqlUsed: sql`${users.sqlUsed} + 1` }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ sqlUsed: sql`${users.sqlUsed} + 1` })
+    .where(eq(users.id, user.id));
   await queue.enqueue({ taskId: task!.id });
   return { id: task!.id, state: TaskStates.running };
 }
@@ -100,7 +104,11 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 async function ownTask(db: Database, user: User, id: string): Promise<TaskRow> {
   const [row] = uuidPattern.test(id)
-    ? await db.select().from(tasks).where(and(eq(tasks.id, id), eq(tasks.userId, user.id))).limit(1)
+    ? await db
+        .select()
+        .from(tasks)
+        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
+        .limit(1)
     : [];
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '任务不存在', en: 'task not found' } });
   return row;

@@ -1,9 +1,17 @@
-import { AppError, Credentials, ErrorCode, SignUpBody, TOKEN_COOKIE, isStrongPassword, type SessionData } from '@sqltune/contracts';
+import {
+  AppError,
+  Credentials,
+  ErrorCode,
+  isStrongPassword,
+  type SessionData,
+  SignUpBody,
+  TOKEN_COOKIE,
+} from '@sqltune/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { hashPassword, verifyPassword } from '../../accounts/passwords.ts';
 import { grantFreePlan } from '../../accounts/plans.ts';
-import { SESSION_DAYS, createSession, deleteSession } from '../../accounts/sessions.ts';
+import { createSession, deleteSession, SESSION_DAYS } from '../../accounts/sessions.ts';
 import { users } from '../../db/schema.ts';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';

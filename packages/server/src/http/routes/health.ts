@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Health } from '@sqltune/contracts';
 import type { FastifyInstance } from 'fastify';
-import { ok } from '../envelope.ts';
 import type { AppDeps } from '../app.ts';
+import { ok } from '../envelope.ts';
 
 const appVersion: string = createRequire(import.meta.url)('../../../package.json').version;
 

@@ -1,7 +1,7 @@
 import { AppError, Dialect, ErrorCode, TaskListQuery } from '@sqltune/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type NewTask, createTask, deleteTask, listTasks, taskDetail } from '../../tasks/service.ts';
+import { createTask, deleteTask, listTasks, type NewTask, taskDetail } from '../../tasks/service.ts';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
 import { parseBody } from '../validate.ts';
