@@ -26,16 +26,21 @@ export const subqueryDistinct: Rule = {
   },
   detect({ statement }) {
     const mysql = statement.dialect === 'mysql';
-    const matches: RuleMatch[] = [];
+    const found: Array<{ node: AstNode; subquery: AstNode }> = [];
     walkWithKeys(statement.ast, ({ node }) => {
       const subquery = membershipSubquery(node);
-      const at = subquery && subquerySpan(statement.text, node, subquery, mysql);
-      if (!subquery || !at) return;
-      const edits = editsFor(statement.text, at.start, subquery, mysql);
+      if (subquery) found.push({ node, subquery });
+    });
+    const starts = subqueryStarts(statement.text, found, mysql);
+    const matches: RuleMatch[] = [];
+    found.forEach(({ subquery }, i) => {
+      const start = starts[i];
+      if (start === undefined) return;
+      const edits = editsFor(statement.text, start, subquery, mysql);
       if (edits.length === 0) return;
       const removed = edits.map((e) => statement.text.slice(e.start, e.end).trim()).join(' + ');
       matches.push({
-        span: at,
+        span: { start, end: start + 6 },
         message: {
           zh: `子查询中的 ${removed} 不影响结果，可以去掉。`,
           en: `${removed} in the subquery cannot change the result and can be removed.`,
@@ -48,18 +53,25 @@ export const subqueryDistinct: Rule = {
 };
 
 /**
- * Where the subquery's SELECT starts. The PostgreSQL grammar gives subqueries no location, so then
- * the first `( SELECT` inside the IN/EXISTS expression marks it.
+ * Where each subquery's SELECT starts. MySQL's grammar records it; PostgreSQL's often does not, so then
+ * the `IN (SELECT` / `EXISTS (SELECT` openings of the text are paired with the subqueries in tree order,
+ * which follows source order. When the counts differ nothing is paired, and nothing is rewritten.
  */
-function subquerySpan(text: string, node: AstNode, subquery: AstNode, mysql: boolean) {
-  const own = span(subquery, text);
-  if (own) return own;
-  const outer = span(node, text);
-  if (!outer) return undefined;
-  const tokens = codeTokens(lex(text.slice(outer.start, outer.end), { mysql }));
-  const open = tokens.findIndex((t, i) => t.text === '(' && isKeyword(tokens[i + 1], 'SELECT'));
-  if (open < 0) return undefined;
-  return { start: outer.start + tokens[open + 1]!.start, end: outer.end };
+function subqueryStarts(text: string, found: Array<{ subquery: AstNode }>, mysql: boolean): Array<number | undefined> {
+  const own = found.map(({ subquery }) => span(subquery, text)?.start);
+  if (own.every((start) => start !== undefined)) return own;
+  const tokens = codeTokens(lex(text, { mysql }));
+  const openings: number[] = [];
+  tokens.forEach((token, i) => {
+    if (
+      token.text === '(' &&
+      isKeyword(tokens[i + 1], 'SELECT') &&
+      (isKeyword(tokens[i - 1], 'IN') || isKeyword(tokens[i - 1], 'EXISTS'))
+    ) {
+      openings.push(tokens[i + 1]!.start);
+    }
+  });
+  return openings.length === found.length ? openings : found.map(() => undefined);
 }
 
 /** The subquery of `IN (...)`, `NOT IN (...)` or `EXISTS (...)`, when the node is one of those. */
