@@ -100,6 +100,40 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await expect.poll(() => page.getByTestId('task-table').innerText()).toMatch(/Completed/);
   });
 
+  it('shows optimizer plans, a verified rewrite and index advice for PostgreSQL', async () => {
+    await page.goto(`${base}/app/sqlConfig`);
+    await page.getByTestId('fill-example').click();
+    await page.getByTestId('dialect-select').click();
+    await page.locator('.ant-select-item-option', { hasText: 'PostgreSQL' }).click();
+    await page
+      .getByTestId('sql-input')
+      .fill(
+        "SELECT o.o_orderkey, o.o_totalprice\nFROM orders o\nWHERE EXTRACT(YEAR FROM o.o_orderdate) = 1995\n  AND o.o_custkey IN (SELECT DISTINCT c.c_custkey FROM customer c WHERE c.c_mktsegment = 'BUILDING')",
+      );
+    await page
+      .getByTestId('schema-input')
+      .fill(
+        [
+          'CREATE TABLE orders (o_orderkey INT PRIMARY KEY, o_custkey INT NOT NULL, o_orderdate DATE NOT NULL, o_totalprice NUMERIC(12,2));',
+          'CREATE TABLE customer (c_custkey INT PRIMARY KEY, c_name VARCHAR(25), c_mktsegment CHAR(10));',
+          '-- sqltune:stats orders rows=1500000',
+          '-- sqltune:stats orders.o_custkey distinct=100000',
+          '-- sqltune:stats customer rows=150000',
+          '-- sqltune:stats customer.c_mktsegment distinct=5',
+        ].join('\n'),
+      );
+    await page.getByTestId('optimize-submit').click();
+    await page.waitForURL(/sqlResult\?id=/);
+    await page.locator('[data-testid="result-state"][data-state="completed"]').waitFor({ timeout: 60_000 });
+    await expect.poll(() => page.getByTestId('result-optimized').innerText()).toMatch(/o_orderdate >= '1995-01-01'/);
+    await expect.poll(() => page.getByTestId('result-indexes').innerText()).toMatch(/CREATE INDEX/);
+    await expect.poll(() => page.getByTestId('result-plan').innerText()).toMatch(/PGlite/);
+    // The plan follows the injected statistics, not the empty sandbox tables.
+    expect(await page.getByTestId('result-plan').innerText()).toMatch(/1,500,000/);
+    await expect.poll(() => page.getByTestId('result-gain').innerText()).toMatch(/\d+(\.\d)?%/);
+    await page.screenshot({ path: join(shots, 'result-postgresql-en-desktop.png'), fullPage: true });
+  });
+
   it('fits a phone screen in both languages', async () => {
     const mobile = await browser.newPage({
       viewport: phone,

@@ -102,3 +102,6 @@ export async function waitFor(check: () => Promise<unknown>, timeoutMs: number):
     }
   }
 }
+
+/** The MariaDB server binary (mariadb-server), for the MySQL-family planner tests. */
+export const mariadbBinary = findBinary(['/usr/sbin/mariadbd', '/usr/bin/mariadbd']);

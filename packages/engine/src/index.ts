@@ -11,3 +11,4 @@ export type { Rule, RuleContext, RuleMatch } from './rules/rule.ts';
 export { checkSchema } from './schema/checks.ts';
 export * from './schema/model.ts';
 export { parseSchema } from './schema/parse-schema.ts';
+export { normalizeNewlines } from './text/position.ts';

@@ -18,6 +18,7 @@ import {
   computeScores,
   findingsFor,
   literalsOf,
+  normalizeNewlines,
   type ProposedStep,
   parseStatements,
   type SchemaModel,
@@ -49,7 +50,8 @@ const INDEX_MIN_IMPROVEMENT = 0.1;
  * rewrites and cost plans and indexes in a real optimizer loaded with the user's schema and statistics.
  * Input errors (4202/4203/4204) throw AppError; they are not retried.
  */
-export async function optimize(input: OptimizeInput, options: OptimizeOptions): Promise<Report> {
+export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Promise<Report> {
+  const input = normalizeInput(raw);
   const analysis = analyze(input);
   const backend = options.planners[input.dialect];
   const hasSchema = analysis.schema.tables.length > 0;
@@ -70,6 +72,16 @@ export async function optimize(input: OptimizeInput, options: OptimizeOptions): 
   } finally {
     await session?.close();
   }
+}
+
+/** One newline convention for everything downstream: the planner runs the same schema text the engine read. */
+function normalizeInput(input: OptimizeInput): OptimizeInput {
+  return {
+    ...input,
+    sql: normalizeNewlines(input.sql),
+    schemaText: input.schemaText == null ? input.schemaText : normalizeNewlines(input.schemaText),
+    planText: input.planText == null ? input.planText : normalizeNewlines(input.planText),
+  };
 }
 
 function requestFor(input: OptimizeInput, schema: SchemaModel) {
@@ -125,6 +137,7 @@ async function optimizeStatement(
     gain: gainOf(planBefore, planAfter, session?.source),
     scores: computeScores({
       dialect: input.dialect,
+      tableRows: new Map(analysis.schema.tables.map((t) => [t.name.toLowerCase(), t.statistics?.rows ?? 0] as const)),
       original: { text: original, findings: item.findings, plan: planBefore },
       optimized: { text: optimized, findings: optimizedFindings, plan: planAfter },
     }),

@@ -48,7 +48,9 @@ describe('rewrites keep results on the TPC-H sample data (PostgreSQL)', () => {
       const list = columns.map((c) => `"${c}"`).join(', ');
       for (let i = 0; i < rows.length; i += 500) {
         const chunk = rows.slice(i, i + 500);
-        const values = chunk.map((row) => `(${row.map((v) => (v === '' ? 'NULL' : `'${v.replace(/'/g, "''")}'`)).join(', ')})`);
+        const values = chunk.map(
+          (row) => `(${row.map((v) => (v === '' ? 'NULL' : `'${v.replace(/'/g, "''")}'`)).join(', ')})`,
+        );
         await db.exec(`INSERT INTO ${table} (${list}) VALUES ${values.join(', ')}`);
       }
     }

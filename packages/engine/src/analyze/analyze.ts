@@ -8,7 +8,7 @@ import { checkSchema } from '../schema/checks.ts';
 import { emptySchema, type SchemaModel } from '../schema/model.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
 import { applyEdits } from '../text/patch.ts';
-import { positionAt } from '../text/position.ts';
+import { normalizeNewlines, positionAt } from '../text/position.ts';
 
 export interface AnalyzeInput {
   sql: string;
@@ -42,8 +42,9 @@ const refusedKinds = new Set(['insert', 'delete', 'replace']);
 
 /** Parses, checks the schema, runs every rule and proposes the rewrite chain. Pure: no I/O. */
 export function analyze(input: AnalyzeInput): Analysis {
-  const schema = input.schemaText?.trim() ? parseSchema(input.schemaText, input.dialect) : emptySchema;
-  const statements = parseStatements(input.sql, input.dialect);
+  const schemaText = normalizeNewlines(input.schemaText ?? '');
+  const schema = schemaText.trim() ? parseSchema(schemaText, input.dialect) : emptySchema;
+  const statements = parseStatements(normalizeNewlines(input.sql), input.dialect);
   for (const statement of statements) {
     if (refusedKinds.has(statement.kind)) {
       throw new AppError(ErrorCode.STATEMENT_NOT_ALLOWED, { line: statement.line, column: 1 });

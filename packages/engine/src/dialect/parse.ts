@@ -3,7 +3,7 @@ import nodeSqlParser from 'node-sql-parser';
 import { type AstNode, children, isNode } from '../model/ast.ts';
 import type { ParsedStatement, StatementKind, TableRef } from '../model/statement.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
-import { positionAt } from '../text/position.ts';
+import { normalizeNewlines, positionAt } from '../text/position.ts';
 import { splitStatements } from './split.ts';
 
 const parser = new nodeSqlParser.Parser();
@@ -11,7 +11,8 @@ const parser = new nodeSqlParser.Parser();
 const parserDatabase: Record<Dialect, string> = { mysql: 'mysql', postgresql: 'postgresql' };
 
 /** Parses every statement of the input; the first one that does not parse throws 4202 with its position. */
-export function parseStatements(input: string, dialect: Dialect): ParsedStatement[] {
+export function parseStatements(text: string, dialect: Dialect): ParsedStatement[] {
+  const input = normalizeNewlines(text);
   const slices = splitStatements(input, dialect);
   if (slices.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
   return slices.map((slice, index) => {

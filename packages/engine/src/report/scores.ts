@@ -21,13 +21,15 @@ import { ruleById } from '../rules/registry.ts';
  */
 export interface ScoreInput {
   dialect: Dialect;
+  /** Row counts by table (lower case), from the user's statistics: a full scan reads them all. */
+  tableRows?: ReadonlyMap<string, number>;
   original: { text: string; findings: Finding[]; plan: PlanTree | null };
   optimized: { text: string; findings: Finding[]; plan: PlanTree | null };
 }
 
 const penalty: Record<Severity, number> = { critical: 30, warning: 15, info: 5 };
 
-export function computeScores({ dialect, original, optimized }: ScoreInput): Score[] {
+export function computeScores({ dialect, original, optimized, tableRows = new Map() }: ScoreInput): Score[] {
   const cheapest =
     original.plan && optimized.plan ? Math.min(original.plan.totalCost, optimized.plan.totalCost) : undefined;
   return ScoreCategory.options.map((category) => {
@@ -37,7 +39,7 @@ export function computeScores({ dialect, original, optimized }: ScoreInput): Sco
         score *= 1 / (1 + Math.log10(Math.max(1, s.plan.totalCost / cheapest)));
       }
       if (category === 'Scan Estimation' && s.plan) {
-        score = Math.min(score, 100 - 10 * Math.log10(Math.max(1, scannedRows(s.plan.root))));
+        score = Math.min(score, 100 - 10 * Math.log10(Math.max(1, scannedRows(s.plan.root, tableRows))));
       }
       if (category === 'SQL Complexity') score -= 3 * complexityOf(s.text, dialect);
       return Math.round(Math.max(0, Math.min(100, score)));
@@ -50,10 +52,17 @@ function findingPenalty(findings: Finding[], category: ScoreCategory): number {
   return findings.filter((f) => ruleById(f.id)?.category === category).reduce((sum, f) => sum + penalty[f.severity], 0);
 }
 
-/** Rows the plan's scan nodes are estimated to read, from the optimizer's own estimates. */
-export function scannedRows(node: PlanNode): number {
-  const own = /Scan/.test(node.node) ? node.rows : 0;
-  return own + node.children.reduce((sum, c) => sum + scannedRows(c), 0);
+/**
+ * Rows the plan's scans are estimated to read: a sequential scan reads its whole table (from the
+ * statistics when known), an index scan the rows it returns. A scan fed by another scan (a bitmap heap
+ * scan over its index scan) counts once, at the leaf.
+ */
+export function scannedRows(node: PlanNode, tableRows: ReadonlyMap<string, number> = new Map()): number {
+  const fromChildren = node.children.reduce((sum, c) => sum + scannedRows(c, tableRows), 0);
+  if (!/Scan/.test(node.node) || node.children.some((c) => /Scan/.test(c.node))) return fromChildren;
+  const whole =
+    /^Seq Scan|Table scan/i.test(node.node) && node.relation ? tableRows.get(node.relation.toLowerCase()) : undefined;
+  return fromChildren + (whole ?? node.rows);
 }
 
 /** Joins + subqueries + set operations: a rough measure of how much a reader and a planner must untangle. */

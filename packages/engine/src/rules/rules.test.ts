@@ -183,3 +183,17 @@ describe('subquery-distinct on PostgreSQL, whose grammar gives subqueries no loc
     );
   });
 });
+
+describe('text from browser forms (CRLF newlines)', () => {
+  it('reads statistics lines and positions as with LF', () => {
+    const schema =
+      'CREATE TABLE a (x INT PRIMARY KEY);\r\nCREATE TABLE b (y INT);\r\n-- sqltune:stats a rows=500\r\n-- sqltune:stats b rows=7\r\n';
+    const analysis = analyze({ sql: 'SELECT 1;\r\nSELECT * FROM a', dialect: 'mysql', schemaText: schema });
+    expect(analysis.schema.tables.map((t) => t.statistics?.rows)).toEqual([500, 7]);
+    expect(analysis.statements[1]!.findings.find((f) => f.id === 'select-star')?.span).toEqual({
+      line: 2,
+      column: 8,
+      length: 1,
+    });
+  });
+});

@@ -3,7 +3,7 @@ import nodeSqlParser from 'node-sql-parser';
 import { blankMysqlHints } from '../dialect/parse.ts';
 import { splitStatements } from '../dialect/split.ts';
 import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
-import { positionAt } from '../text/position.ts';
+import { normalizeNewlines, positionAt } from '../text/position.ts';
 import type { ColumnStatistics, IndexDef, SchemaModel, TableDef, TableStatistics } from './model.ts';
 import { findTable } from './model.ts';
 
@@ -16,7 +16,8 @@ const parser = new nodeSqlParser.Parser();
  * Anything else (INSERT, DROP, ...) is rejected with 4203 and its line, so nothing runs that the user
  * did not mean as structure.
  */
-export function parseSchema(text: string, dialect: Dialect): SchemaModel {
+export function parseSchema(input: string, dialect: Dialect): SchemaModel {
+  const text = normalizeNewlines(input);
   const tables: TableDef[] = [];
   for (const slice of splitStatements(text, dialect)) {
     const position = positionAt(text, slice.offset);

@@ -27,3 +27,8 @@ export function offsetAt(text: string, { line, column }: Position): number {
   }
   return Math.min(i + column - 1, text.length);
 }
+
+/** Browsers send form text with CRLF; every text is read with LF only, so lines and offsets agree everywhere. */
+export function normalizeNewlines(text: string): string {
+  return text.replace(/\r\n?/g, '\n');
+}

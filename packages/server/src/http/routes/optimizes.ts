@@ -1,4 +1,5 @@
 import { AppError, Dialect, ErrorCode, TaskListQuery } from '@sqltune/contracts';
+import { normalizeNewlines } from '@sqltune/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createTask, deleteTask, listTasks, type NewTask, taskDetail } from '../../tasks/service.ts';
@@ -63,11 +64,13 @@ async function readSubmission(request: FastifyRequest): Promise<NewTask> {
     Object.assign(fields, request.body ?? {});
   }
   const parsed = parseBody(Fields, fields);
+  // Stored with LF newlines, so the positions in errors and findings match the text shown back.
+  const text = (value: string | undefined) => (value?.trim() ? normalizeNewlines(value) : null);
   return {
     dialect: parsed.dialect,
-    sql: parsed.sql ?? '',
-    schema: parsed.schema?.trim() ? parsed.schema : null,
-    plan: parsed.plan?.trim() ? parsed.plan : null,
+    sql: text(parsed.sql) ?? '',
+    schema: text(parsed.schema),
+    plan: text(parsed.plan),
     fileName,
   };
 }
