@@ -1,8 +1,8 @@
 import type { Dialect } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, literalValue, walk } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { selects, sourcesOf } from '../rules/rule.ts';
-import { findColumn, findTable, type SchemaModel, unquote } from '../schema/model.ts';
+import { resolveColumn, selects } from '../rules/rule.ts';
+import { findTable, type SchemaModel } from '../schema/model.ts';
 
 /** A B-tree index worth asking the optimizer about: equality columns first, then one range column. */
 export interface IndexCandidate {
@@ -22,7 +22,6 @@ const range = new Set(['<', '<=', '>', '>=', 'BETWEEN', 'LIKE']);
 export function indexCandidates(statement: ParsedStatement, schema: SchemaModel): IndexCandidate[] {
   const usage = new Map<string, { equality: Set<string>; range: Set<string> }>();
   for (const query of selects(statement.ast)) {
-    const sources = sourcesOf(query);
     const conditions = [child(query, 'where'), ...children(query, 'from').map((s) => child(s, 'on'))];
     for (const condition of conditions) {
       if (!condition) continue;
@@ -35,10 +34,10 @@ export function indexCandidates(statement: ParsedStatement, schema: SchemaModel)
         for (const side of [child(node, 'left'), child(node, 'right')]) {
           const ref = columnRef(side);
           if (!ref) continue;
-          const owner = ownerTable(schema, sources, ref);
+          const owner = resolveColumn(schema, query, ref);
           if (!owner) continue;
           const entry = usage.get(owner.table) ?? { equality: new Set(), range: new Set() };
-          entry[kind].add(owner.column);
+          entry[kind].add(owner.column.name);
           usage.set(owner.table, entry);
         }
         return undefined;
@@ -66,22 +65,6 @@ export function indexCandidates(statement: ParsedStatement, schema: SchemaModel)
 function isPrefixPattern(node: AstNode | undefined): boolean {
   const value = literalValue(node);
   return typeof value === 'string' && !/^[%_]/.test(value);
-}
-
-function ownerTable(
-  schema: SchemaModel,
-  sources: Array<{ table: string; alias: string | null }>,
-  ref: { table: string | null; column: string },
-) {
-  const candidates = ref.table
-    ? sources.filter((s) => unquote(s.alias ?? s.table).toLowerCase() === unquote(ref.table!).toLowerCase())
-    : sources;
-  for (const source of candidates) {
-    const table = findTable(schema, source.table);
-    const column = findColumn(table, ref.column);
-    if (table && column) return { table: table.name, column: column.name };
-  }
-  return undefined;
 }
 
 function alreadyIndexed(schema: SchemaModel, tableName: string, columns: string[]): boolean {
