@@ -21,6 +21,7 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
   let page: Page;
   let base: string;
   let dataDir: string;
+  let resultPath = '';
 
   beforeAll(async () => {
     if (!existsSync(join(webDist, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
@@ -132,6 +133,10 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     expect(await page.getByTestId('result-plan').innerText()).toMatch(/1,500,000/);
     await expect.poll(() => page.getByTestId('result-gain').innerText()).toMatch(/\d+(\.\d)?%/);
     await page.screenshot({ path: join(shots, 'result-postgresql-en-desktop.png'), fullPage: true });
+    resultPath = new URL(page.url()).pathname + new URL(page.url()).search;
+    await page.getByTestId('lang-switch').click();
+    await expect.poll(() => page.getByTestId('result-rules').innerText()).toMatch(/[\u4e00-\u9fff]/);
+    await page.screenshot({ path: join(shots, 'result-postgresql-zh-desktop.png'), fullPage: true });
   });
 
   it('fits a phone screen in both languages', async () => {
@@ -148,6 +153,13 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
       const overflow = await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await mobile.screenshot({ path: join(shots, `sqlconfig-${language}-phone.png`) });
+
+      // A phone opening a desktop result link lands on the mobile result page, query kept.
+      await mobile.goto(`${base}${resultPath}`);
+      await mobile.waitForURL(/\/app\/mbsqlResult\?id=/);
+      await mobile.locator('[data-testid="result-state"][data-state="completed"]').waitFor();
+      expect(await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      await mobile.screenshot({ path: join(shots, `result-${language}-phone.png`), fullPage: true });
     }
     await mobile.close();
   });

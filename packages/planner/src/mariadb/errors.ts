@@ -1,0 +1,122 @@
+import { AppError, type ErrorCode } from '@sqltune/contracts';
+import { lineColumnAt, lineStartOffset, tokenize } from './sql-text.ts';
+
+/** What mysql2 puts on a server error (only the fields we read). */
+export interface MysqlServerError extends Error {
+  errno?: number;
+  code?: string;
+  sqlState?: string;
+  sqlMessage?: string;
+  fatal?: boolean;
+}
+
+export function isServerError(error: unknown): error is MysqlServerError {
+  return (
+    error instanceof Error &&
+    typeof (error as MysqlServerError).errno === 'number' &&
+    typeof (error as MysqlServerError).sqlMessage === 'string'
+  );
+}
+
+/** A connection-level failure (server gone, socket closed, timeout): the session must reconnect. */
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const e = error as MysqlServerError;
+  if (e.fatal) return true;
+  return [
+    'PROTOCOL_CONNECTION_LOST',
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'EPIPE',
+    'ENOENT',
+    'ETIMEDOUT',
+    'PROTOCOL_SEQUENCE_TIMEOUT',
+  ].includes(e.code ?? '');
+}
+
+export interface ErrorPlace {
+  /** The user's whole text (schema script or statement) that line/column refer to. */
+  source: string;
+  /** Where the text MariaDB received starts in `source`. */
+  sourceOffset: number;
+  /** The text MariaDB received (it may carry a prefix such as "EXPLAIN FORMAT=JSON "). */
+  sent: string;
+  /** Length of that prefix; positions inside it are moved to the start of the statement. */
+  prefixLength: number;
+  /** Offset in `source` to report when the message gives no position (the statement's first token). */
+  fallbackOffset: number;
+  /** Database names to hide from messages (the sandbox's `s_xxx`). */
+  hideNames?: string[];
+}
+
+/** The server's message without sandbox database names. */
+export function cleanMessage(message: string, hideNames: string[] = []): string {
+  let out = message;
+  for (const name of hideNames) {
+    out = out.split(`\`${name}\`.`).join('').split(`${name}.`).join('');
+  }
+  return out;
+}
+
+/**
+ * Where in `sent` the error is: MariaDB's syntax errors say `near '<rest of the statement>' at line N`
+ * (line of `sent`); other errors name an object in quotes ('col', `db`.`table`), which we look up as a token.
+ */
+export function errorOffsetInSent(message: string, sent: string): number | undefined {
+  const near = /near '([\s\S]*)' at line (\d+)\s*$/.exec(message);
+  if (near) {
+    const line = Number(near[2]);
+    const text = near[1];
+    const from = lineStartOffset(sent, line);
+    if (text.length === 0) return sent.trimEnd().length;
+    for (const probe of [text, text.slice(0, 40), text.slice(0, 12)]) {
+      if (!probe) continue;
+      const at = sent.indexOf(probe, from);
+      if (at >= 0) return at;
+      const anywhere = sent.indexOf(probe);
+      if (anywhere >= 0) return anywhere;
+    }
+    return from;
+  }
+  const quoted = /'([^']+)'|`([^`]+)`/.exec(message);
+  if (quoted) {
+    const name = (quoted[1] ?? quoted[2]).split('.').pop()?.replace(/`/g, '') ?? '';
+    if (name) {
+      const wanted = name.toLowerCase();
+      const token = tokenize(sent).find(
+        (t) =>
+          (t.kind === 'word' || t.kind === 'qident' || t.kind === 'string') &&
+          (t.kind === 'word' ? t.text : t.value).toLowerCase() === wanted,
+      );
+      if (token) return token.start;
+    }
+  }
+  return undefined;
+}
+
+/** Turns a MariaDB error into an AppError whose line/column point into the user's text. */
+export function appErrorFromMysql(
+  code: ErrorCode,
+  error: unknown,
+  place: ErrorPlace,
+  prefix: { zh: string; en: string },
+): AppError {
+  const raw = isServerError(error)
+    ? (error.sqlMessage ?? error.message)
+    : error instanceof Error
+      ? error.message
+      : String(error);
+  const message = cleanMessage(raw, place.hideNames);
+  let offset = place.fallbackOffset;
+  const inSent = errorOffsetInSent(raw, place.sent);
+  if (inSent !== undefined) offset = place.sourceOffset + Math.max(0, inSent - place.prefixLength);
+  const { line, column } = lineColumnAt(place.source, offset);
+  return new AppError(code, {
+    line,
+    column,
+    message: {
+      zh: `${prefix.zh}第 ${line} 行第 ${column} 列：${message}`,
+      en: `${prefix.en} at line ${line}, column ${column}: ${message}`,
+    },
+  });
+}

@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest';
+import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
+import { errorOffsetInSent } from './errors.ts';
+import {
+  extractLiterals,
+  lineColumnAt,
+  splitStatements,
+  substituteParameters,
+  tableAliases,
+  tokenize,
+  topLevelOrderBy,
+} from './sql-text.ts';
+import { mysqlValue } from './verify.ts';
+
+describe('MySQL lexer', () => {
+  it('splits a mysqldump-style script at top-level semicolons, keeping offsets', () => {
+    const script = `/*!40101 SET NAMES utf8mb4 */;
+-- a comment; with a semicolon
+# another one;
+CREATE TABLE \`a;b\` (x varchar(10) DEFAULT 'it''s; \\'fine\\'', y int COMMENT "c;d");
+DROP TABLE IF EXISTS t;`;
+    const statements = splitStatements(script);
+    expect(statements).toHaveLength(3);
+    expect(statements[0].tokens.map((t) => t.value)).toEqual(['SET', 'NAMES', 'UTF8MB4']);
+    expect(statements[1].tokens[0].value).toBe('CREATE');
+    expect(statements[1].tokens[2]).toMatchObject({ kind: 'qident', value: 'a;b' });
+    expect(statements[1].tokens.find((t) => t.kind === 'string')?.value).toBe("it's; 'fine'");
+    expect(lineColumnAt(script, statements[1].firstTokenStart)).toEqual({ line: 4, column: 1 });
+  });
+
+  it('treats -- without a blank as an operator, not a comment', () => {
+    expect(tokenize('SELECT 1--1').map((t) => t.text)).toEqual(['SELECT', '1', '-', '-', '1']);
+  });
+
+  it('finds literals, a top-level ORDER BY and aliases', () => {
+    expect(extractLiterals("SELECT * FROM t WHERE a = -5 AND d >= '1995-01-01'")).toEqual([
+      { kind: 'number', value: '-5' },
+      { kind: 'string', value: '1995-01-01' },
+    ]);
+    const order = topLevelOrderBy(
+      'SELECT a, b FROM t WHERE x IN (SELECT y FROM u ORDER BY y) ORDER BY t.a DESC, 2 LIMIT 5',
+    );
+    expect(order).toEqual({
+      ordered: true,
+      limited: true,
+      keys: [
+        { kind: 'name', name: 'a', descending: true },
+        { kind: 'position', position: 2, descending: false },
+      ],
+    });
+    expect(topLevelOrderBy('SELECT GROUP_CONCAT(a ORDER BY a) FROM t').ordered).toBe(false);
+    const aliases = tableAliases('SELECT * FROM orders o JOIN customer AS c ON c.k = o.k, nation WHERE 1 = 1');
+    expect(aliases.get('o')).toBe('orders');
+    expect(aliases.get('c')).toBe('customer');
+    expect(aliases.get('nation')).toBe('nation');
+  });
+
+  it('replaces ? parameters by literals of the compared column type', () => {
+    const types: Record<string, string> = { o_orderdate: 'date', o_custkey: 'int', o_comment: 'varchar' };
+    const r = substituteParameters(
+      'SELECT * FROM orders WHERE o_orderdate >= ? AND o_custkey IN (?, ?) AND o_comment LIKE ? LIMIT ?',
+      (c) => types[c],
+    );
+    expect(r.count).toBe(5);
+    expect(r.text).toBe(
+      "SELECT * FROM orders WHERE o_orderdate >= '2024-01-01' AND o_custkey IN (2, 3) AND o_comment LIKE 'd' LIMIT 10",
+    );
+  });
+});
+
+describe('MySQL DDL rules', () => {
+  const decide = (sql: string) => classifyDdl(tokenize(sql));
+
+  it('runs table structure statements and skips dump noise', () => {
+    expect(decide('CREATE TABLE t (a int)')).toMatchObject({ action: 'run', table: 't' });
+    expect(decide('CREATE UNIQUE INDEX i ON t (a)')).toMatchObject({ action: 'run', table: 't' });
+    expect(decide('ALTER TABLE t ADD INDEX i (a), ADD CONSTRAINT fk FOREIGN KEY (a) REFERENCES u (b)')).toMatchObject({
+      action: 'run',
+    });
+    expect(decide('/*!40000 ALTER TABLE `t` DISABLE KEYS */').action).toBe('skip');
+    expect(decide('/*!40101 SET @saved_cs_client = @@character_set_client */').action).toBe('skip');
+    expect(decide('LOCK TABLES `t` WRITE').action).toBe('skip');
+    expect(decide('DROP TABLE IF EXISTS `t`').action).toBe('skip');
+  });
+
+  it('rejects data, routines and copies', () => {
+    expect(decide('INSERT INTO t VALUES (1)').action).toBe('reject');
+    expect(decide('CREATE TABLE t AS SELECT 1').action).toBe('reject');
+    expect(decide('CREATE TRIGGER x BEFORE INSERT ON t FOR EACH ROW SET @a = 1').action).toBe('reject');
+    expect(decide('ALTER TABLE t RENAME TO u').action).toBe('reject');
+    expect(decide('DROP TABLE t').action).toBe('reject');
+  });
+
+  it('turns a what-if CREATE INDEX into ALTER TABLE ADD INDEX and drops a view DEFINER', () => {
+    const sql = 'CREATE INDEX idx_c ON orders (o_custkey, o_orderdate)';
+    expect(whatIfIndexOf(sql, tokenize(sql))).toEqual({
+      sql: 'ALTER TABLE `orders` ADD INDEX `idx_c` (o_custkey, o_orderdate)',
+      table: 'orders',
+      name: 'idx_c',
+    });
+    const alter = 'ALTER TABLE orders ADD KEY (o_custkey)';
+    expect(whatIfIndexOf(alter, tokenize(alter))?.table).toBe('orders');
+    expect(whatIfIndexOf('DROP INDEX i ON t', tokenize('DROP INDEX i ON t'))).toBeUndefined();
+    const view = 'CREATE ALGORITHM=UNDEFINED DEFINER=`root`@`localhost` SQL SECURITY DEFINER VIEW v AS SELECT 1';
+    expect(withoutDefiner(view, tokenize(view)).replace(/\s+/g, ' ')).toBe(
+      'CREATE ALGORITHM=UNDEFINED SQL SECURITY DEFINER VIEW v AS SELECT 1',
+    );
+  });
+});
+
+describe('MariaDB error positions', () => {
+  it('maps "near ... at line N" and quoted names into the sent text', () => {
+    const sent = 'EXPLAIN FORMAT=JSON SELECT *\nFROM orders\nWHER o_custkey = 1';
+    const message =
+      "You have an error in your SQL syntax; check the manual that corresponds to your MariaDB server version for the right syntax to use near 'o_custkey = 1' at line 3";
+    expect(errorOffsetInSent(message, sent)).toBe(sent.indexOf('o_custkey = 1'));
+    expect(errorOffsetInSent("Unknown column 'x.nope' in 'WHERE'", 'SELECT a FROM t x WHERE x.nope = 1')).toBe(26);
+  });
+
+  it('writes generated values as MySQL literals', () => {
+    expect(mysqlValue("'it''s \\x'::__sqltune_type__")).toBe("'it''s \\\\x'");
+    expect(mysqlValue('NULL::__sqltune_type__')).toBe('NULL');
+    expect(mysqlValue('true::__sqltune_type__')).toBe('TRUE');
+    expect(mysqlValue('-1.50::__sqltune_type__')).toBe('-1.50');
+  });
+});
