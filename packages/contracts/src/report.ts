@@ -58,7 +58,7 @@ export interface PlanNode {
   rows: number;
   cost: number;
   filter?: string;
-  warnings: string[];
+  warnings: Localized[];
   children: PlanNode[];
 }
 export const PlanNode: z.ZodType<PlanNode> = z.lazy(() =>
@@ -69,12 +69,21 @@ export const PlanNode: z.ZodType<PlanNode> = z.lazy(() =>
     rows: z.number(),
     cost: z.number(),
     filter: z.string().optional(),
-    warnings: z.array(z.string()),
+    warnings: z.array(Localized),
     children: z.array(PlanNode),
   }),
 );
 
-export const PlanTree = z.object({ root: PlanNode, totalCost: z.number(), raw: z.string() });
+/**
+ * One optimizer plan. `caveat` says why its estimates cannot be trusted (e.g. MariaDB counting range
+ * rows in an empty sandbox index); a gain is never computed from such a plan.
+ */
+export const PlanTree = z.object({
+  root: PlanNode,
+  totalCost: z.number(),
+  raw: z.string(),
+  caveat: Localized.optional(),
+});
 export type PlanTree = z.infer<typeof PlanTree>;
 
 /** Plans before and after; `source` names the optimizer that produced them ('none' without one, and `missing` says why). */
@@ -136,6 +145,8 @@ export const StatementReport = z.object({
   indexes: z.array(IndexAdvice),
   plan: PlanComparison,
   gain: Gain.nullable(),
+  /** Why `gain` is null: no optimizer, or estimates it could not ground. */
+  gainMissing: Localized.optional(),
   scores: z.array(Score).max(6),
   schemaFindings: z.array(Finding),
   verification: Verification,

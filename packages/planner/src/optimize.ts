@@ -125,6 +125,7 @@ async function optimizeStatement(
       ? item.findings
       : findingsFor(parseStatements(optimized, input.dialect)[0]!, analysis.schema);
 
+  const gain = gainOf(planBefore, planAfter, session?.source);
   return {
     index: item.statement.index,
     original,
@@ -134,7 +135,8 @@ async function optimizeStatement(
     rules,
     indexes,
     plan,
-    gain: gainOf(planBefore, planAfter, session?.source),
+    gain,
+    ...(gain ? {} : { gainMissing: plan.missing ?? planAfter?.caveat ?? planBefore?.caveat ?? noCost }),
     scores: computeScores({
       dialect: input.dialect,
       tableRows: new Map(analysis.schema.tables.map((t) => [t.name.toLowerCase(), t.statistics?.rows ?? 0] as const)),
@@ -218,7 +220,11 @@ async function stepsWithCosts(steps: ProposedStep[], session: PlannerSession | u
   return result;
 }
 
-/** Tries each candidate alone with a what-if index and keeps those the optimizer says pay off, best first. */
+/**
+ * Tries each candidate alone with a what-if index and keeps those the optimizer says pay off, best first.
+ * A what-if plan whose estimates the optimizer cannot ground (see PlanTree.caveat) keeps the candidate
+ * but not its cost: the advice says the gain is unknown rather than showing a number nobody measured.
+ */
 async function chooseIndexes(
   session: PlannerSession,
   statement: string,
@@ -227,29 +233,50 @@ async function chooseIndexes(
   baseline: PlanTree | null,
 ): Promise<IndexAdvice[]> {
   if (!baseline) return [];
-  const advice: IndexAdvice[] = [];
+  const costed: IndexAdvice[] = [];
+  const uncosted: IndexAdvice[] = [];
   for (const candidate of candidatesFor(statement, dialect, schema)) {
     const plan = await session.explain(statement, [candidate.ddl]);
-    if (plan.totalCost >= baseline.totalCost * (1 - INDEX_MIN_IMPROVEMENT)) continue;
-    advice.push({
+    const advice: IndexAdvice = {
       ddl: candidate.ddl,
       table: candidate.table,
       columns: candidate.columns,
       kind: 'btree',
       reason: candidate.reason,
-      costBefore: baseline.totalCost,
-      costAfter: plan.totalCost,
-    });
+    };
+    if (plan.caveat || baseline.caveat) {
+      if (usesIndex(plan.root, candidate.columns)) {
+        uncosted.push({ ...advice, reason: withCaveat(candidate.reason, plan.caveat ?? baseline.caveat!) });
+      }
+      continue;
+    }
+    if (plan.totalCost >= baseline.totalCost * (1 - INDEX_MIN_IMPROVEMENT)) continue;
+    costed.push({ ...advice, costBefore: baseline.totalCost, costAfter: plan.totalCost });
   }
-  advice.sort((a, b) => (a.costAfter ?? 0) - (b.costAfter ?? 0));
-  // Keep one index per table: the best one; more would need a combined what-if run (a later issue).
+  costed.sort((a, b) => (a.costAfter ?? 0) - (b.costAfter ?? 0));
+  // One index per table, the best one; combining several needs a joint what-if run (a later issue).
   const perTable = new Map<string, IndexAdvice>();
-  for (const item of advice) if (!perTable.has(item.table)) perTable.set(item.table, item);
+  for (const item of [...costed, ...uncosted]) if (!perTable.has(item.table)) perTable.set(item.table, item);
   return [...perTable.values()];
 }
 
+/** Whether the plan reads through an index named like a candidate on these columns. */
+function usesIndex(node: PlanTree['root'], columns: string[]): boolean {
+  const suffix = columns.join('_').toLowerCase();
+  if (node.index?.toLowerCase().replace(/[`"]/g, '').endsWith(suffix)) return true;
+  return node.children.some((c) => usesIndex(c, columns));
+}
+
+function withCaveat(reason: Localized, caveat: Localized): Localized {
+  return {
+    zh: `${reason.zh} 优化器选择了该索引，但无法可靠估算收益：${caveat.zh}`,
+    en: `${reason.en} The optimizer chose this index, but cannot estimate the gain reliably: ${caveat.en}`,
+  };
+}
+
+/** The estimated gain, only between two plans whose estimates the optimizer could ground. */
 function gainOf(before: PlanTree | null, after: PlanTree | null, source: string | undefined) {
-  if (!before || !after || !source || before.totalCost <= 0) return null;
+  if (!before || !after || !source || before.totalCost <= 0 || before.caveat || after.caveat) return null;
   return {
     ratio: Math.max(0, (before.totalCost - after.totalCost) / before.totalCost),
     costBefore: before.totalCost,
@@ -257,6 +284,11 @@ function gainOf(before: PlanTree | null, after: PlanTree | null, source: string 
     source,
   };
 }
+
+const noCost: Localized = {
+  zh: '优化器没有给出可比较的代价。',
+  en: 'The optimizer gave no comparable cost.',
+};
 
 function noPlanReason(dialect: Dialect, hasSchema: boolean): Localized {
   if (!hasSchema) {

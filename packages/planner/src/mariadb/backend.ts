@@ -343,9 +343,10 @@ class MariaDbSession implements PlannerSession {
       selectTypes,
     });
     if (substituted.count > 0) {
-      tree.root.warnings.push(
-        `${substituted.count} parameter(s) (?) replaced by sample values of the compared columns' types to plan the statement`,
-      );
+      tree.root.warnings.push({
+        zh: `为生成执行计划，${substituted.count} 个参数（?）以对应列类型的示例值代入`,
+        en: `${substituted.count} parameter(s) (?) replaced by sample values of the compared columns' types to plan the statement`,
+      });
     }
     return tree;
   }

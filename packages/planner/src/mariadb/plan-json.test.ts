@@ -56,7 +56,7 @@ describe('MariaDB EXPLAIN FORMAT=JSON -> PlanTree', () => {
     expect(tree.root).toMatchObject({ node: 'Table scan', relation: 'orders', rows: 1_500_000 });
     // 1.5M rows / 5 (TIME_FOR_COMPARE) + pages of the clustered index.
     expect(tree.totalCost).toBeGreaterThan(300_000);
-    expect(tree.root.warnings[0]).toMatch(/Full table scan on large table orders/);
+    expect(tree.root.warnings[0]?.en).toMatch(/Full table scan on large table orders/);
   });
 
   it('an index lookup is a ref access with 15 rows and costs far less', () => {
@@ -68,7 +68,7 @@ describe('MariaDB EXPLAIN FORMAT=JSON -> PlanTree', () => {
   it('rebuilds a plan from the trace when the const lookup found no row in the empty table', () => {
     const tree = convert('constLookupJoin');
     expect(tree.root.node).toBe('Nested loop');
-    expect(tree.root.warnings[0]).toMatch(/Rebuilt from the optimizer trace/);
+    expect(tree.root.warnings[0]?.en).toMatch(/Rebuilt from the optimizer trace/);
     expect(tree.root.children.map((c) => [c.node, c.relation, c.index])).toEqual([
       ['Constant row (const)', 'orders', 'PRIMARY'],
       ['Unique index lookup (eq_ref)', 'customer', 'PRIMARY'],
@@ -84,7 +84,7 @@ describe('MariaDB EXPLAIN FORMAT=JSON -> PlanTree', () => {
         .map((n) => n.node)
         .slice(0, 3),
     ).toEqual(['Filesort', 'Temporary table', 'Nested loop']);
-    expect(tree.root.children[0].warnings).toContain('Using temporary');
+    expect(tree.root.children[0].warnings.map((w) => w.en)).toContain('Using temporary');
     const join = tree.root.children[0].children[0];
     expect(join.children.map((c) => c.relation)).toEqual(['orders', 'customer', 'nation']);
     // Table costs add up to the join's cost (each is the increase of the trace's cost_for_plan).
@@ -95,7 +95,7 @@ describe('MariaDB EXPLAIN FORMAT=JSON -> PlanTree', () => {
     const tree = convert('dependentSubquery');
     const sub = nodes(tree.root).find((n) => n.node.startsWith('Dependent subquery'));
     expect(sub).toBeDefined();
-    expect(sub?.warnings[0]).toMatch(/runs once per outer row \(about 150,000 times/);
+    expect(sub?.warnings[0]?.en).toMatch(/runs once per outer row \(about 150,000 times/);
     expect(sub?.cost).toBeCloseTo((sub?.children[0].cost ?? 0) * 150_000, 0);
   });
 
@@ -114,7 +114,7 @@ describe('MariaDB EXPLAIN FORMAT=JSON -> PlanTree', () => {
   it('says when a range estimate comes from the empty index', () => {
     const tree = convert('rangeOnIndex');
     expect(tree.root.node).toBe('Range scan');
-    expect(tree.root.warnings.join(' ')).toMatch(/empty sandbox index/);
+    expect(tree.root.warnings.map((w) => w.en).join(' ')).toMatch(/empty sandbox index/);
   });
 
   it('without a trace, costs are rows examined', () => {

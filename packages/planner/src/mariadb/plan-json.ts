@@ -28,9 +28,21 @@
  * its plan by then, so the block is rebuilt from the trace (const tables, best_join_order, chosen access methods) and
  * the node says so in its warnings.
  */
-import type { PlanNode, PlanTree } from '@sqltune/contracts';
+import type { Localized, PlanNode, PlanTree } from '@sqltune/contracts';
 
 type Json = Record<string, unknown>;
+
+const usingTemporary: Localized = { zh: '使用临时表', en: 'Using temporary' };
+
+function filesort(rows: number): Localized {
+  return { zh: `文件排序约 ${formatCount(rows)} 行`, en: `Filesort of about ${formatCount(rows)} rows` };
+}
+
+/** MariaDB counts range rows in the (empty) sandbox index, so such estimates are not the real table's. */
+export const EMPTY_INDEX_RANGE: Localized = {
+  zh: '范围估算读取自空的沙箱索引（MariaDB 按索引本身统计范围行数）：真实行数未知',
+  en: 'Range estimate read from the empty sandbox index (MariaDB counts range rows in the index itself): the real row count is unknown',
+};
 
 export interface PlanConversionOptions {
   /** Row counts of tables (by table name), to tell large tables. */
@@ -330,11 +342,13 @@ class Converter {
     const selectType = selectId !== undefined ? this.options.selectTypes?.get(selectId) : undefined;
     const dependent = sq.dependent === true || /DEPENDENT|UNCACHEABLE/i.test(selectType ?? '');
     const executions = dependent ? Math.max(1, outerRows) : 1;
-    const warnings: string[] = [];
+    const warnings: Localized[] = [];
     if (dependent && outerRows >= 2) {
-      warnings.push(
-        `Dependent subquery: runs once per outer row (about ${formatCount(outerRows)} times${cached ? ', fewer with the subquery cache' : ''})`,
-      );
+      const times = formatCount(outerRows);
+      warnings.push({
+        zh: `相关子查询：外层每一行执行一次（约 ${times} 次${cached ? '，子查询缓存可减少次数' : ''}）`,
+        en: `Dependent subquery: runs once per outer row (about ${times} times${cached ? ', fewer with the subquery cache' : ''})`,
+      });
     }
     const name = dependent ? 'Dependent subquery' : 'Subquery';
     return {
@@ -369,7 +383,10 @@ class Converter {
       children: children.map((c) => c.node),
     };
     if (node === 'Union (distinct)' && out >= this.largeSort)
-      result.warnings.push(`UNION removes duplicates from about ${formatCount(out)} rows in a temporary table`);
+      result.warnings.push({
+        zh: `UNION 在临时表中对约 ${formatCount(out)} 行去重`,
+        en: `UNION removes duplicates from about ${formatCount(out)} rows in a temporary table`,
+      });
     return { node: result, out };
   }
 
@@ -398,8 +415,8 @@ class Converter {
     if (isObject(obj.filesort)) {
       const fs = obj.filesort;
       const inner = this.operation(fs, ctx);
-      const warnings: string[] = [];
-      if (inner.out >= this.largeSort) warnings.push(`Filesort of about ${formatCount(inner.out)} rows`);
+      const warnings: Localized[] = [];
+      if (inner.out >= this.largeSort) warnings.push(filesort(inner.out));
       const node: PlanNode = {
         node: 'Filesort',
         rows: inner.out,
@@ -419,9 +436,8 @@ class Converter {
       if (op.using_temporary_table === true) parts.push('temporary');
       if (op.using_filesort === true) parts.push('filesort');
       if (parts.length === 0) return inner;
-      const warnings = parts.includes('temporary') ? ['Using temporary'] : [];
-      if (parts.includes('filesort') && inner.out >= this.largeSort)
-        warnings.push(`Filesort of about ${formatCount(inner.out)} rows`);
+      const warnings: Localized[] = parts.includes('temporary') ? [usingTemporary] : [];
+      if (parts.includes('filesort') && inner.out >= this.largeSort) warnings.push(filesort(inner.out));
       const name = isObject(obj.ordering_operation) ? 'Filesort' : 'Group (temporary table)';
       return {
         node: { node: name, rows: inner.out, cost: inner.node.cost, warnings, children: [inner.node] },
@@ -445,7 +461,10 @@ class Converter {
       };
       if (sorts.length > 0) node.filter = `sorts: ${sorts.join('; ')}`;
       if (sorts.length > 0 && inner.out >= this.largeSort)
-        node.warnings.push(`Window functions sort about ${formatCount(inner.out)} rows`);
+        node.warnings.push({
+          zh: `窗口函数排序约 ${formatCount(inner.out)} 行`,
+          en: `Window functions sort about ${formatCount(inner.out)} rows`,
+        });
       return { node, out: inner.out };
     }
     if (isObject(obj.temporary_table)) {
@@ -454,7 +473,7 @@ class Converter {
         node: 'Temporary table',
         rows: inner.out,
         cost: inner.node.cost,
-        warnings: ['Using temporary'],
+        warnings: [usingTemporary],
         children: [inner.node],
       };
       return { node, out: inner.out };
@@ -562,30 +581,41 @@ class Converter {
     const out = produced ?? ctx.prefixRows * rows * (filtered / 100);
     ctx.prefixRows = Math.max(out, 0);
 
-    const warnings: string[] = [];
+    const warnings: Localized[] = [];
     const tableRows = this.tableRows(alias);
     const big = (tableRows ?? rows) >= this.large;
     const condition = str(t.attached_condition) ?? (joinBuffer ? str(joinBuffer.attached_condition) : undefined);
     if ((access === 'ALL' || access === 'hash_ALL') && !alias.startsWith('<') && big) {
       const size = ` (about ${formatCount(tableRows ?? rows)} rows)`;
+      const sizeZh = `（约 ${formatCount(tableRows ?? rows)} 行）`;
       warnings.push(
         condition
-          ? `Full table scan on large table ${relation}${size} with condition ${condition}: an index on the filtered columns may help`
-          : `Full table scan on large table ${relation}${size}`,
+          ? {
+              zh: `对大表 ${relation}${sizeZh} 全表扫描并判断 ${condition}：在过滤列上建索引可能有帮助`,
+              en: `Full table scan on large table ${relation}${size} with condition ${condition}: an index on the filtered columns may help`,
+            }
+          : { zh: `对大表 ${relation}${sizeZh} 全表扫描`, en: `Full table scan on large table ${relation}${size}` },
       );
     }
     if (access === 'index' && !alias.startsWith('<') && big)
-      warnings.push(`Full index scan on ${relation} (about ${formatCount(rows)} rows)`);
+      warnings.push({
+        zh: `对 ${relation} 全索引扫描（约 ${formatCount(rows)} 行）`,
+        en: `Full index scan on ${relation} (about ${formatCount(rows)} rows)`,
+      });
     if (joinBuffer && big)
-      warnings.push(
-        `Join buffer (${str(joinBuffer.join_type) ?? 'BNL'}) on ${relation}: no index serves the join condition`,
-      );
+      warnings.push({
+        zh: `${relation} 使用连接缓冲（${str(joinBuffer.join_type) ?? 'BNL'}）：没有索引可用于连接条件`,
+        en: `Join buffer (${str(joinBuffer.join_type) ?? 'BNL'}) on ${relation}: no index serves the join condition`,
+      });
     if ((access === 'range' || access === 'index_merge') && rows <= 1 && (tableRows ?? 0) > 1) {
-      warnings.push(
-        'Range estimate read from the empty sandbox index (MariaDB counts range rows in the index itself): the real row count is unknown',
-      );
+      warnings.push(EMPTY_INDEX_RANGE);
     }
-    if (rangeChecked) warnings.push(`Range checked for each record on ${relation}: no index was usable when planning`);
+    if (rangeChecked) {
+      warnings.push({
+        zh: `${relation} 逐行检查范围：规划时没有可用的索引`,
+        en: `Range checked for each record on ${relation}: no index was usable when planning`,
+      });
+    }
 
     const node: PlanNode = { node: name, relation, rows, cost, warnings, children: [] };
     const key = str(t.key);
@@ -610,7 +640,10 @@ class Converter {
   /** A block that ended with a message; for const-table lookups on empty tables, rebuilt from the trace. */
   private message(message: string, ctx: BlockContext): Result {
     if (/const table/i.test(message) && ctx.trace && ctx.trace.steps.length > 0) {
-      const note = `Rebuilt from the optimizer trace: EXPLAIN said "${message}" because the sandbox tables are empty (the constant lookup found no row)`;
+      const note: Localized = {
+        zh: `根据优化器跟踪重建：沙箱表为空（常量查找没有找到行），EXPLAIN 只返回了 "${message}"`,
+        en: `Rebuilt from the optimizer trace: EXPLAIN said "${message}" because the sandbox tables are empty (the constant lookup found no row)`,
+      };
       const nodes: PlanNode[] = [];
       let previous = 0;
       let prefix = 1;
@@ -643,13 +676,14 @@ class Converter {
       };
     }
     const impossible = /impossible|no matching/i.test(message);
-    const warnings: string[] = [];
+    const warnings: Localized[] = [];
     if (/no matching min\/max row/i.test(message)) {
-      warnings.push(
-        'MIN/MAX read from the index while planning (with data MariaDB reports "Select tables optimized away")',
-      );
+      warnings.push({
+        zh: 'MIN/MAX 在规划时直接从索引读取（有数据时 MariaDB 会报告 "Select tables optimized away"）',
+        en: 'MIN/MAX read from the index while planning (with data MariaDB reports "Select tables optimized away")',
+      });
     } else if (/impossible where|impossible having/i.test(message)) {
-      warnings.push(`${message}: the statement returns no rows`);
+      warnings.push({ zh: `${message}：该语句不返回任何行`, en: `${message}: the statement returns no rows` });
     }
     return {
       node: { node: message, rows: impossible ? 0 : 1, cost: 0, warnings, children: [] },
@@ -690,7 +724,13 @@ export function planTreeFromMariaDbJson(
   const converter = new Converter(summary, options);
   const { node } = converter.block(qb);
   roundRows(node);
-  return { root: node, totalCost: node.cost, raw };
+  const tree: PlanTree = { root: node, totalCost: node.cost, raw };
+  if (someNode(node, (n) => n.warnings.includes(EMPTY_INDEX_RANGE))) tree.caveat = EMPTY_INDEX_RANGE;
+  return tree;
+}
+
+function someNode(node: PlanNode, test: (n: PlanNode) => boolean): boolean {
+  return test(node) || node.children.some((c) => someNode(c, test));
 }
 
 /** Row estimates as whole rows (a product of selectivities is fractional); a positive estimate stays >= 1. */

@@ -69,7 +69,7 @@ describe('pglitePlanner on TPC-H', () => {
     const before = await session.explain(sql);
     expect(before.root.node).toBe('Seq Scan');
     expect(before.root.rows).toBe(15);
-    expect(before.root.warnings[0]).toMatch(/^Seq Scan on large table orders \(1,500,000 rows\) with filter/);
+    expect(before.root.warnings[0]?.en).toMatch(/^Seq Scan on large table orders \(1,500,000 rows\) with filter/);
     const after = await session.explain(sql, ['CREATE INDEX orders_custkey_whatif ON orders (o_custkey)']);
     const scans = nodes(after.root).filter((n) => n.index === 'orders_custkey_whatif');
     expect(scans.map((n) => n.node)).toEqual([expect.stringMatching(/Index Scan$/)]);

@@ -33,7 +33,7 @@ describe('planTreeFromExplainJson', () => {
     expect(inner.filter).toBe("((o_orderdate > '1995-01-01'::date) AND (o_custkey = 42))");
     // A large table scanned with a filter; the loop runs it once (one outer row), so no nested-loop warning.
     expect(inner.warnings).toHaveLength(1);
-    expect(inner.warnings[0]).toMatch(/^Seq Scan on large table orders with filter/);
+    expect(inner.warnings[0]?.en).toMatch(/^Seq Scan on large table orders with filter/);
   });
 
   it('uses table sizes when given and reads Hash Cond', () => {
@@ -48,7 +48,7 @@ describe('planTreeFromExplainJson', () => {
     expect(join.node).toBe('Hash Join');
     expect(join.filter).toBe('(supplier.s_nationkey = nation.n_nationkey)');
     expect(join.children.map((c) => c.node)).toEqual(['Seq Scan', 'Hash']);
-    expect(join.children[0].warnings[0]).toBe(
+    expect(join.children[0].warnings[0]?.en).toBe(
       "Seq Scan on large table supplier (10,000 rows) with filter (s_acctbal > '1000'::numeric): an index on the filtered columns may help",
     );
     expect(join.children[1].children[0].warnings).toEqual([]);
@@ -61,7 +61,7 @@ describe('planTreeFromExplainJson', () => {
     const { json, text } = fixture('big-sort');
     const fromRow = planTreeFromExplainJson({ 'QUERY PLAN': JSON.stringify(json) }, text);
     expect(fromRow.root.node).toBe('Sort');
-    expect(fromRow.root.warnings).toEqual(['Sort of about 3,000,608 rows']);
+    expect(fromRow.root.warnings).toEqual([{ zh: '排序约 3,000,608 行', en: 'Sort of about 3,000,608 rows' }]);
     expect(planTreeFromExplainJson(JSON.stringify(json), text)).toEqual(fromRow);
     expect(() => planTreeFromExplainJson({ nope: true }, '')).toThrow(/EXPLAIN/);
   });

@@ -8,7 +8,7 @@
  * text as EXPLAIN prints it; with several they are labelled and joined by "; " ("Index Cond: (...); Filter: (...)").
  * `raw` is the text-format EXPLAIN of the same statement, for display.
  */
-import type { PlanNode, PlanTree } from '@sqltune/contracts';
+import type { Localized, PlanNode, PlanTree } from '@sqltune/contracts';
 
 /** One node of PostgreSQL's JSON plan (only the keys we read are typed). */
 export interface ExplainJsonNode {
@@ -90,27 +90,35 @@ function isLarge(node: ExplainJsonNode, options: PlanConversionOptions): { large
   return { large: node['Total Cost'] >= 1000 };
 }
 
-function warningsOf(node: ExplainJsonNode, options: PlanConversionOptions, parent: ExplainJsonNode | null): string[] {
-  const warnings: string[] = [];
+function warningsOf(
+  node: ExplainJsonNode,
+  options: PlanConversionOptions,
+  parent: ExplainJsonNode | null,
+): Localized[] {
+  const warnings: Localized[] = [];
   const type = node['Node Type'];
   const relation = node['Relation Name'];
   if (type === 'Seq Scan' && relation !== undefined) {
     const { large, rows } = isLarge(node, options);
     if (large && typeof node.Filter === 'string') {
       const size = rows !== undefined ? ` (${formatCount(rows)} rows)` : '';
-      warnings.push(
-        `Seq Scan on large table ${relation}${size} with filter ${node.Filter}: an index on the filtered columns may help`,
-      );
+      const sizeZh = rows !== undefined ? `（${formatCount(rows)} 行）` : '';
+      warnings.push({
+        zh: `对大表 ${relation}${sizeZh} 顺序扫描并过滤 ${node.Filter}：在过滤列上建索引可能有帮助`,
+        en: `Seq Scan on large table ${relation}${size} with filter ${node.Filter}: an index on the filtered columns may help`,
+      });
     }
     const outerRows = parent?.Plans?.[0]?.['Plan Rows'] ?? 0;
     if (large && parent?.['Node Type'] === 'Nested Loop' && node['Parent Relationship'] === 'Inner' && outerRows > 1) {
-      warnings.push(
-        `Nested Loop scans large table ${relation} once per outer row (about ${formatCount(outerRows)} times)`,
-      );
+      warnings.push({
+        zh: `嵌套循环对外层每一行扫描一次大表 ${relation}（约 ${formatCount(outerRows)} 次）`,
+        en: `Nested Loop scans large table ${relation} once per outer row (about ${formatCount(outerRows)} times)`,
+      });
     }
   }
   if (type === 'Sort' && node['Plan Rows'] >= (options.largeSortRows ?? 100_000)) {
-    warnings.push(`Sort of about ${formatCount(node['Plan Rows'])} rows`);
+    const rows = formatCount(node['Plan Rows']);
+    warnings.push({ zh: `排序约 ${rows} 行`, en: `Sort of about ${rows} rows` });
   }
   return warnings;
 }

@@ -37,8 +37,8 @@ function NodeView({ node, lang }: { node: PlanNode; lang: Language }) {
           </div>
         ) : null}
         {node.warnings.map((warning) => (
-          <div key={warning} className="plan-node-warning">
-            {warning}
+          <div key={warning.en} className="plan-node-warning">
+            {warning[lang]}
           </div>
         ))}
       </div>
@@ -66,6 +66,7 @@ function TreeView({ title, tree, lang }: { title: string; tree: PlanTree | null;
           </span>
         ) : null}
       </div>
+      {tree?.caveat ? <Alert type="warning" showIcon className="plan-caveat" title={tree.caveat[lang]} /> : null}
       {tree ? (
         <div className="plan-tree">
           <NodeView node={tree.root} lang={lang} />

@@ -100,7 +100,7 @@ function StatementView({
       <Row gutter={[16, 16]}>
         <Col xs={24} lg={third}>
           <Section title={t('result.gain')}>
-            <GainView gain={statement.gain} lang={lang} />
+            <GainView gain={statement.gain} missing={statement.gainMissing} lang={lang} />
           </Section>
         </Col>
         <Col xs={24} lg={third}>

@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, ExperimentOutlined, RiseOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import type { Finding, Gain, IndexAdvice, Language, Severity, Step, Verification } from '@sqltune/contracts';
+import type { Finding, Gain, IndexAdvice, Language, Localized, Severity, Step, Verification } from '@sqltune/contracts';
 import { Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '../components/CodeBlock.tsx';
@@ -100,13 +100,13 @@ export function IndexList({ indexes, lang }: { indexes: IndexAdvice[]; lang: Lan
 }
 
 /** The big improvement number: an estimate from optimizer costs, or "not measured". */
-export function GainView({ gain, lang }: { gain: Gain | null; lang: Language }) {
+export function GainView({ gain, missing, lang }: { gain: Gain | null; missing?: Localized; lang: Language }) {
   const { t } = useTranslation();
   if (!gain) {
     return (
       <div data-testid="result-gain" data-gain="" className="gain gain-none">
         <div className="gain-value muted">{t('result.gainNotMeasured')}</div>
-        <div className="gain-note">{t('result.gainNotMeasuredDesc')}</div>
+        <div className="gain-note">{missing?.[lang] ?? t('result.gainNotMeasuredDesc')}</div>
       </div>
     );
   }
