@@ -1,3 +1,4 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import type { CreatedTask, TaskDetail } from '@sqltune/contracts';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,21 +15,29 @@ import { loadConfig } from '../src/config.ts';
 import { OPTIMIZE_QUEUE, QUEUE_SCHEMA } from '../src/queue/queue.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
 
+const repoRoot = new URL('../../../', import.meta.url).pathname;
+
 /**
  * A worker that takes a job and dies must not lose the task. The dead worker is a pg-boss client that
- * fetches the job and never answers (as a killed process would); a real worker started afterwards
- * must pick the job up once it expires, and complete the task.
+ * fetches the job and never answers (as a killed process would); a real worker process started
+ * afterwards (`npm run worker`, as on another machine) must pick the job up once it expires.
  */
 describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('a worker lost mid-job', () => {
   let postgres: RunningPostgres;
   const runtimes: Runtime[] = [];
   let deadWorker: PgBoss | undefined;
+  let worker: ChildProcess | undefined;
 
   beforeAll(async () => {
     postgres = await startPostgres();
   });
 
   afterAll(async () => {
+    if (worker && worker.exitCode === null) {
+      const exited = new Promise((resolve) => worker!.once('exit', resolve));
+      worker.kill('SIGTERM');
+      await exited;
+    }
     for (const runtime of runtimes) await runtime.stop();
     await deadWorker?.stop({ graceful: false, wait: true });
     await postgres?.stop();
@@ -67,7 +76,11 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('a worker lost mi
     const [taken] = await deadWorker.fetch(OPTIMIZE_QUEUE);
     expect(taken?.data).toEqual({ taskId: created.data.id });
 
-    runtimes.push(await startRuntime(loadConfig({ ...env, PORT: '0' }), { api: false, worker: true }));
+    worker = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/worker-main.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     let detail!: TaskDetail;
     await waitFor(async () => {
       detail = (await api.call<TaskDetail>('GET', `/api/v1/optimizes/sql/${created.data.id}`)).data;
