@@ -130,3 +130,55 @@ describe('MariaDB EXPLAIN FORMAT=JSON -> PlanTree', () => {
     expect(block?.cost).toBeGreaterThan(0);
   });
 });
+
+describe('a join whose first table is sorted before joining', () => {
+  it('keeps the sorted table in the tree (read_sorted_file inside nested_loop)', () => {
+    // MariaDB 10.11.19, EXPLAIN FORMAT=JSON of: SELECT * FROM orders o JOIN customer c ON c.c_custkey = o.o_custkey
+    //   WHERE YEAR(o.o_orderdate) = 1995 ORDER BY o.o_totalprice DESC (without a trace)
+    const explain = {
+      query_block: {
+        select_id: 1,
+        nested_loop: [
+          {
+            read_sorted_file: {
+              filesort: {
+                sort_key: 'o.o_totalprice desc',
+                table: {
+                  table_name: 'o',
+                  access_type: 'ALL',
+                  rows: 1500000,
+                  filtered: 100,
+                  attached_condition: 'year(o.o_orderdate) = 1995',
+                },
+              },
+            },
+          },
+          {
+            table: {
+              table_name: 'c',
+              access_type: 'eq_ref',
+              key: 'PRIMARY',
+              ref: ['s.o.o_custkey'],
+              rows: 1,
+              filtered: 100,
+            },
+          },
+        ],
+      },
+    };
+    const tree = planTreeFromMariaDbJson(explain, undefined, '', {
+      tableRows: TABLE_ROWS,
+      aliases: new Map([
+        ['o', 'orders'],
+        ['c', 'customer'],
+      ]),
+    });
+    expect(tree.root.node).toBe('Nested loop');
+    const [sorted, lookup] = tree.root.children;
+    expect(sorted).toMatchObject({
+      node: 'Filesort',
+      children: [{ node: 'Table scan', relation: 'orders', rows: 1_500_000 }],
+    });
+    expect(lookup).toMatchObject({ relation: 'customer', index: 'PRIMARY' });
+  });
+});

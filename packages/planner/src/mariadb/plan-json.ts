@@ -521,6 +521,12 @@ class Converter {
         nodes.push(r);
         rows *= Math.max(r.out, 0);
         continue;
+      } else if (isObject(item.read_sorted_file) || isObject(item.filesort) || isObject(item.temporary_table)) {
+        // The first table of a join sorted before joining: { read_sorted_file: { filesort: { table } } }.
+        const r = this.operation(item, ctx);
+        nodes.push(r);
+        rows = r.out;
+        continue;
       }
       if (!table) continue;
       if (typeof table.message === 'string' && table.table_name === undefined) {
