@@ -85,6 +85,22 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     expect(cookies.some((c) => c.name === 'Admin-Token')).toBe(true);
   });
 
+  it('clears a stale token, sends the user to sign in, and brings them back', async () => {
+    const context = await browser.newContext({ viewport: desktop });
+    await context.addCookies([{ name: 'Admin-Token', value: 'stale-token', url: base }]);
+    const stale = await context.newPage();
+    await stale.goto(`${base}/app/task`);
+    await stale.waitForURL(/\/app\/login\?redirect=%2Ftask/);
+    expect((await context.cookies()).some((c) => c.name === 'Admin-Token')).toBe(false);
+    expect(await stale.evaluate(() => localStorage.getItem('userInfo'))).toBeNull();
+    await stale.getByTestId('login-email').fill('e2e@example.com');
+    await stale.getByTestId('login-password').fill('Str0ng!pass');
+    await stale.getByTestId('login-submit').click();
+    await stale.waitForURL(/\/app\/task$/);
+    await stale.getByTestId('task-table').waitFor();
+    await context.close();
+  });
+
   it('optimizes the example statement and shows its result', async () => {
     await page.goto(`${base}/app/sqlConfig`);
     await page.getByTestId('fill-example').click();
@@ -158,7 +174,9 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
       await mobile.goto(`${base}${resultPath}`);
       await mobile.waitForURL(/\/app\/mbsqlResult\?id=/);
       await mobile.locator('[data-testid="result-state"][data-state="completed"]').waitFor();
-      expect(await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      expect(await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
       await mobile.screenshot({ path: join(shots, `result-${language}-phone.png`), fullPage: true });
     }
     await mobile.close();
