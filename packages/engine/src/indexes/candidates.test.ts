@@ -14,7 +14,9 @@ function candidates(sql: string) {
 
 describe('index candidates', () => {
   it('puts equality columns first, then one range column', () => {
-    expect(candidates("SELECT 1 FROM orders WHERE o_custkey = 7 AND o_status = 'F' AND o_orderdate > '1995-01-01'")[0]).toBe(
+    expect(
+      candidates("SELECT 1 FROM orders WHERE o_custkey = 7 AND o_status = 'F' AND o_orderdate > '1995-01-01'")[0],
+    ).toBe(
       'CREATE INDEX `idx_orders_o_custkey_o_status_o_orderdate` ON `orders` (`o_custkey`, `o_status`, `o_orderdate`);',
     );
   });
