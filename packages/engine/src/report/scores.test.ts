@@ -32,6 +32,14 @@ describe('scores', () => {
     expect(scannedRows(seq, rows)).toBe(1_500_000);
     expect(scannedRows(bitmap, rows)).toBe(7500);
     expect(scannedRows(seq)).toBe(7500);
+    const mariadb = node({
+      node: 'Nested loop',
+      children: [
+        node({ node: 'Table scan', relation: 'orders', rows: 10 }),
+        node({ node: 'Unique index lookup (eq_ref)', relation: 'customer', rows: 1 }),
+      ],
+    });
+    expect(scannedRows(mariadb, rows)).toBe(1_500_001);
   });
 
   it('gives the cheaper plan the better execution-plan score, and findings cost points', () => {

@@ -59,10 +59,15 @@ function findingPenalty(findings: Finding[], category: ScoreCategory): number {
  */
 export function scannedRows(node: PlanNode, tableRows: ReadonlyMap<string, number> = new Map()): number {
   const fromChildren = node.children.reduce((sum, c) => sum + scannedRows(c, tableRows), 0);
-  if (!/Scan/.test(node.node) || node.children.some((c) => /Scan/.test(c.node))) return fromChildren;
-  const whole =
-    /^Seq Scan|Table scan/i.test(node.node) && node.relation ? tableRows.get(node.relation.toLowerCase()) : undefined;
+  if (!readsTable(node) || node.children.some(readsTable)) return fromChildren;
+  const full = /^(Seq Scan|Table scan|Full index scan)/i.test(node.node);
+  const whole = full && node.relation ? tableRows.get(node.relation.toLowerCase()) : undefined;
   return fromChildren + (whole ?? node.rows);
+}
+
+/** PostgreSQL's "Seq Scan"/"Index Scan", MariaDB's "Table scan"/"Index lookup (ref)": nodes that read a table. */
+function readsTable(node: PlanNode): boolean {
+  return /scan|lookup/i.test(node.node);
 }
 
 /** Joins + subqueries + set operations: a rough measure of how much a reader and a planner must untangle. */
