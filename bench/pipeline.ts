@@ -6,8 +6,8 @@
  *   differential verification), TPC-H SF1 statistics injected; one run per query after a warm-up
  */
 import { analyze } from '../packages/engine/src/index.ts';
-import { optimize } from '../packages/planner/src/optimize.ts';
 import { availablePlanners, shutdownPlanners } from '../packages/planner/src/backends.ts';
+import { optimize } from '../packages/planner/src/optimize.ts';
 import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../packages/planner/src/test-support/tpch.ts';
 
 const schemaText = [
@@ -28,7 +28,10 @@ function median(values: number[]): number {
 
 const queries = tpchQueries();
 const planners = await availablePlanners();
-await optimize({ sql: 'SELECT 1 FROM region', dialect: 'postgresql', schemaText }, { planners, engineVersion: 'bench' });
+await optimize(
+  { sql: 'SELECT 1 FROM region', dialect: 'postgresql', schemaText },
+  { planners, engineVersion: 'bench' },
+);
 
 console.log('query | engine ms | pipeline ms | rules | rewrites | indexes | est. gain | verification');
 const engineTimes: number[] = [];
@@ -49,7 +52,10 @@ for (const query of queries) {
   const started = performance.now();
   let line: string;
   try {
-    const report = await optimize({ sql: query.original, dialect: 'postgresql', schemaText }, { planners, engineVersion: 'bench' });
+    const report = await optimize(
+      { sql: query.original, dialect: 'postgresql', schemaText },
+      { planners, engineVersion: 'bench' },
+    );
     const s = report.statements[0]!;
     const gain = s.gain ? `${(s.gain.ratio * 100).toFixed(1)}%` : '-';
     line = `${s.rules.length} | ${s.steps.length} | ${s.indexes.length} | ${gain} | ${s.verification.verdict}`;
@@ -61,6 +67,10 @@ for (const query of queries) {
   console.log(`Q${query.number} | ${engineMs.toFixed(2)} | ${pipelineMs.toFixed(0)} | ${line}`);
 }
 console.log(`\nengine: median ${median(engineTimes).toFixed(2)} ms per query`);
-console.log(`pipeline: median ${median(pipelineTimes).toFixed(0)} ms, total ${(pipelineTimes.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s for ${queries.length} queries`);
-console.log('(the spec product takes 5-10 minutes per statement; ratio at the median: ' + `${((7.5 * 60_000) / median(pipelineTimes)).toFixed(0)}x)`);
+console.log(
+  `pipeline: median ${median(pipelineTimes).toFixed(0)} ms, total ${(pipelineTimes.reduce((a, b) => a + b, 0) / 1000).toFixed(1)} s for ${queries.length} queries`,
+);
+console.log(
+  `(the spec product takes 5-10 minutes per statement; ratio at the median: ${((7.5 * 60_000) / median(pipelineTimes)).toFixed(0)}x)`,
+);
 await shutdownPlanners();
