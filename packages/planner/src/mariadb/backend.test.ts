@@ -1,6 +1,7 @@
-import { AppError, ErrorCode, type PlanNode } from '@sqltune/contracts';
+import { AppError, ErrorCode } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mariadbBinary, serviceAvailable } from '../../../../test-support/services.ts';
+import { appError, nodes } from '../test-support/helpers.ts';
 import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../test-support/tpch.ts';
 import type { PlannerSession, TableStatistics } from '../types.ts';
 import { mariadbPlanner, shutdownMariaDb } from './backend.ts';
@@ -30,20 +31,6 @@ const PLAIN_STATISTICS: TableStatistics[] = [
   },
   { table: 'customer', rows: 150_000, columns: [] },
 ];
-
-function nodes(root: PlanNode): PlanNode[] {
-  return [root, ...root.children.flatMap(nodes)];
-}
-
-async function appError(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 const available = serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQL_SANDBOX_URL' : mariadbBinary);
 

@@ -35,12 +35,14 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, ErrorCode, type Localized, type PlanTree, type Verification } from '@sqltune/contracts';
 import mysql from 'mysql2/promise';
+import { splitStatements, tokenize, trimStatement } from '../sql-text.ts';
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
+import { readWhatIfIndexes } from '../what-if.ts';
 import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { appErrorFromMysql, cleanMessage, isConnectionError, isServerError } from './errors.ts';
 import { explainTable, planTreeFromMariaDbJson } from './plan-json.ts';
 import { connectionOptions, getAdminPool, type ServerEndpoint, shutdownMariaDb } from './server.ts';
-import { splitStatements, substituteParameters, tableAliases, tokenize, trimStatement } from './sql-text.ts';
+import { substituteParameters, tableAliases } from './sql-text.ts';
 import { type CatalogTable, planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
 import { verifyOnMariaDb } from './verify.ts';
 
@@ -198,7 +200,7 @@ class MariaDbSession implements PlannerSession {
 
   private async runSchema(conn: mysql.Connection, database: string): Promise<Localized[]> {
     const schemaSql = this.request.schemaSql;
-    for (const statement of splitStatements(schemaSql)) {
+    for (const statement of splitStatements(schemaSql, 'mysql')) {
       const decision = classifyDdl(statement.tokens);
       if (decision.action === 'skip') continue;
       if (decision.action === 'reject') {
@@ -272,11 +274,11 @@ class MariaDbSession implements PlannerSession {
   }
 
   private async explainNow(ready: Ready, sql: string, whatIfIndexes: string[]): Promise<PlanTree> {
-    const statement = trimStatement(sql);
-    const tokens = tokenize(statement);
+    const statement = trimStatement(sql, 'mysql');
+    const tokens = tokenize(statement, 'mysql');
     if (tokens.length === 0)
       throw new AppError(ErrorCode.CONTENT_INVALID, { message: { zh: '语句为空', en: 'the statement is empty' } });
-    const parts = splitStatements(statement);
+    const parts = splitStatements(statement, 'mysql');
     if (parts.length > 1) {
       throw appErrorFromMysql(
         ErrorCode.CONTENT_INVALID,
@@ -294,7 +296,7 @@ class MariaDbSession implements PlannerSession {
     const text = substituted.text;
     // What-if indexes stay until a call wants a different set: comparing two statements under the same
     // indexes (the usual sequence) builds them once.
-    const key = JSON.stringify(whatIfIndexes.map((w) => trimStatement(w)));
+    const key = JSON.stringify(whatIfIndexes.map((w) => trimStatement(w, 'mysql')));
     if (ready.whatIf && ready.whatIf.key !== key) {
       const previous = ready.whatIf;
       ready.whatIf = undefined;
@@ -353,20 +355,7 @@ class MariaDbSession implements PlannerSession {
 
   /** Adds the what-if indexes and re-injects the statistics of their tables. Returns what to drop afterwards. */
   private async createWhatIfIndexes(ready: Ready, indexes: string[]): Promise<Array<{ table: string; index: string }>> {
-    const prepared = indexes.map((raw) => {
-      const text = trimStatement(raw);
-      const tokens = tokenize(text);
-      const w = splitStatements(text).length === 1 ? whatIfIndexOf(text, tokens) : undefined;
-      if (!w) {
-        throw new AppError(ErrorCode.CONTENT_INVALID, {
-          message: {
-            zh: `假设索引必须是一条 CREATE INDEX 语句：${raw}`,
-            en: `a what-if index must be one CREATE INDEX statement: ${raw}`,
-          },
-        });
-      }
-      return w;
-    });
+    const prepared = readWhatIfIndexes(indexes, 'mysql', whatIfIndexOf);
     const created: Array<{ table: string; index: string }> = [];
     const touched = new Set<string>();
     try {

@@ -13,8 +13,7 @@
  *  reject: everything else (INSERT, LOAD DATA, CREATE TRIGGER / PROCEDURE / FUNCTION / EVENT, CREATE TABLE ... SELECT,
  *          ALTER TABLE ... RENAME / DISCARD TABLESPACE, GRANT, ...): error 4203 at the statement.
  */
-import type { Token } from './sql-text.ts';
-import { leadingWords } from './sql-text.ts';
+import { leadingWords, nameOf, type Token } from '../sql-text.ts';
 
 export type DdlAction = 'run' | 'skip' | 'reject';
 
@@ -69,8 +68,6 @@ const ALTER_TABLE_OK_FIRST = new Set([
 
 /** Unquoted name of a (possibly `db`.`name` qualified) identifier starting at tokens[i]; and the index after it. */
 export function qualifiedNameAt(tokens: Token[], i: number): { name: string; next: number } | undefined {
-  const nameOf = (t: Token | undefined) =>
-    t && (t.kind === 'word' || t.kind === 'qident') ? (t.kind === 'qident' ? t.value : t.text) : undefined;
   let name = nameOf(tokens[i]);
   if (name === undefined) return undefined;
   let next = i + 1;
@@ -279,12 +276,7 @@ export function whatIfIndexOf(text: string, tokens: Token[]): WhatIfIndex | unde
     if (words[i] !== 'INDEX') return undefined;
     let k = i + 1;
     if (tokens[k]?.value === 'IF' && tokens[k + 1]?.value === 'NOT' && tokens[k + 2]?.value === 'EXISTS') k += 3;
-    const name =
-      tokens[k]?.kind === 'word' || tokens[k]?.kind === 'qident'
-        ? tokens[k].kind === 'qident'
-          ? tokens[k].value
-          : tokens[k].text
-        : undefined;
+    const name = nameOf(tokens[k]);
     const onAt = findWord(tokens, 'ON', k);
     if (!name || onAt < 0) return undefined;
     const target = qualifiedNameAt(tokens, onAt + 1);

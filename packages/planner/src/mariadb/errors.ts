@@ -1,5 +1,7 @@
-import { AppError, type ErrorCode } from '@sqltune/contracts';
-import { lineColumnAt, lineStartOffset, tokenize } from './sql-text.ts';
+import type { AppError, ErrorCode } from '@sqltune/contracts';
+import { appErrorAt, type ErrorPlace as BaseErrorPlace } from '../error-place.ts';
+import { tokenize } from '../sql-text.ts';
+import { lineStartOffset } from './sql-text.ts';
 
 /** What mysql2 puts on a server error (only the fields we read). */
 export interface MysqlServerError extends Error {
@@ -34,17 +36,7 @@ export function isConnectionError(error: unknown): boolean {
   ].includes(e.code ?? '');
 }
 
-export interface ErrorPlace {
-  /** The user's whole text (schema script or statement) that line/column refer to. */
-  source: string;
-  /** Where the text MariaDB received starts in `source`. */
-  sourceOffset: number;
-  /** The text MariaDB received (it may carry a prefix such as "EXPLAIN FORMAT=JSON "). */
-  sent: string;
-  /** Length of that prefix; positions inside it are moved to the start of the statement. */
-  prefixLength: number;
-  /** Offset in `source` to report when the message gives no position (the statement's first token). */
-  fallbackOffset: number;
+export interface ErrorPlace extends BaseErrorPlace {
   /** Database names to hide from messages (the sandbox's `s_xxx`). */
   hideNames?: string[];
 }
@@ -83,7 +75,7 @@ export function errorOffsetInSent(message: string, sent: string): number | undef
     const name = (quoted[1] ?? quoted[2]).split('.').pop()?.replace(/`/g, '') ?? '';
     if (name) {
       const wanted = name.toLowerCase();
-      const token = tokenize(sent).find(
+      const token = tokenize(sent, 'mysql').find(
         (t) =>
           (t.kind === 'word' || t.kind === 'qident' || t.kind === 'string') &&
           (t.kind === 'word' ? t.text : t.value).toLowerCase() === wanted,
@@ -107,16 +99,5 @@ export function appErrorFromMysql(
       ? error.message
       : String(error);
   const message = cleanMessage(raw, place.hideNames);
-  let offset = place.fallbackOffset;
-  const inSent = errorOffsetInSent(raw, place.sent);
-  if (inSent !== undefined) offset = place.sourceOffset + Math.max(0, inSent - place.prefixLength);
-  const { line, column } = lineColumnAt(place.source, offset);
-  return new AppError(code, {
-    line,
-    column,
-    message: {
-      zh: `${prefix.zh}第 ${line} 行第 ${column} 列：${message}`,
-      en: `${prefix.en} at line ${line}, column ${column}: ${message}`,
-    },
-  });
+  return appErrorAt(code, place, errorOffsetInSent(raw, place.sent), message, prefix, 'mysql');
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { PlanNode } from '@sqltune/contracts';
 import { PlanTree } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
+import { nodes } from '../test-support/helpers.ts';
 import { explainTable, planTreeFromMariaDbJson, summarizeTrace } from './plan-json.ts';
 import { tableAliases } from './sql-text.ts';
 
@@ -31,10 +31,6 @@ function convert(name: string, withTrace = true) {
     aliases: tableAliases(p.sql),
     selectTypes,
   });
-}
-
-function nodes(root: PlanNode): PlanNode[] {
-  return [root, ...root.children.flatMap(nodes)];
 }
 
 describe('MariaDB EXPLAIN FORMAT=JSON -> PlanTree', () => {

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { extractLiterals, lineColumnAt, splitStatements, tokenize, topLevelOrderBy } from '../sql-text.ts';
 import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { errorOffsetInSent } from './errors.ts';
-import {
-  extractLiterals,
-  lineColumnAt,
-  splitStatements,
-  substituteParameters,
-  tableAliases,
-  tokenize,
-  topLevelOrderBy,
-} from './sql-text.ts';
+import { substituteParameters, tableAliases } from './sql-text.ts';
 import { mysqlValue } from './verify.ts';
 
 describe('MySQL lexer', () => {
@@ -19,26 +12,27 @@ describe('MySQL lexer', () => {
 # another one;
 CREATE TABLE \`a;b\` (x varchar(10) DEFAULT 'it''s; \\'fine\\'', y int COMMENT "c;d");
 DROP TABLE IF EXISTS t;`;
-    const statements = splitStatements(script);
+    const statements = splitStatements(script, 'mysql');
     expect(statements).toHaveLength(3);
     expect(statements[0].tokens.map((t) => t.value)).toEqual(['SET', 'NAMES', 'UTF8MB4']);
     expect(statements[1].tokens[0].value).toBe('CREATE');
     expect(statements[1].tokens[2]).toMatchObject({ kind: 'qident', value: 'a;b' });
     expect(statements[1].tokens.find((t) => t.kind === 'string')?.value).toBe("it's; 'fine'");
-    expect(lineColumnAt(script, statements[1].firstTokenStart)).toEqual({ line: 4, column: 1 });
+    expect(lineColumnAt(script, statements[1].firstTokenStart, 'mysql')).toEqual({ line: 4, column: 1 });
   });
 
   it('treats -- without a blank as an operator, not a comment', () => {
-    expect(tokenize('SELECT 1--1').map((t) => t.text)).toEqual(['SELECT', '1', '-', '-', '1']);
+    expect(tokenize('SELECT 1--1', 'mysql').map((t) => t.text)).toEqual(['SELECT', '1', '-', '-', '1']);
   });
 
   it('finds literals, a top-level ORDER BY and aliases', () => {
-    expect(extractLiterals("SELECT * FROM t WHERE a = -5 AND d >= '1995-01-01'")).toEqual([
+    expect(extractLiterals("SELECT * FROM t WHERE a = -5 AND d >= '1995-01-01'", 'mysql')).toEqual([
       { kind: 'number', value: '-5' },
       { kind: 'string', value: '1995-01-01' },
     ]);
     const order = topLevelOrderBy(
       'SELECT a, b FROM t WHERE x IN (SELECT y FROM u ORDER BY y) ORDER BY t.a DESC, 2 LIMIT 5',
+      'mysql',
     );
     expect(order).toEqual({
       ordered: true,
@@ -48,7 +42,7 @@ DROP TABLE IF EXISTS t;`;
         { kind: 'position', position: 2, descending: false },
       ],
     });
-    expect(topLevelOrderBy('SELECT GROUP_CONCAT(a ORDER BY a) FROM t').ordered).toBe(false);
+    expect(topLevelOrderBy('SELECT GROUP_CONCAT(a ORDER BY a) FROM t', 'mysql').ordered).toBe(false);
     const aliases = tableAliases('SELECT * FROM orders o JOIN customer AS c ON c.k = o.k, nation WHERE 1 = 1');
     expect(aliases.get('o')).toBe('orders');
     expect(aliases.get('c')).toBe('customer');
@@ -69,7 +63,7 @@ DROP TABLE IF EXISTS t;`;
 });
 
 describe('MySQL DDL rules', () => {
-  const decide = (sql: string) => classifyDdl(tokenize(sql));
+  const decide = (sql: string) => classifyDdl(tokenize(sql, 'mysql'));
 
   it('runs table structure statements and skips dump noise', () => {
     expect(decide('CREATE TABLE t (a int)')).toMatchObject({ action: 'run', table: 't' });
@@ -93,16 +87,16 @@ describe('MySQL DDL rules', () => {
 
   it('turns a what-if CREATE INDEX into ALTER TABLE ADD INDEX and drops a view DEFINER', () => {
     const sql = 'CREATE INDEX idx_c ON orders (o_custkey, o_orderdate)';
-    expect(whatIfIndexOf(sql, tokenize(sql))).toEqual({
+    expect(whatIfIndexOf(sql, tokenize(sql, 'mysql'))).toEqual({
       sql: 'ALTER TABLE `orders` ADD INDEX `idx_c` (o_custkey, o_orderdate)',
       table: 'orders',
       name: 'idx_c',
     });
     const alter = 'ALTER TABLE orders ADD KEY (o_custkey)';
-    expect(whatIfIndexOf(alter, tokenize(alter))?.table).toBe('orders');
-    expect(whatIfIndexOf('DROP INDEX i ON t', tokenize('DROP INDEX i ON t'))).toBeUndefined();
+    expect(whatIfIndexOf(alter, tokenize(alter, 'mysql'))?.table).toBe('orders');
+    expect(whatIfIndexOf('DROP INDEX i ON t', tokenize('DROP INDEX i ON t', 'mysql'))).toBeUndefined();
     const view = 'CREATE ALGORITHM=UNDEFINED DEFINER=`root`@`localhost` SQL SECURITY DEFINER VIEW v AS SELECT 1';
-    expect(withoutDefiner(view, tokenize(view)).replace(/\s+/g, ' ')).toBe(
+    expect(withoutDefiner(view, tokenize(view, 'mysql')).replace(/\s+/g, ' ')).toBe(
       'CREATE ALGORITHM=UNDEFINED SQL SECURITY DEFINER VIEW v AS SELECT 1',
     );
   });

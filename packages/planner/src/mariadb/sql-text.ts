@@ -1,282 +1,8 @@
 /**
- * A small MySQL / MariaDB lexer: enough to split a script into statements with their offsets, classify DDL,
- * map MariaDB's error messages ("near '...' at line N") to line/column, find `?` parameters, literals and a
- * top-level ORDER BY. It follows the server's default quoting rules: '...' and "..." are strings with backslash
- * escapes and doubled quotes, `...` are identifiers, comments are `-- ` (dash dash blank), `#` and `/* *\/`.
- * Executable comments (`/*! ... *\/`, `/*!40101 ... *\/`, `/*M!100100 ... *\/`) are SQL the server runs, so
- * their content is lexed as tokens (with offsets into the original text); other comments are dropped.
+ * MySQL-only helpers on the planner's lexer (../sql-text.ts): quoting, error lines, table aliases and sample values
+ * for `?` parameters.
  */
-
-export type TokenKind = 'word' | 'qident' | 'string' | 'number' | 'param' | 'var' | 'op' | 'punct';
-
-export interface Token {
-  kind: TokenKind;
-  /** Offset of the first character (UTF-16 code units) in the lexed text. */
-  start: number;
-  end: number;
-  text: string;
-  /** word: upper case; qident: the unquoted name; string: the decoded value; others: the text. */
-  value: string;
-  /** Parenthesis depth at which the token appears (the paren tokens themselves carry the outer depth). */
-  depth: number;
-}
-
-export interface SqlStatement {
-  /** The statement text without its terminating semicolon. */
-  text: string;
-  /** Offset of `text` in the script. */
-  start: number;
-  /** Offset of the first token (after leading comments and blanks). */
-  firstTokenStart: number;
-  /** Tokens with offsets relative to the script (not to `text`). */
-  tokens: Token[];
-}
-
-const IDENT_PART = /[A-Za-z0-9_$\u0080-\uffff]/;
-const OP_CHARS = '+-*/<>=~!%^&|:';
-
-function isBlank(c: string | undefined): boolean {
-  return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
-}
-
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', '0': '\0', Z: '\x1a' };
-
-/** Lexes the whole text. Comments and blanks are dropped; unterminated quotes run to the end of the text. */
-export function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  const n = text.length;
-  let i = 0;
-  let depth = 0;
-  /** End of the executable comment we are in (its closing `*\/` is skipped when reached). */
-  const executableEnds: number[] = [];
-  const push = (kind: TokenKind, start: number, end: number, value: string, d = depth) => {
-    tokens.push({ kind, start, end, text: text.slice(start, end), value, depth: d });
-  };
-  while (i < n) {
-    const c = text[i];
-    const next = text[i + 1];
-    if (executableEnds.length > 0 && c === '*' && next === '/') {
-      executableEnds.pop();
-      i += 2;
-      continue;
-    }
-    if (isBlank(c)) {
-      i++;
-      continue;
-    }
-    if (
-      c === '#' ||
-      (c === '-' && next === '-' && (i + 2 >= n || isBlank(text[i + 2]) || text.charCodeAt(i + 2) < 32))
-    ) {
-      while (i < n && text[i] !== '\n' && text[i] !== '\r') i++;
-      continue;
-    }
-    if (c === '/' && next === '*') {
-      const executable = text[i + 2] === '!' || (text[i + 2] === 'M' && text[i + 3] === '!');
-      if (executable) {
-        i += text[i + 2] === '!' ? 3 : 4;
-        while (i < n && /[0-9]/.test(text[i])) i++;
-        executableEnds.push(i);
-        continue;
-      }
-      const close = text.indexOf('*/', i + 2);
-      i = close < 0 ? n : close + 2;
-      continue;
-    }
-    const start = i;
-    if (c === "'" || c === '"') {
-      let value = '';
-      i++;
-      while (i < n) {
-        const ch = text[i];
-        if (ch === '\\' && i + 1 < n) {
-          const e = text[i + 1];
-          value += ESCAPES[e] ?? e;
-          i += 2;
-          continue;
-        }
-        if (ch === c) {
-          if (text[i + 1] === c) {
-            value += c;
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        value += ch;
-        i++;
-      }
-      push('string', start, i, value);
-      continue;
-    }
-    if (c === '`') {
-      let value = '';
-      i++;
-      while (i < n) {
-        if (text[i] === '`') {
-          if (text[i + 1] === '`') {
-            value += '`';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        value += text[i];
-        i++;
-      }
-      push('qident', start, i, value);
-      continue;
-    }
-    if (/[0-9]/.test(c) || (c === '.' && next !== undefined && /[0-9]/.test(next))) {
-      if (c === '0' && (next === 'x' || next === 'X') && /[0-9a-fA-F]/.test(text[i + 2] ?? '')) {
-        i += 2;
-        while (i < n && /[0-9a-fA-F]/.test(text[i])) i++;
-      } else {
-        while (i < n && /[0-9]/.test(text[i])) i++;
-        if (text[i] === '.') {
-          i++;
-          while (i < n && /[0-9]/.test(text[i])) i++;
-        }
-        if ((text[i] === 'e' || text[i] === 'E') && /[-+0-9]/.test(text[i + 1] ?? '')) {
-          let j = i + 1;
-          if (text[j] === '+' || text[j] === '-') j++;
-          if (/[0-9]/.test(text[j] ?? '')) {
-            i = j;
-            while (i < n && /[0-9]/.test(text[i])) i++;
-          }
-        }
-      }
-      // 123abc is an identifier in MySQL.
-      if (i < n && IDENT_PART.test(text[i]) && text[i] !== '.') {
-        while (i < n && IDENT_PART.test(text[i])) i++;
-        push('word', start, i, text.slice(start, i).toUpperCase());
-        continue;
-      }
-      push('number', start, i, text.slice(start, i));
-      continue;
-    }
-    if (IDENT_PART.test(c)) {
-      while (i < n && IDENT_PART.test(text[i])) i++;
-      push('word', start, i, text.slice(start, i).toUpperCase());
-      continue;
-    }
-    if (c === '@') {
-      i++;
-      if (text[i] === '@') i++;
-      if (text[i] === '`' || text[i] === "'" || text[i] === '"') {
-        const quote = text[i];
-        i++;
-        while (i < n && text[i] !== quote) i++;
-        i++;
-      } else {
-        while (i < n && (IDENT_PART.test(text[i]) || text[i] === '.')) i++;
-      }
-      push('var', start, Math.min(i, n), text.slice(start, Math.min(i, n)));
-      continue;
-    }
-    if (c === '?') {
-      i++;
-      push('param', start, i, '?');
-      continue;
-    }
-    if (c === '(') {
-      push('punct', start, i + 1, '(');
-      depth++;
-      i++;
-      continue;
-    }
-    if (c === ')') {
-      depth = Math.max(0, depth - 1);
-      push('punct', start, i + 1, ')');
-      i++;
-      continue;
-    }
-    if (c === ',' || c === ';' || c === '.' || c === '[' || c === ']' || c === '{' || c === '}') {
-      push('punct', start, i + 1, c);
-      i++;
-      continue;
-    }
-    if (OP_CHARS.includes(c)) {
-      while (
-        i < n &&
-        OP_CHARS.includes(text[i]) &&
-        !(text[i] === '-' && text[i + 1] === '-') &&
-        !(text[i] === '/' && text[i + 1] === '*')
-      )
-        i++;
-      if (i === start) i++;
-      push('op', start, i, text.slice(start, i));
-      continue;
-    }
-    i++;
-    push('op', start, i, c);
-  }
-  return tokens;
-}
-
-/**
- * Splits a script at top-level semicolons. Empty statements (only comments or blanks) are dropped.
- * A `DELIMITER x` line (a mysql client command) becomes a statement of its own and switches the delimiter.
- */
-export function splitStatements(script: string): SqlStatement[] {
-  const out: SqlStatement[] = [];
-  const tokens = tokenize(script);
-  let begin = 0;
-  let current: Token[] = [];
-  const flush = (end: number) => {
-    if (current.length > 0) {
-      const text = script.slice(begin, end);
-      out.push({ text, start: begin, firstTokenStart: current[0].start, tokens: current });
-    }
-    current = [];
-  };
-  for (let k = 0; k < tokens.length; k++) {
-    const t = tokens[k];
-    if (current.length === 0 && t.kind === 'word' && t.value === 'DELIMITER') {
-      // A client command: it runs to the end of its line.
-      const lineEnd = script.indexOf('\n', t.start);
-      const end = lineEnd < 0 ? script.length : lineEnd;
-      begin = t.start;
-      while (k < tokens.length && tokens[k].start < end) current.push(tokens[k++]);
-      k--;
-      flush(end);
-      begin = end;
-      continue;
-    }
-    if (t.kind === 'punct' && t.value === ';' && t.depth === 0) {
-      flush(t.start);
-      begin = t.end;
-      continue;
-    }
-    if (current.length === 0) begin = Math.min(begin, t.start);
-    current.push(t);
-  }
-  flush(script.length);
-  return out;
-}
-
-/** The statement without surrounding blanks and trailing semicolons. */
-export function trimStatement(sql: string): string {
-  let s = sql.trim();
-  while (s.endsWith(';')) s = s.slice(0, -1).trimEnd();
-  return s;
-}
-
-/** 1-based line and column of an offset. */
-export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  const end = Math.max(0, Math.min(offset, text.length));
-  for (let i = 0; i < end; i++) {
-    if (text[i] === '\n') {
-      line++;
-      lineStart = i + 1;
-    }
-  }
-  return { line, column: end - lineStart + 1 };
-}
+import { KEYWORDS_BEFORE_VALUE, nameOf, type Token, tokenize } from '../sql-text.ts';
 
 /** Offset where 1-based line `line` starts (the text length when there are fewer lines). */
 export function lineStartOffset(text: string, line: number): number {
@@ -287,158 +13,6 @@ export function lineStartOffset(text: string, line: number): number {
     offset = nl + 1;
   }
   return offset;
-}
-
-export function hasParameters(tokens: Token[]): boolean {
-  return tokens.some((t) => t.kind === 'param');
-}
-
-/** Upper-case leading words, e.g. ['CREATE', 'UNIQUE', 'INDEX']. */
-export function leadingWords(tokens: Token[], count = 8): string[] {
-  const words: string[] = [];
-  for (const t of tokens) {
-    if (t.kind !== 'word') break;
-    words.push(t.value);
-    if (words.length >= count) break;
-  }
-  return words;
-}
-
-/** Whether the statement is a query: SELECT, WITH, VALUES, TABLE or a parenthesized query. */
-export function isQuery(tokens: Token[]): boolean {
-  const first = tokens[0];
-  if (!first) return false;
-  if (first.kind === 'punct' && first.value === '(') return true;
-  return first.kind === 'word' && ['SELECT', 'WITH', 'VALUES', 'TABLE'].includes(first.value);
-}
-
-export interface LiteralValue {
-  kind: 'number' | 'string';
-  value: string;
-}
-
-const KEYWORDS_BEFORE_VALUE = new Set([
-  'SELECT',
-  'WHERE',
-  'AND',
-  'OR',
-  'NOT',
-  'BETWEEN',
-  'IN',
-  'WHEN',
-  'THEN',
-  'ELSE',
-  'VALUES',
-  'LIMIT',
-  'OFFSET',
-  'HAVING',
-  'ON',
-  'LIKE',
-  'IS',
-  'INTERVAL',
-  'RETURN',
-]);
-
-/** Numeric and string constants of a statement (a unary minus before a number is kept). */
-export function extractLiterals(sql: string): LiteralValue[] {
-  const tokens = tokenize(sql);
-  const out: LiteralValue[] = [];
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (t.kind === 'number') {
-      if (/^0x/i.test(t.value)) continue;
-      const prev = tokens[i - 1];
-      const beforePrev = tokens[i - 2];
-      const unary =
-        prev?.kind === 'op' &&
-        prev.value === '-' &&
-        (!beforePrev ||
-          beforePrev.kind === 'op' ||
-          (beforePrev.kind === 'punct' && beforePrev.value !== ')') ||
-          (beforePrev.kind === 'word' && KEYWORDS_BEFORE_VALUE.has(beforePrev.value)));
-      out.push({ kind: 'number', value: unary ? `-${t.value}` : t.value });
-    } else if (t.kind === 'string') {
-      out.push({ kind: 'string', value: t.value });
-    }
-  }
-  return out;
-}
-
-export interface OrderByInfo {
-  /** Whether the statement has an ORDER BY outside any parentheses. */
-  ordered: boolean;
-  /** Whether LIMIT or OFFSET follows at the top level. */
-  limited: boolean;
-  keys: OrderKey[];
-}
-
-export type OrderKey =
-  | { kind: 'position'; position: number; descending: boolean }
-  | { kind: 'name'; name: string; descending: boolean }
-  | { kind: 'expression'; text: string; descending: boolean };
-
-const ORDER_END = new Set(['LIMIT', 'OFFSET', 'FOR', 'INTO', 'LOCK', 'PROCEDURE', 'FETCH']);
-
-/**
- * The statement's top-level ORDER BY: the last ORDER BY at parenthesis depth 0 (window, GROUP_CONCAT and
- * subquery ORDER BY live inside parentheses, so they do not count).
- */
-export function topLevelOrderBy(sql: string): OrderByInfo {
-  const tokens = tokenize(trimStatement(sql));
-  let orderAt = -1;
-  let limited = false;
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (t.depth !== 0 || t.kind !== 'word') continue;
-    if (t.value === 'ORDER' && tokens[i + 1]?.kind === 'word' && tokens[i + 1].value === 'BY') orderAt = i;
-    if (t.value === 'LIMIT' || t.value === 'OFFSET' || t.value === 'FETCH') limited = true;
-  }
-  if (orderAt < 0) return { ordered: false, limited, keys: [] };
-  const keys: OrderKey[] = [];
-  let item: Token[] = [];
-  const finishItem = () => {
-    if (item.length === 0) return;
-    let parts = item;
-    let descending = false;
-    const last = parts[parts.length - 1];
-    if (last.kind === 'word' && (last.value === 'ASC' || last.value === 'DESC')) {
-      descending = last.value === 'DESC';
-      parts = parts.slice(0, -1);
-    }
-    if (parts.length === 1 && parts[0].kind === 'number' && /^[0-9]+$/.test(parts[0].value)) {
-      keys.push({ kind: 'position', position: Number(parts[0].value), descending });
-    } else if (parts.length >= 1 && isQualifiedName(parts)) {
-      keys.push({
-        kind: 'name',
-        name: parts[parts.length - 1].kind === 'qident' ? parts[parts.length - 1].value : parts[parts.length - 1].text,
-        descending,
-      });
-    } else {
-      keys.push({ kind: 'expression', text: parts.map((p) => p.text).join(' '), descending });
-    }
-    item = [];
-  };
-  for (let i = orderAt + 2; i < tokens.length; i++) {
-    const t = tokens[i];
-    if (t.depth === 0 && t.kind === 'word' && ORDER_END.has(t.value)) break;
-    if (t.depth === 0 && t.kind === 'punct' && t.value === ',') {
-      finishItem();
-      continue;
-    }
-    item.push(t);
-  }
-  finishItem();
-  return { ordered: true, limited, keys };
-}
-
-function isQualifiedName(parts: Token[]): boolean {
-  for (let i = 0; i < parts.length; i++) {
-    const t = parts[i];
-    if (i % 2 === 0) {
-      if (t.kind !== 'word' && t.kind !== 'qident') return false;
-    } else if (!(t.kind === 'punct' && t.value === '.')) return false;
-  }
-  return parts.length % 2 === 1;
 }
 
 /** `name` as a MySQL identifier. */
@@ -506,19 +80,12 @@ const FROM_END = new Set([
   'LOCK',
 ]);
 
-function nameOf(t: Token | undefined): string | undefined {
-  if (!t) return undefined;
-  if (t.kind === 'qident') return t.value;
-  if (t.kind === 'word') return t.text;
-  return undefined;
-}
-
 /**
  * Alias -> table name from the statement's FROM / JOIN / UPDATE / DELETE clauses (`orders o`, `orders AS o`,
  * `db.orders o`); a table without an alias maps to itself. Lower-cased keys are added too.
  */
 export function tableAliases(sql: string): Map<string, string> {
-  const tokens = tokenize(sql);
+  const tokens = tokenize(sql, 'mysql');
   const map = new Map<string, string>();
   const add = (alias: string, table: string) => {
     if (!map.has(alias)) map.set(alias, table);
@@ -601,11 +168,11 @@ export function substituteParameters(
   sql: string,
   columnType: (column: string) => string | undefined,
 ): { text: string; count: number } {
-  const tokens = tokenize(sql);
+  const tokens = tokenize(sql, 'mysql');
   const params = tokens.map((t, i) => ({ t, i })).filter(({ t }) => t.kind === 'param');
   if (params.length === 0) return { text: sql, count: 0 };
   const isColumn = (t: Token | undefined) =>
-    t !== undefined && (t.kind === 'qident' || (t.kind === 'word' && !KEYWORDS_BEFORE_VALUE.has(t.value)));
+    t !== undefined && (t.kind === 'qident' || (t.kind === 'word' && !KEYWORDS_BEFORE_VALUE.mysql.has(t.value)));
   const columnBefore = (i: number): string | undefined => {
     // Walk back over the operator / IN ( / BETWEEN / LIKE / commas of an IN list to the column.
     let k = i - 1;
@@ -631,7 +198,7 @@ export function substituteParameters(
         k--;
         continue;
       }
-      if (isColumn(t)) return t.kind === 'qident' ? t.value : t.text;
+      if (isColumn(t)) return nameOf(t);
       return undefined;
     }
     return undefined;
@@ -649,8 +216,7 @@ export function substituteParameters(
     else {
       let column = columnBefore(i);
       const next = tokens[i + 1];
-      if (!column && next?.kind === 'op' && isColumn(tokens[i + 2]))
-        column = tokens[i + 2].kind === 'qident' ? tokens[i + 2].value : tokens[i + 2].text;
+      if (!column && next?.kind === 'op' && isColumn(tokens[i + 2])) column = nameOf(tokens[i + 2]);
       literal = sampleLiteral(column ? columnType(column) : undefined, n);
     }
     out += sql.slice(last, t.start) + literal;

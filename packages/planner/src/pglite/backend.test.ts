@@ -1,22 +1,9 @@
-import { AppError, ErrorCode, type PlanNode, PlanTree } from '@sqltune/contracts';
+import { AppError, ErrorCode, PlanTree } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appError, nodes } from '../test-support/helpers.ts';
 import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../test-support/tpch.ts';
 import type { PlannerSession } from '../types.ts';
 import { pglitePlanner, shutdownPglitePool } from './backend.ts';
-
-function nodes(node: PlanNode): PlanNode[] {
-  return [node, ...node.children.flatMap(nodes)];
-}
-
-async function appError(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppError) return error;
-    throw error;
-  }
-  throw new Error('expected an AppError');
-}
 
 describe('pglitePlanner on TPC-H', () => {
   let session: PlannerSession;

@@ -28,13 +28,14 @@
  *   RSS stayed at 540-570 MB over 60 such sessions.
  */
 import { AppError, ErrorCode, type Localized, type PlanTree, type Verification } from '@sqltune/contracts';
+import { hasParameters, lineColumnAt, splitStatements, tokenize, trimStatement } from '../sql-text.ts';
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
 import { verifyDifferential } from '../verify/differential.ts';
+import { readWhatIfIndexes } from '../what-if.ts';
 import { classifyDdl, indexTargetTable, whatIfIndexSql } from './ddl.ts';
 import { appErrorFromPg } from './pg-errors.ts';
 import { explainTextOf, planTreeFromExplainJson } from './plan-json.ts';
 import { getPglitePool, PgError, type PgliteInstance, type PgliteLease, shutdownSharedPglitePool } from './pool.ts';
-import { hasParameters, lineColumnAt, splitStatements, tokenize, trimStatement } from './sql-text.ts';
 import { planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
 
 function versionLabel(version: string): string {
@@ -46,14 +47,14 @@ function versionLabel(version: string): string {
 async function runSchema(db: PgliteInstance, schemaSql: string): Promise<Localized[]> {
   const notes: Localized[] = [];
   const skipped = new Set<string>();
-  for (const statement of splitStatements(schemaSql)) {
+  for (const statement of splitStatements(schemaSql, 'postgresql')) {
     const decision = classifyDdl(statement.tokens);
     if (decision.action === 'skip') {
       if (decision.kind === 'CREATE EXTENSION') skipped.add(decision.kind);
       continue;
     }
     if (decision.action === 'reject') {
-      const { line, column } = lineColumnAt(schemaSql, statement.firstTokenStart);
+      const { line, column } = lineColumnAt(schemaSql, statement.firstTokenStart, 'postgresql');
       const why = decision.reason ?? `${decision.kind} is not part of a table structure`;
       throw new AppError(ErrorCode.TABLE_STRUCTURE_INVALID, {
         line,
@@ -151,14 +152,14 @@ class PgliteSession implements PlannerSession {
   }
 
   private async explainNow(sql: string, whatIfIndexes: string[]): Promise<PlanTree> {
-    const statement = trimStatement(sql);
-    const tokens = tokenize(statement);
+    const statement = trimStatement(sql, 'postgresql');
+    const tokens = tokenize(statement, 'postgresql');
     if (tokens.length === 0) {
       throw new AppError(ErrorCode.CONTENT_INVALID, { message: { zh: '语句为空', en: 'the statement is empty' } });
     }
-    const parts = splitStatements(statement);
+    const parts = splitStatements(statement, 'postgresql');
     if (parts.length > 1) {
-      const { line, column } = lineColumnAt(statement, parts[1].firstTokenStart);
+      const { line, column } = lineColumnAt(statement, parts[1].firstTokenStart, 'postgresql');
       throw new AppError(ErrorCode.CONTENT_INVALID, {
         line,
         column,
@@ -217,20 +218,9 @@ class PgliteSession implements PlannerSession {
     injector: StatisticsInjector,
     indexes: string[],
   ): Promise<void> {
-    const prepared = indexes.map((raw) => {
-      const text = trimStatement(raw);
-      const tokens = tokenize(text);
-      const sql = splitStatements(text).length === 1 ? whatIfIndexSql(tokens, text) : undefined;
-      if (!sql) {
-        throw new AppError(ErrorCode.CONTENT_INVALID, {
-          message: {
-            zh: `假设索引必须是一条 CREATE INDEX 语句：${raw}`,
-            en: `a what-if index must be one CREATE INDEX statement: ${raw}`,
-          },
-        });
-      }
-      return { sql, table: indexTargetTable(tokenize(sql), sql) };
-    });
+    const prepared = readWhatIfIndexes(indexes, 'postgresql', (text, tokens) => whatIfIndexSql(tokens, text)).map(
+      (sql) => ({ sql, table: indexTargetTable(tokenize(sql, 'postgresql'), sql) }),
+    );
     // Building an index reads the whole (sparse) heap: empty the tables first; the rollback brings them back.
     const targets = new Set<string>();
     for (const p of prepared) {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { splitStatements, tokenize } from '../sql-text.ts';
 import { classifyDdl, indexTargetTable, whatIfIndexSql } from './ddl.ts';
-import { splitStatements, tokenize } from './sql-text.ts';
 
 function actions(script: string): string[] {
-  return splitStatements(script).map((s) => `${classifyDdl(s.tokens).action}:${classifyDdl(s.tokens).kind}`);
+  return splitStatements(script, 'postgresql').map(
+    (s) => `${classifyDdl(s.tokens).action}:${classifyDdl(s.tokens).kind}`,
+  );
 }
 
 describe('classifyDdl', () => {
@@ -57,11 +59,11 @@ describe('classifyDdl', () => {
 describe('what-if index helpers', () => {
   it('accepts CREATE INDEX only, drops CONCURRENTLY, finds the table', () => {
     const sql = 'CREATE INDEX CONCURRENTLY ix ON ONLY "Sales".orders USING btree (o_custkey) WHERE o_custkey > 0';
-    const tokens = tokenize(sql);
+    const tokens = tokenize(sql, 'postgresql');
     expect(whatIfIndexSql(tokens, sql)).toBe(
       'CREATE INDEX  ix ON ONLY "Sales".orders USING btree (o_custkey) WHERE o_custkey > 0',
     );
     expect(indexTargetTable(tokens, sql)).toBe('"Sales".orders');
-    expect(whatIfIndexSql(tokenize('DROP INDEX ix'), 'DROP INDEX ix')).toBeUndefined();
+    expect(whatIfIndexSql(tokenize('DROP INDEX ix', 'postgresql'), 'DROP INDEX ix')).toBeUndefined();
   });
 });

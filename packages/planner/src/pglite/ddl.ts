@@ -11,7 +11,7 @@
  *          public, psql meta-commands (\connect, \restrict).
  *  reject: everything else (INSERT, COPY, DO, CREATE FUNCTION, CREATE TABLE AS, ...): error 4203 at the statement.
  */
-import { leadingWords, type Token } from './sql-text.ts';
+import { leadingWords, type Token } from '../sql-text.ts';
 
 export type DdlAction = 'run' | 'skip' | 'reject';
 

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  columnLiterals,
   extractLiterals,
   hasParameters,
   lineColumnAt,
-  pgPositionToOffset,
   splitStatements,
   tokenize,
   topLevelOrderBy,
   trimStatement,
-} from './sql-text.ts';
+} from '../sql-text.ts';
+import { columnLiterals, pgPositionToOffset } from './sql-text.ts';
 
 describe('tokenize / splitStatements', () => {
   it('splits on semicolons outside quotes, comments, dollar bodies and parentheses', () => {
@@ -20,7 +19,7 @@ describe('tokenize / splitStatements', () => {
       "COMMENT ON TABLE a IS E'it\\'s;';",
       'CREATE RULE r AS ON INSERT TO a DO ALSO (NOTIFY a; NOTIFY b);',
     ].join('\n');
-    const statements = splitStatements(script);
+    const statements = splitStatements(script, 'postgresql');
     expect(statements.map((s) => s.tokens[0].value)).toEqual(['create', 'create', 'comment', 'comment', 'create']);
     // A statement's text runs from the previous semicolon: leading comments belong to it.
     expect(statements[1].text.trim()).toBe('-- c;\n/* x; /* nested; */ y; */ CREATE TABLE "b;" (y int)');
@@ -30,23 +29,23 @@ describe('tokenize / splitStatements', () => {
   });
 
   it('treats psql meta-commands as statements of their own', () => {
-    const statements = splitStatements('\\connect db\nCREATE TABLE t (a int);\n\\restrict abc\n');
+    const statements = splitStatements('\\connect db\nCREATE TABLE t (a int);\n\\restrict abc\n', 'postgresql');
     expect(statements.map((s) => s.tokens[0].kind)).toEqual(['meta', 'ident', 'meta']);
   });
 
   it('finds parameters and trims trailing semicolons', () => {
-    expect(hasParameters(tokenize('SELECT * FROM t WHERE a = $1'))).toBe(true);
-    expect(hasParameters(tokenize("SELECT '$1', $$ $2 $$"))).toBe(false);
-    expect(trimStatement('SELECT 1 ;  ; -- done\n')).toBe('SELECT 1');
+    expect(hasParameters(tokenize('SELECT * FROM t WHERE a = $1', 'postgresql'))).toBe(true);
+    expect(hasParameters(tokenize("SELECT '$1', $$ $2 $$", 'postgresql'))).toBe(false);
+    expect(trimStatement('SELECT 1 ;  ; -- done\n', 'postgresql')).toBe('SELECT 1');
   });
 });
 
 describe('positions', () => {
   it('maps offsets to 1-based line and column (CRLF is one break, columns count characters)', () => {
     const text = 'a\r\nbc\n  d😀e';
-    expect(lineColumnAt(text, 0)).toEqual({ line: 1, column: 1 });
-    expect(lineColumnAt(text, 3)).toEqual({ line: 2, column: 1 });
-    expect(lineColumnAt(text, text.indexOf('e'))).toEqual({ line: 3, column: 5 });
+    expect(lineColumnAt(text, 0, 'postgresql')).toEqual({ line: 1, column: 1 });
+    expect(lineColumnAt(text, 3, 'postgresql')).toEqual({ line: 2, column: 1 });
+    expect(lineColumnAt(text, text.indexOf('e'), 'postgresql')).toEqual({ line: 3, column: 5 });
   });
 
   it("maps PostgreSQL's character positions to string offsets", () => {
@@ -60,7 +59,10 @@ describe('positions', () => {
 describe('literals', () => {
   it('extracts numbers (with unary minus) and strings', () => {
     expect(
-      extractLiterals("SELECT * FROM t WHERE a = -5 AND b - 2 > 1 AND d = date '1995-03-15' AND s LIKE 'ab%'"),
+      extractLiterals(
+        "SELECT * FROM t WHERE a = -5 AND b - 2 > 1 AND d = date '1995-03-15' AND s LIKE 'ab%'",
+        'postgresql',
+      ),
     ).toEqual([
       { kind: 'number', value: '-5' },
       { kind: 'number', value: '2' },
@@ -84,15 +86,17 @@ describe('literals', () => {
 
 describe('topLevelOrderBy', () => {
   it('ignores ORDER BY inside parentheses (window, aggregate, subquery)', () => {
-    expect(topLevelOrderBy('SELECT row_number() OVER (ORDER BY a) FROM (SELECT * FROM t ORDER BY b) s').ordered).toBe(
-      false,
-    );
-    expect(topLevelOrderBy("SELECT string_agg(x, ',' ORDER BY x) FROM t").ordered).toBe(false);
+    expect(
+      topLevelOrderBy('SELECT row_number() OVER (ORDER BY a) FROM (SELECT * FROM t ORDER BY b) s', 'postgresql')
+        .ordered,
+    ).toBe(false);
+    expect(topLevelOrderBy("SELECT string_agg(x, ',' ORDER BY x) FROM t", 'postgresql').ordered).toBe(false);
   });
 
   it('resolves keys to positions, names and expressions', () => {
     const info = topLevelOrderBy(
       'SELECT a, b FROM t UNION SELECT c, d FROM u ORDER BY 2 DESC, t.a NULLS LAST, lower(b) LIMIT 5;',
+      'postgresql',
     );
     expect(info.ordered).toBe(true);
     expect(info.limited).toBe(true);

@@ -9,49 +9,32 @@
  *   ROLLBACK TO SAVEPOINT.   ...   ROLLBACK.
  * Involved tables: the tables whose names appear in either statement, and the tables of the views they name.
  *
- * Comparison: rows are compared as multisets (column names are ignored, values compared as PostgreSQL prints
- * them; float results are rounded to 12 significant digits and numeric trailing zeros dropped, so a different
- * summation order is not a difference). When the original has a top-level ORDER BY (an ORDER BY outside every
- * parenthesis, found by the lexer; this is the "simple check" of the design) the order counts too: rows must
- * come in the same order of their ORDER BY keys, while rows tied on the keys may come in any order. Keys are
- * resolved to output columns when they are positions or output names; when they are expressions, only the
- * multiset is compared and the detail says the order was not checked. With LIMIT/OFFSET, rows tied at the cut
- * may differ. A candidate that drops the original's ORDER BY is compared in the original's order.
- * Both statements failing on a database counts as agreement; only one failing is a refutation.
- *
+ * Comparison (./compare.ts): rows as multisets of the values as PostgreSQL prints them (float4/float8 rounded,
+ * numeric trailing zeros dropped), in ORDER BY order when the original has a top-level ORDER BY.
  * The verdict is "not-refuted" or "refuted" - never "proven": a generated database can only show a difference.
  */
-import { AppError, ErrorCode, type Localized, type Verification } from '@sqltune/contracts';
+import { ErrorCode, type Verification } from '@sqltune/contracts';
 import { appErrorFromPg } from '../pglite/pg-errors.ts';
 import { PgError, type PgField, PgliteDeadError, type PgliteInstance, PgliteTimeoutError } from '../pglite/pool.ts';
-import {
-  columnLiterals,
-  extractLiterals,
-  hasParameters,
-  leadingWords,
-  type OrderByInfo,
-  splitStatements,
-  tokenize,
-  topLevelOrderBy,
-  trimStatement,
-} from '../pglite/sql-text.ts';
+import { columnLiterals, quoteIdent } from '../pglite/sql-text.ts';
+import { topLevelOrderBy, trimStatement } from '../sql-text.ts';
 import type { VerifyOptions } from '../types.ts';
+import { DataSetComparison, NULL_MARK, normalizeDecimal, normalizeFloat, type Outcome } from './compare.ts';
+import { dataSetPlan, dataSetRng, type FillTarget, fillTables, involvedTables } from './data-sets.ts';
 import {
   createRng,
   dataSetProfiles,
   type GenColumn,
+  type GeneratedRows,
   type GenTable,
   type GenType,
-  generateRows,
   insertSql,
   literalSet,
   parentsFirst,
   type ValueKind,
 } from './generate.ts';
+import { candidateFails, invalidOriginal, notComparable, notRefuted, notRun, refutedOn } from './verdict.ts';
 
-export const DEFAULT_DATABASES = 5;
-export const DEFAULT_ROWS_PER_TABLE = 40;
-export const DEFAULT_SEED = 20250101;
 /** A statement on a generated database longer than this stops verification (the instance is replaced). */
 export const STATEMENT_TIMEOUT_MS = 10_000;
 
@@ -207,226 +190,20 @@ async function readTables(
   return { tables, fkNames, views: views.rows };
 }
 
-function namesIn(sql: string): Set<string> {
-  const names = new Set<string>();
-  for (const t of tokenize(sql)) if (t.kind === 'ident' || t.kind === 'qident') names.add(t.value);
-  return names;
-}
-
-/** Tables named by the statements, directly or through views. */
-function involvedTables(
-  statements: string[],
-  tables: GenTable[],
-  views: Array<{ name: string; definition: string }>,
-): GenTable[] {
-  const names = new Set<string>();
-  for (const s of statements) for (const n of namesIn(s)) names.add(n);
-  const seenViews = new Set<string>();
-  for (let changed = true; changed; ) {
-    changed = false;
-    for (const v of views) {
-      if (names.has(v.name) && !seenViews.has(v.name)) {
-        seenViews.add(v.name);
-        for (const n of namesIn(v.definition)) names.add(n);
-        changed = true;
-      }
-    }
-  }
-  return tables.filter((t) => names.has(t.name));
-}
-
-type Outcome = { ok: true; rows: string[][]; names: string[] } | { ok: false; error: string };
-
 const FLOAT_TYPES = new Set([700, 701]);
 const NUMERIC_TYPE = 1700;
-const NULL_MARK = '\u0000NULL';
 
 function normalizeValue(value: unknown, typeId: number): string {
   if (value === null || value === undefined) return NULL_MARK;
   if (typeof value === 'object') return JSON.stringify(value);
   const text = String(value);
-  if (FLOAT_TYPES.has(typeId)) {
-    const n = Number(text);
-    return Number.isFinite(n) ? String(Number.parseFloat(n.toPrecision(12))) : text;
-  }
-  if (typeId === NUMERIC_TYPE && /^-?\d*\.\d+$/.test(text)) {
-    const trimmed = text.replace(/0+$/, '').replace(/\.$/, '');
-    return trimmed === '-0' || trimmed === '' ? '0' : trimmed;
-  }
+  if (FLOAT_TYPES.has(typeId)) return normalizeFloat(text);
+  if (typeId === NUMERIC_TYPE) return normalizeDecimal(text);
   return text;
 }
 
 function normalizeRows(rows: unknown[][], fields: PgField[]): string[][] {
   return rows.map((row) => row.map((v, i) => normalizeValue(v, fields[i]?.dataTypeID ?? 0)));
-}
-
-function showRow(row: string[]): string {
-  return `(${row.map((v) => (v === NULL_MARK ? 'NULL' : v.length > 40 ? `${v.slice(0, 37)}...` : v)).join(', ')})`;
-}
-
-function counts(rows: string[][]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const r of rows) {
-    const k = JSON.stringify(r);
-    m.set(k, (m.get(k) ?? 0) + 1);
-  }
-  return m;
-}
-
-interface Difference {
-  en: string;
-  zh: string;
-}
-
-function multisetDifference(a: string[][], b: string[][]): Difference | null {
-  const ca = counts(a);
-  const cb = counts(b);
-  for (const key of new Set([...ca.keys(), ...cb.keys()])) {
-    const x = ca.get(key) ?? 0;
-    const y = cb.get(key) ?? 0;
-    if (x !== y) {
-      const row = showRow(JSON.parse(key) as string[]);
-      return {
-        en: `the original returned ${a.length} rows and the candidate ${b.length}; row ${row} appears ${x} time(s) in the original and ${y} time(s) in the candidate`,
-        zh: `原语句返回 ${a.length} 行，候选语句返回 ${b.length} 行；行 ${row} 在原语句结果中出现 ${x} 次，在候选语句结果中出现 ${y} 次`,
-      };
-    }
-  }
-  return null;
-}
-
-/** Output column indexes of the ORDER BY keys, or null when a key is an expression or does not resolve. */
-function keyColumns(order: OrderByInfo, names: string[]): number[] | null {
-  if (!order.ordered || order.keys.length === 0) return null;
-  const out: number[] = [];
-  for (const key of order.keys) {
-    if (key.kind === 'position') {
-      if (key.position < 1 || key.position > names.length) return null;
-      out.push(key.position - 1);
-    } else if (key.kind === 'name') {
-      const exact = names.filter((n) => n === key.name);
-      const folded = exact.length > 0 ? exact : names.filter((n) => n.toLowerCase() === key.name.toLowerCase());
-      if (folded.length !== 1) return null;
-      out.push(names.indexOf(folded[0]));
-    } else return null;
-  }
-  return out;
-}
-
-function runs(rows: string[][], keys: number[]): Array<{ key: string; rows: string[][] }> {
-  const out: Array<{ key: string; rows: string[][] }> = [];
-  for (const row of rows) {
-    const key = JSON.stringify(keys.map((k) => row[k]));
-    const last = out[out.length - 1];
-    if (last && last.key === key) last.rows.push(row);
-    else out.push({ key, rows: [row] });
-  }
-  return out;
-}
-
-function orderedDifference(
-  a: string[][],
-  b: string[][],
-  keysA: number[],
-  keysB: number[],
-  limited: boolean,
-): Difference | null {
-  if (a.length !== b.length)
-    return (
-      multisetDifference(a, b) ?? {
-        en: `row counts differ (${a.length} vs ${b.length})`,
-        zh: `行数不同（${a.length} 与 ${b.length}）`,
-      }
-    );
-  const ra = runs(a, keysA);
-  const rb = runs(b, keysB);
-  const n = Math.max(ra.length, rb.length);
-  for (let i = 0; i < n; i++) {
-    const x = ra[i];
-    const y = rb[i];
-    const lastRun = i === n - 1;
-    if (!x || !y || x.key !== y.key || x.rows.length !== y.rows.length) {
-      const at = ra.slice(0, i).reduce((s, r) => s + r.rows.length, 0) + 1;
-      return {
-        en: `the rows come in a different order of the ORDER BY keys from row ${at} on: the original has ${x ? showRow(x.rows[0]) : 'no row'}, the candidate ${y ? showRow(y.rows[0]) : 'no row'}`,
-        zh: `从第 ${at} 行起按 ORDER BY 键的顺序不同：原语句为 ${x ? showRow(x.rows[0]) : '无'}，候选语句为 ${y ? showRow(y.rows[0]) : '无'}`,
-      };
-    }
-    if (limited && lastRun) continue;
-    const d = multisetDifference(x.rows, y.rows);
-    if (d) return d;
-  }
-  return null;
-}
-
-interface Comparison {
-  difference: Difference | null;
-  orderUnchecked: boolean;
-}
-
-function compare(
-  original: Outcome,
-  candidate: Outcome,
-  orderOriginal: OrderByInfo,
-  orderCandidate: OrderByInfo,
-): Comparison {
-  if (!original.ok || !candidate.ok) {
-    if (!original.ok && !candidate.ok) return { difference: null, orderUnchecked: false };
-    const failed = original.ok ? 'candidate' : 'original';
-    const failedZh = original.ok ? '候选语句' : '原语句';
-    const error = (original.ok ? (candidate as { error: string }).error : original.error) ?? '';
-    return {
-      difference: {
-        en: `the ${failed} failed (${error}) while the other returned rows`,
-        zh: `${failedZh}执行失败（${error}），另一条语句正常返回`,
-      },
-      orderUnchecked: false,
-    };
-  }
-  const widthA = original.names.length;
-  const widthB = candidate.names.length;
-  if (widthA !== widthB) {
-    return {
-      difference: {
-        en: `the original returns ${widthA} columns and the candidate ${widthB}`,
-        zh: `原语句返回 ${widthA} 列，候选语句返回 ${widthB} 列`,
-      },
-      orderUnchecked: false,
-    };
-  }
-  if (!orderOriginal.ordered)
-    return { difference: multisetDifference(original.rows, candidate.rows), orderUnchecked: false };
-  const keysA = keyColumns(orderOriginal, original.names);
-  const keysB = orderCandidate.ordered ? keyColumns(orderCandidate, candidate.names) : keysA;
-  const limited = orderOriginal.limited || orderCandidate.limited;
-  if (keysA && keysB) {
-    return {
-      difference: orderedDifference(original.rows, candidate.rows, keysA, keysB, limited),
-      orderUnchecked: false,
-    };
-  }
-  // Keys we can not resolve: identical lists are fine; otherwise the rows must at least match as multisets.
-  if (JSON.stringify(original.rows) === JSON.stringify(candidate.rows))
-    return { difference: null, orderUnchecked: false };
-  // (With LIMIT, rows tied at the cut may legitimately differ; they count as a difference here.)
-  return { difference: multisetDifference(original.rows, candidate.rows), orderUnchecked: true };
-}
-
-function isQuery(sql: string): boolean {
-  const tokens = tokenize(sql);
-  const first = tokens[0];
-  if (!first) return false;
-  if (first.kind === 'punct' && first.value === '(') return true;
-  const word = leadingWords(tokens, 1)[0];
-  return word === 'SELECT' || word === 'WITH' || word === 'VALUES' || word === 'TABLE';
-}
-
-function notRun(databases: number, en: string, zh: string): Verification {
-  return { method: 'differential', databases, verdict: 'not-run', detail: { en, zh } };
-}
-
-function quoteName(name: string): string {
-  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** Runs the differential check on the session's instance. The caller holds the instance (no other work on it). */
@@ -436,55 +213,12 @@ export async function verifyDifferential(
   candidateSql: string,
   options: VerifyOptions,
 ): Promise<Verification> {
-  const original = trimStatement(originalSql);
-  const candidate = trimStatement(candidateSql);
-  if (!original.trim())
-    throw new AppError(ErrorCode.CONTENT_INVALID, {
-      message: { zh: '原语句为空', en: 'the original statement is empty' },
-    });
-  if (!candidate.trim())
-    return {
-      method: 'differential',
-      databases: 0,
-      verdict: 'refuted',
-      detail: { en: 'the candidate statement is empty', zh: '候选语句为空' },
-    };
-  for (const [label, sql] of [
-    ['original', original],
-    ['candidate', candidate],
-  ] as const) {
-    const statements = splitStatements(sql);
-    if (statements.length > 1) {
-      return notRun(
-        0,
-        `the ${label} holds ${statements.length} statements; only one statement is compared`,
-        `${label === 'original' ? '原语句' : '候选语句'}包含多条语句，只能比较单条语句`,
-      );
-    }
-    if (!isQuery(sql))
-      return notRun(
-        0,
-        'only queries (SELECT / WITH / VALUES) are compared on generated data',
-        '只对查询语句（SELECT / WITH / VALUES）做差分验证',
-      );
-    if (hasParameters(tokenize(sql))) {
-      return notRun(
-        0,
-        'the statements have parameters ($1 ...); substitute values to compare them',
-        '语句中含有参数（$1 等），请替换为具体值后再验证',
-      );
-    }
-  }
-  const databases = Math.max(1, Math.min(50, Math.round(options.databases ?? DEFAULT_DATABASES)));
-  const rowsPerTable = Math.max(1, Math.min(1000, Math.round(options.rowsPerTable ?? DEFAULT_ROWS_PER_TABLE)));
-  const seed = Math.round(options.seed ?? DEFAULT_SEED);
+  const original = trimStatement(originalSql, 'postgresql');
+  const candidate = trimStatement(candidateSql, 'postgresql');
+  const rejected = notComparable(original, candidate, 'postgresql');
+  if (rejected) return rejected;
+  const { databases, rowsPerTable, seed, literals } = dataSetPlan(options, [original, candidate], 'postgresql');
   const timeoutMs = Math.max(100, options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS);
-  const literals = literalSet([
-    ...options.literals,
-    ...[...extractLiterals(original), ...extractLiterals(candidate)].map((l) =>
-      l.kind === 'number' ? Number(l.value) : l.value,
-    ),
-  ]);
   const perColumn = new Map<string, Array<string | number>>();
   for (const sql of [original, candidate]) {
     for (const [column, values] of columnLiterals(sql)) {
@@ -494,10 +228,11 @@ export async function verifyDifferential(
     }
   }
   const literalsByColumn = new Map([...perColumn].map(([column, values]) => [column, literalSet(values)]));
-  const orderOriginal = topLevelOrderBy(original);
-  const orderCandidate = topLevelOrderBy(candidate);
+  const comparison = new DataSetComparison(
+    topLevelOrderBy(original, 'postgresql'),
+    topLevelOrderBy(candidate, 'postgresql'),
+  );
 
-  let completed = 0;
   try {
     await db.query('BEGIN');
     // Both must at least plan; a broken original is the user's error, a broken candidate is refuted.
@@ -513,33 +248,18 @@ export async function verifyDifferential(
         if (!(error instanceof PgError)) throw error;
         await db.query('ROLLBACK TO SAVEPOINT sqltune_check');
         if (label === 'original') {
-          throw appErrorFromPg(
-            ErrorCode.CONTENT_INVALID,
-            error,
-            {
-              source: original,
-              sourceOffset: 0,
-              sent: `EXPLAIN ${original}`,
-              prefixLength: 8,
-              fallbackOffset: tokenize(original)[0]?.start ?? 0,
-            },
-            { zh: '语句校验失败，', en: 'The statement is not valid' },
-          );
+          const { place, prefix } = invalidOriginal(original, 'postgresql');
+          throw appErrorFromPg(ErrorCode.CONTENT_INVALID, error, place, prefix);
         }
-        return {
-          method: 'differential',
-          databases: 0,
-          verdict: 'refuted',
-          detail: { en: `The candidate statement fails: ${error.message}`, zh: `候选语句无法执行：${error.message}` },
-        };
+        return candidateFails(error.message);
       }
     }
 
     const { tables, fkNames, views } = await readTables(db);
-    const involved = parentsFirst(involvedTables([original, candidate], tables, views));
+    const involved = parentsFirst(involvedTables([original, candidate], tables, views, 'postgresql'));
     if (involved.length > 0) {
       await db.query(
-        `TRUNCATE ${involved.map((t) => `${quoteName(t.schema)}.${quoteName(t.name)}`).join(', ')} CASCADE`,
+        `TRUNCATE ${involved.map((t) => `${quoteIdent(t.schema)}.${quoteIdent(t.name)}`).join(', ')} CASCADE`,
       );
       const involvedOids = new Set(involved.map((t) => t.oid));
       const drops: string[] = [];
@@ -548,115 +268,37 @@ export async function verifyDifferential(
         t.foreignKeys.forEach((fk, i) => {
           if (involvedOids.has(t.oid) || involvedOids.has(fk.refTableOid))
             drops.push(
-              `ALTER TABLE ${quoteName(t.schema)}.${quoteName(t.name)} DROP CONSTRAINT ${quoteName(names[i])}`,
+              `ALTER TABLE ${quoteIdent(t.schema)}.${quoteIdent(t.name)} DROP CONSTRAINT ${quoteIdent(names[i])}`,
             );
         });
       }
       for (const d of drops) await db.query(d);
     }
 
-    const profiles = dataSetProfiles(databases, involved, rowsPerTable, createRng(seed));
-    let bothFailed = 0;
-    let orderUnchecked = 0;
-    let withRows = 0;
-    for (const profile of profiles) {
-      const rng = createRng((seed ^ Math.imul(profile.index + 1, 0x9e3779b1)) >>> 0);
-      await db.query('SAVEPOINT sqltune_data');
-      const sizes: string[] = [];
-      const insertedRows = new Map<number, number>();
-      for (const table of involved) {
-        const parentRows: Array<Array<Array<string | null>>> = [];
-        for (const fk of table.foreignKeys) {
-          const parent = involved.find((t) => t.oid === fk.refTableOid);
-          if (!parent || (insertedRows.get(parent.oid) ?? 0) === 0) {
-            parentRows.push([]);
-            continue;
-          }
-          const r = await db.query<unknown[]>(
-            `SELECT ${fk.refColumns.map((c) => `${quoteName(c)}::text`).join(', ')} FROM ${quoteName(parent.schema)}.${quoteName(parent.name)}`,
+    const target: FillTarget = {
+      parentRows: async (parent, columns) =>
+        (
+          await db.query<unknown[]>(
+            `SELECT ${columns.map((c) => `${quoteIdent(c)}::text`).join(', ')} FROM ${quoteIdent(parent.schema)}.${quoteIdent(parent.name)}`,
             [],
             { rowMode: 'array' },
-          );
-          parentRows.push(r.rows.map((row) => row.map((v) => (v === null ? null : String(v)))));
-        }
-        const generated = generateRows(table, profile, rng, literals, parentRows, literalsByColumn);
-        let inserted = 0;
-        if (generated.rows.length > 0 && generated.columns.length > 0) {
-          await db.query('SAVEPOINT sqltune_rows');
-          try {
-            const r = await db.query(insertSql(generated), [], { timeoutMs: 20_000 });
-            inserted = r.affectedRows ?? generated.rows.length;
-            await db.query('RELEASE SAVEPOINT sqltune_rows');
-          } catch (error) {
-            if (!(error instanceof PgError)) throw error;
-            // A CHECK or domain constraint failed somewhere: insert row by row and keep what fits.
-            await db.query('ROLLBACK TO SAVEPOINT sqltune_rows');
-            for (const row of generated.rows) {
-              await db.query('SAVEPOINT sqltune_row');
-              try {
-                const r = await db.query(insertSql(generated, [row]));
-                inserted += r.affectedRows ?? 1;
-                await db.query('RELEASE SAVEPOINT sqltune_row');
-              } catch (rowError) {
-                if (!(rowError instanceof PgError)) throw rowError;
-                await db.query('ROLLBACK TO SAVEPOINT sqltune_row');
-              }
-            }
-          }
-        }
-        insertedRows.set(table.oid, inserted);
-        sizes.push(`${table.name} ${inserted}`);
-      }
+          )
+        ).rows,
+      insert: (generated) => insertGenerated(db, generated),
+    };
+    for (const profile of dataSetProfiles(databases, involved, rowsPerTable, createRng(seed))) {
+      await db.query('SAVEPOINT sqltune_data');
+      const sizes = await fillTables(involved, profile, dataSetRng(seed, profile), literals, target, literalsByColumn);
       const a = await runStatement(db, original, timeoutMs);
       const b = await runStatement(db, candidate, timeoutMs);
       await db.query('ROLLBACK TO SAVEPOINT sqltune_data');
-      completed++;
-      if (!a.ok && !b.ok) bothFailed++;
-      if (a.ok && a.rows.length > 0) withRows++;
-      const result = compare(a, b, orderOriginal, orderCandidate);
-      if (result.orderUnchecked) orderUnchecked++;
-      if (result.difference) {
-        const where = sizes.length > 0 ? sizes.join(', ') : 'no tables';
-        return {
-          method: 'differential',
-          databases: completed,
-          verdict: 'refuted',
-          detail: {
-            en: `Refuted on generated database ${profile.index + 1} of ${databases} (${profile.label}; rows: ${where}; seed ${seed}): ${result.difference.en}.`,
-            zh: `在第 ${profile.index + 1}/${databases} 个生成的数据库上被推翻（${profileZh(profile.label)}；行数：${where}；种子 ${seed}）：${result.difference.zh}。`,
-          },
-        };
-      }
+      const difference = comparison.add(a, b);
+      if (difference) return refutedOn(profile, databases, comparison, sizes, seed, difference);
     }
-    const notes: Localized[] = [
-      {
-        en: ` The original returned rows on ${withRows} of them.`,
-        zh: `其中 ${withRows} 个数据库上原语句返回了非空结果。`,
-      },
-    ];
-    if (bothFailed > 0)
-      notes.push({
-        en: ` Both statements failed alike on ${bothFailed} of them.`,
-        zh: `其中 ${bothFailed} 个数据库上两条语句都执行失败（视为一致）。`,
-      });
-    if (orderUnchecked > 0)
-      notes.push({
-        en: ` The ORDER BY keys are expressions, so the row order was not compared on ${orderUnchecked} of them.`,
-        zh: `ORDER BY 键为表达式，其中 ${orderUnchecked} 个数据库上未比较行的顺序。`,
-      });
-    const ordered = orderOriginal.ordered ? ', in ORDER BY order' : '';
-    const orderedZh = orderOriginal.ordered ? '（并按 ORDER BY 顺序）' : '';
-    return {
-      method: 'differential',
-      databases: completed,
-      verdict: 'not-refuted',
-      detail: {
-        en: `Not refuted: both statements returned the same rows${ordered} on ${completed} generated databases (seed ${seed}). This is evidence, not a proof.${notes.map((n) => n.en).join('')}`,
-        zh: `未被推翻：两条语句在 ${completed} 个生成的数据库上返回相同的行${orderedZh}（种子 ${seed}）。这只是证据，并非证明。${notes.map((n) => n.zh).join('')}`,
-      },
-    };
+    return notRefuted(comparison, seed, { countRowsReturned: true });
   } catch (error) {
     if (error instanceof PgliteTimeoutError || error instanceof PgliteDeadError) {
+      const { completed } = comparison;
       return notRun(
         completed,
         `Verification stopped after ${completed} of ${databases} databases: ${error.message}.`,
@@ -669,21 +311,31 @@ export async function verifyDifferential(
   }
 }
 
-function profileZh(label: string): string {
-  switch (label) {
-    case 'normal':
-      return '常规数据';
-    case 'some tables empty':
-      return '部分表为空';
-    case 'tiny, many duplicates':
-      return '极少行、大量重复值';
-    case 'many NULLs':
-      return '大量 NULL';
-    case 'all tables empty':
-      return '所有表为空';
-    default:
-      return label;
+/** Inserts the rows at once; when a CHECK or domain constraint fails somewhere, row by row, keeping what fits. */
+async function insertGenerated(db: PgliteInstance, generated: GeneratedRows): Promise<number> {
+  let inserted = 0;
+  await db.query('SAVEPOINT sqltune_rows');
+  try {
+    const r = await db.query(insertSql(generated), [], { timeoutMs: 20_000 });
+    inserted = r.affectedRows ?? generated.rows.length;
+    await db.query('RELEASE SAVEPOINT sqltune_rows');
+    return inserted;
+  } catch (error) {
+    if (!(error instanceof PgError)) throw error;
+    await db.query('ROLLBACK TO SAVEPOINT sqltune_rows');
   }
+  for (const row of generated.rows) {
+    await db.query('SAVEPOINT sqltune_row');
+    try {
+      const r = await db.query(insertSql(generated, [row]));
+      inserted += r.affectedRows ?? 1;
+      await db.query('RELEASE SAVEPOINT sqltune_row');
+    } catch (rowError) {
+      if (!(rowError instanceof PgError)) throw rowError;
+      await db.query('ROLLBACK TO SAVEPOINT sqltune_row');
+    }
+  }
+  return inserted;
 }
 
 async function runStatement(db: PgliteInstance, sql: string, timeoutMs: number): Promise<Outcome> {
