@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreatedTask, TaskDetail, TaskPage, UserInfo } from '@sqltune/contracts';
+import type { CreatedTask, TaskPage, UserInfo } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
-import { freePort, waitFor } from '../../../test-support/services.ts';
+import { freePort } from '../../../test-support/services.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
 
@@ -159,11 +159,7 @@ describe('API on embedded PGlite', () => {
     expect(created.code).toBe(0);
     expect(created.data.state).toBe('In Progress');
 
-    let detail!: TaskDetail;
-    await waitFor(async () => {
-      detail = (await api.call<TaskDetail>('GET', `/api/v1/optimizes/sql/${created.data.id}`)).data;
-      if (detail.state === 'In Progress') throw new Error('still running');
-    }, 60_000);
+    const detail = await api.finishedTask(created.data.id);
     expect(detail.state).toBe('Completed');
     expect(detail.object).toBe('q.sql');
     const statement = detail.report!.statements[0]!;

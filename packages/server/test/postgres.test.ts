@@ -1,4 +1,4 @@
-import type { CreatedTask, TaskDetail } from '@sqltune/contracts';
+import type { CreatedTask } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
 import {
@@ -7,7 +7,6 @@ import {
   type RunningPostgres,
   serviceAvailable,
   startPostgres,
-  waitFor,
 } from '../../../test-support/services.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
@@ -49,11 +48,7 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('API on PostgreSQ
       dialect: 'mysql',
       sql: 'SELECT * FROM t ORDER BY RAND()',
     });
-    let detail!: TaskDetail;
-    await waitFor(async () => {
-      detail = (await api.call<TaskDetail>('GET', `/api/v1/optimizes/sql/${created.data.id}`)).data;
-      if (detail.state === 'In Progress') throw new Error('still running');
-    }, 60_000);
+    const detail = await api.finishedTask(created.data.id);
     expect(detail.state).toBe('Completed');
     expect(detail.report!.statements[0]!.rules.map((r) => r.id)).toContain('order-by-random');
   });

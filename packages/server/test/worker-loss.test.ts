@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import type { CreatedTask, TaskDetail } from '@sqltune/contracts';
+import type { CreatedTask } from '@sqltune/contracts';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
@@ -9,7 +9,6 @@ import {
   type RunningPostgres,
   serviceAvailable,
   startPostgres,
-  waitFor,
 } from '../../../test-support/services.ts';
 import { loadConfig } from '../src/config.ts';
 import { OPTIMIZE_QUEUE, QUEUE_SCHEMA } from '../src/queue/queue.ts';
@@ -81,11 +80,7 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('a worker lost mi
       env: { ...process.env, ...env },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    let detail!: TaskDetail;
-    await waitFor(async () => {
-      detail = (await api.call<TaskDetail>('GET', `/api/v1/optimizes/sql/${created.data.id}`)).data;
-      if (detail.state === 'In Progress') throw new Error('still running');
-    }, 60_000);
+    const detail = await api.finishedTask(created.data.id);
     expect(detail.state).toBe('Completed');
   });
 });

@@ -1,4 +1,4 @@
-import { LockOutlined, MailOutlined } from '@ant-design/icons';
+import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
+import { EmailField } from '../components/EmailField.tsx';
 import { completeSignIn } from '../lib/actions.ts';
 import { isLanguage } from '../lib/language.ts';
 import { safeRedirect } from '../lib/paths.ts';
@@ -52,22 +53,7 @@ export default function Login() {
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
         <Form<LoginForm> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={submitting}>
-          <Form.Item
-            label={t('login.email')}
-            name="email"
-            rules={[
-              { required: true, whitespace: true, message: t('login.emailRequired') },
-              { type: 'email', message: t('login.emailInvalid') },
-            ]}
-          >
-            <Input
-              prefix={<MailOutlined />}
-              placeholder={t('login.emailPlaceholder')}
-              autoComplete="email"
-              data-testid="login-email"
-              size="large"
-            />
-          </Form.Item>
+          <EmailField testId="login-email" />
           <Form.Item
             label={t('login.password')}
             name="password"

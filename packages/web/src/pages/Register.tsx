@@ -1,4 +1,4 @@
-import { CheckCircleFilled, CloseCircleFilled, LockOutlined, MailOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, CloseCircleFilled, LockOutlined } from '@ant-design/icons';
 import { isStrongPassword, type PasswordProblem, passwordProblems } from '@sqltune/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Checkbox, Form, Input, Progress, Typography } from 'antd';
@@ -8,6 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { register } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
+import { EmailField } from '../components/EmailField.tsx';
 import { completeSignIn } from '../lib/actions.ts';
 import { isLanguage } from '../lib/language.ts';
 import { safeRedirect } from '../lib/paths.ts';
@@ -102,22 +103,7 @@ export default function Register() {
           disabled={submitting}
           initialValues={{ acceptTerms: false }}
         >
-          <Form.Item
-            label={t('login.email')}
-            name="email"
-            rules={[
-              { required: true, whitespace: true, message: t('login.emailRequired') },
-              { type: 'email', message: t('login.emailInvalid') },
-            ]}
-          >
-            <Input
-              prefix={<MailOutlined />}
-              placeholder={t('login.emailPlaceholder')}
-              autoComplete="email"
-              data-testid="register-email"
-              size="large"
-            />
-          </Form.Item>
+          <EmailField testId="register-email" />
           <Form.Item
             label={t('login.password')}
             name="password"
