@@ -12,6 +12,10 @@ export const cartesianJoin: Rule = {
   category: 'Execution Plan',
   severity: 'critical',
   dialects: allDialects,
+  example: {
+    bad: 'SELECT * FROM orders o, customer c WHERE o.o_totalprice > 100',
+    good: 'SELECT * FROM orders o JOIN customer c ON c.c_custkey = o.o_custkey WHERE o.o_totalprice > 100',
+  },
   rewrites: false,
   title: { zh: '缺少连接条件（笛卡尔积）', en: 'Missing join condition (Cartesian product)' },
   rationale: {

@@ -24,6 +24,12 @@ export function rulesMarkdown(): string {
       '',
       rule.rationale.zh,
       '',
+      '```sql',
+      '-- reported / 报告',
+      rule.example.bad,
+      ...(rule.example.good ? ['-- better / 改进后', rule.example.good] : []),
+      '```',
+      '',
     );
   }
   return lines.join('\n');

@@ -15,6 +15,7 @@ export const functionOnColumn: Rule = {
   category: 'Index Usage',
   severity: 'warning',
   dialects: allDialects,
+  example: { bad: "SELECT c_custkey FROM customer WHERE LOWER(c_name) = 'bob'" },
   rewrites: false,
   title: { zh: '条件中的列被函数或运算包裹', en: 'Filtered column wrapped in a function or expression' },
   rationale: {

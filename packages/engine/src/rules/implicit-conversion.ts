@@ -13,6 +13,10 @@ export const implicitConversion: Rule = {
   category: 'Index Usage',
   severity: 'critical',
   dialects: ['mysql'],
+  example: {
+    bad: 'SELECT c_custkey FROM customer WHERE c_phone = 5551234',
+    good: "SELECT c_custkey FROM customer WHERE c_phone = '5551234'",
+  },
   rewrites: false,
   title: { zh: '字符串列与数字比较（隐式类型转换）', en: 'String column compared with a number (implicit conversion)' },
   rationale: {

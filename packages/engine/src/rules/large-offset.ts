@@ -11,6 +11,10 @@ export const largeOffset: Rule = {
   category: 'Scan Estimation',
   severity: 'warning',
   dialects: allDialects,
+  example: {
+    bad: 'SELECT o_orderkey FROM orders ORDER BY o_orderkey LIMIT 20 OFFSET 100000',
+    good: 'SELECT o_orderkey FROM orders WHERE o_orderkey > 123456 ORDER BY o_orderkey LIMIT 20',
+  },
   rewrites: false,
   title: { zh: '大偏移量分页', en: 'Paging with a large OFFSET' },
   rationale: {

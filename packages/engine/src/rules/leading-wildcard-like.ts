@@ -8,6 +8,10 @@ export const leadingWildcardLike: Rule = {
   category: 'Index Usage',
   severity: 'warning',
   dialects: allDialects,
+  example: {
+    bad: "SELECT c_custkey FROM customer WHERE c_name LIKE '%Smith'",
+    good: "SELECT c_custkey FROM customer WHERE c_name LIKE 'Smith%'",
+  },
   rewrites: false,
   title: { zh: 'LIKE 以通配符开头', en: 'LIKE pattern starts with a wildcard' },
   rationale: {

@@ -12,6 +12,10 @@ export const notInSubquery: Rule = {
   category: 'Other',
   severity: 'warning',
   dialects: allDialects,
+  example: {
+    bad: 'SELECT c_name FROM customer WHERE c_custkey NOT IN (SELECT o_custkey FROM orders)',
+    good: 'SELECT c_name FROM customer c WHERE NOT EXISTS (SELECT 1 FROM orders o WHERE o.o_custkey = c.c_custkey)',
+  },
   rewrites: false,
   title: { zh: 'NOT IN 子查询', en: 'NOT IN with a subquery' },
   rationale: {

@@ -8,6 +8,7 @@ export const orderByRandom: Rule = {
   category: 'Execution Plan',
   severity: 'critical',
   dialects: allDialects,
+  example: { bad: 'SELECT p_partkey FROM part ORDER BY RAND() LIMIT 5' },
   rewrites: false,
   title: { zh: '避免 ORDER BY RAND()', en: 'Avoid ORDER BY RAND()' },
   rationale: {

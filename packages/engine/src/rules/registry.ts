@@ -1,4 +1,6 @@
 import { cartesianJoin } from './cartesian-join.ts';
+import { clausesRules } from './families/clauses/index.ts';
+import { relationsRules } from './families/relations/index.ts';
 import { functionOnColumn } from './function-on-column.ts';
 import { implicitConversion } from './implicit-conversion.ts';
 import { largeOffset } from './large-offset.ts';
@@ -24,6 +26,8 @@ export const statementRules: readonly Rule[] = [
   largeOffset,
   selectStar,
   updateWithoutWhere,
+  ...clausesRules,
+  ...relationsRules,
 ];
 
 export function ruleById(id: string): Rule | undefined {

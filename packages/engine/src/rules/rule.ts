@@ -29,6 +29,8 @@ export interface Rule {
   dialects: readonly Dialect[];
   title: Localized;
   rationale: Localized;
+  /** A statement the rule reports, and (when there is one) how it reads once fixed. */
+  example: { bad: string; good?: string };
   /** True when matches carry edits that change the statement. */
   rewrites: boolean;
   detect(context: RuleContext): RuleMatch[];

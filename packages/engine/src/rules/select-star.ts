@@ -8,6 +8,10 @@ export const selectStar: Rule = {
   category: 'Network Transport',
   severity: 'warning',
   dialects: allDialects,
+  example: {
+    bad: 'SELECT * FROM orders WHERE o_custkey = 7',
+    good: 'SELECT o_orderkey, o_totalprice FROM orders WHERE o_custkey = 7',
+  },
   rewrites: false,
   title: { zh: '避免 SELECT *', en: 'Avoid SELECT *' },
   rationale: {

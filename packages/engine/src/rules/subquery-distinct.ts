@@ -15,6 +15,10 @@ export const subqueryDistinct: Rule = {
   category: 'SQL Complexity',
   severity: 'info',
   dialects: allDialects,
+  example: {
+    bad: 'SELECT c_name FROM customer WHERE c_custkey IN (SELECT DISTINCT o_custkey FROM orders)',
+    good: 'SELECT c_name FROM customer WHERE c_custkey IN (SELECT o_custkey FROM orders)',
+  },
   rewrites: true,
   title: {
     zh: '去掉 IN/EXISTS 子查询中的 DISTINCT 和 ORDER BY',

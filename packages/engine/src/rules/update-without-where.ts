@@ -7,6 +7,7 @@ export const updateWithoutWhere: Rule = {
   category: 'Other',
   severity: 'critical',
   dialects: allDialects,
+  example: { bad: "UPDATE orders SET o_comment = ''", good: "UPDATE orders SET o_comment = '' WHERE o_orderkey = 42" },
   rewrites: false,
   title: { zh: 'UPDATE 没有 WHERE 条件', en: 'UPDATE without WHERE' },
   rationale: {

@@ -14,6 +14,10 @@ export const yearToRange: Rule = {
   category: 'Index Usage',
   severity: 'warning',
   dialects: allDialects,
+  example: {
+    bad: 'SELECT o_orderkey FROM orders WHERE YEAR(o_orderdate) = 1995',
+    good: "SELECT o_orderkey FROM orders WHERE o_orderdate >= '1995-01-01' AND o_orderdate < '1996-01-01'",
+  },
   rewrites: true,
   title: { zh: '将 YEAR() 条件改写为日期范围', en: 'Rewrite a YEAR() condition as a date range' },
   rationale: {
