@@ -89,7 +89,12 @@ export const TaskListQuery = z.object({
 export const TaskDetail = TaskSummary.extend({
   report: Report.nullable(),
   error: z.object({ code: z.number(), message: z.object({ zh: z.string(), en: z.string() }) }).nullable(),
-  input: z.object({ sql: z.string(), schema: z.string().nullable(), plan: z.string().nullable() }),
+  input: z.object({
+    sql: z.string(),
+    schema: z.string().nullable(),
+    stats: z.string().nullable(),
+    plan: z.string().nullable(),
+  }),
 });
 export type TaskDetail = z.infer<typeof TaskDetail>;
 

@@ -11,4 +11,5 @@ export type { Rule, RuleContext, RuleMatch } from './rules/rule.ts';
 export { checkSchema } from './schema/checks.ts';
 export * from './schema/model.ts';
 export { parseSchema } from './schema/parse-schema.ts';
+export { mergeStatistics, parseStatisticsJson } from './schema/statistics-json.ts';
 export { normalizeNewlines } from './text/position.ts';

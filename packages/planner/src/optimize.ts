@@ -31,6 +31,8 @@ export interface OptimizeInput {
   sql: string;
   dialect: Dialect;
   schemaText?: string | null;
+  /** Statistics as JSON (`{"tables": {...}}`), merged onto the table structure. */
+  statsText?: string | null;
   /** The user's own EXPLAIN output, kept for display next to ours. */
   planText?: string | null;
 }

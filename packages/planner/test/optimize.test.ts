@@ -40,6 +40,26 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(s.gainMissing).toBeUndefined();
   });
 
+  it('plans with statistics given as JSON', async () => {
+    const report = await optimize(
+      {
+        sql: 'SELECT o_orderkey FROM orders WHERE o_custkey = 42',
+        dialect: 'postgresql',
+        schemaText: 'CREATE TABLE orders (o_orderkey INT PRIMARY KEY, o_custkey INT NOT NULL);',
+        statsText: JSON.stringify({
+          tables: { orders: { rows: 10_000_000, columns: { o_custkey: { ndv: 1_000_000 } } } },
+        }),
+      },
+      await options(),
+    );
+    const s = report.statements[0]!;
+    // 10M rows and 1M distinct customers: about 10 rows per customer, estimated by the real planner.
+    expect(s.plan.before!.root.rows).toBeGreaterThanOrEqual(5);
+    expect(s.plan.before!.root.rows).toBeLessThanOrEqual(20);
+    expect(s.plan.before!.totalCost).toBeGreaterThan(100_000);
+    expect(s.indexes[0]?.ddl).toMatch(/ON orders \(o_custkey\)/);
+  });
+
   it('applies no rewrite it could not verify, and says why there is no plan or gain', async () => {
     const report = await optimize(
       { sql: 'SELECT * FROM orders WHERE o_custkey IN (SELECT DISTINCT c FROM x)', dialect: 'postgresql' },

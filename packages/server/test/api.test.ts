@@ -143,6 +143,18 @@ describe('API on embedded PGlite', () => {
       form({ dialect: 'mysql', sql: 'SELECT 1', plan: 'hello' }),
     );
     expect(plan.code).toBe(4204);
+    const stats = await api.call<{ field: string }>(
+      'POST',
+      '/api/v1/optimizes',
+      form({
+        dialect: 'mysql',
+        sql: 'SELECT 1',
+        schema: 'CREATE TABLE t (a int);',
+        stats: '{"tables": {"u": {"rows": 1}}}',
+      }),
+    );
+    expect(stats.code).toBe(4203);
+    expect(stats.data.field).toBe('stats');
     const empty = await api.call('POST', '/api/v1/optimizes', form({ dialect: 'mysql', sql: '  ' }));
     expect(empty.code).toBe(4206);
   });

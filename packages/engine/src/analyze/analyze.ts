@@ -5,8 +5,9 @@ import type { ParsedStatement } from '../model/statement.ts';
 import { statementRules } from '../rules/registry.ts';
 import type { Rule, RuleMatch } from '../rules/rule.ts';
 import { checkSchema } from '../schema/checks.ts';
-import { emptySchema, type SchemaModel } from '../schema/model.ts';
+import type { SchemaModel } from '../schema/model.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
+import { mergeStatistics, parseStatisticsJson } from '../schema/statistics-json.ts';
 import { applyEdits } from '../text/patch.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
 
@@ -15,6 +16,8 @@ export interface AnalyzeInput {
   dialect: Dialect;
   /** CREATE TABLE / CREATE INDEX text with optional `-- sqltune:stats` lines. */
   schemaText?: string | null;
+  /** Statistics as JSON (`{"tables": {...}}`); they need the table structure. */
+  statsText?: string | null;
 }
 
 /** A rewrite the rules propose. It is not shown to a user until verification has failed to refute it. */
@@ -43,7 +46,8 @@ const refusedKinds = new Set(['insert', 'delete', 'replace']);
 /** Parses, checks the schema, runs every rule and proposes the rewrite chain. Pure: no I/O. */
 export function analyze(input: AnalyzeInput): Analysis {
   const schemaText = normalizeNewlines(input.schemaText ?? '');
-  const schema = schemaText.trim() ? parseSchema(schemaText, input.dialect) : emptySchema;
+  const schema = schemaText.trim() ? parseSchema(schemaText, input.dialect) : { tables: [] };
+  if (input.statsText?.trim()) mergeStatistics(schema, parseStatisticsJson(input.statsText));
   const statements = parseStatements(normalizeNewlines(input.sql), input.dialect);
   for (const statement of statements) {
     if (refusedKinds.has(statement.kind)) {

@@ -41,8 +41,6 @@ export interface SchemaModel {
   tables: TableDef[];
 }
 
-export const emptySchema: SchemaModel = { tables: [] };
-
 export function findTable(schema: SchemaModel, name: string): TableDef | undefined {
   const wanted = unquote(name).toLowerCase();
   return schema.tables.find((t) => t.name.toLowerCase() === wanted);

@@ -50,6 +50,7 @@ export const tasks = pgTable(
     state: text('state').notNull(),
     inputSql: text('input_sql').notNull(),
     inputSchema: text('input_schema'),
+    inputStats: text('input_stats'),
     inputPlan: text('input_plan'),
     report: jsonb('report'),
     error: jsonb('error'),

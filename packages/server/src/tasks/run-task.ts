@@ -25,6 +25,7 @@ export async function runTask(db: Database, taskId: string, options: OptimizeOpt
         sql: task.inputSql,
         dialect: task.dialect as Report['dialect'],
         schemaText: task.inputSchema,
+        statsText: task.inputStats,
         planText: task.inputPlan,
       },
       options,

@@ -27,6 +27,8 @@ export interface NewTask {
   dialect: Dialect;
   sql: string;
   schema: string | null;
+  /** Statistics as JSON; needs the schema. */
+  stats: string | null;
   plan: string | null;
   fileName: string | null;
 }
@@ -40,7 +42,7 @@ type TaskRow = typeof tasks.$inferSelect;
  */
 export async function createTask(db: Database, queue: JobQueue, user: User, input: NewTask): Promise<CreatedTask> {
   if (!input.sql.trim()) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: 'sql' });
-  analyze({ sql: input.sql, dialect: input.dialect, schemaText: input.schema });
+  analyze({ sql: input.sql, dialect: input.dialect, schemaText: input.schema, statsText: input.stats });
   if (input.plan) checkPlanText(input.plan);
   if (sqlLimitReached(await userInfo(db, user))) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
 
@@ -54,6 +56,7 @@ export async function createTask(db: Database, queue: JobQueue, user: User, inpu
       state: TaskStates.running,
       inputSql: input.sql,
       inputSchema: input.schema,
+      inputStats: input.stats,
       inputPlan: input.plan,
     })
     .returning();
@@ -91,7 +94,7 @@ export async function taskDetail(db: Database, user: User, id: string): Promise<
     ...summaryOf(row, await etaMinutes(db)),
     report: (row.report as Report | null) ?? null,
     error: (row.error as TaskDetail['error']) ?? null,
-    input: { sql: row.inputSql, schema: row.inputSchema, plan: row.inputPlan },
+    input: { sql: row.inputSql, schema: row.inputSchema, stats: row.inputStats, plan: row.inputPlan },
   };
 }
 

@@ -11,6 +11,7 @@ const Fields = z.object({
   dialect: Dialect,
   sql: z.string().optional(),
   schema: z.string().optional(),
+  stats: z.string().optional(),
   plan: z.string().optional(),
 });
 
@@ -70,6 +71,7 @@ async function readSubmission(request: FastifyRequest): Promise<NewTask> {
     dialect: parsed.dialect,
     sql: text(parsed.sql) ?? '',
     schema: text(parsed.schema),
+    stats: text(parsed.stats),
     plan: text(parsed.plan),
     fileName,
   };
