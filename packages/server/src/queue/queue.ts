@@ -41,14 +41,17 @@ export async function startQueue(
     retryDelay: 5,
     expireInSeconds: options.expireSeconds,
   });
+  let localWorker: string | undefined;
   return {
     name: 'pg-boss',
     version: PG_BOSS_VERSION,
     enqueue: async (job) => {
       await boss.send(OPTIMIZE_QUEUE, job);
+      // A worker in this process need not wait for its next poll; workers elsewhere poll as usual.
+      if (localWorker) boss.notifyWorker(localWorker);
     },
     work: async (handler) => {
-      await boss.work<OptimizeJob>(OPTIMIZE_QUEUE, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      localWorker = await boss.work<OptimizeJob>(OPTIMIZE_QUEUE, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
         for (const job of jobs) await handler(job.data);
       });
     },
