@@ -8,6 +8,8 @@ export interface OptimizeInput {
   sql?: string;
   file?: File;
   schema?: string;
+  /** Statistics as JSON, {"tables": {...}}. */
+  stats?: string;
   plan?: string;
 }
 
@@ -18,6 +20,7 @@ export function createOptimize(input: OptimizeInput): Promise<CreatedTask> {
   if (input.file) form.append('file', input.file, input.file.name);
   else form.append('sql', input.sql ?? '');
   if (input.schema?.trim()) form.append('schema', input.schema);
+  if (input.stats?.trim()) form.append('stats', input.stats);
   if (input.plan?.trim()) form.append('plan', input.plan);
   return request<CreatedTask>('/v1/optimizes', { body: form });
 }

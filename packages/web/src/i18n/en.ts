@@ -146,6 +146,9 @@ const en: Messages = {
     schemaTitle: 'Table structure and statistics',
     schemaHint: 'CREATE TABLE statements, optionally with statistics such as row counts.',
     schemaPlaceholder: 'CREATE TABLE orders (...);',
+    statsTitle: 'Statistics as JSON (optional)',
+    statsHint:
+      'Row counts and per-column distinct counts, as in the placeholder; or give them as -- sqltune:stats comment lines in the table structure.',
     planTitle: 'Execution plan',
     planHint: 'The text output of EXPLAIN.',
     planPlaceholder: 'Paste the EXPLAIN output',

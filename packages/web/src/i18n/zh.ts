@@ -141,6 +141,8 @@ const zh = {
     schemaTitle: '表结构和统计信息',
     schemaHint: 'CREATE TABLE 语句，可附带表的行数等统计信息。',
     schemaPlaceholder: 'CREATE TABLE orders (...);',
+    statsTitle: '统计信息（JSON，可选）',
+    statsHint: '表的行数和列的不同值个数等，格式见占位示例；也可以在表结构中用 -- sqltune:stats 注释行给出。',
     planTitle: '执行计划',
     planHint: 'EXPLAIN 的输出文本。',
     planPlaceholder: '粘贴 EXPLAIN 的输出',

@@ -21,19 +21,23 @@ interface SqlForm {
   dialect: Dialect;
   sql: string;
   schema: string;
+  /** Statistics as JSON, {"tables": {...}}. */
+  stats: string;
   plan: string;
 }
 
-type FieldName = 'sql' | 'schema' | 'plan';
+type FieldName = 'sql' | 'schema' | 'stats' | 'plan';
 
 const DRAFT_KEY = 'sqlConfigDraft';
-const INITIAL: SqlForm = { dialect: 'mysql', sql: '', schema: '', plan: '' };
+const STATS_PLACEHOLDER =
+  '{"tables": {"orders": {"rows": 1500000, "columns": {"o_custkey": {"ndv": 100000, "null_frac": 0}}}}}';
+const INITIAL: SqlForm = { dialect: 'mysql', sql: '', schema: '', stats: '', plan: '' };
 
 /** Which field a server error belongs to: its `field`, else by code. */
 function fieldOf(error: ApiError): FieldName | null {
   const field = error.field;
   if (field === 'sql' || field === 'file') return 'sql';
-  if (field === 'schema' || field === 'plan') return field;
+  if (field === 'schema' || field === 'stats' || field === 'plan') return field;
   if (
     error.code === ErrorCode.CONTENT_INVALID ||
     error.code === ErrorCode.STATEMENT_NOT_ALLOWED ||
@@ -84,6 +88,7 @@ export default function SqlConfig() {
     form.setFields([
       { name: 'sql', errors: [] },
       { name: 'schema', errors: [] },
+      { name: 'stats', errors: [] },
       { name: 'plan', errors: [] },
     ]);
     setFileList([]);
@@ -133,6 +138,7 @@ export default function SqlConfig() {
         dialect: values.dialect,
         sql: values.sql,
         schema: values.schema,
+        stats: values.stats,
         plan: values.plan,
       });
       void queryClient.invalidateQueries({ queryKey: ['tasks'] });
@@ -263,16 +269,33 @@ export default function SqlConfig() {
                   </span>
                 ),
                 children: (
-                  <Form.Item name="schema" extra={t('sqlConfig.schemaHint')} className="collapse-item">
-                    <Input.TextArea
-                      data-testid="schema-input"
-                      rows={10}
-                      placeholder={t('sqlConfig.schemaPlaceholder')}
-                      spellCheck={false}
-                      style={monoArea}
-                      className="code-input"
-                    />
-                  </Form.Item>
+                  <>
+                    <Form.Item name="schema" extra={t('sqlConfig.schemaHint')} className="collapse-item">
+                      <Input.TextArea
+                        data-testid="schema-input"
+                        rows={10}
+                        placeholder={t('sqlConfig.schemaPlaceholder')}
+                        spellCheck={false}
+                        style={monoArea}
+                        className="code-input"
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name="stats"
+                      label={t('sqlConfig.statsTitle')}
+                      extra={t('sqlConfig.statsHint')}
+                      className="collapse-item"
+                    >
+                      <Input.TextArea
+                        data-testid="stats-input"
+                        rows={4}
+                        placeholder={STATS_PLACEHOLDER}
+                        spellCheck={false}
+                        style={monoArea}
+                        className="code-input"
+                      />
+                    </Form.Item>
+                  </>
                 ),
               },
               {
