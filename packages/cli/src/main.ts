@@ -1,59 +1,249 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { AppError, Dialect, type Report } from '@sqltune/contracts';
-import { availablePlanners, optimize, shutdownPlanners } from '@sqltune/planner';
+import { AppError, Dialect, ErrorCode, Language, type Report, type Severity } from '@sqltune/contracts';
+import type { Rule } from '@sqltune/engine';
+import { formatMarkdown } from './format-markdown.ts';
+import { formatRulesJson, formatRulesMarkdown, formatRulesText } from './format-rules.ts';
+import { formatSarif } from './format-sarif.ts';
 import { formatText } from './format-text.ts';
+import { progressBar } from './progress.ts';
 
-const usage = `Usage: sqltune optimize FILE [--dialect mysql|postgresql] [--schema FILE] [--format json|text] [--lang zh|en]
+// The engine (its SQL parser) and the planners load only when a command needs them: usage errors and help stay fast.
+const loadEngine = () => import('@sqltune/engine');
 
-Optimizes the statements in FILE and prints the report (the same one the web app shows).
+export const usage = `Usage:
+  sqltune optimize FILE|- [--dialect mysql|postgresql] [--schema FILE] [--plan FILE]
+                          [--format text|json|markdown|sarif] [--lang zh|en]
+                          [--fail-on info|warning|critical|none]
+  sqltune rules [--format text|json|markdown] [--lang zh|en]
+
+optimize  Optimizes the statements in FILE (- reads standard input) and prints the report
+          (the same one the web app shows).
   --dialect  SQL dialect of FILE (default mysql)
   --schema   CREATE TABLE / CREATE INDEX text, with optional "-- sqltune:stats" lines
-  --format   json (the report contract) or text (default text)
-  --lang     language of text output (default en)`;
+  --plan     your own EXPLAIN output, shown next to the optimizer's plans
+  --format   text (default), json (the report contract), markdown, or sarif (SARIF 2.1.0)
+  --lang     language of messages (default en)
+  --fail-on  exit with 1 when a finding at or above this severity exists (default none)
+rules     Prints the rule catalogue.
+
+Exit codes: 0 done, 1 findings at or above --fail-on, 2 input error, 64 usage error.`;
+
+/** Exit codes: sysexits' EX_USAGE for bad command lines, 2 for input the engine rejects. */
+export const EXIT = { ok: 0, findings: 1, input: 2, usage: 64 } as const;
+
+const optimizeFormats = ['text', 'json', 'markdown', 'sarif'] as const;
+const rulesFormats = ['text', 'json', 'markdown'] as const;
+const failOnLevels = ['info', 'warning', 'critical', 'none'] as const;
+const severityRank: Record<Severity, number> = { info: 0, warning: 1, critical: 2 };
+
+class UsageError extends Error {}
 
 export async function main(argv: string[]): Promise<number> {
+  let command: Command;
+  try {
+    command = parseCommand(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError) && !isParseArgsError(error)) throw error;
+    console.error(`sqltune: ${(error as Error).message}\n\n${usage}`);
+    return EXIT.usage;
+  }
+  if (command.name === 'help') {
+    console.log(usage);
+    return EXIT.ok;
+  }
+  if (command.name === 'rules') {
+    const { statementRules } = await loadEngine();
+    const output =
+      command.format === 'json'
+        ? formatRulesJson(statementRules)
+        : command.format === 'markdown'
+          ? formatRulesMarkdown(statementRules, command.language)
+          : formatRulesText(statementRules, command.language);
+    process.stdout.write(`${output}\n`);
+    return EXIT.ok;
+  }
+  return runOptimize(command);
+}
+
+type Command =
+  | { name: 'help' }
+  | { name: 'rules'; format: (typeof rulesFormats)[number]; language: Language }
+  | {
+      name: 'optimize';
+      file: string;
+      dialect: Dialect;
+      schema?: string;
+      plan?: string;
+      format: (typeof optimizeFormats)[number];
+      language: Language;
+      failOn: (typeof failOnLevels)[number];
+    };
+
+function parseCommand(argv: string[]): Command {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
-      dialect: { type: 'string', default: 'mysql' },
+      dialect: { type: 'string' },
       schema: { type: 'string' },
-      format: { type: 'string', default: 'text' },
-      lang: { type: 'string', default: 'en' },
+      plan: { type: 'string' },
+      format: { type: 'string' },
+      lang: { type: 'string' },
+      'fail-on': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
-  const [command, file] = positionals;
-  if (values.help || command !== 'optimize' || !file) {
-    console.error(usage);
-    return values.help ? 0 : 2;
+  const [name, ...rest] = positionals;
+  if (values.help || name === 'help') return { name: 'help' };
+  if (!name) throw new UsageError('a command is required');
+  const language = oneOf('--lang', values.lang ?? 'en', Language.options);
+  const format = values.format ?? 'text';
+  if (name === 'rules') {
+    if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
+    const foreign = (['dialect', 'schema', 'plan', 'fail-on'] as const).find((key) => values[key] !== undefined);
+    if (foreign) throw new UsageError(`--${foreign} is not an option of rules`);
+    return { name, format: oneOf('--format', format, rulesFormats), language };
   }
-  const dialect = Dialect.safeParse(values.dialect);
-  if (!dialect.success || !['json', 'text'].includes(values.format!)) {
-    console.error(usage);
-    return 2;
-  }
-  const language = values.lang === 'zh' ? 'zh' : 'en';
+  if (name !== 'optimize') throw new UsageError(`unknown command "${name}"`);
+  if (rest.length === 0) throw new UsageError('optimize needs a FILE (or - for standard input)');
+  if (rest.length > 1) throw new UsageError(`unexpected argument "${rest[1]}"`);
+  return {
+    name,
+    file: rest[0]!,
+    dialect: oneOf('--dialect', values.dialect ?? 'mysql', Dialect.options),
+    schema: values.schema,
+    plan: values.plan,
+    format: oneOf('--format', format, optimizeFormats),
+    language,
+    failOn: oneOf('--fail-on', values['fail-on'] ?? 'none', failOnLevels),
+  };
+}
+
+function oneOf<T extends string>(option: string, value: string, allowed: readonly T[]): T {
+  if (allowed.includes(value as T)) return value as T;
+  throw new UsageError(`${option} must be one of ${allowed.join(', ')} (got "${value}")`);
+}
+
+function isParseArgsError(error: unknown): boolean {
+  return (
+    typeof (error as { code?: unknown })?.code === 'string' &&
+    String((error as { code: string }).code).startsWith('ERR_PARSE_ARGS')
+  );
+}
+
+async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Promise<number> {
+  const { file, language } = command;
+  const label = file === '-' ? 'stdin' : file;
+  const progress = progressBar(process.stderr);
+  const [{ statementRules }, { availablePlanners, shutdownPlanners }, { optimizeText }] = await Promise.all([
+    loadEngine(),
+    import('@sqltune/planner'),
+    import('./run-optimize.ts'),
+  ]);
   try {
-    const report: Report = await optimize(
-      {
-        sql: readFileSync(file, 'utf8'),
-        dialect: dialect.data,
-        schemaText: values.schema ? readFileSync(values.schema, 'utf8') : null,
-      },
-      { planners: await availablePlanners(), engineVersion: '0.1.0' },
-    );
-    console.log(values.format === 'json' ? JSON.stringify(report, null, 2) : formatText(report, language));
-    return 0;
+    const sql = file === '-' ? await readStdin() : readInput(file);
+    const schemaText = command.schema ? readInput(command.schema) : null;
+    const planText = command.plan ? readInput(command.plan) : null;
+    let report: Report;
+    try {
+      report = await optimizeText(
+        { sql, dialect: command.dialect, schemaText, planText },
+        { planners: await availablePlanners(), engineVersion: version() },
+        (done, total) => progress.update(done, total),
+      );
+    } finally {
+      progress.finish();
+    }
+    process.stdout.write(`${render(report, command, label, statementRules)}\n`);
+    return failed(report, command.failOn) ? EXIT.findings : EXIT.ok;
   } catch (error) {
+    if (error instanceof InputFileError) {
+      console.error(`error ${error.code} (${error.path}): ${error.message}`);
+      return EXIT.input;
+    }
     if (error instanceof AppError) {
-      const where = error.detail.line ? ` (${file}:${error.detail.line}:${error.detail.column ?? 1})` : '';
-      console.error(`error ${error.code}${where}: ${error.detail.message[language]}`);
-      return 1;
+      const source =
+        error.code === ErrorCode.TABLE_STRUCTURE_INVALID && command.schema
+          ? command.schema
+          : error.code === ErrorCode.PLAN_INVALID && command.plan
+            ? command.plan
+            : label;
+      const where = error.detail.line ? `${source}:${error.detail.line}:${error.detail.column ?? 1}` : source;
+      console.error(`error ${error.code} (${where}): ${error.detail.message[language]}`);
+      return EXIT.input;
     }
     throw error;
   } finally {
     await shutdownPlanners();
   }
+}
+
+function render(
+  report: Report,
+  command: Extract<Command, { name: 'optimize' }>,
+  label: string,
+  rules: readonly Rule[],
+): string {
+  switch (command.format) {
+    case 'json':
+      return JSON.stringify(report, null, 2);
+    case 'markdown':
+      return formatMarkdown(report, command.language);
+    case 'sarif':
+      return formatSarif(report, {
+        uri: label,
+        schemaUri: command.schema,
+        language: command.language,
+        version: version(),
+        rules,
+      });
+    default:
+      return formatText(report, command.language);
+  }
+}
+
+/** Whether a finding (statement rule or table structure check) is at or above the --fail-on severity. */
+export function failed(report: Report, failOn: (typeof failOnLevels)[number]): boolean {
+  if (failOn === 'none') return false;
+  const threshold = severityRank[failOn];
+  return report.statements.some((statement) =>
+    [...statement.rules, ...statement.schemaFindings].some((finding) => severityRank[finding.severity] >= threshold),
+  );
+}
+
+/** A file named on the command line that cannot be read: an input error (exit 2), like a syntax error. */
+class InputFileError extends Error {
+  constructor(
+    readonly code: string,
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function readInput(path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+    throw new InputFileError(code, path, code === 'ENOENT' ? 'no such file' : `cannot read the file (${code})`);
+  }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+let cachedVersion: string | undefined;
+
+/** The CLI's version, from its package.json (reported as the engine version and the SARIF tool version). */
+function version(): string {
+  cachedVersion ??= (
+    JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+  ).version;
+  return cachedVersion;
 }

@@ -1,0 +1,147 @@
+/**
+ * Does the engine read the TPC-H and TPC-DS queries, and how fast does it analyze them? Prints figures, never
+ * pass/fail (exit 1 only when the corpus is missing).
+ *   npm run bench:engine
+ * - parse: parseStatements() on each query as the benchmark writes it, in both dialects; failures are listed
+ *   with the engine's first error (code, line:column, message) and the text at that position
+ * - throughput: analyze() (parse, rules, proposed rewrites; no schema) over every statement that parsed, in
+ *   both dialects, round after round for about 5 s on one core (analyze is synchronous)
+ *
+ * Corpus (sqlglot's optimizer fixtures, beside the repository in ../shared; never copied into it): each query
+ * sits under a banner
+ *     --------------------------------------
+ *     -- TPC-DS 14
+ *     --------------------------------------
+ * optionally followed by `# key: value` option lines (sqlglot's fixture options, e.g. `# execute: true`),
+ * then the query as written and sqlglot's optimized form, each ending with `;`. A query is the first statement
+ * after its banner, numbered by the banner: tpc-h.sql holds q1..q22 and tpc-ds.sql q1..q99, one banner each
+ * (TPC-DS's two-part templates such as q14, q23, q24 and q39 appear as their first part only).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { AppError, type Dialect } from '@sqltune/contracts';
+import { analyze, parseStatements } from '@sqltune/engine';
+
+const corpus = new URL('../../shared/corpus/sqlglot-fixtures/', import.meta.url);
+const suites = [
+  { name: 'tpch', title: 'TPC-H', file: 'tpc-h/tpc-h.sql', expected: 22 },
+  { name: 'tpcds', title: 'TPC-DS', file: 'tpc-ds/tpc-ds.sql', expected: 99 },
+] as const;
+const dialects: Dialect[] = ['mysql', 'postgresql'];
+const THROUGHPUT_MS = 5_000;
+
+interface Query {
+  number: number;
+  sql: string;
+}
+
+/** The first statement after each `-- TPC-x n` banner, without the fixture's `# key: value` option lines. */
+function corpusQueries(text: string, title: string): Query[] {
+  const parts = text.split(new RegExp(`-{10,}\\n-- ${title} (\\d+)\\n-{10,}\\n`));
+  const queries: Query[] = [];
+  for (let i = 1; i + 1 < parts.length; i += 2) {
+    const body = parts[i + 1]!.split('\n')
+      .filter((line) => !/^#\s*[\w-]+\s*:/.test(line))
+      .join('\n');
+    const first = body
+      .split(/;\s*\n/)
+      .map((s) => s.trim())
+      .find((s) => s.length > 0);
+    if (first) queries.push({ number: Number(parts[i]), sql: first });
+  }
+  return queries;
+}
+
+/** The query text from the error position on (one line, at most 40 characters), to show what the parser met. */
+function near(sql: string, line: number | undefined, column: number | undefined): string {
+  if (!line) return '';
+  const text = (sql.split('\n')[line - 1] ?? '').slice(Math.max(0, (column ?? 1) - 1)).trimEnd();
+  return text.length > 40 ? `${text.slice(0, 40)}...` : text;
+}
+
+function firstError(error: unknown, sql: string): string {
+  if (error instanceof AppError) {
+    const { code, line, column, message } = error.detail;
+    const at = line ? `${line}:${column ?? 1}` : '-';
+    const snippet = near(sql, line, column);
+    return `${code} ${at} ${message.en.split('\n')[0]}${snippet ? `  near: ${snippet}` : ''}`;
+  }
+  return `crash ${error instanceof Error ? `${error.name}: ${error.message.split('\n')[0]}` : String(error)}`;
+}
+
+const missing = suites.filter((suite) => !existsSync(new URL(suite.file, corpus)));
+if (missing.length > 0) {
+  console.error(
+    `corpus missing: ${missing.map((s) => fileURLToPath(new URL(s.file, corpus))).join(', ')} (sqlglot fixtures beside the repository in ../shared)`,
+  );
+  process.exit(1);
+}
+
+const parsed: Array<{ sql: string; dialect: Dialect; label: string }> = [];
+const counts: Record<string, string> = {};
+console.log('parse: parseStatements() per query as written');
+for (const suite of suites) {
+  const queries = corpusQueries(readFileSync(new URL(suite.file, corpus), 'utf8'), suite.title);
+  if (queries.length !== suite.expected) {
+    console.log(`  note: ${suite.file} holds ${queries.length} queries, expected ${suite.expected}`);
+  }
+  for (const dialect of dialects) {
+    const failures: string[] = [];
+    let ok = 0;
+    for (const query of queries) {
+      try {
+        parseStatements(query.sql, dialect);
+        ok++;
+        parsed.push({ sql: query.sql, dialect, label: `${suite.title} q${query.number} ${dialect}` });
+      } catch (error) {
+        failures.push(`    q${query.number}: ${firstError(error, query.sql)}`);
+      }
+    }
+    counts[`parse_${suite.name}_${dialect}`] = `${ok}/${suite.expected}`;
+    console.log(`  ${suite.title.padEnd(6)} ${dialect.padEnd(10)} ${ok}/${suite.expected}`);
+    for (const line of failures) console.log(line);
+  }
+}
+
+// One round first, to warm up and to leave out statements analyze() rejects (listed: that would be a bug).
+const analyzable = parsed.filter((item) => {
+  try {
+    analyze({ sql: item.sql, dialect: item.dialect });
+    return true;
+  } catch (error) {
+    console.log(`  analyze failed, ${item.label}: ${firstError(error, item.sql)}`);
+    return false;
+  }
+});
+
+let statements = 0;
+let rounds = 0;
+const started = performance.now();
+let elapsed = 0;
+if (analyzable.length > 0) {
+  while (elapsed < THROUGHPUT_MS) {
+    let done = 0;
+    for (const item of analyzable) {
+      analyze({ sql: item.sql, dialect: item.dialect });
+      statements++;
+      done++;
+      elapsed = performance.now() - started;
+      if (elapsed >= THROUGHPUT_MS) break;
+    }
+    if (done === analyzable.length) rounds++;
+  }
+}
+const perSecond = elapsed > 0 ? Math.round(statements / (elapsed / 1000)) : 0;
+console.log(
+  `throughput: analyze() without schema, ${analyzable.length} statements (both dialects), ${statements} runs in ${(elapsed / 1000).toFixed(1)} s (${rounds} complete rounds, one core): ${perSecond} statements/s`,
+);
+
+console.log(
+  [
+    `parse_tpch_mysql=${counts.parse_tpch_mysql}`,
+    `parse_tpch_postgresql=${counts.parse_tpch_postgresql}`,
+    `parse_tpcds_mysql=${counts.parse_tpcds_mysql}`,
+    `parse_tpcds_postgresql=${counts.parse_tpcds_postgresql}`,
+    `statements_per_second=${perSecond}`,
+  ].join(' '),
+);

@@ -1,0 +1,206 @@
+import type { Finding, Language, Report, StatementReport } from '@sqltune/contracts';
+
+const labels = {
+  en: {
+    title: 'SQLTune report',
+    dialect: 'Dialect',
+    engine: 'Engine',
+    statements: 'Statements',
+    statement: 'Statement',
+    line: 'line',
+    original: 'Original',
+    rewrite: 'Rewrite',
+    unchanged: 'Unchanged: no rewrite was applied.',
+    steps: 'Steps',
+    rules: 'Rules',
+    noRules: 'No rule matched.',
+    severity: 'severity',
+    ruleTitle: 'title',
+    message: 'message',
+    indexes: 'Index advice',
+    noIndexes: 'No index advice.',
+    plan: 'Plan',
+    source: 'Source',
+    cost: 'cost',
+    gain: 'Estimated gain (optimizer cost estimate, not a measured time)',
+    noGain: 'Estimated gain: none',
+    verification: 'Verification',
+    databases: 'generated databases',
+    scores: 'Scores',
+    category: 'category',
+    before: 'original',
+    after: 'optimized',
+    why: 'why',
+    schema: 'Table structure',
+    notes: 'Notes',
+  },
+  zh: {
+    title: 'SQLTune 报告',
+    dialect: '方言',
+    engine: '引擎',
+    statements: '语句数',
+    statement: '语句',
+    line: '行',
+    original: '原始语句',
+    rewrite: '改写',
+    unchanged: '未改写：没有应用任何改写。',
+    steps: '步骤',
+    rules: '规则',
+    noRules: '没有规则命中。',
+    severity: '级别',
+    ruleTitle: '标题',
+    message: '说明',
+    indexes: '索引建议',
+    noIndexes: '没有索引建议。',
+    plan: '执行计划',
+    source: '来源',
+    cost: '代价',
+    gain: '预估收益（优化器代价估算，并非实测时间）',
+    noGain: '预估收益：无',
+    verification: '验证',
+    databases: '个生成的数据库',
+    scores: '评分',
+    category: '类别',
+    before: '原始',
+    after: '优化后',
+    why: '原因',
+    schema: '表结构',
+    notes: '提示',
+  },
+} as const;
+
+type Labels = (typeof labels)[Language];
+
+/** A Markdown rendering of the report, e.g. for a pull-request comment or a CI job summary. */
+export function formatMarkdown(report: Report, language: Language): string {
+  const l = labels[language];
+  const lines: string[] = [
+    `# ${l.title}`,
+    '',
+    `- ${l.dialect}: ${report.dialect}`,
+    `- ${l.engine}: ${report.engine.name} ${report.engine.version}`,
+    `- ${l.statements}: ${report.statements.length}`,
+    '',
+  ];
+  for (const statement of report.statements) lines.push(...statementSection(statement, language, l));
+
+  const schemaFindings = unique(report.statements.flatMap((s) => s.schemaFindings));
+  if (schemaFindings.length > 0) {
+    lines.push(`## ${l.schema}`, '', ...findingsTable(schemaFindings, language, l), '');
+  }
+  if (report.warnings.length > 0) {
+    lines.push(`## ${l.notes}`, '', ...report.warnings.map((w) => `- ${w.message[language]}`), '');
+  }
+  return lines.join('\n');
+}
+
+function statementSection(statement: StatementReport, language: Language, l: Labels): string[] {
+  const lines = [`## ${l.statement} ${statement.index + 1} (${l.line} ${statement.location?.line ?? 1})`, ''];
+  lines.push(`### ${l.original}`, '', ...fence('sql', statement.original), '');
+
+  lines.push(`### ${l.rewrite}`, '');
+  if (statement.optimized === statement.original) lines.push(`_${l.unchanged}_`, '');
+  else lines.push(...fence('diff', statement.diff.trimEnd()), '');
+  if (statement.steps.length > 0) {
+    lines.push(`${l.steps}:`, '');
+    for (const [i, step] of statement.steps.entries()) {
+      const cost =
+        step.costBefore !== undefined && step.costAfter !== undefined
+          ? ` (${l.cost} ${step.costBefore.toFixed(2)} → ${step.costAfter.toFixed(2)})`
+          : '';
+      lines.push(`${i + 1}. \`${step.ruleId}\`: ${inline(step.title[language])}${cost}`);
+    }
+    lines.push('');
+  }
+
+  lines.push(`### ${l.rules} (${statement.rules.length})`, '');
+  lines.push(...(statement.rules.length > 0 ? findingsTable(statement.rules, language, l) : [`_${l.noRules}_`]), '');
+
+  lines.push(`### ${l.indexes} (${statement.indexes.length})`, '');
+  if (statement.indexes.length === 0) lines.push(`_${l.noIndexes}_`, '');
+  else {
+    lines.push(...fence('sql', statement.indexes.map((index) => index.ddl).join('\n')), '');
+    for (const index of statement.indexes) {
+      const cost =
+        index.costBefore !== undefined && index.costAfter !== undefined
+          ? ` (${l.cost} ${index.costBefore.toFixed(2)} → ${index.costAfter.toFixed(2)})`
+          : '';
+      lines.push(`- \`${index.ddl}\`: ${inline(index.reason[language])}${cost}`);
+    }
+    lines.push('');
+  }
+
+  lines.push(`### ${l.plan}`, '');
+  lines.push(
+    `- ${l.source}: ${statement.plan.source}${statement.plan.missing ? ` (${statement.plan.missing[language]})` : ''}`,
+  );
+  if (statement.plan.before && statement.plan.after) {
+    lines.push(
+      `- ${l.cost}: ${statement.plan.before.totalCost.toFixed(2)} → ${statement.plan.after.totalCost.toFixed(2)}`,
+    );
+  }
+  if (statement.gain) {
+    const { ratio, costBefore, costAfter, source } = statement.gain;
+    lines.push(
+      `- ${l.gain}: **${(ratio * 100).toFixed(1)}%** (${l.cost} ${costBefore.toFixed(2)} → ${costAfter.toFixed(2)}, ${source})`,
+    );
+  } else {
+    lines.push(`- ${l.noGain}${statement.gainMissing ? ` (${statement.gainMissing[language]})` : ''}`);
+  }
+  lines.push('');
+
+  const { verification } = statement;
+  const databases = verification.databases > 0 ? `, ${verification.databases} ${l.databases}` : '';
+  lines.push(`### ${l.verification}`, '', `**${verification.verdict}** (${verification.method}${databases})`);
+  if (verification.detail) lines.push('', verification.detail[language]);
+  lines.push('');
+
+  if (statement.scores.length > 0) {
+    lines.push(
+      `### ${l.scores}`,
+      '',
+      `| ${l.category} | ${l.before} | ${l.after} | ${l.why} |`,
+      '| --- | ---: | ---: | --- |',
+    );
+    for (const score of statement.scores) {
+      lines.push(
+        `| ${score.category} | ${score.original_score} | ${score.optimized_score} | ${cell(score.why[language])} |`,
+      );
+    }
+    lines.push('');
+  }
+  for (const error of statement.errors) lines.push(`> ${inline(error.message[language])}`, '');
+  return lines;
+}
+
+function findingsTable(findings: Finding[], language: Language, l: Labels): string[] {
+  return [
+    `| id | ${l.severity} | ${l.ruleTitle} | ${l.message} | ${l.line} |`,
+    '| --- | --- | --- | --- | ---: |',
+    ...findings.map(
+      (f) =>
+        `| \`${f.id}\` | ${f.severity} | ${cell(f.title[language])} | ${cell(f.message[language])} | ${f.span ? `${f.span.line}:${f.span.column}` : ''} |`,
+    ),
+  ];
+}
+
+/** A fenced block whose fence is longer than any backtick run inside the text. */
+function fence(info: string, text: string): string[] {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const marks = '`'.repeat(Math.max(3, longest + 1));
+  return [`${marks}${info}`, text, marks];
+}
+
+function inline(text: string): string {
+  return text.replace(/\s*\n\s*/g, ' ');
+}
+
+function cell(text: string): string {
+  return inline(text).replace(/\|/g, '\\|');
+}
+
+function unique(findings: Finding[]): Finding[] {
+  const seen = new Map<string, Finding>();
+  for (const finding of findings) seen.set(JSON.stringify(finding), finding);
+  return [...seen.values()];
+}

@@ -1,0 +1,191 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { Report } from '@sqltune/contracts';
+import { statementRules } from '@sqltune/engine';
+import { describe, expect, it } from 'vitest';
+
+/** The real CLI as a user runs it: `node packages/cli/bin/sqltune.js ...` from the repository root. */
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const fixtures = 'packages/cli/test/fixtures';
+const PGLITE = 'PostgreSQL 18.6 (embedded PGlite)';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function sqltune(args: string[], stdin?: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = execFile(
+      process.execPath,
+      ['packages/cli/bin/sqltune.js', ...args],
+      { cwd: root, maxBuffer: 32 * 1024 * 1024, timeout: 60_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (error as { code?: unknown }).code : 0;
+        if (typeof code !== 'number') reject(error);
+        else resolve({ code, stdout, stderr });
+      },
+    );
+    child.stdin?.end(stdin ?? '');
+  });
+}
+
+const pgArgs = ['--dialect', 'postgresql', '--schema', `${fixtures}/orders-schema.sql`];
+
+/** The parts of a SARIF result the test reads. */
+interface SarifResult {
+  ruleId: string;
+  level: string;
+  message: { text: string };
+  locations: Array<{
+    physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number; startColumn?: number } };
+  }>;
+}
+
+function withoutTime(report: Report): Omit<Report, 'createdAt'> {
+  const { createdAt: _, ...rest } = report;
+  return rest;
+}
+
+describe.concurrent('sqltune CLI', () => {
+  it('prints the rule catalogue as JSON', async () => {
+    const run = await sqltune(['rules', '--format', 'json']);
+    expect(run.code).toBe(0);
+    const rules = JSON.parse(run.stdout) as Array<Record<string, unknown>>;
+    expect(rules).toHaveLength(statementRules.length);
+    expect(rules.map((r) => r.id)).toEqual(statementRules.map((r) => r.id));
+    for (const [i, entry] of rules.entries()) {
+      const rule = statementRules[i]!;
+      expect(entry).toMatchObject({
+        id: rule.id,
+        severity: rule.severity,
+        category: rule.category,
+        dialects: [...rule.dialects],
+        title: { zh: expect.any(String), en: expect.any(String) },
+        rationale: { zh: expect.any(String), en: expect.any(String) },
+        example: { bad: expect.any(String) },
+        rewrite: rule.rewrites,
+      });
+    }
+  });
+
+  it('gives the same JSON report for a file and for standard input, per the Report contract', async () => {
+    const [fromFile, fromStdin] = await Promise.all([
+      sqltune(['optimize', `${fixtures}/orders.sql`, ...pgArgs, '--format', 'json']),
+      sqltune(['optimize', '-', ...pgArgs, '--format', 'json'], await readFixture('orders.sql')),
+    ]);
+    expect(fromFile.stderr).toBe('');
+    expect(fromFile.code).toBe(0);
+    expect(fromStdin.code).toBe(0);
+    const json = JSON.parse(fromFile.stdout);
+    // Parsing strips unknown keys, so equality means the output is exactly the contract.
+    const report = Report.parse(json);
+    expect(report).toEqual(json);
+    expect(withoutTime(JSON.parse(fromStdin.stdout))).toEqual(withoutTime(report));
+
+    expect(report.dialect).toBe('postgresql');
+    expect(report.statements.map((s) => s.index)).toEqual([0, 1]);
+    // Lines are relative to the whole file: statements start on lines 2 and 3.
+    expect(report.statements.map((s) => s.location?.line)).toEqual([2, 3]);
+    expect(report.statements.every((s) => s.plan.source === PGLITE)).toBe(true);
+    const second = report.statements[1]!;
+    expect(second.rules.find((r) => r.id === 'year-to-range')?.span).toMatchObject({ line: 4, column: 7 });
+    expect(second.optimized).not.toBe(second.original);
+    expect(second.verification.verdict).toBe('not-refuted');
+  });
+
+  it('renders Markdown with the diff in a diff block', async () => {
+    const run = await sqltune(['optimize', `${fixtures}/orders.sql`, ...pgArgs, '--format', 'markdown']);
+    expect(run.code).toBe(0);
+    const md = run.stdout;
+    expect(md).toContain('## Statement 1 (line 2)');
+    expect(md).toContain('## Statement 2 (line 3)');
+    expect(md).toMatch(
+      /```diff\n[\s\S]*\n-WHERE EXTRACT\(YEAR FROM o_orderdate\) = 1995[\s\S]*\n\+WHERE o_orderdate >= /,
+    );
+    expect(md).toContain('| id | severity | title | message | line |');
+    expect(md).toContain('| `year-to-range` | warning |');
+    expect(md).toMatch(/```sql\nCREATE INDEX /);
+    expect(md).toContain(`Source: ${PGLITE}`);
+    expect(md).toMatch(/Estimated gain \(optimizer cost estimate, not a measured time\): \*\*\d+\.\d%\*\*/);
+    expect(md).toContain('**not-refuted**');
+    expect(md).toContain('| category | original | optimized | why |');
+  });
+
+  it('writes SARIF 2.1.0 with the whole catalogue and located results', async () => {
+    const file = `${fixtures}/mysql-findings.sql`;
+    const run = await sqltune(['optimize', file, '--format', 'sarif']);
+    expect(run.code).toBe(0);
+    const sarif = JSON.parse(run.stdout);
+    expect(sarif.version).toBe('2.1.0');
+    expect(sarif.$schema).toBe('https://json.schemastore.org/sarif-2.1.0.json');
+    expect(sarif.runs).toHaveLength(1);
+    const { driver } = sarif.runs[0].tool;
+    expect(driver.name).toBe('sqltune');
+    expect(driver.version).toEqual(expect.any(String));
+    expect(driver.rules).toHaveLength(statementRules.length);
+    const levels = { critical: 'error', warning: 'warning', info: 'note' } as const;
+    for (const [i, rule] of statementRules.entries()) {
+      expect(driver.rules[i]).toMatchObject({
+        id: rule.id,
+        shortDescription: { text: rule.title.en },
+        fullDescription: { text: rule.rationale.en },
+        defaultConfiguration: { level: levels[rule.severity] },
+      });
+    }
+    const results = sarif.runs[0].results as SarifResult[];
+    expect(results.length).toBeGreaterThan(0);
+    for (const result of results) {
+      expect(result.ruleId).toEqual(expect.any(String));
+      expect(['error', 'warning', 'note']).toContain(result.level);
+      expect(result.message.text).toEqual(expect.any(String));
+      const location = result.locations[0].physicalLocation;
+      expect(location.artifactLocation.uri).toBe(file);
+      expect(location.region.startLine).toBeGreaterThanOrEqual(1);
+    }
+    // The second statement starts at column 11 of line 1; YEAR(...) is on line 2 of the file.
+    const year = results.find((r) => r.ruleId === 'year-to-range');
+    expect(year?.locations[0].physicalLocation.region).toEqual({ startLine: 2, startColumn: 7 });
+    expect(year?.level).toBe('warning');
+  });
+
+  it('exits 1 with --fail-on when a finding reaches the severity, 0 otherwise', async () => {
+    const query = 'SELECT * FROM orders WHERE o_custkey = 5';
+    const [warning, critical, none] = await Promise.all([
+      sqltune(['optimize', '-', '--fail-on', 'warning'], query),
+      sqltune(['optimize', '-', '--fail-on', 'critical'], query),
+      sqltune(['optimize', '-'], query),
+    ]);
+    expect(warning.code).toBe(1);
+    expect(warning.stdout).toContain('select-star');
+    expect(critical.code).toBe(0);
+    expect(none.code).toBe(0);
+  });
+
+  it('exits 2 on a syntax error, with file:line:column', async () => {
+    const file = `${fixtures}/syntax-error.sql`;
+    const run = await sqltune(['optimize', file]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(new RegExp(`^error 4202 \\(${file}:2:\\d+\\): SQL syntax error`));
+  });
+
+  it('exits 64 with the usage text on a usage error', async () => {
+    const runs = await Promise.all([
+      sqltune(['optimize']),
+      sqltune(['optimize', `${fixtures}/orders.sql`, '--format', 'xml']),
+      sqltune(['frobnicate']),
+      sqltune(['rules', '--bogus']),
+    ]);
+    for (const run of runs) {
+      expect(run.code).toBe(64);
+      expect(run.stderr).toContain('Usage:');
+    }
+  });
+});
+
+function readFixture(name: string): Promise<string> {
+  return readFile(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
+}
