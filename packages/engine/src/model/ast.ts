@@ -55,6 +55,31 @@ export function walk(root: AstNode, visit: (v: Visit) => boolean | undefined): v
  * The text range a node covers. The parser's ranges can include trailing blanks (`a = 1 `), so pass
  * the statement text to trim them: an edit must not eat the space before the next keyword.
  */
+/** A visit that also knows the keys that lead to it from the root (`['where', 'left', ...]`). */
+export type KeyedVisit = Visit & { keys: string[] };
+
+const visitCache = new WeakMap<AstNode, KeyedVisit[]>();
+
+/**
+ * Every node of a tree in walk order, with ancestors and keys, computed once per tree: dozens of rules
+ * traverse the same statement, and one shared traversal keeps analysis cheap. Trees are never mutated.
+ */
+export function visitsOf(root: AstNode): KeyedVisit[] {
+  const cached = visitCache.get(root);
+  if (cached) return cached;
+  const visits: KeyedVisit[] = [];
+  const keysOf = new Map<AstNode, string[]>([[root, []]]);
+  walk(root, (v) => {
+    const parent = v.ancestors[v.ancestors.length - 1];
+    const keys = parent ? [...(keysOf.get(parent) ?? []), v.key] : [];
+    keysOf.set(v.node, keys);
+    visits.push({ ...v, keys });
+    return undefined;
+  });
+  visitCache.set(root, visits);
+  return visits;
+}
+
 export function span(node: AstNode | undefined, text?: string): { start: number; end: number } | undefined {
   if (!node?.loc) return undefined;
   const start = node.loc.start.offset;

@@ -1,18 +1,10 @@
 import type { Localized } from '@sqltune/contracts';
-import { type AstNode, span, type Visit, walk } from '../model/ast.ts';
+import { type AstNode, type KeyedVisit, span, visitsOf } from '../model/ast.ts';
 import type { RuleMatch } from './rule.ts';
 
 /** Walks the statement and keeps the chain of keys from the root, so rules can ask "is this in WHERE?". */
-export function walkWithKeys(ast: AstNode, visit: (v: Visit & { keys: string[] }) => void): void {
-  const keysOf = new Map<AstNode, string[]>();
-  keysOf.set(ast, []);
-  walk(ast, (v) => {
-    const parent = v.ancestors[v.ancestors.length - 1];
-    const keys = parent ? [...(keysOf.get(parent) ?? []), v.key] : [];
-    keysOf.set(v.node, keys);
-    visit({ ...v, keys });
-    return undefined;
-  });
+export function walkWithKeys(ast: AstNode, visit: (v: KeyedVisit) => void): void {
+  for (const v of visitsOf(ast)) visit(v);
 }
 
 export function matchAt(node: AstNode, message: Localized, text?: string): RuleMatch {

@@ -1,5 +1,5 @@
 import type { Dialect, Localized, ScoreCategory, Severity } from '@sqltune/contracts';
-import { type AstNode, type ColumnRef, children, walk } from '../model/ast.ts';
+import { type AstNode, type ColumnRef, children, visitsOf } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { type ColumnDef, findColumn, findTable, type SchemaModel, unquote } from '../schema/model.ts';
 import type { TextEdit } from '../text/patch.ts';
@@ -40,12 +40,9 @@ export const allDialects: readonly Dialect[] = ['mysql', 'postgresql'];
 
 /** Every SELECT in the statement, outermost first, including subqueries and CTE bodies. */
 export function selects(ast: AstNode): AstNode[] {
-  const found: AstNode[] = [];
-  walk(ast, ({ node }) => {
-    if (node.type === 'select') found.push(node);
-    return undefined;
-  });
-  return found;
+  return visitsOf(ast)
+    .filter(({ node }) => node.type === 'select')
+    .map(({ node }) => node);
 }
 
 /** The nearest enclosing SELECT/UPDATE/DELETE of a visited node, from its ancestor chain. */
