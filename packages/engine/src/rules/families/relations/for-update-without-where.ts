@@ -1,0 +1,41 @@
+import { child, children } from '../../../model/ast.ts';
+import type { Rule, RuleMatch } from '../../rule.ts';
+import { hasLimit, lockingClauseSpan, lockingRead, queryScopes } from './scope.ts';
+
+/**
+ * `SELECT ... FROM t FOR UPDATE` with neither WHERE nor LIMIT locks every row of the table until the
+ * transaction ends, blocking every writer. (MySQL only: the PostgreSQL grammar the engine reads has no
+ * locking clauses.)
+ */
+export const forUpdateWithoutWhere: Rule = {
+  id: 'for-update-without-where',
+  category: 'Other',
+  severity: 'warning',
+  dialects: ['mysql'],
+  example: {
+    bad: 'SELECT o_orderkey, o_orderstatus FROM orders FOR UPDATE',
+    good: 'SELECT o_orderkey, o_orderstatus FROM orders WHERE o_orderkey = 42 FOR UPDATE',
+  },
+  rewrites: false,
+  title: { zh: '锁定读没有 WHERE 条件', en: 'Locking read without WHERE' },
+  rationale: {
+    zh: '没有 WHERE 和 LIMIT 的 SELECT ... FOR UPDATE / LOCK IN SHARE MODE 会锁住表中的每一行（InnoDB 在可重复读下还会加间隙锁，连插入也会被阻塞），直到事务结束，其他写入全部等待。请只锁定真正要修改的行。',
+    en: 'SELECT ... FOR UPDATE / LOCK IN SHARE MODE without WHERE or LIMIT locks every row of the table (and, under InnoDB repeatable read, the gaps too, so inserts block) until the transaction ends, and every writer waits. Lock only the rows you mean to change.',
+  },
+  detect({ statement }) {
+    const matches: RuleMatch[] = [];
+    for (const { query } of queryScopes(statement.ast)) {
+      const lock = lockingRead(query);
+      if (!lock || child(query, 'where') || hasLimit(query) || children(query, 'from').length === 0) continue;
+      const span = lockingClauseSpan(statement.text);
+      matches.push({
+        ...(span ? { span } : {}),
+        message: {
+          zh: `${lock} 没有 WHERE 条件，会锁住所读表的每一行。`,
+          en: `${lock} has no WHERE condition, so it locks every row of the tables read.`,
+        },
+      });
+    }
+    return matches;
+  },
+};
