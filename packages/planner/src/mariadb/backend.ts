@@ -41,7 +41,7 @@ import { readWhatIfIndexes } from '../what-if.ts';
 import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { appErrorFromMysql, cleanMessage, isConnectionError, isServerError } from './errors.ts';
 import { explainTable, planTreeFromMariaDbJson } from './plan-json.ts';
-import { connectionOptions, getAdminPool, type ServerEndpoint, shutdownMariaDb } from './server.ts';
+import { connectionOptions, getAdminPool, type ServerEndpoint, settleLostServer, shutdownMariaDb } from './server.ts';
 import { substituteParameters, tableAliases } from './sql-text.ts';
 import { type CatalogTable, planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
 import { verifyOnMariaDb } from './verify.ts';
@@ -255,12 +255,13 @@ class MariaDbSession implements PlannerSession {
   /** One operation at a time on the session's connection; a lost connection is rebuilt once. */
   private serialize<T>(work: (ready: Ready) => Promise<T>): Promise<T> {
     const attempt = async (): Promise<T> => {
-      const ready = await this.current();
       try {
-        return await work(ready);
+        return await work(await this.current());
       } catch (error) {
         if (!isConnectionError(error) || this.closed) throw error;
+        // The server may have died: let its exit be noticed, then rebuild the session once.
         this.broken = true;
+        await settleLostServer();
         return work(await this.current());
       }
     };

@@ -366,6 +366,40 @@ export function localServerInfo(): { dir: string; pid: number | undefined } | un
   return { dir: local.dir, pid };
 }
 
+/**
+ * After a connection failure: when the local server no longer answers, forget it (as its exit handler
+ * would, which under load can run late) so the next getServer() starts a new server instead of handing
+ * out the dead one's endpoint. Nothing to do for an external server or a live one.
+ */
+export async function settleLostServer(): Promise<void> {
+  const server = local;
+  if (!server) return;
+  try {
+    const probe = await mysql.createConnection({ ...connectionOptions(server.endpoint), connectTimeout: 2_000 });
+    await probe.end();
+    return;
+  } catch {
+    // Not answering: treat it as dead.
+  }
+  if (local !== server) return;
+  const pid = localServerInfo()?.pid;
+  if (pid !== undefined) {
+    try {
+      process.kill(pid, 'SIGKILL'); // an overloaded but live server must not be left behind
+    } catch {
+      // already gone
+    }
+  }
+  local = undefined;
+  starting = undefined;
+  const pool = adminPool;
+  adminPool = undefined;
+  void pool?.end().catch(() => undefined);
+  server.child.kill('SIGKILL');
+  await Promise.race([server.exited, new Promise<void>((resolve) => setTimeout(resolve, 5_000))]);
+  rmSync(server.dir, { recursive: true, force: true });
+}
+
 /** Closes the admin pool, stops the local server and removes its directory. A later open() starts a new one. */
 export async function shutdownMariaDb(): Promise<void> {
   const pool = adminPool;
