@@ -74,6 +74,15 @@ export async function startPostgres(): Promise<RunningPostgres> {
     ? spawn('runuser', ['-u', 'postgres', '--', join(postgresBinDir, 'postgres'), ...args], { stdio: 'ignore' })
     : spawn(join(postgresBinDir, 'postgres'), args, { stdio: 'ignore' });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // If the test process ends without calling stop() (a timeout, a crash), take the server down with it.
+  const stopOnExit = () => {
+    try {
+      run(join(postgresBinDir!, 'pg_ctl'), ['stop', '-D', join(dir, 'data'), '-m', 'immediate']);
+    } catch {
+      // already stopped
+    }
+  };
+  process.once('exit', stopOnExit);
   await waitFor(async () => {
     execFileSync(join(postgresBinDir, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port)], { stdio: 'pipe' });
   }, 30_000);
@@ -81,6 +90,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
     url,
     port,
     stop: async () => {
+      process.removeListener('exit', stopOnExit);
       // runuser does not pass signals on to postgres; pg_ctl stops the server itself.
       const exited = new Promise((resolve) => child.once('exit', resolve));
       run(join(postgresBinDir!, 'pg_ctl'), ['stop', '-D', join(dir, 'data'), '-m', 'fast', '-w']);

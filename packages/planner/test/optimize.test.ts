@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mariadbBinary, serviceAvailable } from '../../../test-support/services.ts';
+import { mariadbBinary, postgresBinDir, serviceAvailable } from '../../../test-support/services.ts';
 import { availablePlanners, shutdownPlanners } from '../src/backends.ts';
 import { optimize } from '../src/optimize.ts';
 
@@ -96,3 +97,26 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('optimize on MariaDB 
     expect(s.indexes[0]?.costAfter).toBeUndefined();
   });
 });
+
+const hypopgInstalled = existsSync('/usr/share/postgresql/15/extension/hypopg.control') ? postgresBinDir : undefined;
+
+describe.runIf(serviceAvailable('PostgreSQL+HypoPG', hypopgInstalled))(
+  'optimize on a PostgreSQL 15 + HypoPG sandbox',
+  () => {
+    it('plans with the injected statistics and costs the index with HypoPG', async () => {
+      const report = await optimize(
+        {
+          sql: 'SELECT o_orderkey FROM orders WHERE o_custkey = 42',
+          dialect: 'postgresql',
+          schemaText: schema('postgresql'),
+        },
+        { planners: await availablePlanners({ SQLTUNE_POSTGRES_PLANNER: 'sandbox' }), engineVersion: 'test' },
+      );
+      const s = report.statements[0]!;
+      expect(s.plan.source).toMatch(/^PostgreSQL 15\.\d+ \+ HypoPG/);
+      expect(s.plan.before!.root).toMatchObject({ node: 'Seq Scan', rows: 15 });
+      expect(s.indexes[0]?.ddl).toMatch(/ON orders \(o_custkey\)/);
+      expect(s.gain!.ratio).toBeGreaterThan(0.9);
+    });
+  },
+);
