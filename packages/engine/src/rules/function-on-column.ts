@@ -1,5 +1,7 @@
 import { type AstNode, child, columnRef, functionName, walk } from '../model/ast.ts';
+import { isDateComparison } from './date-function-to-range.ts';
 import { matchAt, sourceText, walkWithKeys } from './match-helpers.ts';
+import { isArithmeticComparison } from './move-arithmetic-to-constant.ts';
 import { allDialects, inFilter, type Rule, type RuleMatch } from './rule.ts';
 import { isYearComparison } from './year-to-range.ts';
 
@@ -26,7 +28,9 @@ export const functionOnColumn: Rule = {
     const matches: RuleMatch[] = [];
     walkWithKeys(statement.ast, ({ node, keys }) => {
       if (node.type !== 'binary_expr' || !inFilter(keys)) return;
-      if (!comparisons.has(String(node.operator).toUpperCase()) || isYearComparison(node)) return;
+      if (!comparisons.has(String(node.operator).toUpperCase())) return;
+      // Comparisons with a rule of their own (and a rewrite): YEAR(), DATE(), `col + 1 = k`.
+      if (isYearComparison(node) || isDateComparison(node) || isArithmeticComparison(node)) return;
       for (const side of [child(node, 'left'), child(node, 'right')]) {
         if (side && wrapsColumn(side)) {
           const text = sourceText(statement.text, side) || sourceText(statement.text, node);

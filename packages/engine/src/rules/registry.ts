@@ -1,10 +1,12 @@
 import { cartesianJoin } from './cartesian-join.ts';
+import { dateFunctionToRange } from './date-function-to-range.ts';
 import { clausesRules } from './families/clauses/index.ts';
 import { relationsRules } from './families/relations/index.ts';
 import { functionOnColumn } from './function-on-column.ts';
 import { implicitConversion } from './implicit-conversion.ts';
 import { largeOffset } from './large-offset.ts';
 import { leadingWildcardLike } from './leading-wildcard-like.ts';
+import { moveArithmeticToConstant } from './move-arithmetic-to-constant.ts';
 import { notInSubquery } from './not-in-subquery.ts';
 import { orderByRandom } from './order-by-random.ts';
 import type { Rule } from './rule.ts';
@@ -17,6 +19,8 @@ import { yearToRange } from './year-to-range.ts';
 export const statementRules: readonly Rule[] = [
   subqueryDistinct,
   yearToRange,
+  dateFunctionToRange,
+  moveArithmeticToConstant,
   cartesianJoin,
   implicitConversion,
   functionOnColumn,

@@ -1,3 +1,6 @@
+import type { AstNode } from '../../../model/ast.ts';
+import type { ParsedStatement } from '../../../model/statement.ts';
+import { acceptChanges, type Change, firstFaithful, sameTree, selectCandidates, tokenView } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   groupItems,
@@ -9,7 +12,14 @@ import {
   selectItems,
 } from './helpers.ts';
 
-/** `SELECT DISTINCT a, COUNT(*) ... GROUP BY a`: each group is one row already, so DISTINCT has nothing to remove. */
+/**
+ * `SELECT DISTINCT a, COUNT(*) ... GROUP BY a`: each group is one row already, so DISTINCT has nothing to remove.
+ *
+ * GROUP BY yields one row per distinct combination of the grouping values, with NULLs grouped together,
+ * which is how DISTINCT compares too. When every grouping expression is in the select list, two output
+ * rows differ at least there, so DISTINCT removes nothing and can go. Not with ROLLUP/CUBE/GROUPING SETS
+ * (their super-aggregate rows repeat grouping values) nor with DISTINCT ON.
+ */
 export const distinctWithGroupBy: Rule = {
   id: 'distinct-with-group-by',
   category: 'SQL Complexity',
@@ -19,14 +29,14 @@ export const distinctWithGroupBy: Rule = {
     bad: 'SELECT DISTINCT o_custkey, COUNT(*) FROM orders GROUP BY o_custkey',
     good: 'SELECT o_custkey, COUNT(*) FROM orders GROUP BY o_custkey',
   },
-  rewrites: false,
+  rewrites: true,
   title: { zh: 'DISTINCT 与 GROUP BY 重复', en: 'DISTINCT redundant with GROUP BY' },
   rationale: {
     zh: 'GROUP BY 为每个分组只产生一行。当所有分组列都出现在选择列表中时，输出的行已经互不相同，DISTINCT 不会去掉任何行，却可能让数据库多做一次排序或哈希去重。',
     en: 'GROUP BY yields one row per group. When every grouping column is in the select list, the output rows are already distinct, so DISTINCT removes nothing and may still cost an extra sort or hash.',
   },
   detect({ statement }) {
-    const matches: RuleMatch[] = [];
+    const found: Array<{ match: RuleMatch; change?: Change }> = [];
     for (const query of selects(statement.ast)) {
       if (!isSelectDistinct(query) || groupItems(query).length === 0 || hasGroupingSets(query)) continue;
       const selected = selectItems(query).map((i) => i.expr);
@@ -35,8 +45,13 @@ export const distinctWithGroupBy: Rule = {
         groupMeaningsOf(query, group).some((m) => selected.some((s) => sameExpression(s, m))),
       );
       if (!allShown) continue;
-      matches.push(
-        matchOver(
+      // The rewrite compares exactly (PostgreSQL's "A" and a are two columns).
+      const exactly = groupItems(query).every((group) =>
+        groupMeaningsOf(query, group).some((m) => selected.some((s) => sameTree(s, m))),
+      );
+      found.push({
+        change: exactly ? dropDistinct(statement, query) : undefined,
+        match: matchOver(
           groupItems(query),
           query,
           {
@@ -45,8 +60,33 @@ export const distinctWithGroupBy: Rule = {
           },
           statement.text,
         ),
-      );
+      });
     }
-    return matches;
+    const accepted = acceptChanges(
+      statement,
+      found.map((f) => f.change),
+    );
+    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
   },
 };
+
+/** Deletes the query's DISTINCT keyword (with the blank after it). */
+function dropDistinct(statement: ParsedStatement, query: AstNode): Change | undefined {
+  const { tokens } = tokenView(statement);
+  const replacements = new Map([[query, { ...query, distinct: null }]]);
+  return firstFaithful(
+    statement,
+    selectCandidates(statement, query).flatMap((layout) =>
+      layout.distinct === undefined
+        ? []
+        : [
+            {
+              edits: [
+                { start: tokens[layout.distinct]!.start, end: tokens[layout.distinct + 1]!.start, replacement: '' },
+              ],
+              replacements,
+            },
+          ],
+    ),
+  );
+}

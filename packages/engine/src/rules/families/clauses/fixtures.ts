@@ -99,10 +99,61 @@ export const clausesCases: RuleCase[] = [
   { rule: 'always-false-predicate', sql: 'SELECT CASE WHEN 1 = 0 THEN 1 END FROM t', matches: 0 },
 
   // always-true-predicate
-  { rule: 'always-true-predicate', sql: 'SELECT 1 FROM orders WHERE 1 = 1 AND o_custkey = 7', matches: 1 },
-  { rule: 'always-true-predicate', sql: "SELECT 1 FROM t WHERE 'a' = 'a'", dialect: 'postgresql', matches: 1 },
-  { rule: 'always-true-predicate', sql: 'SELECT 1 FROM t WHERE a = 1 AND 2 >= 1 AND b = 2', matches: 1 },
+  {
+    rule: 'always-true-predicate',
+    sql: 'SELECT 1 FROM orders WHERE 1 = 1 AND o_custkey = 7',
+    matches: 1,
+    after: 'SELECT 1 FROM orders WHERE o_custkey = 7',
+  },
+  {
+    rule: 'always-true-predicate',
+    sql: "SELECT 1 FROM t WHERE 'a' = 'a'",
+    dialect: 'postgresql',
+    matches: 1,
+    after: 'SELECT 1 FROM t',
+  },
+  {
+    rule: 'always-true-predicate',
+    sql: 'SELECT 1 FROM t WHERE a = 1 AND 2 >= 1 AND b = 2',
+    matches: 1,
+    after: 'SELECT 1 FROM t WHERE a = 1 AND b = 2',
+  },
+  {
+    rule: 'always-true-predicate',
+    sql: 'SELECT a FROM t WHERE (1 = 1) AND a > 0 ORDER BY a',
+    dialect: 'postgresql',
+    matches: 1,
+    after: 'SELECT a FROM t WHERE a > 0 ORDER BY a',
+  },
+  {
+    rule: 'always-true-predicate',
+    sql: 'SELECT 1 FROM t WHERE x = 1 AND (1 = 1 AND y BETWEEN 1 AND 2)',
+    dialect: 'postgresql',
+    matches: 1,
+    after: 'SELECT 1 FROM t WHERE x = 1 AND (y BETWEEN 1 AND 2)',
+  },
+  // A WHERE of nothing but always-true conditions goes as a whole.
+  {
+    rule: 'always-true-predicate',
+    sql: 'SELECT a FROM t WHERE 1 = 1 AND 2 = 2 GROUP BY a',
+    matches: 2,
+    after: 'SELECT a FROM t GROUP BY a',
+  },
+  // The whole WHERE of an UPDATE is reported, not removed: the statement changes every row.
   { rule: 'always-true-predicate', sql: 'UPDATE orders SET o_clerk = NULL WHERE 1 = 1', matches: 1 },
+  {
+    rule: 'always-true-predicate',
+    sql: 'UPDATE orders SET o_clerk = NULL WHERE 1 = 1 AND o_orderkey = 5',
+    matches: 1,
+    after: 'UPDATE orders SET o_clerk = NULL WHERE o_orderkey = 5',
+  },
+  // The whole ON or HAVING stays (a HAVING alone makes the query grouped).
+  {
+    rule: 'always-true-predicate',
+    sql: 'SELECT COUNT(*) FROM t JOIN u ON 1 = 1 HAVING 1 = 1',
+    dialect: 'postgresql',
+    matches: 2,
+  },
   { rule: 'always-true-predicate', sql: 'SELECT 1 FROM t WHERE a = 1 OR 1 = 1', matches: 0 },
   { rule: 'always-true-predicate', sql: 'SELECT 1 FROM t WHERE a = a', matches: 0 },
   { rule: 'always-true-predicate', sql: "SELECT 1 FROM t WHERE 'a' = 'A'", matches: 0 },
@@ -171,8 +222,27 @@ export const clausesCases: RuleCase[] = [
   },
 
   // in-list-duplicates
-  { rule: 'in-list-duplicates', sql: "SELECT 1 FROM orders WHERE o_orderstatus IN ('F', 'O', 'F')", matches: 1 },
+  {
+    rule: 'in-list-duplicates',
+    sql: "SELECT 1 FROM orders WHERE o_orderstatus IN ('F', 'O', 'F')",
+    matches: 1,
+    after: "SELECT 1 FROM orders WHERE o_orderstatus IN ('F', 'O')",
+  },
+  // Equal values written differently are reported and kept.
   { rule: 'in-list-duplicates', sql: 'SELECT 1 FROM t WHERE a NOT IN (1, 2, 1.0)', dialect: 'postgresql', matches: 1 },
+  {
+    rule: 'in-list-duplicates',
+    sql: 'SELECT 1 FROM t WHERE a NOT IN (3, 1, 3, 2, 1)',
+    dialect: 'postgresql',
+    matches: 1,
+    after: 'SELECT 1 FROM t WHERE a NOT IN (3, 1, 2)',
+  },
+  {
+    rule: 'in-list-duplicates',
+    sql: "SELECT 1 FROM t WHERE a IN ('x', 'y', 'x') AND b IN (7, 7)",
+    matches: 2,
+    after: "SELECT 1 FROM t WHERE a IN ('x', 'y') AND b IN (7)",
+  },
   { rule: 'in-list-duplicates', sql: "SELECT 1 FROM t WHERE a IN ('x', 'X', 'x ')", matches: 0 },
   { rule: 'in-list-duplicates', sql: 'SELECT 1 FROM t WHERE a IN (?, ?, ?)', matches: 0 },
   { rule: 'in-list-duplicates', sql: "SELECT 1 FROM t WHERE a IN (1, '1')", matches: 0 },
@@ -182,7 +252,22 @@ export const clausesCases: RuleCase[] = [
     rule: 'or-same-column',
     sql: "SELECT 1 FROM orders WHERE o_orderstatus = 'F' OR o_orderstatus = 'O' OR o_orderstatus = 'P'",
     matches: 1,
+    after: "SELECT 1 FROM orders WHERE o_orderstatus IN ('F', 'O', 'P')",
   },
+  {
+    rule: 'or-same-column',
+    sql: "SELECT 1 FROM t WHERE x = 2 AND (a = 'p' OR (a = 'q') OR 'r' = a)",
+    dialect: 'postgresql',
+    matches: 1,
+    after: "SELECT 1 FROM t WHERE x = 2 AND (a IN ('p', 'q', 'r'))",
+  },
+  {
+    rule: 'or-same-column',
+    sql: 'SELECT 1 FROM t WHERE NOT (t.a = -1 OR t.a = 2 OR t.a = 3)',
+    matches: 1,
+    after: 'SELECT 1 FROM t WHERE NOT (t.a IN (-1, 2, 3))',
+  },
+  // Reported, not rewritten: bind parameters, other terms in the chain, mixed kinds, different spellings.
   {
     rule: 'or-same-column',
     sql: 'SELECT 1 FROM t WHERE (a = $1 OR a = $2) OR 3 = a',
@@ -190,6 +275,13 @@ export const clausesCases: RuleCase[] = [
     matches: 1,
   },
   { rule: 'or-same-column', sql: 'SELECT 1 FROM t WHERE a = 1 OR b = 2 OR a = 3 OR a = 4', matches: 1 },
+  { rule: 'or-same-column', sql: "SELECT 1 FROM t WHERE a = 1 OR a = '2' OR a = 3", matches: 1 },
+  {
+    rule: 'or-same-column',
+    sql: 'SELECT 1 FROM t WHERE A = 1 OR "A" = 2 OR a = 3',
+    dialect: 'postgresql',
+    matches: 1,
+  },
   { rule: 'or-same-column', sql: 'SELECT 1 FROM t WHERE a = 1 OR a = 2', matches: 0 },
   { rule: 'or-same-column', sql: 'SELECT 1 FROM t WHERE t.a = 1 OR u.a = 2 OR v.a = 3', matches: 0 },
   { rule: 'or-same-column', sql: 'SELECT 1 FROM t WHERE a = 1 OR a > 2 OR a < 0', matches: 0 },
@@ -200,14 +292,29 @@ export const clausesCases: RuleCase[] = [
     rule: 'count-for-existence',
     sql: 'SELECT 1 FROM customer c WHERE (SELECT COUNT(*) FROM orders o WHERE o.o_custkey = c.c_custkey) > 0',
     matches: 1,
+    after: 'SELECT 1 FROM customer c WHERE EXISTS (SELECT 1 FROM orders o WHERE o.o_custkey = c.c_custkey)',
   },
   {
     rule: 'count-for-existence',
     sql: 'SELECT 1 FROM t WHERE 0 = (SELECT COUNT(1) FROM u WHERE u.k = t.k)',
     dialect: 'postgresql',
     matches: 1,
+    after: 'SELECT 1 FROM t WHERE NOT EXISTS (SELECT 1 FROM u WHERE u.k = t.k)',
   },
-  { rule: 'count-for-existence', sql: 'SELECT 1 FROM t WHERE (SELECT COUNT(*) FROM u) >= 1', matches: 1 },
+  {
+    rule: 'count-for-existence',
+    sql: 'SELECT 1 FROM t WHERE (SELECT COUNT(*) FROM u) >= 1',
+    matches: 1,
+    after: 'SELECT 1 FROM t WHERE EXISTS (SELECT 1 FROM u)',
+  },
+  // Two-valued on both sides, so it holds in a select list too.
+  {
+    rule: 'count-for-existence',
+    sql: 'SELECT a, (SELECT count(*) FROM u WHERE u.k = t.k) <= 0 AS lonely FROM t',
+    dialect: 'postgresql',
+    matches: 1,
+    after: 'SELECT a, NOT EXISTS (SELECT 1 FROM u WHERE u.k = t.k) AS lonely FROM t',
+  },
   {
     rule: 'count-for-existence',
     sql: 'SELECT 1 FROM t WHERE (SELECT COUNT(*) FROM u WHERE u.k = t.k) > 1',
@@ -300,12 +407,77 @@ export const clausesCases: RuleCase[] = [
   // order-by-in-derived-table
   {
     rule: 'order-by-in-derived-table',
+    sql: 'SELECT x.a, COUNT(*) FROM (SELECT a FROM t ORDER BY b) x GROUP BY x.a',
+    matches: 1,
+    after: 'SELECT x.a, COUNT(*) FROM (SELECT a FROM t) x GROUP BY x.a',
+  },
+  {
+    rule: 'order-by-in-derived-table',
+    sql: 'WITH c AS (SELECT a, b FROM t ORDER BY b DESC) SELECT a, b FROM c ORDER BY a',
+    dialect: 'postgresql',
+    matches: 1,
+    after: 'WITH c AS (SELECT a, b FROM t) SELECT a, b FROM c ORDER BY a',
+  },
+  {
+    rule: 'order-by-in-derived-table',
+    sql: 'SELECT 1 FROM t WHERE a IN (SELECT x.k FROM (SELECT k FROM u ORDER BY k) x)',
+    dialect: 'postgresql',
+    matches: 1,
+    after: 'SELECT 1 FROM t WHERE a IN (SELECT x.k FROM (SELECT k FROM u) x)',
+  },
+  // SUM over an exact type does not depend on the order of addition (a float's would).
+  {
+    rule: 'order-by-in-derived-table',
+    sql: 'SELECT SUM(x.o_totalprice) FROM (SELECT o_totalprice FROM orders ORDER BY o_orderdate) x',
+    schema: exampleSchema,
+    matches: 1,
+    after: 'SELECT SUM(x.o_totalprice) FROM (SELECT o_totalprice FROM orders) x',
+  },
+  // Reported, kept: the outer query may return rows in this order today (no ORDER BY of its own)...
+  {
+    rule: 'order-by-in-derived-table',
     sql: 'SELECT x.o_custkey FROM (SELECT o_custkey FROM orders ORDER BY o_totalprice) x',
     matches: 1,
   },
   {
     rule: 'order-by-in-derived-table',
     sql: 'WITH c AS (SELECT a FROM t ORDER BY a) SELECT a FROM c',
+    dialect: 'postgresql',
+    matches: 1,
+  },
+  // ...or something outside depends on the arrival order: an aggregate, LIMIT, an ungrouped MySQL column...
+  {
+    rule: 'order-by-in-derived-table',
+    sql: "WITH c AS (SELECT a FROM t ORDER BY a) SELECT string_agg(a, ',') FROM c",
+    dialect: 'postgresql',
+    matches: 1,
+  },
+  {
+    rule: 'order-by-in-derived-table',
+    sql: 'SELECT SUM(x.v) FROM (SELECT v FROM t ORDER BY v) x',
+    schema: 'CREATE TABLE t (v DOUBLE)',
+    matches: 1,
+  },
+  {
+    rule: 'order-by-in-derived-table',
+    sql: 'SELECT x.a FROM (SELECT a FROM t ORDER BY a) x ORDER BY 1 LIMIT 3',
+    matches: 1,
+  },
+  {
+    rule: 'order-by-in-derived-table',
+    sql: 'SELECT x.a, x.b FROM (SELECT a, b FROM t ORDER BY b DESC) x GROUP BY x.a',
+    matches: 1,
+  },
+  // ...or an UPDATE may write whichever matching row's value comes first...
+  {
+    rule: 'order-by-in-derived-table',
+    sql: 'UPDATE t JOIN (SELECT d1.k, d1.v FROM (SELECT k, v FROM u ORDER BY v) d1) d2 ON d2.k = t.k SET t.v = d2.v',
+    matches: 1,
+  },
+  // ...or the inner query numbers rows by arrival.
+  {
+    rule: 'order-by-in-derived-table',
+    sql: 'SELECT x.r FROM (SELECT ROW_NUMBER() OVER () AS r, a FROM t ORDER BY a) x ORDER BY 1',
     dialect: 'postgresql',
     matches: 1,
   },
@@ -434,6 +606,7 @@ export const clausesCases: RuleCase[] = [
   { rule: 'ungrouped-column', sql: 'SELECT x FROM t WHERE y > (SELECT t.z + COUNT(*) FROM u)', matches: 0 },
 
   // having-without-aggregate
+  // On MySQL, a number compared with a column needs the schema to show the column numeric...
   {
     rule: 'having-without-aggregate',
     sql: 'SELECT o_custkey, COUNT(*) FROM orders GROUP BY o_custkey HAVING o_custkey > 100 AND COUNT(*) > 2',
@@ -441,10 +614,37 @@ export const clausesCases: RuleCase[] = [
   },
   {
     rule: 'having-without-aggregate',
+    sql: 'SELECT o_custkey, COUNT(*) FROM orders GROUP BY o_custkey HAVING o_custkey > 100 AND COUNT(*) > 2',
+    schema: exampleSchema,
+    matches: 1,
+    after: 'SELECT o_custkey, COUNT(*) FROM orders WHERE o_custkey > 100 GROUP BY o_custkey HAVING COUNT(*) > 2',
+  },
+  {
+    rule: 'having-without-aggregate',
     sql: 'SELECT t.a, COUNT(*) FROM t GROUP BY t.a HAVING a > 5',
     dialect: 'postgresql',
     matches: 1,
+    after: 'SELECT t.a, COUNT(*) FROM t WHERE a > 5 GROUP BY t.a',
   },
+  // ...a string literal compares in the column's own terms. An OR in WHERE is parenthesized.
+  {
+    rule: 'having-without-aggregate',
+    sql: "SELECT a, COUNT(*) FROM t WHERE x = 1 OR y = 2 GROUP BY a HAVING (a = 'p' OR a = 'q') AND COUNT(*) > 1 AND a <> 'r' ORDER BY a",
+    matches: 2,
+    after:
+      "SELECT a, COUNT(*) FROM t WHERE (x = 1 OR y = 2) AND (a = 'p' OR a = 'q') AND a <> 'r' GROUP BY a HAVING COUNT(*) > 1 ORDER BY a",
+  },
+  {
+    rule: 'having-without-aggregate',
+    sql: "SELECT a, b, COUNT(*) FROM t GROUP BY a, b HAVING NOT a IN (1, 2) AND b BETWEEN 'a' AND 'c' AND a IS NOT NULL",
+    dialect: 'postgresql',
+    matches: 3,
+    after:
+      "SELECT a, b, COUNT(*) FROM t WHERE NOT a IN (1, 2) AND b BETWEEN 'a' AND 'c' AND a IS NOT NULL GROUP BY a, b",
+  },
+  // Functions and LIKE can tell apart values one group holds ('a' and 'A' under a case-insensitive collation).
+  { rule: 'having-without-aggregate', sql: "SELECT a, COUNT(*) FROM t GROUP BY a HAVING LOWER(a) = 'x'", matches: 1 },
+  { rule: 'having-without-aggregate', sql: "SELECT a, COUNT(*) FROM t GROUP BY a HAVING a LIKE 'x%'", matches: 1 },
   {
     rule: 'having-without-aggregate',
     sql: 'SELECT o_custkey, COUNT(*) FROM orders GROUP BY o_custkey HAVING COUNT(*) > 2',
@@ -502,12 +702,29 @@ export const clausesCases: RuleCase[] = [
     rule: 'distinct-with-group-by',
     sql: 'SELECT DISTINCT o_custkey, COUNT(*) FROM orders GROUP BY o_custkey',
     matches: 1,
+    after: 'SELECT o_custkey, COUNT(*) FROM orders GROUP BY o_custkey',
   },
   {
     rule: 'distinct-with-group-by',
     sql: 'SELECT DISTINCT a, b FROM t GROUP BY 1, 2',
     dialect: 'postgresql',
     matches: 1,
+    after: 'SELECT a, b FROM t GROUP BY 1, 2',
+  },
+  // The outer query's DISTINCT, not the CTE's (which has none to lose).
+  {
+    rule: 'distinct-with-group-by',
+    sql: 'WITH c AS (SELECT DISTINCT a FROM t) SELECT DISTINCT a, MAX(b) FROM c GROUP BY a',
+    dialect: 'postgresql',
+    matches: 1,
+    after: 'WITH c AS (SELECT DISTINCT a FROM t) SELECT a, MAX(b) FROM c GROUP BY a',
+  },
+  // PostgreSQL's "A" and a are two columns ("A" may depend on a key a): DISTINCT may remove rows.
+  {
+    rule: 'distinct-with-group-by',
+    sql: 'SELECT DISTINCT "A", COUNT(*) FROM t GROUP BY a',
+    dialect: 'postgresql',
+    matches: 0,
   },
   // A grouping column not in the output: two groups can produce the same row.
   { rule: 'distinct-with-group-by', sql: 'SELECT DISTINCT a, COUNT(*) FROM t GROUP BY a, b', matches: 0 },
