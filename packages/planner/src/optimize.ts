@@ -252,7 +252,13 @@ async function chooseIndexes(
       }
       continue;
     }
-    if (plan.totalCost >= baseline.totalCost * (1 - INDEX_MIN_IMPROVEMENT)) continue;
+    // Advice must be an index the optimizer actually reads in the cheaper plan, not just a cheaper estimate.
+    if (
+      plan.totalCost >= baseline.totalCost * (1 - INDEX_MIN_IMPROVEMENT) ||
+      !usesIndex(plan.root, candidate.columns)
+    ) {
+      continue;
+    }
     costed.push({ ...advice, costBefore: baseline.totalCost, costAfter: plan.totalCost });
   }
   costed.sort((a, b) => (a.costAfter ?? 0) - (b.costAfter ?? 0));

@@ -33,6 +33,13 @@ describe('index candidates', () => {
     expect(candidates("SELECT 1 FROM orders WHERE o_status LIKE '%F'")).toEqual([]);
   });
 
+  it('proposes nothing that a unique key already pins to one row', () => {
+    // o_orderkey is the primary key: (o_orderkey, o_status) finds the same single row as the key itself.
+    expect(candidates("SELECT 1 FROM orders WHERE o_orderkey = 7 AND o_status = 'F'")).toEqual([
+      'CREATE INDEX `idx_orders_o_status` ON `orders` (`o_status`);',
+    ]);
+  });
+
   it('proposes nothing for columns it cannot place in the schema', () => {
     expect(candidates('SELECT 1 FROM lineitem WHERE l_orderkey = 1')).toEqual([]);
   });

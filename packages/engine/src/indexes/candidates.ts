@@ -55,6 +55,7 @@ export function indexCandidates(statement: ParsedStatement, schema: SchemaModel)
     if (rangeColumn) proposals.push([rangeColumn]);
     for (const cols of proposals) {
       if (cols.length === 0 || alreadyIndexed(schema, table, cols)) continue;
+      if (pinnedByUniqueKey(schema, table, cols, columns.equality)) continue;
       if (candidates.some((c) => c.table === table && c.columns.join() === cols.join())) continue;
       candidates.push(candidateFor(statement.dialect, table, cols));
     }
@@ -71,6 +72,18 @@ function alreadyIndexed(schema: SchemaModel, tableName: string, columns: string[
   const table = findTable(schema, tableName);
   return !!table?.indexes.some((index) =>
     columns.every((column, i) => index.columns[i]?.toLowerCase() === column.toLowerCase()),
+  );
+}
+
+/**
+ * A candidate whose equality columns already include a whole unique key finds at most one row through
+ * the existing unique index; a wider index only adds write cost (and can mislead the optimizer).
+ */
+function pinnedByUniqueKey(schema: SchemaModel, tableName: string, columns: string[], equality: Set<string>): boolean {
+  const bound = new Set(columns.filter((c) => equality.has(c)).map((c) => c.toLowerCase()));
+  const table = findTable(schema, tableName);
+  return !!table?.indexes.some(
+    (index) => index.unique && index.columns.length > 0 && index.columns.every((c) => bound.has(c.toLowerCase())),
   );
 }
 
