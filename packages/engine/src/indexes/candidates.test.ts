@@ -40,6 +40,20 @@ describe('index candidates', () => {
     ]);
   });
 
+  it('proposes nothing on a table the statistics say is tiny', () => {
+    const small = parseSchema(
+      'CREATE TABLE nation (n_nationkey INT PRIMARY KEY, n_name CHAR(25));\n-- sqltune:stats nation rows=25',
+      'mysql',
+    );
+    const big = parseSchema(
+      'CREATE TABLE nation (n_nationkey INT PRIMARY KEY, n_name CHAR(25));\n-- sqltune:stats nation rows=25000',
+      'mysql',
+    );
+    const sql = "SELECT 1 FROM nation WHERE n_name = 'FRANCE'";
+    expect(indexCandidates(parseStatements(sql, 'mysql')[0]!, small)).toEqual([]);
+    expect(indexCandidates(parseStatements(sql, 'mysql')[0]!, big)).toHaveLength(1);
+  });
+
   it('proposes nothing for columns it cannot place in the schema', () => {
     expect(candidates('SELECT 1 FROM lineitem WHERE l_orderkey = 1')).toEqual([]);
   });
