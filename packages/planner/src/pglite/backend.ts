@@ -32,7 +32,7 @@ import { hasParameters, lineColumnAt, splitStatements, tokenize, trimStatement }
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
 import { verifyDifferential } from '../verify/differential.ts';
 import { readWhatIfIndexes } from '../what-if.ts';
-import { classifyDdl, indexTargetTable, whatIfIndexSql } from './ddl.ts';
+import { classifyDdl, indexTargetTable, rejectedDdlError, runDdlStatement, whatIfIndexSql } from './ddl.ts';
 import { appErrorFromPg } from './pg-errors.ts';
 import { explainTextOf, planTreeFromExplainJson } from './plan-json.ts';
 import { getPglitePool, PgError, type PgliteInstance, type PgliteLease, shutdownSharedPglitePool } from './pool.ts';
@@ -53,35 +53,8 @@ async function runSchema(db: PgliteInstance, schemaSql: string): Promise<Localiz
       if (decision.kind === 'CREATE EXTENSION') skipped.add(decision.kind);
       continue;
     }
-    if (decision.action === 'reject') {
-      const { line, column } = lineColumnAt(schemaSql, statement.firstTokenStart, 'postgresql');
-      const why = decision.reason ?? `${decision.kind} is not part of a table structure`;
-      throw new AppError(ErrorCode.TABLE_STRUCTURE_INVALID, {
-        line,
-        column,
-        message: {
-          zh: `表结构第 ${line} 行第 ${column} 列：只接受建表、建索引、建类型、ALTER TABLE、COMMENT ON 等表结构语句，不支持 ${decision.kind}`,
-          en: `Table structure at line ${line}, column ${column}: only table structure statements (CREATE TABLE, CREATE INDEX, CREATE TYPE, ALTER TABLE, COMMENT ON ...) are accepted; ${why}`,
-        },
-      });
-    }
-    try {
-      await db.query(statement.text);
-    } catch (error) {
-      if (!(error instanceof PgError)) throw error;
-      throw appErrorFromPg(
-        ErrorCode.TABLE_STRUCTURE_INVALID,
-        error,
-        {
-          source: schemaSql,
-          sourceOffset: statement.start,
-          sent: statement.text,
-          prefixLength: 0,
-          fallbackOffset: statement.firstTokenStart,
-        },
-        { zh: '表结构语句执行失败，', en: 'Table structure statement failed' },
-      );
-    }
+    if (decision.action === 'reject') throw rejectedDdlError(schemaSql, statement, decision);
+    await runDdlStatement((sql) => db.query(sql), schemaSql, statement);
   }
   if (skipped.has('CREATE EXTENSION'))
     notes.push({

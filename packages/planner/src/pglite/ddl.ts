@@ -11,7 +11,10 @@
  *          public, psql meta-commands (\connect, \restrict).
  *  reject: everything else (INSERT, COPY, DO, CREATE FUNCTION, CREATE TABLE AS, ...): error 4203 at the statement.
  */
-import { leadingWords, type Token } from '../sql-text.ts';
+import { AppError, ErrorCode } from '@sqltune/contracts';
+import { leadingWords, lineColumnAt, type SqlStatement, type Token } from '../sql-text.ts';
+import { appErrorFromPg } from './pg-errors.ts';
+import { PgError } from './pool.ts';
 
 export type DdlAction = 'run' | 'skip' | 'reject';
 
@@ -151,4 +154,43 @@ export function indexTargetTable(tokens: Token[], sql: string): string | undefin
   )
     end += 2;
   return sql.slice(start.start, tokens[end].end);
+}
+
+/** The 4203 error for a statement of the table structure that may not run, at its position. */
+export function rejectedDdlError(schemaSql: string, statement: SqlStatement, decision: DdlDecision): AppError {
+  const { line, column } = lineColumnAt(schemaSql, statement.firstTokenStart, 'postgresql');
+  const why = decision.reason ?? `${decision.kind} is not part of a table structure`;
+  return new AppError(ErrorCode.TABLE_STRUCTURE_INVALID, {
+    line,
+    column,
+    message: {
+      zh: `表结构第 ${line} 行第 ${column} 列：只接受建表、建索引、建类型、ALTER TABLE、COMMENT ON 等表结构语句，不支持 ${decision.kind}`,
+      en: `Table structure at line ${line}, column ${column}: only table structure statements (CREATE TABLE, CREATE INDEX, CREATE TYPE, ALTER TABLE, COMMENT ON ...) are accepted; ${why}`,
+    },
+  });
+}
+
+/** Runs one allowed statement of the table structure; a server error becomes 4203 at its place in the text. */
+export async function runDdlStatement(
+  execute: (sql: string) => Promise<unknown>,
+  schemaSql: string,
+  statement: SqlStatement,
+): Promise<void> {
+  try {
+    await execute(statement.text);
+  } catch (error) {
+    if (!(error instanceof PgError)) throw error;
+    throw appErrorFromPg(
+      ErrorCode.TABLE_STRUCTURE_INVALID,
+      error,
+      {
+        source: schemaSql,
+        sourceOffset: statement.start,
+        sent: statement.text,
+        prefixLength: 0,
+        fallbackOffset: statement.firstTokenStart,
+      },
+      { zh: '表结构语句执行失败，', en: 'Table structure statement failed' },
+    );
+  }
 }

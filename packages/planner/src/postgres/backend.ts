@@ -37,7 +37,7 @@
  *   close():   3.5-5 ms (the database and role are dropped in the background: 15-70 ms)
  */
 import { AppError, ErrorCode, type Localized, type PlanTree, type Verification } from '@sqltune/contracts';
-import { classifyDdl, whatIfIndexSql } from '../pglite/ddl.ts';
+import { classifyDdl, rejectedDdlError, runDdlStatement, whatIfIndexSql } from '../pglite/ddl.ts';
 import { appErrorFromPg } from '../pglite/pg-errors.ts';
 import { explainTextOf, planTreeFromExplainJson } from '../pglite/plan-json.ts';
 import { PgError } from '../pglite/pool.ts';
@@ -301,35 +301,8 @@ async function runSchema(conn: PgConnection, schemaSql: string): Promise<Localiz
       }
       continue;
     }
-    if (decision.action === 'reject') {
-      const { line, column } = lineColumnAt(schemaSql, statement.firstTokenStart, 'postgresql');
-      const why = decision.reason ?? `${decision.kind} is not part of a table structure`;
-      throw new AppError(ErrorCode.TABLE_STRUCTURE_INVALID, {
-        line,
-        column,
-        message: {
-          zh: `表结构第 ${line} 行第 ${column} 列：只接受建表、建索引、建类型、ALTER TABLE、COMMENT ON 等表结构语句，不支持 ${decision.kind}`,
-          en: `Table structure at line ${line}, column ${column}: only table structure statements (CREATE TABLE, CREATE INDEX, CREATE TYPE, ALTER TABLE, COMMENT ON ...) are accepted; ${why}`,
-        },
-      });
-    }
-    try {
-      await conn.query(statement.text);
-    } catch (error) {
-      if (!(error instanceof PgError)) throw error;
-      throw appErrorFromPg(
-        ErrorCode.TABLE_STRUCTURE_INVALID,
-        error,
-        {
-          source: schemaSql,
-          sourceOffset: statement.start,
-          sent: statement.text,
-          prefixLength: 0,
-          fallbackOffset: statement.firstTokenStart,
-        },
-        { zh: '表结构语句执行失败，', en: 'Table structure statement failed' },
-      );
-    }
+    if (decision.action === 'reject') throw rejectedDdlError(schemaSql, statement, decision);
+    await runDdlStatement((sql) => conn.query(sql), schemaSql, statement);
   }
   return notes;
 }
