@@ -41,7 +41,7 @@ import { readWhatIfIndexes } from '../what-if.ts';
 import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { appErrorFromMysql, cleanMessage, isConnectionError, isServerError } from './errors.ts';
 import { explainTable, planTreeFromMariaDbJson } from './plan-json.ts';
-import { connectionOptions, getAdminPool, type ServerEndpoint, settleLostServer, shutdownMariaDb } from './server.ts';
+import { connectionOptions, getAdminPool, type ServerEndpoint, settleLostServer } from './server.ts';
 import { substituteParameters, tableAliases } from './sql-text.ts';
 import { type CatalogTable, planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
 import { verifyOnMariaDb } from './verify.ts';
@@ -520,8 +520,3 @@ export const mariadbPlanner: PlannerBackend = {
     return session;
   },
 };
-
-/** Stops the shared server (tests, server shutdown). Same as shutdownMariaDb. */
-export async function shutdownMariaDbPlanner(): Promise<void> {
-  await shutdownMariaDb();
-}

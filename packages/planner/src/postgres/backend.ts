@@ -49,13 +49,7 @@ import { verifyDifferential } from '../verify/differential.ts';
 import { readWhatIfIndexes } from '../what-if.ts';
 import { asPgliteInstance, type PgConnection, PostgresConnectionLost } from './connection.ts';
 import { defaultIndexName, readIndexShape, renameIndexesInJson, renameIndexesInText } from './hypo.ts';
-import {
-  acquireSandboxDatabase,
-  releaseSandboxDatabase,
-  type SandboxDatabase,
-  type SandboxServer,
-  shutdownPostgresSandbox,
-} from './server.ts';
+import { acquireSandboxDatabase, releaseSandboxDatabase, type SandboxDatabase, type SandboxServer } from './server.ts';
 import { Pg15StatisticsInjector } from './stats.ts';
 
 export { postgresSandboxAvailable, shutdownPostgresSandbox } from './server.ts';
@@ -323,8 +317,3 @@ export const postgresPlanner: PlannerBackend = {
     return session;
   },
 };
-
-/** Stops the local sandbox server / releases the external one (tests, server shutdown). */
-export async function shutdownPostgresPlanner(): Promise<void> {
-  await shutdownPostgresSandbox();
-}
