@@ -13,7 +13,7 @@
  *
  * Dialect-specific helpers built on it: ./pglite/sql-text.ts and ./mariadb/sql-text.ts.
  */
-import type { Dialect } from '@sqltune/contracts';
+import { AppError, type Dialect, ErrorCode } from '@sqltune/contracts';
 
 /**
  * An unquoted word is an `ident` in PostgreSQL and a `word` in MySQL (see Token.value). `meta` is a psql
@@ -628,4 +628,29 @@ function isQualifiedName(parts: Token[]): boolean {
     if (i % 2 === 1 && !(t.kind === 'punct' && t.value === '.')) return false;
   }
   return true;
+}
+
+/**
+ * The one statement a planner is asked to explain, trimmed, with its tokens: an empty text or a second
+ * statement is a 4202 at its position (a planner never runs more than one statement per call).
+ */
+export function singleStatement(sql: string, dialect: Dialect): { statement: string; tokens: Token[] } {
+  const statement = trimStatement(sql, dialect);
+  const tokens = tokenize(statement, dialect);
+  if (tokens.length === 0) {
+    throw new AppError(ErrorCode.CONTENT_INVALID, { message: { zh: '语句为空', en: 'the statement is empty' } });
+  }
+  const parts = splitStatements(statement, dialect);
+  if (parts.length > 1) {
+    const { line, column } = lineColumnAt(statement, parts[1].firstTokenStart, dialect);
+    throw new AppError(ErrorCode.CONTENT_INVALID, {
+      line,
+      column,
+      message: {
+        zh: `第 ${line} 行第 ${column} 列：一次只能分析一条语句`,
+        en: `Statement at line ${line}, column ${column}: only one statement can be explained at a time`,
+      },
+    });
+  }
+  return { statement, tokens };
 }

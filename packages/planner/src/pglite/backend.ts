@@ -28,7 +28,7 @@
  *   RSS stayed at 540-570 MB over 60 such sessions.
  */
 import { AppError, ErrorCode, type Localized, type PlanTree, type Verification } from '@sqltune/contracts';
-import { hasParameters, lineColumnAt, splitStatements, tokenize, trimStatement } from '../sql-text.ts';
+import { hasParameters, singleStatement, splitStatements, tokenize } from '../sql-text.ts';
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
 import { verifyDifferential } from '../verify/differential.ts';
 import { readWhatIfIndexes } from '../what-if.ts';
@@ -125,23 +125,7 @@ class PgliteSession implements PlannerSession {
   }
 
   private async explainNow(sql: string, whatIfIndexes: string[]): Promise<PlanTree> {
-    const statement = trimStatement(sql, 'postgresql');
-    const tokens = tokenize(statement, 'postgresql');
-    if (tokens.length === 0) {
-      throw new AppError(ErrorCode.CONTENT_INVALID, { message: { zh: '语句为空', en: 'the statement is empty' } });
-    }
-    const parts = splitStatements(statement, 'postgresql');
-    if (parts.length > 1) {
-      const { line, column } = lineColumnAt(statement, parts[1].firstTokenStart, 'postgresql');
-      throw new AppError(ErrorCode.CONTENT_INVALID, {
-        line,
-        column,
-        message: {
-          zh: `第 ${line} 行第 ${column} 列：一次只能分析一条语句`,
-          en: `Statement at line ${line}, column ${column}: only one statement can be explained at a time`,
-        },
-      });
-    }
+    const { statement, tokens } = singleStatement(sql, 'postgresql');
     const { lease, injector, tableRows } = await this.current();
     const db = lease.db;
     const generic = hasParameters(tokens);

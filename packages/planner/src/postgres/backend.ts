@@ -43,7 +43,7 @@ import { explainTextOf, planTreeFromExplainJson } from '../pglite/plan-json.ts';
 import { PgError } from '../pglite/pool.ts';
 import { quoteIdent } from '../pglite/sql-text.ts';
 import { type CatalogTable, planStatistics, readCatalog } from '../pglite/stats.ts';
-import { lineColumnAt, splitStatements, tokenize, trimStatement } from '../sql-text.ts';
+import { singleStatement, splitStatements, tokenize } from '../sql-text.ts';
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
 import { verifyDifferential } from '../verify/differential.ts';
 import { readWhatIfIndexes } from '../what-if.ts';
@@ -145,23 +145,7 @@ class PostgresSession implements PlannerSession {
   }
 
   private async explainNow(sql: string, whatIfIndexes: string[]): Promise<PlanTree> {
-    const statement = trimStatement(sql, 'postgresql');
-    const tokens = tokenize(statement, 'postgresql');
-    if (tokens.length === 0) {
-      throw new AppError(ErrorCode.CONTENT_INVALID, { message: { zh: '语句为空', en: 'the statement is empty' } });
-    }
-    const parts = splitStatements(statement, 'postgresql');
-    if (parts.length > 1) {
-      const { line, column } = lineColumnAt(statement, parts[1].firstTokenStart, 'postgresql');
-      throw new AppError(ErrorCode.CONTENT_INVALID, {
-        line,
-        column,
-        message: {
-          zh: `第 ${line} 行第 ${column} 列：一次只能分析一条语句`,
-          en: `Statement at line ${line}, column ${column}: only one statement can be explained at a time`,
-        },
-      });
-    }
+    const { statement, tokens } = singleStatement(sql, 'postgresql');
     const ready = await this.current();
     const { conn } = ready;
     const parameters = tokens.reduce((max, t) => (t.kind === 'param' ? Math.max(max, Number(t.value) || 0) : max), 0);
