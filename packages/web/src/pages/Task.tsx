@@ -62,7 +62,7 @@ function TaskTable() {
       title: t('task.colId'),
       dataIndex: 'id',
       key: 'id',
-      width: 120,
+      width: 110,
       render: (id: string) => (
         <Tooltip title={id}>
           <Typography.Text className="mono" copyable={{ text: id }}>
@@ -75,7 +75,7 @@ function TaskTable() {
       title: t('task.colType'),
       dataIndex: 'type',
       key: 'type',
-      width: 110,
+      width: 80,
       render: (type: TaskSummary['type']) => (type === 'mybatis' ? t('task.typeMybatis') : t('task.typeSql')),
     },
     {
@@ -93,7 +93,7 @@ function TaskTable() {
       title: t('task.colState'),
       dataIndex: 'state',
       key: 'state',
-      width: 150,
+      width: 130,
       render: (_state: TaskSummary['state'], task) => (
         <div className="task-state">
           <TaskStateTag state={task.state} />
@@ -105,27 +105,27 @@ function TaskTable() {
         </div>
       ),
     },
-    { title: t('task.colRules'), dataIndex: 'totalRules', key: 'totalRules', width: 100, align: 'right' },
+    { title: t('task.colRules'), dataIndex: 'totalRules', key: 'totalRules', width: 90, align: 'right' },
     {
       title: t('task.colGain'),
       dataIndex: 'performanceGain',
       key: 'performanceGain',
-      width: 120,
+      width: 110,
       align: 'right',
       render: (gain: number | null) => formatGain(gain),
     },
-    { title: t('task.colIndexes'), dataIndex: 'totalIndexes', key: 'totalIndexes', width: 100, align: 'right' },
+    { title: t('task.colIndexes'), dataIndex: 'totalIndexes', key: 'totalIndexes', width: 90, align: 'right' },
     {
       title: t('task.colCreated'),
       dataIndex: 'createdAt',
       key: 'createdAt',
-      width: 180,
+      width: 170,
       render: (createdAt: string) => formatDateTime(createdAt, lang),
     },
     {
       title: t('task.colAction'),
       key: 'action',
-      width: 150,
+      width: 180,
       fixed: wide ? 'right' : undefined,
       render: (_value, task) => (
         <Space size={4}>
