@@ -1,16 +1,13 @@
 import { LockOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { login } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
 import { EmailField } from '../components/EmailField.tsx';
-import { completeSignIn } from '../lib/actions.ts';
 import { isLanguage } from '../lib/language.ts';
-import { safeRedirect } from '../lib/paths.ts';
+import { useAuthSubmit } from '../lib/useAuthSubmit.ts';
 
 interface LoginForm {
   email: string;
@@ -20,28 +17,10 @@ interface LoginForm {
 export default function Login() {
   const { t, i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
-  const { message } = App.useApp();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const redirect = params.get('redirect');
+  const { submit, submitting, error, redirect } = useAuthSubmit(t('login.success'));
 
-  const onFinish = async (values: LoginForm) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      const session = await login({ email: values.email.trim(), password: values.password });
-      await completeSignIn(queryClient, session);
-      void message.success(t('login.success'));
-      navigate(safeRedirect(redirect), { replace: true });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const onFinish = (values: LoginForm) =>
+    submit(() => login({ email: values.email.trim(), password: values.password }));
 
   const registerLink = redirect ? `/login/register?redirect=${encodeURIComponent(redirect)}` : '/login/register';
 

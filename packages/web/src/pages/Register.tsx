@@ -1,17 +1,14 @@
 import { CheckCircleFilled, CloseCircleFilled, LockOutlined } from '@ant-design/icons';
 import { isStrongPassword, type PasswordProblem, passwordProblems } from '@sqltune/contracts';
-import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Form, Input, Progress, Typography } from 'antd';
-import { useState } from 'react';
+import { Alert, Button, Checkbox, Form, Input, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { register } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
 import { EmailField } from '../components/EmailField.tsx';
-import { completeSignIn } from '../lib/actions.ts';
 import { isLanguage } from '../lib/language.ts';
-import { safeRedirect } from '../lib/paths.ts';
+import { useAuthSubmit } from '../lib/useAuthSubmit.ts';
 
 interface RegisterForm {
   email: string;
@@ -57,34 +54,14 @@ function PasswordStrength({ password }: { password: string }) {
 export default function Register() {
   const { t, i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
-  const { message } = App.useApp();
   const [form] = Form.useForm<RegisterForm>();
   const password = Form.useWatch('password', form) ?? '';
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const redirect = params.get('redirect');
+  const { submit, submitting, error, redirect } = useAuthSubmit(t('register.success'));
 
-  const onFinish = async (values: RegisterForm) => {
-    setSubmitting(true);
-    setError(null);
-    try {
-      const session = await register({
-        email: values.email.trim(),
-        password: values.password,
-        acceptTerms: values.acceptTerms === true,
-      });
-      await completeSignIn(queryClient, session);
-      void message.success(t('register.success'));
-      navigate(safeRedirect(redirect), { replace: true });
-    } catch (err) {
-      setError(err);
-    } finally {
-      setSubmitting(false);
-    }
-  };
+  const onFinish = (values: RegisterForm) =>
+    submit(() =>
+      register({ email: values.email.trim(), password: values.password, acceptTerms: values.acceptTerms === true }),
+    );
 
   const loginLink = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
 
