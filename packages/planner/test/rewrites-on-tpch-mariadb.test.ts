@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mariadbBinary, serviceAvailable } from '../../../test-support/services.ts';
 import { getAdminPool, shutdownMariaDb } from '../src/mariadb/server.ts';
 import { TPCH_SCHEMA, tpchRows } from '../src/test-support/tpch.ts';
+import type { EquivalenceCase } from './equivalence/case.ts';
+import { familyMysqlCases } from './equivalence/index.ts';
 import { EVENTS_ROWS, eventsSchema } from './rewrite-cases.ts';
 
 /**
@@ -13,7 +15,7 @@ import { EVENTS_ROWS, eventsSchema } from './rewrite-cases.ts';
  * rewrite, results compared as multisets. DATE(...) is MySQL's; the rest checks MySQL's own semantics
  * (collations, type conversions, HAVING's name resolution) against the rewrites.
  */
-const cases: Array<{ rule: string; sql: string }> = [
+const coreCases: EquivalenceCase[] = [
   { rule: 'year-to-range', sql: 'SELECT o_orderkey, o_orderdate FROM orders WHERE YEAR(o_orderdate) = 1995' },
   {
     rule: 'subquery-distinct',
@@ -101,6 +103,7 @@ const cases: Array<{ rule: string; sql: string }> = [
   { rule: 'select-star', sql: 'SELECT * FROM nation WHERE n_regionkey = 1' },
   { rule: 'select-star', sql: 'SELECT e.*, n_name FROM events e, nation WHERE n_nationkey = e.grp' },
 ];
+const cases = [...coreCases, ...familyMysqlCases];
 
 const tables = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'];
 const schemaText = `${TPCH_SCHEMA}\n${eventsSchema('mysql')}`;

@@ -2,6 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { analyze, statementRules } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TPCH_SCHEMA, tpchRows } from '../src/test-support/tpch.ts';
+import type { EquivalenceCase } from './equivalence/case.ts';
+import { familyPostgresqlCases } from './equivalence/index.ts';
 import { EVENTS_ROWS, eventsSchema } from './rewrite-cases.ts';
 
 /**
@@ -11,7 +13,7 @@ import { EVENTS_ROWS, eventsSchema } from './rewrite-cases.ts';
  * columns hold no NULLs, so a small `events` table adds NULLs, duplicates and timestamps on day
  * boundaries (midnight, the last microsecond of a day, a leap day, a year end).
  */
-const cases: Array<{ rule: string; sql: string }> = [
+const coreCases: EquivalenceCase[] = [
   {
     rule: 'year-to-range',
     sql: 'SELECT o_orderkey, o_orderdate FROM orders WHERE EXTRACT(YEAR FROM o_orderdate) = 1995',
@@ -137,6 +139,7 @@ const cases: Array<{ rule: string; sql: string }> = [
   },
   { rule: 'move-arithmetic-to-constant', sql: 'SELECT id FROM events WHERE grp + 1 > 2 OR amount - 5 <= 10' },
 ];
+const cases = [...coreCases, ...familyPostgresqlCases];
 
 const tables = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'];
 const schemaText = `${TPCH_SCHEMA}\n${eventsSchema('postgresql')}`;

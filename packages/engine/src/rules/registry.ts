@@ -1,7 +1,12 @@
 import { cartesianJoin } from './cartesian-join.ts';
 import { dateFunctionToRange } from './date-function-to-range.ts';
 import { clausesRules } from './families/clauses/index.ts';
+import { pushdownRules } from './families/pushdown/index.ts';
 import { relationsRules } from './families/relations/index.ts';
+import { sargableRules } from './families/sargable/index.ts';
+import { simplifyRules } from './families/simplify/index.ts';
+import { structureRules } from './families/structure/index.ts';
+import { subqueriesRules } from './families/subqueries/index.ts';
 import { functionOnColumn } from './function-on-column.ts';
 import { implicitConversion } from './implicit-conversion.ts';
 import { largeOffset } from './large-offset.ts';
@@ -32,6 +37,11 @@ export const statementRules: readonly Rule[] = [
   updateWithoutWhere,
   ...clausesRules,
   ...relationsRules,
+  ...subqueriesRules,
+  ...pushdownRules,
+  ...sargableRules,
+  ...simplifyRules,
+  ...structureRules,
 ];
 
 export function ruleById(id: string): Rule | undefined {
