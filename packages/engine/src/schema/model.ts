@@ -6,6 +6,16 @@ export interface ColumnStatistics {
   distinct?: number;
   nullFraction?: number;
   averageWidth?: number;
+  /**
+   * The most common values with the fraction of rows holding each (PostgreSQL's most_common_vals /
+   * most_common_freqs), values as text in the column's input syntax.
+   */
+  mostCommonValues?: Array<{ value: string; frequency: number }>;
+  /**
+   * Equi-depth histogram bounds, ascending, as text (PostgreSQL's histogram_bounds): each pair of neighbours
+   * holds the same share of the rows that are not NULL and not among the most common values.
+   */
+  histogramBounds?: string[];
 }
 
 export interface TableStatistics {
