@@ -16,6 +16,8 @@ export interface ColumnStatistics {
    * holds the same share of the rows that are not NULL and not among the most common values.
    */
   histogramBounds?: string[];
+  /** How closely the physical row order follows the sort order, -1..1 (PostgreSQL's correlation). */
+  correlation?: number;
 }
 
 export interface TableStatistics {

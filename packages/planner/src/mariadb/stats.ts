@@ -17,8 +17,8 @@
  *    (n_rows = 0): inject again after it (`apply(tables)`).
  *  - Range predicates on an indexed column are estimated by reading the index (records_in_range), which is empty:
  *    they show rows = 1 whatever the statistics (with eq_range_index_dive_limit=1, IN lists and equalities use the
- *    statistics instead). There are no min/max values nor histograms to inject, so a range on a non-indexed column
- *    keeps MariaDB's default selectivity.
+ *    statistics instead). A range on a non-indexed column uses the column's histogram when the user gave one
+ *    (min/max and a JSON_HB histogram in `mysql.column_stats`, see jsonHistogram), else MariaDB's default selectivity.
  *
  * Defaults: a table without user statistics gets DEFAULT_TABLE_ROWS (1000) rows so plans are not degenerate
  * (an empty InnoDB table would make every access look free). An index column without a distinct count is assumed to
@@ -206,6 +206,8 @@ export interface ColumnPlan {
   nullFraction?: number;
   averageWidth?: number;
   width: number;
+  /** From the user's histogram bounds: MariaDB's JSON_HB histogram and the column's range. */
+  histogram?: { min: string; max: string; json: string; buckets: number };
 }
 
 export interface TablePlan {
@@ -248,6 +250,35 @@ function pagesFor(rows: number, recordBytes: number): { leaf: number; total: num
     total += level;
   }
   return { leaf, total };
+}
+
+/**
+ * A JSON_HB histogram (MariaDB 10.8+, the form ANALYZE ... PERSISTENT FOR writes with histogram_type = 'JSON_HB':
+ * buckets with `start`, the last one also `end`, each with its share of the non-NULL rows and its distinct values)
+ * from PostgreSQL-style equi-depth bounds. Each pair of neighbouring bounds becomes one bucket of equal share.
+ * PostgreSQL's bounds leave out the most common values; MariaDB has no separate list for them, so the buckets
+ * stand for every non-NULL row (a skewed value is then estimated as an average one).
+ */
+export function jsonHistogram(
+  bounds: string[] | undefined,
+  distinct: number | undefined,
+): ColumnPlan['histogram'] | undefined {
+  if (!bounds || bounds.length < 2) return undefined;
+  const buckets = bounds.length - 1;
+  const size = 1 / buckets;
+  const ndv = distinct !== undefined ? Math.max(1, Math.round(distinct / buckets)) : undefined;
+  const hb = bounds.slice(0, -1).map((start, i) => ({
+    start,
+    ...(i === buckets - 1 ? { end: bounds[buckets] } : {}),
+    size: Number(size.toFixed(6)),
+    ndv: ndv ?? 1,
+  }));
+  return {
+    min: bounds[0]!,
+    max: bounds[buckets]!,
+    json: JSON.stringify({ target_histogram_size: buckets, histogram_hb: hb }),
+    buckets,
+  };
 }
 
 /** Distinct values of a column list: unique when it covers a unique key, else the product of per-column counts. */
@@ -294,6 +325,8 @@ export function planStatistics(catalog: CatalogTable[], stats: TableStatistics[]
         const d = given.distinct < 0 ? Math.min(1, -given.distinct) * rows : given.distinct;
         plan.distinct = Math.max(1, Math.min(Math.max(1, Math.round(nonNull)), Math.round(d)));
       }
+      const histogram = jsonHistogram(given.histogramBounds, plan.distinct);
+      if (histogram) plan.histogram = histogram;
       return plan;
     });
     for (const c of s?.columns ?? []) {
@@ -494,7 +527,13 @@ export class StatisticsInjector {
       const eitsColumns: Array<Array<string | number | null>> = [];
       for (const table of tables) {
         for (const c of table.columns) {
-          if (c.distinct === undefined && c.nullFraction === undefined && c.averageWidth === undefined) continue;
+          if (
+            c.distinct === undefined &&
+            c.nullFraction === undefined &&
+            c.averageWidth === undefined &&
+            c.histogram === undefined
+          )
+            continue;
           const nonNull = table.rows * (1 - (c.nullFraction ?? 0));
           const frequency = c.distinct !== undefined && table.rows > 0 ? Math.max(1, nonNull / c.distinct) : null;
           eitsColumns.push([
@@ -504,12 +543,17 @@ export class StatisticsInjector {
             c.nullFraction ?? null,
             c.averageWidth ?? null,
             frequency === null ? null : Math.min(frequency, 99_999_999),
+            c.histogram?.min ?? null,
+            c.histogram?.max ?? null,
+            c.histogram ? Math.min(255, c.histogram.buckets) : null,
+            c.histogram ? 'JSON_HB' : null,
+            c.histogram?.json ?? null,
           ]);
         }
       }
       if (eitsColumns.length > 0)
         await this.admin.query(
-          `INSERT INTO mysql.column_stats (db_name, table_name, column_name, nulls_ratio, avg_length, avg_frequency) VALUES ${valuesList(eitsColumns)}`,
+          `INSERT INTO mysql.column_stats (db_name, table_name, column_name, nulls_ratio, avg_length, avg_frequency, min_value, max_value, hist_size, hist_type, histogram) VALUES ${valuesList(eitsColumns)}`,
         );
     }
     await this.reload(names);

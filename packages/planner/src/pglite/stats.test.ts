@@ -72,6 +72,42 @@ describe('statistics injection on PGlite', () => {
     expect((await explain('SELECT DISTINCT city FROM people'))['Plan Rows']).toBe(50);
   }, 60_000);
 
+  it('applies most common values, a histogram and a correlation', async () => {
+    await inject('CREATE TABLE tickets (id int PRIMARY KEY, status text NOT NULL, amount int NOT NULL, due date);', [
+      {
+        table: 'tickets',
+        rows: 1_000_000,
+        columns: [
+          {
+            column: 'status',
+            distinct: 4,
+            mostCommonValues: [
+              { value: 'done', frequency: 0.7 },
+              { value: 'open', frequency: 0.2 },
+              { value: 'late', frequency: 0.09 },
+            ],
+          },
+          {
+            column: 'amount',
+            distinct: -0.5,
+            histogramBounds: Array.from({ length: 101 }, (_, i) => String(i * 100)),
+            correlation: 1,
+          },
+          // A value the column type cannot read: that statistic is skipped, the others still apply.
+          { column: 'due', histogramBounds: ['2024-01-01', 'not a date'], nullFraction: 0.5 },
+        ],
+      },
+    ]);
+    expect((await explain("SELECT * FROM tickets WHERE status = 'open'"))['Plan Rows']).toBe(200_000);
+    // Not among the most common: the remaining 1% spread over the one other distinct value.
+    expect((await explain("SELECT * FROM tickets WHERE status = 'lost'"))['Plan Rows']).toBe(10_000);
+    // amount < 1000: 10 of the 100 histogram buckets, instead of the default third of the table.
+    const range = (await explain('SELECT * FROM tickets WHERE amount < 1000'))['Plan Rows'];
+    expect(range).toBeGreaterThan(95_000);
+    expect(range).toBeLessThan(105_000);
+    expect((await explain('SELECT * FROM tickets WHERE due IS NULL'))['Plan Rows']).toBe(500_000);
+  }, 60_000);
+
   it(`plans a table without statistics as ${DEFAULT_TABLE_ROWS} rows and says so`, async () => {
     const { plan } = await inject('CREATE TABLE nostats (a int, b text);', []);
     expect((await explain('SELECT * FROM nostats'))['Plan Rows']).toBe(DEFAULT_TABLE_ROWS);

@@ -22,9 +22,11 @@
  *
  * Defaults: a table without user statistics gets DEFAULT_TABLE_ROWS (1000) rows so plans are not degenerate;
  * columns without statistics get PostgreSQL's own defaults (unique indexes still imply distinct values).
- * Range predicates have no histogram, so PostgreSQL uses its default selectivity (1/3 for an inequality).
+ * Most common values, histogram bounds and correlation are injected when the user gives them (from pg_stats, say);
+ * without a histogram, range predicates get PostgreSQL's default selectivity (1/3 for an inequality).
  */
 import type { Localized } from '@sqltune/contracts';
+import { arrayLiteral, type ColumnDistribution, distributionOf } from '../column-distribution.ts';
 import type { TableStatistics } from '../types.ts';
 import type { PgliteInstance } from './pool.ts';
 import { quoteIdent, quoteLiteral } from './sql-text.ts';
@@ -75,6 +77,8 @@ export interface ColumnStatsToApply {
   averageWidth?: number;
   /** PostgreSQL's n_distinct: positive count, or negative fraction of rows. */
   nDistinct?: number;
+  /** Most common values, histogram and correlation, when the user gave them. */
+  distribution?: ColumnDistribution;
 }
 
 export interface RelationSize {
@@ -248,6 +252,8 @@ export function planStatistics(catalog: CatalogTable[], stats: TableStatistics[]
         if (given.distinct < 0) entry.nDistinct = Math.max(-1, given.distinct);
         else entry.nDistinct = rows > 0 && given.distinct >= rows ? -1 : Math.max(1, Math.round(given.distinct));
       }
+      const distribution = distributionOf(given);
+      if (distribution) entry.distribution = distribution;
       columns.push(entry);
     }
     for (const c of s?.columns ?? []) {
@@ -283,6 +289,23 @@ export function planStatistics(catalog: CatalogTable[], stats: TableStatistics[]
       en: `no statistics for ${defaulted.join(', ')}: planned as ${DEFAULT_TABLE_ROWS} rows each`,
     });
   return { tables, notes };
+}
+
+/**
+ * pg_restore_attribute_stats arguments for a column's distribution. PostgreSQL checks the values against the
+ * column's type and, for a value it cannot read, skips that statistic with a warning instead of failing.
+ */
+function distributionArguments(d: ColumnDistribution | undefined): string[] {
+  if (!d) return [];
+  const args: string[] = [];
+  const { mostCommonValues: values, mostCommonFrequencies: freqs } = d;
+  if (values && freqs && values.length === freqs.length) {
+    args.push(`'most_common_vals', ${quoteLiteral(arrayLiteral(values))}::text`);
+    args.push(`'most_common_freqs', ${quoteLiteral(`{${freqs.join(',')}}`)}::real[]`);
+  }
+  if (d.histogramBounds) args.push(`'histogram_bounds', ${quoteLiteral(arrayLiteral(d.histogramBounds))}::text`);
+  if (d.correlation !== undefined) args.push(`'correlation', ${d.correlation}::real`);
+  return args;
 }
 
 /**
@@ -413,6 +436,7 @@ export class StatisticsInjector {
           if (c.nullFraction !== undefined) args.push(`'null_frac', ${c.nullFraction}::real`);
           if (c.averageWidth !== undefined) args.push(`'avg_width', ${c.averageWidth}::int`);
           if (c.nDistinct !== undefined) args.push(`'n_distinct', ${c.nDistinct}::real`);
+          args.push(...distributionArguments(c.distribution));
           if (args.length > 4) calls.push(`pg_restore_attribute_stats(${args.join(', ')})`);
         }
       }

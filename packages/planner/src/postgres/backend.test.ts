@@ -9,7 +9,6 @@ import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../test-support/tpch.
 import type { PlannerSession, TableStatistics } from '../types.ts';
 import { postgresPlanner, shutdownPostgresSandbox } from './backend.ts';
 import { localServerInfo } from './server.ts';
-import type { ColumnDistribution } from './stats.ts';
 
 /** The local binaries with HypoPG installed (the brief's PostgreSQL 15), or an external server. */
 const hypopgInstalled =
@@ -287,12 +286,15 @@ CREATE INDEX people_name_trgm ON public.people USING gin (name public.gin_trgm_o
   });
 
   it('injects most common values, a histogram and a correlation when the statistics carry them', async () => {
-    const columns: Array<TableStatistics['columns'][number] & ColumnDistribution> = [
+    const columns: TableStatistics['columns'] = [
       {
         column: 'status',
         distinct: 4,
-        mostCommonValues: ['done', 'open', 'late'],
-        mostCommonFrequencies: [0.7, 0.2, 0.09],
+        mostCommonValues: [
+          { value: 'done', frequency: 0.7 },
+          { value: 'open', frequency: 0.2 },
+          { value: 'late', frequency: 0.09 },
+        ],
       },
       {
         column: 'amount',

@@ -2,7 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { arrayLiteral, setRelationFileSize } from './stats.ts';
+import { arrayLiteral } from '../column-distribution.ts';
+import { setRelationFileSize } from './stats.ts';
 
 // Statistics injection on a server is tested in backend.test.ts and external.test.ts.
 describe('relation file sizing (pure file system)', () => {

@@ -25,6 +25,7 @@
 import { chown, open, truncate, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Localized } from '@sqltune/contracts';
+import { arrayLiteral, type ColumnDistribution, distributionOf } from '../column-distribution.ts';
 import { quoteIdent } from '../pglite/sql-text.ts';
 import { type CatalogTable, indexPages, readCatalog, type StatisticsPlan, type TablePlan } from '../pglite/stats.ts';
 import type { TableStatistics } from '../types.ts';
@@ -136,19 +137,6 @@ export interface FileAccess {
   owner?: { uid: number; gid: number };
 }
 
-/**
- * Optional column distribution a caller may add to a column's statistics (the engine's ColumnStatistics has no
- * such fields yet): values as PostgreSQL's input syntax of the column's type.
- */
-export interface ColumnDistribution {
-  mostCommonValues?: string[];
-  mostCommonFrequencies?: number[];
-  /** Sorted ascending, at least two. */
-  histogramBounds?: string[];
-  /** Physical order vs. sort order, -1..1 (ANALYZE's correlation). */
-  correlation?: number;
-}
-
 /** Sets a relation's file to `blocks` blocks: sparse, split into segment files like PostgreSQL's md.c. */
 export async function setRelationFileSize(access: FileAccess, relPath: string, blocks: number): Promise<void> {
   const base = join(access.dataDir, relPath);
@@ -179,16 +167,11 @@ export async function setRelationFileSize(access: FileAccess, relPath: string, b
   }
 }
 
-/** A PostgreSQL array literal of text elements, every element quoted. */
-export function arrayLiteral(values: readonly string[]): string {
-  return `{${values.map((v) => `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
-}
-
 function sameName(a: string, b: string): boolean {
   return a === b || a.toLowerCase() === b.toLowerCase();
 }
 
-/** The distribution fields a caller put on a table's column statistics, by column name as the catalog has it. */
+/** The distributions the user's statistics give for a table's columns, by column name as the catalog has it. */
 export function distributionsOf(table: CatalogTable, stats: TableStatistics[]): Map<string, ColumnDistribution> {
   const qualified = `${table.schema}.${table.name}`;
   const given =
@@ -196,17 +179,11 @@ export function distributionsOf(table: CatalogTable, stats: TableStatistics[]): 
     stats.find((s) => sameName(s.table, qualified) || sameName(s.table.replace(/^"(.*)"$/, '$1'), table.name));
   const out = new Map<string, ColumnDistribution>();
   for (const c of given?.columns ?? []) {
-    const d = c as typeof c & ColumnDistribution;
-    if (
-      d.mostCommonValues === undefined &&
-      d.histogramBounds === undefined &&
-      d.correlation === undefined &&
-      d.mostCommonFrequencies === undefined
-    )
-      continue;
+    const distribution = distributionOf(c);
+    if (!distribution) continue;
     const column =
       table.columns.find((col) => col.name === c.column) ?? table.columns.find((col) => sameName(col.name, c.column));
-    if (column) out.set(column.name, d);
+    if (column) out.set(column.name, distribution);
   }
   return out;
 }
