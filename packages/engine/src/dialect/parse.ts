@@ -4,6 +4,7 @@ import { type AstNode, children, isNode } from '../model/ast.ts';
 import type { ParsedStatement, StatementKind, TableRef } from '../model/statement.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
+import { prepareForParser } from './grammar-gaps.ts';
 import { splitStatements } from './split.ts';
 
 const parser = new nodeSqlParser.Parser();
@@ -31,19 +32,34 @@ export function parseStatements(text: string, dialect: Dialect): ParsedStatement
 type ToInputPosition = (offset: number) => { line: number; column: number };
 
 function parseOne(text: string, dialect: Dialect, toInput: ToInputPosition): AstNode {
-  const parsable = dialect === 'mysql' ? blankMysqlHints(text) : text;
+  const prepared = prepareForParser(dialect === 'mysql' ? blankMysqlHints(text) : text, dialect, (sql) =>
+    selectItem(sql, dialect),
+  );
   let result: unknown;
   try {
-    result = parser.astify(parsable, {
+    result = parser.astify(prepared.text, {
       database: parserDatabase[dialect],
       parseOptions: { includeLocations: true },
     });
   } catch (error) {
-    throw syntaxError(error, toInput);
+    throw syntaxError(error, (offset) => toInput(prepared.toOriginal(offset)));
   }
   const ast = Array.isArray(result) ? result[0] : result;
   if (!isNode(ast)) throw new AppError(ErrorCode.CONTENT_INVALID, toInput(0));
+  prepared.restore(ast);
   return ast;
+}
+
+/** The expression of `SELECT <expression>`, or undefined when that does not parse. */
+function selectItem(sql: string, dialect: Dialect): AstNode | undefined {
+  try {
+    const result = parser.astify(sql, { database: parserDatabase[dialect], parseOptions: { includeLocations: true } });
+    const ast = Array.isArray(result) ? result[0] : result;
+    const item = isNode(ast) && Array.isArray(ast.columns) ? ast.columns[0] : undefined;
+    return isNode(item) && isNode(item.expr) ? item.expr : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

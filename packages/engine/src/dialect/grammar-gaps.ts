@@ -1,0 +1,265 @@
+import type { Dialect } from '@sqltune/contracts';
+import { type AstNode, isNode, walk } from '../model/ast.ts';
+import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
+
+/**
+ * Forms both databases accept that node-sql-parser 5.4 does not, and how the engine still reads them.
+ *
+ * The statement text the user gave is never changed: the parser gets a copy with a few substitutions, and the tree
+ * it returns is mapped back (every location to the original offsets, placeholders to the trees they stand for), so
+ * rules, spans and rewrites see the statement as written.
+ *
+ *  - `DEC(p, s)`, the SQL standard's short name for DECIMAL (both dialects), is read as DECIMAL.
+ *  - `CAST(x AS STRING)` (Spark/Hive's name for a text type, common in pasted queries) is read as CHAR / TEXT;
+ *    the database itself would refuse it, which the planner then reports.
+ *  - PostgreSQL: `PARTITION BY` items that are expressions (`grouping(a) + grouping(b)`), which the PostgreSQL
+ *    grammar only takes as column names: each is parsed on its own and put back into the tree.
+ *  - MySQL 8: a derived table's column list, `(SELECT ...) AS d (a, b)`: read as if the derived query's items
+ *    were aliased `a` and `b`, which is what the list means.
+ */
+export interface PreparedText {
+  /** The text the parser reads. */
+  text: string;
+  /** Maps an offset in `text` back to the statement as written. */
+  toOriginal(offset: number): number;
+  /** Puts back into the parsed tree (already mapped to original offsets) what the substitutions took out. */
+  restore(ast: AstNode): void;
+}
+
+interface Substitution {
+  start: number;
+  end: number;
+  replacement: string;
+}
+
+type Fixup = (ast: AstNode) => void;
+
+/**
+ * Prepares a statement for the parser. `parseExpression` parses `SELECT <expression>` and returns the item's
+ * expression tree (for PARTITION BY), or undefined when it does not parse.
+ */
+export function prepareForParser(
+  text: string,
+  dialect: Dialect,
+  parseExpression: (expression: string) => AstNode | undefined,
+): PreparedText {
+  const tokens = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
+  const substitutions: Substitution[] = [];
+  const fixups: Fixup[] = [];
+  substitutions.push(...typeNames(tokens, dialect));
+  if (dialect === 'postgresql') partitionExpressions(text, tokens, substitutions, fixups, parseExpression);
+  if (dialect === 'mysql') derivedColumnLists(tokens, substitutions, fixups);
+  if (substitutions.length === 0) return { text, toOriginal: (offset) => offset, restore: () => undefined };
+  substitutions.sort((a, b) => a.start - b.start);
+  const prepared = applySubstitutions(text, substitutions);
+  return {
+    text: prepared.text,
+    toOriginal: prepared.toOriginal,
+    restore(ast) {
+      mapLocations(ast, prepared.toOriginal);
+      for (const fixup of fixups) fixup(ast);
+    },
+  };
+}
+
+function typeNames(tokens: Token[], dialect: Dialect): Substitution[] {
+  const found: Substitution[] = [];
+  tokens.forEach((token, i) => {
+    if (isKeyword(token, 'DEC') && tokens[i + 1]?.text === '(') {
+      found.push({ start: token.start, end: token.end, replacement: 'DECIMAL' });
+    } else if (isKeyword(token, 'STRING') && isKeyword(tokens[i - 1], 'AS') && tokens[i + 1]?.text === ')') {
+      found.push({ start: token.start, end: token.end, replacement: dialect === 'mysql' ? 'CHAR' : 'TEXT' });
+    }
+  });
+  return found;
+}
+
+/** Index of the token closing the parenthesis opened at `open`, or -1. */
+function closing(tokens: Token[], open: number): number {
+  let depth = 0;
+  for (let i = open; i < tokens.length; i++) {
+    if (tokens[i]!.text === '(') depth++;
+    else if (tokens[i]!.text === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The expression is parsed as the one item of `SELECT <expression>`. */
+const selectPrefix = 'SELECT ';
+
+const partitionEnd = new Set(['ORDER', 'ROWS', 'RANGE', 'GROUPS']);
+
+/** PostgreSQL: replaces each PARTITION BY item that is more than a name with a placeholder name. */
+function partitionExpressions(
+  text: string,
+  tokens: Token[],
+  substitutions: Substitution[],
+  fixups: Fixup[],
+  parseExpression: (expression: string) => AstNode | undefined,
+): void {
+  const placeholders = new Map<string, AstNode>();
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (!isKeyword(tokens[i], 'PARTITION') || !isKeyword(tokens[i + 1], 'BY')) continue;
+    let itemStart = i + 2;
+    let depth = 0;
+    for (let j = itemStart; j <= tokens.length; j++) {
+      const token = tokens[j];
+      const atEnd =
+        !token ||
+        (depth === 0 && (token.text === ')' || partitionEnd.has(token.text.toUpperCase()))) ||
+        (depth === 0 && token.text === ',');
+      if (token?.text === '(') depth++;
+      else if (token?.text === ')' && depth > 0) depth--;
+      if (!atEnd) continue;
+      const items = tokens.slice(itemStart, j);
+      if (items.length > 1 && !isQualifiedName(items)) {
+        const start = items[0]!.start;
+        const end = items[items.length - 1]!.end;
+        const name = `_sqltune_partition_${placeholders.size}`;
+        const tree = parseExpression(`${selectPrefix}${text.slice(start, end)}`);
+        if (tree) {
+          shiftLocations(tree, start - selectPrefix.length);
+          placeholders.set(name, tree);
+          substitutions.push({ start, end, replacement: name });
+        }
+      }
+      if (!token || token.text !== ',') break;
+      itemStart = j + 1;
+    }
+  }
+  if (placeholders.size === 0) return;
+  fixups.push((ast) =>
+    walk(ast, ({ node }) => {
+      for (const [key, value] of Object.entries(node)) {
+        const replacement = isNode(value) ? placeholders.get(columnName(value) ?? '') : undefined;
+        if (replacement) node[key] = replacement;
+      }
+      return undefined;
+    }),
+  );
+}
+
+function isQualifiedName(items: Token[]): boolean {
+  return items.every((t, k) => (k % 2 === 1 ? t.text === '.' : t.kind === 'word' || t.kind === 'quoted'));
+}
+
+function columnName(node: AstNode): string | undefined {
+  if (node.type !== 'column_ref') return undefined;
+  const column = node.column;
+  if (typeof column === 'string') return column;
+  const value = isNode(column) && isNode(column.expr) ? column.expr.value : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** MySQL: `) AS d (a, b)` after a derived table loses its column list for the parser and gets it back as aliases. */
+function derivedColumnLists(tokens: Token[], substitutions: Substitution[], fixups: Fixup[]): void {
+  const lists = new Map<string, string[]>();
+  for (let i = 0; i + 3 < tokens.length; i++) {
+    if (tokens[i]!.text !== ')') continue;
+    let k = i + 1;
+    if (isKeyword(tokens[k], 'AS')) k++;
+    const alias = tokens[k];
+    if (!alias || (alias.kind !== 'word' && alias.kind !== 'quoted') || tokens[k + 1]?.text !== '(') continue;
+    const open = k + 1;
+    const close = closing(tokens, open);
+    if (close < 0) continue;
+    const names = tokens.slice(open + 1, close);
+    if (!names.every((t, n) => (n % 2 === 1 ? t.text === ',' : t.kind === 'word' || t.kind === 'quoted'))) continue;
+    // Only after a parenthesized SELECT: `) AS x (` elsewhere is a function call or a type.
+    const start = tokens.findIndex((_, n) => n < i && tokens[n]!.text === '(' && closing(tokens, n) === i);
+    if (start < 0 || !isKeyword(tokens[start + 1], 'SELECT')) continue;
+    lists.set(
+      unquoteName(alias.text),
+      names.filter((_, n) => n % 2 === 0).map((t) => unquoteName(t.text)),
+    );
+    substitutions.push({ start: tokens[open]!.start, end: tokens[close]!.end, replacement: '' });
+  }
+  if (lists.size === 0) return;
+  fixups.push((ast) =>
+    walk(ast, ({ node }) => {
+      const names = typeof node.as === 'string' ? lists.get(unquoteName(node.as)) : undefined;
+      const query = isNode(node.expr) && isNode(node.expr.ast) ? node.expr.ast : undefined;
+      const items = query && Array.isArray(query.columns) ? query.columns : undefined;
+      if (names && items && items.length === names.length) {
+        items.forEach((item, n) => {
+          if (isNode(item)) item.as = names[n];
+        });
+      }
+      return undefined;
+    }),
+  );
+}
+
+function unquoteName(name: string): string {
+  return name.replace(/^[`"](.*)[`"]$/, '$1');
+}
+
+function applySubstitutions(
+  text: string,
+  substitutions: Substitution[],
+): { text: string; toOriginal: (offset: number) => number } {
+  const pieces: string[] = [];
+  const map: Array<{ preparedStart: number; preparedEnd: number; start: number; end: number }> = [];
+  let from = 0;
+  let length = 0;
+  for (const s of substitutions) {
+    if (s.start < from) continue; // overlapping: keep the first
+    pieces.push(text.slice(from, s.start), s.replacement);
+    length += s.start - from;
+    map.push({ preparedStart: length, preparedEnd: length + s.replacement.length, start: s.start, end: s.end });
+    length += s.replacement.length;
+    from = s.end;
+  }
+  pieces.push(text.slice(from));
+  return {
+    text: pieces.join(''),
+    toOriginal(offset) {
+      let shift = 0;
+      for (const m of map) {
+        if (offset < m.preparedStart) break;
+        if (offset < m.preparedEnd) return m.start + Math.min(offset - m.preparedStart, m.end - m.start);
+        shift = m.end - m.preparedEnd;
+      }
+      return offset + shift;
+    },
+  };
+}
+
+interface Location {
+  offset: number;
+  line?: number;
+  column?: number;
+}
+
+function locationsOf(ast: AstNode): Location[] {
+  const found: Location[] = [];
+  const visit = (value: unknown) => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (!isNode(value)) return;
+    const loc = value.loc;
+    if (isNode(loc) && isNode(loc.start) && isNode(loc.end)) found.push(loc.start as never, loc.end as never);
+    for (const [key, inner] of Object.entries(value)) if (key !== 'loc') visit(inner);
+  };
+  visit(ast);
+  return found;
+}
+
+/** Rewrites every location of the tree through `toOriginal`; line and column are dropped (offsets are what count). */
+function mapLocations(ast: AstNode, toOriginal: (offset: number) => number): void {
+  for (const location of new Set(locationsOf(ast))) {
+    location.offset = toOriginal(location.offset);
+    delete location.line;
+    delete location.column;
+  }
+}
+
+function shiftLocations(ast: AstNode, by: number): void {
+  for (const location of new Set(locationsOf(ast))) {
+    location.offset += by;
+    delete location.line;
+    delete location.column;
+  }
+}
