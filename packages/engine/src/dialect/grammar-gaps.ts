@@ -123,7 +123,7 @@ function partitionExpressions(
           substitutions.push({ start, end, replacement: name });
         }
       }
-      if (!token || token.text !== ',') break;
+      if (token?.text !== ',') break;
       itemStart = j + 1;
     }
   }
