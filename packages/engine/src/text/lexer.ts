@@ -17,7 +17,24 @@ export interface LexOptions {
   mysql: boolean;
 }
 
+/**
+ * The last few texts lexed, by dialect: splitting, the parser's preparation, rewrites and several rules all lex
+ * the same statement. Token arrays are shared, so callers must not change them (none does).
+ */
+const recent = new Map<string, Token[]>();
+const RECENT_LIMIT = 64;
+
 export function lex(text: string, options: LexOptions): Token[] {
+  const key = `${options.mysql ? 'm' : 'p'}${text}`;
+  const cached = recent.get(key);
+  if (cached) return cached;
+  const tokens = lexText(text, options);
+  if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!);
+  recent.set(key, tokens);
+  return tokens;
+}
+
+function lexText(text: string, options: LexOptions): Token[] {
   const tokens: Token[] = [];
   let i = 0;
   while (i < text.length) {
@@ -84,8 +101,15 @@ function scanQuoted(text: string, i: number, quote: string, backslashEscapes: bo
 }
 
 /** Code tokens only: no whitespace, no comments. */
+const codeCache = new WeakMap<Token[], Token[]>();
+
+/** The tokens that are code (no blanks, no comments); shared like lex's result, not to be changed. */
 export function codeTokens(tokens: Token[]): Token[] {
-  return tokens.filter((t) => t.kind !== 'space' && t.kind !== 'comment');
+  const cached = codeCache.get(tokens);
+  if (cached) return cached;
+  const code = tokens.filter((t) => t.kind !== 'space' && t.kind !== 'comment');
+  codeCache.set(tokens, code);
+  return code;
 }
 
 export function isKeyword(token: Token | undefined, word: string): boolean {

@@ -37,6 +37,8 @@ export interface QueryScope {
 
 /** Every SELECT/UPDATE of the statement with its scope. UNION branches share their first branch's scope. */
 export function queryScopes(ast: AstNode): QueryScope[] {
+  const cached = scopeCache.get(ast);
+  if (cached) return cached;
   const found: QueryScope[] = [];
   const visit = (query: AstNode, outer: AstNode[], kind: QueryScope['kind'], keys: string[], within: boolean) => {
     const withinDerived = within || kind === 'cte' || kind === 'derived';
@@ -54,8 +56,13 @@ export function queryScopes(ast: AstNode): QueryScope[] {
     });
   };
   visit(ast, [], 'root', [], false);
+  scopeCache.set(ast, found);
   return found;
 }
+
+/** Scopes and CTE names by statement tree: every rule of the family asks for them, and trees are never changed. */
+const scopeCache = new WeakMap<AstNode, QueryScope[]>();
+const cteCache = new WeakMap<AstNode, Set<string>>();
 
 export interface OwnVisit {
   node: AstNode;
@@ -108,6 +115,8 @@ export function cteName(cte: AstNode): string | undefined {
 
 /** Names (lower case) of every CTE defined anywhere in the statement: they shadow schema tables. */
 export function cteNames(ast: AstNode): Set<string> {
+  const cached = cteCache.get(ast);
+  if (cached) return cached;
   const names = new Set<string>();
   for (const { query } of queryScopes(ast)) {
     for (const cte of children(query, 'with')) {
@@ -115,6 +124,7 @@ export function cteNames(ast: AstNode): Set<string> {
       if (name) names.add(name.toLowerCase());
     }
   }
+  cteCache.set(ast, names);
   return names;
 }
 
