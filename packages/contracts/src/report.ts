@@ -40,14 +40,24 @@ export const Step = z.object({
 });
 export type Step = z.infer<typeof Step>;
 
+/**
+ * One recommended index. With several, they are one set: `costBefore` is the plan without any of them, `costAfter`
+ * with all of them, and `benefit` what this one saves given the others (all in the optimizer's cost units).
+ */
 export const IndexAdvice = z.object({
   ddl: z.string(),
   table: z.string(),
+  /** Key columns, in order. */
   columns: z.array(z.string()),
+  /** Columns stored for covering (PostgreSQL INCLUDE; in MySQL they end the key). */
+  include: z.array(z.string()).optional(),
   kind: z.enum(['btree', 'covering']),
   reason: Localized,
   costBefore: z.number().optional(),
   costAfter: z.number().optional(),
+  benefit: z.number().optional(),
+  /** Estimated from the statistics' row count and column widths; absent without a row count. */
+  estimatedBytes: z.number().optional(),
 });
 export type IndexAdvice = z.infer<typeof IndexAdvice>;
 

@@ -25,6 +25,7 @@ import {
   type StatementAnalysis,
   unifiedDiff,
 } from '@sqltune/engine';
+import { adviseIndexes } from './index-advisor.ts';
 import type { PlannerBackend, PlannerSession } from './types.ts';
 
 export interface OptimizeInput {
@@ -43,9 +44,6 @@ export interface OptimizeOptions {
   engineVersion: string;
   now?: () => Date;
 }
-
-/** An index is kept only when the optimizer estimates at least this much lower cost with it. */
-const INDEX_MIN_IMPROVEMENT = 0.1;
 
 /**
  * The whole pipeline for one submission: analyze (pure), then for each statement verify the proposed
@@ -222,11 +220,7 @@ async function stepsWithCosts(steps: ProposedStep[], session: PlannerSession | u
   return result;
 }
 
-/**
- * Tries each candidate alone with a what-if index and keeps those the optimizer says pay off, best first.
- * A what-if plan whose estimates the optimizer cannot ground (see PlanTree.caveat) keeps the candidate
- * but not its cost: the advice says the gain is unknown rather than showing a number nobody measured.
- */
+/** The index advisor's set for the statement (see index-advisor.ts); none without a baseline plan. */
 async function chooseIndexes(
   session: PlannerSession,
   statement: string,
@@ -235,51 +229,7 @@ async function chooseIndexes(
   baseline: PlanTree | null,
 ): Promise<IndexAdvice[]> {
   if (!baseline) return [];
-  const costed: IndexAdvice[] = [];
-  const uncosted: IndexAdvice[] = [];
-  for (const candidate of candidatesFor(statement, dialect, schema)) {
-    const plan = await session.explain(statement, [candidate.ddl]);
-    const advice: IndexAdvice = {
-      ddl: candidate.ddl,
-      table: candidate.table,
-      columns: candidate.columns,
-      kind: 'btree',
-      reason: candidate.reason,
-    };
-    if (plan.caveat || baseline.caveat) {
-      if (usesIndex(plan.root, candidate.columns)) {
-        uncosted.push({ ...advice, reason: withCaveat(candidate.reason, plan.caveat ?? baseline.caveat!) });
-      }
-      continue;
-    }
-    // Advice must be an index the optimizer actually reads in the cheaper plan, not just a cheaper estimate.
-    if (
-      plan.totalCost >= baseline.totalCost * (1 - INDEX_MIN_IMPROVEMENT) ||
-      !usesIndex(plan.root, candidate.columns)
-    ) {
-      continue;
-    }
-    costed.push({ ...advice, costBefore: baseline.totalCost, costAfter: plan.totalCost });
-  }
-  costed.sort((a, b) => (a.costAfter ?? 0) - (b.costAfter ?? 0));
-  // One index per table, the best one; combining several needs a joint what-if run (a later issue).
-  const perTable = new Map<string, IndexAdvice>();
-  for (const item of [...costed, ...uncosted]) if (!perTable.has(item.table)) perTable.set(item.table, item);
-  return [...perTable.values()];
-}
-
-/** Whether the plan reads through an index named like a candidate on these columns. */
-function usesIndex(node: PlanTree['root'], columns: string[]): boolean {
-  const suffix = columns.join('_').toLowerCase();
-  if (node.index?.toLowerCase().replace(/[`"]/g, '').endsWith(suffix)) return true;
-  return node.children.some((c) => usesIndex(c, columns));
-}
-
-function withCaveat(reason: Localized, caveat: Localized): Localized {
-  return {
-    zh: `${reason.zh} 优化器选择了该索引，但无法可靠估算收益：${caveat.zh}`,
-    en: `${reason.en} The optimizer chose this index, but cannot estimate the gain reliably: ${caveat.en}`,
-  };
+  return adviseIndexes(session, statement, candidatesFor(statement, dialect, schema), schema, baseline);
 }
 
 /** The estimated gain, only between two plans whose estimates the optimizer could ground. */

@@ -1,67 +1,199 @@
-import type { Dialect } from '@sqltune/contracts';
+import type { Dialect, Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, literalValue, walk } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { resolveColumn, selects } from '../rules/rule.ts';
-import { findTable, type SchemaModel } from '../schema/model.ts';
-
-/** A B-tree index worth asking the optimizer about: equality columns first, then one range column. */
-export interface IndexCandidate {
-  table: string;
-  columns: string[];
-  ddl: string;
-  reason: { zh: string; en: string };
-}
-
-const equality = new Set(['=', 'IN', 'IS']);
-const range = new Set(['<', '<=', '>', '>=', 'BETWEEN', 'LIKE']);
+import { findTable, type SchemaModel, type TableDef } from '../schema/model.ts';
+import { estimatedIndexBytes } from './size.ts';
 
 /**
- * Proposes indexes from the statement's predicates, per table (classic "equality, then range" order).
- * These are only candidates: the planner keeps the ones the real optimizer says lower the cost.
+ * An index worth asking the optimizer about. Candidates are only proposals: the planner's advisor keeps the
+ * ones the real optimizer reads in a cheaper plan.
+ */
+export interface IndexCandidate {
+  table: string;
+  /** Key columns, in order. */
+  columns: string[];
+  /** Non-key columns stored in the index so it covers the query (PostgreSQL INCLUDE; MySQL appends them). */
+  include: string[];
+  kind: 'btree' | 'covering';
+  name: string;
+  ddl: string;
+  reason: Localized;
+  /** Estimated size from the statistics' row count and the columns' widths; undefined without a row count. */
+  estimatedBytes?: number;
+}
+
+/** How a query uses one table's columns. */
+interface TableUsage {
+  /** Compared with `=`, `IN` or `IS` to a constant (or a parameter). */
+  equality: string[];
+  /** Compared with `=` to another table's column: the lookup side of a join. */
+  join: string[];
+  /** Compared with `<`, `BETWEEN`, a prefix `LIKE`... */
+  range: string[];
+  groupBy: string[];
+  /** The ORDER BY, when every item is a plain column of this table in one direction. */
+  orderBy: string[];
+  /** Every column of the table the query reads, for covering indexes. */
+  used: string[];
+}
+
+const equalityOperators = new Set(['=', 'IN', 'IS']);
+const rangeOperators = new Set(['<', '<=', '>', '>=', 'BETWEEN', 'LIKE']);
+
+/** Longest key proposed: beyond four columns an index rarely pays for its size and write cost. */
+export const MAX_KEY_COLUMNS = 4;
+/** A covering index may hold at most this many columns in all. */
+const MAX_COVERING_COLUMNS = 6;
+/** Candidates per table, best guesses first, so the what-if search stays short. */
+const MAX_PER_TABLE = 6;
+
+/**
+ * Proposes indexes from how the statement filters, joins, groups and sorts each table: equality and join columns
+ * first (the most selective first when statistics say so), then one range column; the equality columns followed by
+ * the ORDER BY (to skip a sort) or the GROUP BY; single columns; and a covering variant when the query reads few
+ * columns of a wide table. Columns an existing index already leads with, keys a unique index already pins, and
+ * tables the statistics call tiny get nothing.
  */
 export function indexCandidates(statement: ParsedStatement, schema: SchemaModel): IndexCandidate[] {
-  const usage = new Map<string, { equality: Set<string>; range: Set<string> }>();
+  const candidates: IndexCandidate[] = [];
+  for (const [tableName, usage] of usageByTable(statement, schema)) {
+    const table = findTable(schema, tableName);
+    if (!table || tooSmallToIndex(table)) continue;
+    const proposals = proposalsFor(table, usage);
+    let count = 0;
+    for (const proposal of proposals) {
+      if (count >= MAX_PER_TABLE) break;
+      const { columns, include } = proposal;
+      if (columns.length === 0 || alreadyIndexed(table, columns, include)) continue;
+      if (pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]))) continue;
+      const key = `${columns.join()}|${include.join()}`;
+      if (candidates.some((c) => c.table === table.name && `${c.columns.join()}|${c.include.join()}` === key)) continue;
+      candidates.push(candidateFor(statement.dialect, table, proposal));
+      count++;
+    }
+  }
+  return candidates;
+}
+
+interface Proposal {
+  columns: string[];
+  include: string[];
+  why: 'filter' | 'join' | 'order' | 'group' | 'covering';
+}
+
+function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
+  const selective = bySelectivity(table, unique([...usage.equality, ...usage.join]));
+  const rangeColumn = usage.range.find((c) => !selective.includes(c));
+  const lookup = [
+    ...selective.slice(0, MAX_KEY_COLUMNS - (rangeColumn ? 1 : 0)),
+    ...(rangeColumn ? [rangeColumn] : []),
+  ];
+  const proposals: Proposal[] = [];
+  const add = (columns: string[], why: Proposal['why'], include: string[] = []) =>
+    proposals.push({ columns: unique(columns).slice(0, MAX_KEY_COLUMNS), include, why });
+
+  if (lookup.length > 0) add(lookup, usage.join.some((c) => lookup.includes(c)) ? 'join' : 'filter');
+  if (usage.orderBy.length > 0) {
+    add([...selective.slice(0, Math.max(0, MAX_KEY_COLUMNS - usage.orderBy.length)), ...usage.orderBy], 'order');
+  }
+  if (usage.groupBy.length > 0) add([...selective, ...usage.groupBy], 'group');
+  const covered = lookup.length > 0 ? lookup : usage.orderBy.length > 0 ? usage.orderBy : [];
+  const rest = usage.used.filter((c) => !covered.includes(c));
+  if (
+    covered.length > 0 &&
+    rest.length > 0 &&
+    covered.length + rest.length <= MAX_COVERING_COLUMNS &&
+    covered.length + rest.length < table.columns.length
+  ) {
+    add(covered, 'covering', rest);
+  }
+  for (const column of selective) add([column], usage.join.includes(column) ? 'join' : 'filter');
+  if (rangeColumn) add([rangeColumn], 'filter');
+  return proposals;
+}
+
+/** Most distinct values first (statistics); columns without a count keep their order, after those with one. */
+function bySelectivity(table: TableDef, columns: string[]): string[] {
+  const distinct = (column: string) => {
+    const stats = table.statistics?.columns.find((c) => c.column.toLowerCase() === column.toLowerCase());
+    const rows = table.statistics?.rows ?? 0;
+    if (stats?.distinct === undefined) return -1;
+    return stats.distinct < 0 ? -stats.distinct * rows : stats.distinct;
+  };
+  return [...columns].sort((a, b) => distinct(b) - distinct(a));
+}
+
+function usageByTable(statement: ParsedStatement, schema: SchemaModel): Map<string, TableUsage> {
+  const usage = new Map<string, TableUsage>();
+  const entry = (table: string): TableUsage => {
+    let found = usage.get(table);
+    if (!found) {
+      found = { equality: [], join: [], range: [], groupBy: [], orderBy: [], used: [] };
+      usage.set(table, found);
+    }
+    return found;
+  };
   for (const query of selects(statement.ast)) {
+    const owner = (node: AstNode | undefined) => {
+      const ref = columnRef(node);
+      return ref && ref.column !== '*' ? resolveColumn(schema, query, ref) : undefined;
+    };
+    // Every column the query reads, by table.
+    walk(query, ({ node, key }) => {
+      if (key === 'ast' || (node !== query && node.type === 'select')) return false;
+      const found = owner(node);
+      if (found) pushUnique(entry(found.table).used, found.column.name);
+      return undefined;
+    });
     const conditions = [child(query, 'where'), ...children(query, 'from').map((s) => child(s, 'on'))];
     for (const condition of conditions) {
       if (!condition) continue;
       walk(condition, ({ node }) => {
+        if (node.type === 'select') return false;
         if (node.type !== 'binary_expr') return undefined;
         const operator = String(node.operator).toUpperCase();
-        const kind = equality.has(operator) ? 'equality' : range.has(operator) ? 'range' : undefined;
-        if (!kind) return undefined;
-        if (operator === 'LIKE' && !isPrefixPattern(child(node, 'right'))) return undefined;
-        for (const side of [child(node, 'left'), child(node, 'right')]) {
-          const ref = columnRef(side);
-          if (!ref) continue;
-          const owner = resolveColumn(schema, query, ref);
-          if (!owner) continue;
-          const entry = usage.get(owner.table) ?? { equality: new Set(), range: new Set() };
-          entry[kind].add(owner.column.name);
-          usage.set(owner.table, entry);
+        const left = child(node, 'left');
+        const right = child(node, 'right');
+        if (operator === '=' && owner(left) && owner(right)) {
+          const a = owner(left)!;
+          const b = owner(right)!;
+          if (a.table !== b.table) {
+            pushUnique(entry(a.table).join, a.column.name);
+            pushUnique(entry(b.table).join, b.column.name);
+          }
+          return undefined;
+        }
+        const kind = equalityOperators.has(operator) ? 'equality' : rangeOperators.has(operator) ? 'range' : undefined;
+        if (!kind || (operator === 'LIKE' && !isPrefixPattern(right))) return undefined;
+        for (const side of [left, right]) {
+          const found = owner(side);
+          if (found) pushUnique(entry(found.table)[kind], found.column.name);
         }
         return undefined;
       });
     }
-  }
-  const candidates: IndexCandidate[] = [];
-  for (const [table, columns] of usage) {
-    if (tooSmallToIndex(schema, table)) continue;
-    const eq = [...columns.equality];
-    const rangeColumn = [...columns.range].find((c) => !columns.equality.has(c));
-    const proposals = [
-      eq.length > 0 ? [...eq.slice(0, 3), ...(rangeColumn ? [rangeColumn] : [])] : [],
-      ...eq.map((c) => [c]),
-    ];
-    if (rangeColumn) proposals.push([rangeColumn]);
-    for (const cols of proposals) {
-      if (cols.length === 0 || alreadyIndexed(schema, table, cols)) continue;
-      if (pinnedByUniqueKey(schema, table, cols, columns.equality)) continue;
-      if (candidates.some((c) => c.table === table && c.columns.join() === cols.join())) continue;
-      candidates.push(candidateFor(statement.dialect, table, cols));
+    const groupBy = child(query, 'groupby');
+    for (const item of groupBy ? children(groupBy, 'columns') : children(query, 'groupby')) {
+      const found = owner(item);
+      if (found) pushUnique(entry(found.table).groupBy, found.column.name);
+    }
+    const order = children(query, 'orderby');
+    const owners = order.map((item) => owner(child(item, 'expr')));
+    const directions = new Set(order.map((item) => String(item.type ?? 'ASC').toUpperCase()));
+    if (owners.length > 0 && owners.every((o) => o && o.table === owners[0]!.table) && directions.size === 1) {
+      entry(owners[0]!.table).orderBy = unique(owners.map((o) => o!.column.name));
     }
   }
-  return candidates;
+  return usage;
+}
+
+function pushUnique(list: string[], value: string): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+function unique(list: string[]): string[] {
+  return [...new Set(list)];
 }
 
 function isPrefixPattern(node: AstNode | undefined): boolean {
@@ -69,10 +201,12 @@ function isPrefixPattern(node: AstNode | undefined): boolean {
   return typeof value === 'string' && !/^[%_]/.test(value);
 }
 
-function alreadyIndexed(schema: SchemaModel, tableName: string, columns: string[]): boolean {
-  const table = findTable(schema, tableName);
-  return !!table?.indexes.some((index) =>
-    columns.every((column, i) => index.columns[i]?.toLowerCase() === column.toLowerCase()),
+/** An existing index that starts with the same key columns (and holds the included ones) already does the job. */
+function alreadyIndexed(table: TableDef, columns: string[], include: string[]): boolean {
+  return table.indexes.some(
+    (index) =>
+      columns.every((column, i) => index.columns[i]?.toLowerCase() === column.toLowerCase()) &&
+      include.every((column) => index.columns.some((c) => c.toLowerCase() === column.toLowerCase())),
   );
 }
 
@@ -83,8 +217,8 @@ function alreadyIndexed(schema: SchemaModel, tableName: string, columns: string[
  */
 export const MIN_ROWS_FOR_INDEX = 1000;
 
-function tooSmallToIndex(schema: SchemaModel, tableName: string): boolean {
-  const rows = findTable(schema, tableName)?.statistics?.rows;
+function tooSmallToIndex(table: TableDef): boolean {
+  const rows = table.statistics?.rows;
   return rows !== undefined && rows < MIN_ROWS_FOR_INDEX;
 }
 
@@ -92,24 +226,53 @@ function tooSmallToIndex(schema: SchemaModel, tableName: string): boolean {
  * A candidate whose equality columns already include a whole unique key finds at most one row through
  * the existing unique index; a wider index only adds write cost (and can mislead the optimizer).
  */
-function pinnedByUniqueKey(schema: SchemaModel, tableName: string, columns: string[], equality: Set<string>): boolean {
+function pinnedByUniqueKey(table: TableDef, columns: string[], equality: Set<string>): boolean {
   const bound = new Set(columns.filter((c) => equality.has(c)).map((c) => c.toLowerCase()));
-  const table = findTable(schema, tableName);
-  return !!table?.indexes.some(
+  return table.indexes.some(
     (index) => index.unique && index.columns.length > 0 && index.columns.every((c) => bound.has(c.toLowerCase())),
   );
 }
 
-function candidateFor(dialect: Dialect, table: string, columns: string[]): IndexCandidate {
-  const name = `idx_${table}_${columns.join('_')}`.toLowerCase().slice(0, 60);
+const reasons: Record<Proposal['why'], (table: string, columns: string) => Localized> = {
+  filter: (table, columns) => ({
+    zh: `查询按 ${columns} 过滤 ${table}，该索引可以避免全表扫描。`,
+    en: `The query filters ${table} on ${columns}; this index can replace a full scan.`,
+  }),
+  join: (table, columns) => ({
+    zh: `${table} 通过 ${columns} 参与连接，该索引让连接按键查找而不是扫描。`,
+    en: `${table} is joined on ${columns}; this index turns the join into key lookups instead of scans.`,
+  }),
+  order: (table, columns) => ({
+    zh: `该索引按 ${columns} 的顺序存放 ${table} 的行，查询可以省去排序。`,
+    en: `This index keeps ${table} in ${columns} order, so the query can skip its sort.`,
+  }),
+  group: (table, columns) => ({
+    zh: `查询按 ${columns} 分组，该索引让 ${table} 的行按组顺序读取。`,
+    en: `The query groups by ${columns}; this index reads ${table} in group order.`,
+  }),
+  covering: (table, columns) => ({
+    zh: `覆盖索引：${table} 中查询需要的列 ${columns} 都在索引里，无需回表。`,
+    en: `Covering index: every column of ${table} the query needs (${columns}) is in the index, so no table lookups.`,
+  }),
+};
+
+function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): IndexCandidate {
+  const { columns, include, why } = proposal;
+  const covering = include.length > 0;
+  const name = `idx_${table.name}_${columns.join('_')}${covering ? '_cover' : ''}`.toLowerCase().slice(0, 60);
   const quote = (id: string) => (dialect === 'mysql' ? `\`${id}\`` : /^[a-z_][a-z0-9_]*$/.test(id) ? id : `"${id}"`);
+  // MySQL has no INCLUDE: the extra columns go at the end of the key, where they cover without reordering it.
+  const key = dialect === 'mysql' ? [...columns, ...include] : columns;
+  const includeClause = dialect === 'postgresql' && covering ? ` INCLUDE (${include.map(quote).join(', ')})` : '';
+  const all = [...columns, ...include];
   return {
-    table,
+    table: table.name,
     columns,
-    ddl: `CREATE INDEX ${quote(name)} ON ${quote(table)} (${columns.map(quote).join(', ')});`,
-    reason: {
-      zh: `查询按 ${columns.join(', ')} 过滤 ${table}，该索引可以避免全表扫描。`,
-      en: `The query filters ${table} on ${columns.join(', ')}; this index can replace a full scan.`,
-    },
+    include,
+    kind: covering ? 'covering' : 'btree',
+    name,
+    ddl: `CREATE INDEX ${quote(name)} ON ${quote(table.name)} (${key.map(quote).join(', ')})${includeClause};`,
+    reason: reasons[why](table.name, all.join(', ')),
+    estimatedBytes: estimatedIndexBytes(dialect, table, all),
   };
 }

@@ -1,0 +1,93 @@
+import { candidatesFor, parseSchema } from '@sqltune/engine';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresBinDir, serviceAvailable } from '../../../test-support/services.ts';
+import { adviseIndexes } from './index-advisor.ts';
+import { pglitePlanner } from './pglite/backend.ts';
+import { postgresPlanner, shutdownPostgresSandbox } from './postgres/backend.ts';
+import type { PlannerBackend, PlannerSession } from './types.ts';
+
+/** Orders and customers of TPC-H size, no secondary indexes. */
+const schemaText = `CREATE TABLE customer (c_custkey int PRIMARY KEY, c_name varchar(25) NOT NULL, c_nationkey int NOT NULL,
+  c_mktsegment char(10) NOT NULL, c_address varchar(40) NOT NULL, c_phone char(15) NOT NULL, c_comment varchar(117) NOT NULL);
+CREATE TABLE orders (o_orderkey int PRIMARY KEY, o_custkey int NOT NULL, o_orderstatus char(1) NOT NULL,
+  o_totalprice numeric(15,2) NOT NULL, o_orderdate date NOT NULL, o_clerk char(15) NOT NULL, o_comment varchar(79) NOT NULL);
+CREATE INDEX orders_status ON orders (o_orderstatus);
+-- sqltune:stats customer rows=1500000
+-- sqltune:stats customer.c_nationkey distinct=25
+-- sqltune:stats customer.c_name distinct=1500000
+-- sqltune:stats orders rows=15000000
+-- sqltune:stats orders.o_custkey distinct=1000000
+-- sqltune:stats orders.o_clerk distinct=10000
+-- sqltune:stats orders.o_orderstatus distinct=3`;
+const schema = parseSchema(schemaText, 'postgresql');
+
+const backends: Array<[string, PlannerBackend, boolean]> = [
+  ['PGlite', pglitePlanner, true],
+  ['PostgreSQL 15 + HypoPG', postgresPlanner, serviceAvailable('PostgreSQL', postgresBinDir)],
+];
+
+describe.each(backends)('index advisor on %s', (_name, backend, available) => {
+  let session: PlannerSession;
+  const advise = async (sql: string) => {
+    const baseline = await session.explain(sql);
+    return {
+      baseline,
+      advice: await adviseIndexes(session, sql, candidatesFor(sql, 'postgresql', schema), schema, baseline),
+    };
+  };
+
+  beforeAll(async () => {
+    if (!available) return;
+    session = await backend.open({
+      dialect: 'postgresql',
+      schemaSql: schemaText,
+      statistics: schema.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
+    });
+  });
+  afterAll(async () => {
+    await session?.close();
+    await shutdownPostgresSandbox();
+  });
+
+  it.runIf(available)("recommends one index per table a join needs, as one set with each one's benefit", async () => {
+    const sql =
+      "SELECT o_orderkey, o_totalprice FROM orders JOIN customer ON c_custkey = o_custkey WHERE c_name = 'Customer#000000042' AND o_orderdate >= '1995-01-01'";
+    const { baseline, advice } = await advise(sql);
+    expect(advice.map((a) => a.table).sort()).toEqual(['customer', 'orders']);
+    expect(advice.find((a) => a.table === 'customer')?.columns[0]).toBe('c_name');
+    expect(advice.find((a) => a.table === 'orders')?.columns[0]).toBe('o_custkey');
+    for (const a of advice) {
+      expect(a.costBefore).toBe(baseline.totalCost);
+      expect(a.costAfter!).toBeLessThan(baseline.totalCost / 100);
+      // Without either index the other cannot do its job: each one carries a real share of the saving.
+      expect(a.benefit!).toBeGreaterThan(0);
+      expect(a.estimatedBytes!).toBeGreaterThan(1_000_000);
+    }
+    const withBoth = await session.explain(
+      sql,
+      advice.map((a) => a.ddl),
+    );
+    expect(withBoth.totalCost).toBeCloseTo(advice[0]!.costAfter!, 0);
+  });
+
+  it.runIf(available)('keeps a set to the indexes it needs', async () => {
+    // One selective equality: one index reaches the best cost, nothing else is added.
+    const { advice } = await advise("SELECT o_orderkey FROM orders WHERE o_custkey = 42 AND o_orderstatus = 'F'");
+    expect(advice).toHaveLength(1);
+    expect(advice[0]!.columns[0]).toBe('o_custkey');
+  });
+
+  it.runIf(available)('prefers a covering index when reading only the index pays', async () => {
+    const { advice } = await advise(
+      "SELECT o_clerk, sum(o_totalprice) FROM orders WHERE o_clerk BETWEEN 'Clerk#000000001' AND 'Clerk#000001000' GROUP BY o_clerk",
+    );
+    expect(advice).toHaveLength(1);
+    expect(advice[0]!.kind).toBe('covering');
+    expect(advice[0]!.ddl).toMatch(/\(o_clerk\) INCLUDE \(o_totalprice\)/);
+  });
+
+  it.runIf(available)('advises nothing when no index makes the plan cheaper', async () => {
+    const { advice } = await advise('SELECT count(*) FROM orders');
+    expect(advice).toEqual([]);
+  });
+});
