@@ -165,6 +165,22 @@ export const StatementReport = z.object({
 });
 export type StatementReport = z.infer<typeof StatementReport>;
 
+/**
+ * For several statements: one index set chosen for all of them under a size budget. Costs are the statements'
+ * estimated costs summed, without and with the set.
+ */
+export const WorkloadIndexes = z.object({
+  indexes: z.array(IndexAdvice),
+  budgetBytes: z.number(),
+  costBefore: z.number(),
+  costAfter: z.number(),
+  statements: z.number().int(),
+  /** What-if plans the search asked for. */
+  evaluations: z.number().int(),
+  note: Localized.optional(),
+});
+export type WorkloadIndexes = z.infer<typeof WorkloadIndexes>;
+
 export const Report = z.object({
   kind: z.enum(['sql', 'mybatis']),
   dialect: Dialect,
@@ -172,5 +188,6 @@ export const Report = z.object({
   createdAt: z.string(),
   statements: z.array(StatementReport),
   warnings: z.array(Message),
+  workload: WorkloadIndexes.optional(),
 });
 export type Report = z.infer<typeof Report>;

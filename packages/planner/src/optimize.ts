@@ -10,6 +10,7 @@ import type {
   StatementReport,
   Step,
   Verification,
+  WorkloadIndexes,
 } from '@sqltune/contracts';
 import {
   type Analysis,
@@ -26,6 +27,7 @@ import {
   unifiedDiff,
 } from '@sqltune/engine';
 import { adviseIndexes } from './index-advisor.ts';
+import { adviseWorkload } from './workload-advisor.ts';
 import type { PlannerBackend, PlannerSession } from './types.ts';
 
 export interface OptimizeInput {
@@ -68,10 +70,33 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       createdAt: (options.now?.() ?? new Date()).toISOString(),
       statements,
       warnings: plannerWarnings(input.dialect, backend, hasSchema),
+      ...(await workloadIndexes(session, input.dialect, statements, analysis.schema)),
     };
   } finally {
     await session?.close();
   }
+}
+
+/**
+ * For several statements, one index set that serves them all within a size budget (workload-advisor.ts), next to
+ * each statement's own advice.
+ */
+async function workloadIndexes(
+  session: PlannerSession | undefined,
+  dialect: Dialect,
+  statements: StatementReport[],
+  schema: SchemaModel,
+): Promise<{ workload?: WorkloadIndexes }> {
+  if (!session || statements.length < 2) return {};
+  const texts = statements.map((s) => s.optimized);
+  const advice = await adviseWorkload(
+    session,
+    dialect,
+    texts,
+    texts.map((sql) => candidatesFor(sql, dialect, schema)),
+    schema,
+  );
+  return advice ? { workload: advice } : {};
 }
 
 /** One newline convention for everything downstream: the planner runs the same schema text the engine read. */

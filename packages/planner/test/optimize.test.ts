@@ -41,6 +41,24 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(s.gainMissing).toBeUndefined();
   });
 
+  it("chooses one index set for several statements, next to each statement's own advice", async () => {
+    const report = await optimize(
+      {
+        sql: "SELECT o_orderkey FROM orders WHERE o_custkey = 42;\nSELECT o_orderkey FROM orders WHERE o_custkey = 7 AND o_orderdate >= '1998-01-01';",
+        dialect: 'postgresql',
+        schemaText: schema('postgresql'),
+      },
+      await options(),
+    );
+    expect(report.statements).toHaveLength(2);
+    const workload = report.workload!;
+    expect(workload.statements).toBe(2);
+    expect(workload.indexes.map((i) => i.columns[0])).toEqual(['o_custkey']);
+    expect(workload.costAfter).toBeLessThan(workload.costBefore / 10);
+    // Each statement alone would get its own index; the set serves both with one.
+    expect(report.statements.every((s) => s.indexes.some((i) => i.columns[0] === 'o_custkey'))).toBe(true);
+  });
+
   it('plans with statistics given as JSON', async () => {
     const report = await optimize(
       {

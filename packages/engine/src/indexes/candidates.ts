@@ -256,6 +256,11 @@ const reasons: Record<Proposal['why'], (table: string, columns: string) => Local
   }),
 };
 
+/** A plain B-tree candidate on the given key columns (for searches that build their own keys, e.g. workloads). */
+export function btreeCandidate(dialect: Dialect, table: TableDef, columns: string[]): IndexCandidate {
+  return candidateFor(dialect, table, { columns, include: [], why: 'filter' });
+}
+
 function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): IndexCandidate {
   const { columns, include, why } = proposal;
   const covering = include.length > 0;
