@@ -69,7 +69,7 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       engine: { name: 'sqltune', version: options.engineVersion },
       createdAt: (options.now?.() ?? new Date()).toISOString(),
       statements,
-      warnings: plannerWarnings(input.dialect, backend, hasSchema),
+      warnings: [...plannerWarnings(input.dialect, backend, hasSchema), ...sessionNotes(session)],
       ...(await workloadIndexes(session, input.dialect, statements, analysis.schema)),
     };
   } finally {
@@ -282,6 +282,17 @@ function noPlanReason(dialect: Dialect, hasSchema: boolean): Localized {
   }
   const name = dialect === 'mysql' ? 'MySQL/MariaDB' : 'PostgreSQL';
   return { zh: `此服务器未配置 ${name} 优化器。`, en: `No ${name} optimizer is configured on this server.` };
+}
+
+/**
+ * What the optimizer's sandbox assumed or could not model (default row counts for tables without statistics,
+ * ignored statements, statistics it could not inject), so the report states the defaults behind its numbers.
+ */
+function sessionNotes(session: PlannerSession | undefined): Message[] {
+  return (session?.notes ?? []).map((note) => ({
+    code: 0,
+    message: { zh: `${session!.source}：${note.zh}`, en: `${session!.source}: ${note.en}` },
+  }));
 }
 
 function plannerWarnings(dialect: Dialect, backend: PlannerBackend | undefined, hasSchema: boolean): Message[] {

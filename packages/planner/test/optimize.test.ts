@@ -39,6 +39,24 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(s.indexes[0]!.costAfter!).toBeLessThan(s.indexes[0]!.costBefore!);
     expect(s.gain!.ratio).toBeGreaterThan(0.5);
     expect(s.gainMissing).toBeUndefined();
+    // The table has statistics, so no default row count is stated.
+    expect(report.warnings.map((w) => w.message.en).join(' ')).not.toMatch(/no statistics for/);
+  });
+
+  it('states the defaults used for tables without statistics', async () => {
+    const report = await optimize(
+      {
+        sql: 'SELECT o_orderkey FROM orders WHERE o_custkey = 42',
+        dialect: 'postgresql',
+        schemaText: 'CREATE TABLE orders (o_orderkey INT PRIMARY KEY, o_custkey INT NOT NULL);',
+      },
+      await options(),
+    );
+    const warnings = report.warnings.map((w) => w.message);
+    expect(warnings.map((w) => w.en)).toContainEqual(
+      expect.stringMatching(/^PostgreSQL 18.*: no statistics for orders: planned as 1000 rows each$/),
+    );
+    expect(warnings.map((w) => w.zh)).toContainEqual(expect.stringMatching(/没有统计信息.*1000 行/));
   });
 
   it("chooses one index set for several statements, next to each statement's own advice", async () => {
