@@ -14,7 +14,9 @@ export function eventsSchema(dialect: 'mysql' | 'postgresql'): string {
   label  varchar(10),
   amount numeric(10,2),
   flag   integer NOT NULL
-);`;
+);
+CREATE INDEX events_grp ON events (grp);
+CREATE INDEX events_label ON events (label);`;
 }
 
 const rows: Array<[number, string | null, number | null, string | null, string | null, number]> = [
