@@ -12,7 +12,7 @@ import { progressBar } from './progress.ts';
 const loadEngine = () => import('@sqltune/engine');
 
 export const usage = `Usage:
-  sqltune optimize FILE|- [--dialect mysql|postgresql] [--schema FILE] [--plan FILE]
+  sqltune optimize FILE|- [--dialect mysql|postgresql] [--schema FILE] [--stats FILE] [--plan FILE]
                           [--format text|json|markdown|sarif] [--lang zh|en]
                           [--fail-on info|warning|critical|none]
   sqltune rules [--format text|json|markdown] [--lang zh|en]
@@ -20,7 +20,10 @@ export const usage = `Usage:
 optimize  Optimizes the statements in FILE (- reads standard input) and prints the report
           (the same one the web app shows).
   --dialect  SQL dialect of FILE (default mysql)
-  --schema   CREATE TABLE / CREATE INDEX text, with optional "-- sqltune:stats" lines
+  --schema   CREATE TABLE / CREATE INDEX text, with optional "-- sqltune:stats" lines, or pasted
+             SHOW CREATE TABLE / SHOW INDEX output (MySQL)
+  --stats    statistics: JSON ({"tables": ...}) or pasted SHOW TABLE STATUS, information_schema,
+             pg_class or pg_stats output (see docs/schema-input.md)
   --plan     your own EXPLAIN output, shown next to the optimizer's plans
   --format   text (default), json (the report contract), markdown, or sarif (SARIF 2.1.0)
   --lang     language of messages (default en)
@@ -74,6 +77,7 @@ type Command =
       file: string;
       dialect: Dialect;
       schema?: string;
+      stats?: string;
       plan?: string;
       format: (typeof optimizeFormats)[number];
       language: Language;
@@ -87,6 +91,7 @@ function parseCommand(argv: string[]): Command {
     options: {
       dialect: { type: 'string' },
       schema: { type: 'string' },
+      stats: { type: 'string' },
       plan: { type: 'string' },
       format: { type: 'string' },
       lang: { type: 'string' },
@@ -101,7 +106,9 @@ function parseCommand(argv: string[]): Command {
   const format = values.format ?? 'text';
   if (name === 'rules') {
     if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
-    const foreign = (['dialect', 'schema', 'plan', 'fail-on'] as const).find((key) => values[key] !== undefined);
+    const foreign = (['dialect', 'schema', 'stats', 'plan', 'fail-on'] as const).find(
+      (key) => values[key] !== undefined,
+    );
     if (foreign) throw new UsageError(`--${foreign} is not an option of rules`);
     return { name, format: oneOf('--format', format, rulesFormats), language };
   }
@@ -113,6 +120,7 @@ function parseCommand(argv: string[]): Command {
     file: rest[0]!,
     dialect: oneOf('--dialect', values.dialect ?? 'mysql', Dialect.options),
     schema: values.schema,
+    stats: values.stats,
     plan: values.plan,
     format: oneOf('--format', format, optimizeFormats),
     language,
@@ -136,20 +144,19 @@ async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Pro
   const { file, language } = command;
   const label = file === '-' ? 'stdin' : file;
   const progress = progressBar(process.stderr);
-  const [{ statementRules }, { availablePlanners, shutdownPlanners }, { optimizeText }] = await Promise.all([
-    loadEngine(),
-    import('@sqltune/planner'),
-    import('./run-optimize.ts'),
-  ]);
+  const [{ statementRules }, { aiSettingsFromEnv, availablePlanners, shutdownPlanners }, { optimizeText }] =
+    await Promise.all([loadEngine(), import('@sqltune/planner'), import('./run-optimize.ts')]);
   try {
     const sql = file === '-' ? await readStdin() : readInput(file);
     const schemaText = command.schema ? readInput(command.schema) : null;
+    const statsText = command.stats ? readInput(command.stats) : null;
     const planText = command.plan ? readInput(command.plan) : null;
     let report: Report;
     try {
       report = await optimizeText(
-        { sql, dialect: command.dialect, schemaText, planText },
-        { planners: await availablePlanners(), engineVersion: version() },
+        { sql, dialect: command.dialect, schemaText, statsText, planText },
+        // LLM_BASE_URL / LLM_API_KEY / LLM_MODEL, as for the server: the AI step runs when they are set.
+        { planners: await availablePlanners(), engineVersion: version(), ai: aiSettingsFromEnv() },
         (done, total) => progress.update(done, total),
       );
     } finally {
@@ -164,11 +171,13 @@ async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Pro
     }
     if (error instanceof AppError) {
       const source =
-        error.code === ErrorCode.TABLE_STRUCTURE_INVALID && command.schema
-          ? command.schema
-          : error.code === ErrorCode.PLAN_INVALID && command.plan
-            ? command.plan
-            : label;
+        error.code === ErrorCode.TABLE_STRUCTURE_INVALID && error.detail.field === 'stats' && command.stats
+          ? command.stats
+          : error.code === ErrorCode.TABLE_STRUCTURE_INVALID && command.schema
+            ? command.schema
+            : error.code === ErrorCode.PLAN_INVALID && command.plan
+              ? command.plan
+              : label;
       const where = error.detail.line ? `${source}:${error.detail.line}:${error.detail.column ?? 1}` : source;
       console.error(`error ${error.code} (${where}): ${error.detail.message[language]}`);
       return EXIT.input;

@@ -6,6 +6,8 @@ export interface OptimizeTextInput {
   sql: string;
   dialect: Dialect;
   schemaText?: string | null;
+  /** Statistics: JSON or pasted client output (docs/schema-input.md). */
+  statsText?: string | null;
   planText?: string | null;
 }
 
@@ -28,7 +30,7 @@ export async function optimizeText(
   const sql = normalizeNewlines(raw.sql);
   // Pure and fast: syntax errors, refused statements and schema errors surface before any planner work,
   // with positions in the whole input.
-  analyze({ sql, dialect: raw.dialect, schemaText: raw.schemaText });
+  analyze({ sql, dialect: raw.dialect, schemaText: raw.schemaText, statsText: raw.statsText });
   const slices = splitStatements(sql, raw.dialect);
   const statements: StatementReport[] = [];
   const warnings = new Map<string, Report['warnings'][number]>();

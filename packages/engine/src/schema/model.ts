@@ -1,4 +1,4 @@
-/** The user's tables as the engine understands them: from DDL plus `-- sqltune:stats` lines. */
+/** The user's tables as the engine understands them: from DDL or pasted client output, plus statistics. */
 
 export interface ColumnStatistics {
   column: string;
@@ -51,6 +51,11 @@ export interface TableDef {
 
 export interface SchemaModel {
   tables: TableDef[];
+  /**
+   * The structure as CREATE TABLE / CREATE INDEX text of the dialect, for the planners to run: the input itself
+   * when it was plain DDL, otherwise DDL built from the pasted client output (SHOW CREATE TABLE, SHOW INDEX).
+   */
+  ddl: string;
 }
 
 export function findTable(schema: SchemaModel, name: string): TableDef | undefined {

@@ -1,90 +1,285 @@
-import { AppError, ErrorCode } from '@sqltune/contracts';
 import { positionAt } from '../text/position.ts';
+import { statisticsError, type Where } from './input-errors.ts';
 import type { ColumnStatistics, SchemaModel, TableStatistics } from './model.ts';
-import { findTable } from './model.ts';
+import { parsePgArray } from './pg-array.ts';
+import { applyFacts, checkColumnStatistics, noFacts, type StatisticsFacts } from './statistics-facts.ts';
 
 /**
- * Statistics as JSON, the form scripts produce:
- *   {"tables": {"orders": {"rows": 10000000, "columns": {"o_custkey": {"ndv": 1000, "null_frac": 0, "avg_width": 4}}}}}
- * `ndv` may be negative (a fraction of the rows, as PostgreSQL's n_distinct). Unknown tables and
- * malformed values are 4203 errors that name the path (`tables.orders.rows`).
+ * Statistics as JSON, the form scripts produce and the documented default:
+ *   {"tables": {"orders": {"rows": 10000000, "columns": {"o_status": {"ndv": 3, "null_frac": 0, "avg_width": 1,
+ *     "mcv": [{"value": "F", "freq": 0.49}, {"value": "O", "freq": 0.48}],
+ *     "histogram": ["1992-01-01", "1995-06-17", "1998-08-02"]}}}}}
+ * `ndv` (or `n_distinct`) may be negative: a fraction of the rows, as PostgreSQL's n_distinct. The most common
+ * values may also be given PostgreSQL's way, `most_common_vals` + `most_common_freqs`, and the histogram as
+ * `histogram_bounds`, each as a JSON array or as PostgreSQL array text (`"{a,b,\"c d\"}"`). Every error names
+ * the path (`tables.orders.rows`) and points at it.
  */
-export function parseStatisticsJson(text: string): TableStatistics[] {
+export function statisticsFactsFromJson(text: string): StatisticsFacts {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     const offset = Number(/position (\d+)/.exec(String((error as Error).message))?.[1] ?? 0);
-    throw statsError(
+    throw statisticsError(
+      'stats',
+      positionAt(text, offset),
       `invalid JSON: ${(error as Error).message}`,
       `JSON 格式错误：${(error as Error).message}`,
-      positionAt(text, offset),
     );
   }
+  const reader = new JsonReader(text);
   const tables = isObject(value) ? value.tables : undefined;
-  if (!isObject(tables)) throw statsError('expected {"tables": {...}}', '应为 {"tables": {...}} 格式');
-  return Object.entries(tables).map(([table, entry]) => tableStatistics(table, entry));
+  if (!isObject(tables)) throw reader.error([], 'expected {"tables": {...}}', '应为 {"tables": {...}} 格式');
+  const facts = noFacts();
+  for (const [table, entry] of Object.entries(tables)) reader.table(table, entry, facts);
+  return facts;
 }
 
-function tableStatistics(table: string, entry: unknown): TableStatistics {
-  if (!isObject(entry)) throw statsError(`tables.${table} must be an object`, `tables.${table} 应为对象`);
-  const rows = entry.rows;
-  if (typeof rows !== 'number' || !Number.isFinite(rows) || rows < 0) {
-    throw statsError(`tables.${table}.rows must be a number >= 0`, `tables.${table}.rows 应为不小于 0 的数字`);
-  }
-  const columns = entry.columns === undefined ? {} : entry.columns;
-  if (!isObject(columns))
-    throw statsError(`tables.${table}.columns must be an object`, `tables.${table}.columns 应为对象`);
-  return {
+/** The JSON form read on its own, each table with its rows and columns. */
+export function parseStatisticsJson(text: string): TableStatistics[] {
+  const facts = statisticsFactsFromJson(text);
+  return facts.rowCounts.map(({ table, rows }) => ({
     table,
     rows,
-    columns: Object.entries(columns).map(([column, stats]) =>
-      columnStatistics(`tables.${table}.columns.${column}`, column, stats),
-    ),
-  };
+    columns: facts.columns.filter((c) => c.table === table).map((c) => ({ column: c.column, ...c.statistics })),
+  }));
 }
 
-const columnFields = { ndv: 'distinct', null_frac: 'nullFraction', avg_width: 'averageWidth' } as const;
-
-function columnStatistics(path: string, column: string, stats: unknown): ColumnStatistics {
-  if (!isObject(stats)) throw statsError(`${path} must be an object`, `${path} 应为对象`);
-  const result: ColumnStatistics = { column };
-  for (const [key, field] of Object.entries(columnFields)) {
-    const value = stats[key];
-    if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isFinite(value)) {
-      throw statsError(`${path}.${key} must be a number`, `${path}.${key} 应为数字`);
-    }
-    result[field] = value;
-  }
-  if (result.nullFraction !== undefined && (result.nullFraction < 0 || result.nullFraction > 1)) {
-    throw statsError(`${path}.null_frac must be between 0 and 1`, `${path}.null_frac 应在 0 到 1 之间`);
-  }
-  return result;
-}
-
-/** Puts JSON statistics onto the schema's tables; they win over `-- sqltune:stats` lines for the same table. */
+/** Puts statistics onto the schema's tables, field by field over what they already have (e.g. comment lines). */
 export function mergeStatistics(schema: SchemaModel, statistics: TableStatistics[]): void {
+  const at = { line: 1, column: 1 };
+  const facts = noFacts();
   for (const stats of statistics) {
-    const table = findTable(schema, stats.table);
-    if (!table) {
-      throw statsError(
-        `tables.${stats.table}: no such table in the table structure`,
-        `tables.${stats.table}：表结构中没有该表`,
+    facts.rowCounts.push({ table: stats.table, rows: stats.rows, at });
+    for (const { column, ...rest } of stats.columns)
+      facts.columns.push({ table: stats.table, column, statistics: rest, at });
+  }
+  applyFacts(schema, facts, 'stats');
+}
+
+const numberFields = [
+  ['ndv', 'distinct'],
+  ['n_distinct', 'distinct'],
+  ['null_frac', 'nullFraction'],
+  ['avg_width', 'averageWidth'],
+] as const;
+
+class JsonReader {
+  private readonly offsets: Map<string, number>;
+
+  constructor(private readonly text: string) {
+    this.offsets = keyOffsets(text);
+  }
+
+  table(table: string, entry: unknown, facts: StatisticsFacts): void {
+    const path = ['tables', table];
+    if (!isObject(entry)) throw this.error(path, `${dotted(path)} must be an object`, `${dotted(path)} 应为对象`);
+    const rows = entry.rows;
+    if (typeof rows !== 'number' || !Number.isFinite(rows) || rows < 0) {
+      const at = [...path, 'rows'];
+      throw this.error(at, `${dotted(at)} must be a number >= 0`, `${dotted(at)} 应为不小于 0 的数字`);
+    }
+    facts.rowCounts.push({ table, rows, at: this.where(path) });
+    const columns = entry.columns === undefined ? {} : entry.columns;
+    if (!isObject(columns)) {
+      const at = [...path, 'columns'];
+      throw this.error(at, `${dotted(at)} must be an object`, `${dotted(at)} 应为对象`);
+    }
+    for (const [column, stats] of Object.entries(columns)) {
+      const columnPath = [...path, 'columns', column];
+      facts.columns.push({ table, column, statistics: this.column(columnPath, stats), at: this.where(columnPath) });
+    }
+  }
+
+  private column(path: string[], stats: unknown): Omit<ColumnStatistics, 'column'> {
+    if (!isObject(stats)) throw this.error(path, `${dotted(path)} must be an object`, `${dotted(path)} 应为对象`);
+    const result: Omit<ColumnStatistics, 'column'> = {};
+    for (const [key, field] of numberFields) {
+      const value = stats[key];
+      if (value === undefined) continue;
+      if (typeof value !== 'number' || !Number.isFinite(value)) {
+        throw this.error([...path, key], `${dotted(path)}.${key} must be a number`, `${dotted(path)}.${key} 应为数字`);
+      }
+      result[field] = value;
+    }
+    const mostCommon = this.mostCommonValues(path, stats);
+    if (mostCommon) result.mostCommonValues = mostCommon;
+    const histogramKey = this.onlyOne(path, stats, 'histogram', 'histogram_bounds');
+    if (histogramKey) {
+      result.histogramBounds = this.values(path, histogramKey, stats[histogramKey]).map((v) => v.value);
+    }
+    const problem = checkColumnStatistics(result);
+    if (problem) {
+      const keys = {
+        distinct: ['ndv', 'n_distinct'],
+        nullFraction: ['null_frac'],
+        averageWidth: ['avg_width'],
+        mostCommonValues: ['mcv', 'most_common_freqs'],
+        histogramBounds: ['histogram', 'histogram_bounds'],
+      }[problem.value];
+      const key = keys.find((k) => stats[k] !== undefined) ?? keys[0]!;
+      throw this.error(
+        [...path, key],
+        `${dotted(path)}.${key}: ${problem.en}`,
+        `${dotted(path)}.${key}：${problem.zh}`,
       );
     }
-    table.statistics = { ...stats, table: table.name };
+    return result;
   }
+
+  private mostCommonValues(path: string[], stats: Record<string, unknown>): ColumnStatistics['mostCommonValues'] {
+    const key = this.onlyOne(path, stats, 'mcv', 'most_common_vals');
+    if (key === 'mcv') return this.mcvPairs([...path, 'mcv'], stats.mcv);
+    if (key === undefined && stats.most_common_freqs === undefined) return undefined;
+    if (key === undefined || stats.most_common_freqs === undefined) {
+      const missing = key === undefined ? 'most_common_vals' : 'most_common_freqs';
+      throw this.error(
+        path,
+        `${dotted(path)}: most_common_vals and most_common_freqs go together; ${missing} is missing`,
+        `${dotted(path)}：most_common_vals 与 most_common_freqs 需同时给出，缺少 ${missing}`,
+      );
+    }
+    const values = this.values(path, 'most_common_vals', stats.most_common_vals);
+    const freqs = this.values(path, 'most_common_freqs', stats.most_common_freqs);
+    if (values.length !== freqs.length) {
+      throw this.error(
+        [...path, 'most_common_freqs'],
+        `${dotted(path)}: ${values.length} most_common_vals but ${freqs.length} most_common_freqs`,
+        `${dotted(path)}：most_common_vals 有 ${values.length} 个，most_common_freqs 却有 ${freqs.length} 个`,
+      );
+    }
+    return values.map((v, i) => ({ value: v.value, frequency: this.frequency(freqs[i]!.path, freqs[i]!.raw) }));
+  }
+
+  private mcvPairs(path: string[], raw: unknown): NonNullable<ColumnStatistics['mostCommonValues']> {
+    if (!Array.isArray(raw)) {
+      throw this.error(
+        path,
+        `${dotted(path)} must be an array of {"value", "freq"}`,
+        `${dotted(path)} 应为 {"value", "freq"} 数组`,
+      );
+    }
+    return raw.map((item, i) => {
+      const itemPath = [...path, String(i)];
+      if (!isObject(item)) {
+        throw this.error(
+          itemPath,
+          `${dotted(itemPath)} must be {"value": ..., "freq": ...}`,
+          `${dotted(itemPath)} 应为 {"value": ..., "freq": ...}`,
+        );
+      }
+      return {
+        value: this.scalar([...itemPath, 'value'], item.value),
+        frequency: this.frequency([...itemPath, 'freq'], item.freq),
+      };
+    });
+  }
+
+  /** A list given as a JSON array or as PostgreSQL array text. */
+  private values(path: string[], key: string, raw: unknown): Array<{ value: string; raw: unknown; path: string[] }> {
+    const at = [...path, key];
+    if (typeof raw === 'string') {
+      const parsed = parsePgArray(raw);
+      if ('error' in parsed)
+        throw this.error(at, `${dotted(at)}: ${parsed.error}`, `${dotted(at)}：PostgreSQL 数组格式有误`);
+      return parsed.values.map((value, i) => ({ value: this.scalar([...at, String(i)], value), raw: value, path: at }));
+    }
+    if (!Array.isArray(raw)) {
+      throw this.error(at, `${dotted(at)} must be an array`, `${dotted(at)} 应为数组`);
+    }
+    return raw.map((value, i) => ({
+      value: this.scalar([...at, String(i)], value),
+      raw: value,
+      path: [...at, String(i)],
+    }));
+  }
+
+  private scalar(path: string[], value: unknown): string {
+    if (typeof value === 'string') return value;
+    if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+    throw this.error(path, `${dotted(path)} must be a string or a number`, `${dotted(path)} 应为字符串或数字`);
+  }
+
+  private frequency(path: string[], raw: unknown): number {
+    const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+    throw this.error(path, `${dotted(path)} must be a number`, `${dotted(path)} 应为数字`);
+  }
+
+  private onlyOne(path: string[], stats: Record<string, unknown>, a: string, b: string): string | undefined {
+    if (stats[a] !== undefined && stats[b] !== undefined) {
+      throw this.error(
+        [...path, b],
+        `${dotted(path)}: give ${a} or ${b}, not both`,
+        `${dotted(path)}：${a} 与 ${b} 只能给出一个`,
+      );
+    }
+    return stats[a] !== undefined ? a : stats[b] !== undefined ? b : undefined;
+  }
+
+  error(path: string[], en: string, zh: string) {
+    return statisticsError('stats', this.where(path), en, zh);
+  }
+
+  /** Where the deepest key of `path` that the text has is written. */
+  where(path: string[]): Where {
+    for (let n = path.length; n > 0; n--) {
+      const offset = this.offsets.get(path.slice(0, n).join('\u0000'));
+      if (offset !== undefined) return positionAt(this.text, offset);
+    }
+    return { line: 1, column: 1 };
+  }
+}
+
+function dotted(path: string[]): string {
+  return path.map((key, i) => (/^\d+$/.test(key) && i > 0 ? `[${key}]` : i === 0 ? key : `.${key}`)).join('');
+}
+
+/** The offset of every key and array element in valid JSON, by path (keys and indexes joined with NUL). */
+function keyOffsets(text: string): Map<string, number> {
+  const offsets = new Map<string, number>();
+  let i = 0;
+  const skipSpace = () => {
+    while (i < text.length && /\s/.test(text[i]!)) i++;
+  };
+  const readString = (): string => {
+    const start = i++;
+    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
+    i++;
+    return JSON.parse(text.slice(start, i)) as string;
+  };
+  const readValue = (path: string[]): void => {
+    skipSpace();
+    const open = text[i];
+    if (open === '{' || open === '[') {
+      const close = open === '{' ? '}' : ']';
+      i++;
+      skipSpace();
+      if (text[i] === close) {
+        i++;
+        return;
+      }
+      for (let n = 0; ; n++) {
+        skipSpace();
+        const at = i;
+        const key = open === '{' ? readString() : String(n);
+        offsets.set([...path, key].join('\u0000'), at);
+        if (open === '{') {
+          skipSpace();
+          i++; // the colon
+        }
+        readValue([...path, key]);
+        skipSpace();
+        if (text[i++] === close) return;
+      }
+    }
+    if (open === '"') readString();
+    else while (i < text.length && !/[\s,\]}]/.test(text[i]!)) i++;
+  };
+  readValue([]);
+  return offsets;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function statsError(en: string, zh: string, at: { line: number; column: number } = { line: 1, column: 1 }): AppError {
-  return new AppError(ErrorCode.TABLE_STRUCTURE_INVALID, {
-    field: 'stats',
-    ...at,
-    message: { zh: `统计信息有误：${zh}`, en: `statistics: ${en}` },
-  });
 }

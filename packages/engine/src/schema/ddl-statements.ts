@@ -1,0 +1,132 @@
+import type { Dialect } from '@sqltune/contracts';
+import nodeSqlParser from 'node-sql-parser';
+import { blankMysqlHints } from '../dialect/parse.ts';
+import { splitStatements } from '../dialect/split.ts';
+import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
+import { positionAt } from '../text/position.ts';
+import { structureError, type Where } from './input-errors.ts';
+import type { IndexDef, SchemaModel, TableDef } from './model.ts';
+import { findTable } from './model.ts';
+
+const parser = new nodeSqlParser.Parser();
+
+/** Maps a position inside a statement's text (1-based) to its position in the field. */
+export type PlaceOf = (line: number, column: number) => Where;
+
+/**
+ * Reads CREATE TABLE and CREATE INDEX statements into the schema. Anything else (INSERT, DROP, ...) is
+ * rejected with 4203 at its position, so nothing runs that the user did not mean as structure.
+ * `firstLine` is the field line `text` starts on.
+ */
+export function readDdlStatements(schema: SchemaModel, text: string, firstLine: number, dialect: Dialect): void {
+  for (const slice of splitStatements(text, dialect)) {
+    const start = positionAt(text, slice.offset);
+    const placeOf: PlaceOf = (line, column) => ({
+      line: firstLine + start.line - 1 + line - 1,
+      column: line === 1 ? start.column + column - 1 : column,
+    });
+    readDdlStatement(schema, slice.text, dialect, placeOf);
+  }
+}
+
+/** One CREATE TABLE / CREATE INDEX statement into the schema. */
+export function readDdlStatement(schema: SchemaModel, text: string, dialect: Dialect, placeOf: PlaceOf): void {
+  const ast = parseDdl(text, dialect, placeOf);
+  const at = placeOf(1, 1);
+  if (ast.type === 'create' && ast.keyword === 'table') schema.tables.push(tableFrom(ast, at.line, dialect));
+  else if (ast.type === 'create' && ast.keyword === 'index') addIndex(schema, ast, at);
+  else throw notStructure(at);
+}
+
+function parseDdl(text: string, dialect: Dialect, placeOf: PlaceOf): AstNode {
+  try {
+    const result = parser.astify(dialect === 'mysql' ? blankMysqlHints(text) : text, { database: dialect });
+    const ast = Array.isArray(result) ? result[0] : result;
+    if (isNode(ast)) return ast;
+  } catch (error) {
+    const at = (error as { location?: { start?: { line?: number; column?: number } } }).location?.start;
+    throw structureError(placeOf(at?.line ?? 1, at?.column ?? 1), 'table structure syntax error', '表结构语法错误');
+  }
+  throw notStructure(placeOf(1, 1));
+}
+
+function notStructure(at: Where) {
+  return structureError(
+    at,
+    'the table structure accepts only CREATE TABLE and CREATE INDEX statements (or SHOW CREATE TABLE / SHOW INDEX output)',
+    '表结构只接受 CREATE TABLE 和 CREATE INDEX 语句（或 SHOW CREATE TABLE / SHOW INDEX 的输出）',
+  );
+}
+
+function nameOf(node: AstNode | undefined): string {
+  return columnRef(node)?.column ?? '';
+}
+
+function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
+  const name = String(children(ast, 'table')[0]?.table ?? '');
+  const table: TableDef = { name, columns: [], indexes: [], line };
+  for (const def of children(ast, 'create_definitions')) {
+    if (def.resource === 'column') {
+      const column = nameOf(child(def, 'column'));
+      const type = String(child(def, 'definition')?.dataType ?? '').toUpperCase();
+      const notNull = child(def, 'nullable')?.type === 'not null';
+      const primary = typeof def.primary_key === 'string';
+      table.columns.push({ name: column, type, nullable: !notNull && !primary });
+      if (primary) table.indexes.push({ name: 'PRIMARY', columns: [column], unique: true, primary: true });
+      if (def.unique === 'unique' || def.unique_or_primary === 'unique') {
+        table.indexes.push({ name: null, columns: [column], unique: true, primary: false });
+      }
+    } else if ((def.resource === 'index' || def.resource === 'constraint') && makesIndex(def, dialect)) {
+      table.indexes.push(indexFrom(def));
+    }
+  }
+  for (const index of table.indexes.filter((i) => i.primary)) markNotNull(table, index.columns);
+  return table;
+}
+
+/** Primary key columns are NOT NULL whether or not the DDL says so. */
+export function markNotNull(table: TableDef, columns: string[]): void {
+  const keys = new Set(columns.map((c) => c.toLowerCase()));
+  for (const column of table.columns) if (keys.has(column.name.toLowerCase())) column.nullable = false;
+}
+
+/**
+ * Whether a table constraint creates an index: keys do; CHECK never does; FOREIGN KEY does in MySQL (InnoDB adds
+ * one when no index starts with the columns) but not in PostgreSQL.
+ */
+function makesIndex(def: AstNode, dialect: Dialect): boolean {
+  const kind = String(def.constraint_type ?? def.keyword ?? '').toLowerCase();
+  if (kind.startsWith('check')) return false;
+  if (kind.startsWith('foreign')) return dialect === 'mysql';
+  return true;
+}
+
+function indexFrom(def: AstNode): IndexDef {
+  const kind = String(def.constraint_type ?? def.keyword ?? '').toLowerCase();
+  const columns = children(def, 'definition').map(nameOf);
+  const primary = kind.startsWith('primary');
+  return {
+    name: primary ? 'PRIMARY' : typeof def.index === 'string' ? def.index : null,
+    columns,
+    unique: primary || kind.startsWith('unique'),
+    primary,
+  };
+}
+
+function addIndex(schema: SchemaModel, ast: AstNode, at: Where): void {
+  const tableName = String(child(ast, 'table')?.table ?? '');
+  const table = findTable(schema, tableName);
+  if (!table) {
+    throw structureError(
+      { line: at.line, column: 1 },
+      `the index refers to table ${tableName}, which is not defined`,
+      `索引引用了未定义的表 ${tableName}`,
+    );
+  }
+  table.indexes.push({
+    name: typeof ast.index === 'string' ? ast.index : null,
+    columns: children(ast, 'index_columns').map(nameOf),
+    unique: String(ast.index_type ?? '').toLowerCase() === 'unique',
+    primary: false,
+  });
+}

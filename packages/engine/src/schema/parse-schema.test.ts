@@ -1,0 +1,260 @@
+import { readFileSync } from 'node:fs';
+import { AppError, type Dialect } from '@sqltune/contracts';
+import { describe, expect, it } from 'vitest';
+import type { SchemaModel, TableDef } from './model.ts';
+import { parseSchema } from './parse-schema.ts';
+
+/** Real client output, captured by fixtures/capture.sh from MariaDB 10.11. */
+function fixture(name: string): string {
+  return readFileSync(new URL(`fixtures/${name}`, import.meta.url), 'utf8');
+}
+
+function errorOf(text: string, dialect: Dialect = 'mysql'): AppError {
+  try {
+    parseSchema(text, dialect);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('expected a 4203 error');
+}
+
+function table(schema: SchemaModel, name: string): TableDef {
+  const found = schema.tables.find((t) => t.name === name);
+  if (!found) throw new Error(`no table ${name}`);
+  return found;
+}
+
+function indexNames(t: TableDef): Array<[string | null, string]> {
+  return t.indexes.map((i) => [i.name, i.columns.join(',')]);
+}
+
+/** The structure without statistics, for comparing a schema with the one its DDL reads back as. */
+function structure(schema: SchemaModel) {
+  return schema.tables.map(({ statistics: _, ...rest }) => rest);
+}
+
+const ordersDdl = `CREATE TABLE orders (
+  o_id BIGINT NOT NULL,
+  o_custkey INT NOT NULL,
+  o_status CHAR(1) NOT NULL,
+  o_date DATE NOT NULL,
+  o_note TEXT
+);`;
+
+describe('table structure as pasted mysql client output', () => {
+  it('reads a whole session: SHOW CREATE TABLE boxed and \\G, SHOW INDEX \\G and boxed', () => {
+    const schema = parseSchema(fixture('mysql-schema-session.txt'), 'mysql');
+    expect(schema.tables.map((t) => [t.name, t.line])).toEqual([
+      ['customers', 5],
+      ['orders', 20],
+    ]);
+    const orders = table(schema, 'orders');
+    expect(orders.columns).toEqual([
+      { name: 'o_id', type: 'BIGINT', nullable: false },
+      { name: 'o_custkey', type: 'INT', nullable: false },
+      { name: 'o_status', type: 'CHAR', nullable: false },
+      { name: 'o_total', type: 'DECIMAL', nullable: true },
+      { name: 'o_date', type: 'DATE', nullable: false },
+      { name: 'o_note', type: 'TEXT', nullable: true },
+    ]);
+    // SHOW INDEX names no index the DDL lacks, so nothing is added.
+    expect(indexNames(orders)).toEqual([
+      ['PRIMARY', 'o_id'],
+      ['idx_cust', 'o_custkey'],
+      ['idx_status_date', 'o_status,o_date'],
+      ['idx_note', 'o_note'],
+      [null, 'o_custkey'],
+    ]);
+    // Cardinalities: leading columns' distinct counts, the primary key's as the row count; a prefix index
+    // (idx_note, Sub_part 20) counts prefixes, so o_note gets nothing.
+    expect(orders.statistics).toEqual({
+      table: 'orders',
+      rows: 19840,
+      columns: [
+        { column: 'o_id', distinct: 19840 },
+        { column: 'o_custkey', distinct: 2204 },
+        { column: 'o_status', distinct: 6 },
+      ],
+    });
+    expect(table(schema, 'customers').statistics).toEqual({
+      table: 'customers',
+      rows: 1000,
+      columns: [
+        { column: 'c_id', distinct: 1000 },
+        { column: 'c_name', distinct: 1000 },
+        { column: 'c_city', distinct: 8 },
+      ],
+    });
+  });
+
+  it('gives the planner the DDL, each CREATE TABLE on the line it was pasted at', () => {
+    const schema = parseSchema(fixture('mysql-schema-session.txt'), 'mysql');
+    const lines = schema.ddl.split('\n');
+    expect(lines[4]).toBe('CREATE TABLE `customers` (');
+    expect(lines[19]).toBe('CREATE TABLE `orders` (');
+    expect(schema.ddl).toContain('COMMENT \'城市; may be "unknown"\'');
+    expect(schema.ddl).not.toMatch(/MariaDB \[shop\]>|rows? in set|^[|+*]/m);
+    // The DDL reads back as the same structure, lines included.
+    expect(structure(parseSchema(schema.ddl, 'mysql'))).toEqual(structure(schema));
+  });
+
+  it('reads mysql --batch output, whose DDL has its newlines escaped', () => {
+    const schema = parseSchema(fixture('mysql-show-create-batch.txt'), 'mysql');
+    expect(schema.tables.map((t) => [t.name, t.line])).toEqual([
+      ['customers', 2],
+      ['orders', 4],
+    ]);
+    expect(schema.ddl).toMatch(/^\nCREATE TABLE `customers` \(\n {2}`c_id` int\(11\) NOT NULL AUTO_INCREMENT,\n/);
+    expect(schema.ddl).toContain('`c_city` varchar(40) DEFAULT NULL COMMENT \'城市; may be "unknown"\',\n');
+    expect(structure(parseSchema(schema.ddl, 'mysql')).map((t) => t.name)).toEqual(['customers', 'orders']);
+  });
+
+  it('reads mysql --raw output, whose DDL keeps its newlines in a tab-separated cell', () => {
+    const text = `${fixture('mysql-show-create-raw.txt')}\nCREATE TABLE audit (id INT PRIMARY KEY);`;
+    const schema = parseSchema(text, 'mysql');
+    expect(schema.tables.map((t) => [t.name, t.line, t.columns.length])).toEqual([
+      ['orders', 2, 6],
+      ['audit', 16, 1],
+    ]);
+    expect(schema.ddl.split('\n')[1]).toBe('CREATE TABLE `orders` (');
+    expect(schema.ddl).toContain("KEY `idx_status_date` (`o_status`,`o_date`) COMMENT 'status|date',\n");
+    expect(structure(parseSchema(schema.ddl, 'mysql'))).toEqual(structure(schema));
+  });
+
+  it('adds the indexes SHOW INDEX lists and the DDL lacks, as CREATE INDEX text after the DDL', () => {
+    const text = `${ordersDdl}\n\n${fixture('mysql-show-index-batch.txt')}`;
+    const schema = parseSchema(text, 'mysql');
+    const orders = table(schema, 'orders');
+    expect(indexNames(orders)).toEqual([
+      ['PRIMARY', 'o_id'],
+      ['idx_cust', 'o_custkey'],
+      ['idx_status_date', 'o_status,o_date'],
+      ['idx_note', 'o_note'],
+    ]);
+    expect(orders.indexes[0]).toMatchObject({ unique: true, primary: true });
+    expect(orders.columns[0]).toMatchObject({ name: 'o_id', nullable: false });
+    expect(schema.ddl).toBe(
+      [
+        ordersDdl,
+        '',
+        'ALTER TABLE `orders` ADD PRIMARY KEY (`o_id`);',
+        'CREATE INDEX `idx_cust` ON `orders` (`o_custkey`);',
+        'CREATE INDEX `idx_status_date` ON `orders` (`o_status`, `o_date`);',
+        'CREATE INDEX `idx_note` ON `orders` (`o_note`(20));',
+        '',
+      ].join('\n'),
+    );
+    expect(orders.statistics?.rows).toBe(19840);
+  });
+
+  it('mixes plain DDL, pasted blocks and statistics lines in any order', () => {
+    const session = fixture('mysql-schema-session.txt');
+    const text = [
+      'CREATE TABLE audit (id INT PRIMARY KEY, at DATETIME NOT NULL)',
+      '-- sqltune:stats orders rows=5000000',
+      session,
+      'CREATE INDEX idx_at ON audit (at);',
+      '-- sqltune:stats audit rows=42',
+    ].join('\n');
+    const schema = parseSchema(text, 'mysql');
+    expect(schema.tables.map((t) => t.name)).toEqual(['audit', 'customers', 'orders']);
+    expect(indexNames(table(schema, 'audit'))).toEqual([
+      ['PRIMARY', 'id'],
+      ['idx_at', 'at'],
+    ]);
+    // A stated row count wins over the one inferred from the primary key's cardinality.
+    expect(table(schema, 'orders').statistics?.rows).toBe(5_000_000);
+    expect(table(schema, 'audit').statistics).toEqual({ table: 'audit', rows: 42, columns: [] });
+    // The unterminated first statement is closed before the pasted DDL follows it.
+    expect(schema.ddl.split('\n').slice(0, 3)).toEqual([
+      'CREATE TABLE audit (id INT PRIMARY KEY, at DATETIME NOT NULL)',
+      '-- sqltune:stats orders rows=5000000',
+      ';',
+    ]);
+    expect(structure(parseSchema(schema.ddl, 'mysql')).map((t) => t.name)).toEqual(['audit', 'customers', 'orders']);
+  });
+
+  it('passes plain DDL through unchanged (newlines normalized)', () => {
+    const text = 'CREATE TABLE t (a INT PRIMARY KEY);\r\n-- sqltune:stats t rows=10\r\nCREATE INDEX i ON t (a);';
+    expect(parseSchema(text, 'mysql').ddl).toBe(text.replace(/\r\n/g, '\n'));
+    const pg = 'CREATE TABLE "T" (a int PRIMARY KEY)';
+    expect(parseSchema(pg, 'postgresql').ddl).toBe(pg);
+  });
+});
+
+describe('table structure errors', () => {
+  it('rejects MySQL client output under the PostgreSQL dialect', () => {
+    const error = errorOf(fixture('mysql-schema-session.txt'), 'postgresql');
+    expect(error.code).toBe(4203);
+    expect(error.detail).toMatchObject({ field: 'schema', line: 3, column: 1 });
+    expect(error.detail.message.en).toMatch(/SHOW CREATE TABLE output is MySQL's: choose the MySQL dialect/);
+    expect(error.detail.message.zh).toMatch(/MySQL 方言/);
+  });
+
+  it('sends statistics results to the statistics field', () => {
+    const text = `${ordersDdl}\n${fixture('mysql-table-status-vertical.txt')}`;
+    expect(errorOf(text).detail).toMatchObject({ field: 'schema', line: 8 });
+    expect(errorOf(text).detail.message.en).toBe(
+      'this is SHOW TABLE STATUS output, which is statistics: give it in the statistics field',
+    );
+  });
+
+  it('points at a syntax error inside pasted DDL', () => {
+    const broken = fixture('mysql-schema-session.txt').replace(
+      '`o_custkey` int(11) NOT NULL,',
+      '`o_custkey` int(11) NOT NULL NULL NOT,',
+    );
+    const error = errorOf(broken);
+    expect(error.detail).toMatchObject({ field: 'schema', line: 22 });
+    expect(error.detail.message.en).toBe('table structure syntax error');
+  });
+
+  it('points at SHOW INDEX rows whose table or column is unknown', () => {
+    const noTable = errorOf(fixture('mysql-show-index-batch.txt'));
+    expect(noTable.detail).toMatchObject({ field: 'schema', line: 2, column: 1 });
+    expect(noTable.detail.message.en).toMatch(/table orders, which is not defined above it/);
+
+    const index = fixture('mysql-show-index-batch.txt').replace('\to_note\t', '\to_memo\t');
+    const noColumn = errorOf(`${ordersDdl}\n${index}`);
+    // orders<TAB>1<TAB>idx_note<TAB>1<TAB>o_memo: the column name starts at column 21.
+    expect(noColumn.detail).toMatchObject({ line: 13, column: 21 });
+    expect(noColumn.detail.message.en).toBe('table orders has no column o_memo');
+  });
+
+  it('points at bad statistics lines', () => {
+    const bad = errorOf('CREATE TABLE t (a INT);\n-- sqltune:stats t rows=many');
+    expect(bad.detail).toMatchObject({ field: 'schema', line: 2, column: 20 });
+    expect(bad.detail.message.en).toBe('statistics: cannot read "rows=many", expected key=number');
+
+    const noRows = errorOf('CREATE TABLE t (a INT);\n-- sqltune:stats t.a distinct=3');
+    expect(noRows.detail).toMatchObject({ line: 2, column: 18 });
+    expect(noRows.detail.message.en).toMatch(/no row count for table t: add a line -- sqltune:stats t rows=N/);
+
+    expect(errorOf('CREATE TABLE t (a INT);\n-- sqltune:stats t.b distinct=3').detail.message.en).toMatch(
+      /no such column t\.b/,
+    );
+    expect(errorOf('CREATE TABLE t (a INT);\n-- sqltune:stats u rows=3').detail.message.en).toMatch(/no such table u/);
+  });
+
+  it('rejects results it cannot name, and statements that are not structure', () => {
+    const unknown = errorOf('+---+---+\n| x | y |\n+---+---+\n| 1 | 2 |\n+---+---+');
+    expect(unknown.detail).toMatchObject({ line: 2 });
+    expect(unknown.detail.message.en).toMatch(/cannot tell which result this is \(columns x, y\)/);
+    const insert = errorOf('CREATE TABLE t (a INT);\n  INSERT INTO t VALUES (1);');
+    expect(insert.detail).toMatchObject({ field: 'schema', line: 2, column: 3 });
+  });
+});
+
+describe('which table constraints create an index', () => {
+  const ddl =
+    'CREATE TABLE b (id INT PRIMARY KEY);\nCREATE TABLE a (x INT, y INT, CONSTRAINT c1 CHECK (x > 0), FOREIGN KEY (y) REFERENCES b (id), PRIMARY KEY (x));';
+  it('PostgreSQL: keys do, FOREIGN KEY and CHECK do not', () => {
+    const a = parseSchema(ddl, 'postgresql').tables.find((t) => t.name === 'a')!;
+    expect(a.indexes.map((i) => i.columns)).toEqual([['x']]);
+  });
+  it('MySQL: InnoDB indexes a foreign key, CHECK still creates nothing', () => {
+    const a = parseSchema(ddl, 'mysql').tables.find((t) => t.name === 'a')!;
+    expect(a.indexes.map((i) => i.columns)).toEqual([['y'], ['x']]);
+  });
+});
