@@ -4,6 +4,7 @@ export { blankMysqlHints, parseStatements } from './dialect/parse.ts';
 export { splitStatements } from './dialect/split.ts';
 export * from './indexes/candidates.ts';
 export type { ParsedStatement, StatementKind, TableRef } from './model/statement.ts';
+export * from './plans/index.ts';
 export { unifiedDiff } from './report/diff.ts';
 export * from './report/scores.ts';
 export { ruleById, statementRules } from './rules/registry.ts';

@@ -43,7 +43,7 @@ type TaskRow = typeof tasks.$inferSelect;
 export async function createTask(db: Database, queue: JobQueue, user: User, input: NewTask): Promise<CreatedTask> {
   if (!input.sql.trim()) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: 'sql' });
   analyze({ sql: input.sql, dialect: input.dialect, schemaText: input.schema, statsText: input.stats });
-  if (input.plan) checkPlanText(input.plan);
+  if (input.plan) checkPlanText(input.plan, input.dialect);
   if (sqlLimitReached(await userInfo(db, user))) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
 
   const [task] = await db

@@ -1,0 +1,120 @@
+import type { PlanNode, PlanTree } from '@sqltune/contracts';
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../analyze/analyze.ts';
+import { diagnosePlan, planHotspots } from './hotspots/index.ts';
+import { diagnoseStatementPlan } from './statement-plan.ts';
+
+function node(name: string, fields: Partial<PlanNode> = {}, children: PlanNode[] = []): PlanNode {
+  return { node: name, rows: 1, cost: 1, warnings: [], children, ...fields };
+}
+
+function tree(root: PlanNode): PlanTree {
+  return { root, totalCost: root.cost, raw: '' };
+}
+
+describe('plan hotspots on the planner conventions', () => {
+  it("reads the planner's MariaDB joins: several tables under one nested loop, a join buffer on a large input", () => {
+    // The shape packages/planner/src/mariadb/plan-json.ts gives (n-ary nested loop, rows examined per table).
+    const plan = tree(
+      node('Nested loop', { rows: 1_500_000, cost: 5e6 }, [
+        node('Table scan', { relation: 'customer', rows: 150_000 }),
+        node('Table scan + join buffer (BNL)', {
+          relation: 'orders',
+          rows: 1_500_000,
+          filter: 'o_custkey = c_custkey',
+        }),
+        node('Unique index lookup (eq_ref)', { relation: 'nation', index: 'PRIMARY', rows: 1 }),
+      ]),
+    );
+    const findings = planHotspots(plan);
+    expect(findings.map((f) => `${f.id}:${f.severity}`)).toEqual([
+      'plan-full-scan-large-table:info',
+      'plan-full-scan-large-table:critical',
+      'plan-nested-loop-large-input:warning',
+    ]);
+    expect(findings[2]!.message.en).toContain(
+      'compares each of about 150,000 outer rows with every row of Table scan + join buffer (BNL) on orders',
+    );
+  });
+
+  it('names the table behind an alias and sizes it from the statistics', () => {
+    const plan = tree(node('Table scan', { relation: 'o', rows: 120, details: ['Using where'] }));
+    expect(planHotspots(plan)).toEqual([]);
+    const context = { tableRows: new Map([['orders', 2_000_000]]), aliases: new Map([['o', 'orders']]) };
+    const [finding] = planHotspots(plan, context);
+    expect(finding).toMatchObject({ id: 'plan-full-scan-large-table', severity: 'critical', rewrite: false });
+    expect(finding!.message.en).toBe(
+      'Table scan reads all of table orders (o) (about 2,000,000 rows) to filter WHERE: an index on the filtered columns avoids the full scan',
+    );
+  });
+
+  it('reports a misestimate where it starts, and not the early stop under a Limit', () => {
+    const scan = node('Seq Scan', { relation: 't', rows: 10, actualRows: 5_000, loops: 1 });
+    const join = node('Hash Join', { rows: 20, actualRows: 9_000, loops: 1 }, [scan, node('Hash')]);
+    const misestimates = planHotspots(tree(join)).filter((f) => f.id === 'plan-row-misestimate');
+    expect(misestimates).toHaveLength(1);
+    expect(misestimates[0]!.message.en).toContain(
+      'Seq Scan on t was estimated at 10 rows but returned 5,000 (about 500x off)',
+    );
+    const limited = node('Limit', { rows: 10, actualRows: 10, loops: 1 }, [
+      node('Sort', { rows: 50_000, actualRows: 10, loops: 1 }, [
+        node('Seq Scan', { relation: 'u', rows: 50, actualRows: 50, loops: 1 }),
+      ]),
+    ]);
+    expect(planHotspots(tree(limited)).map((f) => f.id)).not.toContain('plan-row-misestimate');
+    // Small numbers are not worth a finding, whatever the ratio.
+    const small = node('Seq Scan', { relation: 't', rows: 1, actualRows: 60, loops: 1 });
+    expect(planHotspots(tree(small))).toEqual([]);
+  });
+
+  it('marks the nodes in a copy of the plan and leaves the given plan alone', () => {
+    const plan = tree(
+      node('Filesort', { rows: 200_000, filter: 'sort key: created' }, [
+        node('Table scan', { relation: 't', rows: 200_000 }),
+      ]),
+    );
+    const { findings, plan: marked } = diagnosePlan(plan);
+    expect(findings.map((f) => f.id)).toEqual(['plan-full-scan-large-table', 'plan-filesort']);
+    expect(marked.root.warnings).toEqual([findings[1]!.message]);
+    expect(marked.root.children[0]!.warnings).toEqual([findings[0]!.message]);
+    expect(plan.root.warnings).toEqual([]);
+    expect(findings[1]!.message.en).toBe(
+      'Filesort sorts about 200,000 rows by created: an index in the ORDER BY / GROUP BY order, or a LIMIT, avoids it',
+    );
+  });
+});
+
+describe('diagnoseStatementPlan', () => {
+  const analysis = analyze({
+    sql: "SELECT * FROM orders o WHERE o.status = 'open'",
+    dialect: 'mysql',
+    schemaText: 'CREATE TABLE orders (id int PRIMARY KEY, status varchar(10));',
+    statsText: '{"tables": {"orders": {"rows": 80000}}}',
+  });
+  const statement = analysis.statements[0]!.statement;
+  const userText = [
+    'id\tselect_type\ttable\ttype\tpossible_keys\tkey\tkey_len\tref\trows\tExtra',
+    '1\tSIMPLE\to\tALL\tNULL\tNULL\tNULL\tNULL\t500\tUsing where',
+  ].join('\n');
+
+  it("diagnoses the user's plan when given, with the statement's aliases and statistics", () => {
+    const own = tree(node('Table scan', { relation: 'orders', rows: 80_000, filter: "status = 'open'" }));
+    const result = diagnoseStatementPlan({ statement, schema: analysis.schema, planText: userText, ownPlan: own });
+    expect(result.userPlan?.format).toBe('mysql-table');
+    expect(result.userPlan?.raw).toBe(userText);
+    expect(result.findings).toHaveLength(1);
+    expect(result.findings[0]!.message.en).toContain('table orders (o) (about 80,000 rows)');
+    expect(result.userPlan!.root.warnings).toEqual([result.findings[0]!.message]);
+  });
+
+  it('diagnoses our own plan without one, and throws 4204 for an unreadable one', () => {
+    const own = tree(node('Table scan', { relation: 'orders', rows: 80_000, filter: "status = 'open'" }));
+    const result = diagnoseStatementPlan({ statement, schema: analysis.schema, planText: ' ', ownPlan: own });
+    expect(result.userPlan).toBeUndefined();
+    expect(result.findings[0]!.message.en).toContain("to filter status = 'open'");
+    expect(diagnoseStatementPlan({ statement, schema: analysis.schema, ownPlan: null })).toEqual({ findings: [] });
+    expect(() => diagnoseStatementPlan({ statement, schema: analysis.schema, planText: 'nope', ownPlan: own })).toThrow(
+      expect.objectContaining({ code: 4204 }),
+    );
+  });
+});

@@ -1,0 +1,43 @@
+import type { PlanNode } from '@sqltune/contracts';
+import { formatCount } from '../numbers.ts';
+import { type HotspotMatch, type PlanHotspot, type PlanVisit, producedRows } from './hotspot.ts';
+
+/**
+ * Sorting this many rows costs real memory and time (with 4 MB of sort memory, about where sorts start spilling to
+ * disk for rows of a few hundred bytes); fewer rows sort in memory in well under a millisecond.
+ */
+export const LARGE_SORT_ROWS = 10_000;
+
+/** PostgreSQL: "Sort Method: external merge  Disk: ..." (text) or "Sort Space Type: Disk" (JSON). */
+const SPILLED = /^Sort Method: external|^Sort Space Type: Disk/;
+
+/**
+ * A sort of many rows (MySQL's filesort, PostgreSQL's Sort), or any sort that spilled to disk. An index that
+ * returns rows in the ORDER BY / GROUP BY order, or a LIMIT the sort can stop at, avoids it.
+ */
+export const filesort: PlanHotspot = {
+  id: 'plan-filesort',
+  title: { zh: '大量数据排序（filesort）', en: 'Sort of many rows (filesort)' },
+  check({ node }: PlanVisit): HotspotMatch | undefined {
+    if (!/^(?:Sort|Incremental Sort|Filesort)$/.test(node.node)) return undefined;
+    const rows = Math.max(node.rows, ...node.children.map(producedRows));
+    const spilled = node.details?.some((d) => SPILLED.test(d)) ?? false;
+    if (!spilled && rows < LARGE_SORT_ROWS) return undefined;
+    const key = sortKey(node);
+    const by = key ? { zh: `（排序键 ${key}）`, en: ` by ${key}` } : { zh: '', en: '' };
+    const disk = spilled ? { zh: '，且排序溢出到磁盘', en: ', spilling to disk' } : { zh: '', en: '' };
+    return {
+      severity: 'warning',
+      message: {
+        zh: `${node.node} 对约 ${formatCount(rows)} 行排序${by.zh}${disk.zh}：按排序列建索引（索引顺序与 ORDER BY/GROUP BY 一致）或加 LIMIT 可以避免`,
+        en: `${node.node} sorts about ${formatCount(rows)} rows${by.en}${disk.en}: an index in the ORDER BY / GROUP BY order, or a LIMIT, avoids it`,
+      },
+    };
+  },
+};
+
+function sortKey(node: PlanNode): string | undefined {
+  if (node.filter?.startsWith('sort key: ')) return node.filter.slice('sort key: '.length);
+  const detail = node.details?.find((d) => d.startsWith('Sort Key: '));
+  return detail?.slice('Sort Key: '.length);
+}

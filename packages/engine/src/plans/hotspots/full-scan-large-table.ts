@@ -1,0 +1,91 @@
+import type { PlanNode } from '@sqltune/contracts';
+import { formatCount } from '../numbers.ts';
+import {
+  detailNumber,
+  type HotspotContext,
+  type HotspotMatch,
+  isFullTableScan,
+  type PlanHotspot,
+  type PlanVisit,
+  tableOf,
+} from './hotspot.ts';
+
+/** A table this big is "large": the planner's own plan warnings use the same size. */
+export const LARGE_TABLE_ROWS = 10_000;
+/** Filtering a table this big by reading all of it is critical rather than a warning. */
+export const HUGE_TABLE_ROWS = 1_000_000;
+/**
+ * PostgreSQL without ANALYZE prints the rows a Seq Scan returns, not the rows it reads. Its cost then tells the size:
+ * 1 per 8 kB page plus 0.01 per row (default seq_page_cost / cpu_tuple_cost), so 200 is about 10,000 narrow rows.
+ */
+export const LARGE_SCAN_COST = 200;
+
+/**
+ * A whole large table read to find a few rows. With a condition the scan is a warning (an index on the filtered
+ * columns may avoid it; critical from HUGE_TABLE_ROWS); without one the statement asks for every row, so it is
+ * only worth knowing (info).
+ */
+export const fullScanLargeTable: PlanHotspot = {
+  id: 'plan-full-scan-large-table',
+  title: { zh: '大表全表扫描', en: 'Full scan of a large table' },
+  check({ node, ancestors }: PlanVisit, context: HotspotContext): HotspotMatch | undefined {
+    if (!isFullTableScan(node)) return undefined;
+    const rows = tableSize(node, context);
+    const byCost = rows === undefined && node.node === 'Seq Scan' && node.cost >= LARGE_SCAN_COST;
+    if (!byCost && (rows === undefined || rows < LARGE_TABLE_ROWS)) return undefined;
+    const size =
+      rows !== undefined
+        ? { zh: `约 ${formatCount(rows)} 行`, en: `about ${formatCount(rows)} rows` }
+        : { zh: `估算代价 ${formatCount(node.cost)}`, en: `estimated cost ${formatCount(node.cost)}` };
+    const table = tableNamed(node.relation!, context);
+    const condition = conditionOf(node, ancestors.at(-1));
+    if (condition === undefined) {
+      return {
+        severity: 'info',
+        message: {
+          zh: `${node.node} 读取表 ${table} 的全部数据（${size.zh}）：如果不需要所有行，请加上过滤条件或 LIMIT`,
+          en: `${node.node} reads all of table ${table} (${size.en}): add a condition or a LIMIT if not every row is needed`,
+        },
+      };
+    }
+    return {
+      severity: rows !== undefined && rows >= HUGE_TABLE_ROWS ? 'critical' : 'warning',
+      message: {
+        zh: `${node.node} 为了过滤 ${condition} 读取了整张表 ${table}（${size.zh}）：在过滤列上建索引可以避免全表扫描`,
+        en: `${node.node} reads all of table ${table} (${size.en}) to filter ${condition}: an index on the filtered columns avoids the full scan`,
+      },
+    };
+  },
+};
+
+/**
+ * Rows in the scanned table: the larger of the user's statistics and what the plan says the scan read — measured
+ * (PostgreSQL: rows returned + "Rows Removed by Filter", per loop) or MySQL's rows examined (estimate or r_rows).
+ * The larger, because either may be stale: statistics from an old export, or a plan over an outdated estimate.
+ */
+function tableSize(node: PlanNode, context: HotspotContext): number | undefined {
+  const sizes = [context.tableRows?.get(tableOf(node.relation!, context)), scanned(node)];
+  const known = sizes.filter((s): s is number => s !== undefined);
+  return known.length > 0 ? Math.max(...known) : undefined;
+}
+
+function scanned(node: PlanNode): number | undefined {
+  if (node.node !== 'Seq Scan') return Math.max(node.rows, node.actualRows ?? 0);
+  // PostgreSQL's estimate is of the rows left after the filter: only measured rows tell the table's size.
+  if (node.actualRows === undefined) return undefined;
+  return node.actualRows + (detailNumber(node, /^Rows Removed by Filter: (\d+)/) ?? 0);
+}
+
+/** "orders (o)" when the plan names the table by its alias, else the name itself. */
+function tableNamed(relation: string, context: HotspotContext): string {
+  const table = tableOf(relation, context);
+  return table === relation.toLowerCase() ? relation : `${table} (${relation})`;
+}
+
+/** The condition the scan filters by: its own, its parent Filter's (MySQL TREE), or MySQL's bare "Using where". */
+function conditionOf(node: PlanNode, parent: PlanNode | undefined): string | undefined {
+  if (node.filter) return node.filter;
+  if (parent?.node === 'Filter' && parent.filter) return parent.filter;
+  if (node.details?.includes('Using where')) return 'WHERE';
+  return undefined;
+}

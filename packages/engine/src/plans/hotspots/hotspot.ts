@@ -1,0 +1,69 @@
+import type { Localized, PlanNode, Severity } from '@sqltune/contracts';
+
+/** What a hotspot check may know besides the plan: the user's table statistics and the statement's aliases. */
+export interface HotspotContext {
+  /** Rows per table from the user's statistics, by lower-case table name. */
+  tableRows?: ReadonlyMap<string, number>;
+  /** Lower-case alias -> table name, from the statement (MySQL plans name tables by alias). */
+  aliases?: ReadonlyMap<string, string>;
+}
+
+/** One node of the plan with the nodes above it (nearest last). */
+export interface PlanVisit {
+  node: PlanNode;
+  ancestors: PlanNode[];
+}
+
+export interface HotspotMatch {
+  severity: Severity;
+  message: Localized;
+}
+
+/**
+ * One kind of plan hotspot: a finding id, a title, and a check run on every node. Thresholds are constants in each
+ * file, with the reason for their value. Node names follow the planner's conventions for both dialects
+ * (PostgreSQL "Node Type"s; "Table scan", "Filesort", "Nested loop"... for the MySQL family).
+ */
+export interface PlanHotspot {
+  id: string;
+  title: Localized;
+  check(visit: PlanVisit, context: HotspotContext): HotspotMatch | undefined;
+}
+
+/** "Seq Scan on orders" / "Seq Scan（表 orders）". */
+export function nodeLabel(node: PlanNode): Localized {
+  if (!node.relation) return { zh: node.node, en: node.node };
+  return { zh: `${node.node}（表 ${node.relation}）`, en: `${node.node} on ${node.relation}` };
+}
+
+/** Rows a node produced in all its loops when measured, else the optimizer's estimate. */
+export function producedRows(node: PlanNode): number {
+  if (node.actualRows !== undefined && node.loops !== undefined && node.loops > 0) return node.actualRows * node.loops;
+  return node.rows;
+}
+
+/** A full read of a real table (not a temporary or derived one): PostgreSQL's Seq Scan, MySQL's table scan. */
+export function isFullTableScan(node: PlanNode): boolean {
+  if (!node.relation || node.relation.startsWith('<')) return false;
+  return /^(?:Seq Scan|Table scan)\b/.test(node.node) || node.node.includes('(Table scan)');
+}
+
+/** A number printed in a node's details, e.g. `detailNumber(node, /Rows Removed by Filter: (\d+)/)`. */
+export function detailNumber(node: PlanNode, pattern: RegExp): number | undefined {
+  for (const detail of node.details ?? []) {
+    const match = pattern.exec(detail);
+    if (match) return Number(match[1]);
+  }
+  return undefined;
+}
+
+/** The table a plan's relation name stands for: itself, or the table of the alias. */
+export function tableOf(relation: string, context: HotspotContext): string {
+  const name = relation.toLowerCase();
+  return context.aliases?.get(name) ?? name;
+}
+
+export function* walk(node: PlanNode, ancestors: PlanNode[] = []): Generator<PlanVisit> {
+  yield { node, ancestors };
+  for (const child of node.children) yield* walk(child, [...ancestors, node]);
+}

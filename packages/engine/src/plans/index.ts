@@ -1,0 +1,15 @@
+/**
+ * User-supplied execution plans: reading every EXPLAIN output a user may paste into the report's PlanTree, and
+ * finding the plan's hotspots (full scans of large tables, big sorts, temporary tables, misestimated rows, nested
+ * loops over large inputs). Pure code: no I/O.
+ */
+export { PlanReadError, planError } from './errors.ts';
+export {
+  diagnosePlan,
+  type HotspotContext,
+  type PlanHotspot,
+  planHotspotChecks,
+  planHotspots,
+} from './hotspots/index.ts';
+export { PLAN_FORMATS, type PlanFormat, parseUserPlan } from './parse.ts';
+export { diagnoseStatementPlan, hotspotContext, type StatementPlanInput } from './statement-plan.ts';

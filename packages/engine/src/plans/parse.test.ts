@@ -1,0 +1,170 @@
+import { readFileSync } from 'node:fs';
+import { AppError } from '@sqltune/contracts';
+import { describe, expect, it } from 'vitest';
+import { planTreeFromExplainJson } from '../../../planner/src/pglite/plan-json.ts';
+import { parseUserPlan } from './parse.ts';
+import { shape } from './test-support.ts';
+
+/** The AppError parseUserPlan throws, for assertions on its code, field and position. */
+function rejection(text: string, dialect: 'mysql' | 'postgresql'): AppError {
+  try {
+    parseUserPlan(text, dialect);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('the plan was accepted');
+}
+
+const postgresText = [
+  ' Hash Join  (cost=38.50..1026.45 rows=1671 width=5)',
+  '   Hash Cond: (o.customer_id = c.id)',
+  '   ->  Seq Scan on orders o  (cost=0.00..944.00 rows=16708 width=4)',
+  "         Filter: (status = 'open'::text)",
+  '   ->  Hash  (cost=36.00..36.00 rows=200 width=9)',
+  '         ->  Seq Scan on customers c  (cost=0.00..36.00 rows=200 width=9)',
+].join('\n');
+
+describe('parseUserPlan: unreadable plans are 4204 at the first offending line', () => {
+  it('rejects text that is no plan at line 1 with the accepted formats of the dialect', () => {
+    const error = rejection('hello', 'mysql');
+    expect(error.code).toBe(4204);
+    expect(error.detail).toMatchObject({ field: 'plan', line: 1, column: 1 });
+    expect(error.detail.message.en).toContain('not recognized as EXPLAIN output');
+    expect(error.detail.message.en).toContain('MySQL 8 EXPLAIN FORMAT=TREE');
+    expect(error.detail.message.zh).toContain('可接受的格式');
+    expect(rejection('SELECT * FROM orders', 'postgresql').detail.message.en).toContain('FORMAT JSON');
+    expect(rejection('  \n\n ', 'postgresql').detail).toMatchObject({ line: 1, column: 1 });
+  });
+
+  it('points at a line inside a PostgreSQL text plan that is not plan output', () => {
+    const lines = postgresText.split('\n');
+    lines.splice(4, 0, '      this line was typed by hand');
+    const error = rejection(lines.join('\n'), 'postgresql');
+    expect(error.detail).toMatchObject({ line: 5, column: 7 });
+    expect(error.detail.message.en).toContain('not PostgreSQL EXPLAIN output');
+  });
+
+  it('points at the JSON syntax error, counting the lines psql printed before it', () => {
+    const text = [
+      '                QUERY PLAN',
+      '-------------------------------------------',
+      ' [                                        +',
+      '   {                                      +',
+      '     "Plan": {                            +',
+      '       "Node Type": "Seq Scan"            +',
+      '       "Relation Name": "orders"          +',
+      '     }                                    +',
+      '   }                                      +',
+      ' ]',
+      '(1 row)',
+    ].join('\n');
+    const error = rejection(text, 'postgresql');
+    expect(error.detail.line).toBe(7);
+    expect(error.detail.message.en).toContain('the JSON is malformed');
+    expect(rejection('{"rows": [1, 2]}', 'mysql').detail.message.en).toContain('the JSON holds no plan');
+  });
+
+  it('points at a tabular row whose columns do not match the header', () => {
+    const text = [
+      '+----+-------------+-------+------+---------------+------+---------+------+------+-------+',
+      '| id | select_type | table | type | possible_keys | key  | key_len | ref  | rows | Extra |',
+      '+----+-------------+-------+------+---------------+------+---------+------+------+-------+',
+      '|  1 | SIMPLE      | t     | ALL  | NULL          | NULL | NULL    | NULL | 10   |       |',
+      '|  1 | SIMPLE      | u     | ALL  | NULL          | NULL | NULL    | 10   |',
+      '+----+-------------+-------+------+---------------+------+---------+------+------+-------+',
+    ].join('\n');
+    const error = rejection(text, 'mysql');
+    expect(error.detail).toMatchObject({ line: 5, column: 1 });
+    expect(error.detail.message.en).toContain('this row has 8 columns but the header has 10');
+    const noRows = rejection('id\tselect_type\ttable\ttype\trows\n', 'mysql');
+    expect(noRows.detail.message.en).toContain('no rows');
+    expect(rejection('id\tselect_type\ttable\tExtra\n1\tSIMPLE\tt\t', 'mysql').detail.message.en).toContain(
+      'lacks the column(s) type, rows',
+    );
+  });
+
+  it('points at a TREE line that does not start a node', () => {
+    const text = '-> Nested loop inner join  (cost=4.95 rows=9)\n    -> Table scan on t  (cost=1.15 rows=9)\n    oops';
+    expect(rejection(text, 'mysql').detail).toMatchObject({ line: 3, column: 5 });
+  });
+
+  it("rejects the other dialect's plan, and PostgreSQL's XML and YAML formats", () => {
+    expect(rejection(postgresText, 'mysql').detail.message.en).toContain(
+      "this is a PostgreSQL plan, but the statement's database is MySQL",
+    );
+    expect(rejection('-> Table scan on t  (cost=1.15 rows=9)', 'postgresql').detail.message.zh).toContain(
+      '这是 MySQL/MariaDB 的执行计划',
+    );
+    expect(
+      rejection('<explain xmlns="http://www.postgresql.org/2009/explain">', 'postgresql').detail.message.en,
+    ).toContain('XML and YAML');
+  });
+});
+
+describe('parseUserPlan: what clients wrap around a plan', () => {
+  it('reads a PostgreSQL plan copied without psql framing, or from a result grid with quotes', () => {
+    const bare = parseUserPlan(postgresText.replace(/^ /gm, ''), 'postgresql');
+    const quoted = parseUserPlan(
+      postgresText
+        .split('\n')
+        .map((l) => `"${l.replace(/"/g, '""')}"`)
+        .join('\n'),
+      'postgresql',
+    );
+    const expected = shape(parseUserPlan(postgresText, 'postgresql').root, { filter: true });
+    expect(shape(bare.root, { filter: true })).toEqual(expected);
+    expect(shape(quoted.root, { filter: true })).toEqual(expected);
+    expect(bare.root.filter).toBe('(o.customer_id = c.id)');
+    expect(bare.raw).toBe(postgresText.replace(/^ /gm, ''));
+  });
+
+  it('reads COSTS OFF plans by their node names', () => {
+    const plan = parseUserPlan('Sort\n  Sort Key: a\n  ->  Seq Scan on t\n        Filter: (a > 1)', 'postgresql');
+    expect(shape(plan.root, { filter: true })).toEqual({
+      node: 'Sort',
+      children: [{ node: 'Seq Scan', relation: 't', filter: '(a > 1)', children: [] }],
+    });
+  });
+
+  it('reads mysql -B output of a one-column JSON result with its escaped newlines', () => {
+    const json = JSON.stringify(
+      { query_block: { select_id: 1, table: { table_name: 't', access_type: 'ALL', rows: 9 } } },
+      null,
+      2,
+    );
+    const batch = `EXPLAIN\n${json.replace(/\\/g, '\\\\').replace(/\n/g, '\\n')}\n`;
+    const plan = parseUserPlan(batch, 'mysql');
+    expect(plan.root).toMatchObject({ node: 'Table scan', relation: 't', rows: 9 });
+  });
+});
+
+describe('parseUserPlan: PostgreSQL JSON like the planner reads it', () => {
+  it.each(['nested-loop', 'hash-aggregate', 'big-sort'])(
+    'gives the PGlite fixture %s the tree of the planner normalizer (same names, numbers and filters)',
+    (name) => {
+      const fixture = JSON.parse(
+        readFileSync(new URL(`../../../planner/src/pglite/fixtures/${name}.json`, import.meta.url), 'utf8'),
+      ) as { json: unknown };
+      const text = JSON.stringify(fixture.json, null, 2);
+      const ours = parseUserPlan(text, 'postgresql');
+      const planner = planTreeFromExplainJson(fixture.json, text);
+      const options = { estimates: true, filter: true };
+      expect(shape(ours.root, options)).toEqual(shape(planner.root, options));
+    },
+  );
+});
+
+describe('parseUserPlan: a PostgreSQL plan copied from an inner node', () => {
+  it('reads it as PostgreSQL text, not as MySQL TREE', () => {
+    const inner = [
+      '   ->  Hash  (cost=36.00..36.00 rows=200 width=9)',
+      '         ->  Seq Scan on customers c  (cost=0.00..36.00 rows=200 width=9)',
+    ];
+    const plan = parseUserPlan(inner.join('\n'), 'postgresql');
+    expect(shape(plan.root)).toEqual({
+      node: 'Hash',
+      children: [{ node: 'Seq Scan', relation: 'customers', children: [] }],
+    });
+  });
+});

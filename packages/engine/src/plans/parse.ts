@@ -1,0 +1,106 @@
+import type { Dialect, Localized, PlanTree } from '@sqltune/contracts';
+import { type PlanPosition, PlanReadError, planError } from './errors.ts';
+import { isMysqlJsonPlan, readMysqlJson } from './mysql-json.ts';
+import { looksLikeMysqlTable, readMysqlTable } from './mysql-table.ts';
+import { looksLikeMysqlTree, readMysqlTree } from './mysql-tree.ts';
+import { postgresPlanRoot, readPostgresJson } from './postgres-json.ts';
+import { looksLikePostgresText, readPostgresText } from './postgres-text.ts';
+import { type SourceLine, sourceLines, startOf } from './source-lines.ts';
+
+/** The EXPLAIN outputs parseUserPlan reads, as PlanTree.format names them. */
+export const PLAN_FORMATS = {
+  'postgresql-text': 'postgresql',
+  'postgresql-json': 'postgresql',
+  'mysql-table': 'mysql',
+  'mysql-json': 'mysql',
+  'mariadb-json': 'mysql',
+  'mysql-tree': 'mysql',
+} as const satisfies Record<string, Dialect>;
+export type PlanFormat = keyof typeof PLAN_FORMATS;
+
+/**
+ * Reads the EXPLAIN output a user pasted into a PlanTree (raw = the text). The format is recognised from the text;
+ * the client's framing (psql, mysql boxes, \G, -B) is stripped first. Text that is not a plan, or a plan of the
+ * other dialect, throws AppError 4204 (field 'plan') at the first offending line.
+ */
+export function parseUserPlan(text: string, dialect: Dialect): PlanTree {
+  const raw = text.replace(/\r\n?/g, '\n');
+  const lines = sourceLines(raw);
+  if (lines.length === 0) {
+    throw planError({ line: 1, column: 1 }, { zh: '执行计划为空', en: 'the plan is empty' }, dialect);
+  }
+  let tree: PlanTree;
+  try {
+    tree = readPlan(lines, raw);
+  } catch (error) {
+    if (error instanceof PlanReadError) throw planError(error.at, error.reason, dialect);
+    throw error;
+  }
+  const planDialect = PLAN_FORMATS[tree.format as PlanFormat];
+  if (planDialect !== dialect) throw planError(startOf(lines[0]!), otherDialect(planDialect), dialect);
+  return tree;
+}
+
+function readPlan(lines: SourceLine[], raw: string): PlanTree {
+  const first = lines[0]!.text.trim();
+  if (first.startsWith('{') || first.startsWith('[')) return readJson(lines, raw);
+  // PostgreSQL prints `->  Name  (cost=a..b rows=n width=w)`: a plan copied from an inner node starts like that.
+  if (looksLikeMysqlTree(first) && !/ width=\d+\)/.test(first)) return readMysqlTree(lines, raw);
+  if (looksLikeMysqlTable(lines)) return readMysqlTable(lines, raw);
+  if (looksLikePostgresText(first)) return readPostgresText(lines, raw);
+  if (first.startsWith('<') || /^-?\s*Plan:/.test(first)) {
+    throw new PlanReadError(startOf(lines[0]!), {
+      zh: 'PostgreSQL 的 XML 和 YAML 格式暂不支持，请使用文本格式或 FORMAT JSON',
+      en: "PostgreSQL's XML and YAML formats are not read; use the text format or FORMAT JSON",
+    });
+  }
+  throw new PlanReadError(startOf(lines[0]!), {
+    zh: '无法识别为 EXPLAIN 的输出',
+    en: 'this is not recognized as EXPLAIN output',
+  });
+}
+
+function readJson(lines: SourceLine[], raw: string): PlanTree {
+  const text = lines.map((l) => l.text).join('\n');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new PlanReadError(jsonErrorPosition(lines, error), {
+      zh: 'JSON 格式有误',
+      en: `the JSON is malformed (${error instanceof Error ? error.message : String(error)})`,
+    });
+  }
+  const postgres = postgresPlanRoot(json);
+  if (postgres) return readPostgresJson(postgres, raw);
+  if (isMysqlJsonPlan(json)) return readMysqlJson(json, raw);
+  throw new PlanReadError(startOf(lines[0]!), {
+    zh: 'JSON 中没有执行计划（PostgreSQL 应有 "Plan"，MySQL/MariaDB 应有 "query_block"）',
+    en: 'the JSON holds no plan (PostgreSQL output has "Plan", MySQL/MariaDB output has "query_block")',
+  });
+}
+
+/** JSON.parse says "at position N" (V8): map N in the joined text back to the user's line and column. */
+function jsonErrorPosition(lines: SourceLine[], error: unknown): PlanPosition {
+  const position = /position (\d+)/.exec(error instanceof Error ? error.message : '');
+  if (!position) return startOf(lines[0]!);
+  let offset = Number(position[1]);
+  for (const line of lines) {
+    if (offset <= line.text.length) return { line: line.line, column: line.column + offset };
+    offset -= line.text.length + 1;
+  }
+  const last = lines.at(-1)!;
+  return { line: last.line, column: last.column + last.text.length };
+}
+
+function otherDialect(planDialect: Dialect): Localized {
+  return planDialect === 'postgresql'
+    ? {
+        zh: '这是 PostgreSQL 的执行计划，但语句的数据库类型是 MySQL',
+        en: "this is a PostgreSQL plan, but the statement's database is MySQL",
+      }
+    : {
+        zh: '这是 MySQL/MariaDB 的执行计划，但语句的数据库类型是 PostgreSQL',
+        en: "this is a MySQL/MariaDB plan, but the statement's database is PostgreSQL",
+      };
+}

@@ -1,0 +1,152 @@
+/**
+ * PostgreSQL text EXPLAIN (with or without ANALYZE, BUFFERS, VERBOSE, COSTS OFF) -> PlanTree.
+ *
+ * The text is a tree by indentation: the root line, then each child as `->  Name  (cost=a..b rows=n width=w)`
+ * followed by ` (actual time=x..y rows=r loops=l)` under ANALYZE (or `(never executed)`, or `(actual rows=r
+ * loops=l)` with TIMING OFF). A node's own lines ("Filter: ...", "Sort Key: ...", "Rows Removed by Filter: n")
+ * are indented deeper than its arrow; `InitPlan 1` / `SubPlan 2` / `CTE name` headers group the plans below them
+ * under the node they belong to. "Planning Time", "Execution Time", "JIT:" and the like close the output.
+ */
+import type { PlanNode, PlanTree } from '@sqltune/contracts';
+import { PlanReadError } from './errors.ts';
+import { numberOf, roundMs } from './numbers.ts';
+import { filterOf, isConditionKey } from './postgres-common.ts';
+import { postgresNodeName } from './postgres-names.ts';
+import { type SourceLine, startOf } from './source-lines.ts';
+
+const N = '(\\d+(?:\\.\\d+)?)';
+const NODE_LINE = new RegExp(
+  `^(.*?)(?:\\s+\\(cost=${N}\\.\\.${N} rows=${N} width=${N}\\))?` +
+    `(?:\\s+\\((?:actual(?: time=${N}\\.\\.${N})? rows=${N} loops=${N}|(never executed))\\))?$`,
+);
+const DETAIL_LINE = /^[A-Z][^:]*:(?:\s|$)/;
+const GROUP_HEADER = /^(?:SubPlan|InitPlan|CTE)\s+\S+/;
+const SUMMARY_LINE =
+  /^(?:Planning Time|Execution Time|Planning|JIT|Triggers|Trigger [^:]*|Settings|Query Identifier|Serialization|Memory):/;
+
+/** Whether a line starts a PostgreSQL text plan: a node name with the numbers EXPLAIN prints, or a known name. */
+export function looksLikePostgresText(firstLine: string): boolean {
+  const match = NODE_LINE.exec(firstLine.trim().replace(/^->\s*/, ''));
+  if (!match) return false;
+  return match[2] !== undefined || match[8] !== undefined || match[10] !== undefined || isKnownName(match[1]!);
+}
+
+function isKnownName(name: string): boolean {
+  return postgresNodeName(name).known;
+}
+
+interface Frame {
+  /** Column of the frame's line: deeper lines belong to it. */
+  indent: number;
+  node: PlanNode;
+  conditions: Map<string, string>;
+}
+
+export function readPostgresText(lines: SourceLine[], raw: string): PlanTree {
+  const rootLine = lines[0]!;
+  // A plan copied from one of its inner nodes starts with that node's arrow.
+  const root = nodeFrom(rootLine, rootLine.text.trim().replace(/^->\s*/, ''), true);
+  const rootColumn = columnOf(rootLine);
+  // Every later line is under the root, even when a prefix the client printed shifted the root line alone.
+  const frames: Frame[] = [{ indent: -1, node: root.node, conditions: root.conditions }];
+  const all: Frame[] = [frames[0]!];
+  let executionTimeMs: number | undefined;
+  let inSummary = false;
+
+  for (const line of lines.slice(1)) {
+    const text = line.text.trim();
+    const column = columnOf(line);
+    if (inSummary || (column <= rootColumn && SUMMARY_LINE.test(text))) {
+      inSummary = true;
+      if (!DETAIL_LINE.test(text)) throw unreadable(line);
+      const time = /^Execution Time: ([\d.]+) ms/.exec(text);
+      if (time) executionTimeMs = Number(time[1]);
+      continue;
+    }
+    while (frames.length > 0 && frames.at(-1)!.indent >= column) frames.pop();
+    const owner = frames.at(-1);
+    if (!owner) throw unreadable(line);
+    if (text.startsWith('->')) {
+      const child = nodeFrom(line, text.replace(/^->\s*/, ''), false);
+      owner.node.children.push(child.node);
+      const frame = { indent: column, node: child.node, conditions: child.conditions };
+      frames.push(frame);
+      all.push(frame);
+    } else if (GROUP_HEADER.test(text)) {
+      // Plans under "SubPlan 1" belong to the node that owns the header, like JSON's "Parent Relationship": "SubPlan".
+      frames.push({ indent: column, node: owner.node, conditions: owner.conditions });
+      addDetail(owner.node, text);
+    } else if (DETAIL_LINE.test(text)) {
+      addNodeLine(owner, text);
+    } else {
+      throw unreadable(line);
+    }
+  }
+
+  for (const frame of all) {
+    const filter = filterOf(frame.conditions);
+    if (filter !== undefined) frame.node.filter = filter;
+  }
+  const tree: PlanTree = { root: root.node, totalCost: root.node.cost, raw, format: 'postgresql-text' };
+  if (executionTimeMs !== undefined) tree.executionTimeMs = executionTimeMs;
+  return tree;
+}
+
+function columnOf(line: SourceLine): number {
+  return startOf(line).column;
+}
+
+function unreadable(line: SourceLine): PlanReadError {
+  return new PlanReadError(startOf(line), {
+    zh: '这一行不是 PostgreSQL EXPLAIN 的输出（应为 "->" 开头的计划节点，或 "Filter: ..." 这样的节点信息）',
+    en: 'this line is not PostgreSQL EXPLAIN output (expected a plan node starting with "->", or node information such as "Filter: ...")',
+  });
+}
+
+function nodeFrom(
+  line: SourceLine,
+  text: string,
+  isRoot: boolean,
+): { node: PlanNode; conditions: Map<string, string> } {
+  const match = NODE_LINE.exec(text);
+  const printed = match?.[1]?.trim() ?? '';
+  const hasNumbers = match !== null && (match[2] !== undefined || match[8] !== undefined || match[10] !== undefined);
+  const name = postgresNodeName(printed);
+  if (!match || printed === '' || (!hasNumbers && !name.known)) {
+    throw new PlanReadError(startOf(line), {
+      zh: isRoot ? '第一行应是计划的根节点' : '无法识别这个计划节点',
+      en: isRoot ? 'the first line should be the root node of the plan' : 'this plan node is not recognized',
+    });
+  }
+  const node: PlanNode = {
+    node: name.type,
+    rows: numberOf(match[4]) ?? 0,
+    cost: numberOf(match[3]) ?? 0,
+    warnings: [],
+    children: [],
+  };
+  if (name.relation !== undefined) node.relation = name.relation;
+  if (name.index !== undefined) node.index = name.index;
+  if (printed !== name.type) node.details = [printed];
+  if (match[10] !== undefined) {
+    node.actualRows = 0;
+    node.loops = 0;
+  } else if (match[8] !== undefined) {
+    const loops = Number(match[9]);
+    node.actualRows = Number(match[8]);
+    node.loops = loops;
+    if (match[7] !== undefined) node.actualTimeMs = roundMs(Number(match[7]) * loops);
+  }
+  return { node, conditions: new Map() };
+}
+
+function addNodeLine(frame: Frame, text: string): void {
+  const colon = text.indexOf(':');
+  const key = text.slice(0, colon);
+  if (isConditionKey(key)) frame.conditions.set(key, text.slice(colon + 1).trim());
+  else addDetail(frame.node, text);
+}
+
+function addDetail(node: PlanNode, text: string): void {
+  node.details = [...(node.details ?? []), text];
+}

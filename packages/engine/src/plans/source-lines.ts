@@ -1,0 +1,186 @@
+/**
+ * Users paste EXPLAIN output the way their client printed it: psql's `QUERY PLAN` header, dashes, `+` at the end
+ * of wrapped cell lines and `(N rows)` footer; the mysql client's `+----+` boxes, `*** 1. row ***` records
+ * (`\G`), `-B` batch output with `\n` escaped, prompts and `N rows in set` footers. This module strips that
+ * framing and keeps, for every remaining line, where it came from, so errors can point at the user's text.
+ */
+
+/** One line of plan text with its 1-based position in the user's input (column of `text`'s first character). */
+export interface SourceLine {
+  text: string;
+  line: number;
+  column: number;
+}
+
+export function sourceLines(input: string): SourceLine[] {
+  let lines = input
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((text, i) => ({ text: text.replace(/\s+$/, ''), line: i + 1, column: 1 }));
+  lines = dropClientChatter(lines);
+  lines = unwrapQuotedLines(lines);
+  lines = unwrapPsql(lines);
+  lines = unwrapMysqlSingleCell(lines);
+  lines = unescapeBatchCell(lines);
+  return lines.filter((l) => l.text.trim() !== '');
+}
+
+/** The text from `skip` characters on, with its column moved accordingly. */
+export function sliceLine(line: SourceLine, skip: number): SourceLine {
+  return { text: line.text.slice(skip), line: line.line, column: line.column + skip };
+}
+
+/** Position of the first non-blank character of a line. */
+export function startOf(line: SourceLine): { line: number; column: number } {
+  const indent = line.text.length - line.text.trimStart().length;
+  return { line: line.line, column: line.column + indent };
+}
+
+const MYSQL_PROMPT = /^\s*(?:mysql|MariaDB \[[^\]]*\]|MySQL \[[^\]]*\]|MySQL [^>]*)>/;
+const PSQL_PROMPT = /^[A-Za-z_][\w$-]*[=\-(*'"][#>]\s/;
+const STATEMENT_END = /(?:;|\\G|\\g)\s*$/;
+const FOOTERS = [
+  /^\d+ rows? in set/,
+  /^Empty set/,
+  /^\(\d+ rows?\)$/,
+  /^Query OK/,
+  /^Time: [\d.]+ ms/,
+  /^(?:Warning|Note|Error) \(Code \d+\)/,
+  /^Warnings?:$/,
+  // psql's command tags, when the paste includes the SET commands run before EXPLAIN.
+  /^(?:SET|RESET|BEGIN|COMMIT|ROLLBACK|LOAD|DISCARD ALL)$/,
+];
+
+/** Prompts with the statement typed after them (through its terminator), and the client's footers. */
+function dropClientChatter(lines: SourceLine[]): SourceLine[] {
+  const out: SourceLine[] = [];
+  let inStatement = false;
+  for (const line of lines) {
+    if (inStatement) {
+      if (STATEMENT_END.test(line.text)) inStatement = false;
+      continue;
+    }
+    if (MYSQL_PROMPT.test(line.text) || PSQL_PROMPT.test(line.text)) {
+      inStatement = !STATEMENT_END.test(line.text) && line.text.replace(MYSQL_PROMPT, '').trim() !== '';
+      continue;
+    }
+    if (FOOTERS.some((f) => f.test(line.text.trim()))) continue;
+    out.push(line);
+  }
+  return out;
+}
+
+/** Result grids (DBeaver, pgAdmin) copy each row in double quotes: unquote when every line is quoted. */
+function unwrapQuotedLines(lines: SourceLine[]): SourceLine[] {
+  const content = lines.filter((l) => l.text.trim() !== '');
+  if (content.length === 0 || !content.every((l) => /^\s*".*"$/.test(l.text))) return lines;
+  return content.map((l) => {
+    const at = l.text.indexOf('"');
+    return { text: l.text.slice(at + 1, -1).replace(/""/g, '"'), line: l.line, column: l.column + at + 1 };
+  });
+}
+
+/**
+ * psql: aligned output has a centred `QUERY PLAN` header, a dashes line, one leading space per row and ` +` where
+ * a cell continues on the next line (FORMAT JSON is one multi-line cell); unaligned (-A) has the header alone;
+ * expanded (\x) has `-[ RECORD 1 ]---` and `QUERY PLAN | ` in front of the first line of each cell.
+ */
+function unwrapPsql(lines: SourceLine[]): SourceLine[] {
+  const first = lines.findIndex((l) => l.text.trim() !== '');
+  if (first < 0) return lines;
+  if (lines.some((l) => /^-\[ RECORD \d+ \]-*/.test(l.text))) return unwrapPsqlExpanded(lines);
+  const header = /^\s*QUERY PLAN\s*$/.test(lines[first]!.text);
+  const dashes = header && /^-+$/.test(lines[first + 1]?.text ?? '');
+  if (dashes) {
+    return lines.slice(first + 2).map((l) => {
+      const unpadded = l.text.startsWith(' ') ? sliceLine(l, 1) : l;
+      return { ...unpadded, text: unpadded.text.replace(/\s*\+$/, '') };
+    });
+  }
+  const rest = header ? lines.slice(first + 1) : lines;
+  // A psql JSON cell pasted without its header still ends its lines with `+`.
+  if (/^\s*[[{].*\+$/.test(rest.find((l) => l.text.trim() !== '')?.text ?? '')) {
+    return rest.map((l) => ({ ...l, text: l.text.replace(/\s*\+$/, '') }));
+  }
+  return rest;
+}
+
+function unwrapPsqlExpanded(lines: SourceLine[]): SourceLine[] {
+  const out: SourceLine[] = [];
+  for (const l of lines) {
+    if (/^-\[ RECORD \d+ \]/.test(l.text)) continue;
+    const cell = /^(QUERY PLAN\s*\|\s?|\s*\|\s?)/.exec(l.text);
+    const content = cell ? sliceLine(l, cell[0].length) : l;
+    out.push({ ...content, text: content.text.replace(/\s*\+$/, '') });
+  }
+  return out;
+}
+
+const BORDER = /^\s*\+-[-+]*\+\s*$/;
+const RECORD = /^\*+ \d+\. row \*+$/;
+const SINGLE_COLUMN = /^\s*(EXPLAIN|ANALYZE|QUERY PLAN)\s*$/;
+
+/**
+ * The mysql client prints FORMAT=JSON and FORMAT=TREE as one cell: boxed (`| EXPLAIN |` header, the cell's lines
+ * raw, `| ` before the first and ` |` after the last) or vertical (`EXPLAIN: ` before the first line). Tabular
+ * EXPLAIN (many columns) is left for the tabular reader.
+ */
+function unwrapMysqlSingleCell(lines: SourceLine[]): SourceLine[] {
+  const content = lines.filter((l) => l.text.trim() !== '');
+  const first = content[0];
+  if (!first) return lines;
+  if (BORDER.test(first.text) && content[1] && isSingleCellHeader(content[1].text)) {
+    return content
+      .filter((l, i) => i !== 1 && !BORDER.test(l.text))
+      .map((l) => {
+        let out = /^\s*\| /.test(l.text) ? sliceLine(l, l.text.indexOf('|') + 2) : l;
+        out = { ...out, text: out.text.replace(/\s*\|$/, '') };
+        return out;
+      });
+  }
+  if (RECORD.test(first.text.trim())) {
+    const records = content.filter((l) => RECORD.test(l.text.trim())).length;
+    const field = /^\s*(EXPLAIN|ANALYZE|QUERY PLAN): ?/.exec(content[1]?.text ?? '');
+    if (records === 1 && field) {
+      return [sliceLine(content[1]!, field[0].length), ...content.slice(2)];
+    }
+  }
+  return lines;
+}
+
+function isSingleCellHeader(text: string): boolean {
+  const cells = text.trim().split('|');
+  return cells.length === 3 && SINGLE_COLUMN.test(cells[1]!);
+}
+
+/**
+ * `mysql -B` prints a one-column result as a header line and the cell with newlines escaped as `\n`
+ * (and tabs as `\t`, backslashes as `\\`). Unescape it into lines again.
+ */
+function unescapeBatchCell(lines: SourceLine[]): SourceLine[] {
+  const content = lines.filter((l) => l.text.trim() !== '');
+  const header = content[0] && SINGLE_COLUMN.test(content[0].text) ? 1 : 0;
+  const cell = content.slice(header);
+  if (cell.length !== 1 || !/^\s*(?:[[{]|->)/.test(cell[0]!.text) || !cell[0]!.text.includes('\\n')) {
+    return header && cell.length > 0 ? cell : lines;
+  }
+  const source = cell[0]!;
+  const out: SourceLine[] = [];
+  let text = '';
+  let column = source.column;
+  for (let i = 0; i < source.text.length; i++) {
+    const ch = source.text[i]!;
+    if (ch !== '\\' || i + 1 >= source.text.length) {
+      text += ch;
+      continue;
+    }
+    const next = source.text[++i]!;
+    if (next === 'n') {
+      out.push({ text, line: source.line, column });
+      text = '';
+      column = source.column + i + 1;
+    } else text += next === 't' ? '\t' : next === '0' ? '\0' : next;
+  }
+  out.push({ text, line: source.line, column });
+  return out;
+}

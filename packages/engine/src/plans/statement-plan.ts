@@ -1,0 +1,42 @@
+import type { Finding, PlanTree } from '@sqltune/contracts';
+import type { ParsedStatement } from '../model/statement.ts';
+import type { SchemaModel } from '../schema/model.ts';
+import type { HotspotContext } from './hotspots/hotspot.ts';
+import { diagnosePlan, planHotspots } from './hotspots/index.ts';
+import { parseUserPlan } from './parse.ts';
+
+export interface StatementPlanInput {
+  statement: ParsedStatement;
+  schema: SchemaModel;
+  /** The EXPLAIN output the user gave for this statement, if any. */
+  planText?: string | null;
+  /** Our own plan of the statement (the sandbox's plan before optimization), or null without a planner. */
+  ownPlan: PlanTree | null;
+}
+
+/**
+ * The plan findings of one statement. The user's plan, when given, is what their server really does (and may
+ * carry measured rows), so it is the one diagnosed, and returned read and annotated as `userPlan`; otherwise our
+ * own plan is diagnosed (its nodes already carry the planner's warnings). An unreadable plan throws 4204.
+ */
+export function diagnoseStatementPlan(input: StatementPlanInput): { findings: Finding[]; userPlan?: PlanTree } {
+  const context = hotspotContext(input.statement, input.schema);
+  if (input.planText?.trim()) {
+    const { findings, plan } = diagnosePlan(parseUserPlan(input.planText, input.statement.dialect), context);
+    return { findings, userPlan: plan };
+  }
+  return { findings: input.ownPlan ? planHotspots(input.ownPlan, context) : [] };
+}
+
+/** Table sizes from the user's statistics and the statement's aliases (MySQL plans name tables by alias). */
+export function hotspotContext(statement: ParsedStatement, schema: SchemaModel): HotspotContext {
+  const tableRows = new Map<string, number>();
+  for (const table of schema.tables) {
+    if (table.statistics) tableRows.set(table.name.toLowerCase(), table.statistics.rows);
+  }
+  const aliases = new Map<string, string>();
+  for (const table of statement.tables) {
+    if (table.alias) aliases.set(table.alias.toLowerCase(), table.name.toLowerCase());
+  }
+  return { tableRows, aliases };
+}
