@@ -70,6 +70,14 @@ export interface PlanNode {
   filter?: string;
   warnings: Localized[];
   children: PlanNode[];
+  /** Measured rows per loop (EXPLAIN ANALYZE and the like), next to the estimate in `rows`. */
+  actualRows?: number;
+  /** Measured time of this node over all its loops, in milliseconds, children included. */
+  actualTimeMs?: number;
+  /** How many times the node ran (measured). */
+  loops?: number;
+  /** Other lines the database printed for this node ("Sort Method: ...", "Rows Removed by Filter: ..."). */
+  details?: string[];
 }
 export const PlanNode: z.ZodType<PlanNode> = z.lazy(() =>
   z.object({
@@ -81,6 +89,10 @@ export const PlanNode: z.ZodType<PlanNode> = z.lazy(() =>
     filter: z.string().optional(),
     warnings: z.array(Localized),
     children: z.array(PlanNode),
+    actualRows: z.number().optional(),
+    actualTimeMs: z.number().optional(),
+    loops: z.number().optional(),
+    details: z.array(z.string()).optional(),
   }),
 );
 
@@ -93,6 +105,10 @@ export const PlanTree = z.object({
   totalCost: z.number(),
   raw: z.string(),
   caveat: Localized.optional(),
+  /** For a plan read from the user's text: which EXPLAIN output it was (see the engine's plan parsers). */
+  format: z.string().optional(),
+  /** Measured run time of the whole statement, when the plan says (EXPLAIN ANALYZE). */
+  executionTimeMs: z.number().optional(),
 });
 export type PlanTree = z.infer<typeof PlanTree>;
 
@@ -103,6 +119,8 @@ export const PlanComparison = z.object({
   source: z.string(),
   missing: Localized.optional(),
   userSupplied: z.string().optional(),
+  /** The user's plan text read into a tree, with its hotspots marked in the nodes' warnings. */
+  userPlan: PlanTree.optional(),
 });
 export type PlanComparison = z.infer<typeof PlanComparison>;
 
@@ -145,6 +163,53 @@ export const Verification = z.object({
 });
 export type Verification = z.infer<typeof Verification>;
 
+/**
+ * A rule rewrite that passed verification but was not applied because the optimizer estimated a higher cost
+ * after it (see the optimize pipeline: a rewrite stays only when the cost does not get worse, unless the rule's
+ * benefit lies outside the cost model). Later steps of the chain were built on it, so they are not applied either.
+ */
+export const DroppedStep = z.object({
+  ruleId: z.string(),
+  title: Localized,
+  costBefore: z.number(),
+  costAfter: z.number(),
+  reason: Localized,
+});
+export type DroppedStep = z.infer<typeof DroppedStep>;
+
+/**
+ * One statement proposed by the language model and what became of it: `invalid` (does not parse, is not a single
+ * SELECT, or the optimizer cannot plan it), or the differential verdict against the original. `costAfter` is the
+ * optimizer's cost with the indexes chosen before the AI step; `kept` says whether it became the optimized statement.
+ */
+export const AiCandidate = z.object({
+  sql: z.string(),
+  explanation: z.string(),
+  verdict: z.enum(['invalid', 'refuted', 'not-run', 'not-refuted']),
+  costAfter: z.number().optional(),
+  kept: z.boolean(),
+  note: Localized,
+});
+export type AiCandidate = z.infer<typeof AiCandidate>;
+
+/**
+ * The AI rewrite step (an OpenAI-compatible endpoint, when configured):
+ * - skipped: no endpoint configured, no optimizer to verify and cost candidates, or not a SELECT;
+ * - not-needed: the plan after rules and indexes is not costly enough to ask (the criterion is in `detail`);
+ * - failed: the endpoint could not be reached or answered with something unusable (the report is otherwise intact);
+ * - no-improvement: no candidate was both not refuted and cheaper by the required margin;
+ * - applied: a candidate became the optimized statement (a step with rule id `ai-rewrite`).
+ * `costToBeat` is the cost of the statement after rules and indexes that a candidate had to improve on.
+ */
+export const AiRewrite = z.object({
+  status: z.enum(['skipped', 'not-needed', 'failed', 'no-improvement', 'applied']),
+  model: z.string().optional(),
+  detail: Localized,
+  costToBeat: z.number().optional(),
+  candidates: z.array(AiCandidate),
+});
+export type AiRewrite = z.infer<typeof AiRewrite>;
+
 export const StatementReport = z.object({
   index: z.number().int(),
   original: z.string(),
@@ -162,6 +227,10 @@ export const StatementReport = z.object({
   verification: Verification,
   diff: z.string(),
   errors: z.array(Message),
+  /** Verified rule rewrites left out because the optimizer estimated a higher cost after them. */
+  droppedSteps: z.array(DroppedStep).optional(),
+  /** What the AI rewrite step did; absent in reports made before it existed. */
+  ai: AiRewrite.optional(),
 });
 export type StatementReport = z.infer<typeof StatementReport>;
 

@@ -1,7 +1,8 @@
 import { candidatesFor, parseSchema } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresBinDir, serviceAvailable } from '../../../test-support/services.ts';
+import { mariadbBinary, postgresBinDir, serviceAvailable } from '../../../test-support/services.ts';
 import { adviseIndexes } from './index-advisor.ts';
+import { mariadbPlanner, shutdownMariaDb } from './mariadb/backend.ts';
 import { pglitePlanner } from './pglite/backend.ts';
 import { postgresPlanner, shutdownPostgresSandbox } from './postgres/backend.ts';
 import type { PlannerBackend, PlannerSession } from './types.ts';
@@ -91,3 +92,34 @@ describe.each(backends)('index advisor on %s', (_name, backend, available) => {
     expect(advice).toEqual([]);
   });
 });
+
+describe.runIf(serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQL_SANDBOX_URL' : mariadbBinary))(
+  'index advisor on MariaDB, where some what-if plans carry a caveat',
+  () => {
+    const mysqlSchema = parseSchema(schemaText, 'mysql');
+    let session: PlannerSession;
+    beforeAll(async () => {
+      session = await mariadbPlanner.open({
+        dialect: 'mysql',
+        schemaSql: schemaText,
+        statistics: mysqlSchema.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
+      });
+    });
+    afterAll(async () => {
+      await session?.close();
+      await shutdownMariaDb();
+    });
+
+    it('costs the candidates it can and never invents a cost for a range read from the empty index', async () => {
+      // (o_custkey, o_orderdate) is costed from a range in the empty sandbox index: a caveat, no number.
+      const sql = "SELECT o_orderkey FROM orders WHERE o_custkey = 42 AND o_orderdate >= '1995-01-01'";
+      const baseline = await session.explain(sql);
+      const advice = await adviseIndexes(session, sql, candidatesFor(sql, 'mysql', mysqlSchema), mysqlSchema, baseline);
+      expect(advice.length).toBeGreaterThan(0);
+      for (const a of advice) {
+        if (a.costAfter === undefined) expect(a.reason.en).toMatch(/cannot estimate the gain reliably/);
+        else expect(a.costAfter).toBeLessThan(a.costBefore!);
+      }
+    });
+  },
+);

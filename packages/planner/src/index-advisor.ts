@@ -39,26 +39,36 @@ export async function adviseIndexes(
   limits: AdvisorLimits = defaultLimits,
 ): Promise<IndexAdvice[]> {
   let evaluations = 0;
-  const cost = async (set: IndexCandidate[]) => {
+  const failed = new Set<IndexCandidate>();
+  // A what-if index the database refuses (a key too long for MySQL, say) is left out, never fails the task.
+  const cost = async (set: IndexCandidate[]): Promise<PlanTree | undefined> => {
+    if (set.some((c) => failed.has(c))) return undefined;
     evaluations++;
-    return session.explain(
-      statement,
-      set.map((c) => c.ddl),
-    );
+    try {
+      return await session.explain(
+        statement,
+        set.map((c) => c.ddl),
+      );
+    } catch {
+      if (set.length === 1) failed.add(set[0]!);
+      return undefined;
+    }
   };
 
   const singles: Costed[] = [];
   for (const candidate of candidates) {
     if (evaluations >= limits.maxEvaluations) break;
-    singles.push({ candidate, plan: await cost([candidate]) });
+    const plan = await cost([candidate]);
+    if (plan) singles.push({ candidate, plan });
   }
-  if (baseline.caveat || singles.some((s) => s.plan.caveat)) return uncostedAdvice(singles, baseline, schema);
-
+  if (baseline.caveat) return uncostedAdvice(singles, baseline, schema);
+  // Candidates whose plan the optimizer cannot ground are advised without a cost, and only if no costed set is found.
+  const uncertain = singles.filter((s) => s.plan.caveat);
   const shortlist = singles
-    .filter((s) => usesIndex(s.plan.root, s.candidate) && s.plan.totalCost < baseline.totalCost)
+    .filter((s) => !s.plan.caveat && usesIndex(s.plan.root, s.candidate) && s.plan.totalCost < baseline.totalCost)
     .sort((a, b) => a.plan.totalCost - b.plan.totalCost)
     .slice(0, SHORTLIST);
-  if (shortlist.length === 0) return [];
+  if (shortlist.length === 0) return uncostedAdvice(uncertain, baseline, schema);
 
   // Greedy: start from the best single index, add the one that lowers the cost most while each step pays.
   let chosen = [shortlist[0]!.candidate];
@@ -69,20 +79,21 @@ export async function adviseIndexes(
       if (chosen.includes(candidate) || overlaps(candidate, chosen)) continue;
       if (evaluations >= limits.maxEvaluations) break;
       const plan = await cost([...chosen, candidate]);
-      if (!usesIndex(plan.root, candidate) || plan.caveat) continue;
+      if (!plan || !usesIndex(plan.root, candidate) || plan.caveat) continue;
       if (!step || plan.totalCost < step.plan.totalCost) step = { candidate, plan };
     }
     if (!step || step.plan.totalCost > best.totalCost * (1 - limits.minStep)) break;
     chosen = [...chosen, step.candidate];
     best = step.plan;
   }
-  if (best.totalCost > baseline.totalCost * (1 - limits.minImprovement)) return [];
+  if (best.totalCost > baseline.totalCost * (1 - limits.minImprovement))
+    return uncostedAdvice(uncertain, baseline, schema);
 
   // The cheapest set that reaches the best cost: drop what the others make unnecessary.
   for (const candidate of [...chosen]) {
     if (chosen.length === 1) break;
     const without = await cost(chosen.filter((c) => c !== candidate));
-    if (without.totalCost <= best.totalCost * (1 + PRUNE_TOLERANCE)) {
+    if (without && without.totalCost <= best.totalCost * (1 + PRUNE_TOLERANCE)) {
       chosen = chosen.filter((c) => c !== candidate);
       best = without.totalCost < best.totalCost ? without : best;
     }
@@ -91,7 +102,7 @@ export async function adviseIndexes(
   const benefits = new Map<IndexCandidate, number>();
   for (const candidate of chosen) {
     const without = chosen.length === 1 ? baseline : await cost(chosen.filter((c) => c !== candidate));
-    benefits.set(candidate, Math.max(0, without.totalCost - best.totalCost));
+    if (without) benefits.set(candidate, Math.max(0, without.totalCost - best.totalCost));
   }
   return chosen.map((candidate) => ({
     ...adviceFor(candidate, schema),
@@ -120,7 +131,8 @@ function uncostedAdvice(singles: Costed[], baseline: PlanTree, schema: SchemaMod
   for (const { candidate, plan } of singles) {
     if (perTable.has(candidate.table) || !usesIndex(plan.root, candidate)) continue;
     const advice = adviceFor(candidate, schema);
-    perTable.set(candidate.table, { ...advice, reason: withCaveat(advice.reason, plan.caveat ?? baseline.caveat!) });
+    const caveat = plan.caveat ?? baseline.caveat;
+    perTable.set(candidate.table, caveat ? { ...advice, reason: withCaveat(advice.reason, caveat) } : advice);
   }
   return [...perTable.values()];
 }

@@ -1,5 +1,7 @@
 import type {
+  AiRewrite,
   Dialect,
+  DroppedStep,
   Finding,
   IndexAdvice,
   Localized,
@@ -17,6 +19,7 @@ import {
   analyze,
   candidatesFor,
   computeScores,
+  diagnoseStatementPlan,
   findingsFor,
   literalsOf,
   normalizeNewlines,
@@ -26,9 +29,13 @@ import {
   type StatementAnalysis,
   unifiedDiff,
 } from '@sqltune/engine';
+import type { AiSettings } from './ai/client.ts';
+import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrite.ts';
 import { adviseIndexes } from './index-advisor.ts';
-import { adviseWorkload } from './workload-advisor.ts';
 import type { PlannerBackend, PlannerSession } from './types.ts';
+import { adviseWorkload } from './workload-advisor.ts';
+
+export { type AiSettings, aiSettingsFromEnv } from './ai/client.ts';
 
 export interface OptimizeInput {
   sql: string;
@@ -45,6 +52,8 @@ export interface OptimizeOptions {
   planners: Partial<Record<Dialect, PlannerBackend>>;
   engineVersion: string;
   now?: () => Date;
+  /** An OpenAI-compatible endpoint for AI rewrite candidates; without it the AI step is skipped (and says so). */
+  ai?: AiSettings;
 }
 
 /**
@@ -61,7 +70,7 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
   try {
     const statements: StatementReport[] = [];
     for (const item of analysis.statements) {
-      statements.push(await optimizeStatement(item, analysis, input, session));
+      statements.push(await optimizeStatement(item, analysis, input, session, options.ai));
     }
     return {
       kind: 'sql',
@@ -70,7 +79,7 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       createdAt: (options.now?.() ?? new Date()).toISOString(),
       statements,
       warnings: [...plannerWarnings(input.dialect, backend, hasSchema), ...sessionNotes(session)],
-      ...(await workloadIndexes(session, input.dialect, statements, analysis.schema)),
+      ...(await workloadIndexes(session, input.dialect, statements, analysis)),
     };
   } finally {
     await session?.close();
@@ -85,10 +94,11 @@ async function workloadIndexes(
   session: PlannerSession | undefined,
   dialect: Dialect,
   statements: StatementReport[],
-  schema: SchemaModel,
+  analysis: Analysis,
 ): Promise<{ workload?: WorkloadIndexes }> {
-  if (!session || statements.length < 2) return {};
-  const texts = statements.map((s) => s.optimized);
+  const { schema } = analysis;
+  const texts = statements.filter((_, i) => plannable(analysis.statements[i]!)).map((s) => s.optimized);
+  if (!session || texts.length < 2) return {};
   const advice = await adviseWorkload(
     session,
     dialect,
@@ -112,7 +122,7 @@ function normalizeInput(input: OptimizeInput): OptimizeInput {
 function requestFor(input: OptimizeInput, schema: SchemaModel) {
   return {
     dialect: input.dialect,
-    schemaSql: input.schemaText ?? '',
+    schemaSql: schema.ddl,
     statistics: schema.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
   };
 }
@@ -121,30 +131,47 @@ async function optimizeStatement(
   item: StatementAnalysis,
   analysis: Analysis,
   input: OptimizeInput,
-  session: PlannerSession | undefined,
+  inputSession: PlannerSession | undefined,
+  aiSettings?: AiSettings,
 ): Promise<StatementReport> {
   const original = item.statement.text;
-  const { accepted, verification } = await verifySteps(item.steps, input.dialect, session);
-  const optimized = accepted.at(-1)?.after ?? original;
+  // DDL, GRANT, TRUNCATE...: the rules check them; an optimizer has nothing to plan.
+  const session = plannable(item) ? inputSession : undefined;
+  const verified = await verifySteps(item.steps, input.dialect, session);
+  const { accepted, steps: ruleSteps, dropped } = await keepStepsWithinCost(verified.accepted, session);
   const acceptedRules = new Set(accepted.map((s) => s.rule.id));
   const rules: Finding[] = item.findings.map((f) => ({ ...f, rewrite: acceptedRules.has(f.id) }));
 
   const planBefore = session ? await session.explain(original) : null;
-  const planAfterRewrite = session && optimized !== original ? await session.explain(optimized) : planBefore;
-  const indexes = session
-    ? await chooseIndexes(session, optimized, input.dialect, analysis.schema, planAfterRewrite)
-    : [];
-  const planAfter =
-    session && indexes.length > 0
-      ? await session.explain(
-          optimized,
-          indexes.map((i) => i.ddl),
-        )
-      : planAfterRewrite;
+  const ruleOptimized = accepted.at(-1)?.after ?? original;
+  const planAfterRewrite = session && ruleOptimized !== original ? await session.explain(ruleOptimized) : planBefore;
+  const afterRules: Outcome = {
+    optimized: ruleOptimized,
+    steps: ruleSteps,
+    verification: verified.verification,
+    ...(await indexesAndPlan(session, ruleOptimized, input.dialect, analysis.schema, planAfterRewrite)),
+  };
+  const { optimized, steps, verification, indexes, planAfter, ai } = await withAiRewrite(
+    afterRules,
+    { item, analysis, input, session },
+    aiSettings,
+  );
 
   const plan: PlanComparison = { before: planBefore, after: planAfter, source: session?.source ?? 'none' };
-  if (!session) plan.missing = noPlanReason(input.dialect, analysis.schema.tables.length > 0);
+  if (!session) {
+    plan.missing = plannable(item) ? noPlanReason(input.dialect, analysis.schema.tables.length > 0) : notPlannable;
+  }
   if (input.planText?.trim()) plan.userSupplied = input.planText;
+  // Plan hotspots: of the user's plan when given (one statement only: it cannot say which statement it is of),
+  // else of our plan before optimization. Unreadable user plans are 4204 (the server refuses them at submission).
+  const planDiagnosis = diagnoseStatementPlan({
+    statement: item.statement,
+    schema: analysis.schema,
+    planText: analysis.statements.length === 1 ? input.planText : null,
+    ownPlan: planBefore,
+  });
+  if (planDiagnosis.userPlan) plan.userPlan = planDiagnosis.userPlan;
+  rules.push(...planDiagnosis.findings);
   const optimizedFindings =
     optimized === original
       ? item.findings
@@ -156,7 +183,7 @@ async function optimizeStatement(
     original,
     optimized,
     location: { line: item.statement.line },
-    steps: await stepsWithCosts(accepted, session),
+    steps,
     rules,
     indexes,
     plan,
@@ -172,8 +199,165 @@ async function optimizeStatement(
     verification,
     diff: unifiedDiff(original, optimized),
     errors: [],
+    ...(dropped.length > 0 ? { droppedSteps: dropped } : {}),
+    ai,
   };
 }
+
+/** Queries and data changes have plans; other statements (DDL, GRANT, TRUNCATE...) only have rule findings. */
+function plannable(item: StatementAnalysis): boolean {
+  return item.statement.kind !== 'other';
+}
+
+const notPlannable: Localized = {
+  zh: '该语句不是查询或数据修改（例如 DDL），没有执行计划；规则检查结果见上。',
+  en: 'This statement is not a query or a data change (DDL, for example): it has no execution plan; see the rule findings.',
+};
+
+/** Where a statement stands after a stage of the pipeline (rules, then the AI step). */
+interface Outcome {
+  optimized: string;
+  steps: Step[];
+  verification: Verification;
+  /** The plan of `optimized` without the recommended indexes (null without a session). */
+  planWithoutIndexes: PlanTree | null;
+  indexes: IndexAdvice[];
+  planAfter: PlanTree | null;
+}
+
+/** The indexes worth recommending for the statement, and its plan with them in place. */
+async function indexesAndPlan(
+  session: PlannerSession | undefined,
+  statement: string,
+  dialect: Dialect,
+  schema: SchemaModel,
+  planWithoutIndexes: PlanTree | null,
+): Promise<Pick<Outcome, 'planWithoutIndexes' | 'indexes' | 'planAfter'>> {
+  if (!session) return { planWithoutIndexes, indexes: [], planAfter: planWithoutIndexes };
+  const indexes = await chooseIndexes(session, statement, dialect, schema, planWithoutIndexes);
+  const planAfter =
+    indexes.length > 0
+      ? await session.explain(
+          statement,
+          indexes.map((i) => i.ddl),
+        )
+      : planWithoutIndexes;
+  return { planWithoutIndexes, indexes, planAfter };
+}
+
+/**
+ * The AI step (./ai/rewrite.ts) on the statement after rules and indexes. A kept candidate becomes the optimized
+ * statement: an 'ai-rewrite' step is appended, the verification is its check against the original, and indexes
+ * and the final plan are chosen again for it. If that final plan is not cheaper than the one after rules (the
+ * index choice can differ for the new text), the candidate is not applied after all: a rewrite stays only when
+ * the planner's cost improves.
+ */
+async function withAiRewrite(
+  afterRules: Outcome,
+  context: { item: StatementAnalysis; analysis: Analysis; input: OptimizeInput; session: PlannerSession | undefined },
+  settings: AiSettings | undefined,
+): Promise<Outcome & { ai: AiRewrite }> {
+  const { item, analysis, input, session } = context;
+  const result = await aiRewrite({
+    settings,
+    session,
+    dialect: input.dialect,
+    kind: item.statement.kind,
+    schema: analysis.schema,
+    schemaText: analysis.schema.ddl,
+    original: item.statement.text,
+    current: afterRules.optimized,
+    findings: item.findings,
+    plan: afterRules.planAfter,
+    indexes: afterRules.indexes.map((i) => i.ddl),
+  });
+  if (!result.applied || !session) return { ...afterRules, ai: result.report };
+  const { sql, explanation, verification } = result.applied;
+  const planWithoutIndexes = await session.explain(sql);
+  const costed = await indexesAndPlan(session, sql, input.dialect, analysis.schema, planWithoutIndexes);
+  if (afterRules.planAfter && costed.planAfter && costed.planAfter.totalCost >= afterRules.planAfter.totalCost) {
+    return { ...afterRules, ai: notAppliedAfterIndexes(result.report, costed.planAfter.totalCost) };
+  }
+  const step: Step = {
+    ruleId: AI_RULE_ID,
+    title: aiStepTitle,
+    rationale: aiStepRationale(explanation, settings?.model),
+    before: afterRules.optimized,
+    after: sql,
+    ...(afterRules.planWithoutIndexes ? { costBefore: afterRules.planWithoutIndexes.totalCost } : {}),
+    costAfter: planWithoutIndexes.totalCost,
+  };
+  return { optimized: sql, steps: [...afterRules.steps, step], verification, ...costed, ai: result.report };
+}
+
+function notAppliedAfterIndexes(report: AiRewrite, finalCost: number): AiRewrite {
+  const why: Localized = {
+    zh: `按改写后的语句重新选择索引后，代价为 ${finalCost.toFixed(2)}，不低于规则优化后的代价，未应用。`,
+    en: `With the indexes chosen again for the rewritten statement the cost is ${finalCost.toFixed(2)}, no lower than after the rules; not applied.`,
+  };
+  return {
+    ...report,
+    status: 'no-improvement',
+    detail: why,
+    candidates: report.candidates.map((c) => (c.kept ? { ...c, kept: false, note: why } : c)),
+  };
+}
+
+/**
+ * Rules whose benefit the cost model does not see: `SELECT *` expansion (fewer bytes shipped once columns are
+ * deleted, covering indexes) and clarity rewrites. Their steps stay even when the estimated cost rises a little.
+ */
+const BENEFIT_OUTSIDE_COST_MODEL = new Set<ProposedStep['rule']['category']>(['Network Transport', 'SQL Complexity']);
+
+/** A step may cost at most this much more than its input (estimates wobble; equal cost is always fine). */
+const STEP_COST_TOLERANCE = 0.01;
+
+/**
+ * "A rewrite is kept only if the planner's cost improves or a rule explains a benefit outside the cost model":
+ * the verified steps, costed; the chain stops at the first step whose estimated cost is more than 1% above its
+ * input's, unless its rule's benefit lies outside the cost model. That step and the ones built on it are listed
+ * as dropped, with the reason.
+ */
+async function keepStepsWithinCost(
+  verified: ProposedStep[],
+  session: PlannerSession | undefined,
+): Promise<{ accepted: ProposedStep[]; steps: Step[]; dropped: DroppedStep[] }> {
+  const costed = await stepsWithCosts(verified, session);
+  const stop = costed.findIndex(
+    (step, i) =>
+      step.costBefore !== undefined &&
+      step.costAfter !== undefined &&
+      step.costAfter > step.costBefore * (1 + STEP_COST_TOLERANCE) &&
+      !BENEFIT_OUTSIDE_COST_MODEL.has(verified[i]!.rule.category),
+  );
+  if (stop < 0) return { accepted: verified, steps: costed, dropped: [] };
+  const dropped = costed.slice(stop).flatMap((step, i): DroppedStep[] =>
+    step.costBefore === undefined || step.costAfter === undefined
+      ? []
+      : [
+          {
+            ruleId: step.ruleId,
+            title: step.title,
+            costBefore: step.costBefore,
+            costAfter: step.costAfter,
+            reason: i === 0 ? costlierStep(step.costBefore, step.costAfter) : builtOnDroppedStep,
+          },
+        ],
+  );
+  return { accepted: verified.slice(0, stop), steps: costed.slice(0, stop), dropped };
+}
+
+function costlierStep(before: number, after: number): Localized {
+  return {
+    zh: `改写后优化器估算的代价从 ${before.toFixed(2)} 升到 ${after.toFixed(2)}，未应用。`,
+    en: `The optimizer's estimated cost rose from ${before.toFixed(2)} to ${after.toFixed(2)} with this rewrite; not applied.`,
+  };
+}
+
+const builtOnDroppedStep: Localized = {
+  zh: '此改写建立在一个未应用的改写之上，因此也未应用。',
+  en: 'This rewrite was built on one that was not applied, so it was not applied either.',
+};
 
 /**
  * Each proposed step runs against its input on generated databases. The chain stops at the first

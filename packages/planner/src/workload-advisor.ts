@@ -64,9 +64,9 @@ export async function adviseWorkload(
     const key = `${i}\n${[...relevant].sort().join('\n')}`;
     if (!costs.has(key)) {
       evaluations++;
-      const plan = await session.explain(statements[i]!, relevant);
-      // A plan the optimizer cannot ground (PlanTree.caveat) gives no cost to compare.
-      costs.set(key, plan.caveat ? null : plan.totalCost);
+      // A plan the optimizer cannot ground (PlanTree.caveat), or a what-if index it refuses, gives no cost.
+      const plan = await session.explain(statements[i]!, relevant).catch(() => undefined);
+      costs.set(key, !plan || plan.caveat ? null : plan.totalCost);
     }
     return costs.get(key) ?? undefined;
   };

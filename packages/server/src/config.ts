@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { AiSettings } from '@sqltune/planner';
 import { z } from 'zod';
 
 /** Every setting comes from the environment, validated once at start; `.env.example` documents each. */
@@ -13,6 +14,10 @@ const Env = z.object({
   SQLTUNE_QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
   SQLTUNE_WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LLM_BASE_URL: z.url().optional().or(z.literal('')),
+  LLM_API_KEY: z.string().optional(),
+  LLM_MODEL: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
 });
 
 export interface Config {
@@ -27,6 +32,8 @@ export interface Config {
   queueMaintenanceSeconds: number;
   webDist: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  /** The OpenAI-compatible endpoint for AI rewrites; undefined (the step is skipped) unless URL and model are set. */
+  ai: AiSettings | undefined;
 }
 
 /** Reads `.env` from the working directory into process.env when present (real variables win). */
@@ -46,5 +53,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     queueMaintenanceSeconds: parsed.SQLTUNE_QUEUE_MAINTENANCE_SECONDS,
     webDist: resolve(parsed.SQLTUNE_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: parsed.LOG_LEVEL,
+    ai: aiSettingsOf(parsed),
+  };
+}
+
+function aiSettingsOf(env: z.infer<typeof Env>): AiSettings | undefined {
+  if (!env.LLM_BASE_URL) return undefined;
+  // A URL without a model is a half-done setup: say so at start rather than skip the AI step on every task.
+  if (!env.LLM_MODEL) throw new Error('LLM_BASE_URL is set but LLM_MODEL is not: set both to enable AI rewrites.');
+  return {
+    baseUrl: env.LLM_BASE_URL,
+    model: env.LLM_MODEL,
+    timeoutMs: env.LLM_TIMEOUT_MS,
+    ...(env.LLM_API_KEY ? { apiKey: env.LLM_API_KEY } : {}),
   };
 }

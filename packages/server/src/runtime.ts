@@ -24,7 +24,11 @@ export async function startRuntime(config: Config, roles: { api: boolean; worker
     maintenanceSeconds: config.queueMaintenanceSeconds,
   });
   if (roles.worker) {
-    const options: OptimizeOptions = { planners: await availablePlanners(), engineVersion };
+    const options: OptimizeOptions = {
+      planners: await availablePlanners(),
+      engineVersion,
+      ...(config.ai ? { ai: config.ai } : {}),
+    };
     await queue.work((job) => runTask(database.db, job.taskId, options));
   }
   const app = roles.api ? await buildApp({ config, database, queue }) : null;

@@ -7,16 +7,22 @@ import type { Rule, RuleMatch } from '../rules/rule.ts';
 import { checkSchema } from '../schema/checks.ts';
 import type { SchemaModel } from '../schema/model.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
-import { mergeStatistics, parseStatisticsJson } from '../schema/statistics-json.ts';
+import { applyStatisticsText } from '../schema/statistics.ts';
 import { applyEdits } from '../text/patch.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
 
 export interface AnalyzeInput {
   sql: string;
   dialect: Dialect;
-  /** CREATE TABLE / CREATE INDEX text with optional `-- sqltune:stats` lines. */
+  /**
+   * CREATE TABLE / CREATE INDEX text with optional `-- sqltune:stats` lines, or pasted SHOW CREATE TABLE /
+   * SHOW INDEX output (docs/schema-input.md).
+   */
   schemaText?: string | null;
-  /** Statistics as JSON (`{"tables": {...}}`); they need the table structure. */
+  /**
+   * Statistics as JSON (`{"tables": {...}}`) or pasted client output (SHOW TABLE STATUS, information_schema,
+   * pg_class, pg_stats); they need the table structure.
+   */
   statsText?: string | null;
 }
 
@@ -46,8 +52,8 @@ const refusedKinds = new Set(['insert', 'delete', 'replace']);
 /** Parses, checks the schema, runs every rule and proposes the rewrite chain. Pure: no I/O. */
 export function analyze(input: AnalyzeInput): Analysis {
   const schemaText = normalizeNewlines(input.schemaText ?? '');
-  const schema = schemaText.trim() ? parseSchema(schemaText, input.dialect) : { tables: [] };
-  if (input.statsText?.trim()) mergeStatistics(schema, parseStatisticsJson(input.statsText));
+  const schema = schemaText.trim() ? parseSchema(schemaText, input.dialect) : { tables: [], ddl: '' };
+  if (input.statsText?.trim()) applyStatisticsText(schema, input.statsText);
   const statements = parseStatements(normalizeNewlines(input.sql), input.dialect);
   for (const statement of statements) {
     if (refusedKinds.has(statement.kind)) {

@@ -122,4 +122,13 @@ CREATE TABLE orders (o_orderkey INT PRIMARY KEY, o_custkey INT, o_status CHAR(1)
     const [guess] = indexCandidates(parseStatements('SELECT b FROM t WHERE a = 1', 'postgresql')[0]!, unknownRows);
     expect(guess?.estimatedBytes).toBeUndefined();
   });
+
+  it('leaves MySQL TEXT columns out (they need a prefix length)', () => {
+    const notes = parseSchema('CREATE TABLE notes (id INT PRIMARY KEY, status VARCHAR(10), body TEXT);', 'mysql');
+    const found = indexCandidates(
+      parseStatements("SELECT id FROM notes WHERE status = 'x' AND body = 'y'", 'mysql')[0]!,
+      notes,
+    );
+    expect(found.map((c) => c.columns)).toEqual([['status']]);
+  });
 });

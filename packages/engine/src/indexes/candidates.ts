@@ -66,6 +66,7 @@ export function indexCandidates(statement: ParsedStatement, schema: SchemaModel)
       if (count >= MAX_PER_TABLE) break;
       const { columns, include } = proposal;
       if (columns.length === 0 || alreadyIndexed(table, columns, include)) continue;
+      if (statement.dialect === 'mysql' && [...columns, ...include].some((c) => needsPrefixLength(table, c))) continue;
       if (pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]))) continue;
       const key = `${columns.join()}|${include.join()}`;
       if (candidates.some((c) => c.table === table.name && `${c.columns.join()}|${c.include.join()}` === key)) continue;
@@ -199,6 +200,12 @@ function unique(list: string[]): string[] {
 function isPrefixPattern(node: AstNode | undefined): boolean {
   const value = literalValue(node);
   return typeof value === 'string' && !/^[%_]/.test(value);
+}
+
+/** MySQL indexes TEXT, BLOB and JSON columns only by a prefix length, which a candidate cannot guess well. */
+function needsPrefixLength(table: TableDef, column: string): boolean {
+  const type = table.columns.find((c) => c.name.toLowerCase() === column.toLowerCase())?.type ?? '';
+  return /TEXT|BLOB|JSON/.test(type);
 }
 
 /** An existing index that starts with the same key columns (and holds the included ones) already does the job. */

@@ -34,3 +34,16 @@ export function formatNumber(value: number, lang: Language): string {
   const digits = Math.abs(value) >= 100 ? 0 : 2;
   return value.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: digits });
 }
+
+/** A byte count as KB/MB/GB (1024-based), e.g. an index size estimate. */
+export function formatBytes(bytes: number, lang: Language): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const digits = value >= 100 || unit === 0 ? 0 : 1;
+  return `${value.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: digits })} ${units[unit]}`;
+}

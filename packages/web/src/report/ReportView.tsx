@@ -9,7 +9,17 @@ import { formatDateTime } from '../lib/format.ts';
 import { isLanguage } from '../lib/language.ts';
 import { DiffView } from './DiffView.tsx';
 import { PlanView } from './PlanView.tsx';
-import { GainView, IndexList, RulesList, SchemaFindings, StepsList, VerificationView } from './parts.tsx';
+import {
+  AiRewriteView,
+  DroppedSteps,
+  GainView,
+  IndexList,
+  RulesList,
+  SchemaFindings,
+  StepsList,
+  VerificationView,
+  WorkloadView,
+} from './parts.tsx';
 import { ScoreRadar } from './ScoreRadar.tsx';
 
 function normalize(sql: string): string {
@@ -170,8 +180,16 @@ function StatementView({
         <Col xs={24} lg={half}>
           <Section title={t('result.steps')}>
             <StepsList steps={statement.steps} lang={lang} />
+            <DroppedSteps steps={statement.droppedSteps ?? []} lang={lang} />
           </Section>
         </Col>
+        {statement.ai ? (
+          <Col span={24}>
+            <Section title={t('aiRewrite.title')}>
+              <AiRewriteView ai={statement.ai} lang={lang} />
+            </Section>
+          </Col>
+        ) : null}
         <Col span={24}>
           <Section title={t('result.plan')}>
             <PlanView plan={statement.plan} stacked={stacked} />
@@ -210,6 +228,11 @@ export function ReportView({ report, stacked = false }: { report: Report; stacke
           className="report-alert"
         />
       ))}
+      {report.workload ? (
+        <Section title={t('result.workloadTitle')}>
+          <WorkloadView workload={report.workload} lang={lang} />
+        </Section>
+      ) : null}
       {report.statements.map((statement) => (
         <StatementView
           key={statement.index}

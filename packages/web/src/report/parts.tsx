@@ -1,10 +1,28 @@
-import { CheckCircleOutlined, ExperimentOutlined, RiseOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import type { Finding, Gain, IndexAdvice, Language, Localized, Severity, Step, Verification } from '@sqltune/contracts';
+import {
+  CheckCircleOutlined,
+  ExperimentOutlined,
+  RiseOutlined,
+  RobotOutlined,
+  ThunderboltOutlined,
+} from '@ant-design/icons';
+import type {
+  AiRewrite,
+  DroppedStep,
+  Finding,
+  Gain,
+  IndexAdvice,
+  Language,
+  Localized,
+  Severity,
+  Step,
+  Verification,
+  WorkloadIndexes,
+} from '@sqltune/contracts';
 import { Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '../components/CodeBlock.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { formatGain, formatNumber } from '../lib/format.ts';
+import { formatBytes, formatGain, formatNumber } from '../lib/format.ts';
 
 const severityColor: Record<Severity, string> = { info: 'blue', warning: 'orange', critical: 'red' };
 
@@ -92,9 +110,73 @@ export function IndexList({ indexes, lang }: { indexes: IndexAdvice[]; lang: Lan
             </div>
             <CodeBlock>{index.ddl}</CodeBlock>
             <div className="item-text">{index.reason[lang]}</div>
+            <IndexFigures index={index} lang={lang} />
           </div>
         ))
       )}
+    </div>
+  );
+}
+
+/** What the optimizer and the statistics say about one index: cost with and without the set, its share, its size. */
+function IndexFigures({ index, lang }: { index: IndexAdvice; lang: Language }) {
+  const { t } = useTranslation();
+  const figures: string[] = [];
+  if (index.include?.length) figures.push(t('result.indexInclude', { columns: index.include.join(', ') }));
+  if (index.costBefore !== undefined && index.costAfter !== undefined) {
+    figures.push(
+      t('result.indexCost', {
+        before: formatNumber(index.costBefore, lang),
+        after: formatNumber(index.costAfter, lang),
+      }),
+    );
+  }
+  if (index.benefit !== undefined)
+    figures.push(t('result.indexBenefit', { benefit: formatNumber(index.benefit, lang) }));
+  if (index.estimatedBytes !== undefined) {
+    figures.push(t('result.indexSize', { size: formatBytes(index.estimatedBytes, lang) }));
+  }
+  if (figures.length === 0) return null;
+  return (
+    <div className="index-figures" data-testid="index-figures">
+      {figures.map((figure) => (
+        <span key={figure}>{figure}</span>
+      ))}
+    </div>
+  );
+}
+
+/** Rewrites that verified but made the optimizer's cost worse, so the optimized statement leaves them out. */
+export function DroppedSteps({ steps, lang }: { steps: DroppedStep[]; lang: Language }) {
+  const { t } = useTranslation();
+  if (steps.length === 0) return null;
+  return (
+    <div className="dropped-steps" data-testid="result-dropped-steps">
+      <div className="dropped-title">{t('result.droppedSteps')}</div>
+      {steps.map((step) => (
+        <div key={step.ruleId} className="item-text">
+          <Tag>{step.title[lang]}</Tag> {step.reason[lang]}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** For several statements: the one index set the workload advisor chose for all of them. */
+export function WorkloadView({ workload, lang }: { workload: WorkloadIndexes; lang: Language }) {
+  const { t } = useTranslation();
+  return (
+    <div data-testid="result-workload">
+      <div className="item-text">
+        {t('result.workloadSummary', {
+          count: workload.statements,
+          before: formatNumber(workload.costBefore, lang),
+          after: formatNumber(workload.costAfter, lang),
+          budget: formatBytes(workload.budgetBytes, lang),
+        })}
+      </div>
+      {workload.note ? <div className="item-text muted">{workload.note[lang]}</div> : null}
+      <IndexList indexes={workload.indexes} lang={lang} />
     </div>
   );
 }
@@ -184,5 +266,80 @@ export function SchemaFindings({ findings, lang }: { findings: Finding[]; lang: 
         </li>
       ))}
     </ol>
+  );
+}
+
+const aiStatusColor: Record<AiRewrite['status'], string> = {
+  skipped: 'default',
+  'not-needed': 'default',
+  failed: 'warning',
+  'no-improvement': 'processing',
+  applied: 'success',
+};
+
+const aiVerdictColor: Record<AiRewrite['candidates'][number]['verdict'], string> = {
+  invalid: 'default',
+  refuted: 'error',
+  'not-run': 'warning',
+  'not-refuted': 'success',
+};
+
+/** The AI rewrite step: its status line, why, and each candidate with its verdict, cost and note. */
+export function AiRewriteView({ ai, lang }: { ai: AiRewrite; lang: Language }) {
+  const { t } = useTranslation();
+  const statusText: Record<AiRewrite['status'], string> = {
+    skipped: t('aiRewrite.statusSkipped'),
+    'not-needed': t('aiRewrite.statusNotNeeded'),
+    failed: t('aiRewrite.statusFailed'),
+    'no-improvement': t('aiRewrite.statusNoImprovement'),
+    applied: t('aiRewrite.statusApplied'),
+  };
+  const verdictText: Record<AiRewrite['candidates'][number]['verdict'], string> = {
+    invalid: t('aiRewrite.verdictInvalid'),
+    refuted: t('aiRewrite.verdictRefuted'),
+    'not-run': t('aiRewrite.verdictNotRun'),
+    'not-refuted': t('aiRewrite.verdictNotRefuted'),
+  };
+  return (
+    <div className="ai-rewrite" data-testid="result-ai" data-status={ai.status}>
+      <div className="item-head">
+        <Tag color={aiStatusColor[ai.status]} icon={<RobotOutlined />}>
+          {statusText[ai.status]}
+        </Tag>
+        {ai.model ? <span className="muted">{t('aiRewrite.model', { model: ai.model })}</span> : null}
+        {ai.costToBeat !== undefined && ai.candidates.length > 0 ? (
+          <span className="muted mono">{t('aiRewrite.costToBeat', { cost: formatNumber(ai.costToBeat, lang) })}</span>
+        ) : null}
+      </div>
+      <div className="item-text">{ai.detail[lang]}</div>
+      {ai.candidates.length > 0 ? (
+        <ol className="numbered-list">
+          {ai.candidates.map((candidate, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: candidates have no id; the list never reorders
+            <li key={i} className="numbered-item" data-testid={`ai-candidate-${i}`} data-verdict={candidate.verdict}>
+              <span className="item-number">{i + 1}</span>
+              <div className="item-body">
+                <div className="item-head">
+                  <Tag color={aiVerdictColor[candidate.verdict]}>{verdictText[candidate.verdict]}</Tag>
+                  {candidate.kept ? (
+                    <Tag color="green" icon={<ThunderboltOutlined />}>
+                      {t('aiRewrite.kept')}
+                    </Tag>
+                  ) : null}
+                  {candidate.costAfter !== undefined ? (
+                    <span className="muted mono">
+                      {t('aiRewrite.candidateCost', { cost: formatNumber(candidate.costAfter, lang) })}
+                    </span>
+                  ) : null}
+                </div>
+                <CodeBlock>{candidate.sql}</CodeBlock>
+                {candidate.explanation ? <div className="item-text">{candidate.explanation}</div> : null}
+                <div className="item-text muted">{candidate.note[lang]}</div>
+              </div>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
   );
 }
