@@ -143,3 +143,41 @@ describe.concurrent('sqltune optimize --stats', () => {
     },
   );
 });
+
+describe('a selective predicate on a 10-million-row table, statistics from --stats', () => {
+  const query = file('big-query.sql', "SELECT id, amount FROM payments WHERE reference = 'PAY-000042';\n");
+  const schema = file(
+    'big-schema.sql',
+    'CREATE TABLE payments (id BIGINT NOT NULL PRIMARY KEY, reference VARCHAR(20) NOT NULL, amount DECIMAL(12,2) NOT NULL, paid_on DATE NOT NULL);\n',
+  );
+  const stats = file(
+    'big-stats.json',
+    JSON.stringify({ tables: { payments: { rows: 10_000_000, columns: { reference: { ndv: 10_000_000 } } } } }),
+  );
+  const cases: Array<['postgresql' | 'mysql', RegExp, boolean]> = [
+    ['postgresql', /^PostgreSQL \d+\.\d+/, true],
+    ['mysql', /^MariaDB \d+\.\d+\.\d+/, serviceAvailable('MariaDB', mariadbBinary)],
+  ];
+  it.each(cases)('%s: recommends the index and names the optimizer with its version', async (dialect, source, up) => {
+    if (!up) return;
+    const { code, stdout, stderr } = await sqltune([
+      'optimize',
+      query,
+      '--dialect',
+      dialect,
+      '--schema',
+      schema,
+      '--stats',
+      stats,
+      '--format',
+      'json',
+    ]);
+    expect(code, stderr).toBe(0);
+    const statement = Report.parse(JSON.parse(stdout)).statements[0]!;
+    expect(statement.plan.source).toMatch(source);
+    expect(statement.plan.before!.root.rows).toBeGreaterThan(0);
+    expect(statement.indexes.map((i) => i.columns[0])).toContain('reference');
+    const advice = statement.indexes.find((i) => i.columns[0] === 'reference')!;
+    if (advice.costAfter !== undefined) expect(advice.costAfter).toBeLessThan(advice.costBefore! / 100);
+  });
+});
