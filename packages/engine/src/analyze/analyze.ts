@@ -75,10 +75,35 @@ export function rulesFor(dialect: Dialect): Rule[] {
   return statementRules.filter((rule) => rule.dialects.includes(dialect));
 }
 
+/**
+ * A rule's matches on one statement tree with one schema, computed once: findings and the first rewrite steps
+ * look at the same statement, and a rewriting rule's detect (which re-parses its candidate edits) is not cheap.
+ */
+const matchCache = new WeakMap<SchemaModel, WeakMap<object, Map<string, RuleMatch[]>>>();
+
+function detect(rule: Rule, statement: ParsedStatement, schema: SchemaModel): RuleMatch[] {
+  let bySchema = matchCache.get(schema);
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    matchCache.set(schema, bySchema);
+  }
+  let byRule = bySchema.get(statement.ast);
+  if (!byRule) {
+    byRule = new Map();
+    bySchema.set(statement.ast, byRule);
+  }
+  let matches = byRule.get(rule.id);
+  if (!matches) {
+    matches = rule.detect({ statement, schema });
+    byRule.set(rule.id, matches);
+  }
+  return matches;
+}
+
 /** Runs every rule on one statement and turns matches into findings located in the statement text. */
 export function findingsFor(statement: ParsedStatement, schema: SchemaModel): Finding[] {
   return rulesFor(statement.dialect).flatMap((rule) =>
-    rule.detect({ statement, schema }).map((match): Finding => {
+    detect(rule, statement, schema).map((match): Finding => {
       const finding: Finding = {
         id: rule.id,
         severity: rule.severity,
@@ -108,7 +133,7 @@ export function proposeSteps(statement: ParsedStatement, schema: SchemaModel): P
   const steps: ProposedStep[] = [];
   let current = statement;
   for (const rule of rulesFor(statement.dialect).filter((r) => r.rewrites)) {
-    const matches = rule.detect({ statement: current, schema }).filter((m) => m.edits && m.edits.length > 0);
+    const matches = detect(rule, current, schema).filter((m) => m.edits && m.edits.length > 0);
     if (matches.length === 0) continue;
     const after = applyEdits(
       current.text,
