@@ -39,7 +39,13 @@ import type { Dialect, StatementReport } from '@sqltune/contracts';
 import { availablePlanners, shutdownPlanners } from '../packages/planner/src/backends.ts';
 import { optimize } from '../packages/planner/src/optimize.ts';
 import { TPCH_SCHEMA, type TpchQuery, tpchQueries } from '../packages/planner/src/test-support/tpch.ts';
-import { type MeasuredStatistics, multipliedTables, mysqlSchema, statisticsLines } from './quality/data.ts';
+import {
+  distributionJson,
+  type MeasuredStatistics,
+  multipliedTables,
+  mysqlSchema,
+  statisticsLines,
+} from './quality/data.ts';
 import {
   type Database,
   indexNames,
@@ -197,7 +203,7 @@ function describeRejection(error: unknown): string {
 async function runQuery(
   db: Database,
   query: TpchQuery,
-  schemaText: string,
+  input: { schemaText: string; statsText?: string },
   planners: Awaited<ReturnType<typeof availablePlanners>>,
 ): Promise<QueryOutcome> {
   const outcome: QueryOutcome = {
@@ -215,7 +221,7 @@ async function runQuery(
   let rejection: string | undefined;
   try {
     const result = await optimize(
-      { sql: query.original, dialect: db.dialect, schemaText },
+      { sql: query.original, dialect: db.dialect, ...input },
       { planners, engineVersion: 'bench-quality' },
     );
     report = result.statements[0];
@@ -431,13 +437,17 @@ async function benchDatabase(
       `statistics for optimize(): ${measured.stats.rows.size} tables, ${columnCount} columns, measured in ${measured.source}`,
     );
     const schemaText = `${ddl}\n${statisticsLines(measured.stats)}\n`;
+    // Most common values and histogram bounds go in the statistics field, as a user pastes them from pg_stats.
+    const statsText = distributionJson(measured.stats);
+    const distributions = statsText ? Object.keys(JSON.parse(statsText).tables).length : 0;
+    console.log(`distributions (most common values, histograms): ${distributions} tables`);
     started = performance.now();
     await optimize({ sql: 'SELECT 1 FROM region', dialect, schemaText }, { planners, engineVersion: 'bench-quality' });
     console.log(`optimizer warm-up in ${seconds(performance.now() - started)}\n`);
     const outcomes: QueryOutcome[] = [];
     started = performance.now();
     for (const query of selectedQueries()) {
-      const outcome = await runQuery(db, query, schemaText, planners);
+      const outcome = await runQuery(db, query, { schemaText, ...(statsText ? { statsText } : {}) }, planners);
       outcomes.push(outcome);
       process.stderr.write(`  ${db.name} Q${query.number}: ${outcome.ratio.toFixed(2)}x ${outcome.match}\n`);
     }

@@ -97,7 +97,41 @@ export function mysqlSchema(): string {
 export interface MeasuredStatistics {
   rows: Map<string, number>;
   /** table -> column -> figures */
-  columns: Map<string, Map<string, { distinct: number; nulls?: number; width?: number }>>;
+  columns: Map<string, Map<string, ColumnFigures>>;
+}
+
+export interface ColumnFigures {
+  distinct: number;
+  nulls?: number;
+  width?: number;
+  /** PostgreSQL array text of pg_stats, when the statistics come from PostgreSQL. */
+  mostCommonValues?: string;
+  mostCommonFrequencies?: number[];
+  histogramBounds?: string;
+}
+
+/**
+ * The distributions (most common values, histogram bounds) as the statistics field's JSON, pasted the way a user
+ * would from pg_stats; undefined when the measured statistics have none (MariaDB).
+ */
+export function distributionJson(stats: MeasuredStatistics): string | undefined {
+  const tables: Record<string, { rows: number; columns: Record<string, Record<string, unknown>> }> = {};
+  for (const table of TABLES) {
+    const rows = stats.rows.get(table);
+    if (rows === undefined) continue;
+    const columns: Record<string, Record<string, unknown>> = {};
+    for (const [column, f] of stats.columns.get(table) ?? []) {
+      const entry: Record<string, unknown> = {};
+      if (f.mostCommonValues && f.mostCommonFrequencies) {
+        entry.most_common_vals = f.mostCommonValues;
+        entry.most_common_freqs = f.mostCommonFrequencies;
+      }
+      if (f.histogramBounds) entry.histogram_bounds = f.histogramBounds;
+      if (Object.keys(entry).length > 0) columns[column] = { ndv: f.distinct, ...entry };
+    }
+    if (Object.keys(columns).length > 0) tables[table] = { rows, columns };
+  }
+  return Object.keys(tables).length > 0 ? JSON.stringify({ tables }) : undefined;
 }
 
 /** `-- sqltune:stats` lines for the schema text given to optimize(). */

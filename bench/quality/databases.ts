@@ -12,7 +12,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { INSTALL_DB_CANDIDATES, MARIADBD_CANDIDATES } from '../../packages/planner/src/mariadb/server.ts';
 import { postgresBinDir, startPostgres } from '../../test-support/services.ts';
-import { type MeasuredStatistics, TABLES, type TableData } from './data.ts';
+import { type ColumnFigures, type MeasuredStatistics, TABLES, type TableData } from './data.ts';
 import { normalizeValue, type ValueKind } from './rows.ts';
 
 export interface Database {
@@ -149,15 +149,19 @@ export async function openPostgres(schemaSql: string, timeoutSeconds: number): P
          JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'`,
       );
       for (const r of counts.rows) rows.set(r.relname, Math.round(Number(r.reltuples)));
-      const columns = new Map<string, Map<string, { distinct: number; nulls?: number; width?: number }>>();
+      const columns = new Map<string, Map<string, ColumnFigures>>();
       const stats = await client.query<{
         tablename: string;
         attname: string;
         n_distinct: number;
         null_frac: number;
         avg_width: number;
+        mcv: string | null;
+        freqs: number[] | null;
+        histogram: string | null;
       }>(
-        `SELECT tablename, attname, n_distinct::float8 AS n_distinct, null_frac::float8 AS null_frac, avg_width
+        `SELECT tablename, attname, n_distinct::float8 AS n_distinct, null_frac::float8 AS null_frac, avg_width,
+                most_common_vals::text AS mcv, most_common_freqs::float8[] AS freqs, histogram_bounds::text AS histogram
          FROM pg_stats WHERE schemaname = 'public' ORDER BY tablename, attname`,
       );
       for (const s of stats.rows) {
@@ -169,6 +173,8 @@ export async function openPostgres(schemaSql: string, timeoutSeconds: number): P
           distinct,
           nulls: Number(s.null_frac),
           width: Number(s.avg_width),
+          ...(s.mcv && s.freqs ? { mostCommonValues: s.mcv, mostCommonFrequencies: s.freqs.map(Number) } : {}),
+          ...(s.histogram ? { histogramBounds: s.histogram } : {}),
         });
       }
       return { rows, columns };
@@ -390,7 +396,7 @@ export async function openMariaDb(schemaSql: string, timeoutSeconds: number): Pr
         `SELECT table_name, cardinality FROM mysql.table_stats WHERE db_name = 'tpch'`,
       );
       for (const r of tableRows) rows.set(String(r.table_name), Number(r.cardinality));
-      const columns = new Map<string, Map<string, { distinct: number; nulls?: number; width?: number }>>();
+      const columns = new Map<string, Map<string, ColumnFigures>>();
       const [columnRows] = await connection.query<mysql.RowDataPacket[]>(
         `SELECT table_name, column_name, nulls_ratio, avg_length, avg_frequency FROM mysql.column_stats
          WHERE db_name = 'tpch' ORDER BY table_name, column_name`,

@@ -114,7 +114,7 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
 });
 
 describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('optimize on MariaDB (local sandbox)', () => {
-  it('verifies the YEAR() rewrite and shows no gain computed from an empty-index range estimate', async () => {
+  it('verifies the YEAR() rewrite and advises no index chosen from an empty-index range estimate', async () => {
     const report = await optimize(
       {
         sql: 'SELECT o_orderkey FROM orders WHERE YEAR(o_orderdate) = 1995',
@@ -127,10 +127,11 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('optimize on MariaDB 
     expect(s.plan.source).toMatch(/^MariaDB/);
     expect(s.verification.verdict).toBe('not-refuted');
     expect(s.plan.before!.root.rows).toBeGreaterThan(1_000_000);
-    expect(s.plan.after!.caveat?.en).toMatch(/empty sandbox index/);
-    expect(s.gain).toBeNull();
-    expect(s.gainMissing).toEqual(s.plan.after!.caveat);
-    expect(s.indexes[0]?.costAfter).toBeUndefined();
+    // An index on o_orderdate would be read only because the empty sandbox index makes the range look like one
+    // row (a plan with a caveat): that choice proves nothing, so no index is advised and no gain is made up.
+    expect(s.indexes).toEqual([]);
+    expect(s.plan.after!.caveat).toBeUndefined();
+    expect(s.gain?.ratio ?? 0).toBeLessThan(0.1);
   });
 });
 

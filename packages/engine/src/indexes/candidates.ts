@@ -16,6 +16,8 @@ export interface IndexCandidate {
   /** Non-key columns stored in the index so it covers the query (PostgreSQL INCLUDE; MySQL appends them). */
   include: string[];
   kind: 'btree' | 'covering';
+  /** How many leading key columns the statement compares by equality (or joins on): a lookup, not a range. */
+  equalityPrefix: number;
   name: string;
   ddl: string;
   reason: Localized;
@@ -81,6 +83,8 @@ interface Proposal {
   columns: string[];
   include: string[];
   why: 'filter' | 'join' | 'order' | 'group' | 'covering';
+  /** Columns compared by equality or joined on, for `equalityPrefix`. */
+  equal?: Set<string>;
 }
 
 function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
@@ -91,8 +95,9 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
     ...(rangeColumn ? [rangeColumn] : []),
   ];
   const proposals: Proposal[] = [];
+  const equal = new Set(selective);
   const add = (columns: string[], why: Proposal['why'], include: string[] = []) =>
-    proposals.push({ columns: unique(columns).slice(0, MAX_KEY_COLUMNS), include, why });
+    proposals.push({ columns: unique(columns).slice(0, MAX_KEY_COLUMNS), include, why, equal });
 
   if (lookup.length > 0) add(lookup, usage.join.some((c) => lookup.includes(c)) ? 'join' : 'filter');
   if (usage.orderBy.length > 0) {
@@ -271,6 +276,8 @@ export function btreeCandidate(dialect: Dialect, table: TableDef, columns: strin
 function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): IndexCandidate {
   const { columns, include, why } = proposal;
   const covering = include.length > 0;
+  const firstOther = columns.findIndex((c) => !proposal.equal?.has(c));
+  const equalityPrefix = firstOther < 0 ? columns.length : firstOther;
   const name = `idx_${table.name}_${columns.join('_')}${covering ? '_cover' : ''}`.toLowerCase().slice(0, 60);
   const quote = (id: string) => (dialect === 'mysql' ? `\`${id}\`` : /^[a-z_][a-z0-9_]*$/.test(id) ? id : `"${id}"`);
   // MySQL has no INCLUDE: the extra columns go at the end of the key, where they cover without reordering it.
@@ -282,6 +289,7 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
     columns,
     include,
     kind: covering ? 'covering' : 'btree',
+    equalityPrefix,
     name,
     ddl: `CREATE INDEX ${quote(name)} ON ${quote(table.name)} (${key.map(quote).join(', ')})${includeClause};`,
     reason: reasons[why](table.name, all.join(', ')),

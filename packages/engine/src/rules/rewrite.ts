@@ -379,7 +379,13 @@ export function acceptChanges(statement: ParsedStatement, changes: Array<Change 
   const present = changes.filter((change): change is Change => !!change && change.edits.length > 0);
   if (present.length > 1) {
     const all = new Map(present.flatMap((change) => [...change.replacements]));
-    if (editsProduce(statement, present.flatMap((change) => change.edits), all)) {
+    if (
+      editsProduce(
+        statement,
+        present.flatMap((change) => change.edits),
+        all,
+      )
+    ) {
       return changes.map((change) => !!change && change.edits.length > 0);
     }
   }
