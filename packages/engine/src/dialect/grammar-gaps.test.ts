@@ -71,4 +71,18 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     const [statement] = parseStatements('SELECT a AS string, string(1) FROM t', 'postgresql');
     expect(JSON.stringify(statement!.ast)).not.toMatch(/"TEXT"|DECIMAL/);
   });
+
+  it(`MyBatis placeholders: #{} is a bind parameter, \${} a parameter holding its text`, () => {
+    const text = `SELECT a FROM t WHERE id = #{id} AND b = \${value} ORDER BY \${column} \${direction} LIMIT #{offset}, \${rows}`;
+    for (const dialect of ['mysql', 'postgresql'] as const) {
+      const sql =
+        dialect === 'mysql' ? text : text.replace(`LIMIT #{offset}, \${rows}`, `LIMIT \${rows} OFFSET #{offset}`);
+      const [statement] = parseStatements(sql, dialect);
+      const params = nodesOf(statement!.ast, 'param').map((v) => v.node.value);
+      expect(params).toEqual(expect.arrayContaining([`\${value}`, `\${column}`]));
+      expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_text_/);
+      // The rest of the line after #{id} is still code in MySQL (a `#` comment would have swallowed it).
+      expect(nodesOf(statement!.ast, 'binary_expr').some((v) => v.node.operator === 'AND')).toBe(true);
+    }
+  });
 });

@@ -16,6 +16,7 @@ import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
  *    grammar only takes as column names: each is parsed on its own and put back into the tree.
  *  - MySQL 8: a derived table's column list, `(SELECT ...) AS d (a, b)`: read as if the derived query's items
  *    were aliased `a` and `b`, which is what the list means.
+ *  - MyBatis `#{...}` and `${...}` placeholders left in pasted SQL (see templateParameters).
  */
 export interface PreparedText {
   /** The text the parser reads. */
@@ -47,6 +48,7 @@ export function prepareForParser(
   const substitutions: Substitution[] = [];
   const fixups: Fixup[] = [];
   substitutions.push(...typeNames(tokens, dialect));
+  templateParameters(tokens, dialect, substitutions, fixups);
   if (dialect === 'postgresql') partitionExpressions(text, tokens, substitutions, fixups, parseExpression);
   if (dialect === 'mysql') derivedColumnLists(tokens, substitutions, fixups);
   if (substitutions.length === 0) return { text, toOriginal: (offset) => offset, restore: () => undefined };
@@ -60,6 +62,81 @@ export function prepareForParser(
       for (const fixup of fixups) fixup(ast);
     },
   };
+}
+
+/**
+ * MyBatis placeholders in pasted SQL: `#{id}` is a bind parameter (read as `?`, or `$n` in PostgreSQL); `${name}` is
+ * text pasted into the statement, read as a name (`1` after LIMIT/OFFSET) and put back in the tree as a parameter
+ * holding its text, so no rule mistakes it for a column (the template-placeholder-in-sql rule reports it).
+ */
+function templateParameters(tokens: Token[], dialect: Dialect, substitutions: Substitution[], fixups: Fixup[]): void {
+  const names = new Map<string, string>();
+  let binds = 0;
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const sigil = tokens[i]!.text;
+    if ((sigil !== '#' && sigil !== '$') || tokens[i + 1]!.text !== '{' || tokens[i + 1]!.start !== tokens[i]!.end) {
+      continue;
+    }
+    const close = tokens.findIndex((t, k) => k > i + 1 && t.text === '}');
+    if (close < 0) continue;
+    const start = tokens[i]!.start;
+    const end = tokens[close]!.end;
+    let replacement: string;
+    if (sigil === '#') {
+      binds++;
+      replacement = dialect === 'mysql' ? '?' : `$${binds}`;
+    } else if (/^(LIMIT|OFFSET|,)$/i.test(tokens[i - 1]?.text ?? '') && inLimit(tokens, i)) {
+      replacement = '1';
+    } else if (followsOperand(tokens[i - 1])) {
+      // `ORDER BY ${column} ${direction}`: right after an operand only a sort direction fits.
+      replacement = 'ASC';
+    } else {
+      replacement = `sqltune_text_${names.size}`;
+      names.set(
+        replacement,
+        tokens
+          .slice(i, close + 1)
+          .map((t) => t.text)
+          .join(''),
+      );
+    }
+    substitutions.push({ start, end, replacement });
+    i = close;
+  }
+  if (names.size === 0) return;
+  fixups.push((ast) =>
+    walk(ast, ({ node }) => {
+      for (const [key, value] of Object.entries(node)) {
+        const written = isNode(value) ? names.get(columnName(value) ?? '') : undefined;
+        if (written) node[key] = { type: 'param', value: written, loc: value.loc };
+      }
+      if (typeof node.table === 'string' && names.has(node.table)) node.table = names.get(node.table);
+      return undefined;
+    }),
+  );
+}
+
+/** Whether the token at `i` sits in a LIMIT clause (`LIMIT x`, `LIMIT a, x`, `OFFSET x`). */
+function inLimit(tokens: Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - 8; k--) {
+    if (/^(LIMIT|OFFSET)$/i.test(tokens[k]!.text)) return true;
+    if (!/^(,|\d+|\?|\}|\{|\$|#|\w+)$/.test(tokens[k]!.text) || /^(BY|SELECT|WHERE|FROM)$/i.test(tokens[k]!.text)) {
+      return false;
+    }
+  }
+  return false;
+}
+
+const clauseWords = new Set(
+  'SELECT WHERE AND OR NOT BY ON FROM JOIN SET IN IS LIKE AS WHEN THEN ELSE CASE HAVING DISTINCT LIMIT OFFSET VALUES INTO UPDATE BETWEEN'.split(
+    ' ',
+  ),
+);
+
+function followsOperand(token: Token | undefined): boolean {
+  if (!token) return false;
+  if (token.text === '}' || token.text === ')') return true;
+  return (token.kind === 'word' || token.kind === 'quoted') && !clauseWords.has(token.text.toUpperCase());
 }
 
 function typeNames(tokens: Token[], dialect: Dialect): Substitution[] {

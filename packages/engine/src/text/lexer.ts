@@ -54,7 +54,9 @@ function scanOne(text: string, i: number, { mysql }: LexOptions): { kind: TokenK
     while (j < text.length && /\s/.test(text[j]!)) j++;
     return { kind: 'space', end: j };
   }
-  if ((c === '-' && next === '-') || (mysql && c === '#')) {
+  // `#{name}` is a MyBatis bind parameter pasted with the SQL, not a MySQL comment (a comment starting with `{`
+  // is rare; a parameter read as a comment would swallow the rest of the line).
+  if ((c === '-' && next === '-') || (mysql && c === '#' && next !== '{')) {
     const j = text.indexOf('\n', i);
     return { kind: 'comment', end: j === -1 ? text.length : j };
   }

@@ -889,4 +889,25 @@ export const relationsCases: RuleCase[] = [
     matches: 0,
   },
   { rule: 'is-null-on-not-null-column', sql: 'SELECT o_orderkey FROM orders WHERE o_totalprice IS NULL', matches: 0 },
+  // template-placeholder-in-sql
+  {
+    rule: 'template-placeholder-in-sql',
+    sql: `SELECT c_name FROM customer ORDER BY \${column} \${direction}`,
+    matches: 2,
+  },
+  {
+    rule: 'template-placeholder-in-sql',
+    sql: `SELECT c_name FROM customer WHERE c_custkey = \${id} LIMIT \${n}`,
+    matches: 2,
+  },
+  {
+    rule: 'template-placeholder-in-sql',
+    sql: `SELECT * FROM \${table} WHERE id = #{id}`,
+    dialect: 'postgresql',
+    matches: 1,
+  },
+  // Bind parameters and a quoted ${} (the other rule) are not this rule's.
+  { rule: 'template-placeholder-in-sql', sql: 'SELECT c_name FROM customer WHERE c_custkey = #{id}', matches: 0 },
+  { rule: 'template-placeholder-in-sql', sql: `SELECT c_name FROM customer WHERE c_name = '\${name}'`, matches: 0 },
+  { rule: 'template-placeholder-in-sql', sql: "SELECT '$' || '{x}' AS s", dialect: 'postgresql', matches: 0 },
 ];

@@ -22,6 +22,7 @@ import { scalarSubqueryMultipleRows } from './scalar-subquery-multiple-rows.ts';
 import { serverFileAccess } from './server-file-access.ts';
 import { sleepOrBenchmarkCall } from './sleep-or-benchmark-call.ts';
 import { tableNotInSchema } from './table-not-in-schema.ts';
+import { templatePlaceholderInSql } from './template-placeholder-in-sql.ts';
 import { templatePlaceholderInString } from './template-placeholder-in-string.ts';
 import { updateJoinNotUnique } from './update-join-not-unique.ts';
 import { updatePrimaryKey } from './update-primary-key.ts';
@@ -51,6 +52,7 @@ export const relationsRules: Rule[] = [
   updateJoinNotUnique,
   updateSubquerySameTable,
   templatePlaceholderInString,
+  templatePlaceholderInSql,
   serverFileAccess,
   sleepOrBenchmarkCall,
   passwordLiteralComparison,

@@ -7,7 +7,7 @@ const placeholder = /\$\{[^}]*\}/;
  * A string literal holding `${...}`: MyBatis `${}` (or any template) text substitution inside quotes,
  * `name = '${name}'`. The value is pasted into the SQL text unescaped, so a quote in it ends the
  * literal and the rest runs as SQL. Bind parameters (`#{}` in MyBatis) are the fix. A `${}` outside
- * quotes makes the statement unparsable, so only quoted ones reach this rule.
+ * quotes is template-placeholder-in-sql.
  */
 export const templatePlaceholderInString: Rule = {
   id: 'template-placeholder-in-string',
