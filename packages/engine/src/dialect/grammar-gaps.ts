@@ -107,7 +107,8 @@ function templateParameters(tokens: Token[], dialect: Dialect, substitutions: Su
   fixups.push((ast) =>
     walk(ast, ({ node }) => {
       for (const [key, value] of Object.entries(node)) {
-        const written = isNode(value) ? names.get(columnName(value) ?? '') : undefined;
+        if (!isNode(value)) continue;
+        const written = names.get(columnName(value) ?? '');
         if (written) node[key] = { type: 'param', value: written, loc: value.loc };
       }
       if (typeof node.table === 'string' && names.has(node.table)) node.table = names.get(node.table);
