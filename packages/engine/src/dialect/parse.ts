@@ -31,7 +31,24 @@ export function parseStatements(text: string, dialect: Dialect): ParsedStatement
 
 type ToInputPosition = (offset: number) => { line: number; column: number };
 
+/**
+ * The trees of the last statements parsed, by dialect and text: a rewrite's check parses the edited text, and the
+ * next step parses the same text again. Trees are never changed after parsing (see visitsOf), so sharing is safe.
+ */
+const recentTrees = new Map<string, AstNode>();
+const RECENT_TREES = 64;
+
 function parseOne(text: string, dialect: Dialect, toInput: ToInputPosition): AstNode {
+  const key = `${dialect}\u0000${text}`;
+  const cached = recentTrees.get(key);
+  if (cached) return cached;
+  const ast = parseFresh(text, dialect, toInput);
+  if (recentTrees.size >= RECENT_TREES) recentTrees.delete(recentTrees.keys().next().value!);
+  recentTrees.set(key, ast);
+  return ast;
+}
+
+function parseFresh(text: string, dialect: Dialect, toInput: ToInputPosition): AstNode {
   const prepared = prepareForParser(dialect === 'mysql' ? blankMysqlHints(text) : text, dialect, (sql) =>
     selectItem(sql, dialect),
   );
