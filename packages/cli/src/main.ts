@@ -144,8 +144,11 @@ async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Pro
   const { file, language } = command;
   const label = file === '-' ? 'stdin' : file;
   const progress = progressBar(process.stderr);
-  const [{ statementRules }, { aiSettingsFromEnv, availablePlanners, shutdownPlanners }, { optimizeText }] =
-    await Promise.all([loadEngine(), import('@sqltune/planner'), import('./run-optimize.ts')]);
+  const [
+    { statementRules, UnparsableStatementError },
+    { aiSettingsFromEnv, availablePlanners, shutdownPlanners },
+    { optimizeText },
+  ] = await Promise.all([loadEngine(), import('@sqltune/planner'), import('./run-optimize.ts')]);
   try {
     const sql = file === '-' ? await readStdin() : readInput(file);
     const schemaText = command.schema ? readInput(command.schema) : null;
@@ -180,6 +183,11 @@ async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Pro
               : label;
       const where = error.detail.line ? `${source}:${error.detail.line}:${error.detail.column ?? 1}` : source;
       console.error(`error ${error.code} (${where}): ${error.detail.message[language]}`);
+      // What the text-level rules still found in the statement that does not parse (an injectable ${}, say).
+      for (const finding of error instanceof UnparsableStatementError ? error.findings : []) {
+        const at = finding.span ? `${label}:${finding.span.line}:${finding.span.column}` : label;
+        console.error(`  ${finding.severity} ${finding.id} (${at}): ${finding.message[language]}`);
+      }
       return EXIT.input;
     }
     throw error;

@@ -1,5 +1,5 @@
 import { AppError, type Dialect, ErrorCode, type Finding, type Report, type StatementReport } from '@sqltune/contracts';
-import { analyze, normalizeNewlines, splitStatements } from '@sqltune/engine';
+import { analyze, firstStatementError, normalizeNewlines, splitStatements } from '@sqltune/engine';
 import { type OptimizeOptions, optimize } from '@sqltune/planner';
 
 export interface OptimizeTextInput {
@@ -30,7 +30,10 @@ export async function optimizeText(
   const sql = normalizeNewlines(raw.sql);
   // Pure and fast: syntax errors, refused statements and schema errors surface before any planner work,
   // with positions in the whole input.
-  analyze({ sql, dialect: raw.dialect, schemaText: raw.schemaText, statsText: raw.statsText });
+  const unparsable = firstStatementError(
+    analyze({ sql, dialect: raw.dialect, schemaText: raw.schemaText, statsText: raw.statsText }),
+  );
+  if (unparsable) throw unparsable;
   const slices = splitStatements(sql, raw.dialect);
   const statements: StatementReport[] = [];
   const warnings = new Map<string, Report['warnings'][number]>();

@@ -172,6 +172,14 @@ describe.concurrent('sqltune CLI', () => {
     expect(run.stderr).toMatch(new RegExp(`^error 4202 \\(${file}:2:\\d+\\): SQL syntax error`));
   });
 
+  it('with the syntax error, still names what the text-level rules found in that statement', async () => {
+    const run = await sqltune(['optimize', '-'], `SELECT c_name FROM customer WHERE c_name = '\${name}' ORDER BY BY`);
+    expect(run.code).toBe(2);
+    const [error, finding] = run.stderr.trim().split('\n');
+    expect(error).toMatch(/^error 4202 \(stdin:1:\d+\): SQL syntax error/);
+    expect(finding).toMatch(/^ {2}critical template-placeholder-in-string \(stdin:1:44\): /);
+  });
+
   it('exits 64 with the usage text on a usage error', async () => {
     const runs = await Promise.all([
       sqltune(['optimize']),

@@ -21,6 +21,7 @@ import {
   computeScores,
   diagnoseStatementPlan,
   findingsFor,
+  firstStatementError,
   literalsOf,
   normalizeNewlines,
   type ProposedStep,
@@ -64,6 +65,8 @@ export interface OptimizeOptions {
 export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Promise<Report> {
   const input = normalizeInput(raw);
   const analysis = analyze(input);
+  const unparsable = firstStatementError(analysis);
+  if (unparsable) throw unparsable;
   const backend = options.planners[input.dialect];
   const hasSchema = analysis.schema.tables.length > 0;
   const session = backend && hasSchema ? await backend.open(requestFor(input, analysis.schema)) : undefined;

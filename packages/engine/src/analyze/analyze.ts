@@ -1,5 +1,5 @@
 import { AppError, type Dialect, ErrorCode, type Finding } from '@sqltune/contracts';
-import { parseStatements } from '../dialect/parse.ts';
+import { parseEach, parseStatements } from '../dialect/parse.ts';
 import { type IndexCandidate, indexCandidates } from '../indexes/candidates.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { statementRules } from '../rules/registry.ts';
@@ -38,6 +38,11 @@ export interface StatementAnalysis {
   statement: ParsedStatement;
   findings: Finding[];
   steps: ProposedStep[];
+  /**
+   * Set when the statement does not parse (4202 with its position): then `findings` hold only what text-level
+   * rules see (Rule.tokenLevel), there are no steps, and `statement.ast` is a placeholder.
+   */
+  error?: AppError;
 }
 
 export interface Analysis {
@@ -54,8 +59,8 @@ export function analyze(input: AnalyzeInput): Analysis {
   const schemaText = normalizeNewlines(input.schemaText ?? '');
   const schema = schemaText.trim() ? parseSchema(schemaText, input.dialect) : { tables: [], ddl: '' };
   if (input.statsText?.trim()) applyStatisticsText(schema, input.statsText);
-  const statements = parseStatements(normalizeNewlines(input.sql), input.dialect);
-  for (const statement of statements) {
+  const outcomes = parseEach(normalizeNewlines(input.sql), input.dialect);
+  for (const { statement } of outcomes) {
     if (refusedKinds.has(statement.kind)) {
       throw new AppError(ErrorCode.STATEMENT_NOT_ALLOWED, { line: statement.line, column: 1 });
     }
@@ -63,12 +68,35 @@ export function analyze(input: AnalyzeInput): Analysis {
   return {
     schema,
     schemaFindings: checkSchema(schema),
-    statements: statements.map((statement) => ({
-      statement,
-      findings: findingsFor(statement, schema),
-      steps: proposeSteps(statement, schema),
-    })),
+    statements: outcomes.map(({ statement, error }) =>
+      error
+        ? { statement, error, findings: findingsFor(statement, schema, tokenLevelRules(statement.dialect)), steps: [] }
+        : { statement, findings: findingsFor(statement, schema), steps: proposeSteps(statement, schema) },
+    ),
   };
+}
+
+/**
+ * The error of the first statement that does not parse, for callers that refuse such input as a whole (the API at
+ * submission, the CLI): 4202 with its position, and the text-level findings of that statement attached.
+ */
+export function firstStatementError(analysis: Analysis): UnparsableStatementError | undefined {
+  const failed = analysis.statements.find((s) => s.error);
+  return failed ? new UnparsableStatementError(failed.error!, failed.findings) : undefined;
+}
+
+/** A 4202 that also carries what the text-level rules found in the statement (e.g. an injectable `${}`). */
+export class UnparsableStatementError extends AppError {
+  constructor(
+    error: AppError,
+    readonly findings: Finding[],
+  ) {
+    super(error.code, error.detail, error.httpStatus);
+  }
+}
+
+function tokenLevelRules(dialect: Dialect): Rule[] {
+  return rulesFor(dialect).filter((rule) => rule.tokenLevel);
 }
 
 export function rulesFor(dialect: Dialect): Rule[] {
@@ -101,8 +129,12 @@ function detect(rule: Rule, statement: ParsedStatement, schema: SchemaModel): Ru
 }
 
 /** Runs every rule on one statement and turns matches into findings located in the statement text. */
-export function findingsFor(statement: ParsedStatement, schema: SchemaModel): Finding[] {
-  return rulesFor(statement.dialect).flatMap((rule) =>
+export function findingsFor(
+  statement: ParsedStatement,
+  schema: SchemaModel,
+  rules: Rule[] = rulesFor(statement.dialect),
+): Finding[] {
+  return rules.flatMap((rule) =>
     detect(rule, statement, schema).map((match): Finding => {
       const finding: Finding = {
         id: rule.id,

@@ -13,19 +13,44 @@ const parserDatabase: Record<Dialect, string> = { mysql: 'mysql', postgresql: 'p
 
 /** Parses every statement of the input; the first one that does not parse throws 4202 with its position. */
 export function parseStatements(text: string, dialect: Dialect): ParsedStatement[] {
+  return parseEach(text, dialect).map((outcome) => {
+    if (outcome.error) throw outcome.error;
+    return outcome.statement;
+  });
+}
+
+/**
+ * A statement that does not parse: its place in the input, its text, and the 4202 error with the position of
+ * the first token the parser could not read. Only text-level rules can look at it (Rule.tokenLevel).
+ */
+export type ParseOutcome =
+  | { statement: ParsedStatement; error?: undefined }
+  | { statement: ParsedStatement; error: AppError };
+
+/**
+ * Parses each statement on its own: one that does not parse does not stop the others. A statement that fails
+ * comes back with its error and a placeholder tree (`{ type: 'unparsed' }`, kind 'other', no tables).
+ */
+export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
   const input = normalizeNewlines(text);
   const slices = splitStatements(input, dialect);
   if (slices.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
   return slices.map((slice, index) => {
     const { column } = positionAt(input, slice.offset);
-    const ast = parseOne(slice.text, dialect, (offset) => {
-      const inSlice = positionAt(slice.text, offset);
-      return {
-        line: slice.line + inSlice.line - 1,
-        column: inSlice.line === 1 ? column + inSlice.column - 1 : inSlice.column,
-      };
-    });
-    return { dialect, index, text: slice.text, offset: slice.offset, line: slice.line, column, ...describe(ast), ast };
+    const place = { dialect, index, text: slice.text, offset: slice.offset, line: slice.line, column };
+    try {
+      const ast = parseOne(slice.text, dialect, (offset) => {
+        const inSlice = positionAt(slice.text, offset);
+        return {
+          line: slice.line + inSlice.line - 1,
+          column: inSlice.line === 1 ? column + inSlice.column - 1 : inSlice.column,
+        };
+      });
+      return { statement: { ...place, ...describe(ast), ast } };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { statement: { ...place, kind: 'other', tables: [], ast: { type: 'unparsed' } }, error };
+    }
   });
 }
 

@@ -33,6 +33,8 @@ export interface Rule {
   example: { bad: string; good?: string };
   /** True when matches carry edits that change the statement. */
   rewrites: boolean;
+  /** True when the rule reads only the statement's text (tokens), so it also runs on a statement that does not parse. */
+  tokenLevel?: boolean;
   detect(context: RuleContext): RuleMatch[];
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyze } from '../analyze/analyze.ts';
+import { analyze, firstStatementError } from '../analyze/analyze.ts';
 import { allCases as cases } from './fixtures/index.ts';
 import { exampleSchema } from './fixtures/schema.ts';
 import { statementRules } from './registry.ts';
@@ -76,5 +76,22 @@ describe('text from browser forms (CRLF newlines)', () => {
       column: 8,
       length: 1,
     });
+  });
+});
+
+describe('a statement that does not parse', () => {
+  it('gets its 4202 with position, the others are analyzed, and text-level rules still look at it', () => {
+    const sql = `SELECT c_name FROM customer WHERE c_name = '\${name}' ORDER BY BY;\nSELECT * FROM customer`;
+    const analysis = analyze({ sql, dialect: 'mysql', schemaText: exampleSchema });
+    const [broken, fine] = analysis.statements;
+    expect(broken!.error?.code).toBe(4202);
+    expect(broken!.error?.detail.line).toBe(1);
+    expect(broken!.findings.map((f) => f.id)).toEqual(['template-placeholder-in-string']);
+    expect(broken!.steps).toEqual([]);
+    expect(fine!.error).toBeUndefined();
+    expect(fine!.findings.map((f) => f.id)).toContain('select-star');
+    const refused = firstStatementError(analysis);
+    expect(refused?.code).toBe(4202);
+    expect(refused?.findings.map((f) => f.id)).toEqual(['template-placeholder-in-string']);
   });
 });

@@ -9,7 +9,7 @@ import {
   type TaskState,
   type TaskSummary,
 } from '@sqltune/contracts';
-import { analyze } from '@sqltune/engine';
+import { analyze, firstStatementError } from '@sqltune/engine';
 import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { sqlLimitReached, userInfo } from '../accounts/plans.ts';
 import type { Database } from '../db/client.ts';
@@ -42,7 +42,14 @@ type TaskRow = typeof tasks.$inferSelect;
  */
 export async function createTask(db: Database, queue: JobQueue, user: User, input: NewTask): Promise<CreatedTask> {
   if (!input.sql.trim()) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: 'sql' });
-  analyze({ sql: input.sql, dialect: input.dialect, schemaText: input.schema, statsText: input.stats });
+  const analysis = analyze({
+    sql: input.sql,
+    dialect: input.dialect,
+    schemaText: input.schema,
+    statsText: input.stats,
+  });
+  const unparsable = firstStatementError(analysis);
+  if (unparsable) throw unparsable;
   if (input.plan) checkPlanText(input.plan, input.dialect);
   if (sqlLimitReached(await userInfo(db, user))) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
 

@@ -17,6 +17,7 @@ export const templatePlaceholderInSql: Rule = {
     good: 'SELECT c_custkey FROM customer WHERE c_custkey = #{id}',
   },
   rewrites: false,
+  tokenLevel: true,
   title: {
     zh: `SQL 中的 \${} 文本替换（SQL 注入风险）`,
     en: `\${} text substitution in the SQL (SQL injection risk)`,

@@ -19,6 +19,7 @@ export const templatePlaceholderInString: Rule = {
     good: "SELECT c_custkey FROM customer WHERE c_name = 'Customer#000000007'",
   },
   rewrites: false,
+  tokenLevel: true,
   title: {
     zh: `字符串中的 \${} 文本替换（SQL 注入风险）`,
     en: `\${} text substitution inside a string (SQL injection risk)`,
