@@ -143,7 +143,10 @@ async function optimizeStatement(
   const verified = await verifySteps(item.steps, input.dialect, session);
   const { accepted, steps: ruleSteps, dropped } = await keepStepsWithinCost(verified.accepted, session);
   const acceptedRules = new Set(accepted.map((s) => s.rule.id));
-  const rules: Finding[] = item.findings.map((f) => ({ ...f, rewrite: acceptedRules.has(f.id) }));
+  const rules: Finding[] = withStepMessages(item.findings, accepted, original).map((f) => ({
+    ...f,
+    rewrite: acceptedRules.has(f.id),
+  }));
 
   const planBefore = session ? await session.explain(original) : null;
   const ruleOptimized = accepted.at(-1)?.after ?? original;
@@ -205,6 +208,24 @@ async function optimizeStatement(
     ...(dropped.length > 0 ? { droppedSteps: dropped } : {}),
     ai,
   };
+}
+
+/**
+ * Findings are read on the statement as written; a rule can still apply in a later step, on the statement an
+ * earlier step produced (an IN subquery becomes a join once SELECT * is spelled out). Its findings then say what
+ * that step did, not "not rewritten".
+ */
+function withStepMessages(findings: Finding[], accepted: ProposedStep[], original: string): Finding[] {
+  const later = new Map(accepted.filter((s) => s.before !== original).map((s) => [s.rule.id, s.matches]));
+  const seen = new Map<string, number>();
+  return findings.map((finding) => {
+    const matches = later.get(finding.id);
+    if (!matches) return finding;
+    const k = seen.get(finding.id) ?? 0;
+    seen.set(finding.id, k + 1);
+    const message = matches[k]?.message;
+    return message ? { ...finding, message } : finding;
+  });
 }
 
 /** Queries and data changes have plans; other statements (DDL, GRANT, TRUNCATE...) only have rule findings. */

@@ -43,6 +43,23 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(report.warnings.map((w) => w.message.en).join(' ')).not.toMatch(/no statistics for/);
   });
 
+  it('says what a later step did for a rule that applies only after an earlier rewrite', async () => {
+    const report = await optimize(
+      {
+        sql: "SELECT * FROM orders o WHERE o.o_custkey IN (SELECT c.c_custkey FROM customer c WHERE c.c_name = 'x')",
+        dialect: 'postgresql',
+        schemaText: `${schema('postgresql')}\nCREATE TABLE customer (c_custkey INT PRIMARY KEY, c_name VARCHAR(25));`,
+      },
+      await options(),
+    );
+    const s = report.statements[0]!;
+    expect(s.steps.map((step) => step.ruleId)).toEqual(['select-star', 'in-subquery-to-join']);
+    const join = s.rules.find((r) => r.id === 'in-subquery-to-join')!;
+    expect(join.rewrite).toBe(true);
+    // On the statement as written (SELECT *) the rule could only advise; the step on the expanded list applied it.
+    expect(join.message.en).not.toMatch(/not rewritten/);
+  });
+
   it('states the defaults used for tables without statistics', async () => {
     const report = await optimize(
       {
