@@ -22,9 +22,9 @@ const coreCases: EquivalenceCase[] = [
     sql: "SELECT c_custkey FROM customer WHERE c_custkey IN (SELECT DISTINCT o_custkey FROM orders WHERE o_orderstatus = 'F')",
   },
   // date-function-to-range
-  { rule: 'date-function-to-range', sql: "SELECT o_orderkey FROM orders WHERE DATE(o_orderdate) = '1996-01-02'" },
+  { rule: 'redundant-date-cast', sql: "SELECT o_orderkey FROM orders WHERE DATE(o_orderdate) = '1996-01-02'" },
   {
-    rule: 'date-function-to-range',
+    rule: 'redundant-date-cast',
     sql: "SELECT l_orderkey, l_linenumber FROM lineitem WHERE CAST(l_shipdate AS DATE) <= '1992-04-30'",
   },
   { rule: 'date-function-to-range', sql: "SELECT id FROM events WHERE DATE(ts) = '2024-02-29'" },

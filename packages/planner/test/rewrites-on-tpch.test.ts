@@ -120,9 +120,9 @@ const coreCases: EquivalenceCase[] = [
   { rule: 'select-star', sql: 'SELECT n.*, r_name FROM nation n JOIN region r ON r.r_regionkey = n.n_regionkey' },
   { rule: 'select-star', sql: 'SELECT * FROM events' },
   // date-function-to-range
-  { rule: 'date-function-to-range', sql: "SELECT o_orderkey FROM orders WHERE o_orderdate::date = '1996-01-02'" },
+  { rule: 'redundant-date-cast', sql: "SELECT o_orderkey FROM orders WHERE o_orderdate::date = '1996-01-02'" },
   {
-    rule: 'date-function-to-range',
+    rule: 'redundant-date-cast',
     sql: "SELECT l_orderkey, l_linenumber FROM lineitem WHERE CAST(l_shipdate AS date) <= '1992-04-30'",
   },
   { rule: 'date-function-to-range', sql: "SELECT id FROM events WHERE ts::date = '2024-02-29'" },

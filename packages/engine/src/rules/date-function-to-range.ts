@@ -25,8 +25,8 @@ export const dateFunctionToRange: Rule = {
   severity: 'warning',
   dialects: allDialects,
   example: {
-    bad: "SELECT o_orderkey FROM orders WHERE DATE(o_orderdate) = '1995-03-15'",
-    good: "SELECT o_orderkey FROM orders WHERE o_orderdate >= '1995-03-15' AND o_orderdate < '1995-03-16'",
+    bad: "SELECT id FROM events WHERE DATE(created_at) = '1995-03-15'",
+    good: "SELECT id FROM events WHERE created_at >= '1995-03-15' AND created_at < '1995-03-16'",
   },
   rewrites: true,
   title: { zh: '将 DATE() 条件改写为时间范围', en: 'Rewrite a DATE() condition as a time range' },
@@ -42,6 +42,8 @@ export const dateFunctionToRange: Rule = {
       if (!form) return;
       const resolved = resolveColumn(schema, enclosingQuery(ancestors), columnRef(form.column)!);
       const name = [columnRef(form.column)!.table, columnRef(form.column)!.column].filter(Boolean).join('.');
+      // On a DATE column the conversion changes nothing: redundant-date-cast drops it (`d = '...'`, no range).
+      if (resolved?.column.type === 'DATE') return;
       if (!isTemporal(resolved?.column)) {
         const message: Localized = {
           zh: `${name} 被包在 DATE 转换中，无法使用索引。提供表结构（列类型为日期或时间）后可自动改写为范围条件。`,

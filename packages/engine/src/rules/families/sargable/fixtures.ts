@@ -61,12 +61,13 @@ export const sargableCases: RuleCase[] = [
     schema: events,
     matches: 0,
   },
-  // date-function-to-range writes a comparison with a 'YYYY-MM-DD' string as a range first.
+  // Compared with a 'YYYY-MM-DD' string on a DATE column: the cast goes, no range needed.
   {
     rule: 'redundant-date-cast',
     sql: "SELECT o_orderkey FROM orders WHERE DATE(o_orderdate) = '1995-03-15'",
     schema,
-    matches: 0,
+    matches: 1,
+    after: "SELECT o_orderkey FROM orders WHERE o_orderdate = '1995-03-15'",
   },
   { rule: 'redundant-date-cast', sql: 'SELECT CAST(o_orderdate AS DATE) FROM orders', schema, matches: 0 },
   // A CTE named like a schema table hides it: the column's type is unknown, advice only.

@@ -30,8 +30,8 @@ import {
  * same way with a value of another type (MySQL converts a constant to a column's type), so there the
  * cast is removed only where it is compared (=, <>, <, <=, >, >=, <=>, BETWEEN, IN) with date values:
  * a 'YYYY-MM-DD' string, a DATE literal, a DATE column, another cast to DATE, CURDATE(), or date
- * arithmetic on a date constant. Comparisons of a cast with a 'YYYY-MM-DD' string (=, <, <=, >, >=) are
- * left to date-function-to-range, which runs first and writes them as a range.
+ * arithmetic on a date constant. On a column that is not known to be a DATE, comparisons with a 'YYYY-MM-DD'
+ * string are date-function-to-range's (a range for DATETIME/TIMESTAMP columns, advice without the structure).
  */
 export const redundantDateCast: Rule = {
   id: 'redundant-date-cast',
@@ -55,9 +55,10 @@ export const redundantDateCast: Rule = {
       const ref = columnRef(inner);
       if (!ref || !inFilter(keys)) return;
       const parent = ancestors[ancestors.length - 1];
-      // date-function-to-range rewrites this comparison (as a range) before this rule runs.
-      if (parent && isDateComparison(parent)) return;
       const resolved = schemaColumn(statement, schema, ancestors, inner);
+      // date-function-to-range handles comparisons with a date string unless the column is a DATE (then the
+      // cast is simply dropped here).
+      if (parent && isDateComparison(parent) && resolved?.column.type !== 'DATE') return;
       const name = columnLabel(ref);
       if (!resolved) {
         const message: Localized = {
