@@ -19,6 +19,8 @@ const labels = {
     message: 'message',
     indexes: 'Index advice',
     noIndexes: 'No index advice.',
+    workload: 'One index set for all statements',
+    workloadCost: 'Estimated total cost of the statements',
     plan: 'Plan',
     source: 'Source',
     cost: 'cost',
@@ -52,6 +54,8 @@ const labels = {
     message: '说明',
     indexes: '索引建议',
     noIndexes: '没有索引建议。',
+    workload: '适用于全部语句的一组索引',
+    workloadCost: '全部语句的估算总代价',
     plan: '执行计划',
     source: '来源',
     cost: '代价',
@@ -84,6 +88,17 @@ export function formatMarkdown(report: Report, language: Language): string {
   ];
   for (const statement of report.statements) lines.push(...statementSection(statement, language, l));
 
+  if (report.workload) {
+    const w = report.workload;
+    lines.push(
+      `## ${l.workload}`,
+      '',
+      `${l.workloadCost}: ${w.costBefore.toFixed(2)} -> ${w.costAfter.toFixed(2)} (${w.statements})`,
+      '',
+      ...fence('sql', w.indexes.map((index) => index.ddl).join('\n')),
+      '',
+    );
+  }
   const schemaFindings = unique(report.statements.flatMap((s) => s.schemaFindings));
   if (schemaFindings.length > 0) {
     lines.push(`## ${l.schema}`, '', ...findingsTable(schemaFindings, language, l), '');

@@ -25,6 +25,16 @@ export function formatText(report: Report, language: Language): string {
     for (const finding of statement.schemaFindings) lines.push(`Schema: ${finding.message[language]}`);
     lines.push('');
   }
+  if (report.workload) {
+    const w = report.workload;
+    lines.push(
+      language === 'zh'
+        ? `全部 ${w.statements} 条语句的一组索引（估算总代价 ${w.costBefore.toFixed(2)} -> ${w.costAfter.toFixed(2)}）：`
+        : `One index set for all ${w.statements} statements (estimated total cost ${w.costBefore.toFixed(2)} -> ${w.costAfter.toFixed(2)}):`,
+    );
+    for (const index of w.indexes) lines.push(`  ${index.ddl}`);
+    lines.push('');
+  }
   for (const warning of report.warnings) lines.push(`Note: ${warning.message[language]}`);
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 import { AppError, type Dialect, ErrorCode, type Finding, type Report, type StatementReport } from '@sqltune/contracts';
 import { analyze, firstStatementError, normalizeNewlines, splitStatements } from '@sqltune/engine';
-import { type OptimizeOptions, optimize } from '@sqltune/planner';
+import { type OptimizeOptions, optimize, workloadFor } from '@sqltune/planner';
 
 export interface OptimizeTextInput {
   sql: string;
@@ -55,7 +55,15 @@ export async function optimizeText(
     onProgress?.(i + 1, slices.length);
   }
   if (!first) throw new AppError(ErrorCode.INPUT_REQUIRED);
-  return { ...first, statements, warnings: [...warnings.values()] };
+  const workload =
+    statements.length > 1
+      ? await workloadFor(
+          raw,
+          statements.map((s) => s.optimized),
+          options,
+        )
+      : undefined;
+  return { ...first, statements, warnings: [...warnings.values()], ...(workload ? { workload } : {}) };
 }
 
 function columnAt(text: string, offset: number): number {

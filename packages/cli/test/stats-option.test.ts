@@ -181,3 +181,29 @@ describe('a selective predicate on a 10-million-row table, statistics from --sta
     if (advice.costAfter !== undefined) expect(advice.costAfter).toBeLessThan(advice.costBefore! / 100);
   });
 });
+
+describe('several statements from the command line', () => {
+  it('get one index set for all of them (the workload section), next to their own advice', async () => {
+    const queries = file(
+      'workload.sql',
+      "SELECT id FROM payments WHERE reference = 'PAY-1';\nSELECT id, amount FROM payments WHERE reference = 'PAY-2' AND paid_on >= '2024-01-01';\n",
+    );
+    const schema = file(
+      'workload-schema.sql',
+      'CREATE TABLE payments (id BIGINT NOT NULL PRIMARY KEY, reference VARCHAR(20) NOT NULL, amount DECIMAL(12,2) NOT NULL, paid_on DATE NOT NULL);\n',
+    );
+    const stats = file(
+      'workload-stats.json',
+      JSON.stringify({ tables: { payments: { rows: 10_000_000, columns: { reference: { ndv: 5_000_000 } } } } }),
+    );
+    const args = ['optimize', queries, '--dialect', 'postgresql', '--schema', schema, '--stats', stats];
+    const json = await sqltune([...args, '--format', 'json']);
+    expect(json.code, json.stderr).toBe(0);
+    const report = Report.parse(JSON.parse(json.stdout));
+    expect(report.statements).toHaveLength(2);
+    expect(report.workload?.statements).toBe(2);
+    expect(report.workload!.indexes.map((i) => i.columns[0])).toEqual(['reference']);
+    const text = await sqltune([...args, '--format', 'text']);
+    expect(text.stdout).toMatch(/One index set for all 2 statements/);
+  });
+});

@@ -112,6 +112,31 @@ async function workloadIndexes(
   return advice ? { workload: advice } : {};
 }
 
+/**
+ * The workload section for statements optimized one at a time (the CLI shows progress per statement): one
+ * sandbox session on the input's schema, the same advisor as optimize() uses for several statements at once.
+ * `optimized` are the statements' optimized texts, in order.
+ */
+export async function workloadFor(
+  raw: OptimizeInput,
+  optimized: string[],
+  options: OptimizeOptions,
+): Promise<WorkloadIndexes | undefined> {
+  const input = normalizeInput(raw);
+  const analysis = analyze(input);
+  const backend = options.planners[input.dialect];
+  if (!backend || analysis.schema.tables.length === 0 || analysis.statements.length !== optimized.length) {
+    return undefined;
+  }
+  const session = await backend.open(requestFor(input, analysis.schema));
+  try {
+    const reports = optimized.map((text) => ({ optimized: text }) as StatementReport);
+    return (await workloadIndexes(session, input.dialect, reports, analysis)).workload;
+  } finally {
+    await session.close();
+  }
+}
+
 /** One newline convention for everything downstream: the planner runs the same schema text the engine read. */
 function normalizeInput(input: OptimizeInput): OptimizeInput {
   return {

@@ -1,6 +1,7 @@
 import type { Dialect, IndexAdvice, Localized } from '@sqltune/contracts';
 import {
   btreeCandidate,
+  estimatedTableBytes,
   findTable,
   type IndexCandidate,
   MAX_KEY_COLUMNS,
@@ -30,7 +31,7 @@ export interface WorkloadAdvice {
 }
 
 export interface WorkloadOptions {
-  /** Size budget for the whole set; default: half the estimated size of the tables the statements read. */
+  /** Size budget for the whole set; default: the estimated size of the tables the statements read. */
   budgetBytes?: number;
   maxEvaluations?: number;
 }
@@ -184,14 +185,15 @@ function sizeOf(indexes: IndexCandidate[]): number {
   return indexes.reduce((sum, index) => sum + (index.estimatedBytes ?? 0), 0);
 }
 
-/** Half the estimated size of the tables involved, at 100 bytes a row without better knowledge; at least 64 MB. */
+/**
+ * The estimated size of the tables involved (their rows at their column widths), at least 64 MB: indexes as large
+ * as the data they index are a common allowance, and a budget smaller than one index on a wide key would leave a
+ * big table without any.
+ */
 function defaultBudget(schema: SchemaModel, tables: string[]): number {
   const bytes = tables.reduce((sum, name) => {
     const table = findTable(schema, name);
-    const rows = table?.statistics?.rows ?? 0;
-    const width =
-      table?.statistics?.columns.reduce((w, c) => w + (c.averageWidth ?? 0), 0) || (table?.columns.length ?? 10) * 10;
-    return sum + rows * Math.max(width, 20);
+    return sum + (table ? estimatedTableBytes(table) : 0);
   }, 0);
-  return Math.max(64 * 1024 * 1024, Math.round(bytes / 2));
+  return Math.max(64 * 1024 * 1024, Math.round(bytes));
 }

@@ -44,3 +44,13 @@ export function estimatedIndexBytes(dialect: Dialect, table: TableDef, columns: 
   }
   return Math.round(((rows * entry) / FILL) * 1.01);
 }
+
+/**
+ * Estimated size of a table's rows once it holds the statistics' row count: column widths plus a row header of
+ * about 24 bytes (PostgreSQL's tuple header; InnoDB's is close with its hidden columns). 0 without a row count.
+ */
+export function estimatedTableBytes(table: TableDef): number {
+  const rows = table.statistics?.rows ?? 0;
+  const width = table.columns.reduce((sum, column) => sum + columnWidth(table, column.name), 24);
+  return rows * width;
+}
