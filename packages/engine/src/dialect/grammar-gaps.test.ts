@@ -85,4 +85,15 @@ describe('forms node-sql-parser does not read, read anyway', () => {
       expect(nodesOf(statement!.ast, 'binary_expr').some((v) => v.node.operator === 'AND')).toBe(true);
     }
   });
+
+  it('PostgreSQL: FETCH FIRST n ROWS ONLY and OFFSET n ROWS read as LIMIT and OFFSET', () => {
+    const strip = (sql: string) =>
+      JSON.stringify(parseStatements(sql, 'postgresql')[0]!.ast, (key, value) => (key === 'loc' ? undefined : value));
+    const expected = strip('SELECT a FROM t ORDER BY a LIMIT 10 OFFSET 5');
+    expect(strip('SELECT a FROM t ORDER BY a OFFSET 5 ROWS FETCH NEXT 10 ROWS ONLY')).toBe(expected);
+    expect(strip('SELECT a FROM t ORDER BY a FETCH FIRST 10 ROWS ONLY OFFSET 5')).toBe(expected);
+    // Valid PostgreSQL the parser reads as OFFSET alone, dropping the limit.
+    expect(strip('SELECT a FROM t ORDER BY a OFFSET 5 LIMIT 10')).toBe(expected);
+    expect(strip('SELECT a FROM t ORDER BY a OFFSET 5 ROWS')).toBe(strip('SELECT a FROM t ORDER BY a OFFSET 5'));
+  });
 });

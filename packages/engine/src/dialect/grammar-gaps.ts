@@ -17,6 +17,7 @@ import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
  *  - MySQL 8: a derived table's column list, `(SELECT ...) AS d (a, b)`: read as if the derived query's items
  *    were aliased `a` and `b`, which is what the list means.
  *  - MyBatis `#{...}` and `${...}` placeholders left in pasted SQL (see templateParameters).
+ *  - PostgreSQL: `FETCH FIRST n ROWS ONLY` and `OFFSET n ROWS`, the SQL standard's LIMIT and OFFSET.
  */
 export interface PreparedText {
   /** The text the parser reads. */
@@ -50,6 +51,7 @@ export function prepareForParser(
   substitutions.push(...typeNames(tokens, dialect));
   templateParameters(tokens, dialect, substitutions, fixups);
   if (dialect === 'postgresql') partitionExpressions(text, tokens, substitutions, fixups, parseExpression);
+  if (dialect === 'postgresql') substitutions.push(...standardRowLimits(tokens));
   if (dialect === 'mysql') derivedColumnLists(tokens, substitutions, fixups);
   if (substitutions.length === 0) return { text, toOriginal: (offset) => offset, restore: () => undefined };
   substitutions.sort((a, b) => a.start - b.start);
@@ -138,6 +140,53 @@ function followsOperand(token: Token | undefined): boolean {
   if (!token) return false;
   if (token.text === '}' || token.text === ')') return true;
   return (token.kind === 'word' || token.kind === 'quoted') && !clauseWords.has(token.text.toUpperCase());
+}
+
+/**
+ * PostgreSQL row limits the parser misreads: the SQL standard's `FETCH FIRST|NEXT n ROW|ROWS ONLY` (LIMIT n),
+ * `OFFSET m ROW|ROWS` (OFFSET m), and OFFSET written before the limit (`OFFSET m LIMIT n`, which node-sql-parser
+ * reads as OFFSET m alone, dropping the limit). All become `LIMIT n OFFSET m`. WITH TIES has no LIMIT form and is
+ * left to the parser, which reports it.
+ */
+function standardRowLimits(tokens: Token[]): Substitution[] {
+  const found: Substitution[] = [];
+  const rowWord = (t: Token | undefined) => isKeyword(t, 'ROWS') || isKeyword(t, 'ROW');
+  const amount = (t: Token | undefined) => !!t && /^(\d+|\$\d+|\?)$/.test(t.text);
+  /** `FETCH FIRST n ROWS ONLY` or `LIMIT n` at `i`: the count and the index after it. */
+  const limitAt = (i: number): { count: string; next: number } | undefined => {
+    if (isKeyword(tokens[i], 'LIMIT') && amount(tokens[i + 1])) return { count: tokens[i + 1]!.text, next: i + 2 };
+    if (
+      isKeyword(tokens[i], 'FETCH') &&
+      (isKeyword(tokens[i + 1], 'FIRST') || isKeyword(tokens[i + 1], 'NEXT')) &&
+      amount(tokens[i + 2]) &&
+      rowWord(tokens[i + 3]) &&
+      isKeyword(tokens[i + 4], 'ONLY')
+    ) {
+      return { count: tokens[i + 2]!.text, next: i + 5 };
+    }
+    return undefined;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (isKeyword(token, 'OFFSET') && amount(tokens[i + 1])) {
+      const afterOffset = rowWord(tokens[i + 2]) ? i + 3 : i + 2;
+      const limit = limitAt(afterOffset);
+      if (limit) {
+        const end = tokens[limit.next - 1]!.end;
+        found.push({ start: token.start, end, replacement: `LIMIT ${limit.count} OFFSET ${tokens[i + 1]!.text}` });
+        i = limit.next - 1;
+      } else if (afterOffset === i + 3) {
+        found.push({ start: tokens[i + 2]!.start, end: tokens[i + 2]!.end, replacement: '' });
+      }
+      continue;
+    }
+    if (isKeyword(token, 'FETCH')) {
+      const limit = limitAt(i);
+      if (limit)
+        found.push({ start: token.start, end: tokens[limit.next - 1]!.end, replacement: `LIMIT ${limit.count}` });
+    }
+  }
+  return found;
 }
 
 function typeNames(tokens: Token[], dialect: Dialect): Substitution[] {
