@@ -82,7 +82,12 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       createdAt: (options.now?.() ?? new Date()).toISOString(),
       statements,
       warnings: [...plannerWarnings(input.dialect, backend, hasSchema), ...sessionNotes(session)],
-      ...(await workloadIndexes(session, input.dialect, statements, analysis)),
+      ...(await workloadIndexes(
+        session,
+        input.dialect,
+        statements.map((s) => s.optimized),
+        analysis,
+      )),
     };
   } finally {
     await session?.close();
@@ -96,11 +101,11 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
 async function workloadIndexes(
   session: PlannerSession | undefined,
   dialect: Dialect,
-  statements: StatementReport[],
+  optimized: string[],
   analysis: Analysis,
 ): Promise<{ workload?: WorkloadIndexes }> {
   const { schema } = analysis;
-  const texts = statements.filter((_, i) => plannable(analysis.statements[i]!)).map((s) => s.optimized);
+  const texts = optimized.filter((_, i) => plannable(analysis.statements[i]!));
   if (!session || texts.length < 2) return {};
   const advice = await adviseWorkload(
     session,
@@ -130,8 +135,7 @@ export async function workloadFor(
   }
   const session = await backend.open(requestFor(input, analysis.schema));
   try {
-    const reports = optimized.map((text) => ({ optimized: text }) as StatementReport);
-    return (await workloadIndexes(session, input.dialect, reports, analysis)).workload;
+    return (await workloadIndexes(session, input.dialect, optimized, analysis)).workload;
   } finally {
     await session.close();
   }

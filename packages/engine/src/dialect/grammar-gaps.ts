@@ -1,6 +1,8 @@
 import type { Dialect } from '@sqltune/contracts';
-import { type AstNode, isNode, walk } from '../model/ast.ts';
+import { type AstNode, columnRef, isNode, walk } from '../model/ast.ts';
+import { unquote } from '../schema/model.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
+import { templatePlaceholders } from '../text/placeholders.ts';
 
 /**
  * Forms both databases accept that node-sql-parser 5.4 does not, and how the engine still reads them.
@@ -49,7 +51,7 @@ export function prepareForParser(
   const substitutions: Substitution[] = [];
   const fixups: Fixup[] = [];
   substitutions.push(...typeNames(tokens, dialect));
-  templateParameters(tokens, dialect, substitutions, fixups);
+  templateParameters(text, tokens, dialect, substitutions, fixups);
   if (dialect === 'postgresql') partitionExpressions(text, tokens, substitutions, fixups, parseExpression);
   if (dialect === 'postgresql') substitutions.push(...standardRowLimits(tokens));
   if (dialect === 'mysql') derivedColumnLists(tokens, substitutions, fixups);
@@ -71,18 +73,18 @@ export function prepareForParser(
  * text pasted into the statement, read as a name (`1` after LIMIT/OFFSET) and put back in the tree as a parameter
  * holding its text, so no rule mistakes it for a column (the template-placeholder-in-sql rule reports it).
  */
-function templateParameters(tokens: Token[], dialect: Dialect, substitutions: Substitution[], fixups: Fixup[]): void {
+function templateParameters(
+  text: string,
+  tokens: Token[],
+  dialect: Dialect,
+  substitutions: Substitution[],
+  fixups: Fixup[],
+): void {
   const names = new Map<string, string>();
   let binds = 0;
-  for (let i = 0; i + 2 < tokens.length; i++) {
-    const sigil = tokens[i]!.text;
-    if ((sigil !== '#' && sigil !== '$') || tokens[i + 1]!.text !== '{' || tokens[i + 1]!.start !== tokens[i]!.end) {
-      continue;
-    }
-    const close = tokens.findIndex((t, k) => k > i + 1 && t.text === '}');
-    if (close < 0) continue;
+  for (const { sigil, first: i, last } of templatePlaceholders(tokens)) {
     const start = tokens[i]!.start;
-    const end = tokens[close]!.end;
+    const end = tokens[last]!.end;
     let replacement: string;
     if (sigil === '#') {
       binds++;
@@ -94,23 +96,16 @@ function templateParameters(tokens: Token[], dialect: Dialect, substitutions: Su
       replacement = 'ASC';
     } else {
       replacement = `sqltune_text_${names.size}`;
-      names.set(
-        replacement,
-        tokens
-          .slice(i, close + 1)
-          .map((t) => t.text)
-          .join(''),
-      );
+      names.set(replacement, text.slice(start, end));
     }
     substitutions.push({ start, end, replacement });
-    i = close;
   }
   if (names.size === 0) return;
   fixups.push((ast) =>
     walk(ast, ({ node }) => {
       for (const [key, value] of Object.entries(node)) {
         if (!isNode(value)) continue;
-        const written = names.get(columnName(value) ?? '');
+        const written = names.get(columnRef(value)?.column ?? '');
         if (written) node[key] = { type: 'param', value: written, loc: value.loc };
       }
       if (typeof node.table === 'string' && names.has(node.table)) node.table = names.get(node.table);
@@ -258,7 +253,7 @@ function partitionExpressions(
   fixups.push((ast) =>
     walk(ast, ({ node }) => {
       for (const [key, value] of Object.entries(node)) {
-        const replacement = isNode(value) ? placeholders.get(columnName(value) ?? '') : undefined;
+        const replacement = isNode(value) ? placeholders.get(columnRef(value)?.column ?? '') : undefined;
         if (replacement) node[key] = replacement;
       }
       return undefined;
@@ -268,14 +263,6 @@ function partitionExpressions(
 
 function isQualifiedName(items: Token[]): boolean {
   return items.every((t, k) => (k % 2 === 1 ? t.text === '.' : t.kind === 'word' || t.kind === 'quoted'));
-}
-
-function columnName(node: AstNode): string | undefined {
-  if (node.type !== 'column_ref') return undefined;
-  const column = node.column;
-  if (typeof column === 'string') return column;
-  const value = isNode(column) && isNode(column.expr) ? column.expr.value : undefined;
-  return typeof value === 'string' ? value : undefined;
 }
 
 /** MySQL: `) AS d (a, b)` after a derived table loses its column list for the parser and gets it back as aliases. */
@@ -296,15 +283,15 @@ function derivedColumnLists(tokens: Token[], substitutions: Substitution[], fixu
     const start = tokens.findIndex((_, n) => n < i && tokens[n]!.text === '(' && closing(tokens, n) === i);
     if (start < 0 || !isKeyword(tokens[start + 1], 'SELECT')) continue;
     lists.set(
-      unquoteName(alias.text),
-      names.filter((_, n) => n % 2 === 0).map((t) => unquoteName(t.text)),
+      unquote(alias.text),
+      names.filter((_, n) => n % 2 === 0).map((t) => unquote(t.text)),
     );
     substitutions.push({ start: tokens[open]!.start, end: tokens[close]!.end, replacement: '' });
   }
   if (lists.size === 0) return;
   fixups.push((ast) =>
     walk(ast, ({ node }) => {
-      const names = typeof node.as === 'string' ? lists.get(unquoteName(node.as)) : undefined;
+      const names = typeof node.as === 'string' ? lists.get(unquote(node.as)) : undefined;
       const query = isNode(node.expr) && isNode(node.expr.ast) ? node.expr.ast : undefined;
       const items = query && Array.isArray(query.columns) ? query.columns : undefined;
       if (names && items && items.length === names.length) {
@@ -315,10 +302,6 @@ function derivedColumnLists(tokens: Token[], substitutions: Substitution[], fixu
       return undefined;
     }),
   );
-}
-
-function unquoteName(name: string): string {
-  return name.replace(/^[`"](.*)[`"]$/, '$1');
 }
 
 function applySubstitutions(

@@ -5,8 +5,6 @@ import { resolveColumn, selects } from '../rules/rule.ts';
 import { findTable, type SchemaModel, type TableDef } from '../schema/model.ts';
 import { estimatedIndexBytes } from './size.ts';
 
-export { estimatedIndexBytes, estimatedTableBytes } from './size.ts';
-
 /**
  * An index worth asking the optimizer about. Candidates are only proposals: the planner's advisor keeps the
  * ones the real optimizer reads in a cheaper plan.

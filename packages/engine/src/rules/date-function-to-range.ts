@@ -5,7 +5,7 @@ import { isTemporal } from '../schema/model.ts';
 import { isKeyword } from '../text/lexer.ts';
 import { stringValue } from './families/clauses/helpers.ts';
 import { matchAt, walkWithKeys } from './match-helpers.ts';
-import { acceptChanges, type Change, operandRanges, parseExpression, sameTree, tokenView } from './rewrite.ts';
+import { type Change, matchesWithEdits, operandRanges, parseExpression, sameTree, tokenView } from './rewrite.ts';
 import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
 
 /**
@@ -68,11 +68,7 @@ export const dateFunctionToRange: Rule = {
           };
       found.push({ match: matchAt(node, message, statement.text), change: change?.change });
     });
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

@@ -4,9 +4,9 @@ import type { ParsedStatement } from '../model/statement.ts';
 import { numberValue, operatorOf } from './families/clauses/helpers.ts';
 import { matchAt, sourceText, walkWithKeys } from './match-helpers.ts';
 import {
-  acceptChanges,
   type Change,
   isExactNumber,
+  matchesWithEdits,
   operandRanges,
   parseExpression,
   sameTree,
@@ -73,11 +73,7 @@ export const moveArithmeticToConstant: Rule = {
       }
       found.push({ match: matchAt(node, message, statement.text), change });
     });
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

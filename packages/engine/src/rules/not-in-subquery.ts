@@ -7,11 +7,11 @@ import type { TextEdit } from '../text/patch.ts';
 import { limitParts } from './families/clauses/helpers.ts';
 import { matchAt, walkWithKeys } from './match-helpers.ts';
 import {
-  acceptChanges,
   type Change,
   editedSlice,
   identifier,
   layoutAt,
+  matchesWithEdits,
   nodeTokens,
   parseExpression,
   sameTree,
@@ -77,11 +77,7 @@ export const notInSubquery: Rule = {
       const change = plan && !refusal ? notExistsChange(statement, node, subquery, plan as Plan) : undefined;
       found.push({ match: matchAt(node, message), change });
     });
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

@@ -5,6 +5,7 @@ import type { ParsedStatement } from '../model/statement.ts';
 import type { ColumnDef } from '../schema/model.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { applyEdits, type TextEdit } from '../text/patch.ts';
+import type { RuleMatch } from './rule.ts';
 
 /**
  * Shared machinery of the rewriting rules.
@@ -400,6 +401,21 @@ export function acceptChanges(statement: ParsedStatement, changes: Array<Change 
     for (const [key, value] of change.replacements) replacements.set(key, value);
     return true;
   });
+}
+
+/**
+ * A rule's matches, each carrying the edits of its change when the changes check out together (acceptChanges);
+ * the others stay findings without edits (advice).
+ */
+export function matchesWithEdits(
+  statement: ParsedStatement,
+  found: ReadonlyArray<{ match: RuleMatch; change?: Change }>,
+): RuleMatch[] {
+  const accepted = acceptChanges(
+    statement,
+    found.map((f) => f.change),
+  );
+  return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
 }
 
 /** The first of several candidate changes (different guesses at where the text is) that checks out. */

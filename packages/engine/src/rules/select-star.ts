@@ -4,7 +4,7 @@ import { type AstNode, child, children, columnRef, isNode } from '../model/ast.t
 import type { ParsedStatement } from '../model/statement.ts';
 import { findTable, type SchemaModel, type TableDef, unquote } from '../schema/model.ts';
 import { matchAt } from './match-helpers.ts';
-import { acceptChanges, type Change, firstFaithful, identifier, selectCandidates, tokenView } from './rewrite.ts';
+import { type Change, firstFaithful, identifier, matchesWithEdits, selectCandidates, tokenView } from './rewrite.ts';
 import { allDialects, type Rule, type RuleMatch } from './rule.ts';
 
 /**
@@ -46,11 +46,7 @@ export const selectStar: Rule = {
       match: matchAt(column, messageFor(reason)),
       change: i === 0 ? change : undefined,
     }));
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change: c }, i) => (accepted[i] ? { ...match, edits: c!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

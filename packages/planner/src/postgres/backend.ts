@@ -89,7 +89,6 @@ class PostgresSession implements PlannerSession {
       const injector = new Pg15StatisticsInjector(conn, plan, {
         mode: server.sizing,
         files: server.files,
-        statistics: this.request.statistics,
         autovacuum: server.autovacuum,
       });
       const injectionNotes = await injector.apply(catalog);

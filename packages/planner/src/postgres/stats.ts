@@ -25,10 +25,9 @@
 import { chown, open, truncate, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Localized } from '@sqltune/contracts';
-import { arrayLiteral, type ColumnDistribution, distributionOf } from '../column-distribution.ts';
+import { arrayLiteral } from '../column-distribution.ts';
 import { quoteIdent } from '../pglite/sql-text.ts';
 import { type CatalogTable, indexPages, readCatalog, type StatisticsPlan, type TablePlan } from '../pglite/stats.ts';
-import type { TableStatistics } from '../types.ts';
 import { asPgliteInstance, type SqlSession } from './connection.ts';
 
 /** The schema of the statistics functions in every sandbox database. */
@@ -167,27 +166,6 @@ export async function setRelationFileSize(access: FileAccess, relPath: string, b
   }
 }
 
-function sameName(a: string, b: string): boolean {
-  return a === b || a.toLowerCase() === b.toLowerCase();
-}
-
-/** The distributions the user's statistics give for a table's columns, by column name as the catalog has it. */
-export function distributionsOf(table: CatalogTable, stats: TableStatistics[]): Map<string, ColumnDistribution> {
-  const qualified = `${table.schema}.${table.name}`;
-  const given =
-    stats.find((s) => s.table === qualified || s.table === table.name) ??
-    stats.find((s) => sameName(s.table, qualified) || sameName(s.table.replace(/^"(.*)"$/, '$1'), table.name));
-  const out = new Map<string, ColumnDistribution>();
-  for (const c of given?.columns ?? []) {
-    const distribution = distributionOf(c);
-    if (!distribution) continue;
-    const column =
-      table.columns.find((col) => col.name === c.column) ?? table.columns.find((col) => sameName(col.name, c.column));
-    if (column) out.set(column.name, distribution);
-  }
-  return out;
-}
-
 interface Call {
   sql: string;
   params: unknown[];
@@ -204,8 +182,6 @@ export class Pg15StatisticsInjector {
     private readonly options: {
       mode: SizingMode;
       files?: FileAccess;
-      /** The user's statistics, for the optional distribution fields (ColumnDistribution). */
-      statistics?: TableStatistics[];
       /** The server runs autovacuum: opt every table out (default true). */
       autovacuum?: boolean;
     },
@@ -344,13 +320,13 @@ export class Pg15StatisticsInjector {
   }
 
   private columnCalls(table: CatalogTable, plan: TablePlan): Call[] {
-    const distributions = distributionsOf(table, this.options.statistics ?? []);
     const calls: Call[] = [];
     const given = new Map(plan.columns.map((c) => [c.column, c]));
     for (const column of table.columns) {
       const c = given.get(column.name);
-      const d = distributions.get(column.name);
-      if (!c && !d) continue;
+      if (!c) continue;
+      // Most common values, histogram and correlation as planStatistics read them from the user's statistics.
+      const d = c.distribution;
       const mcv =
         d?.mostCommonValues && d.mostCommonFrequencies && d.mostCommonValues.length === d.mostCommonFrequencies.length
           ? { values: arrayLiteral(d.mostCommonValues), freqs: `{${d.mostCommonFrequencies.join(',')}}` }
@@ -369,9 +345,7 @@ export class Pg15StatisticsInjector {
           mcv?.values ?? null,
           mcv?.freqs ?? null,
           histogram ?? null,
-          d?.correlation !== undefined && Number.isFinite(d.correlation)
-            ? Math.max(-1, Math.min(1, d.correlation))
-            : null,
+          d?.correlation ?? null,
         ],
       });
     }

@@ -3,7 +3,7 @@ import type { ParsedStatement } from '../../../model/statement.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
-import { acceptChanges, type Change, nodeTokens, type TokenView, tokenView, wrapped } from '../../rewrite.ts';
+import { type Change, matchesWithEdits, nodeTokens, type TokenView, tokenView, wrapped } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { chainOf, constantTruth, filterPosition, operatorOf } from './helpers.ts';
 
@@ -52,11 +52,7 @@ export const alwaysFalsePredicate: Rule = {
       const message = { zh: `${text} 恒为假，${effect.zh}。`, en: `${text} is always false, so ${effect.en}.` };
       found.push({ match: matchAt(node, message, statement.text) });
     });
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

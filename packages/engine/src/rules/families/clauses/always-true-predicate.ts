@@ -3,7 +3,15 @@ import { type AstNode, child } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
-import { acceptChanges, balanced, type Change, nodeTokens, removeFromAnd, tokenView, wrapped } from '../../rewrite.ts';
+import {
+  balanced,
+  type Change,
+  matchesWithEdits,
+  nodeTokens,
+  removeFromAnd,
+  tokenView,
+  wrapped,
+} from '../../rewrite.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
 import { chainOf, constantTruth, filterPosition } from './helpers.ts';
 
@@ -63,11 +71,7 @@ export const alwaysTruePredicate: Rule = {
       }
       found.push({ match: matchAt(node, message, statement.text), change });
     });
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

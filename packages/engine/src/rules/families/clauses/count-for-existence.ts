@@ -3,10 +3,10 @@ import type { ParsedStatement } from '../../../model/statement.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
 import {
-  acceptChanges,
   type Change,
   editedSlice,
   layoutAt,
+  matchesWithEdits,
   operandRanges,
   parseExpression,
   sameTree,
@@ -80,11 +80,7 @@ export const countForExistence: Rule = {
         ),
       });
     });
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

@@ -1,6 +1,6 @@
 import type { AstNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { acceptChanges, type Change, firstFaithful, sameTree, selectCandidates, tokenView } from '../../rewrite.ts';
+import { type Change, firstFaithful, matchesWithEdits, sameTree, selectCandidates, tokenView } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   groupItems,
@@ -62,11 +62,7 @@ export const distinctWithGroupBy: Rule = {
         ),
       });
     }
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

@@ -5,10 +5,10 @@ import { isNumeric, type SchemaModel, unquote } from '../../../schema/model.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, sourceText } from '../../match-helpers.ts';
 import {
-  acceptChanges,
   type Change,
   clauseEnd,
   firstFaithful,
+  matchesWithEdits,
   nodeTokens,
   removeAllFromAnd,
   sameTree,
@@ -113,11 +113,7 @@ export const havingWithoutAggregate: Rule = {
       const carrier = reported.find((r) => r.movable);
       for (const r of reported) found.push({ match: r.match, change: r === carrier ? change : undefined });
     }
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

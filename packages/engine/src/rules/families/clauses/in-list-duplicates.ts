@@ -3,7 +3,7 @@ import { type AstNode, child, children } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import { acceptChanges, type Change, nodeTokens, sameTree, tokenView } from '../../rewrite.ts';
+import { type Change, matchesWithEdits, nodeTokens, sameTree, tokenView } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { literalKey, operatorOf } from './helpers.ts';
 
@@ -57,11 +57,7 @@ export const inListDuplicates: Rule = {
       }
       found.push({ match: matchAt(node, message, statement.text), change });
     });
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

@@ -2,9 +2,9 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
 import {
-  acceptChanges,
   balanced,
   type Change,
+  matchesWithEdits,
   operandRanges,
   parseExpression,
   sameTree,
@@ -69,11 +69,7 @@ export const orSameColumn: Rule = {
         found.push({ match: matchAt(node, message, statement.text), change });
       }
     });
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

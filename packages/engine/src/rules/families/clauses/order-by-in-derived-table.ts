@@ -12,11 +12,11 @@ import {
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import {
-  acceptChanges,
   type Change,
   clauseEnd,
   firstFaithful,
   isExactNumber,
+  matchesWithEdits,
   sameTree,
   selectCandidates,
   tokenView,
@@ -94,11 +94,7 @@ export const orderByInDerivedTable: Rule = {
         ),
       });
     }
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

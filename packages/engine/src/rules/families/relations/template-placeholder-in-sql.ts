@@ -1,4 +1,5 @@
 import { codeTokens, lex } from '../../../text/lexer.ts';
+import { templatePlaceholders } from '../../../text/placeholders.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 
 /**
@@ -29,16 +30,15 @@ export const templatePlaceholderInSql: Rule = {
   detect({ statement }) {
     const tokens = codeTokens(lex(statement.text, { mysql: statement.dialect === 'mysql' }));
     const matches: RuleMatch[] = [];
-    for (let i = 0; i + 1 < tokens.length; i++) {
-      const sigil = tokens[i]!;
-      if (sigil.text !== '$' || tokens[i + 1]!.text !== '{' || tokens[i + 1]!.start !== sigil.end) continue;
-      const close = tokens.findIndex((t, k) => k > i + 1 && t.text === '}');
-      if (close < 0) continue;
-      const written = statement.text.slice(sigil.start, tokens[close]!.end);
+    for (const { sigil, first, last } of templatePlaceholders(tokens)) {
+      if (sigil !== '$') continue;
+      const start = tokens[first]!.start;
+      const end = tokens[last]!.end;
+      const written = statement.text.slice(start, end);
       const after =
-        /^(LIMIT|OFFSET|,)$/i.test(tokens[i - 1]?.text ?? '') || /^(ASC|DESC)$/i.test(tokens[close + 1]?.text ?? '');
+        /^(LIMIT|OFFSET|,)$/i.test(tokens[first - 1]?.text ?? '') || /^(ASC|DESC)$/i.test(tokens[last + 1]?.text ?? '');
       matches.push({
-        span: { start: sigil.start, end: tokens[close]!.end },
+        span: { start, end },
         message: after
           ? {
               zh: `${written} 把值原样拼进 SQL；数字请用绑定参数 #{...}，或在代码中先校验为整数。`,
@@ -49,7 +49,6 @@ export const templatePlaceholderInSql: Rule = {
               en: `${written} pastes its value into the SQL; use #{...} for values, and check names against a fixed list.`,
             },
       });
-      i = close;
     }
     return matches;
   },

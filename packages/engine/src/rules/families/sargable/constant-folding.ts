@@ -3,7 +3,7 @@ import { type AstNode, child, isNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import { type Change, parseExpression, sameTree, tokenView } from '../../rewrite.ts';
+import { type Change, matchesWithEdits, parseExpression, sameTree, tokenView } from '../../rewrite.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
 import {
   comparisonOperators,
@@ -18,7 +18,6 @@ import {
   rangeText,
   replaceRange,
   schemaColumn,
-  settle,
 } from './helpers.ts';
 
 /**
@@ -75,7 +74,7 @@ export const constantFolding: Rule = {
         : folded.advice!;
       proposals.push({ match: matchAt(node, message, statement.text), change });
     });
-    return settle(statement, proposals);
+    return matchesWithEdits(statement, proposals);
   },
 };
 

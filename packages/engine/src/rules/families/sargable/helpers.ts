@@ -14,7 +14,6 @@ import type { ColumnDef, SchemaModel } from '../../../schema/model.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import {
-  acceptChanges,
   type Change,
   nodeTokens,
   operandRanges,
@@ -36,15 +35,6 @@ export interface Proposal {
   change?: Change;
 }
 
-/** The matches, with the edits of the changes that re-parse to their intended trees (checked together). */
-export function settle(statement: ParsedStatement, proposals: Proposal[]): RuleMatch[] {
-  const accepted = acceptChanges(
-    statement,
-    proposals.map((p) => p.change),
-  );
-  return proposals.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
-}
-
 export function operatorOf(node: AstNode | undefined): string {
   return node?.type === 'binary_expr' ? String(node.operator).toUpperCase() : '';
 }
@@ -53,8 +43,6 @@ export function operatorOf(node: AstNode | undefined): string {
 export function columnLabel(ref: ColumnRef): string {
   return ref.table ? `${ref.table}.${ref.column}` : ref.column;
 }
-
-const cteCache = new WeakMap<AstNode, Set<string>>();
 
 /**
  * The schema column a reference names, in the query the visited node belongs to: a table of that
@@ -70,8 +58,7 @@ export function schemaColumn(
   const ref = columnRef(node);
   const query = enclosingQuery(ancestors);
   if (!ref || ref.column === '*' || !query) return undefined;
-  const ctes = cteCache.get(statement.ast) ?? cteNames(statement.ast);
-  cteCache.set(statement.ast, ctes);
+  const ctes = cteNames(statement.ast);
   const sources = sourcesOf(query, schema, ctes);
   if (!ref.table && sources.some((source) => !source.def)) return undefined;
   const owned = ownedColumn(ref, sources);

@@ -6,6 +6,7 @@ import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
 import {
   type Change,
   firstFaithful,
+  matchesWithEdits,
   nodeTokens,
   parseExpression,
   sameTree,
@@ -14,7 +15,7 @@ import {
 } from '../../rewrite.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
 import { typeFamily } from '../relations/scope.ts';
-import { type Proposal, predicateSides, rangeText, replaceRange, schemaColumn, settle } from './helpers.ts';
+import { type Proposal, predicateSides, rangeText, replaceRange, schemaColumn } from './helpers.ts';
 
 /** Each comparison and its negation: NOT (a > b) is a <= b. */
 const inverse: Record<string, string> = {
@@ -95,7 +96,7 @@ export const negatedComparison: Rule = {
           };
       proposals.push({ match: matchAt(node, message, statement.text), change: change?.change });
     });
-    return settle(statement, proposals);
+    return matchesWithEdits(statement, proposals);
   },
 };
 

@@ -2,7 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import { type Change, parseExpression, tokenView, wrapped } from '../../rewrite.ts';
+import { type Change, matchesWithEdits, parseExpression, tokenView, wrapped } from '../../rewrite.ts';
 import { inFilter, type Rule } from '../../rule.ts';
 import {
   columnLabel,
@@ -14,7 +14,6 @@ import {
   type Proposal,
   replaceRange,
   schemaColumn,
-  settle,
 } from './helpers.ts';
 
 /** A plain decimal number: optional minus, digits, optional fraction (no exponent, blanks or signs elsewhere). */
@@ -74,7 +73,7 @@ export const quotedNumberLiteral: Rule = {
           };
       proposals.push({ match: matchAt(node, message, statement.text), change });
     });
-    return settle(statement, proposals);
+    return matchesWithEdits(statement, proposals);
   },
 };
 

@@ -5,6 +5,7 @@ import type { SchemaModel } from '../../../schema/model.ts';
 import { isDateComparison } from '../../date-function-to-range.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
 import type { Change } from '../../rewrite.ts';
+import { matchesWithEdits } from '../../rewrite.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
 import {
   columnLabel,
@@ -18,7 +19,6 @@ import {
   rangeText,
   replaceRange,
   schemaColumn,
-  settle,
 } from './helpers.ts';
 
 /**
@@ -83,7 +83,7 @@ export const redundantDateCast: Rule = {
           };
       proposals.push({ match: matchAt(node, message, statement.text), change });
     });
-    return settle(statement, proposals);
+    return matchesWithEdits(statement, proposals);
   },
 };
 

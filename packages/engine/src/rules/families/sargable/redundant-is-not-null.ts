@@ -3,7 +3,15 @@ import { type AstNode, child, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { balanced, type Change, nodeTokens, removeFromAnd, tokenView, wrapped } from '../../rewrite.ts';
+import {
+  balanced,
+  type Change,
+  matchesWithEdits,
+  nodeTokens,
+  removeFromAnd,
+  tokenView,
+  wrapped,
+} from '../../rewrite.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import {
   conjuncts,
@@ -14,7 +22,7 @@ import {
   sourcesOf,
   typeFamily,
 } from '../relations/scope.ts';
-import { operatorOf, type Proposal, replaceRange, settle } from './helpers.ts';
+import { operatorOf, type Proposal, replaceRange } from './helpers.ts';
 
 /**
  * `WHERE o_orderdate IS NOT NULL AND ...` on a column the schema declares NOT NULL: the condition holds
@@ -81,7 +89,7 @@ export const redundantIsNotNull: Rule = {
         proposals.push({ match: matchAt(condition, message, statement.text), change });
       });
     }
-    return settle(statement, proposals);
+    return matchesWithEdits(statement, proposals);
   },
 };
 

@@ -25,11 +25,11 @@ import {
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
 import {
-  acceptChanges,
   type Change,
   clauseEnd,
   editsProduce,
   firstFaithful,
+  matchesWithEdits,
   type QueryLayout,
   type Replacements,
   selectCandidates,
@@ -37,6 +37,7 @@ import {
 } from '../../rewrite.ts';
 import type { RuleMatch } from '../../rule.ts';
 import { columnKey, containsAggregate, groupItems, isAggregate, limitParts, selectItems } from '../clauses/helpers.ts';
+import { cteNames } from '../relations/scope.ts';
 
 /** Shared reading helpers of the simplify family: FROM sources with their schema, keys, set operations, edits. */
 
@@ -89,17 +90,6 @@ export function querySources(statement: ParsedStatement, schema: SchemaModel, qu
         later.some((j) => j === 'RIGHT JOIN' || j === 'FULL JOIN'),
     };
   });
-}
-
-/** Names of every CTE in the statement: a FROM item of that name reads the CTE, not the schema's table. */
-function cteNames(ast: AstNode): Set<string> {
-  const names = new Set<string>();
-  for (const { node, key } of visitsOf(ast)) {
-    if (key !== 'with' || !isNode(node.stmt)) continue;
-    const name = isNode(node.name) ? node.name.value : node.name;
-    if (typeof name === 'string') names.add(unquote(name).toLowerCase());
-  }
-  return names;
 }
 
 /** The source and schema column a reference names, when it is a column of a known table of this query. */
@@ -343,16 +333,11 @@ function overlapFree(edits: Array<{ start: number; end: number }>): boolean {
   return sorted.every((e, i) => i === 0 || e.start >= sorted[i - 1]!.end);
 }
 
-/** Findings with the edits of the changes that check out together. */
+/** Findings with the edits of the changes that check out together; an edited match without a span gets the edit's. */
 export function settle(statement: ParsedStatement, found: Array<{ match: RuleMatch; change?: Change }>): RuleMatch[] {
-  const accepted = acceptChanges(
-    statement,
-    found.map((f) => f.change),
+  return matchesWithEdits(statement, found).map((match, i) =>
+    match.edits && !match.span ? { ...match, span: editSpan(statement.text, found[i]!.change!) } : match,
   );
-  return found.map(({ match, change }, i) => {
-    if (!accepted[i]) return match;
-    return { ...match, span: match.span ?? editSpan(statement.text, change!), edits: change!.edits };
-  });
 }
 
 /** Where a change edits, without surrounding blanks: a position for a match the tree could not locate. */

@@ -6,10 +6,10 @@ import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt } from '../../match-helpers.ts';
 import {
-  acceptChanges,
   type Change,
   editedSlice,
   layoutAt,
+  matchesWithEdits,
   nodeTokens,
   parseExpression,
   sameTree,
@@ -74,11 +74,7 @@ export const existsToIn: Rule = {
         });
       }
     }
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

@@ -147,19 +147,8 @@ export function sideOf(ref: Ref, inner: Source): 'inner' | 'outer' | undefined {
   return findColumn(inner.def, ref.column) ? 'inner' : 'outer';
 }
 
-/** Names (lower case) of the CTEs defined anywhere in the statement: they shadow schema tables. */
-export function cteNames(ast: AstNode): Set<string> {
-  const names = new Set<string>();
-  walk(ast, ({ node }) => {
-    for (const cte of children(node, 'with')) {
-      const name = cte.name;
-      const text = typeof name === 'string' ? name : isNode(name) ? name.value : undefined;
-      if (typeof text === 'string') names.add(unquote(text).toLowerCase());
-    }
-    return undefined;
-  });
-  return names;
-}
+/** Names (lower case) of the CTEs defined anywhere in the statement (they shadow schema tables). */
+export { cteNames } from '../relations/scope.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Subqueries.

@@ -3,7 +3,7 @@ import { type AstNode, child, children, subqueryOf } from '../../../model/ast.ts
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { acceptChanges, type Change, clauseEnd, sameTree } from '../../rewrite.ts';
+import { type Change, clauseEnd, matchesWithEdits, sameTree } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   columnOf,
@@ -88,11 +88,7 @@ export const inSubqueryToJoin: Rule = {
       // One change per query, carried by its first rewritten finding.
       if (change) found[plans[0]!.finding]!.change = change;
     }
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

@@ -5,10 +5,10 @@ import { findColumn, unquote } from '../../../schema/model.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
 import {
-  acceptChanges,
   type Change,
   clauseEnd,
   firstFaithful,
+  matchesWithEdits,
   type QueryLayout,
   type TokenView,
   tokenView,
@@ -72,11 +72,7 @@ export const leftJoinElimination: Rule = {
         found.push({ match: matchAt(child(source.entry, 'on') ?? source.entry, message, statement.text), change });
       });
     }
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

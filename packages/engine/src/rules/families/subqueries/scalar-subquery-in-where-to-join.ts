@@ -1,7 +1,7 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, isNode } from '../../../model/ast.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { acceptChanges, type Change } from '../../rewrite.ts';
+import { type Change, matchesWithEdits } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   type Decorrelation,
@@ -67,11 +67,7 @@ export const scalarSubqueryInWhereToJoin: Rule = {
           : undefined;
       if (change) found[plans[0]!.finding]!.change = change;
     }
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 

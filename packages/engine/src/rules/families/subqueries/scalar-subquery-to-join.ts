@@ -1,7 +1,7 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children } from '../../../model/ast.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { acceptChanges, type Change } from '../../rewrite.ts';
+import { type Change, matchesWithEdits } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import { containsAggregate, groupItems } from '../clauses/helpers.ts';
 import { type Decorrelation, decorrelationChange, decorrelationOf, decorrelationProblem } from './decorrelate.ts';
@@ -65,11 +65,7 @@ export const scalarSubqueryToJoin: Rule = {
           : undefined;
       if (change) found[plans[0]!.finding]!.change = change;
     }
-    const accepted = acceptChanges(
-      statement,
-      found.map((f) => f.change),
-    );
-    return found.map(({ match, change }, i) => (accepted[i] ? { ...match, edits: change!.edits } : match));
+    return matchesWithEdits(statement, found);
   },
 };
 
