@@ -20,6 +20,8 @@ import { templatePlaceholders } from '../text/placeholders.ts';
  *    were aliased `a` and `b`, which is what the list means.
  *  - MyBatis `#{...}` and `${...}` placeholders left in pasted SQL (see templateParameters).
  *  - PostgreSQL: `FETCH FIRST n ROWS ONLY` and `OFFSET n ROWS`, the SQL standard's LIMIT and OFFSET.
+ *
+ * One gap is in the tree rather than the text: AND/OR precedence, regrouped after parsing (logical-precedence.ts).
  */
 export interface PreparedText {
   /** The text the parser reads. */

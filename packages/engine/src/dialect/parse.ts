@@ -1,10 +1,11 @@
 import { AppError, type Dialect, ErrorCode } from '@sqltune/contracts';
 import nodeSqlParser from 'node-sql-parser';
-import { type AstNode, children, isNode } from '../model/ast.ts';
+import { type AstNode, children, isNode, visitsOf } from '../model/ast.ts';
 import type { ParsedStatement, StatementKind, TableRef } from '../model/statement.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
 import { prepareForParser } from './grammar-gaps.ts';
+import { regroupLogicalOperators, UnreadableXor } from './logical-precedence.ts';
 import { splitStatements } from './split.ts';
 
 const parser = new nodeSqlParser.Parser();
@@ -89,6 +90,13 @@ function parseFresh(text: string, dialect: Dialect, toInput: ToInputPosition): A
   const ast = Array.isArray(result) ? result[0] : result;
   if (!isNode(ast)) throw new AppError(ErrorCode.CONTENT_INVALID, toInput(0));
   prepared.restore(ast);
+  try {
+    regroupLogicalOperators(ast, dialect);
+  } catch (error) {
+    if (!(error instanceof UnreadableXor)) throw error;
+    const xor = codeTokens(lex(text, { mysql: true })).find((token) => isKeyword(token, 'XOR'));
+    throw new AppError(ErrorCode.CONTENT_INVALID, { ...toInput(xor?.start ?? 0), message: error.reason });
+  }
   return ast;
 }
 
@@ -156,7 +164,9 @@ function describe(ast: AstNode): { kind: StatementKind; tables: TableRef[] } {
 
 function collectTables(ast: AstNode): TableRef[] {
   const found = new Map<string, TableRef>();
-  const visit = (node: AstNode) => {
+  // visitsOf: the same traversal every rule starts from, made once per tree.
+  for (const { node } of visitsOf(ast)) {
+    if (typeof node.type !== 'string' || !queryTypes.has(node.type)) continue;
     for (const source of [...children(node, 'from'), ...children(node, 'table')]) {
       if (typeof source.table === 'string') {
         const ref: TableRef = {
@@ -167,19 +177,8 @@ function collectTables(ast: AstNode): TableRef[] {
         found.set(`${ref.schema}.${ref.name}.${ref.alias}`, ref);
       }
     }
-  };
-  walkSelects(ast, visit);
+  }
   return [...found.values()];
 }
 
-function walkSelects(node: unknown, visit: (n: AstNode) => void): void {
-  if (Array.isArray(node)) {
-    for (const item of node) walkSelects(item, visit);
-    return;
-  }
-  if (!isNode(node)) return;
-  if (typeof node.type === 'string' && ['select', 'update', 'delete', 'insert', 'replace'].includes(node.type)) {
-    visit(node);
-  }
-  for (const [key, value] of Object.entries(node)) if (key !== 'loc') walkSelects(value, visit);
-}
+const queryTypes = new Set(['select', 'update', 'delete', 'insert', 'replace']);

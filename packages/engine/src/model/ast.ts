@@ -32,21 +32,29 @@ export interface Visit {
 
 /** Depth-first walk over every object in the tree. Return false from `visit` to skip a subtree. */
 export function walk(root: AstNode, visit: (v: Visit) => boolean | undefined): void {
-  const stack: Visit[] = [{ node: root, key: '', ancestors: [] }];
-  while (stack.length > 0) {
-    const current = stack.pop()!;
-    if (visit(current) === false) continue;
-    const ancestors = [...current.ancestors, current.node];
-    const entries = Object.entries(current.node).reverse();
-    for (const [key, value] of entries) {
-      if (key === 'loc') continue;
-      if (Array.isArray(value)) {
-        for (let i = value.length - 1; i >= 0; i--) {
-          if (isNode(value[i])) stack.push({ node: value[i] as AstNode, key, ancestors });
-        }
-      } else if (isNode(value)) {
-        stack.push({ node: value, key, ancestors });
-      }
+  walkFrom(root, '', [], visit);
+}
+
+// Recursive, with one ancestors array per node that has children, shared by them (visits keep it): rules walk
+// every statement many times, and the copy-per-visit version spent most of its time allocating.
+function walkFrom(node: AstNode, key: string, ancestors: AstNode[], visit: (v: Visit) => boolean | undefined): void {
+  if (visit({ node, key, ancestors }) === false) return;
+  let inner: AstNode[] | undefined;
+  eachChild(node, (item, itemKey) => {
+    inner ??= [...ancestors, node];
+    walkFrom(item, itemKey, inner, visit);
+  });
+}
+
+/** The node's child nodes in key order (items of an array in order), with the key that holds them; not `loc`. */
+export function eachChild(node: AstNode, visit: (child: AstNode, key: string) => void): void {
+  for (const key in node) {
+    if (key === 'loc') continue;
+    const value = node[key];
+    if (Array.isArray(value)) {
+      for (const item of value) if (isNode(item)) visit(item, key);
+    } else if (isNode(value)) {
+      visit(value, key);
     }
   }
 }
@@ -68,16 +76,18 @@ export function visitsOf(root: AstNode): KeyedVisit[] {
   const cached = visitCache.get(root);
   if (cached) return cached;
   const visits: KeyedVisit[] = [];
-  const keysOf = new Map<AstNode, string[]>([[root, []]]);
-  walk(root, (v) => {
-    const parent = v.ancestors[v.ancestors.length - 1];
-    const keys = parent ? [...(keysOf.get(parent) ?? []), v.key] : [];
-    keysOf.set(v.node, keys);
-    visits.push({ ...v, keys });
-    return undefined;
-  });
+  collectVisits(root, '', [], [], visits);
   visitCache.set(root, visits);
   return visits;
+}
+
+function collectVisits(node: AstNode, key: string, ancestors: AstNode[], keys: string[], into: KeyedVisit[]): void {
+  into.push({ node, key, ancestors, keys });
+  let inner: AstNode[] | undefined;
+  eachChild(node, (item, itemKey) => {
+    inner ??= [...ancestors, node];
+    collectVisits(item, itemKey, inner, [...keys, itemKey], into);
+  });
 }
 
 export function span(node: AstNode | undefined, text?: string): { start: number; end: number } | undefined {

@@ -40,45 +40,70 @@ function lexText(text: string, options: LexOptions): Token[] {
   while (i < text.length) {
     const start = i;
     const kind = scanOne(text, i, options);
-    i = kind.end;
-    tokens.push({ kind: kind.kind, text: text.slice(start, i), start, end: i });
+    i = scanEnd;
+    tokens.push({ kind, text: text.slice(start, i), start, end: i });
   }
   return tokens;
 }
 
-function scanOne(text: string, i: number, { mysql }: LexOptions): { kind: TokenKind; end: number } {
+// Sticky patterns (matched at lastIndex) instead of a test per character: the lexer runs over every statement
+// and every rewritten text.
+const blanks = /\s+/y;
+const word = /[A-Za-z0-9_$\u0080-\uffff][A-Za-z0-9_$.\u0080-\uffff]*/y;
+const dollarTag = /\$[A-Za-z_]*\$/y;
+
+/** Where the token scanOne just read ends (a module variable: no object per token). */
+let scanEnd = 0;
+
+function matchAt(pattern: RegExp, text: string, i: number): number {
+  pattern.lastIndex = i;
+  return pattern.test(text) ? pattern.lastIndex : -1;
+}
+
+function scanOne(text: string, i: number, { mysql }: LexOptions): TokenKind {
   const c = text[i]!;
   const next = text[i + 1];
-  if (/\s/.test(c)) {
-    let j = i + 1;
-    while (j < text.length && /\s/.test(text[j]!)) j++;
-    return { kind: 'space', end: j };
+  const space = matchAt(blanks, text, i);
+  if (space > 0) {
+    scanEnd = space;
+    return 'space';
   }
   // `#{name}` is a MyBatis bind parameter pasted with the SQL, not a MySQL comment (a comment starting with `{`
   // is rare; a parameter read as a comment would swallow the rest of the line).
   if ((c === '-' && next === '-') || (mysql && c === '#' && next !== '{')) {
     const j = text.indexOf('\n', i);
-    return { kind: 'comment', end: j === -1 ? text.length : j };
+    scanEnd = j === -1 ? text.length : j;
+    return 'comment';
   }
   if (c === '/' && next === '*') {
     const j = text.indexOf('*/', i + 2);
-    return { kind: 'comment', end: j === -1 ? text.length : j + 2 };
+    scanEnd = j === -1 ? text.length : j + 2;
+    return 'comment';
   }
-  if (c === "'" || (mysql && c === '"')) return { kind: 'string', end: scanQuoted(text, i, c, mysql) };
-  if (c === '"' || (mysql && c === '`')) return { kind: 'quoted', end: scanQuoted(text, i, c, false) };
+  if (c === "'" || (mysql && c === '"')) {
+    scanEnd = scanQuoted(text, i, c, mysql);
+    return 'string';
+  }
+  if (c === '"' || (mysql && c === '`')) {
+    scanEnd = scanQuoted(text, i, c, false);
+    return 'quoted';
+  }
   if (c === '$' && !mysql) {
-    const tag = /^\$[A-Za-z_]*\$/.exec(text.slice(i));
-    if (tag) {
-      const j = text.indexOf(tag[0], i + tag[0].length);
-      return { kind: 'string', end: j === -1 ? text.length : j + tag[0].length };
+    const tagEnd = matchAt(dollarTag, text, i);
+    if (tagEnd > 0) {
+      const tag = text.slice(i, tagEnd);
+      const j = text.indexOf(tag, tagEnd);
+      scanEnd = j === -1 ? text.length : j + tag.length;
+      return 'string';
     }
   }
-  if (/[A-Za-z0-9_$]/.test(c) || c.charCodeAt(0) > 127) {
-    let j = i + 1;
-    while (j < text.length && (/[A-Za-z0-9_$.]/.test(text[j]!) || text.charCodeAt(j) > 127)) j++;
-    return { kind: 'word', end: j };
+  const wordEnd = matchAt(word, text, i);
+  if (wordEnd > 0) {
+    scanEnd = wordEnd;
+    return 'word';
   }
-  return { kind: 'symbol', end: i + 1 };
+  scanEnd = i + 1;
+  return 'symbol';
 }
 
 /** Finds the end of a quoted run; a doubled quote (and a backslash in MySQL strings) escapes. */

@@ -4,10 +4,12 @@ import {
   child,
   children,
   columnRef,
+  eachChild,
   functionName,
   isNode,
   literalValue,
   span,
+  visitsOf,
 } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { unquote } from '../../../schema/model.ts';
@@ -134,14 +136,7 @@ export function visitExpression(root: AstNode, visit: (node: AstNode) => unknown
   const step = (node: AstNode, isRoot: boolean) => {
     if (!isRoot && isSubquery(node)) return;
     if (visit(node) === false) return;
-    for (const [key, value] of Object.entries(node)) {
-      if (key === 'loc') continue;
-      if (Array.isArray(value)) {
-        for (const item of value) if (isNode(item)) step(item, false);
-      } else if (isNode(value)) {
-        step(value, false);
-      }
-    }
+    eachChild(node, (item) => step(item, false));
   };
   step(root, true);
 }
@@ -195,6 +190,19 @@ export function isChainTop(node: AstNode, ancestors: AstNode[]): boolean {
 
 /** A structural fingerprint of an expression: equal for the same expression, whatever the spacing. */
 export function expressionKey(node: unknown): string {
+  if (typeof node !== 'object' || node === null) return keyOf(node);
+  // Trees are never changed, and several rules compare the same expressions: each node's key is made once.
+  let key = expressionKeys.get(node);
+  if (key === undefined) {
+    key = keyOf(node);
+    expressionKeys.set(node, key);
+  }
+  return key;
+}
+
+const expressionKeys = new WeakMap<object, string>();
+
+function keyOf(node: unknown): string {
   return JSON.stringify(node, function (this: Record<string, unknown>, key, value) {
     if (key === 'loc' || key === 'parentheses' || key === 'tableList' || key === 'columnList') return undefined;
     if (typeof value !== 'string') return value;
@@ -316,20 +324,19 @@ export function filterClauses(query: AstNode): Array<{ clause: 'where' | 'having
 }
 
 /** Every SELECT/UPDATE/DELETE in the statement, with the key that led to it. */
-export function queries(ast: AstNode): Array<{ query: AstNode; key: string; ancestors: AstNode[] }> {
-  const found: Array<{ query: AstNode; key: string; ancestors: AstNode[] }> = [];
-  const visit = (node: AstNode, key: string, ancestors: AstNode[]) => {
-    if (['select', 'update', 'delete'].includes(String(node.type))) found.push({ query: node, key, ancestors });
-    const next = [...ancestors, node];
-    for (const [k, value] of Object.entries(node)) {
-      if (k === 'loc') continue;
-      if (Array.isArray(value)) for (const item of value) isNode(item) && visit(item, k, next);
-      else if (isNode(value)) visit(value, k, next);
-    }
-  };
-  visit(ast, '', []);
+export function queries(ast: AstNode): ReadonlyArray<{ query: AstNode; key: string; ancestors: AstNode[] }> {
+  let found = queriesOf.get(ast);
+  if (!found) {
+    found = visitsOf(ast)
+      .filter(({ node }) => node.type === 'select' || node.type === 'update' || node.type === 'delete')
+      .map(({ node, key, ancestors }) => ({ query: node, key, ancestors }));
+    queriesOf.set(ast, found);
+  }
   return found;
 }
+
+/** A tree's queries, found once: most clause rules start from them. */
+const queriesOf = new WeakMap<AstNode, Array<{ query: AstNode; key: string; ancestors: AstNode[] }>>();
 
 /** Columns a query's WHERE pins to one constant (`col = 5` at the top level of the AND chain). */
 export function pinnedColumns(query: AstNode): AstNode[] {

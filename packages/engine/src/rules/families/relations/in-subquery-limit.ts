@@ -1,4 +1,4 @@
-import { type AstNode, child, functionArgs, functionName, subqueryOf, walk } from '../../../model/ast.ts';
+import { type AstNode, child, functionArgs, functionName, subqueryOf, visitsOf } from '../../../model/ast.ts';
 import { matchAt } from '../../match-helpers.ts';
 import type { Rule, RuleMatch } from '../../rule.ts';
 import { hasLimit, operatorOf } from './scope.ts';
@@ -25,7 +25,7 @@ export const inSubqueryLimit: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    walk(statement.ast, ({ node }) => {
+    for (const { node } of visitsOf(statement.ast)) {
       for (const subquery of membershipSubqueries(node)) {
         if (!branches(subquery).some(hasLimit)) continue;
         matches.push(
@@ -39,8 +39,7 @@ export const inSubqueryLimit: Rule = {
           ),
         );
       }
-      return undefined;
-    });
+    }
     return matches;
   },
 };

@@ -79,20 +79,24 @@ export function ownWalk(
   visit?: (v: OwnVisit) => boolean | undefined,
   onSubquery?: (subquery: AstNode, keys: string[]) => void,
 ): void {
+  const step = (item: unknown, itemKeys: string[], parent: AstNode) => {
+    if (!isNode(item)) return;
+    if (item.type === 'select') {
+      onSubquery?.(item, itemKeys);
+      return;
+    }
+    if (visit?.({ node: item, keys: itemKeys, parent }) === false) return;
+    recurse(item, itemKeys);
+  };
   const recurse = (node: AstNode, keys: string[]) => {
-    for (const [key, value] of Object.entries(node)) {
+    for (const key in node) {
       if (key === 'loc' || (node === query && (key === 'with' || key === '_next'))) continue;
-      const items = Array.isArray(value) ? value : [value];
-      for (const item of items) {
-        if (!isNode(item)) continue;
-        const itemKeys = [...keys, key];
-        if (item.type === 'select') {
-          onSubquery?.(item, itemKeys);
-          continue;
-        }
-        if (visit?.({ node: item, keys: itemKeys, parent: node }) === false) continue;
-        recurse(item, itemKeys);
-      }
+      const value = node[key];
+      if (typeof value !== 'object' || value === null) continue;
+      // One keys array per child key, shared by the items of an array (nobody changes them).
+      const itemKeys = [...keys, key];
+      if (Array.isArray(value)) for (const item of value) step(item, itemKeys, node);
+      else step(value, itemKeys, node);
     }
   };
   recurse(query, []);

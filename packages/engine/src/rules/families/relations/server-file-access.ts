@@ -1,4 +1,4 @@
-import { child, functionName, walk } from '../../../model/ast.ts';
+import { child, functionName, visitsOf } from '../../../model/ast.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { queryScopes } from './scope.ts';
@@ -35,7 +35,7 @@ export const serverFileAccess: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    walk(statement.ast, ({ node }) => {
+    for (const { node } of visitsOf(statement.ast)) {
       const upper = functionName(node);
       const name = upper && /^(PG|LO)_/.test(upper) ? upper.toLowerCase() : upper;
       if (upper && name && fileFunctions.has(upper)) {
@@ -50,8 +50,7 @@ export const serverFileAccess: Rule = {
           ),
         );
       }
-      return undefined;
-    });
+    }
     for (const { query } of queryScopes(statement.ast)) {
       const keyword = String(child(query, 'into')?.keyword ?? '').toUpperCase();
       if (keyword !== 'OUTFILE' && keyword !== 'DUMPFILE') continue;

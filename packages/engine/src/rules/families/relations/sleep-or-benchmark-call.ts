@@ -1,4 +1,4 @@
-import { functionName, walk } from '../../../model/ast.ts';
+import { functionName, visitsOf } from '../../../model/ast.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 
@@ -25,10 +25,10 @@ export const sleepOrBenchmarkCall: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    walk(statement.ast, ({ node }) => {
+    for (const { node } of visitsOf(statement.ast)) {
       const upper = functionName(node);
       const name = upper && /^(PG|LO)_/.test(upper) ? upper.toLowerCase() : upper;
-      if (!upper || !name || !delaying.has(upper)) return undefined;
+      if (!upper || !name || !delaying.has(upper)) continue;
       matches.push(
         matchAt(
           node,
@@ -39,8 +39,7 @@ export const sleepOrBenchmarkCall: Rule = {
           statement.text,
         ),
       );
-      return undefined;
-    });
+    }
     return matches;
   },
 };

@@ -7,7 +7,7 @@
  * a subquery into the FROM clause changes which names are visible where, so guessing is never allowed.
  */
 import type { Dialect, Localized } from '@sqltune/contracts';
-import { type AstNode, child, children, columnRef, isNode, span, walk } from '../../../model/ast.ts';
+import { type AstNode, child, children, columnRef, isNode, span, visitsOf, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import {
   type ColumnDef,
@@ -444,17 +444,26 @@ export function unqualifiedNames(query: AstNode, skip: Set<AstNode>): Set<string
   return names;
 }
 
-/** Every table name, alias and column name of the statement (lower case): fresh names avoid all of them. */
+/**
+ * Every table name, alias and column name of the statement (lower case): fresh names avoid all of them. A new set
+ * each time (freshName adds to it), copied from one collected per tree.
+ */
 export function takenNames(ast: AstNode): Set<string> {
-  const names = new Set<string>();
-  walk(ast, ({ node }) => {
-    for (const value of [node.table, node.as, node.name]) if (typeof value === 'string') names.add(value.toLowerCase());
-    const ref = columnRef(node);
-    if (ref) names.add(unquote(ref.column).toLowerCase());
-    return undefined;
-  });
-  return names;
+  let names = namesOf.get(ast);
+  if (!names) {
+    names = new Set<string>();
+    for (const { node } of visitsOf(ast)) {
+      for (const value of [node.table, node.as, node.name])
+        if (typeof value === 'string') names.add(value.toLowerCase());
+      const ref = columnRef(node);
+      if (ref) names.add(unquote(ref.column).toLowerCase());
+    }
+    namesOf.set(ast, names);
+  }
+  return new Set(names);
 }
+
+const namesOf = new WeakMap<AstNode, Set<string>>();
 
 /** The first of `base`, `base2`, `base3`... not taken; it is then taken. */
 export function freshName(taken: Set<string>, base: string): string {
