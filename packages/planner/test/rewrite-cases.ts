@@ -6,6 +6,7 @@
 export function eventsSchema(dialect: 'mysql' | 'postgresql'): string {
   const time = dialect === 'mysql' ? 'datetime(6)' : 'timestamp';
   const zoned = dialect === 'mysql' ? 'timestamp(6) NULL DEFAULT NULL' : 'timestamptz';
+  const collated = dialect === 'mysql' ? ' DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci' : '';
   return `CREATE TABLE events (
   id     integer NOT NULL PRIMARY KEY,
   ts     ${time},
@@ -14,10 +15,21 @@ export function eventsSchema(dialect: 'mysql' | 'postgresql'): string {
   label  varchar(10),
   amount numeric(10,2),
   flag   integer NOT NULL
-);
+)${collated};
 CREATE INDEX events_grp ON events (grp);
-CREATE INDEX events_label ON events (label);`;
+CREATE INDEX events_label ON events (label);
+CREATE TABLE labels (
+  code  varchar(10) NOT NULL PRIMARY KEY,
+  title varchar(20)
+)${collated};`;
 }
+
+/**
+ * Labels keyed by a text code, for rewrites that need a unique text key. In MySQL both tables name their
+ * collation, as SHOW CREATE TABLE does: a case- and trailing-space-insensitive one, so 'A' and 'c ' in events
+ * match the codes 'a' and 'c'.
+ */
+export const LABELS_ROWS = "('a', 'alpha'), ('b', 'beta'), ('c', 'gamma'), ('z', 'zeta')";
 
 const rows: Array<[number, string | null, number | null, string | null, string | null, number]> = [
   [1, '2024-02-29 00:00:00', 1, 'a', '10.00', 1],

@@ -6,7 +6,7 @@ import { getAdminPool, shutdownMariaDb } from '../src/mariadb/server.ts';
 import { TPCH_SCHEMA, tpchRows } from '../src/test-support/tpch.ts';
 import type { EquivalenceCase } from './equivalence/case.ts';
 import { familyMysqlCases } from './equivalence/index.ts';
-import { EVENTS_ROWS, eventsSchema } from './rewrite-cases.ts';
+import { EVENTS_ROWS, eventsSchema, LABELS_ROWS } from './rewrite-cases.ts';
 
 /**
  * The MySQL-dialect rewrites on real rows, as rewrites-on-tpch.test.ts does for PostgreSQL: the TPC-H
@@ -137,6 +137,7 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))(
         }
       }
       await connection.query(`INSERT INTO events VALUES ${EVENTS_ROWS}`);
+      await connection.query(`INSERT INTO labels VALUES ${LABELS_ROWS}`);
     });
 
     afterAll(async () => {

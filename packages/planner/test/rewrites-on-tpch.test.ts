@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TPCH_SCHEMA, tpchRows } from '../src/test-support/tpch.ts';
 import type { EquivalenceCase } from './equivalence/case.ts';
 import { familyPostgresqlCases } from './equivalence/index.ts';
-import { EVENTS_ROWS, eventsSchema } from './rewrite-cases.ts';
+import { EVENTS_ROWS, eventsSchema, LABELS_ROWS } from './rewrite-cases.ts';
 
 /**
  * Every rewrite, on real rows: the TPC-H sample data loaded into PostgreSQL (PGlite), each statement
@@ -162,6 +162,7 @@ describe('rewrites keep results on the TPC-H sample data (PostgreSQL)', () => {
       }
     }
     await db.exec(`INSERT INTO events VALUES ${EVENTS_ROWS}`);
+    await db.exec(`INSERT INTO labels VALUES ${LABELS_ROWS}`);
   });
 
   afterAll(async () => {

@@ -65,13 +65,15 @@ function nameOf(node: AstNode | undefined): string {
 function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
   const name = String(children(ast, 'table')[0]?.table ?? '');
   const table: TableDef = { name, columns: [], indexes: [], line };
+  const tableCollation = optionValue(children(ast, 'table_options').find((o) => /^collate$/i.test(String(o.keyword))));
   for (const def of children(ast, 'create_definitions')) {
     if (def.resource === 'column') {
       const column = nameOf(child(def, 'column'));
       const type = String(child(def, 'definition')?.dataType ?? '').toUpperCase();
       const notNull = child(def, 'nullable')?.type === 'not null';
       const primary = typeof def.primary_key === 'string';
-      table.columns.push({ name: column, type, nullable: !notNull && !primary });
+      const collation = dialect === 'mysql' ? mysqlCollation(def, type, tableCollation) : undefined;
+      table.columns.push({ name: column, type, nullable: !notNull && !primary, ...(collation ? { collation } : {}) });
       if (primary) table.indexes.push({ name: 'PRIMARY', columns: [column], unique: true, primary: true });
       if (def.unique === 'unique' || def.unique_or_primary === 'unique') {
         table.indexes.push({ name: null, columns: [column], unique: true, primary: false });
@@ -82,6 +84,26 @@ function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
   }
   for (const index of table.indexes.filter((i) => i.primary)) markNotNull(table, index.columns);
   return table;
+}
+
+const textTypes = new Set(['CHAR', 'VARCHAR', 'TINYTEXT', 'TEXT', 'MEDIUMTEXT', 'LONGTEXT', 'ENUM', 'SET']);
+
+/**
+ * A MySQL text column's collation when the DDL fixes it: its own COLLATE, or (with no CHARACTER SET of its own,
+ * which would bring that set's default collation) the table's COLLATE=.
+ */
+function mysqlCollation(def: AstNode, type: string, tableCollation: string | undefined): string | undefined {
+  if (!textTypes.has(type)) return undefined;
+  const clause = child(def, 'collate');
+  const own = clause ? child(clause, 'collate')?.name : undefined;
+  if (typeof own === 'string') return own.toLowerCase();
+  return child(def, 'character_set') ? undefined : tableCollation;
+}
+
+function optionValue(option: AstNode | undefined): string | undefined {
+  const value = option?.value;
+  const text = isNode(value) ? value.value : value;
+  return typeof text === 'string' ? text.toLowerCase() : undefined;
 }
 
 /** Primary key columns are NOT NULL whether or not the DDL says so. */

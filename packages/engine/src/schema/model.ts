@@ -31,6 +31,12 @@ export interface ColumnDef {
   /** Upper-case base type without length, e.g. VARCHAR, INT, DATE. */
   type: string;
   nullable: boolean;
+  /**
+   * MySQL: the collation a text column compares with (lower case), when the structure shows it: the column's own
+   * COLLATE, else the table's COLLATE= (as SHOW CREATE TABLE always prints). Unset when it depends on a character
+   * set's or the server's default, which differ between MySQL and MariaDB versions.
+   */
+  collation?: string;
 }
 
 export interface IndexDef {

@@ -50,13 +50,14 @@ describe('table structure as pasted mysql client output', () => {
       ['orders', 20],
     ]);
     const orders = table(schema, 'orders');
+    // Text columns take the table's COLLATE=, which SHOW CREATE TABLE always prints.
     expect(orders.columns).toEqual([
       { name: 'o_id', type: 'BIGINT', nullable: false },
       { name: 'o_custkey', type: 'INT', nullable: false },
-      { name: 'o_status', type: 'CHAR', nullable: false },
+      { name: 'o_status', type: 'CHAR', nullable: false, collation: 'utf8mb4_general_ci' },
       { name: 'o_total', type: 'DECIMAL', nullable: true },
       { name: 'o_date', type: 'DATE', nullable: false },
-      { name: 'o_note', type: 'TEXT', nullable: true },
+      { name: 'o_note', type: 'TEXT', nullable: true, collation: 'utf8mb4_general_ci' },
     ]);
     // SHOW INDEX names no index the DDL lacks, so nothing is added.
     expect(indexNames(orders)).toEqual([
@@ -256,5 +257,31 @@ describe('which table constraints create an index', () => {
   it('MySQL: InnoDB indexes a foreign key, CHECK still creates nothing', () => {
     const a = parseSchema(ddl, 'mysql').tables.find((t) => t.name === 'a')!;
     expect(a.indexes.map((i) => i.columns)).toEqual([['y'], ['x']]);
+  });
+});
+
+describe('MySQL collations of text columns', () => {
+  const collations = (ddl: string, dialect: 'mysql' | 'postgresql' = 'mysql') =>
+    parseSchema(ddl, dialect).tables[0]!.columns.map((c) => [c.name, c.collation ?? null]);
+
+  it("takes the column's COLLATE, else the table's COLLATE=, for text columns only", () => {
+    expect(
+      collations(
+        'CREATE TABLE t (a VARCHAR(9) COLLATE utf8mb4_bin, b TEXT, c CHAR(2) CHARACTER SET latin1 COLLATE latin1_bin, n INT) DEFAULT CHARSET=utf8mb4 COLLATE=UTF8MB4_General_CI',
+      ),
+    ).toEqual([
+      ['a', 'utf8mb4_bin'],
+      ['b', 'utf8mb4_general_ci'],
+      ['c', 'latin1_bin'],
+      ['n', null],
+    ]);
+  });
+
+  it('leaves it unknown where a default collation decides, and in PostgreSQL', () => {
+    // A character set of its own brings that set's default collation, which differs between versions.
+    expect(collations('CREATE TABLE t (a VARCHAR(9) CHARACTER SET latin1) COLLATE=utf8mb4_bin')).toEqual([['a', null]]);
+    expect(collations('CREATE TABLE t (a VARCHAR(9)) DEFAULT CHARSET=utf8mb4')).toEqual([['a', null]]);
+    expect(collations('CREATE TABLE t (a VARCHAR(9))')).toEqual([['a', null]]);
+    expect(collations('CREATE TABLE t (a VARCHAR(9))', 'postgresql')).toEqual([['a', null]]);
   });
 });

@@ -144,6 +144,11 @@ export const simplifyMysqlCases: EquivalenceCase[] = [
     rule: 'distinct-in-union-branch',
     sql: "SELECT DISTINCT label FROM events WHERE id < 5 UNION SELECT label FROM events WHERE id > 3 UNION SELECT 'b'",
   },
+  // Two text columns of the one collation both tables name.
+  {
+    rule: 'distinct-in-union-branch',
+    sql: 'SELECT DISTINCT label FROM events WHERE grp IS NOT NULL UNION SELECT code FROM labels',
+  },
   // redundant-order-by
   {
     rule: 'redundant-order-by',

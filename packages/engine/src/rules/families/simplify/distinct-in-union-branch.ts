@@ -36,7 +36,8 @@ import {
  * collation is derived from all branches, and a binary or case-sensitive column in another branch makes it
  * keep 'a' and 'A' apart where the branch's DISTINCT merged them. So on MySQL each output column must be
  * a number or date/time in every branch (by the table structure, or number literals), or the same table
- * column in every branch (string literals and NULL allowed beside it, they take its collation).
+ * column in every branch, or text columns of one collation the structure shows (string literals and NULL
+ * allowed beside them, they take that collation).
  */
 export const distinctInUnionBranch: Rule = {
   id: 'distinct-in-union-branch',
@@ -50,8 +51,8 @@ export const distinctInUnionBranch: Rule = {
   rewrites: true,
   title: { zh: 'UNION 分支中多余的 DISTINCT', en: 'Redundant DISTINCT in a UNION branch' },
   rationale: {
-    zh: 'UNION（不带 ALL）会对合并后的全部结果去重，分支里的 DISTINCT 先去一次重，结果不变，却多做一次排序或哈希。UNION 与 UNION ALL 混用时按从左到右结合，只有之后还有 UNION 去重的分支才会被改写；分支带 LIMIT、或链中有 INTERSECT/EXCEPT 时不改写。MySQL 中 UNION 的排序规则由各分支共同决定，另一分支的二进制或区分大小写的列会让最终去重比分支内更严格，所以 MySQL 上要求各分支同一位置的列都是数字或日期时间类型（依据表结构），或是同一张表的同一列。',
-    en: "UNION (without ALL) removes duplicates from the combined result, so a DISTINCT in one of its branches de-duplicates first for nothing and costs an extra sort or hash. When UNION and UNION ALL are mixed they associate left to right, so only branches followed by a de-duplicating UNION are rewritten; branches with their own LIMIT and chains with INTERSECT/EXCEPT are left alone. On MySQL the union takes its collation from all branches, and a binary or case-sensitive column in another branch can make the final de-duplication stricter than the branch's, so there every output column must be a number or date/time in all branches (by the table structure) or the same table column in all of them.",
+    zh: 'UNION（不带 ALL）会对合并后的全部结果去重，分支里的 DISTINCT 先去一次重，结果不变，却多做一次排序或哈希。UNION 与 UNION ALL 混用时按从左到右结合，只有之后还有 UNION 去重的分支才会被改写；分支带 LIMIT、或链中有 INTERSECT/EXCEPT 时不改写。MySQL 中 UNION 的排序规则由各分支共同决定，另一分支的二进制或区分大小写的列会让最终去重比分支内更严格，所以 MySQL 上要求各分支同一位置的列都是数字或日期时间类型（依据表结构）、同一张表的同一列，或表结构显示排序规则相同的文本列。',
+    en: "UNION (without ALL) removes duplicates from the combined result, so a DISTINCT in one of its branches de-duplicates first for nothing and costs an extra sort or hash. When UNION and UNION ALL are mixed they associate left to right, so only branches followed by a de-duplicating UNION are rewritten; branches with their own LIMIT and chains with INTERSECT/EXCEPT are left alone. On MySQL the union takes its collation from all branches, and a binary or case-sensitive column in another branch can make the final de-duplication stricter than the branch's, so there every output column must be a number or date/time in all branches (by the table structure), the same table column in all of them, or text columns the structure shows to have one collation.",
   },
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
@@ -116,12 +117,15 @@ function positionSafe(items: Item[]): boolean {
     ({ expr }, i) => numberValue(expr) !== undefined || expr.type === 'null' || isNonText(resolved[i]?.column),
   );
   if (byValue) return true;
+  // Text columns of one known collation in every branch: the union compares in it, as each branch's DISTINCT did.
+  const collations = new Set(resolved.flatMap((r) => (r ? [r.column.collation] : [])));
+  const oneCollation = collations.size === 1 && [...collations][0] !== undefined;
   const columns = new Set(
     resolved.flatMap((r) => (r?.source.table ? [`${r.source.table.name}.${r.column.name}`.toLowerCase()] : [])),
   );
   const others = items.filter((_, i) => !resolved[i]);
   return (
-    columns.size === 1 &&
+    (columns.size === 1 || oneCollation) &&
     others.every(({ expr }) => expr.type === 'null' || (stringValue(expr) !== undefined && expr.type !== 'hex_string'))
   );
 }

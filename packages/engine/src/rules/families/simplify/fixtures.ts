@@ -272,6 +272,22 @@ export const simplifyCases: RuleCase[] = [
     after:
       '(SELECT o_custkey FROM orders) UNION (SELECT o_custkey FROM orders WHERE o_totalprice > 10) ORDER BY 1 LIMIT 3',
   },
+  // MySQL: two string columns of one collation the structure shows (the tables' COLLATE=) compare alike.
+  {
+    rule: 'distinct-in-union-branch',
+    sql: "SELECT DISTINCT name FROM author UNION SELECT title FROM book UNION SELECT 'x'",
+    schema:
+      'CREATE TABLE author (id INT PRIMARY KEY, name VARCHAR(40)) COLLATE=utf8mb4_general_ci; CREATE TABLE book (id INT PRIMARY KEY, title VARCHAR(80), code VARCHAR(9) COLLATE utf8mb4_bin) COLLATE=utf8mb4_general_ci;',
+    matches: 1,
+    after: "SELECT name FROM author UNION SELECT title FROM book UNION SELECT 'x'",
+  },
+  {
+    rule: 'distinct-in-union-branch',
+    sql: 'SELECT DISTINCT name FROM author UNION SELECT code FROM book',
+    schema:
+      'CREATE TABLE author (id INT PRIMARY KEY, name VARCHAR(40)) COLLATE=utf8mb4_general_ci; CREATE TABLE book (id INT PRIMARY KEY, title VARCHAR(80), code VARCHAR(9) COLLATE utf8mb4_bin) COLLATE=utf8mb4_general_ci;',
+    matches: 1,
+  },
   // MySQL: two different string columns may use different collations (or no table structure says otherwise).
   {
     rule: 'distinct-in-union-branch',

@@ -189,8 +189,8 @@ function tieProblem(
   }
   if (!sameEquality(innerColumn, placed.column, statement.dialect)) {
     return {
-      zh: `${inner.column} 与 ${outer.column} 的比较可能把不同的值视为相等（类型不同，或 MySQL 中取决于排序规则的字符串比较）`,
-      en: `comparing ${inner.column} with ${outer.column} may treat different values as equal (different types, or a MySQL text comparison that depends on collations)`,
+      zh: `${inner.column} 与 ${outer.column} 的比较可能把不同的值视为相等（类型不同，或 MySQL 中两列的排序规则在表结构中不可见或不相同）`,
+      en: `comparing ${inner.column} with ${outer.column} may treat different values as equal (different types, or MySQL text columns whose collations the table structure does not show to be the same)`,
     };
   }
   if (placed.source.group !== lastGroup(sources)) {

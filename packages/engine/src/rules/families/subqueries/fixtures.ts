@@ -7,6 +7,12 @@ CREATE TABLE account (acct_id INT NOT NULL PRIMARY KEY, code VARCHAR(20) NOT NUL
 CREATE TABLE reading (reading_id INT NOT NULL PRIMARY KEY, acct_id INT NOT NULL, amount DOUBLE, units INT);
 `;
 
+/** MySQL text keys whose collations the structure shows (as SHOW CREATE TABLE prints them). */
+const collatedSchema = `
+CREATE TABLE member (id INT NOT NULL PRIMARY KEY, code VARCHAR(20) NOT NULL, UNIQUE KEY uk_code (code)) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+CREATE TABLE visit (id INT NOT NULL PRIMARY KEY, member_code VARCHAR(20), raw_code VARCHAR(20) COLLATE utf8mb4_bin, latin_code VARCHAR(20) CHARACTER SET latin1) DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci;
+`;
+
 /** Positive and negative cases of this family's rules. */
 export const subqueriesCases: RuleCase[] = [
   // exists-to-in
@@ -152,6 +158,22 @@ export const subqueriesCases: RuleCase[] = [
     sql: 'SELECT a.acct_id FROM account a WHERE a.owner_code IN (SELECT code FROM account)',
     schema: extraSchema,
     matches: 1,
+    after: undefined,
+  },
+  {
+    // The same collation on both sides (the tables' COLLATE=): = compares as the unique index does.
+    rule: 'in-subquery-to-join',
+    sql: 'SELECT v.id FROM visit v WHERE v.member_code IN (SELECT code FROM member)',
+    schema: collatedSchema,
+    matches: 1,
+    after: 'SELECT v.id FROM visit v JOIN member AS sq ON sq.code = v.member_code',
+  },
+  {
+    // A column of another collation, or of a character set whose default collation the structure does not name.
+    rule: 'in-subquery-to-join',
+    sql: 'SELECT v.id FROM visit v WHERE v.raw_code IN (SELECT code FROM member) AND v.latin_code IN (SELECT m.code FROM member m)',
+    schema: collatedSchema,
+    matches: 2,
     after: undefined,
   },
   {

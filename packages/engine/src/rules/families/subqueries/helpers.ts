@@ -286,14 +286,16 @@ export function isExactNumberColumn(column: ColumnDef | undefined): boolean {
 /**
  * Whether `a = b` between these two columns is the same equality their unique indexes and GROUP BY use,
  * so "unique on a" means "at most one row equal to a given b". Integers and decimals compare exactly
- * with each other; dates and times only with the same type; text only in PostgreSQL (MySQL's collations
- * are not in the schema, and comparing under another collation than the index's can match several rows).
+ * with each other; dates and times only with the same type; text in PostgreSQL (deterministic collations:
+ * equal means the same bytes), and in MySQL only when the structure shows both columns have the same collation
+ * (then `a = b` compares in it, as the unique index does; under another one it can match several rows).
  * A MySQL text key compared with a number is compared as doubles: '1', '01' and '1.0' all equal 1.
  */
 export function sameEquality(a: ColumnDef, b: ColumnDef, dialect: Dialect): boolean {
   if (exactNumbers.has(a.type) && exactNumbers.has(b.type)) return true;
   if (times.has(a.type)) return a.type === b.type;
-  return dialect === 'postgresql' && texts.has(a.type) && texts.has(b.type);
+  if (!texts.has(a.type) || !texts.has(b.type)) return false;
+  return dialect === 'postgresql' || (!!a.collation && a.collation === b.collation);
 }
 
 /** Whether `column = literal` holds for at most one value of the column (so it pins the column). */

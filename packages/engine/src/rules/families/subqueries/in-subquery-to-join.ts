@@ -42,7 +42,8 @@ import { joinChange, removeConjuncts } from './joins.ts';
  * An IN keeps each outer row once however many subquery rows match; a join repeats it per match. They
  * agree when at most one row of t can equal x: k is a unique key of t (or completes one with columns p
  * pins to constants), and `k = x` is the equality the unique index uses (see sameEquality: MySQL's
- * text keys and mixed text/number comparisons can match several rows, so those stay advice). NULLs
+ * text keys without one collation the structure shows, and mixed text/number comparisons, can match several
+ * rows, so those stay advice). NULLs
  * agree too: a NULL x or a NULL p drops the row in both. Only top-level WHERE conjuncts of a SELECT are
  * rewritten, and only uncorrelated one-table subqueries without GROUP BY, HAVING or LIMIT.
  *
@@ -180,8 +181,8 @@ function outerProblem(
   }
   if (!sameEquality(keyColumn, placed.column, statement.dialect)) {
     return {
-      zh: `${outer.column} 与 ${keyColumn.name} 的类型比较可能匹配多行（类型不同，或 MySQL 中的字符串比较取决于排序规则）`,
-      en: `comparing ${outer.column} with ${keyColumn.name} may match several rows (different types, or a MySQL text comparison that depends on collations)`,
+      zh: `${outer.column} 与 ${keyColumn.name} 的类型比较可能匹配多行（类型不同，或 MySQL 中两列的排序规则在表结构中不可见或不相同）`,
+      en: `comparing ${outer.column} with ${keyColumn.name} may match several rows (different types, or MySQL text columns whose collations the table structure does not show to be the same)`,
     };
   }
   if (placed.source.group !== lastGroup(sources)) {
