@@ -84,9 +84,16 @@ export function visitsOf(root: AstNode): KeyedVisit[] {
 function collectVisits(node: AstNode, key: string, ancestors: AstNode[], keys: string[], into: KeyedVisit[]): void {
   into.push({ node, key, ancestors, keys });
   let inner: AstNode[] | undefined;
+  // The items of one array share their keys array (visits never change them).
+  let lastKey = '';
+  let itemKeys = keys;
   eachChild(node, (item, itemKey) => {
     inner ??= [...ancestors, node];
-    collectVisits(item, itemKey, inner, [...keys, itemKey], into);
+    if (itemKeys === keys || itemKey !== lastKey) {
+      itemKeys = [...keys, itemKey];
+      lastKey = itemKey;
+    }
+    collectVisits(item, itemKey, inner, itemKeys, into);
   });
 }
 

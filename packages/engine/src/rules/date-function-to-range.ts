@@ -4,7 +4,7 @@ import type { ParsedStatement } from '../model/statement.ts';
 import { isTemporal } from '../schema/model.ts';
 import { isKeyword } from '../text/lexer.ts';
 import { stringValue } from './families/clauses/helpers.ts';
-import { matchAt, walkWithKeys } from './match-helpers.ts';
+import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
 import { type Change, matchesWithEdits, operandRanges, parseExpression, sameTree, tokenView } from './rewrite.ts';
 import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
 
@@ -36,7 +36,7 @@ export const dateFunctionToRange: Rule = {
   },
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    walkWithKeys(statement.ast, ({ node, keys, key, ancestors }) => {
+    walkBinaryExpressions(statement.ast, ({ node, keys, key, ancestors }) => {
       if (node.type !== 'binary_expr' || !inFilter(keys)) return;
       const form = dateComparison(node);
       if (!form) return;

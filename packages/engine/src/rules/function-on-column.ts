@@ -1,6 +1,6 @@
 import { type AstNode, child, columnRef, functionName, walk } from '../model/ast.ts';
 import { isDateComparison } from './date-function-to-range.ts';
-import { matchAt, sourceText, walkWithKeys } from './match-helpers.ts';
+import { matchAt, sourceText, walkBinaryExpressions } from './match-helpers.ts';
 import { isArithmeticComparison } from './move-arithmetic-to-constant.ts';
 import { allDialects, inFilter, type Rule, type RuleMatch } from './rule.ts';
 import { isYearComparison } from './year-to-range.ts';
@@ -26,7 +26,7 @@ export const functionOnColumn: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    walkWithKeys(statement.ast, ({ node, keys }) => {
+    walkBinaryExpressions(statement.ast, ({ node, keys }) => {
       if (node.type !== 'binary_expr' || !inFilter(keys)) return;
       if (!comparisons.has(String(node.operator).toUpperCase())) return;
       // Comparisons with a rule of their own (and a rewrite): YEAR(), DATE(), `col + 1 = k`.

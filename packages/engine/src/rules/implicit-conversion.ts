@@ -1,6 +1,6 @@
 import { type AstNode, child, columnRef, literalValue } from '../model/ast.ts';
 import { isText } from '../schema/model.ts';
-import { matchAt, walkWithKeys } from './match-helpers.ts';
+import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
 import { enclosingQuery, inFilter, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
 
 /**
@@ -25,7 +25,7 @@ export const implicitConversion: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    walkWithKeys(statement.ast, ({ node, keys, ancestors }) => {
+    walkBinaryExpressions(statement.ast, ({ node, keys, ancestors }) => {
       if (node.type !== 'binary_expr' || !inFilter(keys)) return;
       if (!['=', '<>', '!=', '<', '<=', '>', '>='].includes(String(node.operator))) return;
       const pair = columnAndNumber(child(node, 'left'), child(node, 'right'));

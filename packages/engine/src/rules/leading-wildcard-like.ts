@@ -1,5 +1,5 @@
 import { child, literalValue } from '../model/ast.ts';
-import { matchAt, walkWithKeys } from './match-helpers.ts';
+import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
 import { allDialects, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /** `LIKE '%x'`: a pattern that starts with a wildcard cannot use a B-tree index on the column. */
@@ -20,7 +20,7 @@ export const leadingWildcardLike: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    walkWithKeys(statement.ast, ({ node, keys }) => {
+    walkBinaryExpressions(statement.ast, ({ node, keys }) => {
       if (node.type !== 'binary_expr' || !inFilter(keys)) return;
       const operator = String(node.operator).toUpperCase();
       if (!['LIKE', 'ILIKE', 'NOT LIKE', 'NOT ILIKE'].includes(operator)) return;

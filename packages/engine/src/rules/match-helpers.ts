@@ -7,6 +7,31 @@ export function walkWithKeys(ast: AstNode, visit: (v: KeyedVisit) => void): void
   for (const v of visitsOf(ast)) visit(v);
 }
 
+/**
+ * walkWithKeys over binary expressions only (comparisons, IN, LIKE, BETWEEN, AND/OR, arithmetic), where most
+ * rules look: a tree has a few thousand nodes and a hundred rules walk it.
+ */
+export function walkBinaryExpressions(ast: AstNode, visit: (v: KeyedVisit) => void): void {
+  for (const v of visitsOfType(ast, 'binary_expr')) visit(v);
+}
+
+const byType = new WeakMap<AstNode, Map<string, KeyedVisit[]>>();
+
+function visitsOfType(ast: AstNode, type: string): KeyedVisit[] {
+  let index = byType.get(ast);
+  if (!index) {
+    index = new Map();
+    for (const v of visitsOf(ast)) {
+      const key = String(v.node.type);
+      let list = index.get(key);
+      if (!list) index.set(key, (list = []));
+      list.push(v);
+    }
+    byType.set(ast, index);
+  }
+  return index.get(type) ?? [];
+}
+
 export function matchAt(node: AstNode, message: Localized, text?: string): RuleMatch {
   const at = span(node, text);
   return at ? { span: at, message } : { message };

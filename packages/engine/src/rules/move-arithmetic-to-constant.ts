@@ -2,7 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { numberValue, operatorOf } from './families/clauses/helpers.ts';
-import { matchAt, sourceText, walkWithKeys } from './match-helpers.ts';
+import { matchAt, sourceText, walkBinaryExpressions } from './match-helpers.ts';
 import {
   type Change,
   isExactNumber,
@@ -43,7 +43,7 @@ export const moveArithmeticToConstant: Rule = {
   },
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    walkWithKeys(statement.ast, ({ node, keys, ancestors }) => {
+    walkBinaryExpressions(statement.ast, ({ node, keys, ancestors }) => {
       if (node.type !== 'binary_expr' || !inFilter(keys)) return;
       const form = arithmeticComparison(node);
       if (!form) return;

@@ -5,7 +5,7 @@ import { type ColumnDef, findColumn, findTable, type SchemaModel, unquote } from
 import { isKeyword } from '../text/lexer.ts';
 import type { TextEdit } from '../text/patch.ts';
 import { limitParts } from './families/clauses/helpers.ts';
-import { matchAt, walkWithKeys } from './match-helpers.ts';
+import { matchAt, walkBinaryExpressions, walkWithKeys } from './match-helpers.ts';
 import {
   type Change,
   editedSlice,
@@ -48,7 +48,7 @@ export const notInSubquery: Rule = {
   },
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    walkWithKeys(statement.ast, ({ node, ancestors }) => {
+    walkBinaryExpressions(statement.ast, ({ node, ancestors }) => {
       if (node.type !== 'binary_expr' || String(node.operator).toUpperCase() !== 'NOT IN') return;
       const subquery = subqueryOf(child(node, 'right'));
       if (!subquery) return;

@@ -1,6 +1,6 @@
 import { type AstNode, child, columnRef, functionArgs, functionName, literalValue, span } from '../model/ast.ts';
 import { isTemporal } from '../schema/model.ts';
-import { matchAt, walkWithKeys } from './match-helpers.ts';
+import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
 import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
 
 /**
@@ -26,7 +26,7 @@ export const yearToRange: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    walkWithKeys(statement.ast, ({ node, keys, key, ancestors }) => {
+    walkBinaryExpressions(statement.ast, ({ node, keys, key, ancestors }) => {
       if (node.type !== 'binary_expr' || !inFilter(keys)) return;
       const form = yearComparison(node);
       if (!form) return;

@@ -1,5 +1,5 @@
 import { type AstNode, child, children } from '../../../model/ast.ts';
-import { matchAt, walkWithKeys } from '../../match-helpers.ts';
+import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { numberValue, operatorOf, stringValue } from './helpers.ts';
 
@@ -27,7 +27,7 @@ export const betweenReversed: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    walkWithKeys(statement.ast, ({ node }) => {
+    walkBinaryExpressions(statement.ast, ({ node }) => {
       const operator = operatorOf(node);
       if (operator !== 'BETWEEN' && operator !== 'NOT BETWEEN') return;
       const bounds = child(node, 'right');

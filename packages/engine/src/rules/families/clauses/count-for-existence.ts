@@ -1,7 +1,7 @@
 import { type AstNode, child, children, functionArgs, isNode, visitsOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { TextEdit } from '../../../text/patch.ts';
-import { matchAt, walkWithKeys } from '../../match-helpers.ts';
+import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import {
   type Change,
   editedSlice,
@@ -50,7 +50,7 @@ export const countForExistence: Rule = {
   },
   detect({ statement }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    walkWithKeys(statement.ast, ({ node }) => {
+    walkBinaryExpressions(statement.ast, ({ node }) => {
       const operator = operatorOf(node);
       if (!(operator in flipped)) return;
       const left = child(node, 'left');

@@ -2,7 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isKeyword } from '../../../text/lexer.ts';
-import { matchAt, walkWithKeys } from '../../match-helpers.ts';
+import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import { type Change, matchesWithEdits, nodeTokens, sameTree, tokenView } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { literalKey, operatorOf } from './helpers.ts';
@@ -32,7 +32,7 @@ export const inListDuplicates: Rule = {
   },
   detect({ statement }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    walkWithKeys(statement.ast, ({ node }) => {
+    walkBinaryExpressions(statement.ast, ({ node }) => {
       if (!['IN', 'NOT IN'].includes(operatorOf(node))) return;
       const list = child(node, 'right');
       if (list?.type !== 'expr_list') return;

@@ -1,5 +1,5 @@
 import { child, children } from '../../../model/ast.ts';
-import { matchAt, walkWithKeys } from '../../match-helpers.ts';
+import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { operatorOf } from './helpers.ts';
 
@@ -24,7 +24,7 @@ export const inListTooLong: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    walkWithKeys(statement.ast, ({ node }) => {
+    walkBinaryExpressions(statement.ast, ({ node }) => {
       if (!['IN', 'NOT IN'].includes(operatorOf(node))) return;
       const list = child(node, 'right');
       const count = list?.type === 'expr_list' ? children(list, 'value').length : 0;

@@ -1,5 +1,5 @@
 import { child } from '../../../model/ast.ts';
-import { matchAt, walkWithKeys } from '../../match-helpers.ts';
+import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { operatorOf, stringValue } from './helpers.ts';
 
@@ -21,7 +21,7 @@ export const likeWithoutWildcard: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    walkWithKeys(statement.ast, ({ node }) => {
+    walkBinaryExpressions(statement.ast, ({ node }) => {
       const operator = operatorOf(node);
       if (operator !== 'LIKE' && operator !== 'NOT LIKE') return;
       const patternNode = child(node, 'right');

@@ -1,5 +1,5 @@
 import { child } from '../../../model/ast.ts';
-import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
+import { matchAt, sourceText, walkBinaryExpressions } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { comparisonOperators, isNullLiteral, operatorOf } from './helpers.ts';
 
@@ -23,7 +23,7 @@ export const nullComparison: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    walkWithKeys(statement.ast, ({ node }) => {
+    walkBinaryExpressions(statement.ast, ({ node }) => {
       const operator = operatorOf(node);
       if (!nullOperators.has(operator)) return;
       if (!isNullLiteral(child(node, 'left')) && !isNullLiteral(child(node, 'right'))) return;

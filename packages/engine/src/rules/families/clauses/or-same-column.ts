@@ -1,6 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
-import { matchAt, walkWithKeys } from '../../match-helpers.ts';
+import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import {
   balanced,
   type Change,
@@ -42,7 +42,7 @@ export const orSameColumn: Rule = {
   },
   detect({ statement }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    walkWithKeys(statement.ast, ({ node, ancestors }) => {
+    walkBinaryExpressions(statement.ast, ({ node, ancestors }) => {
       if (operatorOf(node) !== 'OR' || !isChainTop(node, ancestors)) return;
       const byColumn = new Map<string, { column: AstNode; count: number }>();
       const terms = chainOf(node, 'OR');

@@ -1,7 +1,7 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { matchAt, walkWithKeys } from '../../match-helpers.ts';
+import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import { type Change, matchesWithEdits, parseExpression, tokenView, wrapped } from '../../rewrite.ts';
 import { inFilter, type Rule } from '../../rule.ts';
 import {
@@ -51,7 +51,7 @@ export const quotedNumberLiteral: Rule = {
   },
   detect({ statement, schema }) {
     const proposals: Proposal[] = [];
-    walkWithKeys(statement.ast, ({ node, keys, ancestors }) => {
+    walkBinaryExpressions(statement.ast, ({ node, keys, ancestors }) => {
       const operator = operatorOf(node);
       if ((!comparisonOperators.has(operator) && operator !== '<=>') || !inFilter(keys)) return;
       const pair = columnAndQuotedNumber(node);
