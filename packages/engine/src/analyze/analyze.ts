@@ -2,6 +2,7 @@ import { AppError, type Dialect, ErrorCode, type Finding } from '@sqltune/contra
 import { parseEach, parseStatements } from '../dialect/parse.ts';
 import { type IndexCandidate, indexCandidates } from '../indexes/candidates.ts';
 import type { ParsedStatement } from '../model/statement.ts';
+import { locate } from '../rules/locate.ts';
 import { statementRules } from '../rules/registry.ts';
 import type { Rule, RuleMatch } from '../rules/rule.ts';
 import { checkSchema } from '../schema/checks.ts';
@@ -143,9 +144,10 @@ export function findingsFor(
         message: match.message,
         rewrite: false,
       };
-      if (match.span) {
-        const { line, column } = positionAt(statement.text, match.span.start);
-        const length = statement.text.slice(match.span.start, match.span.end).trimEnd().length;
+      const at = match.span ?? (match.node ? locate(statement, match.node) : undefined);
+      if (at) {
+        const { line, column } = positionAt(statement.text, at.start);
+        const length = statement.text.slice(at.start, at.end).trimEnd().length;
         finding.span = {
           line: statement.line + line - 1,
           column: line === 1 ? statement.column + column - 1 : column,

@@ -34,7 +34,7 @@ function visitsOfType(ast: AstNode, type: string): KeyedVisit[] {
 
 export function matchAt(node: AstNode, message: Localized, text?: string): RuleMatch {
   const at = span(node, text);
-  return at ? { span: at, message } : { message };
+  return at ? { span: at, message } : { message, node };
 }
 
 /** The statement text a node covers, for quoting it in messages. */

@@ -15,6 +15,8 @@ export interface RuleMatch {
   span?: { start: number; end: number };
   message: Localized;
   edits?: TextEdit[];
+  /** The node found, when the parser gave it no location: the finding is then placed from its text (locate.ts). */
+  node?: AstNode;
 }
 
 /**
