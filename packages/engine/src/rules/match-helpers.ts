@@ -23,9 +23,9 @@ function visitsOfType(ast: AstNode, type: string): KeyedVisit[] {
     index = new Map();
     for (const v of visitsOf(ast)) {
       const key = String(v.node.type);
-      let list = index.get(key);
-      if (!list) index.set(key, (list = []));
-      list.push(v);
+      const list = index.get(key);
+      if (list) list.push(v);
+      else index.set(key, [v]);
     }
     byType.set(ast, index);
   }
