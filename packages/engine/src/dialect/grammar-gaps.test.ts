@@ -97,3 +97,59 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     expect(strip('SELECT a FROM t ORDER BY a OFFSET 5 ROWS')).toBe(strip('SELECT a FROM t ORDER BY a OFFSET 5'));
   });
 });
+
+describe('null-safe comparisons', () => {
+  const where = (sql: string, dialect: 'mysql' | 'postgresql') =>
+    parseStatements(sql, dialect)[0]!.ast.where as AstNode;
+
+  it("read MySQL's <=> with its own operator, next to AND/OR and the other comparisons", () => {
+    const condition = where("SELECT id FROM t WHERE a <=> b OR (c <=> NULL) = 1 AND d <> 'x<=>y'", 'mysql');
+    const operators = nodesOf(condition, 'binary_expr').map((v) => v.node.operator);
+    expect(operators).toEqual(['OR', '<=>', 'AND', '=', '<=>', '<>']);
+  });
+
+  it("read PostgreSQL's IS [NOT] DISTINCT FROM as comparisons, not as `IS <name>`", () => {
+    const condition = where(
+      'SELECT id FROM t WHERE a IS NOT DISTINCT FROM b AND c IS DISTINCT FROM d + 1',
+      'postgresql',
+    );
+    const [left, right] = [condition.left as AstNode, condition.right as AstNode];
+    expect(left.operator).toBe('IS NOT DISTINCT FROM');
+    expect(right.operator).toBe('IS DISTINCT FROM');
+    expect((right.right as AstNode).operator).toBe('+');
+  });
+
+  it('refuse a PostgreSQL IS DISTINCT FROM that the parser would group differently, pointing at it', () => {
+    expect(() => where('SELECT id FROM t WHERE a IS DISTINCT FROM b = c', 'postgresql')).toThrow(AppError);
+    try {
+      where('SELECT id FROM t WHERE a IS DISTINCT FROM b = c', 'postgresql');
+    } catch (error) {
+      expect((error as AppError).detail).toMatchObject({ code: 4202, line: 1, column: 29 });
+    }
+    expect(where('SELECT id FROM t WHERE (a IS DISTINCT FROM b) = c', 'postgresql').operator).toBe('=');
+  });
+});
+
+describe('locking clauses', () => {
+  const lock = (sql: string, dialect: 'mysql' | 'postgresql') => parseStatements(sql, dialect)[0]!.ast.locking_read;
+
+  it("PostgreSQL's, in any strength, with OF, NOWAIT and SKIP LOCKED, before or after LIMIT", () => {
+    expect(lock('SELECT id FROM t WHERE a = 1 ORDER BY id LIMIT 1 FOR UPDATE NOWAIT', 'postgresql')).toBe(
+      'FOR UPDATE NOWAIT',
+    );
+    expect(lock('SELECT id FROM t FOR NO KEY UPDATE SKIP LOCKED', 'postgresql')).toBe('FOR NO KEY UPDATE SKIP LOCKED');
+    expect(lock('SELECT t.id FROM t JOIN u ON u.id = t.id FOR UPDATE OF t, u FOR KEY SHARE OF x', 'postgresql')).toBe(
+      'FOR UPDATE OF T, U FOR KEY SHARE OF X',
+    );
+    expect(lock('SELECT id FROM t FOR SHARE LIMIT 2', 'postgresql')).toBe('FOR SHARE');
+  });
+
+  it("MySQL 8's FOR SHARE, beside the FOR UPDATE the parser knows", () => {
+    expect(lock('SELECT id FROM t FOR SHARE SKIP LOCKED', 'mysql')).toBe('FOR SHARE SKIP LOCKED');
+    expect(lock('SELECT id FROM t FOR UPDATE', 'mysql')).toBe('FOR UPDATE');
+  });
+
+  it('leaves a locking clause inside a subquery to the parser, which reports it', () => {
+    expect(() => parseStatements('SELECT id FROM (SELECT id FROM t FOR UPDATE) d', 'postgresql')).toThrow(AppError);
+  });
+});

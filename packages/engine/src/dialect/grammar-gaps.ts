@@ -3,6 +3,7 @@ import { type AstNode, columnRef, isNode, walk } from '../model/ast.ts';
 import { unquote } from '../schema/model.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { templatePlaceholders } from '../text/placeholders.ts';
+import { UnreadableForm } from './unreadable.ts';
 
 /**
  * Forms both databases accept that node-sql-parser 5.4 does not, and how the engine still reads them.
@@ -20,6 +21,8 @@ import { templatePlaceholders } from '../text/placeholders.ts';
  *    were aliased `a` and `b`, which is what the list means.
  *  - MyBatis `#{...}` and `${...}` placeholders left in pasted SQL (see templateParameters).
  *  - PostgreSQL: `FETCH FIRST n ROWS ONLY` and `OFFSET n ROWS`, the SQL standard's LIMIT and OFFSET.
+ *  - Null-safe comparisons: MySQL's `<=>`, PostgreSQL's `IS [NOT] DISTINCT FROM` (see nullSafeComparisons).
+ *  - Locking clauses: PostgreSQL's `FOR UPDATE | NO KEY UPDATE | SHARE | KEY SHARE ...`, MySQL 8's `FOR SHARE`.
  *
  * One gap is in the tree rather than the text: AND/OR precedence, regrouped after parsing (logical-precedence.ts).
  */
@@ -57,6 +60,8 @@ export function prepareForParser(
   if (dialect === 'postgresql') partitionExpressions(text, tokens, substitutions, fixups, parseExpression);
   if (dialect === 'postgresql') substitutions.push(...standardRowLimits(tokens));
   if (dialect === 'mysql') derivedColumnLists(tokens, substitutions, fixups);
+  nullSafeComparisons(tokens, dialect, substitutions, fixups);
+  lockingClauses(text, tokens, dialect, substitutions, fixups);
   if (substitutions.length === 0) return { text, toOriginal: (offset) => offset, restore: () => undefined };
   substitutions.sort((a, b) => a.start - b.start);
   const prepared = applySubstitutions(text, substitutions);
@@ -184,6 +189,119 @@ function standardRowLimits(tokens: Token[]): Substitution[] {
     }
   }
   return found;
+}
+
+const comparisonOperators = new Set(['=', '<>', '!=', '<', '>', '<=', '>=']);
+
+/**
+ * Null-safe comparisons: MySQL's `a <=> b` is a syntax error to node-sql-parser, and PostgreSQL's
+ * `a IS [NOT] DISTINCT FROM b` comes back as `a IS <a name 'DISTINCT FROM b'>`. The parser reads a comparison
+ * operator the statement does not use in their place (one per kind), and the nodes with it get their operator
+ * back: '<=>', 'IS DISTINCT FROM' or 'IS NOT DISTINCT FROM'. Comparisons share one precedence, MySQL's `<=>`
+ * included; PostgreSQL's IS binds looser, which changes the reading only when the comparison is the left side
+ * of another comparison without parentheses (`a IS DISTINCT FROM b = c` is `a IS DISTINCT FROM (b = c)`): such a
+ * statement is refused, not misread, as is one that uses every spare operator already.
+ */
+function nullSafeComparisons(tokens: Token[], dialect: Dialect, substitutions: Substitution[], fixups: Fixup[]): void {
+  const found: Array<{ start: number; end: number; operator: string }> = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    const spaceship =
+      dialect === 'mysql' &&
+      token.text === '<' &&
+      tokens[i + 1]?.text === '=' &&
+      tokens[i + 2]?.text === '>' &&
+      tokens[i + 1]!.start === token.end &&
+      tokens[i + 2]!.start === tokens[i + 1]!.end;
+    if (spaceship) {
+      found.push({ start: token.start, end: tokens[i + 2]!.end, operator: '<=>' });
+      i += 2;
+      continue;
+    }
+    if (dialect !== 'postgresql' || !isKeyword(token, 'IS')) continue;
+    const negated = isKeyword(tokens[i + 1], 'NOT');
+    const distinct = tokens[i + (negated ? 2 : 1)];
+    const from = tokens[i + (negated ? 3 : 2)];
+    if (!isKeyword(distinct, 'DISTINCT') || !isKeyword(from, 'FROM')) continue;
+    found.push({ start: token.start, end: from!.end, operator: negated ? 'IS NOT DISTINCT FROM' : 'IS DISTINCT FROM' });
+    i += negated ? 3 : 2;
+  }
+  if (found.length === 0) return;
+  const written = new Set(tokens.map((t, i) => t.text + (tokens[i + 1]?.start === t.end ? tokens[i + 1]!.text : '')));
+  const spare = ['<>', '>=', '<=', '!='].filter((marker) => !written.has(marker));
+  const kinds = [...new Set(found.map((f) => f.operator))];
+  const markerOf = new Map(kinds.map((operator, k) => [spare[k], operator]));
+  for (const { start, end, operator } of found) {
+    const marker = spare[kinds.indexOf(operator)];
+    substitutions.push({ start, end, replacement: marker ? ` ${marker} ` : ' = ' });
+  }
+  fixups.push((ast) => {
+    if (kinds.length > spare.length) throw unreadableComparison(kinds[0]!);
+    walk(ast, ({ node, ancestors }) => {
+      const operator = node.type === 'binary_expr' ? markerOf.get(String(node.operator)) : undefined;
+      if (!operator) return undefined;
+      node.operator = operator;
+      const parent = ancestors[ancestors.length - 1];
+      const outer = parent?.type === 'binary_expr' && comparisonOperators.has(String(parent.operator));
+      if (dialect === 'postgresql' && outer && parent!.left === node && !node.parentheses) {
+        throw unreadableComparison(operator);
+      }
+      return undefined;
+    });
+  });
+}
+
+function unreadableComparison(operator: string): UnreadableForm {
+  return new UnreadableForm(
+    {
+      zh: `SQLTune 无法确定这里 ${operator} 的作用范围：请用括号写明比较的两侧，如 (a ${operator} b)。`,
+      en: `SQLTune cannot tell what ${operator} compares here: put the comparison in parentheses, e.g. (a ${operator} b).`,
+    },
+    operator === '<=>' ? undefined : 'DISTINCT',
+  );
+}
+
+const lockStrength = [['UPDATE'], ['NO', 'KEY', 'UPDATE'], ['SHARE'], ['KEY', 'SHARE']];
+
+/**
+ * Locking clauses node-sql-parser does not know: PostgreSQL's `FOR UPDATE | NO KEY UPDATE | SHARE | KEY SHARE
+ * [OF t, ...] [NOWAIT | SKIP LOCKED]` (one or more) and MySQL 8's `FOR SHARE ...` (its FOR UPDATE the parser
+ * knows). At the statement's top level they are blanked out for the parser and put back as the query's
+ * `locking_read`, as the MySQL grammar gives it (`FOR UPDATE NOWAIT`); in a subquery they are left to the parser.
+ */
+function lockingClauses(
+  text: string,
+  tokens: Token[],
+  dialect: Dialect,
+  substitutions: Substitution[],
+  fixups: Fixup[],
+): void {
+  const clauses: string[] = [];
+  let depth = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.text === '(') depth++;
+    else if (token.text === ')') depth--;
+    if (depth !== 0 || !isKeyword(token, 'FOR')) continue;
+    const strength = lockStrength.find((words) => words.every((w, k) => isKeyword(tokens[i + 1 + k], w)));
+    if (!strength || (dialect === 'mysql' && strength[0] !== 'SHARE')) continue;
+    let end = i + strength.length;
+    if (isKeyword(tokens[end + 1], 'OF')) {
+      end += 2;
+      while (tokens[end + 1]?.text === ',' || tokens[end + 1]?.text === '.') end += 2;
+    }
+    if (isKeyword(tokens[end + 1], 'NOWAIT')) end += 1;
+    else if (isKeyword(tokens[end + 1], 'SKIP') && isKeyword(tokens[end + 2], 'LOCKED')) end += 2;
+    const last = tokens[end];
+    if (!last) continue;
+    substitutions.push({ start: token.start, end: last.end, replacement: '' });
+    clauses.push(text.slice(token.start, last.end).replace(/\s+/g, ' ').toUpperCase());
+    i = end;
+  }
+  if (clauses.length === 0) return;
+  fixups.push((ast) => {
+    if (ast.type === 'select') ast.locking_read = clauses.join(' ');
+  });
 }
 
 function typeNames(tokens: Token[], dialect: Dialect): Substitution[] {

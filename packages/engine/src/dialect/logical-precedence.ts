@@ -1,5 +1,6 @@
-import type { Dialect, Localized } from '@sqltune/contracts';
+import type { Dialect } from '@sqltune/contracts';
 import { type AstNode, eachChild, isNode } from '../model/ast.ts';
+import { UnreadableForm } from './unreadable.ts';
 
 /**
  * node-sql-parser 5.4 reads AND and OR with one precedence, left to right, in every clause of both dialects:
@@ -15,7 +16,7 @@ import { type AstNode, eachChild, isNode } from '../model/ast.ts';
  *
  * MySQL's `&&` is AND (the parser reads it at the same level too). MySQL's XOR, which binds between AND and OR,
  * the parser reads like arithmetic (`x = 1 XOR y = 2` as `x = (1 XOR y) = 2`); it is accepted only where that
- * cannot matter, in parentheses with atomic or parenthesized operands; otherwise UnreadableXor is thrown (the
+ * cannot matter, in parentheses with atomic or parenthesized operands; otherwise UnreadableForm is thrown (the
  * parser turns it into 4202 at the operator, asking for those parentheses). (`||` is left as the parser reads it, string concatenation: OR only
  * in MySQL's default mode, concatenation under PIPES_AS_CONCAT.)
  */
@@ -45,15 +46,13 @@ function checkXor(node: AstNode): void {
   const safe = (operand: unknown) =>
     isNode(operand) && (operand.parentheses === true || atomicTypes.has(String(operand.type)));
   if (node.parentheses === true && safe(node.left) && safe(node.right)) return;
-  throw new UnreadableXor();
-}
-
-/** XOR where the parser's reading could differ from MySQL's: the statement is refused rather than misread. */
-export class UnreadableXor extends Error {
-  readonly reason: Localized = {
-    zh: 'SQLTune 暂不能按 MySQL 的优先级读取未加括号的 XOR：请把 XOR 表达式和它的每个操作数都加上括号，如 ((a = 1) XOR (b = 2))。',
-    en: 'SQLTune cannot yet read XOR by MySQL precedence without parentheses: put the XOR expression and each of its operands in parentheses, e.g. ((a = 1) XOR (b = 2)).',
-  };
+  throw new UnreadableForm(
+    {
+      zh: 'SQLTune 暂不能按 MySQL 的优先级读取未加括号的 XOR：请把 XOR 表达式和它的每个操作数都加上括号，如 ((a = 1) XOR (b = 2))。',
+      en: 'SQLTune cannot yet read XOR by MySQL precedence without parentheses: put the XOR expression and each of its operands in parentheses, e.g. ((a = 1) XOR (b = 2)).',
+    },
+    'XOR',
+  );
 }
 
 interface Run {

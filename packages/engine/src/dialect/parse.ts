@@ -5,8 +5,9 @@ import type { ParsedStatement, StatementKind, TableRef } from '../model/statemen
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
 import { prepareForParser } from './grammar-gaps.ts';
-import { regroupLogicalOperators, UnreadableXor } from './logical-precedence.ts';
+import { regroupLogicalOperators } from './logical-precedence.ts';
 import { splitStatements } from './split.ts';
+import { UnreadableForm } from './unreadable.ts';
 
 const parser = new nodeSqlParser.Parser();
 
@@ -89,13 +90,15 @@ function parseFresh(text: string, dialect: Dialect, toInput: ToInputPosition): A
   }
   const ast = Array.isArray(result) ? result[0] : result;
   if (!isNode(ast)) throw new AppError(ErrorCode.CONTENT_INVALID, toInput(0));
-  prepared.restore(ast);
   try {
+    prepared.restore(ast);
     regroupLogicalOperators(ast, dialect);
   } catch (error) {
-    if (!(error instanceof UnreadableXor)) throw error;
-    const xor = codeTokens(lex(text, { mysql: true })).find((token) => isKeyword(token, 'XOR'));
-    throw new AppError(ErrorCode.CONTENT_INVALID, { ...toInput(xor?.start ?? 0), message: error.reason });
+    if (!(error instanceof UnreadableForm)) throw error;
+    const at = error.keyword
+      ? codeTokens(lex(text, { mysql: dialect === 'mysql' })).find((token) => isKeyword(token, error.keyword!))
+      : undefined;
+    throw new AppError(ErrorCode.CONTENT_INVALID, { ...toInput(at?.start ?? 0), message: error.reason });
   }
   return ast;
 }

@@ -476,6 +476,19 @@ export const relationsCases: RuleCase[] = [
     matches: 0,
   },
   { rule: 'for-update-without-where', sql: 'SELECT o_orderkey FROM orders', matches: 0 },
+  { rule: 'for-update-without-where', sql: 'SELECT o_orderkey FROM orders FOR SHARE', matches: 1 },
+  {
+    rule: 'for-update-without-where',
+    sql: 'SELECT o_orderkey FROM orders FOR NO KEY UPDATE NOWAIT',
+    dialect: 'postgresql',
+    matches: 1,
+  },
+  {
+    rule: 'for-update-without-where',
+    sql: 'SELECT o_orderkey FROM orders WHERE o_orderkey = 1 FOR UPDATE OF orders SKIP LOCKED',
+    dialect: 'postgresql',
+    matches: 0,
+  },
 
   // lock-without-index
   {
