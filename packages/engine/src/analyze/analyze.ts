@@ -9,6 +9,7 @@ import { checkSchema } from '../schema/checks.ts';
 import type { SchemaModel } from '../schema/model.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
 import { applyStatisticsText } from '../schema/statistics.ts';
+import { codeTokens, lex } from '../text/lexer.ts';
 import { applyEdits } from '../text/patch.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
 
@@ -55,14 +56,19 @@ export interface Analysis {
 /** Statement kinds the product refuses, as the spec says: the optimizer never touches data changes. */
 const refusedKinds = new Set(['insert', 'delete', 'replace']);
 
+function firstWord(statement: ParsedStatement): string {
+  return codeTokens(lex(statement.text, { mysql: statement.dialect === 'mysql' }))[0]?.text.toLowerCase() ?? '';
+}
+
 /** Parses, checks the schema, runs every rule and proposes the rewrite chain. Pure: no I/O. */
 export function analyze(input: AnalyzeInput): Analysis {
   const schemaText = normalizeNewlines(input.schemaText ?? '');
   const schema = schemaText.trim() ? parseSchema(schemaText, input.dialect) : { tables: [], ddl: '' };
   if (input.statsText?.trim()) applyStatisticsText(schema, input.statsText);
   const outcomes = parseEach(normalizeNewlines(input.sql), input.dialect);
-  for (const { statement } of outcomes) {
-    if (refusedKinds.has(statement.kind)) {
+  for (const { statement, error } of outcomes) {
+    // A data change the parser cannot read (PostgreSQL's DELETE ... USING) is still a data change.
+    if (refusedKinds.has(statement.kind) || (error && refusedKinds.has(firstWord(statement)))) {
       throw new AppError(ErrorCode.STATEMENT_NOT_ALLOWED, { line: statement.line, column: 1 });
     }
   }

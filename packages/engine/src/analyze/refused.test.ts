@@ -1,0 +1,33 @@
+import { AppError } from '@sqltune/contracts';
+import { describe, expect, it } from 'vitest';
+import { analyze } from './analyze.ts';
+
+function refusal(sql: string, dialect: 'mysql' | 'postgresql') {
+  try {
+    analyze({ sql, dialect });
+    return undefined;
+  } catch (error) {
+    return error instanceof AppError ? error.detail : error;
+  }
+}
+
+describe('data changes are refused (the spec: the optimizer never touches them)', () => {
+  it('INSERT, DELETE and REPLACE with 4205 at their line', () => {
+    expect(refusal('SELECT 1;\nINSERT INTO t SELECT * FROM u', 'mysql')).toMatchObject({ code: 4205, line: 2 });
+    expect(refusal('DELETE a FROM a JOIN b ON b.id = a.b_id', 'mysql')).toMatchObject({ code: 4205, line: 1 });
+    expect(refusal('REPLACE INTO t (id) VALUES (1)', 'mysql')).toMatchObject({ code: 4205 });
+  });
+
+  it('also when the parser cannot read the statement (PostgreSQL DELETE ... USING)', () => {
+    expect(refusal('DELETE FROM t USING u WHERE u.id = t.u_id RETURNING t.id', 'postgresql')).toMatchObject({
+      code: 4205,
+    });
+  });
+
+  it('but not queries and UPDATE, nor a statement that merely mentions the words', () => {
+    expect(refusal('UPDATE t SET v = 1 WHERE id = 2', 'postgresql')).toBeUndefined();
+    expect(refusal("SELECT 'DELETE' AS word FROM t", 'mysql')).toBeUndefined();
+    // Unreadable and not a data change: the statement carries its 4202, nothing is thrown.
+    expect(refusal('SELEC id FROM t', 'mysql')).toBeUndefined();
+  });
+});
