@@ -32,8 +32,13 @@ describe('findings on nodes the parser gave no location', () => {
   });
 
   it('stay without a place when nothing in them is located', () => {
-    // PostgreSQL's grammar does not locate the * of a select list (select-star cannot expand it over a join).
-    const sql = 'SELECT * FROM orders o JOIN orders p ON p.o_orderkey = o.o_orderkey';
-    expect(placed(sql, 'postgresql', 'select-star')).toEqual(['(none)']);
+    // PostgreSQL's grammar locates neither the CAST nor the column inside it.
+    const sql = "SELECT o_orderkey FROM orders WHERE CAST(o_orderdate AS DATE) > '1995-01-01'";
+    expect(placed(sql, 'postgresql', 'redundant-date-cast')).toEqual(['(none)']);
+  });
+
+  it("select-star places PostgreSQL's unlocated * at its select item", () => {
+    const sql = 'SELECT o.*, p.o_orderkey FROM orders o JOIN orders p ON p.o_orderkey = o.o_orderkey';
+    expect(placed(sql, 'postgresql', 'select-star')).toEqual(['o.*']);
   });
 });

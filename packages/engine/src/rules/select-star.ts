@@ -4,7 +4,16 @@ import { type AstNode, child, children, columnRef, isNode } from '../model/ast.t
 import type { ParsedStatement } from '../model/statement.ts';
 import { findTable, type SchemaModel, type TableDef, unquote } from '../schema/model.ts';
 import { matchAt } from './match-helpers.ts';
-import { type Change, firstFaithful, identifier, matchesWithEdits, selectCandidates, tokenView } from './rewrite.ts';
+import {
+  type Change,
+  firstFaithful,
+  identifier,
+  matchesWithEdits,
+  type QueryLayout,
+  selectCandidates,
+  type TokenView,
+  tokenView,
+} from './rewrite.ts';
 import { allDialects, type Rule, type RuleMatch } from './rule.ts';
 
 /**
@@ -42,10 +51,12 @@ export const selectStar: Rule = {
     const expanded = typeof plan === 'string' ? plan : expand(statement, plan);
     const change = typeof expanded === 'string' ? undefined : expanded;
     const reason = typeof expanded === 'string' ? expanded : undefined;
-    const found = stars.map((column, i): { match: RuleMatch; change?: Change } => ({
-      match: matchAt(column, messageFor(reason)),
-      change: i === 0 ? change : undefined,
-    }));
+    const items = children(statement.ast, 'columns');
+    const found = stars.map((column, i): { match: RuleMatch; change?: Change } => {
+      const match = matchAt(column, messageFor(reason));
+      const at = match.span ?? itemSpan(statement, items.indexOf(column));
+      return { match: at ? { span: at, message: match.message } : match, change: i === 0 ? change : undefined };
+    });
     return matchesWithEdits(statement, found);
   },
 };
@@ -144,18 +155,8 @@ function expand(statement: ParsedStatement, sources: Source[]): Change | Refusal
   const view = tokenView(statement);
   const { tokens } = view;
   const candidates = selectCandidates(statement, query).flatMap((layout): Change[] => {
-    const end = layout.clauses.get('FROM');
-    if (end === undefined) return [];
-    // The select list's items: token ranges between commas at its depth.
-    const ranges: Array<[number, number]> = [];
-    let from = layout.list;
-    for (let i = layout.list; i <= end; i++) {
-      if (i === end || (tokens[i]!.text === ',' && view.depth[i] === view.depth[layout.select])) {
-        ranges.push([from, i - 1]);
-        from = i + 1;
-      }
-    }
-    if (ranges.length !== items.length) return [];
+    const ranges = itemRanges(view, layout);
+    if (ranges?.length !== items.length) return [];
     const edits = ranges.flatMap(([a, b], i) => {
       const list = lists[i];
       if (!list) return [];
@@ -165,6 +166,33 @@ function expand(statement: ParsedStatement, sources: Source[]): Change | Refusal
     return columns ? [{ edits, replacements: new Map([[query, { ...query, columns }]]) }] : [];
   });
   return firstFaithful(statement, candidates) ?? 'text';
+}
+
+/** The select list's items as token ranges (between commas at its depth, up to FROM), or undefined without FROM. */
+function itemRanges(view: TokenView, layout: QueryLayout): Array<[number, number]> | undefined {
+  const end = layout.clauses.get('FROM');
+  if (end === undefined) return undefined;
+  const ranges: Array<[number, number]> = [];
+  let from = layout.list;
+  for (let i = layout.list; i <= end; i++) {
+    if (i === end || (view.tokens[i]!.text === ',' && view.depth[i] === view.depth[layout.select])) {
+      ranges.push([from, i - 1]);
+      from = i + 1;
+    }
+  }
+  return ranges;
+}
+
+/**
+ * Where the i-th select item is written, for a finding whose node the parser did not locate (PostgreSQL's `*`):
+ * only when one SELECT of the text agrees with the query and its items are as many as the tree's.
+ */
+function itemSpan(statement: ParsedStatement, index: number): { start: number; end: number } | undefined {
+  const layouts = selectCandidates(statement, statement.ast);
+  const view = tokenView(statement);
+  const ranges = layouts.length === 1 ? itemRanges(view, layouts[0]!) : undefined;
+  const range = ranges?.length === children(statement.ast, 'columns').length ? ranges[index] : undefined;
+  return range ? { start: view.tokens[range[0]]!.start, end: view.tokens[range[1]]!.end } : undefined;
 }
 
 /** The select list with each star item replaced by the parsed items of its expansion. */
