@@ -153,3 +153,21 @@ describe('locking clauses', () => {
     expect(() => parseStatements('SELECT id FROM (SELECT id FROM t FOR UPDATE) d', 'postgresql')).toThrow(AppError);
   });
 });
+
+describe('MySQL FULL JOIN', () => {
+  it('is refused at FULL: MySQL reads FULL as an alias and the join as a cross join', () => {
+    for (const sql of ['SELECT * FROM x FULL JOIN z', 'SELECT * FROM x FULL OUTER JOIN z ON x.id = z.id']) {
+      try {
+        parseStatements(sql, 'mysql');
+        expect.unreachable();
+      } catch (error) {
+        expect((error as AppError).detail).toMatchObject({ code: 4202, line: 1, column: 17 });
+      }
+    }
+  });
+
+  it('is read in PostgreSQL, and a column named full is no join', () => {
+    expect(() => parseStatements('SELECT * FROM x FULL JOIN z ON x.id = z.id', 'postgresql')).not.toThrow();
+    expect(() => parseStatements('SELECT `full` FROM x JOIN z ON x.id = z.id', 'mysql')).not.toThrow();
+  });
+});

@@ -23,6 +23,7 @@ import { UnreadableForm } from './unreadable.ts';
  *  - PostgreSQL: `FETCH FIRST n ROWS ONLY` and `OFFSET n ROWS`, the SQL standard's LIMIT and OFFSET.
  *  - Null-safe comparisons: MySQL's `<=>`, PostgreSQL's `IS [NOT] DISTINCT FROM` (see nullSafeComparisons).
  *  - Locking clauses: PostgreSQL's `FOR UPDATE | NO KEY UPDATE | SHARE | KEY SHARE ...`, MySQL 8's `FOR SHARE`.
+ *  - MySQL has no FULL JOIN (see fullJoins): refused rather than misread.
  *
  * One gap is in the tree rather than the text: AND/OR precedence, regrouped after parsing (logical-precedence.ts).
  */
@@ -62,7 +63,10 @@ export function prepareForParser(
   if (dialect === 'mysql') derivedColumnLists(tokens, substitutions, fixups);
   nullSafeComparisons(tokens, dialect, substitutions, fixups);
   lockingClauses(text, tokens, dialect, substitutions, fixups);
-  if (substitutions.length === 0) return { text, toOriginal: (offset) => offset, restore: () => undefined };
+  if (dialect === 'mysql') fullJoins(tokens, fixups);
+  if (substitutions.length === 0 && fixups.length === 0) {
+    return { text, toOriginal: (offset) => offset, restore: () => undefined };
+  }
   substitutions.sort((a, b) => a.start - b.start);
   const prepared = applySubstitutions(text, substitutions);
   return {
@@ -259,6 +263,29 @@ function unreadableComparison(operator: string): UnreadableForm {
     },
     operator === '<=>' ? undefined : 'DISTINCT',
   );
+}
+
+/**
+ * MySQL has no FULL JOIN: in `x FULL JOIN z`, FULL is x's alias and the join is a cross join (and `FULL OUTER
+ * JOIN` is a syntax error), while node-sql-parser reads a full outer join of x and z. Rewrites made on that reading
+ * (`x.id` for a table the statement calls FULL) break the statement, so it is refused with 4202 at FULL.
+ */
+function fullJoins(tokens: Token[], fixups: Fixup[]): void {
+  const full = tokens.some(
+    (t, i) =>
+      isKeyword(t, 'FULL') &&
+      (isKeyword(tokens[i + 1], 'JOIN') || (isKeyword(tokens[i + 1], 'OUTER') && isKeyword(tokens[i + 2], 'JOIN'))),
+  );
+  if (!full) return;
+  fixups.push(() => {
+    throw new UnreadableForm(
+      {
+        zh: 'MySQL 没有 FULL JOIN：x FULL JOIN y 中的 FULL 是 x 的别名，连接是没有条件的交叉连接。请写明别名（x AS f JOIN y ...），或用 LEFT JOIN 与 RIGHT JOIN 的 UNION 表达全外连接。',
+        en: 'MySQL has no FULL JOIN: in x FULL JOIN y, FULL is the alias of x and the join is a cross join. Write the alias out (x AS f JOIN y ...), or express a full outer join as a UNION of a LEFT JOIN and a RIGHT JOIN.',
+      },
+      'FULL',
+    );
+  });
 }
 
 const lockStrength = [['UPDATE'], ['NO', 'KEY', 'UPDATE'], ['SHARE'], ['KEY', 'SHARE']];
