@@ -171,3 +171,28 @@ describe('MySQL FULL JOIN', () => {
     expect(() => parseStatements('SELECT `full` FROM x JOIN z ON x.id = z.id', 'mysql')).not.toThrow();
   });
 });
+
+describe('NATURAL joins', () => {
+  const from = (sql: string, dialect: 'mysql' | 'postgresql') =>
+    (parseStatements(sql, dialect)[0]!.ast.from as AstNode[]).map((s) => [s.table ?? 'derived', s.as, s.join, s.using]);
+
+  it('read as NATURAL joins in both dialects (PostgreSQL read NATURAL as an alias, MySQL refused them)', () => {
+    for (const dialect of ['mysql', 'postgresql'] as const) {
+      expect(
+        from('SELECT * FROM a NATURAL JOIN b NATURAL LEFT OUTER JOIN (SELECT 1 AS x) d WHERE a.y > 1', dialect),
+      ).toEqual([
+        ['a', null, undefined, undefined],
+        ['b', null, 'NATURAL INNER JOIN', undefined],
+        ['derived', 'd', 'NATURAL LEFT JOIN', undefined],
+      ]);
+    }
+  });
+
+  it('leave other joins and a USING join as they are', () => {
+    expect(from('SELECT * FROM a t JOIN b USING (id) JOIN c ON c.id = t.id', 'postgresql').map((s) => s[2])).toEqual([
+      undefined,
+      'INNER JOIN',
+      'INNER JOIN',
+    ]);
+  });
+});

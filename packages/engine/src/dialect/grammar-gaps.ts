@@ -24,6 +24,7 @@ import { UnreadableForm } from './unreadable.ts';
  *  - Null-safe comparisons: MySQL's `<=>`, PostgreSQL's `IS [NOT] DISTINCT FROM` (see nullSafeComparisons).
  *  - Locking clauses: PostgreSQL's `FOR UPDATE | NO KEY UPDATE | SHARE | KEY SHARE ...`, MySQL 8's `FOR SHARE`.
  *  - MySQL has no FULL JOIN (see fullJoins): refused rather than misread.
+ *  - NATURAL joins (see naturalJoins), which PostgreSQL's grammar reads as an alias and MySQL's refuses.
  *
  * One gap is in the tree rather than the text: AND/OR precedence, regrouped after parsing (logical-precedence.ts).
  */
@@ -64,6 +65,7 @@ export function prepareForParser(
   nullSafeComparisons(tokens, dialect, substitutions, fixups);
   lockingClauses(text, tokens, dialect, substitutions, fixups);
   if (dialect === 'mysql') fullJoins(tokens, fixups);
+  naturalJoins(tokens, substitutions, fixups);
   if (substitutions.length === 0 && fixups.length === 0) {
     return { text, toOriginal: (offset) => offset, restore: () => undefined };
   }
@@ -262,6 +264,74 @@ function unreadableComparison(operator: string): UnreadableForm {
       en: `SQLTune cannot tell what ${operator} compares here: put the comparison in parentheses, e.g. (a ${operator} b).`,
     },
     operator === '<=>' ? undefined : 'DISTINCT',
+  );
+}
+
+const naturalMarker = '_sqltune_natural_';
+const tableFactorEnd = new Set([
+  'WHERE',
+  'GROUP',
+  'HAVING',
+  'ORDER',
+  'LIMIT',
+  'OFFSET',
+  'FETCH',
+  'FOR',
+  'LOCK',
+  'UNION',
+  'INTERSECT',
+  'EXCEPT',
+  'WINDOW',
+  'JOIN',
+  'LEFT',
+  'RIGHT',
+  'INNER',
+  'FULL',
+  'CROSS',
+  'NATURAL',
+  'STRAIGHT_JOIN',
+  'ON',
+  'USING',
+]);
+
+/**
+ * `a NATURAL [INNER | LEFT | RIGHT | FULL [OUTER]] JOIN b`: PostgreSQL's grammar reads NATURAL as a's alias and the
+ * join as one without a condition (a cartesian product to the rules), MySQL's refuses it. The parser reads the
+ * join with `USING (_sqltune_natural_)` after b instead, and the joined source gets its real form back: no USING,
+ * join 'NATURAL INNER JOIN' (or LEFT, ...), as rules that must not expand `*` over it expect.
+ */
+function naturalJoins(tokens: Token[], substitutions: Substitution[], fixups: Fixup[]): void {
+  let found = false;
+  for (let i = 0; i < tokens.length; i++) {
+    if (!isKeyword(tokens[i], 'NATURAL')) continue;
+    let join = i + 1;
+    while (join < tokens.length && join <= i + 3 && !isKeyword(tokens[join], 'JOIN')) join++;
+    if (!isKeyword(tokens[join], 'JOIN')) continue;
+    let end = join + 1;
+    let depth = 0;
+    for (; end < tokens.length; end++) {
+      const text = tokens[end]!.text;
+      if (text === '(') depth++;
+      else if (text === ')' && depth-- === 0) break;
+      if (depth === 0 && (text === ',' || text === ';' || tableFactorEnd.has(text.toUpperCase()))) break;
+    }
+    const last = tokens[end - 1];
+    if (!last || end === join + 1) continue;
+    substitutions.push({ start: tokens[i]!.start, end: tokens[i]!.end, replacement: '' });
+    substitutions.push({ start: last.end, end: last.end, replacement: ` USING (${naturalMarker})` });
+    found = true;
+  }
+  if (!found) return;
+  fixups.push((ast) =>
+    walk(ast, ({ node }) => {
+      const using = node.using;
+      const marked = Array.isArray(using) && using.length === 1 && isNode(using[0]) && using[0].value === naturalMarker;
+      if (marked) {
+        delete node.using;
+        node.join = `NATURAL ${String(node.join ?? 'JOIN')}`;
+      }
+      return undefined;
+    }),
   );
 }
 

@@ -5,7 +5,8 @@ import { allDialects, type Rule, type RuleMatch, selects } from './rule.ts';
 
 /**
  * Tables listed in FROM with no condition tying them to the rest: every row pairs with every row.
- * A comma join is fine when WHERE relates the tables; CROSS JOIN written out is taken as intended.
+ * A comma join is fine when WHERE relates the tables; CROSS JOIN written out is taken as intended, and USING
+ * and NATURAL joins have their condition in the shared columns.
  */
 export const cartesianJoin: Rule = {
   id: 'cartesian-join',
@@ -32,7 +33,15 @@ export const cartesianJoin: Rule = {
       if (linked === 'unknown') continue;
       const names = sources.map((s) => nameOf(s));
       const [first, ...rest] = sources;
-      const connected = new Set([nameOf(first!)]);
+      // USING and NATURAL joins carry their own condition (the shared columns) to the tables before them.
+      const implicit = rest.filter(
+        (s) =>
+          s.using ||
+          String(s.join ?? '')
+            .toUpperCase()
+            .includes('NATURAL'),
+      );
+      const connected = new Set([nameOf(first!), ...implicit.map(nameOf)]);
       // Grow the connected set through predicates that mention two tables, until nothing changes.
       let grew = true;
       while (grew) {

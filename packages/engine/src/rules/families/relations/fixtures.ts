@@ -191,6 +191,12 @@ export const relationsCases: RuleCase[] = [
     dialect: 'postgresql',
     matches: 0,
   },
+  { rule: 'natural-join', sql: 'SELECT n_name FROM nation NATURAL JOIN region', matches: 1 },
+  {
+    rule: 'natural-join',
+    sql: 'SELECT n_name FROM nation n JOIN region r ON r.r_regionkey = n.n_regionkey',
+    matches: 0,
+  },
 
   // ambiguous-column
   {

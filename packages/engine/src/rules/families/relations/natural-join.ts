@@ -1,18 +1,18 @@
 import { codeTokens, isKeyword, lex } from '../../../text/lexer.ts';
-import type { Rule, RuleMatch } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 
 const joinWords = ['JOIN', 'LEFT', 'RIGHT', 'FULL', 'INNER'];
 
 /**
  * NATURAL JOIN joins on every column name the two tables share. Adding an unrelated column with a
- * common name (`name`, `updated_at`) to either table silently changes the join. PostgreSQL only: the
- * MySQL grammar the engine reads does not accept NATURAL JOIN at all.
+ * common name (`name`, `updated_at`) to either table silently changes the join. Both dialects have it (the
+ * parser's gaps around it are owned in dialect/grammar-gaps.ts).
  */
 export const naturalJoin: Rule = {
   id: 'natural-join',
   category: 'SQL Complexity',
   severity: 'warning',
-  dialects: ['postgresql'],
+  dialects: allDialects,
   example: {
     bad: 'SELECT n_name, r_name FROM nation NATURAL JOIN region',
     good: 'SELECT n.n_name, r.r_name FROM nation n JOIN region r ON r.r_regionkey = n.n_regionkey',
@@ -25,7 +25,7 @@ export const naturalJoin: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    const tokens = codeTokens(lex(statement.text, { mysql: false }));
+    const tokens = codeTokens(lex(statement.text, { mysql: statement.dialect === 'mysql' }));
     tokens.forEach((token, i) => {
       if (!isKeyword(token, 'NATURAL') || !joinWords.some((w) => isKeyword(tokens[i + 1], w))) return;
       let j = i + 1;
