@@ -196,3 +196,19 @@ describe('NATURAL joins', () => {
     ]);
   });
 });
+
+describe('PostgreSQL CROSS JOIN after a table without an alias', () => {
+  it('is a cross join, not an alias CROSS and an inner join without a condition', () => {
+    const from = parseStatements('SELECT * FROM tbl1 CROSS JOIN tbl2 JOIN tbl3 ON tbl3.a = tbl2.a', 'postgresql')[0]!
+      .ast.from as AstNode[];
+    expect(from.map((s) => [s.table, s.as, s.join])).toEqual([
+      ['tbl1', null, undefined],
+      ['tbl2', null, 'CROSS JOIN'],
+      ['tbl3', null, 'INNER JOIN'],
+    ]);
+    // An alias named cross with a real join after it stays an alias.
+    const aliased = parseStatements('SELECT * FROM tbl1 "cross" JOIN tbl2 ON true', 'postgresql')[0]!.ast
+      .from as AstNode[];
+    expect(aliased[1]!.join).toBe('INNER JOIN');
+  });
+});

@@ -25,6 +25,7 @@ import { UnreadableForm } from './unreadable.ts';
  *  - Locking clauses: PostgreSQL's `FOR UPDATE | NO KEY UPDATE | SHARE | KEY SHARE ...`, MySQL 8's `FOR SHARE`.
  *  - MySQL has no FULL JOIN (see fullJoins): refused rather than misread.
  *  - NATURAL joins (see naturalJoins), which PostgreSQL's grammar reads as an alias and MySQL's refuses.
+ *  - PostgreSQL: `a CROSS JOIN b` without an alias on a (see crossJoins).
  *
  * One gap is in the tree rather than the text: AND/OR precedence, regrouped after parsing (logical-precedence.ts).
  */
@@ -66,6 +67,7 @@ export function prepareForParser(
   lockingClauses(text, tokens, dialect, substitutions, fixups);
   if (dialect === 'mysql') fullJoins(tokens, fixups);
   naturalJoins(tokens, substitutions, fixups);
+  if (dialect === 'postgresql') crossJoins(tokens, fixups);
   if (substitutions.length === 0 && fixups.length === 0) {
     return { text, toOriginal: (offset) => offset, restore: () => undefined };
   }
@@ -330,6 +332,35 @@ function naturalJoins(tokens: Token[], substitutions: Substitution[], fixups: Fi
         delete node.using;
         node.join = `NATURAL ${String(node.join ?? 'JOIN')}`;
       }
+      return undefined;
+    }),
+  );
+}
+
+/**
+ * PostgreSQL: in `a CROSS JOIN b` with no alias on a, the grammar takes CROSS for a's alias and reads an inner join
+ * without a condition. The tree is put right after parsing: a join without ON or USING is not PostgreSQL, so a
+ * source aliased CROSS followed by one is this misreading.
+ */
+function crossJoins(tokens: Token[], fixups: Fixup[]): void {
+  if (!tokens.some((t) => isKeyword(t, 'CROSS'))) return;
+  fixups.push((ast) =>
+    walk(ast, ({ node }) => {
+      const from = Array.isArray(node.from) ? node.from : [];
+      from.forEach((source, i) => {
+        const next = from[i + 1];
+        const misread =
+          isNode(source) &&
+          typeof source.as === 'string' &&
+          source.as.toUpperCase() === 'CROSS' &&
+          isNode(next) &&
+          String(next.join).toUpperCase() === 'INNER JOIN' &&
+          next.on == null &&
+          !next.using;
+        if (!misread) return;
+        source.as = null;
+        next.join = 'CROSS JOIN';
+      });
       return undefined;
     }),
   );
