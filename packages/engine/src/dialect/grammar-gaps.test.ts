@@ -155,8 +155,8 @@ describe('locking clauses', () => {
 });
 
 describe('MySQL FULL JOIN', () => {
-  it('is refused at FULL: MySQL reads FULL as an alias and the join as a cross join', () => {
-    for (const sql of ['SELECT * FROM x FULL JOIN z', 'SELECT * FROM x FULL OUTER JOIN z ON x.id = z.id']) {
+  it('is refused at FULL: MySQL reads FULL as an alias and the join as an inner or cross join', () => {
+    for (const sql of ['SELECT * FROM x FULL JOIN z', 'SELECT * FROM x FULL JOIN z ON x.id = z.id']) {
       try {
         parseStatements(sql, 'mysql');
         expect.unreachable();
@@ -164,6 +164,10 @@ describe('MySQL FULL JOIN', () => {
         expect((error as AppError).detail).toMatchObject({ code: 4202, line: 1, column: 17 });
       }
     }
+  });
+
+  it('FULL OUTER JOIN, which MySQL refuses, is left to the parser (a full outer join); PostgreSQL reads both', () => {
+    expect(() => parseStatements('SELECT * FROM x FULL OUTER JOIN z ON x.id = z.id', 'mysql')).not.toThrow();
   });
 
   it('is read in PostgreSQL, and a column named full is no join', () => {
@@ -210,5 +214,19 @@ describe('PostgreSQL CROSS JOIN after a table without an alias', () => {
     const aliased = parseStatements('SELECT * FROM tbl1 "cross" JOIN tbl2 ON true', 'postgresql')[0]!.ast
       .from as AstNode[];
     expect(aliased[1]!.join).toBe('INNER JOIN');
+  });
+});
+
+describe('a set operation after a FROM list', () => {
+  it('is the set operation of the query and the parenthesized one, not a join named "union all"', () => {
+    const sql = 'WITH w AS (SELECT s FROM (SELECT a AS s FROM t1) UNION ALL (SELECT b FROM t2)) SELECT s FROM w';
+    for (const dialect of ['mysql', 'postgresql'] as const) {
+      const cte = (parseStatements(sql, dialect)[0]!.ast.with as AstNode[])[0]!;
+      const stmt = cte.stmt as AstNode;
+      const body = (stmt.ast as AstNode | undefined) ?? stmt;
+      expect((body.from as AstNode[]).length).toBe(1);
+      expect(body.set_op).toBe('union all');
+      expect(((body._next as AstNode).from as AstNode[])[0]!.table).toBe('t2');
+    }
   });
 });

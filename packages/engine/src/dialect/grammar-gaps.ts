@@ -1,5 +1,5 @@
 import type { Dialect } from '@sqltune/contracts';
-import { type AstNode, columnRef, isNode, walk } from '../model/ast.ts';
+import { type AstNode, child, columnRef, isNode, walk } from '../model/ast.ts';
 import { unquote } from '../schema/model.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { templatePlaceholders } from '../text/placeholders.ts';
@@ -26,6 +26,7 @@ import { UnreadableForm } from './unreadable.ts';
  *  - MySQL has no FULL JOIN (see fullJoins): refused rather than misread.
  *  - NATURAL joins (see naturalJoins), which PostgreSQL's grammar reads as an alias and MySQL's refuses.
  *  - PostgreSQL: `a CROSS JOIN b` without an alias on a (see crossJoins).
+ *  - `SELECT ... FROM (...) UNION ALL (SELECT ...)`, read as a join named "union all" (see setOperationsAfterFrom).
  *
  * One gap is in the tree rather than the text: AND/OR precedence, regrouped after parsing (logical-precedence.ts).
  */
@@ -68,6 +69,7 @@ export function prepareForParser(
   if (dialect === 'mysql') fullJoins(tokens, fixups);
   naturalJoins(tokens, substitutions, fixups);
   if (dialect === 'postgresql') crossJoins(tokens, fixups);
+  setOperationsAfterFrom(tokens, fixups);
   if (substitutions.length === 0 && fixups.length === 0) {
     return { text, toOriginal: (offset) => offset, restore: () => undefined };
   }
@@ -366,23 +368,51 @@ function crossJoins(tokens: Token[], fixups: Fixup[]): void {
   );
 }
 
+const setOperation = /^(union|intersect|except|minus)( all| distinct)?$/i;
+
 /**
- * MySQL has no FULL JOIN: in `x FULL JOIN z`, FULL is x's alias and the join is a cross join (and `FULL OUTER
- * JOIN` is a syntax error), while node-sql-parser reads a full outer join of x and z. Rewrites made on that reading
- * (`x.id` for a table the statement calls FULL) break the statement, so it is refused with 4202 at FULL.
+ * `SELECT a FROM (SELECT ...) UNION ALL (SELECT ...)` (TPC-DS writes its CTEs so): both grammars read the
+ * parenthesized second query as a second FROM item joined by "union all". The query is the set operation of
+ * `SELECT a FROM (SELECT ...)` and the parenthesized query, so the tree is rebuilt as one: the FROM list ends
+ * before that item, whose query becomes the `_next` branch with its `set_op`.
+ */
+function setOperationsAfterFrom(tokens: Token[], fixups: Fixup[]): void {
+  if (!tokens.some((t) => ['UNION', 'INTERSECT', 'EXCEPT', 'MINUS'].some((w) => isKeyword(t, w)))) return;
+  fixups.push((ast) =>
+    walk(ast, ({ node }) => {
+      const from = Array.isArray(node.from) ? node.from : [];
+      const at = from.findIndex((source, i) => i > 0 && isNode(source) && setOperation.test(String(source.join ?? '')));
+      if (at < 0 || node._next) return undefined;
+      const branches = from.slice(at);
+      const queries = branches.map((source) => (isNode(source) ? child(source as AstNode, 'expr') : undefined));
+      const asts = queries.map((expr) => (expr ? child(expr, 'ast') : undefined));
+      if (asts.some((q) => q?.type !== 'select' || q._next)) return undefined;
+      node.from = from.slice(0, at);
+      let last = node;
+      branches.forEach((source, k) => {
+        last._next = asts[k]!;
+        last.set_op = String((source as AstNode).join).toLowerCase();
+        last = asts[k]!;
+      });
+      return undefined;
+    }),
+  );
+}
+
+/**
+ * MySQL has no FULL JOIN: in `x FULL JOIN y`, FULL is x's alias (an inner join, or a cross join without ON), while
+ * node-sql-parser reads a full outer join. Rewrites made on that reading (`x.id` for a table the statement calls
+ * FULL) break the statement, so it is refused with 4202 at FULL. `FULL OUTER JOIN` has no MySQL reading at all
+ * (MySQL refuses it): it is left as the parser reads it, a full outer join, and the database reports it.
  */
 function fullJoins(tokens: Token[], fixups: Fixup[]): void {
-  const full = tokens.some(
-    (t, i) =>
-      isKeyword(t, 'FULL') &&
-      (isKeyword(tokens[i + 1], 'JOIN') || (isKeyword(tokens[i + 1], 'OUTER') && isKeyword(tokens[i + 2], 'JOIN'))),
-  );
+  const full = tokens.some((t, i) => isKeyword(t, 'FULL') && isKeyword(tokens[i + 1], 'JOIN'));
   if (!full) return;
   fixups.push(() => {
     throw new UnreadableForm(
       {
-        zh: 'MySQL 没有 FULL JOIN：x FULL JOIN y 中的 FULL 是 x 的别名，连接是没有条件的交叉连接。请写明别名（x AS f JOIN y ...），或用 LEFT JOIN 与 RIGHT JOIN 的 UNION 表达全外连接。',
-        en: 'MySQL has no FULL JOIN: in x FULL JOIN y, FULL is the alias of x and the join is a cross join. Write the alias out (x AS f JOIN y ...), or express a full outer join as a UNION of a LEFT JOIN and a RIGHT JOIN.',
+        zh: 'MySQL 没有 FULL JOIN：x FULL JOIN y 中的 FULL 是 x 的别名，连接是普通连接（没有 ON 时是交叉连接）。请写明别名（x AS f JOIN y ...），或用 LEFT JOIN 与 RIGHT JOIN 的 UNION 表达全外连接。',
+        en: 'MySQL has no FULL JOIN: in x FULL JOIN y, FULL is the alias of x and the join is an inner join (a cross join without ON). Write the alias out (x AS f JOIN y ...), or express a full outer join as a UNION of a LEFT JOIN and a RIGHT JOIN.',
       },
       'FULL',
     );
