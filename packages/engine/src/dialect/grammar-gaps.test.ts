@@ -230,3 +230,11 @@ describe('a set operation after a FROM list', () => {
     }
   });
 });
+
+describe('null-safe comparisons beside every spare comparison operator', () => {
+  it('are refused with 4202 rather than read with a marker the statement already uses', () => {
+    const sql = 'SELECT id FROM t WHERE a <> 1 AND b >= 2 AND c <= 3 AND d != 4 AND x <=> y';
+    expect(() => parseStatements(sql, 'mysql')).toThrow(/already uses most of/);
+    expect(parseStatements('SELECT id FROM t WHERE a <> 1 AND x <=> y', 'mysql')[0]!.ast.where).toBeTruthy();
+  });
+});

@@ -246,11 +246,13 @@ function nullSafeComparisons(tokens: Token[], dialect: Dialect, substitutions: S
     substitutions.push({ start, end, replacement: marker ? ` ${marker} ` : ' = ' });
   }
   fixups.push((ast) => {
-    if (kinds.length > spare.length) throw unreadableComparison(kinds[0]!);
+    if (kinds.length > spare.length) throw tooManyComparisons(kinds[0]!);
+    let restored = 0;
     walk(ast, ({ node, ancestors }) => {
       const operator = node.type === 'binary_expr' ? markerOf.get(String(node.operator)) : undefined;
       if (!operator) return undefined;
       node.operator = operator;
+      restored++;
       const parent = ancestors[ancestors.length - 1];
       const outer = parent?.type === 'binary_expr' && comparisonOperators.has(String(parent.operator));
       if (dialect === 'postgresql' && outer && parent!.left === node && !node.parentheses) {
@@ -258,6 +260,8 @@ function nullSafeComparisons(tokens: Token[], dialect: Dialect, substitutions: S
       }
       return undefined;
     });
+    // Every comparison found its marker again (a grammar that spelled a marker differently would lose one).
+    if (restored !== found.length) throw tooManyComparisons(kinds[0]!);
   });
 }
 
@@ -417,6 +421,16 @@ function fullJoins(tokens: Token[], fixups: Fixup[]): void {
       'FULL',
     );
   });
+}
+
+function tooManyComparisons(operator: string): UnreadableForm {
+  return new UnreadableForm(
+    {
+      zh: `SQLTune 暂不能读取已用到 <>、>=、<=、!= 中大部分运算符的语句中的 ${operator}：请把其中一处改写（如把 a >= b 写成 NOT (a < b)），或分开分析。`,
+      en: `SQLTune cannot yet read ${operator} in a statement that already uses most of <>, >=, <= and !=: write one of them another way (a >= b as NOT (a < b)) or analyze the parts separately.`,
+    },
+    operator === '<=>' ? undefined : 'DISTINCT',
+  );
 }
 
 const lockStrength = [['UPDATE'], ['NO', 'KEY', 'UPDATE'], ['SHARE'], ['KEY', 'SHARE']];
