@@ -1,5 +1,5 @@
 import type { Dialect } from '@sqltune/contracts';
-import { type AstNode, child, columnRef, isNode, walk } from '../model/ast.ts';
+import { type AstNode, child, columnRef, comparisonOperators, isNode, walk } from '../model/ast.ts';
 import { unquote } from '../schema/model.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { templatePlaceholders } from '../text/placeholders.ts';
@@ -200,8 +200,6 @@ function standardRowLimits(tokens: Token[]): Substitution[] {
   }
   return found;
 }
-
-const comparisonOperators = new Set(['=', '<>', '!=', '<', '>', '<=', '>=']);
 
 /**
  * Null-safe comparisons: MySQL's `a <=> b` is a syntax error to node-sql-parser, and PostgreSQL's

@@ -90,14 +90,14 @@ function parseFresh(text: string, dialect: Dialect, toInput: ToInputPosition): A
   }
   const ast = Array.isArray(result) ? result[0] : result;
   if (!isNode(ast)) throw new AppError(ErrorCode.CONTENT_INVALID, toInput(0));
+  const tokens = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
   try {
     prepared.restore(ast);
-    regroupLogicalOperators(ast, dialect);
+    // Without OR or XOR there is nothing to regroup: spare the traversal (every statement passes here).
+    if (tokens.some((t) => isKeyword(t, 'OR') || isKeyword(t, 'XOR'))) regroupLogicalOperators(ast, dialect);
   } catch (error) {
     if (!(error instanceof UnreadableForm)) throw error;
-    const at = error.keyword
-      ? codeTokens(lex(text, { mysql: dialect === 'mysql' })).find((token) => isKeyword(token, error.keyword!))
-      : undefined;
+    const at = error.keyword ? tokens.find((token) => isKeyword(token, error.keyword!)) : undefined;
     throw new AppError(ErrorCode.CONTENT_INVALID, { ...toInput(at?.start ?? 0), message: error.reason });
   }
   return ast;

@@ -105,6 +105,14 @@ export function span(node: AstNode | undefined, text?: string): { start: number;
   return { start, end };
 }
 
+/** Upper-case operator of a binary expression, or '' for any other node. */
+export function operatorOf(node: AstNode | undefined): string {
+  return node?.type === 'binary_expr' ? String(node.operator).toUpperCase() : '';
+}
+
+/** The comparison operators of both dialects (MySQL's `<=>` and PostgreSQL's IS DISTINCT FROM aside). */
+export const comparisonOperators = new Set(['=', '<>', '!=', '<', '<=', '>', '>=']);
+
 /** Function name in upper case, whatever shape the parser gave it. */
 export function functionName(node: AstNode): string | undefined {
   if (node.type !== 'function' && node.type !== 'aggr_func') return undefined;

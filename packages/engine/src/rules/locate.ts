@@ -1,6 +1,6 @@
 import { type AstNode, visitsOf } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { balanced, selectCandidates, tokenView } from './rewrite.ts';
+import { balanced, selectCandidates, tokensWithin, tokenView } from './rewrite.ts';
 
 /**
  * Where a finding goes when the parser gave its node no location (node-sql-parser locates only some nodes, the
@@ -24,12 +24,8 @@ function fromDescendants(statement: ParsedStatement, node: AstNode): { start: nu
   }
   if (end < 0) return undefined;
   const view = tokenView(statement);
-  const first = view.tokens.findIndex((t) => t.start >= start);
-  let last = -1;
-  view.tokens.forEach((t, i) => {
-    if (t.end <= end) last = i;
-  });
-  const range = first >= 0 && last >= first ? balanced(view, [first, last]) : undefined;
+  const within = tokensWithin(view, start, end);
+  const range = within ? balanced(view, within) : undefined;
   if (!range) return undefined;
   let [from, to] = range;
   // `CAST(x AS DATE)`, `COUNT(x)`: the name and the parentheses around the located arguments.

@@ -55,12 +55,16 @@ export function tokenView(statement: ParsedStatement): TokenView {
 /** Token indices [first, last] a node's location covers, or undefined when it has none. */
 export function tokenRange(statement: ParsedStatement, node: AstNode | undefined): [number, number] | undefined {
   const at = span(node, statement.text);
-  if (!at) return undefined;
-  const { tokens } = tokenView(statement);
-  const first = tokens.findIndex((t) => t.start >= at.start);
+  return at ? tokensWithin(tokenView(statement), at.start, at.end) : undefined;
+}
+
+/** Token indices [first, last] of the code tokens inside the text range [start, end), or undefined when none. */
+export function tokensWithin(view: TokenView, start: number, end: number): [number, number] | undefined {
+  const { tokens } = view;
+  const first = tokens.findIndex((t) => t.start >= start);
   let last = -1;
   for (let i = tokens.length - 1; i >= 0; i--) {
-    if (tokens[i]!.end <= at.end) {
+    if (tokens[i]!.end <= end) {
       last = i;
       break;
     }

@@ -20,6 +20,7 @@ import {
 import { allDialects, type Rule, type RuleMatch, resolveColumn, selects } from '../../rule.ts';
 import {
   chainOf,
+  comparisonOperators,
   containsAggregate,
   containsSubquery,
   containsWindow,
@@ -126,8 +127,6 @@ interface Scope {
   needsSchema: boolean;
 }
 
-const comparisons = new Set(['=', '<>', '!=', '<', '<=', '>', '>=']);
-
 /** Whether the condition has one value on all rows of a group (see the rule's comment). */
 function groupConstant(node: AstNode, scope: Scope): boolean {
   const operator = operatorOf(node);
@@ -140,7 +139,7 @@ function groupConstant(node: AstNode, scope: Scope): boolean {
   }
   const left = child(node, 'left');
   const right = child(node, 'right');
-  if (comparisons.has(operator)) {
+  if (comparisonOperators.has(operator)) {
     if (groupColumn(left, scope)) return literalFor(left!, right, scope);
     if (groupColumn(right, scope)) return literalFor(right!, left, scope);
     return false;

@@ -4,10 +4,12 @@ import {
   child,
   children,
   columnRef,
+  comparisonOperators,
   eachChild,
   functionName,
   isNode,
   literalValue,
+  operatorOf,
   span,
   visitsOf,
 } from '../../../model/ast.ts';
@@ -19,11 +21,7 @@ import type { RuleMatch } from '../../rule.ts';
 
 /** Shared reading helpers of the clauses family: operators, literals, aggregates, AND/OR chains, positions. */
 
-export const comparisonOperators = new Set(['=', '<>', '!=', '<', '<=', '>', '>=']);
-
-export function operatorOf(node: AstNode | undefined): string {
-  return node?.type === 'binary_expr' ? String(node.operator).toUpperCase() : '';
-}
+export { comparisonOperators, operatorOf };
 
 /** A number literal (the parser gives `number` or, for big or exponent forms, `bigint`, sometimes as a string). */
 export function numberValue(node: AstNode | undefined): number | undefined {

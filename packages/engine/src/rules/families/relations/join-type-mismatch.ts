@@ -46,7 +46,7 @@ export const joinTypeMismatch: Rule = {
       const sources = sourcesOf(query, schema, ctes);
       if (sources.length < 2) continue;
       ownWalk(query, ({ node, keys }) => {
-        if (!comparisonOperators.has(operatorOf(node) ?? '') || !inFilter(keys)) return undefined;
+        if (!comparisonOperators.has(operatorOf(node)) || !inFilter(keys)) return undefined;
         const leftRef = columnRef(child(node, 'left'));
         const rightRef = columnRef(child(node, 'right'));
         if (!leftRef || !rightRef) return undefined;

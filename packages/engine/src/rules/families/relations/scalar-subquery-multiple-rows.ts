@@ -71,7 +71,7 @@ function scalarSubqueries(query: AstNode): AstNode[] {
     if (subquery) found.push(subquery);
   }
   ownWalk(query, ({ node }) => {
-    if (!comparisonOperators.has(operatorOf(node) ?? '')) return undefined;
+    if (!comparisonOperators.has(operatorOf(node))) return undefined;
     for (const side of [child(node, 'left'), child(node, 'right')]) {
       const subquery = side && side.type !== 'expr_list' ? subqueryOf(side) : undefined;
       if (subquery) found.push(subquery);

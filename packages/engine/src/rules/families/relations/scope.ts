@@ -9,8 +9,10 @@ import {
   child,
   children,
   columnRef,
+  comparisonOperators,
   isNode,
   literalValue,
+  operatorOf,
   walk,
 } from '../../../model/ast.ts';
 import {
@@ -226,12 +228,7 @@ export function conjuncts(node: AstNode | undefined): AstNode[] {
   return [node];
 }
 
-/** Upper-case operator of a binary expression. */
-export function operatorOf(node: AstNode | undefined): string | undefined {
-  return node?.type === 'binary_expr' ? String(node.operator).toUpperCase() : undefined;
-}
-
-export const comparisonOperators = new Set(['=', '<>', '!=', '<', '<=', '>', '>=']);
+export { comparisonOperators, operatorOf };
 
 /** Whether a column is the first column of some index of its table (so a lookup on it can use the index). */
 export function leadsIndex(def: TableDef, column: string): boolean {
@@ -372,7 +369,7 @@ export function joinConditions(sources: Source[]): JoinConditions[] {
         break;
       }
       if (referenced.size < 2) continue;
-      const operator = operatorOf(condition) ?? '';
+      const operator = operatorOf(condition);
       if (operator === '=' && sidesApart(condition, sources)) sorted.equality.push(condition);
       else if (operator === 'OR') sorted.or.push(condition);
       else if (inequalityOperators.has(operator)) sorted.inequality.push(condition);

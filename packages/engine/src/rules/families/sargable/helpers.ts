@@ -5,8 +5,10 @@ import {
   child,
   children,
   columnRef,
+  comparisonOperators,
   functionArgs,
   functionName,
+  operatorOf,
   walk,
 } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
@@ -27,16 +29,12 @@ import { cteNames, ownedColumn, sourcesOf } from '../relations/scope.ts';
 
 /** Shared reading helpers of the sargable family: located operands, date casts, date arithmetic, columns. */
 
-export const comparisonOperators = new Set(['=', '<>', '!=', '<', '<=', '>', '>=']);
+export { comparisonOperators, operatorOf };
 
 /** A match with the change it proposes; the change is kept only when it checks out with the others. */
 export interface Proposal {
   match: RuleMatch;
   change?: Change;
-}
-
-export function operatorOf(node: AstNode | undefined): string {
-  return node?.type === 'binary_expr' ? String(node.operator).toUpperCase() : '';
 }
 
 /** `t.c` or `c`, for messages. */

@@ -250,12 +250,39 @@ interface Named {
   valueName: string;
 }
 
+/** A subquery the query can decorrelate, and the index of its finding among the rule's proposals. */
+export interface PlannedSite {
+  plan: Decorrelation;
+  finding: number;
+}
+
+/**
+ * Puts the query's one decorrelation change (all its planned subqueries together) on the finding of the first of
+ * them; the others stay findings that the same edits resolve.
+ */
+export function attachDecorrelation(
+  statement: ParsedStatement,
+  query: AstNode,
+  planned: PlannedSite[],
+  taken: Set<string>,
+  found: Array<{ change?: Change }>,
+): void {
+  if (planned.length === 0) return;
+  const change = decorrelationChange(
+    statement,
+    query,
+    planned.map((p) => p.plan),
+    taken,
+  );
+  if (change) found[planned[0]!.finding]!.change = change;
+}
+
 /**
  * One change for the outer query: each subquery is replaced by its value and its join goes at the end
  * of FROM. Names are fresh (never used anywhere in the statement), so nothing in the query can mistake
  * the derived table's columns for its own.
  */
-export function decorrelationChange(
+function decorrelationChange(
   statement: ParsedStatement,
   query: AstNode,
   plans: Decorrelation[],

@@ -4,10 +4,11 @@ import { matchAt } from '../../match-helpers.ts';
 import { type Change, matchesWithEdits } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
+  attachDecorrelation,
   type Decorrelation,
-  decorrelationChange,
   decorrelationOf,
   decorrelationProblem,
+  type PlannedSite,
   type Site,
 } from './decorrelate.ts';
 import { cteNames, takenNames, wrappedQuery } from './helpers.ts';
@@ -46,7 +47,7 @@ export const scalarSubqueryInWhereToJoin: Rule = {
     const taken = takenNames(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     for (const query of selects(statement.ast)) {
-      const plans: Array<{ plan: Decorrelation; finding: number }> = [];
+      const plans: PlannedSite[] = [];
       for (const site of whereSites(query)) {
         const plan = decorrelationOf(site, schema, ctes);
         if (!plan) continue;
@@ -56,16 +57,7 @@ export const scalarSubqueryInWhereToJoin: Rule = {
         });
         if (!problem) plans.push({ plan: plan as Decorrelation, finding: found.length - 1 });
       }
-      const change =
-        plans.length > 0
-          ? decorrelationChange(
-              statement,
-              query,
-              plans.map((p) => p.plan),
-              taken,
-            )
-          : undefined;
-      if (change) found[plans[0]!.finding]!.change = change;
+      attachDecorrelation(statement, query, plans, taken, found);
     }
     return matchesWithEdits(statement, found);
   },

@@ -4,7 +4,13 @@ import { matchAt } from '../../match-helpers.ts';
 import { type Change, matchesWithEdits } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import { containsAggregate, groupItems } from '../clauses/helpers.ts';
-import { type Decorrelation, decorrelationChange, decorrelationOf, decorrelationProblem } from './decorrelate.ts';
+import {
+  attachDecorrelation,
+  type Decorrelation,
+  decorrelationOf,
+  decorrelationProblem,
+  type PlannedSite,
+} from './decorrelate.ts';
 import { containsWindow, cteNames, extraClauses, takenNames, wrappedQuery } from './helpers.ts';
 
 /**
@@ -39,7 +45,7 @@ export const scalarSubqueryToJoin: Rule = {
     const taken = takenNames(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     for (const query of selects(statement.ast)) {
-      const plans: Array<{ plan: Decorrelation; finding: number }> = [];
+      const plans: PlannedSite[] = [];
       for (const item of children(query, 'columns')) {
         const host = child(item, 'expr');
         const subquery = wrappedQuery(host);
@@ -54,16 +60,7 @@ export const scalarSubqueryToJoin: Rule = {
         found.push({ match: matchAt(subquery, problem ? adviceMessage(problem) : rewriteMessage, statement.text) });
         if (!problem) plans.push({ plan: plan as Decorrelation, finding: found.length - 1 });
       }
-      const change =
-        plans.length > 0
-          ? decorrelationChange(
-              statement,
-              query,
-              plans.map((p) => p.plan),
-              taken,
-            )
-          : undefined;
-      if (change) found[plans[0]!.finding]!.change = change;
+      attachDecorrelation(statement, query, plans, taken, found);
     }
     return matchesWithEdits(statement, found);
   },
