@@ -6,6 +6,8 @@ import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
 import { prepareForParser } from './grammar-gaps.ts';
 import { regroupLogicalOperators } from './logical-precedence.ts';
+import { readQuery } from './reader/read-query.ts';
+import { NotCovered } from './reader/tokens.ts';
 import { splitStatements } from './split.ts';
 import { UnreadableForm } from './unreadable.ts';
 
@@ -76,6 +78,24 @@ function parseOne(text: string, dialect: Dialect, toInput: ToInputPosition): Ast
 }
 
 function parseFresh(text: string, dialect: Dialect, toInput: ToInputPosition): AstNode {
+  // Most queries are read by the engine's own reader; what it does not cover goes to node-sql-parser.
+  try {
+    return readQuery(text, dialect);
+  } catch (error) {
+    if (!(error instanceof NotCovered)) throw error;
+  }
+  return parseWithLibrary(text, dialect, toInput);
+}
+
+/**
+ * node-sql-parser's reading of one statement, with the engine's preparation and corrections (grammar-gaps.ts,
+ * logical-precedence.ts). Exported for the reader's tests, which hold the two readings to each other.
+ */
+export function parseWithLibrary(
+  text: string,
+  dialect: Dialect,
+  toInput: ToInputPosition = (offset) => positionAt(text, offset),
+): AstNode {
   const prepared = prepareForParser(dialect === 'mysql' ? blankMysqlHints(text) : text, dialect, (sql) =>
     selectItem(sql, dialect),
   );
@@ -95,12 +115,46 @@ function parseFresh(text: string, dialect: Dialect, toInput: ToInputPosition): A
     prepared.restore(ast);
     // Without OR or XOR there is nothing to regroup: spare the traversal (every statement passes here).
     if (tokens.some((t) => isKeyword(t, 'OR') || isKeyword(t, 'XOR'))) regroupLogicalOperators(ast, dialect);
+    refuseMisreadForms(ast);
   } catch (error) {
     if (!(error instanceof UnreadableForm)) throw error;
     const at = error.keyword ? tokens.find((token) => isKeyword(token, error.keyword!)) : undefined;
     throw new AppError(ErrorCode.CONTENT_INVALID, { ...toInput(at?.start ?? 0), message: error.reason });
   }
   return ast;
+}
+
+/**
+ * Two misreadings of node-sql-parser's PostgreSQL grammar, refused (4202) rather than analyzed; the engine's own
+ * reader (reader/read-query.ts), which reads most statements first, reads both correctly:
+ *  - `a JOIN b ON (x = y), c` as a join whose condition is the list `((x = y), c)`: table c is lost from FROM
+ *    (no join condition is a list);
+ *  - `price-(discount)` as a call of a function named `price-` (no function name holds a minus sign).
+ */
+function refuseMisreadForms(ast: AstNode): void {
+  for (const { node } of visitsOf(ast)) {
+    if (node.type === 'function' && minusInName(node)) {
+      throw new UnreadableForm({
+        zh: 'SQLTune 暂不能读取名称与括号之间紧挨的减号（如 a-(b)）：请在减号两边加空格，如 a - (b)。',
+        en: 'SQLTune cannot yet read a minus sign between a name and a parenthesis without spaces (a-(b)): write a - (b).',
+      });
+    }
+    if (isNode(node.on) && node.on.type === 'expr_list') {
+      throw new UnreadableForm(
+        {
+          zh: 'SQLTune 暂不能读取这里的 ON (...) 后接逗号和其他表的写法：请去掉 ON 条件外的括号，或把逗号连接改为 JOIN。',
+          en: 'SQLTune cannot yet read ON (...) followed by a comma and another table here: drop the parentheses around the ON condition or write the comma join as a JOIN.',
+        },
+        'ON',
+      );
+    }
+  }
+}
+
+function minusInName(call: AstNode): boolean {
+  const name = isNode(call.name) ? call.name : undefined;
+  const parts = name && Array.isArray(name.name) ? name.name : [];
+  return parts.some((part) => isNode(part) && typeof part.value === 'string' && part.value.includes('-'));
 }
 
 /** The expression of `SELECT <expression>`, or undefined when that does not parse. */
