@@ -112,6 +112,7 @@ class QueryReader {
     const first = this.pos;
     const withList = this.isWord('WITH') ? this.withClause() : null;
     if (!this.isWord('SELECT')) throw new NotCovered('not a SELECT');
+    if (withList) this.refuseParenthesizedFirstItem();
     const head = this.select(withList, first);
     let current = head;
     let firstOperator: string | undefined;
@@ -127,6 +128,7 @@ class QueryReader {
       if (current.orderby !== null || hasLimit(current))
         throw new NotCovered('ORDER BY or LIMIT before a set operator');
       if (!this.isWord('SELECT')) throw new NotCovered('set operand is not a plain SELECT');
+      this.refuseParenthesizedFirstItem();
       const next = this.select(null, this.pos);
       current._next = next;
       current.set_op = op;
@@ -305,7 +307,10 @@ class QueryReader {
         items.push({ ...item, join, on: this.expression().node });
       } else if (this.acceptWord('USING')) {
         this.expectSymbol('(');
-        const using = this.list(() => ({ type: 'default', value: this.plainName() }));
+        const using = this.list(() => {
+          const name = this.name();
+          return { type: name.quoted === '"' ? 'double_quote_string' : 'default', value: name.value };
+        });
         this.expectSymbol(')');
         items.push({ ...item, join, using });
       } else {
@@ -342,6 +347,12 @@ class QueryReader {
         this.expectWord('JOIN');
         return 'CROSS JOIN';
       case 'FULL':
+        // In MySQL `x FULL JOIN y` makes FULL x's alias: the preparation refuses it (grammar-gaps.ts), while
+        // FULL OUTER JOIN stays a full join there, as node-sql-parser reads it.
+        if (this.mysql && !this.isWordAt(this.pos + 1, 'OUTER')) throw new NotCovered('FULL JOIN in MySQL');
+        this.pos++;
+        outer();
+        return 'FULL JOIN';
       case 'NATURAL':
       case 'STRAIGHT_JOIN':
         throw new NotCovered(`${word} join`);
@@ -361,7 +372,6 @@ class QueryReader {
       const ast = this.query();
       this.expectSymbol(')');
       const as = this.alias();
-      if (as === null) throw new NotCovered('derived table without a name');
       if (this.isSymbol('(')) throw new NotCovered('derived column list');
       const expr = { ast, parentheses: true };
       return this.mysql ? { expr, as } : { prefix: null, expr, as };
@@ -716,7 +726,15 @@ class QueryReader {
   private parenthesized(): Spanned {
     const first = this.pos;
     if (this.isWordAt(this.pos + 1, 'SELECT') || this.isWordAt(this.pos + 1, 'WITH')) {
-      return this.subqueryAfterOpen();
+      // `(SELECT * FROM u)` as a value: node-sql-parser refuses it in a select list; left to it.
+      const item = this.isWordAt(this.pos + 2, 'DISTINCT') ? this.pos + 3 : this.pos + 2;
+      const star = this.isSymbolAt(item, '*') || (this.isSymbolAt(item + 1, '.') && this.isSymbolAt(item + 2, '*'));
+      if (star) throw new NotCovered('subquery of *');
+      const subquery = this.subqueryAfterOpen();
+      // A value subquery of several items (invalid as a value anyway) node-sql-parser refuses in a select list.
+      const ast = subquery.node.ast as AstNode;
+      if (Array.isArray(ast.columns) && ast.columns.length > 1) throw new NotCovered('value subquery of several items');
+      return subquery;
     }
     this.pos++;
     const inner = this.expression();
@@ -738,8 +756,8 @@ class QueryReader {
   }
 
   /**
-   * node-sql-parser refuses a subquery in a comparison or IN whose first item starts with a parenthesis
-   * (`x > (SELECT (a * b) FROM t)`); such subqueries are left to it, to refuse or read as it does.
+   * node-sql-parser refuses a subquery in a comparison or IN, a set operation's later operand and (MySQL) the
+   * query after WITH whose first item starts with a parenthesis (`x > (SELECT (a * b) FROM t)`); left to it.
    */
   private refuseParenthesizedFirstItem(): void {
     const at = this.isWordAt(this.pos + 1, 'DISTINCT') ? this.pos + 2 : this.pos + 1;
@@ -857,8 +875,9 @@ class QueryReader {
       });
     }
     const orderby = this.acceptWord('ORDER') ? this.orderBy() : null;
+    const window_frame_clause = this.isWord('ROWS') || this.isWord('RANGE') ? this.frame() : null;
     this.expectSymbol(')');
-    const window_specification = { name: null, partitionby, orderby, window_frame_clause: null };
+    const window_specification = { name: null, partitionby, orderby, window_frame_clause };
     return { type: 'window', as_window_specification: { window_specification, parentheses: true } };
   }
 
@@ -911,6 +930,41 @@ class QueryReader {
     if (this.acceptWord('ELSE')) args.push({ type: 'else', result: this.caseResult() });
     this.expectWord('END');
     return { node: { type: 'case', expr: subject, args }, first, last: this.pos - 1 };
+  }
+
+  /**
+   * `ROWS BETWEEN <bound> AND <bound>` with UNBOUNDED PRECEDING, CURRENT ROW or UNBOUNDED FOLLOWING, in
+   * node-sql-parser's spelling (the MySQL grammar locates UNBOUNDED alone). RANGE, offsets and single bounds are
+   * left to it.
+   */
+  private frame(): AstNode {
+    const first = this.pos;
+    if (!this.acceptWord('ROWS') || !this.acceptWord('BETWEEN')) throw new NotCovered('frame form');
+    const low = this.frameBound();
+    this.expectWord('AND');
+    const high = this.frameBound();
+    const right = { type: 'expr_list', value: [low, high] };
+    return {
+      type: 'binary_expr',
+      operator: 'BETWEEN',
+      left: { type: 'origin', value: 'rows' },
+      right,
+      loc: this.loc(first, this.pos - 1),
+    };
+  }
+
+  private frameBound(): AstNode {
+    const first = this.pos;
+    let value: string;
+    if (this.acceptWord('UNBOUNDED')) {
+      if (this.acceptWord('PRECEDING')) value = 'UNBOUNDED PRECEDING';
+      else if (this.acceptWord('FOLLOWING')) value = 'UNBOUNDED FOLLOWING';
+      else throw new NotCovered('frame bound');
+      return this.mysql ? { type: 'origin', value, loc: this.loc(first, first) } : { type: 'origin', value };
+    }
+    if (!this.acceptWord('CURRENT') || !this.acceptWord('ROW')) throw new NotCovered('frame bound');
+    value = 'current row';
+    return this.mysql ? { type: 'origin', value, loc: this.loc(first, this.pos - 1) } : { type: 'origin', value };
   }
 
   /** A THEN or ELSE result; the MySQL grammar refuses an unparenthesized AND or OR there. */

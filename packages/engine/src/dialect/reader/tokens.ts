@@ -56,6 +56,8 @@ export function readerTokens(text: string, mysql: boolean): ReaderToken[] {
       const end = text.indexOf('*/', i + 2);
       if (end === -1) throw new NotCovered('unterminated comment');
       i = end + 2;
+      // `*/*` and `*//`: node-sql-parser locates the operator after such a comment differently.
+      if (text[i] === '*' || text[i] === '/') throw new NotCovered('operator right after a comment');
       continue;
     }
     if (isWordStart(c)) {
