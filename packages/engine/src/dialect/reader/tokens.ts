@@ -65,6 +65,9 @@ export function readerTokens(text: string, mysql: boolean): ReaderToken[] {
       while (i < n && isWordPart(text.charCodeAt(i))) i++;
       if (text[i] === "'" || text[i] === '$') throw new NotCovered('prefixed string or $ in a word');
       const word = text.slice(start, i);
+      // `"a"OR"b"`: node-sql-parser wants a blank between a quoted name and a word.
+      if (tokens.at(-1)?.end === start && tokens.at(-1)?.kind === 'quoted')
+        throw new NotCovered('quote against a word');
       // `NULL6`, `TRUE1`: node-sql-parser reads the keyword and stumbles on the rest.
       if (/^(NULL|TRUE|FALSE)\d/i.test(word)) throw new NotCovered('keyword run into digits');
       tokens.push({ kind: 'word', text: word, upper: word.toUpperCase(), start, end: i });
@@ -92,6 +95,7 @@ export function readerTokens(text: string, mysql: boolean): ReaderToken[] {
       continue;
     }
     if (ch === '"' || (mysql && ch === '`')) {
+      if (tokens.at(-1)?.end === start && tokens.at(-1)?.kind === 'word') throw new NotCovered('word against a quote');
       i = quotedEnd(text, i, ch);
       const quoted = text.slice(start, i);
       if (quoted.length === 2 || quoted.slice(1, -1).includes(ch)) throw new NotCovered('quoted name form');
