@@ -115,7 +115,7 @@ export function parseWithLibrary(
     prepared.restore(ast);
     // Without OR or XOR there is nothing to regroup: spare the traversal (every statement passes here).
     if (tokens.some((t) => isKeyword(t, 'OR') || isKeyword(t, 'XOR'))) regroupLogicalOperators(ast, dialect);
-    refuseMisreadForms(ast);
+    refuseMisreadForms(ast, text);
   } catch (error) {
     if (!(error instanceof UnreadableForm)) throw error;
     const at = error.keyword ? tokens.find((token) => isKeyword(token, error.keyword!)) : undefined;
@@ -125,14 +125,21 @@ export function parseWithLibrary(
 }
 
 /**
- * Two misreadings of node-sql-parser's PostgreSQL grammar, refused (4202) rather than analyzed; the engine's own
- * reader (reader/read-query.ts), which reads most statements first, reads both correctly:
+ * Misreadings of node-sql-parser's grammars, refused (4202) rather than analyzed; the engine's own reader
+ * (reader/read-query.ts), which reads most statements first, reads them correctly:
+ *  - MySQL `SELECT a mode` as `a MOD e` (an alias starting with "mod", without AS);
  *  - `a JOIN b ON (x = y), c` as a join whose condition is the list `((x = y), c)`: table c is lost from FROM
  *    (no join condition is a list);
  *  - `price-(discount)` as a call of a function named `price-` (no function name holds a minus sign).
  */
-function refuseMisreadForms(ast: AstNode): void {
+function refuseMisreadForms(ast: AstNode, text: string): void {
   for (const { node } of visitsOf(ast)) {
+    if (modInsideWord(node, text)) {
+      throw new UnreadableForm({
+        zh: 'SQLTune 暂不能读取以 mod 开头、不带 AS 的别名（如 SELECT a mode）：请写成 a AS mode。',
+        en: 'SQLTune cannot yet read an alias starting with "mod" without AS (SELECT a mode): write a AS mode.',
+      });
+    }
     if (node.type === 'function' && minusInName(node)) {
       throw new UnreadableForm({
         zh: 'SQLTune 暂不能读取名称与括号之间紧挨的减号（如 a-(b)）：请在减号两边加空格，如 a - (b)。',
@@ -149,6 +156,15 @@ function refuseMisreadForms(ast: AstNode): void {
       );
     }
   }
+}
+
+/** MySQL `a mode`: the grammar reads the alias as the operator MOD and a column `e`. */
+function modInsideWord(node: AstNode, text: string): boolean {
+  if (node.type !== 'binary_expr' || String(node.operator).toUpperCase() !== 'MOD') return false;
+  const left = isNode(node.left) ? node.left.loc : undefined;
+  const right = isNode(node.right) ? node.right.loc : undefined;
+  if (!left || !right) return false;
+  return /mod$/i.test(text.slice(left.end.offset, right.start.offset));
 }
 
 function minusInName(call: AstNode): boolean {

@@ -60,8 +60,17 @@ const mysqlReserved = new Set(
     'SQL_CALC_FOUND_ROWS SQL_SMALL_RESULT SSL STARTING STORED TERMINATED TINYBLOB TINYINT TINYTEXT TRIGGER UNDO ' +
     'UNLOCK UNSIGNED USAGE UTC_DATE UTC_TIME UTC_TIMESTAMP VARBINARY VARCHAR VARCHARACTER VARYING VIRTUAL WHILE ' +
     'WRITE YEAR_MONTH ZEROFILL CUME_DIST DENSE_RANK EMPTY FIRST_VALUE GROUPS JSON_TABLE LAG LAST_VALUE LEAD ' +
-    'NTH_VALUE NTILE OF PERCENT_RANK RANK ROW_NUMBER SYSTEM GROUPING'
+    'NTH_VALUE NTILE OF PERCENT_RANK RANK ROW_NUMBER SYSTEM GROUPING ' +
+    // Not reserved by MySQL, refused as names by node-sql-parser's MySQL grammar.
+    'FUNCTION GENERATED MAXVALUE SQL_BUFFER_RESULT SQL_CACHE SQL_NO_CACHE'
   ).split(' '),
+);
+
+/** Words node-sql-parser's PostgreSQL grammar refuses as names (PostgreSQL itself reserves few of them). */
+const postgresqlReserved = new Set(
+  'AT CONTAINS DROP EXPLAIN GLOBAL LOCAL RENAME SESSION SHOW TRUNCATE SQL_BUFFER_RESULT SQL_CACHE SQL_NO_CACHE'.split(
+    ' ',
+  ),
 );
 
 /** Aggregates node-sql-parser reads as `aggr_func` (name upper case, one argument). */
@@ -1118,7 +1127,7 @@ class QueryReader {
   }
 
   private isReserved(token: ReaderToken): boolean {
-    return reserved.has(token.upper) || (this.mysql && mysqlReserved.has(token.upper));
+    return reserved.has(token.upper) || (this.mysql ? mysqlReserved : postgresqlReserved).has(token.upper);
   }
 
   private plainName(): string {
