@@ -127,17 +127,17 @@ export function parseWithLibrary(
 /**
  * Misreadings of node-sql-parser's grammars, refused (4202) rather than analyzed; the engine's own reader
  * (reader/read-query.ts), which reads most statements first, reads them correctly:
- *  - MySQL `SELECT a mode` as `a MOD e` (an alias starting with "mod", without AS);
+ *  - an alias without AS that starts with an operator: MySQL `SELECT a mode` as `a MOD e` (see operatorInsideWord);
  *  - `a JOIN b ON (x = y), c` as a join whose condition is the list `((x = y), c)`: table c is lost from FROM
  *    (no join condition is a list);
  *  - `price-(discount)` as a call of a function named `price-` (no function name holds a minus sign).
  */
 function refuseMisreadForms(ast: AstNode, text: string): void {
   for (const { node } of visitsOf(ast)) {
-    if (modInsideWord(node, text)) {
+    if (operatorInsideWord(node, text)) {
       throw new UnreadableForm({
-        zh: 'SQLTune 暂不能读取以 mod 开头、不带 AS 的别名（如 SELECT a mode）：请写成 a AS mode。',
-        en: 'SQLTune cannot yet read an alias starting with "mod" without AS (SELECT a mode): write a AS mode.',
+        zh: 'SQLTune 暂不能读取以运算符开头、不带 AS 的别名（如 SELECT a mode、a div_total、a or1）：请写成 a AS mode。',
+        en: 'SQLTune cannot yet read an alias that starts with an operator, without AS (SELECT a mode, a div_total, a or1): write a AS mode.',
       });
     }
     if (node.type === 'function' && minusInName(node)) {
@@ -158,13 +158,23 @@ function refuseMisreadForms(ast: AstNode, text: string): void {
   }
 }
 
-/** MySQL `a mode`: the grammar reads the alias as the operator MOD and a column `e`. */
-function modInsideWord(node: AstNode, text: string): boolean {
-  if (node.type !== 'binary_expr' || String(node.operator).toUpperCase() !== 'MOD') return false;
+/**
+ * An alias without AS that starts with an operator, read as that operator: MySQL `a mode` as `a MOD e` and
+ * `a div_total` as `a DIV _total` (any letters after MOD or DIV), and in both grammars `a or1`, `a and1`, `a is1`,
+ * `a like1`, MySQL's `a mod1` (digits after the operator).
+ */
+function operatorInsideWord(node: AstNode, text: string): boolean {
+  if (node.type !== 'binary_expr') return false;
+  const operator = String(node.operator).toUpperCase();
   const left = isNode(node.left) ? node.left.loc : undefined;
   const right = isNode(node.right) ? node.right.loc : undefined;
-  if (!left || !right) return false;
-  return /mod$/i.test(text.slice(left.end.offset, right.start.offset));
+  if ((operator === 'MOD' || operator === 'DIV') && left && right) {
+    if (new RegExp(`${operator}$`, 'i').test(text.slice(left.end.offset, right.start.offset))) return true;
+  }
+  const operators = ['AND', 'OR', 'XOR', 'IS', 'LIKE', 'ILIKE', 'MOD', 'DIV'];
+  if (!operators.includes(operator) || !node.loc) return false;
+  const written = text.slice(node.loc.start.offset, node.loc.end.offset);
+  return new RegExp(`\\b${operator}\\d`, 'i').test(written);
 }
 
 function minusInName(call: AstNode): boolean {
