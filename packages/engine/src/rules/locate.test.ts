@@ -9,7 +9,7 @@ function placed(sql: string, dialect: 'mysql' | 'postgresql', id: string): strin
   return findings.map((f) => (f.span ? sql.slice(f.span.column - 1, f.span.column - 1 + f.span.length) : '(none)'));
 }
 
-describe('findings on nodes the parser gave no location', () => {
+describe('findings on nodes node-sql-parser gave no location', () => {
   it('are placed over their located parts, widened to a whole call', () => {
     // MySQL's grammar locates the column but not the CAST around it.
     expect(
@@ -22,8 +22,9 @@ describe('findings on nodes the parser gave no location', () => {
   });
 
   it('put a finding about a whole query at its SELECT', () => {
-    // PostgreSQL's grammar locates neither the query nor its GROUP BY items.
-    const sql = 'WITH c AS (SELECT 1 AS k) SELECT b FROM t GROUP BY b';
+    // node-sql-parser's PostgreSQL grammar locates neither the query nor its GROUP BY items (the engine's own
+    // reader, which does, leaves WITH RECURSIVE to it).
+    const sql = 'WITH RECURSIVE c AS (SELECT 1 AS k) SELECT b FROM t GROUP BY b';
     expect(placed(sql, 'postgresql', 'group-by-without-aggregate')).toEqual(['SELECT']);
     const finding = analyze({ sql, dialect: 'postgresql' }).statements[0]!.findings.find(
       (f) => f.id === 'group-by-without-aggregate',
@@ -32,9 +33,19 @@ describe('findings on nodes the parser gave no location', () => {
   });
 
   it('stay without a place when nothing in them is located', () => {
-    // PostgreSQL's grammar locates neither the CAST nor the column inside it.
-    const sql = "SELECT o_orderkey FROM orders WHERE CAST(o_orderdate AS DATE) > '1995-01-01'";
+    // node-sql-parser's PostgreSQL grammar locates neither the CAST nor the column inside it (DISTINCT ON is
+    // left to it by the engine's reader).
+    const sql = "SELECT DISTINCT ON (o_orderkey) o_orderkey FROM orders WHERE CAST(o_orderdate AS DATE) > '1995-01-01'";
     expect(placed(sql, 'postgresql', 'redundant-date-cast')).toEqual(['(none)']);
+  });
+
+  it('are placed in PostgreSQL statements the engine reads itself as in MySQL ones', () => {
+    const sql = "SELECT o_orderkey FROM orders WHERE CAST(o_orderdate AS DATE) > '1995-01-01'";
+    expect(placed(sql, 'postgresql', 'redundant-date-cast')).toEqual(['CAST(o_orderdate AS DATE)']);
+    const grouped = 'WITH c AS (SELECT 1 AS k) SELECT b FROM t GROUP BY b';
+    expect(placed(grouped, 'postgresql', 'group-by-without-aggregate')).toEqual(
+      placed(grouped, 'mysql', 'group-by-without-aggregate'),
+    );
   });
 
   it("select-star places PostgreSQL's unlocated * at its select item", () => {

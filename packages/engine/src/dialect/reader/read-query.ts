@@ -8,6 +8,11 @@ import { NotCovered, type ReaderToken, readerTokens } from './tokens.ts';
  * times as fast (TPC statements, both dialects: 7,000-8,000 a second against 280-290). Parsing was most of the
  * engine's work: every statement is read, and every rewrite step reads its result again.
  *
+ * Locations: node-sql-parser's MySQL grammar locates column references, table items, COUNT, LIMIT and queries,
+ * its PostgreSQL grammar does not. The reader locates them in both dialects, as the MySQL grammar does, so findings
+ * on PostgreSQL statements get a place in the text too (everything else is located exactly as node-sql-parser
+ * locates it).
+ *
  * It covers SELECT queries: WITH, set operations, joins, derived tables, subqueries, CASE, CAST, EXTRACT, calls
  * of a known list of functions and aggregates, the comparison, IN, BETWEEN, LIKE and IS NULL predicates, LIMIT
  * and ORDER BY. For anything else it throws NotCovered and the caller uses node-sql-parser: a form the reader does
@@ -252,6 +257,7 @@ class QueryReader {
       orderby,
       limit: limit ?? { seperator: '', value: [] },
       window: null,
+      loc: this.loc(first, last),
     };
   }
 
@@ -402,8 +408,7 @@ class QueryReader {
     if (this.isWord('USE') || this.isWord('FORCE') || this.isWord('IGNORE') || this.isWord('TABLESAMPLE')) {
       throw new NotCovered('index hint');
     }
-    if (this.mysql) return { db, table, as, loc: this.loc(first, this.pos - 1) };
-    return { db, table, as };
+    return { db, table, as, loc: this.loc(first, this.pos - 1) };
   }
 
   private orderBy(): AstNode[] {
@@ -440,8 +445,7 @@ class QueryReader {
     } else if (this.isSymbol(',')) {
       throw new NotCovered('LIMIT offset, count');
     }
-    if (this.mysql) return { seperator, value, loc: this.loc(first, this.pos - 1) };
-    return { seperator, value };
+    return { seperator, value, loc: this.loc(first, this.pos - 1) };
   }
 
   private limitNumber(): AstNode {
@@ -817,9 +821,11 @@ class QueryReader {
       };
     }
     const expr = { type: column.quoted ? 'double_quote_string' : 'default', value: column.value };
+    const loc = this.loc(first, last);
     // The PostgreSQL grammar gives an unqualified quoted column no `collate` key.
-    if (column.quoted && table === null && !inColumnList) return { type: 'column_ref', table: null, column: { expr } };
-    return { type: 'column_ref', table: table?.value ?? null, column: { expr }, collate: null };
+    if (column.quoted && table === null && !inColumnList)
+      return { type: 'column_ref', table: null, column: { expr }, loc };
+    return { type: 'column_ref', table: table?.value ?? null, column: { expr }, collate: null, loc };
   }
 
   private call(): Spanned {
@@ -922,8 +928,6 @@ class QueryReader {
     }
     this.expectSymbol(')');
     const node = { type: 'aggr_func', name, args, over: this.over() };
-    // The PostgreSQL grammar locates every aggregate but COUNT.
-    if (!this.mysql && name === 'COUNT') return { node, first, last: this.pos - 1 };
     return this.located(node, first, this.pos - 1);
   }
 
