@@ -1,5 +1,5 @@
 import { AppError, type Dialect, ErrorCode, type Finding } from '@sqltune/contracts';
-import { parseEach, parseStatements } from '../dialect/parse.ts';
+import { parseEach, parseStatements, tooDeep } from '../dialect/parse.ts';
 import { type IndexCandidate, indexCandidates } from '../indexes/candidates.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { locate } from '../rules/locate.ts';
@@ -78,9 +78,25 @@ export function analyze(input: AnalyzeInput): Analysis {
     statements: outcomes.map(({ statement, error }) =>
       error
         ? { statement, error, findings: findingsFor(statement, schema, tokenLevelRules(statement.dialect)), steps: [] }
-        : { statement, findings: findingsFor(statement, schema), steps: proposeSteps(statement, schema) },
+        : analyzeParsed(statement, schema),
     ),
   };
+}
+
+/**
+ * Findings and rewrite steps of a statement that parsed. The parser refuses trees deeper than MAX_TREE_DEPTH;
+ * should a rule's recursion still run out of stack, the statement gets the same 4202 instead of the whole
+ * analysis failing (the engine never throws anything but AppError).
+ */
+function analyzeParsed(statement: ParsedStatement, schema: SchemaModel): StatementAnalysis {
+  try {
+    return { statement, findings: findingsFor(statement, schema), steps: proposeSteps(statement, schema) };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const tooDeepError = tooDeep({ line: statement.line, column: statement.column });
+    const findings = findingsFor(statement, schema, tokenLevelRules(statement.dialect));
+    return { statement, error: tooDeepError, findings, steps: [] };
+  }
 }
 
 /**

@@ -24,6 +24,9 @@ export function readQuery(text: string, dialect: Dialect): AstNode {
   return new QueryReader(text, dialect).statement();
 }
 
+/** Expressions and queries nested deeper than this are left to node-sql-parser (about 20 stack frames a level). */
+const MAX_DEPTH = 150;
+
 /** An expression with the tokens it spans, its own parentheses included (a node's `loc` leaves them out). */
 interface Spanned {
   node: AstNode;
@@ -103,6 +106,7 @@ class QueryReader {
   private readonly tokens: ReaderToken[];
   private readonly mysql: boolean;
   private pos = 0;
+  private depth = 0;
   private lineStarts: number[] | undefined;
 
   constructor(
@@ -124,7 +128,15 @@ class QueryReader {
 
   /** `[WITH ...] SELECT ... [UNION ...]`, ORDER BY and LIMIT on the last branch (where node-sql-parser puts them). */
   private query(): AstNode {
-    const first = this.pos;
+    this.enter();
+    try {
+      return this.queryAt(this.pos);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private queryAt(first: number): AstNode {
     const withList = this.isWord('WITH') ? this.withClause() : null;
     if (!this.isWord('SELECT')) throw new NotCovered('not a SELECT');
     if (withList) this.refuseParenthesizedFirstItem();
@@ -458,7 +470,23 @@ class QueryReader {
   // ---- expressions, loosest first
 
   private expression(): Spanned {
-    return this.orExpression();
+    this.enter();
+    try {
+      return this.orExpression();
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /**
+   * Nesting deeper than MAX_DEPTH (parentheses, subqueries) is left to node-sql-parser, which answers 4202 where
+   * its own stack ends: the reader's recursion must not overflow the stack.
+   */
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) {
+      this.depth--;
+      throw new NotCovered('nesting too deep');
+    }
   }
 
   private orExpression(): Spanned {

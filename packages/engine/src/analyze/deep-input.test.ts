@@ -1,0 +1,35 @@
+import type { Dialect } from '@sqltune/contracts';
+import { describe, expect, it } from 'vitest';
+import { MAX_TREE_DEPTH } from '../dialect/parse.ts';
+import { analyze } from './analyze.ts';
+
+/**
+ * Deeply nested statements: the engine's reader and its rules recurse, and node-sql-parser's generated parser
+ * does too. None of them may take the process's stack with it: such a statement gets a 4202 of its own and the
+ * others in the input are analyzed.
+ */
+const dialects: Dialect[] = ['mysql', 'postgresql'];
+const ors = (n: number) => Array.from({ length: n }, (_, i) => `a = ${i}`).join(' OR ');
+
+describe('deeply nested statements', () => {
+  for (const dialect of dialects) {
+    it(`are refused with 4202, the other statements analyzed (${dialect})`, () => {
+      const deep = [
+        `SELECT ${'('.repeat(5000)}1${')'.repeat(5000)} FROM t`,
+        `SELECT a FROM t WHERE ${ors(5000)}`,
+        `SELECT a FROM t WHERE a IN ${'(SELECT a FROM t WHERE a IN '.repeat(1000)}(1)${')'.repeat(1000)}`,
+      ];
+      for (const sql of deep) {
+        const analysis = analyze({ sql: `SELECT a FROM t WHERE b = 1;\n${sql}`, dialect });
+        expect(analysis.statements[0]!.error).toBeUndefined();
+        expect(analysis.statements[1]!.error?.detail).toMatchObject({ code: 4202, line: 2 });
+      }
+    });
+
+    it(`are analyzed below the limit (${dialect})`, () => {
+      const analysis = analyze({ sql: `SELECT a FROM t WHERE ${ors(Math.floor(MAX_TREE_DEPTH * 0.9))}`, dialect });
+      expect(analysis.statements[0]!.error).toBeUndefined();
+      expect(analysis.statements[0]!.findings.length).toBeGreaterThan(0);
+    });
+  }
+});
