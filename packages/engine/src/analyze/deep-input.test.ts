@@ -18,6 +18,8 @@ describe('deeply nested statements', () => {
         `SELECT ${'('.repeat(5000)}1${')'.repeat(5000)} FROM t`,
         `SELECT a FROM t WHERE ${ors(5000)}`,
         `SELECT a FROM t WHERE a IN ${'(SELECT a FROM t WHERE a IN '.repeat(1000)}(1)${')'.repeat(1000)}`,
+        // Left to node-sql-parser by the engine's reader (FOR UPDATE): its corrections recurse too.
+        `SELECT a FROM t WHERE ${ors(5000)} FOR UPDATE`,
       ];
       for (const sql of deep) {
         const analysis = analyze({ sql: `SELECT a FROM t WHERE b = 1;\n${sql}`, dialect });

@@ -52,7 +52,10 @@ export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
       });
       if (deeperThan(ast, MAX_TREE_DEPTH)) throw tooDeep({ line: slice.line, column });
       return { statement: { ...place, ...describe(ast), ast } };
-    } catch (error) {
+    } catch (caught) {
+      // node-sql-parser's generated parser and the corrections after it recurse: a stack they run out of is the
+      // same "nested too deeply" as a tree over MAX_TREE_DEPTH.
+      const error = caught instanceof RangeError ? tooDeep({ line: slice.line, column }) : caught;
       if (!(error instanceof AppError)) throw error;
       return { statement: { ...place, kind: 'other', tables: [], ast: { type: 'unparsed' } }, error };
     }
