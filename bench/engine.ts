@@ -7,50 +7,21 @@
  * - throughput: analyze() (parse, rules, proposed rewrites; no schema) over every statement that parsed, in
  *   both dialects, round after round for about 5 s on one core (analyze is synchronous)
  *
- * Corpus (sqlglot's optimizer fixtures, beside the repository in ../shared; never copied into it): each query
- * sits under a banner
- *     --------------------------------------
- *     -- TPC-DS 14
- *     --------------------------------------
- * optionally followed by `# key: value` option lines (sqlglot's fixture options, e.g. `# execute: true`),
- * then the query as written and sqlglot's optimized form, each ending with `;`. A query is the first statement
- * after its banner, numbered by the banner: tpc-h.sql holds q1..q22 and tpc-ds.sql q1..q99, one banner each
- * (TPC-DS's two-part templates such as q14, q23, q24 and q39 appear as their first part only).
+ * Corpus: the 22 TPC-H and 99 TPC-DS queries of ../shared/corpus, read by benchmarkQueries
+ * (test-support/corpus.ts).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AppError, type Dialect } from '@sqltune/contracts';
 import { analyze, parseStatements } from '@sqltune/engine';
+import { benchmarkQueries, fixturesDir as corpus } from '../test-support/corpus.ts';
 
-const corpus = new URL('../../shared/corpus/sqlglot-fixtures/', import.meta.url);
 const suites = [
   { name: 'tpch', title: 'TPC-H', file: 'tpc-h/tpc-h.sql', expected: 22 },
   { name: 'tpcds', title: 'TPC-DS', file: 'tpc-ds/tpc-ds.sql', expected: 99 },
 ] as const;
 const dialects: Dialect[] = ['mysql', 'postgresql'];
 const THROUGHPUT_MS = 5_000;
-
-interface Query {
-  number: number;
-  sql: string;
-}
-
-/** The first statement after each `-- TPC-x n` banner, without the fixture's `# key: value` option lines. */
-function corpusQueries(text: string, title: string): Query[] {
-  const parts = text.split(new RegExp(`-{10,}\\n-- ${title} (\\d+)\\n-{10,}\\n`));
-  const queries: Query[] = [];
-  for (let i = 1; i + 1 < parts.length; i += 2) {
-    const body = parts[i + 1]!.split('\n')
-      .filter((line) => !/^#\s*[\w-]+\s*:/.test(line))
-      .join('\n');
-    const first = body
-      .split(/;\s*\n/)
-      .map((s) => s.trim())
-      .find((s) => s.length > 0);
-    if (first) queries.push({ number: Number(parts[i]), sql: first });
-  }
-  return queries;
-}
 
 /** The query text from the error position on (one line, at most 40 characters), to show what the parser met. */
 function near(sql: string, line: number | undefined, column: number | undefined): string {
@@ -81,7 +52,7 @@ const parsed: Array<{ sql: string; dialect: Dialect; label: string }> = [];
 const counts: Record<string, string> = {};
 console.log('parse: parseStatements() per query as written');
 for (const suite of suites) {
-  const queries = corpusQueries(readFileSync(new URL(suite.file, corpus), 'utf8'), suite.title);
+  const queries = benchmarkQueries(readFileSync(new URL(suite.file, corpus), 'utf8'), suite.title);
   if (queries.length !== suite.expected) {
     console.log(`  note: ${suite.file} holds ${queries.length} queries, expected ${suite.expected}`);
   }

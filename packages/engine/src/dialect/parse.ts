@@ -50,7 +50,6 @@ export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
           column: inSlice.line === 1 ? column + inSlice.column - 1 : inSlice.column,
         };
       });
-      if (deeperThan(ast, MAX_TREE_DEPTH)) throw tooDeep({ line: slice.line, column });
       return { statement: { ...place, ...describe(ast), ast } };
     } catch (caught) {
       // node-sql-parser's generated parser and the corrections after it recurse: a stack they run out of is the
@@ -104,6 +103,7 @@ function parseOne(text: string, dialect: Dialect, toInput: ToInputPosition): Ast
   const cached = recentTrees.get(key);
   if (cached) return cached;
   const ast = parseFresh(text, dialect, toInput);
+  if (deeperThan(ast, MAX_TREE_DEPTH)) throw tooDeep(toInput(0));
   if (recentTrees.size >= RECENT_TREES) recentTrees.delete(recentTrees.keys().next().value!);
   recentTrees.set(key, ast);
   return ast;

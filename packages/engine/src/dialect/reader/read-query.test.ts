@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { Dialect } from '@sqltune/contracts';
 import { AppError } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
+import { benchmarkQueries, fixtureStatements, fixturesDir } from '../../../../../test-support/corpus.ts';
 import type { AstNode } from '../../model/ast.ts';
 import { normalizeNewlines } from '../../text/position.ts';
 import { parseStatements, parseWithLibrary } from '../parse.ts';
@@ -141,42 +142,13 @@ function listJoinCondition(text: string): boolean {
   });
 }
 
-const corpus = new URL('../../../../../../shared/corpus/sqlglot-fixtures/', import.meta.url);
-const haveCorpus = existsSync(new URL('tpc-h/tpc-h.sql', corpus));
+const haveCorpus = existsSync(new URL('tpc-h/tpc-h.sql', fixturesDir));
 if (!haveCorpus)
   console.warn('reader tests: corpus missing (../shared/corpus beside the repository); corpus cases skipped');
 
-/** Every statement of the fixture files, as the splitter cuts them (fixture option lines left out). */
-function corpusStatements(): string[] {
-  const files = ['tpc-h/tpc-h.sql', 'tpc-ds/tpc-ds.sql', ...readdirSync(corpus).filter((f) => f.endsWith('.sql'))];
-  return files.flatMap((file) =>
-    readFileSync(new URL(file, corpus), 'utf8')
-      .split('\n')
-      .filter((line) => !/^#\s*[\w-]+\s*:/.test(line) && !line.startsWith('--'))
-      .join('\n')
-      .split(/;\s*\n/)
-      .map((s) => s.trim())
-      .filter((s) => s.length > 0),
-  );
-}
-
-/** The first query after each `-- TPC-x n` banner, as bench/engine.ts reads them. */
-function benchmarkQueries(file: string, title: string): string[] {
-  const parts = readFileSync(new URL(file, corpus), 'utf8').split(
-    new RegExp(`-{10,}\\n-- ${title} (\\d+)\\n-{10,}\\n`),
-  );
-  const queries: string[] = [];
-  for (let i = 1; i + 1 < parts.length; i += 2) {
-    const body = parts[i + 1]!.split('\n')
-      .filter((line) => !/^#\s*[\w-]+\s*:/.test(line))
-      .join('\n');
-    const first = body
-      .split(/;\s*\n/)
-      .map((s) => s.trim())
-      .find((s) => s.length > 0);
-    if (first) queries.push(first);
-  }
-  return queries;
+/** The TPC queries of one fixture file, as bench/engine.ts reads them. */
+function tpcQueries(file: string, title: string): string[] {
+  return benchmarkQueries(readFileSync(new URL(file, fixturesDir), 'utf8'), title).map((query) => query.sql);
 }
 
 function singleStatement(text: string, dialect: Dialect): string | undefined {
@@ -191,7 +163,7 @@ describe.skipIf(!haveCorpus)('reader against node-sql-parser on the corpus', () 
     it(`reads every fixture statement it covers as node-sql-parser does (${dialect})`, () => {
       let covered = 0;
       const differences: string[] = [];
-      for (const statement of corpusStatements()) {
+      for (const statement of fixtureStatements()) {
         const text = singleStatement(statement, dialect);
         if (!text) continue;
         const outcome = compare(text, dialect);
@@ -207,10 +179,7 @@ describe.skipIf(!haveCorpus)('reader against node-sql-parser on the corpus', () 
     if (dialect === 'postgresql') {
       it('locates column references, tables, COUNT, LIMIT and queries in PostgreSQL as in MySQL', () => {
         let compared = 0;
-        for (const query of [
-          ...benchmarkQueries('tpc-h/tpc-h.sql', 'TPC-H'),
-          ...benchmarkQueries('tpc-ds/tpc-ds.sql', 'TPC-DS'),
-        ]) {
+        for (const query of [...tpcQueries('tpc-h/tpc-h.sql', 'TPC-H'), ...tpcQueries('tpc-ds/tpc-ds.sql', 'TPC-DS')]) {
           let mysql: AstNode;
           let postgresql: AstNode;
           try {
@@ -228,8 +197,8 @@ describe.skipIf(!haveCorpus)('reader against node-sql-parser on the corpus', () 
     }
 
     it(`reads the TPC-H and most TPC-DS queries itself (${dialect})`, () => {
-      const tpch = benchmarkQueries('tpc-h/tpc-h.sql', 'TPC-H');
-      const tpcds = benchmarkQueries('tpc-ds/tpc-ds.sql', 'TPC-DS');
+      const tpch = tpcQueries('tpc-h/tpc-h.sql', 'TPC-H');
+      const tpcds = tpcQueries('tpc-ds/tpc-ds.sql', 'TPC-DS');
       const read = (queries: string[]) => queries.filter((q) => compare(q, dialect) === 'same').length;
       // Not q3 (CAST(... AS STRING), which the parser's preparation reads as text) and q13 (a derived table's
       // column list): node-sql-parser reads those two.
@@ -312,10 +281,7 @@ describe.skipIf(!haveCorpus)('reader against node-sql-parser on mutated queries'
   for (const dialect of dialects) {
     it(`a mutation either stays with node-sql-parser or is read the same way (${dialect})`, () => {
       const random = generator(dialect === 'mysql' ? 7 : 11);
-      const queries = [
-        ...benchmarkQueries('tpc-h/tpc-h.sql', 'TPC-H'),
-        ...benchmarkQueries('tpc-ds/tpc-ds.sql', 'TPC-DS'),
-      ];
+      const queries = [...tpcQueries('tpc-h/tpc-h.sql', 'TPC-H'), ...tpcQueries('tpc-ds/tpc-ds.sql', 'TPC-DS')];
       let read = 0;
       const differences: string[] = [];
       for (const query of queries) {

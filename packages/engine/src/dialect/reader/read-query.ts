@@ -234,32 +234,12 @@ class QueryReader {
     if (this.isWord('FOR') || this.isWord('LOCK') || this.isWord('INTO') || this.isWord('OFFSET')) {
       throw new NotCovered('clause after LIMIT');
     }
-    const last = this.pos - 1;
-    if (this.mysql) {
-      return {
-        with: withList,
-        type: 'select',
-        options: null,
-        distinct,
-        columns,
-        into: { position: null },
-        from,
-        where,
-        groupby,
-        having,
-        orderby,
-        limit,
-        locking_read: null,
-        window: null,
-        collate: null,
-        loc: this.loc(first, last),
-      };
-    }
+    // The two grammars' query nodes differ in DISTINCT's shape, an absent LIMIT and the MySQL-only keys.
     return {
       with: withList,
       type: 'select',
       options: null,
-      distinct: { type: distinct },
+      distinct: this.mysql ? distinct : { type: distinct },
       columns,
       into: { position: null },
       from,
@@ -267,9 +247,9 @@ class QueryReader {
       groupby,
       having,
       orderby,
-      limit: limit ?? { seperator: '', value: [] },
-      window: null,
-      loc: this.loc(first, last),
+      limit: limit ?? (this.mysql ? null : { seperator: '', value: [] }),
+      ...(this.mysql ? { locking_read: null, window: null, collate: null } : { window: null }),
+      loc: this.loc(first, this.pos - 1),
     };
   }
 
