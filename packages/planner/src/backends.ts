@@ -2,6 +2,7 @@ import type { Dialect } from '@sqltune/contracts';
 import { mariadbAvailable, mariadbPlanner, shutdownMariaDb } from './mariadb/backend.ts';
 import { pglitePlanner, shutdownPglitePool } from './pglite/backend.ts';
 import { postgresPlanner, postgresSandboxAvailable, shutdownPostgresSandbox } from './postgres/backend.ts';
+import { sweepAbandonedRunDirectories } from './sandbox-files.ts';
 import type { PlannerBackend } from './types.ts';
 
 /**
@@ -13,6 +14,8 @@ import type { PlannerBackend } from './types.ts';
 export async function availablePlanners(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Partial<Record<Dialect, PlannerBackend>>> {
+  // A worker starting up: whatever sandbox files an earlier run could not remove (it was killed) go now.
+  sweepAbandonedRunDirectories();
   const wantsSandbox = Boolean(env.POSTGRES_SANDBOX_URL) || env.SQLTUNE_POSTGRES_PLANNER === 'sandbox';
   const planners: Partial<Record<Dialect, PlannerBackend>> = {
     postgresql: wantsSandbox && postgresSandboxAvailable() ? postgresPlanner : pglitePlanner,

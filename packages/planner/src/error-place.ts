@@ -1,4 +1,5 @@
 import { AppError, type Dialect, type ErrorCode, type Localized } from '@sqltune/contracts';
+import { reduceServerText } from './server-text.ts';
 import { lineColumnAt } from './sql-text.ts';
 
 /** Where a statement the server rejected came from, so its error can point into the user's text. */
@@ -17,16 +18,19 @@ export interface ErrorPlace {
 
 /**
  * An AppError at the line/column of the user's text that `sentOffset` (an offset in `place.sent`, or undefined
- * when the server gave no position) stands for.
+ * when the server gave no position) stands for. `serverMessage` is the server's text: it is reduced to what the
+ * user's text holds (server-text.ts) and labelled with the server's `serverCode`.
  */
 export function appErrorAt(
   code: ErrorCode,
   place: ErrorPlace,
   sentOffset: number | undefined,
-  message: string,
+  serverMessage: string,
   prefix: Localized,
   dialect: Dialect,
+  serverCode?: string | number,
 ): AppError {
+  const message = reduceServerText(serverMessage, [place.source, place.sent], serverCode);
   const offset =
     sentOffset === undefined ? place.fallbackOffset : place.sourceOffset + Math.max(0, sentOffset - place.prefixLength);
   const { line, column } = lineColumnAt(place.source, offset, dialect);

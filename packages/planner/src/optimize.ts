@@ -444,9 +444,9 @@ async function verifySteps(
       literals: [...literalsOf(step.before, dialect), ...literalsOf(step.after, dialect)],
     });
     databases = Math.max(databases, result.databases);
-    if (result.verdict !== 'not-refuted') {
-      return { accepted, verification: { ...result, verdict: 'refuted' } };
-    }
+    // Refuted, or not run (a time limit, a statement that can not be compared): the chain stops either way, and
+    // the verdict says which.
+    if (result.verdict !== 'not-refuted') return { accepted, verification: result };
     accepted.push(step);
   }
   return {

@@ -1,4 +1,5 @@
 import { AppError, type Dialect, ErrorCode } from '@sqltune/contracts';
+import { reduceServerText } from './server-text.ts';
 import { splitStatements, type Token, tokenize, trimStatement } from './sql-text.ts';
 
 /**
@@ -22,5 +23,24 @@ export function readWhatIfIndexes<T>(
       });
     }
     return index;
+  });
+}
+
+/**
+ * The error for a what-if index the server refused: its message reduced to what the index statement and the user's
+ * table structure hold (server-text.ts).
+ */
+export function whatIfIndexError(
+  sql: string,
+  serverMessage: string,
+  schemaSql: string,
+  serverCode?: string | number,
+): AppError {
+  const message = reduceServerText(serverMessage, [sql, schemaSql], serverCode);
+  return new AppError(ErrorCode.CONTENT_INVALID, {
+    message: {
+      zh: `假设索引无法创建（${message}）：${sql}`,
+      en: `the what-if index can not be created (${message}): ${sql}`,
+    },
   });
 }

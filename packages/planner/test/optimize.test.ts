@@ -43,6 +43,22 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(report.warnings.map((w) => w.message.en).join(' ')).not.toMatch(/no statistics for/);
   });
 
+  it('keeps a rewrite whose verification ran out of time unapplied, and says "not-run", not "refuted"', async () => {
+    const report = await optimize(
+      {
+        sql: 'SELECT o_orderkey FROM orders WHERE EXTRACT(YEAR FROM o_orderdate) = 1995 AND pg_sleep(60) IS NOT NULL',
+        dialect: 'postgresql',
+        schemaText: schema('postgresql'),
+      },
+      await options(),
+    );
+    const s = report.statements[0]!;
+    expect(s.rules.find((r) => r.id === 'year-to-range')?.rewrite).toBe(false);
+    expect(s.optimized).toContain('EXTRACT(YEAR FROM o_orderdate) = 1995');
+    expect(s.verification.verdict).toBe('not-run');
+    expect(s.verification.detail?.en).toMatch(/stopped/);
+  }, 60_000);
+
   it('says what a later step did for a rule that applies only after an earlier rewrite', async () => {
     const report = await optimize(
       {

@@ -140,6 +140,17 @@ export function parseWithLibrary(
   } catch (error) {
     throw syntaxError(error, (offset) => toInput(prepared.toOriginal(offset)));
   }
+  // The splitter gave one statement: a parser reading several draws other boundaries, and only the first would be
+  // analyzed while the planners send the whole text. Refuse it.
+  if (Array.isArray(result) && result.length > 1) {
+    throw new AppError(ErrorCode.CONTENT_INVALID, {
+      ...toInput(0),
+      message: {
+        zh: '这条语句被读成了多条语句：请检查其中的引号、注释和分号',
+        en: 'this statement reads as several statements: check its quotes, comments and semicolons',
+      },
+    });
+  }
   const ast = Array.isArray(result) ? result[0] : result;
   if (!isNode(ast)) throw new AppError(ErrorCode.CONTENT_INVALID, toInput(0));
   const tokens = codeTokens(lex(text, { mysql: dialect === 'mysql' }));

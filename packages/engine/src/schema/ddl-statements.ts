@@ -39,15 +39,27 @@ export function readDdlStatement(schema: SchemaModel, text: string, dialect: Dia
 }
 
 function parseDdl(text: string, dialect: Dialect, placeOf: PlaceOf): AstNode {
+  let result: unknown;
   try {
-    const result = parser.astify(dialect === 'mysql' ? blankMysqlHints(text) : text, { database: dialect });
-    const ast = Array.isArray(result) ? result[0] : result;
-    if (isNode(ast)) return ast;
+    result = parser.astify(dialect === 'mysql' ? blankMysqlHints(text) : text, { database: dialect });
   } catch (error) {
     const at = (error as { location?: { start?: { line?: number; column?: number } } }).location?.start;
     throw structureError(placeOf(at?.line ?? 1, at?.column ?? 1), 'table structure syntax error', '表结构语法错误');
   }
+  // The splitter gave one statement; a parser that reads several sees other statement boundaries than ours, and
+  // the database might too: never check the first and let the rest through.
+  if (Array.isArray(result) && result.length > 1) throw notOneStatement(placeOf(1, 1));
+  const ast = Array.isArray(result) ? result[0] : result;
+  if (isNode(ast)) return ast;
   throw notStructure(placeOf(1, 1));
+}
+
+function notOneStatement(at: Where) {
+  return structureError(
+    at,
+    'this statement reads as several statements: check its quotes, comments and semicolons',
+    '这条语句被读成了多条语句：请检查其中的引号、注释和分号',
+  );
 }
 
 function notStructure(at: Where) {

@@ -247,6 +247,40 @@ describe('table structure errors', () => {
   });
 });
 
+describe('statements hidden from the check', () => {
+  const rejectedAt = (text: string, dialect: 'mysql' | 'postgresql') => {
+    try {
+      parseSchema(text, dialect);
+    } catch (error) {
+      const detail = (error as { detail?: { code: number; line?: number; column?: number } }).detail;
+      return detail && { code: detail.code, line: detail.line, column: detail.column };
+    }
+    return undefined;
+  };
+
+  it("PostgreSQL: a statement after E'\\'' is checked (and refused) like any other", () => {
+    const text =
+      "CREATE TABLE t (a text DEFAULT E'\\'');\nCREATE DOMAIN d AS int CHECK (pg_read_file('/etc/passwd') IS NOT NULL);";
+    expect(rejectedAt(text, 'postgresql')).toEqual({ code: 4203, line: 2, column: 1 });
+  });
+
+  it('PostgreSQL: nested comments and dollar bodies hide nothing', () => {
+    expect(rejectedAt('CREATE TABLE t (a int); /* /* */ ; */ CREATE ROLE r;', 'postgresql')?.code).toBe(4203);
+    expect(rejectedAt('CREATE TABLE t (a text DEFAULT $q1$x$q1$); DROP TABLE t;', 'postgresql')?.code).toBe(4203);
+  });
+
+  it('MySQL: executable comments and -- without a blank hide nothing', () => {
+    expect(rejectedAt('CREATE TABLE t (a int) /*!; CREATE USER x */;', 'mysql')?.code).toBe(4203);
+    expect(rejectedAt('CREATE TABLE t (a int) --x; DROP TABLE y;\n', 'mysql')?.code).toBe(4203);
+    expect(rejectedAt("CREATE TABLE t (a varchar(9) DEFAULT 'x\\''); DROP TABLE y;", 'mysql')?.code).toBe(4203);
+  });
+
+  it('still reads the same structure when nothing is hidden', () => {
+    const schema = parseSchema("CREATE TABLE t (a text DEFAULT E'it\\'s');\nCREATE INDEX i ON t (a);", 'postgresql');
+    expect(schema.tables.map((t) => [t.name, t.indexes.length])).toEqual([['t', 1]]);
+  });
+});
+
 describe('which table constraints create an index', () => {
   const ddl =
     'CREATE TABLE b (id INT PRIMARY KEY);\nCREATE TABLE a (x INT, y INT, CONSTRAINT c1 CHECK (x > 0), FOREIGN KEY (y) REFERENCES b (id), PRIMARY KEY (x));';

@@ -77,3 +77,69 @@ describe('lex', () => {
     expect(code.map((t) => t.text)).toEqual(['SELECT', '1', ';']);
   });
 });
+
+/** The code and string tokens of a text, without blanks: what the splitter and the schema check see. */
+const seen = (text: string, mysql: boolean) =>
+  lex(text, { mysql })
+    .filter((t) => t.kind !== 'space')
+    .map((t) => `${t.kind}:${t.text}`);
+
+describe('string and comment boundaries where the server draws them', () => {
+  it('PostgreSQL: backslashes escape only in E strings', () => {
+    // E'\'' is one string holding a quote; the old lexer ended it early and hid what followed (issue 10).
+    expect(seen("E'\\'' ; x", false)).toEqual(["string:E'\\''", 'symbol:;', 'word:x']);
+    expect(seen("e'a\\\\' ;", false)).toEqual(["string:e'a\\\\'", 'symbol:;']);
+    expect(seen("'a\\' ; 'b'", false)).toEqual(["string:'a\\'", 'symbol:;', "string:'b'"]);
+    expect(seen("name'x'", false)).toEqual(['word:name', "string:'x'"]);
+  });
+
+  it('PostgreSQL: B, X, N and U& prefixes, U& names, dollar tags with digits, nested comments', () => {
+    expect(seen("B'01' X'ff' N'n' U&'\\0041' U&\"n\"", false)).toEqual([
+      "string:B'01'",
+      "string:X'ff'",
+      "string:N'n'",
+      "string:U&'\\0041'",
+      'quoted:U&"n"',
+    ]);
+    expect(seen('$a1$ ; $x$ ; $a1$ ;', false)).toEqual(['string:$a1$ ; $x$ ; $a1$', 'symbol:;']);
+    expect(seen('/* a /* b */ ; */ ;', false)).toEqual(['comment:/* a /* b */ ; */', 'symbol:;']);
+    expect(seen('$1 ;', false)).toEqual(['word:$1', 'symbol:;']);
+  });
+
+  it('MySQL: -- is a comment only before a blank or control character', () => {
+    expect(seen('1 --x ;\n', true)).toEqual(['word:1', 'symbol:-', 'symbol:-', 'word:x', 'symbol:;']);
+    expect(seen('1 -- x ;\n;', true)).toEqual(['word:1', 'comment:-- x ;', 'symbol:;']);
+    expect(seen('1 --\tx ;', true)).toEqual(['word:1', 'comment:--\tx ;']);
+    expect(seen('1 --', true)).toEqual(['word:1', 'comment:--']);
+  });
+
+  it('MySQL: executable comments hold code; other comments do not nest', () => {
+    expect(seen('/*!40101 SET x=1 */;', true)).toEqual([
+      'comment:/*!40101',
+      'word:SET',
+      'word:x',
+      'symbol:=',
+      'word:1',
+      'comment:*/',
+      'symbol:;',
+    ]);
+    expect(seen('/*M!100100 a; b */', true)).toEqual([
+      'comment:/*M!100100',
+      'word:a',
+      'symbol:;',
+      'word:b',
+      'comment:*/',
+    ]);
+    expect(seen('/* a /* b */ c */', true)).toEqual(['comment:/* a /* b */', 'word:c', 'symbol:*', 'symbol:/']);
+    expect(seen('\'a\\\'\' "b\\"" `c``d`', true)).toEqual(["string:'a\\''", 'string:"b\\""', 'quoted:`c``d`']);
+  });
+
+  it('covers the text end to end with executable comments too', () => {
+    const text = "/*!50001 CREATE */ x /*! y */ '/*!' -- z";
+    expect(
+      lex(text, { mysql: true })
+        .map((t) => t.text)
+        .join(''),
+    ).toBe(text);
+  });
+});

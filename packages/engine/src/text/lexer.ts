@@ -1,6 +1,17 @@
 /**
- * A small SQL lexer shared by the statement splitter and the text patchers. It only needs to know
- * what is code and what is not: strings, quoted identifiers and comments never hold a `;` or a keyword.
+ * The engine's SQL lexer, shared by the statement splitter, the text patchers and the rules. It tells code from
+ * strings, quoted names and comments, and it must draw those lines exactly where the database does: the schema
+ * check reads the statements this lexer splits, and a string the database ends earlier than we do would hide the
+ * statements after it from the check (issue 10). So it follows each server's own rules:
+ *
+ * PostgreSQL (standard_conforming_strings = on): '...' with '' escapes; E'...' also with backslash escapes; B'', X'',
+ * N'' and U&'...' as plain strings; "..." and U&"..." names; $tag$...$tag$ bodies (a tag is a name without `$`);
+ * `--` to the end of the line; block comments that nest.
+ * MySQL / MariaDB (default sql_mode): '...' and "..." strings with backslash escapes and doubled quotes; `...` names;
+ * `#` and `-- ` (dash dash and a blank or control character) to the end of the line; block comments that do not
+ * nest; executable comments (`/*! ... *\/`, `/*!50001 ... *\/`, `/*M!100100 ... *\/`) hold code the server runs, so
+ * their opening and closing marks are comment tokens and what lies between is lexed as code.
+ * `#{name}` stays a MyBatis parameter in both (see scanOne).
  */
 
 export type TokenKind = 'word' | 'string' | 'quoted' | 'comment' | 'symbol' | 'space';
@@ -36,6 +47,7 @@ export function lex(text: string, options: LexOptions): Token[] {
 
 function lexText(text: string, options: LexOptions): Token[] {
   const tokens: Token[] = [];
+  inExecutableComment = false;
   let i = 0;
   while (i < text.length) {
     const start = i;
@@ -50,17 +62,21 @@ function lexText(text: string, options: LexOptions): Token[] {
 // and every rewritten text.
 const blanks = /\s+/y;
 const word = /[A-Za-z0-9_$\u0080-\uffff][A-Za-z0-9_$.\u0080-\uffff]*/y;
-const dollarTag = /\$[A-Za-z_]*\$/y;
+const dollarTag = /\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y;
+const executableOpen = /\/\*M?!\d*/y;
 
 /** Where the token scanOne just read ends (a module variable: no object per token). */
 let scanEnd = 0;
+/** MySQL: whether scanOne is inside an executable comment, whose `*\/` closes it (reset by each lexText). */
+let inExecutableComment = false;
 
 function matchAt(pattern: RegExp, text: string, i: number): number {
   pattern.lastIndex = i;
   return pattern.test(text) ? pattern.lastIndex : -1;
 }
 
-function scanOne(text: string, i: number, { mysql }: LexOptions): TokenKind {
+function scanOne(text: string, i: number, options: LexOptions): TokenKind {
+  const { mysql } = options;
   const c = text[i]!;
   const next = text[i + 1];
   const space = matchAt(blanks, text, i);
@@ -68,35 +84,32 @@ function scanOne(text: string, i: number, { mysql }: LexOptions): TokenKind {
     scanEnd = space;
     return 'space';
   }
+  if (mysql && inExecutableComment && c === '*' && next === '/') {
+    inExecutableComment = false;
+    scanEnd = i + 2;
+    return 'comment';
+  }
   // `#{name}` is a MyBatis bind parameter pasted with the SQL, not a MySQL comment (a comment starting with `{`
-  // is rare; a parameter read as a comment would swallow the rest of the line).
-  if ((c === '-' && next === '-') || (mysql && c === '#' && next !== '{')) {
-    const j = text.indexOf('\n', i);
-    scanEnd = j === -1 ? text.length : j;
+  // is rare; a parameter read as a comment would swallow the rest of the line). Reading it as code can only make
+  // the splitter see more statements than the server, never fewer.
+  if (mysql ? isMysqlLineComment(text, i) : c === '-' && next === '-') {
+    scanEnd = lineEnd(text, i);
     return 'comment';
   }
   if (c === '/' && next === '*') {
-    const j = text.indexOf('*/', i + 2);
-    scanEnd = j === -1 ? text.length : j + 2;
+    if (mysql && !inExecutableComment) {
+      const open = matchAt(executableOpen, text, i);
+      if (open > 0) {
+        inExecutableComment = true;
+        scanEnd = open;
+        return 'comment';
+      }
+    }
+    scanEnd = mysql ? blockCommentEnd(text, i) : nestedBlockCommentEnd(text, i);
     return 'comment';
   }
-  if (c === "'" || (mysql && c === '"')) {
-    scanEnd = scanQuoted(text, i, c, mysql);
-    return 'string';
-  }
-  if (c === '"' || (mysql && c === '`')) {
-    scanEnd = scanQuoted(text, i, c, false);
-    return 'quoted';
-  }
-  if (c === '$' && !mysql) {
-    const tagEnd = matchAt(dollarTag, text, i);
-    if (tagEnd > 0) {
-      const tag = text.slice(i, tagEnd);
-      const j = text.indexOf(tag, tagEnd);
-      scanEnd = j === -1 ? text.length : j + tag.length;
-      return 'string';
-    }
-  }
+  const quoted = mysql ? scanMysqlQuoted(text, i) : scanPostgresQuoted(text, i);
+  if (quoted) return quoted;
   const wordEnd = matchAt(word, text, i);
   if (wordEnd > 0) {
     scanEnd = wordEnd;
@@ -106,7 +119,96 @@ function scanOne(text: string, i: number, { mysql }: LexOptions): TokenKind {
   return 'symbol';
 }
 
-/** Finds the end of a quoted run; a doubled quote (and a backslash in MySQL strings) escapes. */
+/** MySQL strings and backquoted names; sets scanEnd. */
+function scanMysqlQuoted(text: string, i: number): TokenKind | undefined {
+  const c = text[i];
+  if (c === "'" || c === '"') {
+    scanEnd = scanQuoted(text, i, c, true);
+    return 'string';
+  }
+  if (c === '`') {
+    scanEnd = scanQuoted(text, i, c, false);
+    return 'quoted';
+  }
+  return undefined;
+}
+
+/** PostgreSQL strings with their prefixes, quoted names and dollar-quoted bodies; sets scanEnd. */
+function scanPostgresQuoted(text: string, i: number): TokenKind | undefined {
+  const c = text[i]!;
+  const next = text[i + 1];
+  const lower = c.toLowerCase();
+  // A prefix letter counts only at the start of a word: `xe'a'` is the name xe followed by a string.
+  const wordBefore = i > 0 && /[A-Za-z0-9_$\u0080-\uffff]/.test(text[i - 1]!);
+  if (c === "'") {
+    scanEnd = scanQuoted(text, i, "'", false);
+    return 'string';
+  }
+  if (!wordBefore && next === "'" && (lower === 'e' || lower === 'b' || lower === 'x' || lower === 'n')) {
+    scanEnd = scanQuoted(text, i + 1, "'", lower === 'e');
+    return 'string';
+  }
+  if (!wordBefore && lower === 'u' && next === '&' && (text[i + 2] === "'" || text[i + 2] === '"')) {
+    const quote = text[i + 2]!;
+    scanEnd = scanQuoted(text, i + 2, quote, false);
+    return quote === "'" ? 'string' : 'quoted';
+  }
+  if (c === '"') {
+    scanEnd = scanQuoted(text, i, '"', false);
+    return 'quoted';
+  }
+  if (c === '$' && !wordBefore) {
+    const tagEnd = matchAt(dollarTag, text, i);
+    if (tagEnd > 0) {
+      const tag = text.slice(i, tagEnd);
+      const j = text.indexOf(tag, tagEnd);
+      scanEnd = j === -1 ? text.length : j + tag.length;
+      return 'string';
+    }
+  }
+  return undefined;
+}
+
+/** MySQL line comments: `#`, and `--` followed by a blank or a control character (or the end of the text). */
+function isMysqlLineComment(text: string, i: number): boolean {
+  const c = text[i];
+  if (c === '#') return text[i + 1] !== '{';
+  if (c !== '-' || text[i + 1] !== '-') return false;
+  return i + 2 >= text.length || text.charCodeAt(i + 2) <= 32;
+}
+
+/** The end of a line comment: the next line break (\n or \r), or the end of the text. */
+function lineEnd(text: string, i: number): number {
+  let j = i;
+  while (j < text.length && text[j] !== '\n' && text[j] !== '\r') j++;
+  return j;
+}
+
+function blockCommentEnd(text: string, openAt: number): number {
+  const close = text.indexOf('*/', openAt + 2);
+  return close < 0 ? text.length : close + 2;
+}
+
+/** PostgreSQL block comments nest: `/* a /* b *\/ c *\/` is one comment. */
+function nestedBlockCommentEnd(text: string, openAt: number): number {
+  let level = 1;
+  let i = openAt + 2;
+  while (i < text.length && level > 0) {
+    if (text[i] === '/' && text[i + 1] === '*') {
+      level++;
+      i += 2;
+    } else if (text[i] === '*' && text[i + 1] === '/') {
+      level--;
+      i += 2;
+    } else i++;
+  }
+  return i;
+}
+
+/**
+ * Finds the end of a quoted run whose opening quote is at `i`; a doubled quote escapes, and so does a backslash
+ * when `backslashEscapes` (MySQL strings, PostgreSQL E'' strings).
+ */
 function scanQuoted(text: string, i: number, quote: string, backslashEscapes: boolean): number {
   let j = i + 1;
   while (j < text.length) {

@@ -37,7 +37,7 @@ import { AppError, ErrorCode, type Localized, type PlanTree, type Verification }
 import mysql from 'mysql2/promise';
 import { splitStatements, tokenize, trimStatement } from '../sql-text.ts';
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
-import { readWhatIfIndexes } from '../what-if.ts';
+import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
 import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { appErrorFromMysql, cleanMessage, isConnectionError, isServerError } from './errors.ts';
 import { explainTable, planTreeFromMariaDbJson } from './plan-json.ts';
@@ -60,6 +60,8 @@ const SESSION_SETTINGS = [
   `SET SESSION max_statement_time = ${STATEMENT_TIME_LIMIT_S}`,
   'SET SESSION foreign_key_checks = 0',
   "SET SESSION time_zone = '+00:00'",
+  // DATA DIRECTORY / INDEX DIRECTORY in the user's CREATE TABLE would put files outside the sandbox: ignored.
+  "SET SESSION sql_mode = CONCAT(@@SESSION.sql_mode, ',NO_DIR_IN_CREATE')",
 ];
 
 /** "MariaDB 10.11.19" / "MySQL 8.0.36" from SELECT VERSION(). */
@@ -370,12 +372,7 @@ class MariaDbSession implements PlannerSession {
         } catch (error) {
           if (!isServerError(error) || isConnectionError(error)) throw error;
           const message = cleanMessage(error.sqlMessage ?? error.message, [ready.database]);
-          throw new AppError(ErrorCode.CONTENT_INVALID, {
-            message: {
-              zh: `假设索引无法创建（${message}）：${p.sql}`,
-              en: `the what-if index can not be created (${message}): ${p.sql}`,
-            },
-          });
+          throw whatIfIndexError(p.sql, message, this.request.schemaSql, error.errno);
         }
         const name = table?.name ?? p.table;
         touched.add(name);

@@ -99,5 +99,6 @@ export function appErrorFromMysql(
       ? error.message
       : String(error);
   const message = cleanMessage(raw, place.hideNames);
-  return appErrorAt(code, place, errorOffsetInSent(raw, place.sent), message, prefix, 'mysql');
+  const serverCode = isServerError(error) ? error.errno : undefined;
+  return appErrorAt(code, place, errorOffsetInSent(raw, place.sent), message, prefix, 'mysql', serverCode);
 }

@@ -20,11 +20,22 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
+import { runDirectory, SANDBOX_CHILD_ENV, sweepAbandonedRunDirectories } from '../sandbox-files.ts';
 
 export const MARIADBD_CANDIDATES = [
   '/usr/sbin/mariadbd',
@@ -162,7 +173,8 @@ async function freePort(): Promise<number> {
 
 function run(file: string, args: string[], timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const options = { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, env: SANDBOX_CHILD_ENV };
+    execFile(file, args, options, (error, stdout, stderr) => {
       if (error) reject(new Error(`${file} failed: ${error.message}\n${stderr}`));
       else resolve({ stdout, stderr });
     });
@@ -179,10 +191,10 @@ async function templateDir(mariadbd: string): Promise<string> {
   const { stdout } = await run(mariadbd, ['--version'], 10_000);
   const version = /Ver\s+(\S+)/.exec(stdout)?.[1]?.replace(/[^A-Za-z0-9.+-]/g, '_') ?? 'unknown';
   const dir = join(tmpdir(), `sqltune-mariadb-template-${version}-${process.getuid?.() ?? 'u'}`);
-  if (existsSync(join(dir, 'READY'))) return dir;
+  if (trustedTemplate(dir)) return dir;
   const installDb = findBinary(INSTALL_DB_CANDIDATES);
   if (!installDb) throw new Error('mariadb-install-db not found');
-  const work = mkdtempSync(join(tmpdir(), 'sqltune-mariadb-build-'));
+  const work = runDirectory('sqltune-mariadb-build-');
   try {
     const data = join(work, 'data');
     await run(
@@ -201,16 +213,36 @@ async function templateDir(mariadbd: string): Promise<string> {
       120_000,
     );
     writeFileSync(join(data, 'READY'), version);
+    chmodSync(data, 0o700);
     try {
       renameSync(data, dir);
     } catch {
       // Another process built it first: use theirs.
-      if (!existsSync(join(dir, 'READY'))) throw new Error(`could not create the MariaDB template ${dir}`);
+      if (!trustedTemplate(dir)) throw new Error(`could not create the MariaDB template ${dir}`);
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
   return dir;
+}
+
+/**
+ * A template is used only when this user made it and nobody else can change it: the temp directory is shared, and
+ * a planted template could hold accounts of someone else's making.
+ */
+function trustedTemplate(dir: string): boolean {
+  try {
+    const s = lstatSync(dir);
+    const uid = process.getuid?.();
+    return (
+      s.isDirectory() &&
+      (uid === undefined || s.uid === uid) &&
+      (s.mode & 0o077) === 0 &&
+      existsSync(join(dir, 'READY'))
+    );
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -233,8 +265,9 @@ exit $status
 async function startLocalServer(): Promise<ServerEndpoint> {
   const mariadbd = findBinary(MARIADBD_CANDIDATES);
   if (!mariadbd) throw new Error('mariadbd not found: install mariadb-server or set MYSQL_SANDBOX_URL');
+  sweepAbandonedRunDirectories();
   const template = await templateDir(mariadbd);
-  const dir = mkdtempSync(join(tmpdir(), 'sqltune-mariadb-'));
+  const dir = runDirectory('sqltune-mariadb-');
   const data = join(dir, 'data');
   cpSync(template, data, { recursive: true });
   const files = join(dir, 'files');
@@ -262,6 +295,9 @@ async function startLocalServer(): Promise<ServerEndpoint> {
     `--tmpdir=${dir}`,
     '--skip-name-resolve',
     '--skip-log-bin',
+    // The defaults, and DATA DIRECTORY / INDEX DIRECTORY ignored: no table file outside the data directory.
+    '--sql-mode=STRICT_TRANS_TABLES,ERROR_FOR_DIVISION_BY_ZERO,NO_AUTO_CREATE_USER,NO_ENGINE_SUBSTITUTION,NO_DIR_IN_CREATE',
+    '--local-infile=0',
     '--character-set-server=utf8mb4',
     '--collation-server=utf8mb4_general_ci',
     ...INNODB_FILE_OPTIONS,
@@ -281,6 +317,7 @@ async function startLocalServer(): Promise<ServerEndpoint> {
   ];
   const child = spawn('sh', ['-c', WATCHDOG, 'sqltune-mariadb', dir, mariadbd, ...args], {
     stdio: ['pipe', 'ignore', 'ignore'],
+    env: SANDBOX_CHILD_ENV,
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.stdin?.on('error', () => undefined);

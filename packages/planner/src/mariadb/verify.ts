@@ -19,6 +19,7 @@
  */
 import { ErrorCode, type Verification } from '@sqltune/contracts';
 import type mysql from 'mysql2/promise';
+import { reduceServerText } from '../server-text.ts';
 import { topLevelOrderBy, trimStatement } from '../sql-text.ts';
 import type { VerifyOptions } from '../types.ts';
 import {
@@ -264,7 +265,11 @@ function typeCast(field: TypeCastField): string {
   return text;
 }
 
-async function runStatement(conn: mysql.Connection, sql: string): Promise<Outcome> {
+/**
+ * Runs one statement; a server error is kept without the sandbox's database names and reduced to what `known`
+ * holds (server-text.ts).
+ */
+async function runStatement(conn: mysql.Connection, sql: string, known: string[], hide: string[]): Promise<Outcome> {
   try {
     const [rows, fields] = await conn.query<mysql.RowDataPacket[][]>({
       sql,
@@ -276,7 +281,8 @@ async function runStatement(conn: mysql.Connection, sql: string): Promise<Outcom
     return { ok: true, rows: list, names: (fields ?? []).map((f) => f.name) };
   } catch (error) {
     if (!isServerError(error) || isConnectionError(error)) throw error;
-    return { ok: false, error: error.sqlMessage ?? error.message, timeout: error.errno === ER_STATEMENT_TIMEOUT };
+    const message = reduceServerText(cleanMessage(error.sqlMessage ?? error.message, hide), known, error.errno);
+    return { ok: false, error: message, timeout: error.errno === ER_STATEMENT_TIMEOUT };
   }
 }
 
@@ -314,7 +320,11 @@ export async function verifyOnMariaDb(
           const { place, prefix } = invalidOriginal(original, 'mysql');
           throw appErrorFromMysql(ErrorCode.CONTENT_INVALID, error, { ...place, hideNames: hide }, prefix);
         }
-        return candidateFails(cleanMessage(error.sqlMessage ?? error.message, hide));
+        return candidateFails(
+          cleanMessage(error.sqlMessage ?? error.message, hide),
+          [original, candidate],
+          error.errno,
+        );
       }
     }
 
@@ -337,8 +347,8 @@ export async function verifyOnMariaDb(
       let sizes: string[];
       try {
         sizes = await fillTables(involved, profile, dataSetRng(seed, profile), literals, target);
-        a = await runStatement(conn, original);
-        b = await runStatement(conn, candidate);
+        a = await runStatement(conn, original, [original, candidate], hide);
+        b = await runStatement(conn, candidate, [original, candidate], hide);
       } finally {
         await conn.query('ROLLBACK');
       }

@@ -88,9 +88,12 @@ describe('pglitePlanner on TPC-H', () => {
     expect(plan.root.node).toBe('Index Only Scan');
   });
 
-  it('plans statements with $n parameters as generic plans', async () => {
+  it('plans statements with $n parameters as generic plans, errors placed in the statement', async () => {
     const plan = await session.explain('SELECT * FROM customer WHERE c_custkey = $1');
     expect(plan.root).toMatchObject({ node: 'Index Scan', index: 'customer_pkey', rows: 1 });
+    expect(plan.raw).toMatch(/Index Cond: \(c_custkey = \$1\)/);
+    const error = await appError(session.explain('SELECT *\nFROM customer WHERE nope = $2 AND c_custkey = $1'));
+    expect(error.detail).toMatchObject({ code: ErrorCode.CONTENT_INVALID, line: 2, column: 21 });
   });
 
   it('reports a statement that fails to plan as 4202 at its line and column', async () => {

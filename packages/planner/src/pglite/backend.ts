@@ -31,10 +31,10 @@ import { AppError, ErrorCode, type Localized, type PlanTree, type Verification }
 import { hasParameters, singleStatement, splitStatements, tokenize } from '../sql-text.ts';
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
 import { verifyDifferential } from '../verify/differential.ts';
-import { readWhatIfIndexes } from '../what-if.ts';
+import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
 import { classifyDdl, indexTargetTable, rejectedDdlError, runDdlStatement, whatIfIndexSql } from './ddl.ts';
-import { appErrorFromPg } from './pg-errors.ts';
-import { explainTextOf, planTreeFromExplainJson } from './plan-json.ts';
+import { explainStatement, GENERIC_STATEMENT } from './explain.ts';
+import { planTreeFromExplainJson } from './plan-json.ts';
 import { getPglitePool, PgError, type PgliteInstance, type PgliteLease, shutdownSharedPglitePool } from './pool.ts';
 import { planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
 
@@ -95,7 +95,7 @@ class PgliteSession implements PlannerSession {
       this.ready = { lease, injector, tableRows };
       return this.ready;
     } catch (error) {
-      await lease.release({ broken: !(error instanceof AppError) });
+      await lease.release();
       throw error;
     }
   }
@@ -107,7 +107,7 @@ class PgliteSession implements PlannerSession {
       });
     if (this.ready && !this.ready.lease.db.dead) return this.ready;
     if (this.ready) {
-      await this.ready.lease.release({ broken: true });
+      await this.ready.lease.release();
       this.ready = undefined;
     }
     return this.setup();
@@ -129,44 +129,18 @@ class PgliteSession implements PlannerSession {
     const { lease, injector, tableRows } = await this.current();
     const db = lease.db;
     const generic = hasParameters(tokens);
-    const jsonPrefix = `EXPLAIN (FORMAT JSON${generic ? ', GENERIC_PLAN' : ''}) `;
-    const textPrefix = `EXPLAIN${generic ? ' (GENERIC_PLAN)' : ''} `;
     try {
       await db.query('BEGIN');
       if (whatIfIndexes.length > 0) await this.createWhatIfIndexes(db, injector, whatIfIndexes);
       await db.query('SET LOCAL transaction_read_only = on');
-      let json: unknown;
-      let text: string;
-      try {
-        // Parameters need the simple protocol (exec); the lexer made sure there is a single statement.
-        if (generic) {
-          const [r] = await db.exec(jsonPrefix + statement);
-          json = r.rows[0]?.['QUERY PLAN'];
-          const [t] = await db.exec(textPrefix + statement);
-          text = explainTextOf(t.rows);
-        } else {
-          const r = await db.query<Record<string, unknown>>(jsonPrefix + statement);
-          json = r.rows[0]?.['QUERY PLAN'];
-          text = explainTextOf((await db.query<Record<string, unknown>>(textPrefix + statement)).rows);
-        }
-      } catch (error) {
-        if (!(error instanceof PgError)) throw error;
-        throw appErrorFromPg(
-          ErrorCode.CONTENT_INVALID,
-          error,
-          {
-            source: statement,
-            sourceOffset: 0,
-            sent: jsonPrefix + statement,
-            prefixLength: jsonPrefix.length,
-            fallbackOffset: tokens[0].start,
-          },
-          { zh: '语句无法生成执行计划，', en: 'The statement can not be planned' },
-        );
-      }
+      const { json, text } = await explainStatement(db, statement, tokens);
       return planTreeFromExplainJson(json, text, { tableRows });
     } finally {
-      if (!db.dead) await db.query('ROLLBACK').catch(() => undefined);
+      if (!db.dead) {
+        await db.query('ROLLBACK').catch(() => undefined);
+        // A prepared statement outlives the transaction.
+        if (generic) await db.query(`DEALLOCATE ${GENERIC_STATEMENT}`).catch(() => undefined);
+      }
     }
   }
 
@@ -206,12 +180,7 @@ class PgliteSession implements PlannerSession {
         await db.query(p.sql);
       } catch (error) {
         if (!(error instanceof PgError)) throw error;
-        throw new AppError(ErrorCode.CONTENT_INVALID, {
-          message: {
-            zh: `假设索引无法创建（${error.message}）：${p.sql}`,
-            en: `the what-if index can not be created (${error.message}): ${p.sql}`,
-          },
-        });
+        throw whatIfIndexError(p.sql, error.message, this.request.schemaSql, error.code);
       }
     }
     await injector.refresh();

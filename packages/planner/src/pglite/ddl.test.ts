@@ -9,22 +9,32 @@ function actions(script: string): string[] {
 }
 
 describe('classifyDdl', () => {
-  it('runs table structure statements', () => {
+  it('runs the table structure statements planning needs', () => {
     expect(
       actions(`CREATE TABLE t (a int); CREATE UNIQUE INDEX CONCURRENTLY i ON t (a); CREATE TYPE mood AS ENUM ('a');
-        CREATE DOMAIN pos AS int CHECK (VALUE > 0); CREATE SEQUENCE s; CREATE VIEW v AS SELECT * FROM t;
-        ALTER TABLE ONLY t ADD CONSTRAINT t_pk PRIMARY KEY (a); COMMENT ON TABLE t IS 'x'; CREATE UNLOGGED TABLE u (b int)`),
+        CREATE SEQUENCE s; ALTER TABLE ONLY t ADD CONSTRAINT t_pk PRIMARY KEY (a); COMMENT ON TABLE t IS 'x';
+        CREATE UNLOGGED TABLE u (b int)`),
     ).toEqual([
       'run:CREATE TABLE',
       'run:CREATE INDEX',
       'run:CREATE TYPE',
-      'run:CREATE DOMAIN',
       'run:CREATE SEQUENCE',
-      'run:CREATE VIEW',
       'run:ALTER TABLE',
       'run:COMMENT',
       'run:CREATE TABLE',
     ]);
+  });
+
+  it('rejects types with code or checks, views and everything else that defines behaviour', () => {
+    expect(
+      actions(`CREATE DOMAIN pos AS int CHECK (VALUE > 0); CREATE TYPE pair AS (a int, b text);
+        CREATE TYPE r AS RANGE (subtype = int4); CREATE VIEW v AS SELECT * FROM t; CREATE SCHEMA s;
+        CREATE COLLATION c (locale = 'C'); CREATE STATISTICS st ON a, b FROM t; ALTER TYPE mood ADD VALUE 'b';
+        ALTER DOMAIN pos DROP NOT NULL; CREATE CAST (int AS text) WITH INOUT; CREATE OPERATOR === (function = f);
+        CREATE RULE r AS ON INSERT TO t DO NOTHING; CREATE TRIGGER g BEFORE INSERT ON t EXECUTE FUNCTION f()`).map(
+        (a) => a.split(':')[0],
+      ),
+    ).toEqual(Array(13).fill('reject'));
   });
 
   it('skips pg_dump noise', () => {

@@ -16,5 +16,6 @@ export function appErrorFromPg(
       ? pgPositionToOffset(place.sent, error.position)
       : undefined;
   const hint = error instanceof PgError && error.hint ? ` (${error.hint})` : '';
-  return appErrorAt(code, place, sentOffset, `${message}${hint}`, prefix, 'postgresql');
+  const serverCode = error instanceof PgError ? error.code : undefined;
+  return appErrorAt(code, place, sentOffset, `${message}${hint}`, prefix, 'postgresql', serverCode);
 }

@@ -16,13 +16,17 @@
  * So the template is created once (and cached on disk, keyed by the PGlite version and start parameters, so the
  * next process skips initdb), and every pooled instance is a clone of it.
  *
- * Isolation: a session leases one instance exclusively and uses its `public` schema, so the user's DDL runs as
- * written (schema-qualified `public.t`, `nextval('public.t_id_seq')`, pg_dump output). On release the instance is
- * reset (every non-system schema dropped, `public` recreated); after `recycleAfter` sessions, or when anything
- * failed or timed out, the worker is terminated and replaced, which also bounds catalog bloat (no autovacuum).
+ * Isolation (docs/security.md): every session gets an instance of its own that served nobody before and is
+ * terminated when the session ends, so nothing of one session (tables, statistics, WAL, large objects, catalog
+ * leftovers) can be read by another. Inside it, everything the session sends runs as SANDBOX_ROLE, an
+ * unprivileged role that owns `public` (the user's DDL runs as written: `public.t`, `nextval('public.t_id_seq')`):
+ * the instance switches to it with SET SESSION AUTHORIZATION before the session gets it, and the template takes
+ * EXECUTE on set_config away from PUBLIC, the one function that could switch back (PGlite runs in single-user
+ * mode, where the authenticated user is the bootstrap superuser). The wasm file system is in memory: no host file
+ * is there to read. Spare instances are started ahead (up to `size` in all), so a session seldom waits for one.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -76,6 +80,22 @@ export const PGLITE_START_PARAMS: readonly string[] = [
   '-c',
   'autovacuum=off',
 ];
+
+/** The unprivileged role every session's SQL runs as (see the file comment). */
+export const SANDBOX_ROLE = 'sqltune_sandbox';
+
+/**
+ * Run once as the bootstrap superuser on the instance the template is dumped from. set_config is the only way a
+ * query could change its session's identity (SET SESSION AUTHORIZATION and SET ROLE are statements, which user
+ * text never reaches the instance as); pg_read_server_files and the other predefined roles are not granted.
+ */
+export const TEMPLATE_SETUP_SQL = `
+CREATE ROLE ${SANDBOX_ROLE} NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS;
+ALTER SCHEMA public OWNER TO ${SANDBOX_ROLE};
+REVOKE EXECUTE ON FUNCTION pg_catalog.set_config(text, text, boolean) FROM PUBLIC;
+REVOKE CREATE ON DATABASE postgres FROM PUBLIC;
+REVOKE TEMPORARY ON DATABASE postgres FROM PUBLIC;
+`;
 
 export interface PgField {
   name: string;
@@ -140,8 +160,6 @@ type WorkerReply =
 /** One PGlite in a worker thread. Requests are answered in order; the caller serializes its transactions. */
 export class PgliteInstance {
   readonly version: string;
-  /** Sessions served so far. */
-  sessions = 0;
   private worker: Worker;
   private nextId = 1;
   private readonly pending = new Map<number, Pending>();
@@ -169,6 +187,8 @@ export class PgliteInstance {
   }): Promise<PgliteInstance> {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
+      // Nothing of the app's environment (API keys, DATABASE_URL) is visible inside the thread.
+      env: {},
       workerData: {
         pglitePath: require.resolve('@electric-sql/pglite'),
         wasmModule: options.wasmModule,
@@ -269,10 +289,11 @@ export class PgliteInstance {
 }
 
 export interface PoolOptions {
-  /** Instances at most (env SQLTUNE_PGLITE_POOL_SIZE, default 2: one per core on the reference machine). */
+  /**
+   * Instances at most, leased and spare together (env SQLTUNE_PGLITE_POOL_SIZE, default 2: one per core on the
+   * reference machine).
+   */
   size?: number;
-  /** Replace an instance after this many sessions (default 200). */
-  recycleAfter?: number;
   /** Directory for the cached template (env SQLTUNE_PGLITE_CACHE_DIR, default the OS temp directory); null: none. */
   cacheDir?: string | null;
   /** Default per-request timeout in ms (default 30 s). */
@@ -280,9 +301,10 @@ export interface PoolOptions {
 }
 
 export interface PgliteLease {
+  /** An instance no other session has used, already running as SANDBOX_ROLE. */
   readonly db: PgliteInstance;
-  /** Gives the instance back (reset for the next session), or drops it when it is broken. Idempotent. */
-  release(options?: { broken?: boolean }): Promise<void>;
+  /** Ends the session: the instance is terminated and a fresh spare started in its place. Idempotent. */
+  release(): Promise<void>;
 }
 
 interface Waiter {
@@ -292,13 +314,15 @@ interface Waiter {
 
 export class PglitePool {
   private readonly size: number;
-  private readonly recycleAfter: number;
   private readonly cacheDir: string | null;
   private readonly requestTimeoutMs: number;
-  private readonly idle: PgliteInstance[] = [];
-  private readonly all = new Set<PgliteInstance>();
+  /** Started, never leased instances. */
+  private readonly spares: PgliteInstance[] = [];
+  /** Instances alive: spares and leased ones. */
+  private alive = 0;
   private starting = 0;
   private readonly waiters: Waiter[] = [];
+  private readonly instances = new Set<PgliteInstance>();
   private template: Promise<Uint8Array> | undefined;
   private wasmModule: Promise<WasmModule> | undefined;
   private closed = false;
@@ -306,7 +330,6 @@ export class PglitePool {
   constructor(options: PoolOptions = {}) {
     const envSize = Number.parseInt(process.env.SQLTUNE_PGLITE_POOL_SIZE ?? '', 10);
     this.size = Math.max(1, options.size ?? (Number.isFinite(envSize) ? envSize : 2));
-    this.recycleAfter = Math.max(1, options.recycleAfter ?? 200);
     this.cacheDir =
       options.cacheDir === undefined ? (process.env.SQLTUNE_PGLITE_CACHE_DIR ?? tmpdir()) : options.cacheDir;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
@@ -315,9 +338,14 @@ export class PglitePool {
   /** Waits for an instance of its own. Always release the lease (try/finally). */
   acquire(): Promise<PgliteLease> {
     if (this.closed) return Promise.reject(new PgliteDeadError('the PGlite pool is shut down'));
-    const instance = this.idle.pop();
-    if (instance) return Promise.resolve(this.lease(instance));
-    const promise = new Promise<PgliteLease>((resolve, reject) => this.waiters.push({ resolve, reject }));
+    let spare = this.spares.shift();
+    while (spare?.dead) {
+      this.forget(spare);
+      spare = this.spares.shift();
+    }
+    const promise = spare
+      ? Promise.resolve(this.lease(spare))
+      : new Promise<PgliteLease>((resolve, reject) => this.waiters.push({ resolve, reject }));
     this.grow();
     return promise;
   }
@@ -326,15 +354,16 @@ export class PglitePool {
   async shutdown(): Promise<void> {
     this.closed = true;
     for (const waiter of this.waiters.splice(0)) waiter.reject(new PgliteDeadError('the PGlite pool is shut down'));
-    const instances = [...this.all];
-    this.all.clear();
-    this.idle.length = 0;
+    const instances = [...this.instances];
+    this.instances.clear();
+    this.spares.length = 0;
+    this.alive = 0;
     await Promise.all(instances.map((i) => i.terminate().catch(() => undefined)));
   }
 
-  /** Starts instances while callers wait and the pool has room. */
+  /** Starts instances until every waiter has one coming and the spares fill the pool's room. */
   private grow(): void {
-    while (!this.closed && this.waiters.length > this.starting && this.all.size + this.starting < this.size) {
+    while (!this.closed && this.alive + this.starting < this.size) {
       this.starting++;
       this.startInstance().then(
         (instance) => {
@@ -343,13 +372,16 @@ export class PglitePool {
             void instance.terminate();
             return;
           }
-          this.all.add(instance);
-          this.handOut(instance);
+          this.alive++;
+          this.instances.add(instance);
+          const waiter = this.waiters.shift();
+          if (waiter) waiter.resolve(this.lease(instance));
+          else this.spares.push(instance);
         },
         (error: Error) => {
           this.starting--;
-          // Nothing can start: fail everyone waiting instead of hanging.
-          if (this.all.size + this.starting === 0) {
+          // Nothing can start: fail everyone waiting instead of hanging (the next acquire tries again).
+          if (this.alive + this.starting === 0) {
             for (const waiter of this.waiters.splice(0)) waiter.reject(error);
           }
         },
@@ -357,40 +389,45 @@ export class PglitePool {
     }
   }
 
-  private handOut(instance: PgliteInstance): void {
-    const waiter = this.waiters.shift();
-    if (waiter) waiter.resolve(this.lease(instance));
-    else this.idle.push(instance);
+  private forget(instance: PgliteInstance): void {
+    if (!this.instances.delete(instance)) return;
+    this.alive--;
+    void instance.terminate().catch(() => undefined);
   }
 
   private lease(instance: PgliteInstance): PgliteLease {
-    instance.sessions++;
     let released = false;
     return {
       db: instance,
-      release: async (options = {}) => {
+      release: async () => {
         if (released) return;
         released = true;
-        let healthy = !options.broken && !instance.dead && !this.closed;
-        if (healthy) {
-          try {
-            await resetInstance(instance);
-          } catch {
-            healthy = false;
-          }
-        }
-        if (!healthy || instance.sessions >= this.recycleAfter) {
-          this.all.delete(instance);
-          await instance.terminate().catch(() => undefined);
-          this.grow();
-          return;
-        }
-        this.handOut(instance);
+        this.forget(instance);
+        this.grow();
       },
     };
   }
 
+  /** A clone of the template, switched to SANDBOX_ROLE for good. */
   private async startInstance(): Promise<PgliteInstance> {
+    const instance = await this.startClone();
+    try {
+      await instance.query(`SET SESSION AUTHORIZATION ${SANDBOX_ROLE}`, [], { timeoutMs: 10_000 });
+      const who = await instance.query<{ current_user: string; session_user: string; rolsuper: boolean }>(
+        'SELECT current_user, session_user, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS rolsuper',
+      );
+      const row = who.rows[0];
+      // The identity every session relies on: refuse to hand out an instance that is not in it.
+      if (row?.current_user !== SANDBOX_ROLE || row.session_user !== SANDBOX_ROLE || String(row.rolsuper) !== 'f')
+        throw new Error(`a PGlite instance did not switch to ${SANDBOX_ROLE}`);
+      return instance;
+    } catch (error) {
+      await instance.terminate().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async startClone(): Promise<PgliteInstance> {
     const wasmModule = await this.loadWasmModule();
     const template = await this.loadTemplate();
     try {
@@ -426,14 +463,17 @@ export class PglitePool {
   private templateFile(): string | undefined {
     if (!this.cacheDir) return undefined;
     const version = pgliteVersion();
-    const hash = createHash('sha256').update(PGLITE_START_PARAMS.join(' ')).digest('hex').slice(0, 12);
+    const hash = createHash('sha256')
+      .update(`${PGLITE_START_PARAMS.join(' ')}\n${TEMPLATE_SETUP_SQL}`)
+      .digest('hex')
+      .slice(0, 12);
     return join(this.cacheDir, `sqltune-pglite-${version}-${hash}.tar`);
   }
 
   private loadTemplate(): Promise<Uint8Array> {
     this.template ??= (async () => {
       const file = this.templateFile();
-      if (file) {
+      if (file && trustedFile(file)) {
         try {
           const bytes = readFileSync(file);
           if (bytes.length > 1024 * 1024) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
@@ -446,12 +486,13 @@ export class PglitePool {
         startParams: PGLITE_START_PARAMS,
       });
       try {
+        await creator.exec(TEMPLATE_SETUP_SQL);
         const bytes = await creator.dump();
         if (file) {
           try {
             mkdirSync(dirname(file), { recursive: true });
             const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-            writeFileSync(temporary, bytes);
+            writeFileSync(temporary, bytes, { mode: 0o600 });
             renameSync(temporary, file);
           } catch {
             // a read-only temp directory only costs start-up time
@@ -469,6 +510,20 @@ export class PglitePool {
   }
 }
 
+/**
+ * A cached template is loaded only when this user wrote it and nobody else may change it: the temp directory is
+ * shared, and a planted template could hold a role or function of someone else's making.
+ */
+function trustedFile(file: string): boolean {
+  try {
+    const s = lstatSync(file);
+    const uid = process.getuid?.();
+    return s.isFile() && (uid === undefined || s.uid === uid) && (s.mode & 0o022) === 0;
+  } catch {
+    return false;
+  }
+}
+
 function pgliteVersion(): string {
   try {
     const pkg = JSON.parse(
@@ -478,20 +533,6 @@ function pgliteVersion(): string {
   } catch {
     return 'unknown';
   }
-}
-
-/** Drops everything a session created: every non-system schema, then an empty `public`. */
-async function resetInstance(instance: PgliteInstance): Promise<void> {
-  // A session may have left a transaction open after an error.
-  await instance.exec('ROLLBACK', { timeoutMs: 10_000 }).catch(() => undefined);
-  const schemas = await instance.query<{ nspname: string }>(
-    `SELECT nspname FROM pg_namespace
-      WHERE nspname NOT IN ('pg_catalog', 'information_schema', 'pg_toast') AND nspname NOT LIKE 'pg\\_%'`,
-    [],
-    { timeoutMs: 10_000 },
-  );
-  const drops = schemas.rows.map((r) => `DROP SCHEMA "${r.nspname.replace(/"/g, '""')}" CASCADE;`).join('\n');
-  await instance.exec(`${drops}\nCREATE SCHEMA public;\nRESET ALL;`, { timeoutMs: 20_000 });
 }
 
 let shared: PglitePool | undefined;

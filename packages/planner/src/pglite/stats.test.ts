@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PgliteLease, PglitePool } from './pool.ts';
+import { PGLITE_START_PARAMS, PgliteInstance, type PgliteLease, PglitePool } from './pool.ts';
 import { DEFAULT_TABLE_ROWS, heapPages, indexPages, planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
 
 interface PlanJson {
@@ -145,25 +145,38 @@ describe('statistics injection on PGlite', () => {
   }, 60_000);
 
   it('sized files share one zero buffer copy-on-write: a write to one never shows in another', async () => {
-    const files = await lease.db.query<{ big: string; huge: string; pages: string }>(
-      `SELECT pg_relation_filepath('big') AS big, pg_relation_filepath('huge') AS huge, relpages::text AS pages
-         FROM pg_class WHERE relname = 'big'`,
-    );
-    const { big, huge, pages } = files.rows[0];
-    const lastPage = (Number(pages) - 1) * 8192;
-    // The sandbox never writes into a sized table; if something did, it must stay in that file.
-    await lease.db.query("INSERT INTO big VALUES (1, 'x', current_date)");
-    await lease.db.query('CHECKPOINT');
-    const read = async (path: string) =>
-      (
-        await lease.db.query<{ page: string }>(`SELECT encode(pg_read_binary_file($1, $2, 8192), 'hex') AS page`, [
-          path,
-          lastPage,
-        ])
-      ).rows[0].page;
-    expect(/[1-9a-f]/.test(await read(big))).toBe(true);
-    expect(/[1-9a-f]/.test(await read(huge))).toBe(false);
-    await lease.db.query('TRUNCATE big');
+    // CHECKPOINT and reading files need the superuser the pool's sessions never are: an instance of its own.
+    const admin = await PgliteInstance.start({ startParams: PGLITE_START_PARAMS });
+    try {
+      await admin.exec(
+        'CREATE TABLE big (id int PRIMARY KEY, name text, created date); CREATE TABLE huge (id bigint);',
+      );
+      const plan = planStatistics(await readCatalog(admin), [
+        { table: 'big', rows: 1_000_000, columns: [] },
+        { table: 'huge', rows: 50_000_000, columns: [] },
+      ]);
+      await new StatisticsInjector(admin, plan).apply();
+      const files = await admin.query<{ big: string; huge: string; pages: string }>(
+        `SELECT pg_relation_filepath('big') AS big, pg_relation_filepath('huge') AS huge, relpages::text AS pages
+           FROM pg_class WHERE relname = 'big'`,
+      );
+      const { big, huge, pages } = files.rows[0];
+      const lastPage = (Number(pages) - 1) * 8192;
+      // The sandbox never writes into a sized table; if something did, it must stay in that file.
+      await admin.query("INSERT INTO big VALUES (1, 'x', current_date)");
+      await admin.query('CHECKPOINT');
+      const read = async (path: string) =>
+        (
+          await admin.query<{ page: string }>(`SELECT encode(pg_read_binary_file($1, $2, 8192), 'hex') AS page`, [
+            path,
+            lastPage,
+          ])
+        ).rows[0].page;
+      expect(/[1-9a-f]/.test(await read(big))).toBe(true);
+      expect(/[1-9a-f]/.test(await read(huge))).toBe(false);
+    } finally {
+      await admin.terminate();
+    }
   }, 60_000);
 });
 

@@ -38,23 +38,22 @@
  */
 import { AppError, ErrorCode, type Localized, type PlanTree, type Verification } from '@sqltune/contracts';
 import { classifyDdl, rejectedDdlError, runDdlStatement, whatIfIndexSql } from '../pglite/ddl.ts';
-import { appErrorFromPg } from '../pglite/pg-errors.ts';
-import { explainTextOf, planTreeFromExplainJson } from '../pglite/plan-json.ts';
+import { explainStatement, GENERIC_STATEMENT, parameterCount } from '../pglite/explain.ts';
+import { planTreeFromExplainJson } from '../pglite/plan-json.ts';
 import { PgError } from '../pglite/pool.ts';
 import { quoteIdent } from '../pglite/sql-text.ts';
 import { type CatalogTable, planStatistics, readCatalog } from '../pglite/stats.ts';
+import { reduceServerText } from '../server-text.ts';
 import { singleStatement, splitStatements, tokenize } from '../sql-text.ts';
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
 import { verifyDifferential } from '../verify/differential.ts';
-import { readWhatIfIndexes } from '../what-if.ts';
+import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
 import { asPgliteInstance, type PgConnection, PostgresConnectionLost } from './connection.ts';
 import { defaultIndexName, readIndexShape, renameIndexesInJson, renameIndexesInText } from './hypo.ts';
 import { acquireSandboxDatabase, releaseSandboxDatabase, type SandboxDatabase, type SandboxServer } from './server.ts';
 import { Pg15StatisticsInjector } from './stats.ts';
 
 export { postgresSandboxAvailable, shutdownPostgresSandbox } from './server.ts';
-
-const GENERIC_STATEMENT = 'sqltune_generic';
 
 function sourceLabel(server: SandboxServer): string {
   const hypopg = server.hypopgVersion ? ` + HypoPG ${server.hypopgVersion}` : ' + HypoPG';
@@ -147,44 +146,13 @@ class PostgresSession implements PlannerSession {
     const { statement, tokens } = singleStatement(sql, 'postgresql');
     const ready = await this.current();
     const { conn } = ready;
-    const parameters = tokens.reduce((max, t) => (t.kind === 'param' ? Math.max(max, Number(t.value) || 0) : max), 0);
-    // PostgreSQL 15 has no EXPLAIN (GENERIC_PLAN): explain the generic plan of a prepared statement instead.
-    const prefix = parameters > 0 ? `PREPARE ${GENERIC_STATEMENT} AS ` : 'EXPLAIN (FORMAT JSON) ';
+    const parameters = parameterCount(tokens);
     let names = new Map<string, string>();
     try {
       await conn.query('BEGIN');
       if (whatIfIndexes.length > 0) names = await this.createWhatIfIndexes(ready, whatIfIndexes);
       await conn.query('SET LOCAL transaction_read_only = on');
-      let json: unknown;
-      let text: string;
-      try {
-        if (parameters > 0) {
-          await conn.query(prefix + statement);
-          await conn.query('SET LOCAL plan_cache_mode = force_generic_plan');
-          const args = `(${Array.from({ length: parameters }, () => 'NULL').join(', ')})`;
-          const r = await conn.query(`EXPLAIN (FORMAT JSON) EXECUTE ${GENERIC_STATEMENT}${args}`);
-          json = r.rows[0]?.['QUERY PLAN'];
-          text = explainTextOf((await conn.query(`EXPLAIN EXECUTE ${GENERIC_STATEMENT}${args}`)).rows);
-        } else {
-          const r = await conn.query(prefix + statement);
-          json = r.rows[0]?.['QUERY PLAN'];
-          text = explainTextOf((await conn.query(`EXPLAIN ${statement}`)).rows);
-        }
-      } catch (error) {
-        if (!(error instanceof PgError)) throw error;
-        throw appErrorFromPg(
-          ErrorCode.CONTENT_INVALID,
-          error,
-          {
-            source: statement,
-            sourceOffset: 0,
-            sent: prefix + statement,
-            prefixLength: prefix.length,
-            fallbackOffset: tokens[0].start,
-          },
-          { zh: '语句无法生成执行计划，', en: 'The statement can not be planned' },
-        );
-      }
+      let { json, text } = await explainStatement(asPgliteInstance(conn), statement, tokens);
       if (names.size > 0) {
         json = renameIndexesInJson(json, names);
         text = renameIndexesInText(text, names);
@@ -218,12 +186,7 @@ class PostgresSession implements PlannerSession {
         for (const row of r.rows) names.set(row.indexname, readable);
       } catch (error) {
         if (!(error instanceof PgError)) throw error;
-        throw new AppError(ErrorCode.CONTENT_INVALID, {
-          message: {
-            zh: `假设索引无法创建（${error.message}）：${sql}`,
-            en: `the what-if index can not be created (${error.message}): ${sql}`,
-          },
-        });
+        throw whatIfIndexError(sql, error.message, this.request.schemaSql, error.code);
       }
     }
     return names;
@@ -270,10 +233,8 @@ async function runSchema(conn: PgConnection, schemaSql: string): Promise<Localiz
           await conn.query(statement.text);
         } catch (error) {
           if (!(error instanceof PgError)) throw error;
-          notes.push({
-            zh: `CREATE EXTENSION 已忽略（${error.message}）`,
-            en: `CREATE EXTENSION ignored (${error.message})`,
-          });
+          const message = reduceServerText(error.message, [statement.text], error.code);
+          notes.push({ zh: `CREATE EXTENSION 已忽略（${message}）`, en: `CREATE EXTENSION ignored (${message})` });
         }
       }
       continue;

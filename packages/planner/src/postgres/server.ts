@@ -3,7 +3,7 @@
  * postgres://user:password@host:port/database) or a throwaway server started from this machine's binaries, one per
  * process, lazily on the first use.
  *
- * Every planner session gets a database of its own, copied from a template database (`sqltune_template_v2`) that
+ * Every planner session gets a database of its own, copied from a template database (`sqltune_template_v3`) that
  * holds HypoPG (schema `hypopg`) and the statistics functions (schema `sqltune`, see stats.ts), and an
  * unprivileged login role of its own that owns the database: the user's DDL, the EXPLAINs and the verification
  * queries run as that role, so a CHECK constraint or a DEFAULT can not read files, signal other backends or touch
@@ -43,11 +43,9 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   accessSync,
-  chownSync,
   constants,
   existsSync,
   lstatSync,
-  mkdtempSync,
   readFileSync,
   renameSync,
   rmSync,
@@ -60,12 +58,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { quoteIdent, quoteLiteral } from '../pglite/sql-text.ts';
+import { runDirectory, SANDBOX_CHILD_ENV, sweepAbandonedRunDirectories } from '../sandbox-files.ts';
 import { PgConnection } from './connection.ts';
 import { type FileAccess, type SizingMode, STATS_FUNCTIONS_SQL } from './stats.ts';
 
 /** The template every session database is copied from; the suffix changes when its content changes. */
-export const TEMPLATE_DATABASE = 'sqltune_template_v2';
-const TEMPLATE_MARK = 'sqltune template v2 ready';
+export const TEMPLATE_DATABASE = 'sqltune_template_v3';
+const TEMPLATE_MARK = 'sqltune template v3 ready';
 const SESSION_DATABASE_PREFIX = 'sqltune_s_';
 const SESSION_ROLE_PREFIX = 'sqltune_r_';
 
@@ -595,7 +594,8 @@ const SERVER_OS_USER = 'postgres';
 
 function run(file: string, args: string[], timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(file, args, { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const options = { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, env: SANDBOX_CHILD_ENV };
+    execFile(file, args, options, (error, stdout, stderr) => {
       if (error) reject(new Error(`${file} failed: ${error.message}\n${stderr}`));
       else resolve({ stdout, stderr });
     });
@@ -704,9 +704,7 @@ async function spawnServer(
       keep ? 'keep' : 'remove',
       ...asServerUser(serverArgs(install, dir, port)),
     ],
-    {
-      stdio: ['pipe', 'ignore', 'ignore'],
-    },
+    { stdio: ['pipe', 'ignore', 'ignore'], env: SANDBOX_CHILD_ENV },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.stdin?.on('error', () => undefined);
@@ -764,12 +762,12 @@ function localConfig(dir: string, port: number) {
   });
 }
 
-/** A private directory (0700), owned by the server's OS user when running as root. */
+/**
+ * A private directory (0700) marked as this process's (swept after a crash, see sandbox-files.ts), owned by the
+ * server's OS user when running as root.
+ */
 function privateDir(prefix: string, parent = tmpdir()): string {
-  const dir = mkdtempSync(join(parent, prefix));
-  const owner = serverOwner();
-  if (owner) chownSync(dir, owner.uid, owner.gid);
-  return dir;
+  return runDirectory(prefix, parent, serverOwner());
 }
 
 /**
@@ -871,6 +869,7 @@ async function startLocal(): Promise<State> {
     throw new Error(
       'PostgreSQL with HypoPG not found: install postgresql-15 and postgresql-15-hypopg, or set POSTGRES_SANDBOX_URL',
     );
+  sweepAbandonedRunDirectories();
   const template = await templateDataDir(install);
   const dir = privateDir('sqltune-pg-', serverParentDir());
   try {

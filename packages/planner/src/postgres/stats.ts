@@ -12,7 +12,11 @@
  *    histogram and correlation slots only when given) are written by two SECURITY DEFINER functions that the
  *    sandbox's template database holds (STATS_FUNCTIONS_SQL, created by a superuser). They only accept relations
  *    the calling session's role owns - the equivalent of PostgreSQL 18's pg_restore_*_stats, which table owners
- *    may call - so sessions run as unprivileged roles and still inject their statistics.
+ *    may call - so sessions run as unprivileged roles and still inject their statistics. Running with privilege,
+ *    they evaluate nothing the user defined (docs/security.md): value lists are read only by the input functions of
+ *    built-in, enum or extension types (sqltune.input_is_builtin), never through a domain, whose CHECK would run
+ *    as the superuser (a domain column's values are read as its base type); for any other type the value slots are
+ *    left out.
  *  - Without file access (an external server elsewhere, sizing mode 'one-page'), each table gets one physical page
  *    (a row inserted and rolled back: relation extension is not undone) and relpages = 1, reltuples = rows: row
  *    estimates follow the statistics, but scans are costed as one page of I/O. The session's notes say so.
@@ -53,6 +57,41 @@ BEGIN
   END IF;
 END $f$;
 
+-- Whether reading values of this type (through arrays to their element) calls only input functions that come with
+-- the server or an extension: built-in types, enums and extension members - and never a domain's, whose CHECK would
+-- run with this function's privilege. (A domain column's values are read as its base type: see base_type.)
+CREATE FUNCTION ${STATS_SCHEMA}.input_is_builtin(typ oid) RETURNS boolean
+LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+DECLARE
+  t record;
+BEGIN
+  FOR depth IN 1..20 LOOP
+    SELECT oid, typtype, typelem, typsubscript INTO t FROM pg_type WHERE oid = typ;
+    IF NOT FOUND OR t.typtype = 'd' THEN RETURN false; END IF;
+    IF t.typelem <> 0 AND t.typsubscript = 'array_subscript_handler'::regproc THEN
+      typ := t.typelem;
+    ELSE
+      RETURN t.oid < 16384 OR t.typtype = 'e'
+        OR EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = 'pg_type'::regclass AND d.objid = t.oid
+                     AND d.deptype = 'e');
+    END IF;
+  END LOOP;
+  RETURN false;
+END $f$;
+
+CREATE FUNCTION ${STATS_SCHEMA}.base_type(typ oid) RETURNS oid
+LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp AS $f$
+DECLARE
+  t record;
+BEGIN
+  FOR depth IN 1..20 LOOP
+    SELECT typtype, typbasetype INTO t FROM pg_type WHERE oid = typ;
+    IF NOT FOUND OR t.typtype <> 'd' THEN RETURN typ; END IF;
+    typ := t.typbasetype;
+  END LOOP;
+  RETURN typ;
+END $f$;
+
 CREATE FUNCTION ${STATS_SCHEMA}.set_relation_stats(rel oid, pages integer, tuples real, allvisible integer)
 RETURNS boolean LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $f$
 BEGIN
@@ -79,7 +118,11 @@ BEGIN
   IF NOT FOUND THEN
     RAISE EXCEPTION 'column "%" of relation % does not exist', attribute, rel::regclass USING ERRCODE = '42703';
   END IF;
-  SELECT CASE WHEN t.typtype = 'd' THEN t.typbasetype ELSE t.oid END INTO base FROM pg_type t WHERE t.oid = att.atttypid;
+  base := ${STATS_SCHEMA}.base_type(att.atttypid);
+  IF NOT ${STATS_SCHEMA}.input_is_builtin(base) THEN
+    mcv_values := NULL;
+    histogram_bounds := NULL;
+  END IF;
   IF mcv_values IS NOT NULL OR histogram_bounds IS NOT NULL OR correlation IS NOT NULL THEN
     -- The type's default btree operators, as ANALYZE would record them.
     SELECT eq.amopopr, lt.amopopr INTO eq_op, lt_op
@@ -115,8 +158,8 @@ BEGIN
       CASE WHEN use_mcv THEN att.attcollation ELSE 0 END, CASE WHEN use_hist THEN att.attcollation ELSE 0 END,
       CASE WHEN use_corr THEN att.attcollation ELSE 0 END, 0, 0,
       CASE WHEN use_mcv THEN mcv_freqs END, NULL, CASE WHEN use_corr THEN ARRAY[correlation] END, NULL, NULL,
-      CASE WHEN use_mcv THEN array_in(mcv_values::cstring, att.atttypid, att.atttypmod) END,
-      CASE WHEN use_hist THEN array_in(histogram_bounds::cstring, att.atttypid, att.atttypmod) END,
+      CASE WHEN use_mcv THEN array_in(mcv_values::cstring, base, att.atttypmod) END,
+      CASE WHEN use_hist THEN array_in(histogram_bounds::cstring, base, att.atttypmod) END,
       NULL, NULL, NULL);
   RETURN true;
 END $f$;

@@ -17,6 +17,7 @@ import { ErrorCode, type Verification } from '@sqltune/contracts';
 import { appErrorFromPg } from '../pglite/pg-errors.ts';
 import { PgError, type PgField, PgliteDeadError, type PgliteInstance, PgliteTimeoutError } from '../pglite/pool.ts';
 import { columnLiterals, quoteIdent } from '../pglite/sql-text.ts';
+import { reduceServerText } from '../server-text.ts';
 import { topLevelOrderBy, trimStatement } from '../sql-text.ts';
 import type { VerifyOptions } from '../types.ts';
 import { DataSetComparison, NULL_MARK, normalizeDecimal, normalizeFloat, type Outcome } from './compare.ts';
@@ -251,7 +252,7 @@ export async function verifyDifferential(
           const { place, prefix } = invalidOriginal(original, 'postgresql');
           throw appErrorFromPg(ErrorCode.CONTENT_INVALID, error, place, prefix);
         }
-        return candidateFails(error.message);
+        return candidateFails(error.message, [original, candidate], error.code);
       }
     }
 
@@ -289,8 +290,8 @@ export async function verifyDifferential(
     for (const profile of dataSetProfiles(databases, involved, rowsPerTable, createRng(seed))) {
       await db.query('SAVEPOINT sqltune_data');
       const sizes = await fillTables(involved, profile, dataSetRng(seed, profile), literals, target, literalsByColumn);
-      const a = await runStatement(db, original, timeoutMs);
-      const b = await runStatement(db, candidate, timeoutMs);
+      const a = await runStatement(db, original, timeoutMs, [original, candidate]);
+      const b = await runStatement(db, candidate, timeoutMs, [original, candidate]);
       await db.query('ROLLBACK TO SAVEPOINT sqltune_data');
       const difference = comparison.add(a, b);
       if (difference) return refutedOn(profile, databases, comparison, sizes, seed, difference);
@@ -338,7 +339,8 @@ async function insertGenerated(db: PgliteInstance, generated: GeneratedRows): Pr
   return inserted;
 }
 
-async function runStatement(db: PgliteInstance, sql: string, timeoutMs: number): Promise<Outcome> {
+/** Runs one statement read-only; a server error is kept reduced to what `known` holds (server-text.ts). */
+async function runStatement(db: PgliteInstance, sql: string, timeoutMs: number, known: string[]): Promise<Outcome> {
   await db.query('SAVEPOINT sqltune_run');
   try {
     await db.query('SET LOCAL transaction_read_only = on');
@@ -346,7 +348,7 @@ async function runStatement(db: PgliteInstance, sql: string, timeoutMs: number):
     return { ok: true, rows: normalizeRows(r.rows, r.fields), names: r.fields.map((f) => f.name) };
   } catch (error) {
     if (!(error instanceof PgError)) throw error;
-    return { ok: false, error: error.message };
+    return { ok: false, error: reduceServerText(error.message, known, error.code) };
   } finally {
     if (!db.dead) await db.query('ROLLBACK TO SAVEPOINT sqltune_run');
   }

@@ -5,6 +5,7 @@
  */
 import { AppError, type Dialect, ErrorCode, type Localized, type Verification } from '@sqltune/contracts';
 import type { ErrorPlace } from '../error-place.ts';
+import { reduceServerText } from '../server-text.ts';
 import { hasParameters, isQuery, isWord, splitStatements, tokenize } from '../sql-text.ts';
 import type { DataSetComparison, Difference } from './compare.ts';
 import type { DataSetProfile } from './generate.ts';
@@ -91,8 +92,12 @@ export function invalidOriginal(original: string, dialect: Dialect): { place: Er
   };
 }
 
-/** The candidate does not even plan. */
-export function candidateFails(message: string): Verification {
+/**
+ * The candidate does not even plan: `serverMessage` (reduced to what `known`, the user's and our texts, holds; see
+ * server-text.ts) says why.
+ */
+export function candidateFails(serverMessage: string, known: string[], serverCode?: string | number): Verification {
+  const message = reduceServerText(serverMessage, known, serverCode);
   return refuted(0, { en: `The candidate statement fails: ${message}`, zh: `候选语句无法执行：${message}` });
 }
 

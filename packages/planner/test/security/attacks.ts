@@ -1,0 +1,237 @@
+/**
+ * What the sandbox attack tests share: secrets planted where a sandbox must never reach (a host file, this process's
+ * environment, another session's statistics and table name), the attack statements, and the check that nothing of
+ * a secret comes back in anything a session answers (plans, verdicts, errors). docs/security.md lists the claims.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppError } from '@sqltune/contracts';
+import { expect } from 'vitest';
+import type { PlannerSession, TableStatistics } from '../../src/types.ts';
+
+export interface Secrets {
+  /** A host file holding `fileValue`. */
+  file: string;
+  fileValue: string;
+  /** An environment variable of this process (set before any sandbox server starts) and its value. */
+  envName: string;
+  envValue: string;
+  /** Session A's table name and a most common value of its statistics. */
+  table: string;
+  sessionValue: string;
+  /** Where file-writing attacks aim: none of these may exist afterwards. */
+  outFiles: string[];
+}
+
+/** Plants the secrets. Call at the top of a test file, before a sandbox server starts. */
+export function plantSecrets(): Secrets {
+  const tag = randomBytes(6).toString('hex');
+  const secrets: Secrets = {
+    file: join(tmpdir(), `sqltune-secret-${tag}.txt`),
+    fileValue: `filesecret${tag}`,
+    envName: `SQLTUNE_ATTACK_SECRET_${tag.toUpperCase()}`,
+    envValue: `envsecret${tag}`,
+    table: `secret_${tag}`,
+    sessionValue: `victim.${tag}@example.com`,
+    outFiles: [join(tmpdir(), `sqltune-out-${tag}-a`), join(tmpdir(), `sqltune-out-${tag}-b`)],
+  };
+  writeFileSync(secrets.file, `${secrets.fileValue}\n`, { mode: 0o644 });
+  process.env[secrets.envName] = secrets.envValue;
+  return secrets;
+}
+
+export function removeSecrets(secrets: Secrets): void {
+  rmSync(secrets.file, { force: true });
+  for (const file of secrets.outFiles) rmSync(file, { force: true });
+  delete process.env[secrets.envName];
+}
+
+/** The victim's session: a table named after the secret, its statistics holding the secret value. */
+export function victimRequest(secrets: Secrets, dialect: 'postgresql' | 'mysql') {
+  const statistics: TableStatistics[] = [
+    {
+      table: secrets.table,
+      rows: 100_000,
+      columns: [
+        {
+          column: 'email',
+          distinct: 1000,
+          mostCommonValues: [
+            { value: secrets.sessionValue, frequency: 0.4 },
+            { value: 'someone@example.com', frequency: 0.1 },
+          ],
+        },
+      ],
+    },
+  ];
+  const type = dialect === 'mysql' ? 'varchar(200)' : 'text';
+  return {
+    dialect,
+    schemaSql: `CREATE TABLE ${secrets.table} (id int PRIMARY KEY, email ${type});`,
+    statistics,
+  };
+}
+
+/** The attacker's own schema: one table `t` with an int and a text column. */
+export function attackerRequest(dialect: 'postgresql' | 'mysql') {
+  const type = dialect === 'mysql' ? 'varchar(200)' : 'text';
+  return {
+    dialect,
+    schemaSql: `CREATE TABLE t (a int PRIMARY KEY, k ${type});`,
+    statistics: [{ table: 't', rows: 1000, columns: [] }],
+  };
+}
+
+const WAL = `encode(pg_read_binary_file('pg_wal/' || pg_walfile_name(pg_current_wal_lsn())), 'escape')`;
+
+/**
+ * Text-valued expressions that look for another session's values where a shared server or a reused instance keeps
+ * them: the WAL, the catalogs, the statistics, the activity view (PostgreSQL).
+ */
+export function postgresCrossSessionReads(): string[] {
+  return [
+    `(SELECT string_agg(DISTINCT m[1], ' | ') FROM regexp_matches(${WAL}, '[a-z0-9.]+@[a-z.-]+', 'g') m)`,
+    // What an attacker who knows the shape of what they look for reads first (a report shows the start of a row).
+    `(SELECT substring(${WAL} from 'victim[.][0-9a-f]+@example[.]com'))`,
+    `(SELECT substring(${WAL} from 'secret_[0-9a-f]{12}'))`,
+    `(SELECT string_agg(coalesce(query, ''), ',') FROM pg_stat_activity)`,
+    `(SELECT string_agg(relname, ',') FROM pg_class WHERE relname LIKE 'secret%')`,
+    `(SELECT string_agg(most_common_vals::text, ',') FROM pg_stats)`,
+    `(SELECT string_agg(datname, ',') FROM pg_database)`,
+  ];
+}
+
+/**
+ * Text-valued expressions that try to read a host file, the environment or the server's files, or to become the
+ * superuser (PostgreSQL).
+ */
+export function postgresReads(s: Secrets): string[] {
+  return [
+    `pg_read_file('${s.file}')`,
+    ...postgresCrossSessionReads(),
+    `set_config('session_authorization', 'postgres', false) || pg_read_file('${s.file}')`,
+    `set_config('role', 'postgres', false) || pg_read_file('${s.file}')`,
+    `pg_read_file('/proc/self/environ')`,
+    `pg_read_file('/proc/' || pg_backend_pid() || '/environ')`,
+    `pg_read_file('postmaster.opts')`,
+    `encode(lo_get(lo_import('${s.file}')), 'escape')`,
+    `(SELECT string_agg(d, ',') FROM pg_ls_dir('/tmp') d)`,
+    `pg_stat_file('${s.file}')::text`,
+    `query_to_xml('SELECT pg_read_file(''${s.file}'')', true, true, '')::text`,
+    `(SELECT string_agg(rolname, ',') FROM pg_roles)`,
+    `(SELECT string_agg(name || '=' || setting, ',') FROM pg_settings)`,
+  ];
+}
+
+/** Whole statements: each read as a value and as an error, copying out, smuggled statements, runaway statements. */
+export function postgresAttacks(s: Secrets): string[] {
+  const [out] = s.outFiles;
+  return [
+    ...postgresReads(s).flatMap((read) => [`SELECT ${read} AS v FROM t`, `SELECT a FROM t ORDER BY (${read})::int`]),
+    `SELECT lo_export(lo_from_bytea(0, convert_to('x', 'UTF8')), '${out}') AS v FROM t`,
+    `COPY t TO '${out}'`,
+    `COPY (SELECT 1) TO PROGRAM 'cat ${s.file} > ${out}'`,
+    `SELECT 1; SET SESSION AUTHORIZATION postgres`,
+    `SELECT E'\\''; SET SESSION AUTHORIZATION postgres; SELECT pg_read_file('${s.file}') AS v --'`,
+    `SELECT a FROM t WHERE a = $1; RESET SESSION AUTHORIZATION; SELECT pg_read_file('${s.file}') AS v`,
+    `SELECT k AS v FROM t WHERE a = $1 AND k = E'\\''; SET SESSION AUTHORIZATION postgres; SELECT pg_read_file('${s.file}') AS v --'`,
+    `SELECT 1 AS v /* /* */ ; SELECT pg_read_file('${s.file}') AS v */`,
+    `SELECT $q$ $x$; SET SESSION AUTHORIZATION postgres; $q$ AS v`,
+    `WITH x AS (SELECT pg_read_file('${s.file}') AS v) SELECT v FROM x`,
+    `SELECT pg_sleep(3600)::text AS v FROM t`,
+  ];
+}
+
+const CHECK = { literals: [], databases: 2, rowsPerTable: 5, statementTimeoutMs: 5_000 };
+
+/**
+ * Everything a session answers for `sql`: its plan, and its verdicts against itself and against a harmless
+ * candidate returning one text column `v` (so a value the statement read would show in the difference), as text.
+ */
+export async function answersTo(
+  session: PlannerSession,
+  sql: string,
+  harmless = "SELECT 'x' AS v FROM t",
+): Promise<string> {
+  const parts: string[] = [];
+  for (const work of [
+    () => session.explain(sql),
+    () => session.verify(sql, sql, CHECK),
+    () => session.verify(sql, harmless, CHECK),
+    () => session.verify(harmless, sql, CHECK),
+  ]) {
+    try {
+      parts.push(JSON.stringify(await work()));
+    } catch (error) {
+      parts.push(error instanceof AppError ? JSON.stringify(error.detail) : String(error));
+    }
+  }
+  return parts.join('\n');
+}
+
+/** Asserts that `text` holds no secret (nor its environment variable's name), and that no file was written. */
+export function expectNothingLeaked(text: string, s: Secrets, what: string): void {
+  for (const secret of [s.fileValue, s.envValue, s.envName, s.sessionValue, s.table]) {
+    expect(text.includes(secret), `${what} leaked ${secret}:\n${text}`).toBe(false);
+  }
+  for (const file of s.outFiles) expect(existsSync(file), `${what} wrote ${file}`).toBe(false);
+}
+
+/** Asserts that the process `pid` (a sandbox server) was started without this process's environment. */
+export function expectStartedWithoutOurEnvironment(pid: number | undefined, s: Secrets): void {
+  expect(pid).toBeGreaterThan(0);
+  // Readable by the process's owner and root, which the tests are.
+  const environment = readFileSync(`/proc/${pid}/environ`, 'utf8');
+  expect(environment).toContain('PATH=');
+  expect(environment).not.toContain(s.envName);
+  expect(environment).not.toContain(s.envValue);
+}
+
+/** Asserts that a verification stopped by its time limit (the candidate runs `slow`) is "not-run", not "refuted". */
+export async function expectTimeLimitNotRun(session: PlannerSession, slow: string, timeoutMs?: number): Promise<void> {
+  const options = {
+    literals: [],
+    databases: 2,
+    rowsPerTable: 5,
+    ...(timeoutMs ? { statementTimeoutMs: timeoutMs } : {}),
+  };
+  const verdict = await session.verify('SELECT a FROM t', `SELECT a FROM t WHERE ${slow}`, options);
+  expect(verdict.verdict).toBe('not-run');
+}
+
+/** Text-valued expressions that try to read a host file, the server's catalogs of other sessions, or settings (MySQL). */
+export function mysqlReads(s: Secrets): string[] {
+  return [
+    `LOAD_FILE('${s.file}')`,
+    `LOAD_FILE('/proc/self/environ')`,
+    `(SELECT GROUP_CONCAT(CONCAT_WS(',', db_name, table_name, column_name, min_value, max_value)) FROM mysql.column_stats)`,
+    `(SELECT GROUP_CONCAT(CONCAT_WS(',', database_name, table_name)) FROM mysql.innodb_table_stats)`,
+    `(SELECT GROUP_CONCAT(CONCAT_WS(',', User, authentication_string)) FROM mysql.user)`,
+    `(SELECT GROUP_CONCAT(TABLE_SCHEMA, '.', TABLE_NAME) FROM information_schema.TABLES WHERE TABLE_NAME LIKE 'secret%')`,
+    `(SELECT GROUP_CONCAT(SCHEMA_NAME) FROM information_schema.SCHEMATA)`,
+    `(SELECT GROUP_CONCAT(COALESCE(INFO, '')) FROM information_schema.PROCESSLIST)`,
+    `(SELECT GROUP_CONCAT(CONCAT_WS(',', TABLE_SCHEMA, TABLE_NAME, INDEX_NAME)) FROM information_schema.STATISTICS)`,
+    `(SELECT GROUP_CONCAT(CONCAT_WS(',', TABLE_SCHEMA, TABLE_NAME, COLUMN_NAME)) FROM information_schema.COLUMNS WHERE TABLE_NAME LIKE 'secret%')`,
+  ];
+}
+
+/** Whole MySQL statements: reads as values and as errors, writing files, smuggled statements, runaway statements. */
+export function mysqlAttacks(s: Secrets): string[] {
+  const [out, dump] = s.outFiles;
+  return [
+    ...mysqlReads(s).flatMap((read) => [
+      `SELECT ${read} AS v FROM t`,
+      `SELECT a FROM t ORDER BY CAST((${read}) AS DECIMAL)`,
+    ]),
+    `SELECT 'x' INTO OUTFILE '${out}'`,
+    `SELECT a FROM t INTO DUMPFILE '${dump}'`,
+    `SELECT k AS v FROM t; CREATE USER attacker IDENTIFIED BY 'x'`,
+    `SELECT '\\''; SELECT LOAD_FILE('${s.file}') AS v; -- '`,
+    `SELECT k AS v FROM t /*!; SELECT LOAD_FILE('${s.file}') AS v */`,
+    `SELECT k AS v FROM t --x; SELECT LOAD_FILE('${s.file}') AS v`,
+    `SELECT k AS v FROM t WHERE a = ?; SELECT LOAD_FILE('${s.file}') AS v`,
+    `SELECT SLEEP(3600) AS v FROM t`,
+  ];
+}

@@ -1,0 +1,90 @@
+/**
+ * Attacks on the MariaDB sandbox (local binaries): one server for every session, so isolation rests on a user and a
+ * database per session that can reach nothing else, on a server without access to the machine's files, and on a
+ * server started without this process's environment (docs/security.md, claims M1-M5).
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mariadbBinary, serviceAvailable } from '../../../../test-support/services.ts';
+import { mariadbPlanner, shutdownMariaDb } from '../../src/mariadb/backend.ts';
+import { localServerInfo } from '../../src/mariadb/server.ts';
+import type { PlannerSession } from '../../src/types.ts';
+import {
+  answersTo,
+  attackerRequest,
+  expectNothingLeaked,
+  expectStartedWithoutOurEnvironment,
+  expectTimeLimitNotRun,
+  mysqlAttacks,
+  plantSecrets,
+  removeSecrets,
+  victimRequest,
+} from './attacks.ts';
+
+const available = serviceAvailable('MariaDB', mariadbBinary);
+const secrets = plantSecrets();
+
+describe.runIf(available && !process.env.MYSQL_SANDBOX_URL)('the MariaDB sandbox under attack', () => {
+  let victim: PlannerSession;
+  let attacker: PlannerSession;
+
+  beforeAll(async () => {
+    victim = await mariadbPlanner.open(victimRequest(secrets, 'mysql'));
+    await victim.explain(`SELECT id FROM ${secrets.table} WHERE email = '${secrets.sessionValue}'`);
+    attacker = await mariadbPlanner.open(attackerRequest('mysql'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await attacker?.close();
+    await victim?.close();
+    await shutdownMariaDb();
+    removeSecrets(secrets);
+  });
+
+  it('starts the server without this process’s environment', () => {
+    expectStartedWithoutOurEnvironment(localServerInfo()?.pid, secrets);
+  });
+
+  it('answers no attack with a host file, an environment value or another session’s value', async () => {
+    for (const sql of mysqlAttacks(secrets)) {
+      expectNothingLeaked(await answersTo(attacker, sql), secrets, sql);
+    }
+  }, 600_000);
+
+  it('writes no file outside the sandbox from the table structure (DATA DIRECTORY, other engines)', async () => {
+    const target = mkdtempSync(join(tmpdir(), 'sqltune-attack-dir-'));
+    try {
+      for (const schemaSql of [
+        `CREATE TABLE d1 (a int) ENGINE=InnoDB DATA DIRECTORY='${target}'`,
+        `CREATE TABLE d2 (a int) ENGINE=MyISAM DATA DIRECTORY='${target}' INDEX DIRECTORY='${target}'`,
+        `CREATE TABLE d3 (a int) ENGINE=Aria DATA DIRECTORY='${target}'`,
+        `CREATE TABLE d4 (a int) ENGINE=CSV`,
+        `CREATE TABLE d5 (a int) ENGINE=FEDERATED CONNECTION='mysql://root@127.0.0.1:3306/mysql/user'`,
+        `CREATE TABLE d6 (a int) ENGINE=CONNECT TABLE_TYPE=CSV FILE_NAME='${secrets.file}'`,
+      ]) {
+        const session = await mariadbPlanner
+          .open({ dialect: 'mysql', schemaSql, statistics: [] })
+          .catch((error: unknown) => error);
+        if (session && typeof (session as PlannerSession).close === 'function') {
+          expectNothingLeaked(await answersTo(session as PlannerSession, 'SELECT a AS v FROM d1'), secrets, schemaSql);
+          await (session as PlannerSession).close();
+        }
+        expect(readdirSync(target), schemaSql).toEqual([]);
+      }
+    } finally {
+      rmSync(target, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('labels a verification stopped by its time limit "not-run", never "refuted"', async () => {
+    await expectTimeLimitNotRun(attacker, 'SLEEP(40) = 0');
+  }, 120_000);
+
+  it('keeps every file of the server in its own directory', () => {
+    const dir = localServerInfo()?.dir;
+    expect(dir && existsSync(dir)).toBe(true);
+    for (const file of secrets.outFiles) expect(existsSync(file)).toBe(false);
+  });
+});

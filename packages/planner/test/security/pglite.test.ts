@@ -1,0 +1,89 @@
+/**
+ * Attacks on the default setup's sandbox (embedded PGlite), through the planner session every task uses: user SQL
+ * must run as an unprivileged role in an instance of its session's own (docs/security.md, claims P1-P5).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optimize } from '../../src/optimize.ts';
+import { pglitePlanner, shutdownPglitePool } from '../../src/pglite/backend.ts';
+import type { PlannerSession } from '../../src/types.ts';
+import {
+  answersTo,
+  attackerRequest,
+  expectNothingLeaked,
+  expectTimeLimitNotRun,
+  plantSecrets,
+  postgresAttacks,
+  postgresCrossSessionReads,
+  removeSecrets,
+  victimRequest,
+} from './attacks.ts';
+
+const secrets = plantSecrets();
+
+describe('the PGlite sandbox under attack', () => {
+  let attacker: PlannerSession;
+
+  beforeAll(async () => {
+    attacker = await pglitePlanner.open(attackerRequest('postgresql'));
+  }, 120_000);
+
+  afterAll(async () => {
+    await attacker?.close();
+    await shutdownPglitePool();
+    removeSecrets(secrets);
+  });
+
+  it('shows no session anything of the session before it (WAL, catalogs, statistics, activity)', async () => {
+    for (const read of postgresCrossSessionReads()) {
+      // The victim's values pass through an instance (plans, WAL) that a pool reusing instances would hand on.
+      const victim = await pglitePlanner.open(victimRequest(secrets, 'postgresql'));
+      await victim.explain(`SELECT id FROM ${secrets.table} WHERE email = '${secrets.sessionValue}'`);
+      await victim.close();
+      const next = await pglitePlanner.open(attackerRequest('postgresql'));
+      try {
+        expectNothingLeaked(await answersTo(next, `SELECT ${read} AS v FROM t`), secrets, read);
+      } finally {
+        await next.close();
+      }
+    }
+  }, 300_000);
+
+  it('answers no attack with a host file, an environment value or another session’s value', async () => {
+    for (const sql of postgresAttacks(secrets)) {
+      expectNothingLeaked(await answersTo(attacker, sql), secrets, sql);
+    }
+  }, 300_000);
+
+  it('runs user SQL as the unprivileged role: reading a file or changing identity is denied', async () => {
+    const read = await answersTo(attacker, `SELECT (pg_read_file('${secrets.file}'))::int AS x FROM t`);
+    expect(read).toContain('permission denied for function pg_read_file');
+    const identity = await answersTo(
+      attacker,
+      `SELECT set_config('session_authorization', 'postgres', false) AS x FROM t`,
+    );
+    expect(identity).toContain('permission denied for function set_config');
+  }, 60_000);
+
+  it('gives every session an instance of its own: the victim’s table is not there', async () => {
+    const answer = await answersTo(attacker, `SELECT id FROM ${secrets.table}`);
+    expect(answer).toContain(`relation \\"${secrets.table}\\" does not exist (SQLSTATE 42P01)`);
+  }, 60_000);
+
+  it('refuses a statement hidden behind E strings in the table structure (4203), end to end', async () => {
+    const schemaText = `CREATE TABLE t (a int, k text DEFAULT E'\\'');\nCREATE DOMAIN d AS text CHECK (pg_read_file('${secrets.file}') IS NOT NULL);`;
+    const error = await optimize(
+      { sql: 'SELECT a FROM t', dialect: 'postgresql', schemaText },
+      { planners: { postgresql: pglitePlanner }, engineVersion: 'test' },
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
+    // The planner's own allow list refuses it too, had the engine let it through.
+    const direct = await pglitePlanner
+      .open({ dialect: 'postgresql', schemaSql: schemaText, statistics: [] })
+      .catch((e: unknown) => e);
+    expect(direct).toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
+  }, 60_000);
+
+  it('labels a verification stopped by its time limit "not-run", never "refuted"', async () => {
+    await expectTimeLimitNotRun(attacker, 'pg_sleep(30) IS NOT NULL', 500);
+  }, 60_000);
+});
