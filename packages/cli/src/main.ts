@@ -146,9 +146,8 @@ async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Pro
   const progress = progressBar(process.stderr);
   const [
     { statementRules, UnparsableStatementError },
-    { aiSettingsFromEnv, availablePlanners, shutdownPlanners },
-    { optimizeText },
-  ] = await Promise.all([loadEngine(), import('@sqltune/planner'), import('./run-optimize.ts')]);
+    { aiSettingsFromEnv, availablePlanners, optimize, shutdownPlanners },
+  ] = await Promise.all([loadEngine(), import('@sqltune/planner')]);
   try {
     const sql = file === '-' ? await readStdin() : readInput(file);
     const schemaText = command.schema ? readInput(command.schema) : null;
@@ -156,11 +155,16 @@ async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Pro
     const planText = command.plan ? readInput(command.plan) : null;
     let report: Report;
     try {
-      report = await optimizeText(
+      // One optimize() for the whole file: one sandbox session, statements and findings placed in the file.
+      report = await optimize(
         { sql, dialect: command.dialect, schemaText, statsText, planText },
-        // LLM_BASE_URL / LLM_API_KEY / LLM_MODEL, as for the server: the AI step runs when they are set.
-        { planners: await availablePlanners(), engineVersion: version(), ai: aiSettingsFromEnv() },
-        (done, total) => progress.update(done, total),
+        {
+          planners: await availablePlanners(),
+          engineVersion: version(),
+          // LLM_BASE_URL / LLM_API_KEY / LLM_MODEL, as for the server: the AI step runs when they are set.
+          ai: aiSettingsFromEnv(),
+          onProgress: (done, total) => progress.update(done, total),
+        },
       );
     } finally {
       progress.finish();

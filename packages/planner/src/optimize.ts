@@ -55,11 +55,14 @@ export interface OptimizeOptions {
   now?: () => Date;
   /** An OpenAI-compatible endpoint for AI rewrite candidates; without it the AI step is skipped (and says so). */
   ai?: AiSettings;
+  /** Called with the statements done so far and their total: before the first one, and after each. */
+  onProgress?: (done: number, total: number) => void;
 }
 
 /**
  * The whole pipeline for one submission: analyze (pure), then for each statement verify the proposed
- * rewrites and cost plans and indexes in a real optimizer loaded with the user's schema and statistics.
+ * rewrites and cost plans and indexes in a real optimizer loaded with the user's schema and statistics. One planner
+ * session serves the whole submission (one sandbox instance: docs/security.md).
  * Input errors (4202/4203/4204) throw AppError; they are not retried.
  */
 export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Promise<Report> {
@@ -72,8 +75,11 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
   const session = backend && hasSchema ? await backend.open(requestFor(input, analysis.schema)) : undefined;
   try {
     const statements: StatementReport[] = [];
+    const total = analysis.statements.length;
+    options.onProgress?.(0, total);
     for (const item of analysis.statements) {
       statements.push(await optimizeStatement(item, analysis, input, session, options.ai));
+      options.onProgress?.(statements.length, total);
     }
     return {
       kind: 'sql',
@@ -115,30 +121,6 @@ async function workloadIndexes(
     schema,
   );
   return advice ? { workload: advice } : {};
-}
-
-/**
- * The workload section for statements optimized one at a time (the CLI shows progress per statement): one
- * sandbox session on the input's schema, the same advisor as optimize() uses for several statements at once.
- * `optimized` are the statements' optimized texts, in order.
- */
-export async function workloadFor(
-  raw: OptimizeInput,
-  optimized: string[],
-  options: OptimizeOptions,
-): Promise<WorkloadIndexes | undefined> {
-  const input = normalizeInput(raw);
-  const analysis = analyze(input);
-  const backend = options.planners[input.dialect];
-  if (!backend || analysis.schema.tables.length === 0 || analysis.statements.length !== optimized.length) {
-    return undefined;
-  }
-  const session = await backend.open(requestFor(input, analysis.schema));
-  try {
-    return (await workloadIndexes(session, input.dialect, optimized, analysis)).workload;
-  } finally {
-    await session.close();
-  }
 }
 
 /** One newline convention for everything downstream: the planner runs the same schema text the engine read. */

@@ -64,6 +64,13 @@ const SESSION_SETTINGS = [
   "SET SESSION sql_mode = CONCAT(@@SESSION.sql_mode, ',NO_DIR_IN_CREATE')",
 ];
 
+/**
+ * What a session's user may do in its two databases (docs/security.md, M1): tables, indexes, views and their rows.
+ * No routines, triggers, events, locks or temporary tables: nothing that runs code or outlives a statement.
+ */
+const SESSION_PRIVILEGES =
+  'SELECT, INSERT, UPDATE, DELETE, CREATE, DROP, INDEX, ALTER, CREATE VIEW, SHOW VIEW, REFERENCES';
+
 /** "MariaDB 10.11.19" / "MySQL 8.0.36" from SELECT VERSION(). */
 export function engineLabel(version: string): { name: 'MariaDB' | 'MySQL'; version: string } {
   const number = /^(\d+\.\d+\.\d+)/.exec(version)?.[1] ?? version;
@@ -116,8 +123,8 @@ class MariaDbSession implements PlannerSession {
     const password = randomBytes(18).toString('base64url');
     try {
       await admin.query(`CREATE USER '${user}'@'%' IDENTIFIED BY '${password}'`);
-      await admin.query(`GRANT ALL PRIVILEGES ON \`${escapeGrantName(database)}\`.* TO '${user}'@'%'`);
-      await admin.query(`GRANT ALL PRIVILEGES ON \`${escapeGrantName(verifyDatabase)}\`.* TO '${user}'@'%'`);
+      for (const name of [database, verifyDatabase])
+        await admin.query(`GRANT ${SESSION_PRIVILEGES} ON \`${escapeGrantName(name)}\`.* TO '${user}'@'%'`);
     } catch (error) {
       if (!isServerError(error)) throw error;
       // An external server whose user may not create users: work with its own credentials.

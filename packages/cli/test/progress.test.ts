@@ -2,13 +2,12 @@ import { AppError } from '@sqltune/contracts';
 import { optimize } from '@sqltune/planner';
 import { describe, expect, it } from 'vitest';
 import { progressLine } from '../src/progress.ts';
-import { optimizeText } from '../src/run-optimize.ts';
 
 // No planners: findings only, so these run in milliseconds; the CLI tests cover the embedded PostgreSQL.
 const options = { planners: {}, engineVersion: 'test', now: () => new Date(0) };
 
-describe('optimizeText', () => {
-  it('merges per-statement reports into the report optimize() gives for the whole text', async () => {
+describe('optimize() as the CLI calls it', () => {
+  it('reports progress per statement and places every statement in the whole file', async () => {
     const sql = [
       '-- leading comment',
       'SELECT 1;   SELECT * FROM orders',
@@ -17,12 +16,11 @@ describe('optimizeText', () => {
       '\tSELECT o_orderkey FROM orders ORDER BY RAND() LIMIT 10 OFFSET 100000',
     ].join('\r\n');
     const progress: Array<[number, number]> = [];
-    const merged = await optimizeText({ sql, dialect: 'mysql' }, options, (done, total) =>
-      progress.push([done, total]),
+    const report = await optimize(
+      { sql, dialect: 'mysql' },
+      { ...options, onProgress: (done, total) => progress.push([done, total]) },
     );
-    const whole = await optimize({ sql, dialect: 'mysql' }, options);
-    expect(merged).toEqual(whole);
-    expect(merged.statements.map((s) => s.location?.line)).toEqual([2, 2, 5]);
+    expect(report.statements.map((s) => s.location?.line)).toEqual([2, 2, 5]);
     expect(progress).toEqual([
       [0, 3],
       [1, 3],
@@ -32,7 +30,7 @@ describe('optimizeText', () => {
   });
 
   it('fails fast with positions in the whole input', async () => {
-    const error = await optimizeText({ sql: 'SELECT 1;\nSELECT a FROM t WHERE;', dialect: 'mysql' }, options).catch(
+    const error = await optimize({ sql: 'SELECT 1;\nSELECT a FROM t WHERE;', dialect: 'mysql' }, options).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(AppError);
