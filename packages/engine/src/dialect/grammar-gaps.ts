@@ -3,6 +3,7 @@ import { type AstNode, child, columnRef, comparisonOperators, isNode, walk } fro
 import { unquote } from '../schema/model.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { templatePlaceholders } from '../text/placeholders.ts';
+import { closing, type Fixup, type Substitution, standardForms } from './standard-forms.ts';
 import { UnreadableForm } from './unreadable.ts';
 
 /**
@@ -27,6 +28,8 @@ import { UnreadableForm } from './unreadable.ts';
  *  - NATURAL joins (see naturalJoins), which PostgreSQL's grammar reads as an alias and MySQL's refuses.
  *  - PostgreSQL: `a CROSS JOIN b` without an alias on a (see crossJoins).
  *  - `SELECT ... FROM (...) UNION ALL (SELECT ...)`, read as a join named "union all" (see setOperationsAfterFrom).
+ *  - The standard's calls with keywords in them and window frames: aggregates over DISTINCT values, SUBSTRING ... FROM
+ *    ... FOR, OVERLAY ... PLACING, EXTRACT fields, RANGE / GROUPS frames and offsets (see standard-forms.ts).
  *
  * One gap is in the tree rather than the text: AND/OR precedence, regrouped after parsing (logical-precedence.ts).
  */
@@ -38,14 +41,6 @@ export interface PreparedText {
   /** Puts back into the parsed tree (already mapped to original offsets) what the substitutions took out. */
   restore(ast: AstNode): void;
 }
-
-interface Substitution {
-  start: number;
-  end: number;
-  replacement: string;
-}
-
-type Fixup = (ast: AstNode) => void;
 
 /**
  * Prepares a statement for the parser. `parseExpression` parses `SELECT <expression>` and returns the item's
@@ -60,6 +55,7 @@ export function prepareForParser(
   const substitutions: Substitution[] = [];
   const fixups: Fixup[] = [];
   substitutions.push(...typeNames(tokens, dialect));
+  standardForms(text, tokens, dialect, substitutions, fixups);
   templateParameters(text, tokens, dialect, substitutions, fixups);
   if (dialect === 'postgresql') partitionExpressions(text, tokens, substitutions, fixups, parseExpression);
   if (dialect === 'postgresql') substitutions.push(...standardRowLimits(tokens));
@@ -487,14 +483,6 @@ function typeNames(tokens: Token[], dialect: Dialect): Substitution[] {
 }
 
 /** Index of the token closing the parenthesis opened at `open`, or -1. */
-function closing(tokens: Token[], open: number): number {
-  let depth = 0;
-  for (let i = open; i < tokens.length; i++) {
-    if (tokens[i]!.text === '(') depth++;
-    else if (tokens[i]!.text === ')' && --depth === 0) return i;
-  }
-  return -1;
-}
 
 /** The expression is parsed as the one item of `SELECT <expression>`. */
 const selectPrefix = 'SELECT ';
