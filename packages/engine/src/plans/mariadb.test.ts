@@ -92,6 +92,22 @@ describe.skipIf(!available)('user plans from MariaDB through the mariadb client'
     expect(extended.root.rows).toBeLessThan(boxed.root.rows);
   });
 
+  it('reads empty and NULL cells in every mode, also where a paste dropped the tabs of empty last cells', () => {
+    // A full scan without a condition: the Extra cell is empty (a trailing tab in -B output), keys are NULL.
+    const sql = 'EXPLAIN PARTITIONS SELECT * FROM shippers JOIN events ON events.kind = 1';
+    const batch = client(sql, '-B');
+    expect(batch.split('\n')[1]).toMatch(/\t$/);
+    const boxed = parseUserPlan(client(sql, '-t'), 'mysql');
+    const pasted = batch
+      .split('\n')
+      .map((line) => line.replace(/\s+$/, ''))
+      .join('\n');
+    for (const output of [batch, pasted, client(sql, '-E')]) {
+      expect(shape(parseUserPlan(output, 'mysql').root)).toEqual(shape(boxed.root));
+    }
+    expect(nodesOf(boxed.root).find((n) => n.relation === 'shippers')).toMatchObject({ node: 'Table scan' });
+  });
+
   it('reads FORMAT=JSON in every client mode, and ANALYZE FORMAT=JSON with measured rows and loops', () => {
     const boxed = parseUserPlan(client(`EXPLAIN FORMAT=JSON ${joinGroupSort}`, '-t'), 'mysql');
     expect(boxed.format).toBe('mariadb-json');

@@ -63,6 +63,8 @@ function gridRows(lines: SourceLine[]): Row[] {
   checkColumns(header, content[0]!);
   return content.slice(1).map((line) => {
     const cells = split(line);
+    // `-B` prints an empty last cell (Extra) as a trailing tab, which a paste (and sourceLines) trims away.
+    while (!boxed && cells.length < header.length) cells.push('');
     if (cells.length !== header.length) {
       throw new PlanReadError(startOf(line), {
         zh: `这一行有 ${cells.length} 列，表头有 ${header.length} 列`,
