@@ -1,4 +1,13 @@
-import type { Finding, Language, Report, StatementReport } from '@sqltune/contracts';
+import {
+  type Finding,
+  gainWording,
+  type Language,
+  type Report,
+  type StatementReport,
+  scoreCategoryLabels,
+  severityLabels,
+  verdictLabels,
+} from '@sqltune/contracts';
 
 const labels = {
   en: {
@@ -155,9 +164,9 @@ function statementSection(statement: StatementReport, language: Language, l: Lab
     );
   }
   if (statement.gain) {
-    const { ratio, costBefore, costAfter, source } = statement.gain;
+    const { costBefore, costAfter, source } = statement.gain;
     lines.push(
-      `- ${l.gain}: **${(ratio * 100).toFixed(1)}%** (${l.cost} ${costBefore.toFixed(2)} → ${costAfter.toFixed(2)}, ${source})`,
+      `- ${l.gain}: **${gainWording(statement.gain)[language]}** (${l.cost} ${costBefore.toFixed(2)} → ${costAfter.toFixed(2)}, ${source})`,
     );
   } else {
     lines.push(`- ${l.noGain}${statement.gainMissing ? ` (${statement.gainMissing[language]})` : ''}`);
@@ -166,7 +175,11 @@ function statementSection(statement: StatementReport, language: Language, l: Lab
 
   const { verification } = statement;
   const databases = verification.databases > 0 ? `, ${verification.databases} ${l.databases}` : '';
-  lines.push(`### ${l.verification}`, '', `**${verification.verdict}** (${verification.method}${databases})`);
+  lines.push(
+    `### ${l.verification}`,
+    '',
+    `**${verdictLabels[verification.verdict][language]}** (${verification.method}${databases})`,
+  );
   if (verification.detail) lines.push('', verification.detail[language]);
   lines.push('');
 
@@ -179,7 +192,7 @@ function statementSection(statement: StatementReport, language: Language, l: Lab
     );
     for (const score of statement.scores) {
       lines.push(
-        `| ${score.category} | ${score.original_score} | ${score.optimized_score} | ${cell(score.why[language])} |`,
+        `| ${scoreCategoryLabels[score.category][language]} | ${score.original_score} | ${score.optimized_score} | ${cell(score.why[language])} |`,
       );
     }
     lines.push('');
@@ -194,7 +207,7 @@ function findingsTable(findings: Finding[], language: Language, l: Labels): stri
     '| --- | --- | --- | --- | ---: |',
     ...findings.map(
       (f) =>
-        `| \`${f.id}\` | ${f.severity} | ${cell(f.title[language])} | ${cell(f.message[language])} | ${f.span ? `${f.span.line}:${f.span.column}` : ''} |`,
+        `| \`${f.id}\` | ${severityLabels[f.severity][language]} | ${cell(f.title[language])} | ${cell(f.message[language])} | ${f.span ? `${f.span.line}:${f.span.column}` : ''} |`,
     ),
   ];
 }

@@ -1,40 +1,96 @@
-import type { Language, Report } from '@sqltune/contracts';
+import {
+  gainWording,
+  type Language,
+  type Report,
+  type StatementReport,
+  scoreCategoryLabels,
+  severityLabels,
+  verdictLabels,
+} from '@sqltune/contracts';
 
-/** Plain-text rendering of the report for terminals; JSON output is the contract itself. */
+const labels = {
+  en: {
+    statement: (n: number, line: number) => `== Statement ${n} (line ${line}) ==`,
+    unchanged: '(unchanged)',
+    error: 'Error',
+    rules: (n: number) => `Rules (${n}):`,
+    applied: ' (applied)',
+    indexes: (n: number) => `Indexes (${n}):`,
+    plan: 'Plan',
+    gain: 'Estimated gain',
+    cost: 'cost',
+    verification: 'Verification',
+    scores: 'Scores (original -> optimized):',
+    schema: 'Schema',
+    workload: (n: number, before: string, after: string) =>
+      `One index set for all ${n} statements (estimated total cost ${before} -> ${after}):`,
+    note: 'Note',
+  },
+  zh: {
+    statement: (n: number, line: number) => `== 语句 ${n}（第 ${line} 行）==`,
+    unchanged: '（未改写）',
+    error: '错误',
+    rules: (n: number) => `规则（${n}）：`,
+    applied: '（已应用）',
+    indexes: (n: number) => `索引（${n}）：`,
+    plan: '执行计划',
+    gain: '预估收益',
+    cost: '代价',
+    verification: '验证',
+    scores: '评分（原始 -> 优化后）：',
+    schema: '表结构',
+    workload: (n: number, before: string, after: string) =>
+      `全部 ${n} 条语句的一组索引（估算总代价 ${before} -> ${after}）：`,
+    note: '提示',
+  },
+} as const;
+
+/** Plain-text rendering of the report for terminals, in the report language; JSON output is the contract itself. */
 export function formatText(report: Report, language: Language): string {
+  const l = labels[language];
   const lines: string[] = [];
-  for (const statement of report.statements) {
-    lines.push(`== Statement ${statement.index + 1} (line ${statement.location?.line ?? 1}) ==`);
-    lines.push(statement.optimized === statement.original ? '(unchanged)' : statement.diff.trimEnd());
-    lines.push('', `Rules (${statement.rules.length}):`);
-    for (const rule of statement.rules) {
-      const at = rule.span ? ` @${rule.span.line}:${rule.span.column}` : '';
-      lines.push(`  [${rule.severity}] ${rule.id}${at}${rule.rewrite ? ' (applied)' : ''}: ${rule.message[language]}`);
-    }
-    lines.push('', `Indexes (${statement.indexes.length}):`);
-    for (const index of statement.indexes) lines.push(`  ${index.ddl}  -- ${index.reason[language]}`);
-    lines.push('', `Plan: ${statement.plan.missing ? statement.plan.missing[language] : statement.plan.source}`);
-    if (statement.gain) {
-      lines.push(
-        `Estimated gain: ${(statement.gain.ratio * 100).toFixed(1)}% (cost ${statement.gain.costBefore.toFixed(2)} -> ${statement.gain.costAfter.toFixed(2)})`,
-      );
-    }
-    lines.push(
-      `Verification: ${statement.verification.verdict}${statement.verification.detail ? ` - ${statement.verification.detail[language]}` : ''}`,
-    );
-    for (const finding of statement.schemaFindings) lines.push(`Schema: ${finding.message[language]}`);
-    lines.push('');
-  }
+  for (const statement of report.statements) lines.push(...statementLines(statement, language), '');
   if (report.workload) {
     const w = report.workload;
-    lines.push(
-      language === 'zh'
-        ? `全部 ${w.statements} 条语句的一组索引（估算总代价 ${w.costBefore.toFixed(2)} -> ${w.costAfter.toFixed(2)}）：`
-        : `One index set for all ${w.statements} statements (estimated total cost ${w.costBefore.toFixed(2)} -> ${w.costAfter.toFixed(2)}):`,
-    );
+    lines.push(l.workload(w.statements, w.costBefore.toFixed(2), w.costAfter.toFixed(2)));
     for (const index of w.indexes) lines.push(`  ${index.ddl}`);
     lines.push('');
   }
-  for (const warning of report.warnings) lines.push(`Note: ${warning.message[language]}`);
+  for (const warning of report.warnings) lines.push(`${l.note}: ${warning.message[language]}`);
   return lines.join('\n');
+}
+
+function statementLines(statement: StatementReport, language: Language): string[] {
+  const l = labels[language];
+  const lines = [l.statement(statement.index + 1, statement.location?.line ?? 1)];
+  for (const error of statement.errors) {
+    const at = error.line ? ` @${error.line}:${error.column ?? 1}` : '';
+    lines.push(`${l.error} ${error.code}${at}: ${error.message[language]}`);
+  }
+  lines.push(statement.optimized === statement.original ? l.unchanged : statement.diff.trimEnd());
+  lines.push('', l.rules(statement.rules.length));
+  for (const rule of statement.rules) {
+    const at = rule.span ? ` @${rule.span.line}:${rule.span.column}` : '';
+    const severity = severityLabels[rule.severity][language];
+    lines.push(`  [${severity}] ${rule.id}${at}${rule.rewrite ? l.applied : ''}: ${rule.message[language]}`);
+  }
+  lines.push('', l.indexes(statement.indexes.length));
+  for (const index of statement.indexes) lines.push(`  ${index.ddl}  -- ${index.reason[language]}`);
+  lines.push('', `${l.plan}: ${statement.plan.missing ? statement.plan.missing[language] : statement.plan.source}`);
+  if (statement.gain) {
+    const { costBefore, costAfter } = statement.gain;
+    const cost = `${l.cost} ${costBefore.toFixed(2)} -> ${costAfter.toFixed(2)}`;
+    lines.push(`${l.gain}: ${gainWording(statement.gain)[language]} (${cost})`);
+  }
+  const { verdict, detail } = statement.verification;
+  lines.push(`${l.verification}: ${verdictLabels[verdict][language]}${detail ? ` - ${detail[language]}` : ''}`);
+  if (statement.scores.length > 0) {
+    lines.push(l.scores);
+    for (const score of statement.scores) {
+      const name = scoreCategoryLabels[score.category][language];
+      lines.push(`  ${name}: ${score.original_score} -> ${score.optimized_score}`);
+    }
+  }
+  for (const finding of statement.schemaFindings) lines.push(`${l.schema}: ${finding.message[language]}`);
+  return lines;
 }

@@ -157,8 +157,11 @@ async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Pro
     try {
       // One optimize() for the whole file: one sandbox session, statements and findings placed in the file.
       report = await optimize(
-        { sql, dialect: command.dialect, schemaText, statsText, planText },
+        // A project's files hold data changes and DDL beside the queries: all are analyzed (the web app refuses
+        // INSERT and DELETE, as the spec says), and a statement in error does not hide the others.
+        { sql, dialect: command.dialect, schemaText, statsText, planText, dataChanges: 'analyze' },
         {
+          statementErrors: 'report',
           planners: await availablePlanners(),
           engineVersion: version(),
           // LLM_BASE_URL / LLM_API_KEY / LLM_MODEL, as for the server: the AI step runs when they are set.
@@ -170,6 +173,13 @@ async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Pro
       progress.finish();
     }
     process.stdout.write(`${render(report, command, label, statementRules)}\n`);
+    // Statements in error are in the report; each is also printed as an input error, and the exit code says so.
+    const errors = report.statements.flatMap((s) => s.errors);
+    for (const error of errors) {
+      const where = error.line ? `${label}:${error.line}:${error.column ?? 1}` : label;
+      console.error(`error ${error.code} (${where}): ${error.message[language]}`);
+    }
+    if (errors.length > 0) return EXIT.input;
     return failed(report, command.failOn) ? EXIT.findings : EXIT.ok;
   } catch (error) {
     if (error instanceof InputFileError) {

@@ -1,18 +1,20 @@
-import type {
-  AiRewrite,
-  Dialect,
-  DroppedStep,
-  Finding,
-  IndexAdvice,
-  Localized,
-  Message,
-  PlanComparison,
-  PlanTree,
-  Report,
-  StatementReport,
-  Step,
-  Verification,
-  WorkloadIndexes,
+import {
+  type AiRewrite,
+  AppError,
+  type Dialect,
+  type DroppedStep,
+  ErrorCode,
+  type Finding,
+  type IndexAdvice,
+  type Localized,
+  type Message,
+  type PlanComparison,
+  type PlanTree,
+  type Report,
+  type StatementReport,
+  type Step,
+  type Verification,
+  type WorkloadIndexes,
 } from '@sqltune/contracts';
 import {
   type Analysis,
@@ -46,6 +48,8 @@ export interface OptimizeInput {
   statsText?: string | null;
   /** The user's own EXPLAIN output, kept for display next to ours. */
   planText?: string | null;
+  /** INSERT, REPLACE and DELETE: refused (4205, the web app, the default) or analyzed and planned (the CLI). */
+  dataChanges?: 'refuse' | 'analyze';
 }
 
 export interface OptimizeOptions {
@@ -57,6 +61,12 @@ export interface OptimizeOptions {
   ai?: AiSettings;
   /** Called with the statements done so far and their total: before the first one, and after each. */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * A statement that does not parse or can not be planned (4202): the whole submission fails with it (the web app
+   * refuses such input at once, the default), or it gets a report of its own holding the error and what the
+   * text-level rules found, and the other statements are optimized (the CLI, on a project's files).
+   */
+  statementErrors?: 'throw' | 'report';
 }
 
 /**
@@ -68,8 +78,9 @@ export interface OptimizeOptions {
 export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Promise<Report> {
   const input = normalizeInput(raw);
   const analysis = analyze(input);
+  const reportErrors = options.statementErrors === 'report';
   const unparsable = firstStatementError(analysis);
-  if (unparsable) throw unparsable;
+  if (unparsable && !reportErrors) throw unparsable;
   const backend = options.planners[input.dialect];
   const hasSchema = analysis.schema.tables.length > 0;
   const session = backend && hasSchema ? await backend.open(requestFor(input, analysis.schema)) : undefined;
@@ -78,7 +89,16 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
     const total = analysis.statements.length;
     options.onProgress?.(0, total);
     for (const item of analysis.statements) {
-      statements.push(await optimizeStatement(item, analysis, input, session, options.ai));
+      statements.push(
+        item.error
+          ? failedStatement(item, analysis, input, item.error)
+          : await optimizeStatement(item, analysis, input, session, options.ai).catch((error: unknown) => {
+              if (!(error instanceof AppError)) throw error;
+              const placed = inWholeInput(error, item);
+              if (!reportErrors) throw placed;
+              return failedStatement(item, analysis, input, placed);
+            }),
+      );
       options.onProgress?.(statements.length, total);
     }
     return {
@@ -88,12 +108,7 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       createdAt: (options.now?.() ?? new Date()).toISOString(),
       statements,
       warnings: [...plannerWarnings(input.dialect, backend, hasSchema), ...sessionNotes(session)],
-      ...(await workloadIndexes(
-        session,
-        input.dialect,
-        statements.map((s) => s.optimized),
-        analysis,
-      )),
+      ...(await workloadIndexes(session, input.dialect, statements, analysis)),
     };
   } finally {
     await session?.close();
@@ -107,11 +122,13 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
 async function workloadIndexes(
   session: PlannerSession | undefined,
   dialect: Dialect,
-  optimized: string[],
+  statements: StatementReport[],
   analysis: Analysis,
 ): Promise<{ workload?: WorkloadIndexes }> {
   const { schema } = analysis;
-  const texts = optimized.filter((_, i) => plannable(analysis.statements[i]!));
+  const texts = statements
+    .filter((s, i) => plannable(analysis.statements[i]!) && s.errors.length === 0)
+    .map((s) => s.optimized);
   if (!session || texts.length < 2) return {};
   const advice = await adviseWorkload(
     session,
@@ -218,6 +235,64 @@ async function optimizeStatement(
     errors: [],
     ...(dropped.length > 0 ? { droppedSteps: dropped } : {}),
     ai,
+  };
+}
+
+/**
+ * A planner's error about a statement's text (4202/4205: the planners see one statement) placed in the whole input:
+ * its line and column, and the position its message repeats ("at line 1, column 37" / "第 1 行第 37 列").
+ */
+function inWholeInput(error: AppError, item: StatementAnalysis): AppError {
+  const { detail } = error;
+  const aboutStatement = error.code === ErrorCode.CONTENT_INVALID || error.code === ErrorCode.STATEMENT_NOT_ALLOWED;
+  if (!aboutStatement || detail.line === undefined) return error;
+  const { line: startLine, column: startColumn } = item.statement;
+  const line = startLine + detail.line - 1;
+  const column = detail.line === 1 ? startColumn + (detail.column ?? 1) - 1 : (detail.column ?? 1);
+  const en = detail.message.en.replace(
+    `line ${detail.line}, column ${detail.column}`,
+    `line ${line}, column ${column}`,
+  );
+  const zh = detail.message.zh.replace(`第 ${detail.line} 行第 ${detail.column} 列`, `第 ${line} 行第 ${column} 列`);
+  return new AppError(error.code, { ...detail, line, column, message: { zh, en } }, error.httpStatus);
+}
+
+/**
+ * The report of a statement that does not parse or can not be planned (OptimizeOptions.statementErrors = 'report'):
+ * its error, and the findings the rules made of it (all of them when it parsed, the text-level ones when not).
+ */
+function failedStatement(
+  item: StatementAnalysis,
+  analysis: Analysis,
+  input: OptimizeInput,
+  error: AppError,
+): StatementReport {
+  const original = item.statement.text;
+  const reason: Localized = {
+    zh: `该语句有错误，未规划也未改写：${error.detail.message.zh}`,
+    en: `This statement has an error; it was neither planned nor rewritten: ${error.detail.message.en}`,
+  };
+  return {
+    index: item.statement.index,
+    original,
+    optimized: original,
+    location: { line: item.statement.line },
+    steps: [],
+    rules: item.findings.map((f) => ({ ...f, rewrite: false })),
+    indexes: [],
+    plan: { before: null, after: null, source: 'none', missing: reason },
+    gain: null,
+    gainMissing: reason,
+    scores: computeScores({
+      dialect: input.dialect,
+      tableRows: new Map(),
+      original: { text: original, findings: item.findings, plan: null },
+      optimized: { text: original, findings: item.findings, plan: null },
+    }),
+    schemaFindings: analysis.schemaFindings,
+    verification: { method: 'none', databases: 0, verdict: 'not-run', detail: reason },
+    diff: '',
+    errors: [error.detail],
   };
 }
 

@@ -59,6 +59,37 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(s.verification.detail?.en).toMatch(/stopped/);
   }, 60_000);
 
+  it('plans data changes when asked, and reports a statement in error on its own with its place in the input', async () => {
+    const sql = [
+      "UPDATE orders SET o_comment = 'x' WHERE o_custkey = 5;",
+      'DELETE FROM orders;',
+      'SELECT o_orderkey FROM orders WHERE o_custkey = 42;',
+      'SELECT nope FROM orders',
+    ].join('\n');
+    const input = { sql, dialect: 'postgresql' as const, schemaText: schema('postgresql') };
+    const report = await optimize(
+      { ...input, dataChanges: 'analyze' },
+      { ...(await options()), statementErrors: 'report' },
+    );
+    expect(report.statements.map((s) => s.plan.before?.root.node ?? null)).toEqual([
+      'ModifyTable',
+      'ModifyTable',
+      'Seq Scan',
+      null,
+    ]);
+    expect(report.statements[1]!.rules.map((r) => r.id)).toContain('delete-without-where');
+    expect(report.statements[2]!.indexes.length).toBeGreaterThan(0);
+    const failed = report.statements[3]!;
+    expect(failed.errors).toEqual([expect.objectContaining({ code: 4202, line: 4, column: 8 })]);
+    expect(failed.errors[0]!.message.en).toContain('at line 4, column 8: column "nope" does not exist');
+    // The web app's way: data changes refused, and the first error fails the submission, placed in the input.
+    await expect(optimize(input, await options())).rejects.toMatchObject({ detail: { code: 4205, line: 2 } });
+    const error = await optimize({ ...input, sql: 'SELECT 1;\nSELECT nope FROM orders' }, await options()).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ detail: { code: 4202, line: 2, column: 8 } });
+  }, 60_000);
+
   it('says what a later step did for a rule that applies only after an earlier rewrite', async () => {
     const report = await optimize(
       {

@@ -26,6 +26,11 @@ export interface AnalyzeInput {
    * pg_class, pg_stats); they need the table structure.
    */
   statsText?: string | null;
+  /**
+   * INSERT, REPLACE and DELETE: refused with 4205 as the product's spec says for the web app (the default), or
+   * analyzed like every other statement (the CLI: files of a project hold them, and their rules apply).
+   */
+  dataChanges?: 'refuse' | 'analyze';
 }
 
 /** A rewrite the rules propose. It is not shown to a user until verification has failed to refute it. */
@@ -53,7 +58,7 @@ export interface Analysis {
   statements: StatementAnalysis[];
 }
 
-/** Statement kinds the product refuses, as the spec says: the optimizer never touches data changes. */
+/** Statement kinds the web app refuses, as the spec says (AnalyzeInput.dataChanges). */
 const refusedKinds = new Set(['insert', 'delete', 'replace']);
 
 function firstWord(statement: ParsedStatement): string {
@@ -66,7 +71,7 @@ export function analyze(input: AnalyzeInput): Analysis {
   const schema = schemaText.trim() ? parseSchema(schemaText, input.dialect) : { tables: [], ddl: '' };
   if (input.statsText?.trim()) applyStatisticsText(schema, input.statsText);
   const outcomes = parseEach(normalizeNewlines(input.sql), input.dialect);
-  for (const { statement, error } of outcomes) {
+  for (const { statement, error } of input.dataChanges === 'analyze' ? [] : outcomes) {
     // A data change the parser cannot read (PostgreSQL's DELETE ... USING) is still a data change.
     if (refusedKinds.has(statement.kind) || (error && refusedKinds.has(firstWord(statement)))) {
       throw new AppError(ErrorCode.STATEMENT_NOT_ALLOWED, { line: statement.line, column: 1 });

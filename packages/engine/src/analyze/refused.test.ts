@@ -31,3 +31,20 @@ describe('data changes are refused (the spec: the optimizer never touches them)'
     expect(refusal('SELEC id FROM t', 'mysql')).toBeUndefined();
   });
 });
+
+describe('data changes analyzed when asked (the CLI, on a project’s files)', () => {
+  it('gives INSERT ... SELECT, DELETE and REPLACE their findings instead of 4205', () => {
+    const analysis = analyze({
+      sql: 'INSERT INTO t SELECT * FROM u ORDER BY RAND();\nDELETE FROM t;\nREPLACE INTO t (id) VALUES (1)',
+      dialect: 'mysql',
+      dataChanges: 'analyze',
+    });
+    expect(analysis.statements.map((s) => [s.statement.kind, s.error?.code])).toEqual([
+      ['insert', undefined],
+      ['delete', undefined],
+      ['replace', undefined],
+    ]);
+    expect(analysis.statements[0]!.findings.map((f) => f.id)).toContain('order-by-random');
+    expect(analysis.statements[1]!.findings.map((f) => f.id)).toContain('delete-without-where');
+  });
+});

@@ -1,5 +1,6 @@
 import { cartesianJoin } from './cartesian-join.ts';
 import { dateFunctionToRange } from './date-function-to-range.ts';
+import { deleteWithoutWhere } from './delete-without-where.ts';
 import { clausesRules } from './families/clauses/index.ts';
 import { pushdownRules } from './families/pushdown/index.ts';
 import { relationsRules } from './families/relations/index.ts';
@@ -35,6 +36,7 @@ export const statementRules: readonly Rule[] = [
   largeOffset,
   selectStar,
   updateWithoutWhere,
+  deleteWithoutWhere,
   ...clausesRules,
   ...relationsRules,
   ...subqueriesRules,

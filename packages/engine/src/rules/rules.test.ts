@@ -10,7 +10,7 @@ import { statementRules } from './registry.ts';
  */
 describe('statement rules', () => {
   it.each(cases)('$rule ($matches) on: $sql', ({ rule, sql, dialect = 'mysql', schema, matches, after }) => {
-    const analysis = analyze({ sql, dialect, schemaText: schema ?? null });
+    const analysis = analyze({ sql, dialect, schemaText: schema ?? null, dataChanges: 'analyze' });
     const statement = analysis.statements[0]!;
     expect(statement.findings.filter((f) => f.id === rule)).toHaveLength(matches);
     const step = statement.steps.find((s) => s.rule.id === rule);
@@ -22,8 +22,9 @@ describe('statement rules', () => {
     ({ rule }) => {
       const dialect = rule.dialects[0]!;
       const count = (sql: string) =>
-        analyze({ sql, dialect, schemaText: exampleSchema }).statements[0]!.findings.filter((f) => f.id === rule.id)
-          .length;
+        analyze({ sql, dialect, schemaText: exampleSchema, dataChanges: 'analyze' }).statements[0]!.findings.filter(
+          (f) => f.id === rule.id,
+        ).length;
       expect(count(rule.example.bad), rule.example.bad).toBeGreaterThan(0);
       if (rule.example.good) expect(count(rule.example.good), rule.example.good).toBe(0);
     },

@@ -23,7 +23,8 @@
  * the instance switches to it with SET SESSION AUTHORIZATION before the session gets it, and the template takes
  * EXECUTE on set_config away from PUBLIC, the one function that could switch back (PGlite runs in single-user
  * mode, where the authenticated user is the bootstrap superuser). The wasm file system is in memory: no host file
- * is there to read. Spare instances are started ahead (up to `size` in all), so a session seldom waits for one.
+ * is there to read. When a session ends, a spare instance is started for the next one (up to `size` in all), so a
+ * session seldom waits for a clone.
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -366,9 +367,14 @@ export class PglitePool {
     await Promise.all(instances.map((i) => i.terminate().catch(() => undefined)));
   }
 
-  /** Starts instances until every waiter has one coming and the spares fill the pool's room. */
-  private grow(): void {
-    while (!this.closed && this.alive + this.starting < this.size) {
+  /**
+   * Starts an instance for every waiter that has none coming, within the pool's room; with `spare`, also one more
+   * for the next session (after a session ends: a process that opens one session, the CLI, never starts a spare).
+   */
+  private grow(spare = false): void {
+    let wanted = Math.max(0, this.waiters.length - this.starting) + (spare ? 1 : 0);
+    while (!this.closed && wanted > 0 && this.alive + this.starting < this.size) {
+      wanted--;
       this.starting++;
       this.startInstance().then(
         (instance) => {
@@ -408,7 +414,7 @@ export class PglitePool {
         if (released) return;
         released = true;
         this.forget(instance);
-        this.grow();
+        this.grow(true);
       },
     };
   }

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { gainWording } from './labels.ts';
+
+const gain = (costBefore: number, costAfter: number) => ({
+  ratio: 1 - costAfter / costBefore,
+  costBefore,
+  costAfter,
+  source: 'test',
+});
+
+describe('gainWording', () => {
+  it('words a gain as a percentage of the estimated cost', () => {
+    expect(gainWording(gain(1000, 154)).en).toBe('84.6% lower estimated cost');
+    expect(gainWording(gain(1000, 154)).zh).toBe('预估代价降低 84.6%');
+  });
+
+  it('words a near-total cut as a factor, never "100.0%"', () => {
+    expect(gainWording(gain(7_032_138, 13.38)).en).toBe("about 530,000x cheaper by the optimizer's estimate");
+    expect(gainWording(gain(100, 0.5)).zh).toBe('按优化器估算约便宜 200 倍');
+  });
+
+  it('says there is no gain instead of "0.0%" or a negative percentage', () => {
+    expect(gainWording(gain(100, 100)).en).toBe('no estimated gain');
+    expect(gainWording(gain(100, 100.01)).en).toBe('no estimated gain');
+    expect(gainWording(gain(100, 99.99)).en).toBe('no estimated gain');
+  });
+});
