@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gainWording } from './labels.ts';
+import { gainFigure, gainWording } from './labels.ts';
 
 const gain = (costBefore: number, costAfter: number) => ({
   ratio: 1 - costAfter / costBefore,
@@ -23,5 +23,14 @@ describe('gainWording', () => {
     expect(gainWording(gain(100, 100)).en).toBe('no estimated gain');
     expect(gainWording(gain(100, 100.01)).en).toBe('no estimated gain');
     expect(gainWording(gain(100, 99.99)).en).toBe('no estimated gain');
+  });
+});
+
+describe('gainFigure', () => {
+  it('is a percentage, a factor near a total cut, or none', () => {
+    expect(gainFigure(0.846)).toEqual({ kind: 'percent', figure: '84.6%' });
+    expect(gainFigure(0.999998)).toEqual({ kind: 'factor', figure: '500,000x' });
+    expect(gainFigure(1)).toEqual({ kind: 'factor', figure: '1,000,000,000x' });
+    for (const ratio of [0, -0.3, 0.0001, null, undefined, Number.NaN]) expect(gainFigure(ratio).kind).toBe('none');
   });
 });

@@ -24,23 +24,36 @@ export const scoreCategoryLabels: Record<ScoreCategory, Localized> = {
   Other: { zh: '其他', en: 'Other' },
 };
 
-/** Above this estimated cut in cost, a percentage says nothing ("100.0%"): the gain is worded as a factor. */
+/** Above this estimated cut in cost, a percentage says nothing ("100.0%"): the gain is shown as a factor. */
 const FACTOR_FROM = 0.99;
+/** Below this, the estimate moved by rounding noise: no gain. */
+const NO_GAIN_BELOW = 0.0005;
+
+/** An estimated gain (`Gain.ratio`, 1 - cost after / cost before) as a figure for a big number or a table cell. */
+export type GainFigure =
+  | { kind: 'none'; figure: string }
+  | { kind: 'percent'; figure: string }
+  | { kind: 'factor'; figure: string };
 
 /**
- * An estimated gain in words, honest about what it is: a percentage of the optimizer's estimated cost ("84.6%"), a
- * factor when the cut is near all of it ("about 500,000x cheaper"), or no gain at all ("no estimated gain", never
- * "0.0%" or a negative percentage).
+ * The figure honest about what it is: a percentage of the optimizer's estimated cost ("84.6%"), a factor when the
+ * cut is near all of it ("530,000x", never "100.0%"), or none ("-", never "0.0%" or a negative percentage).
  */
+export function gainFigure(ratio: number | null | undefined): GainFigure {
+  if (ratio === null || ratio === undefined || !Number.isFinite(ratio) || !(ratio > NO_GAIN_BELOW)) {
+    return { kind: 'none', figure: '-' };
+  }
+  if (ratio < FACTOR_FROM) return { kind: 'percent', figure: `${(ratio * 100).toFixed(1)}%` };
+  const remaining = Math.max(1 - ratio, 1e-9);
+  return { kind: 'factor', figure: `${roundFactor(1 / remaining)}x` };
+}
+
+/** The gain in words: "84.6% lower estimated cost", "about 530,000x cheaper by the optimizer's estimate". */
 export function gainWording(gain: Gain): Localized {
-  if (!(gain.ratio > 0.0005) || gain.costAfter >= gain.costBefore) {
-    return { zh: '没有预估收益', en: 'no estimated gain' };
-  }
-  if (gain.ratio < FACTOR_FROM || gain.costAfter <= 0) {
-    const percent = `${(gain.ratio * 100).toFixed(1)}%`;
-    return { zh: `预估代价降低 ${percent}`, en: `${percent} lower estimated cost` };
-  }
-  const factor = roundFactor(gain.costBefore / gain.costAfter);
+  const { kind, figure } = gainFigure(gain.costAfter >= gain.costBefore ? 0 : gain.ratio);
+  if (kind === 'none') return { zh: '没有预估收益', en: 'no estimated gain' };
+  if (kind === 'percent') return { zh: `预估代价降低 ${figure}`, en: `${figure} lower estimated cost` };
+  const factor = figure.slice(0, -1);
   return { zh: `按优化器估算约便宜 ${factor} 倍`, en: `about ${factor}x cheaper by the optimizer's estimate` };
 }
 

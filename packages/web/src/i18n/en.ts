@@ -254,6 +254,8 @@ const en: Messages = {
     gainSource: 'Based on: {{source}}',
     gainCost: 'cost {{before}} → {{after}}',
     gainNotMeasured: 'Not measured',
+    gainNone: 'No gain',
+    gainFactor: 'The estimated cost falls to 1/{{factor}} of what it was: as a percentage it would read 100%.',
     gainNotMeasuredDesc:
       'No optimizer cost is available, so the improvement could not be estimated. Adding the table structure allows an estimate.',
     radar: 'Performance scores',

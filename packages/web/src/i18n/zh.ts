@@ -249,6 +249,8 @@ const zh = {
     gainSource: '依据：{{source}}',
     gainCost: '代价 {{before}} → {{after}}',
     gainNotMeasured: '未测量',
+    gainNone: '无提升',
+    gainFactor: '估算代价降为原来的 1/{{factor}}：用百分比表示会显示为 100%。',
     gainNotMeasuredDesc: '没有可用的优化器代价，因此无法估算提升幅度。附上表结构可以获得估算。',
     radar: '性能评分',
     radarOriginal: '原始语句',

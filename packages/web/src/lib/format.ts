@@ -1,9 +1,8 @@
-import type { Language } from '@sqltune/contracts';
+import { gainFigure, type Language } from '@sqltune/contracts';
 
-/** 0.846 -> '84.6%'; null -> '-'. */
+/** A task's estimated gain for a table cell: a percentage, a factor near a total cut, or "-" (gainFigure). */
 export function formatGain(ratio: number | null | undefined): string {
-  if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return '-';
-  return `${(Math.round(ratio * 1000) / 10).toFixed(1)}%`;
+  return gainFigure(ratio).figure;
 }
 
 export function formatDateTime(iso: string | null | undefined, lang: Language): string {

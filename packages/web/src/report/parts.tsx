@@ -5,24 +5,25 @@ import {
   RobotOutlined,
   ThunderboltOutlined,
 } from '@ant-design/icons';
-import type {
-  AiRewrite,
-  DroppedStep,
-  Finding,
-  Gain,
-  IndexAdvice,
-  Language,
-  Localized,
-  Severity,
-  Step,
-  Verification,
-  WorkloadIndexes,
+import {
+  type AiRewrite,
+  type DroppedStep,
+  type Finding,
+  type Gain,
+  gainFigure,
+  type IndexAdvice,
+  type Language,
+  type Localized,
+  type Severity,
+  type Step,
+  type Verification,
+  type WorkloadIndexes,
 } from '@sqltune/contracts';
 import { Empty, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '../components/CodeBlock.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { formatBytes, formatGain, formatNumber } from '../lib/format.ts';
+import { formatBytes, formatNumber } from '../lib/format.ts';
 
 const severityColor: Record<Severity, string> = { info: 'blue', warning: 'orange', critical: 'red' };
 
@@ -192,12 +193,24 @@ export function GainView({ gain, missing, lang }: { gain: Gain | null; missing?:
       </div>
     );
   }
-  const negative = gain.ratio < 0;
+  // A percentage, a factor where the cut is near all of the cost, or no gain (no rising arrow then).
+  const { kind, figure } = gainFigure(gain.ratio);
   return (
-    <div data-testid="result-gain" data-gain={String(gain.ratio)} className="gain">
-      <div className={negative ? 'gain-value gain-negative' : 'gain-value'}>
-        <RiseOutlined /> {formatGain(gain.ratio)}
+    <div
+      data-testid="result-gain"
+      data-gain={String(gain.ratio)}
+      className={kind === 'none' ? 'gain gain-none' : 'gain'}
+    >
+      <div className="gain-value">
+        {kind === 'none' ? (
+          t('result.gainNone')
+        ) : (
+          <>
+            <RiseOutlined /> {figure}
+          </>
+        )}
       </div>
+      {kind === 'factor' && <div className="gain-note">{t('result.gainFactor', { factor: figure.slice(0, -1) })}</div>}
       <div className="gain-label">
         <Tag color="gold">{t('result.gainEstimate')}</Tag>
       </div>
