@@ -1,6 +1,6 @@
 /**
  * End-to-end latency on the embedded default: submit a statement with its table structure through the
- * API and poll until the report is stored (PGlite app database, pg-boss, in-process worker, embedded
+ * API and poll until the report is stored (PGlite app database, the tasks-table queue, in-process worker, embedded
  * PGlite planner). Prints every run and ends with `median_ms=N p95_ms=N`. Figures only, never pass/fail.
  *   node --import tsx bench/latency.ts [runs]
  */

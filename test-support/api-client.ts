@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { TaskDetail } from '@sqltune/contracts';
 import { waitFor } from './services.ts';
 
@@ -24,13 +25,53 @@ export class ApiClient {
     return { status: response.status, ...json };
   }
 
-  /** Polls a task until it leaves In Progress (one minute at most) and returns its detail. */
-  async finishedTask(id: string): Promise<TaskDetail> {
+  /** Signs up a new account and keeps its token; returns the token. */
+  async register(email: string): Promise<string> {
+    const session = await this.call<{ token: string }>('POST', '/api/v1/auth/register', {
+      email,
+      password: 'Str0ng!pass',
+      acceptTerms: true,
+    });
+    if (session.code !== 0) throw new Error(`could not register ${email}: ${session.message}`);
+    this.token = session.data.token;
+    return this.token;
+  }
+
+  /** Polls a task until it leaves In Progress (`timeoutMs`, one minute by default) and returns its detail. */
+  async finishedTask(id: string, timeoutMs = 60_000): Promise<TaskDetail> {
     let detail!: TaskDetail;
     await waitFor(async () => {
       detail = (await this.call<TaskDetail>('GET', `/api/v1/optimizes/sql/${id}`)).data;
       if (detail.state === 'In Progress') throw new Error('still running');
-    }, 60_000);
+    }, timeoutMs);
     return detail;
   }
+}
+
+export interface RawResponse {
+  status: number;
+  headers: string;
+  body: string;
+}
+
+/**
+ * Sends bytes as they are over a plain socket and reads the answer until the server closes the connection: for
+ * requests fetch would refuse to send (oversized headers, malformed URLs). The request should say
+ * `Connection: close`.
+ */
+export function rawHttp(base: string, request: string | Buffer): Promise<RawResponse> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect({ host: hostname, port: Number(port) }, () => socket.end(request));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      const headers = split < 0 ? text : text.slice(0, split);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1] ?? 0);
+      resolve({ status, headers, body: split < 0 ? '' : text.slice(split + 4) });
+    });
+  });
 }

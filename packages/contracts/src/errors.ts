@@ -3,7 +3,9 @@ import { type Localized, localized } from './localized.ts';
 
 /**
  * Every code a response body can carry. 0 is success; 401 starts the client's logout flow;
- * 4202-4204 are the spec's content validation codes. The rest are ours, grouped by area.
+ * 4202-4204 are the spec's content validation codes. The rest are ours, grouped by area: the HTTP statuses of
+ * the request itself (400-431, each its own code), 40xx the request's form, 41xx accounts, 42xx content,
+ * 43xx quota.
  */
 export const ErrorCode = {
   OK: 0,
@@ -11,12 +13,21 @@ export const ErrorCode = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  REQUEST_TIMEOUT: 408,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  HEADERS_TOO_LARGE: 431,
   INTERNAL: 500,
+  BAD_URL: 4001,
   CONTENT_INVALID: 4202,
   TABLE_STRUCTURE_INVALID: 4203,
   PLAN_INVALID: 4204,
   STATEMENT_NOT_ALLOWED: 4205,
   INPUT_REQUIRED: 4206,
+  FIELD_TOO_LARGE: 4207,
+  TOO_MANY_STATEMENTS: 4208,
+  ANALYSIS_TOO_SLOW: 4209,
   EMAIL_REGISTERED: 4101,
   EMAIL_NOT_ACTIVATED: 4102,
   EMAIL_NOT_FOUND: 4103,
@@ -37,7 +48,16 @@ export const errorMessages: Record<ErrorCode, Localized> = {
   [ErrorCode.UNAUTHORIZED]: localized('请先登录', 'please log in first'),
   [ErrorCode.FORBIDDEN]: localized('没有权限', 'forbidden'),
   [ErrorCode.NOT_FOUND]: localized('资源不存在', 'not found'),
+  [ErrorCode.METHOD_NOT_ALLOWED]: localized('该接口不支持此请求方法', 'this endpoint does not accept this method'),
+  [ErrorCode.REQUEST_TIMEOUT]: localized('请求发送超时', 'the request took too long to arrive'),
+  [ErrorCode.BODY_TOO_LARGE]: localized('请求内容过大', 'the request body is too large'),
+  [ErrorCode.UNSUPPORTED_MEDIA_TYPE]: localized(
+    '不支持的内容类型，请使用 application/json 或 multipart/form-data',
+    'unsupported content type: send application/json or multipart/form-data',
+  ),
+  [ErrorCode.HEADERS_TOO_LARGE]: localized('请求头过大', 'the request headers are too large'),
   [ErrorCode.INTERNAL]: localized('服务异常，请稍后再试', 'service exception, something went wrong'),
+  [ErrorCode.BAD_URL]: localized('请求地址格式有误', 'the request URL is malformed'),
   [ErrorCode.CONTENT_INVALID]: localized('SQL 或 XML 内容校验失败', 'SQL or XML content validation failed'),
   [ErrorCode.TABLE_STRUCTURE_INVALID]: localized('表结构内容校验失败', 'table structure content validation failed'),
   [ErrorCode.PLAN_INVALID]: localized('执行计划内容校验失败', 'execution plan content validation failed'),
@@ -46,6 +66,12 @@ export const errorMessages: Record<ErrorCode, Localized> = {
     'INSERT and DELETE statements are not allowed',
   ),
   [ErrorCode.INPUT_REQUIRED]: localized('请输入 SQL 语句或上传 SQL 文件', 'a statement or SQL file is required'),
+  [ErrorCode.FIELD_TOO_LARGE]: localized('提交的内容超过大小上限', 'a field of the submission is over its size limit'),
+  [ErrorCode.TOO_MANY_STATEMENTS]: localized('一次提交的 SQL 语句过多', 'the submission holds too many statements'),
+  [ErrorCode.ANALYSIS_TOO_SLOW]: localized(
+    '提交的内容过于复杂，无法在限定时间内完成校验，请拆分后再提交',
+    'the submission is too complex to check in the time allowed: split it and submit the parts',
+  ),
   [ErrorCode.EMAIL_REGISTERED]: localized('该邮箱已注册', 'this email is already registered'),
   [ErrorCode.EMAIL_NOT_ACTIVATED]: localized('邮箱账号未激活', 'email account is not activated'),
   [ErrorCode.EMAIL_NOT_FOUND]: localized('邮箱账号不存在', 'email account does not exist'),
@@ -94,10 +120,13 @@ export class AppError extends Error {
   }
 }
 
+/** Codes that are HTTP statuses answer with that status; the codes of the product answer 400, except these. */
+const statusOfProductCode: Partial<Record<ErrorCode, number>> = {
+  [ErrorCode.FIELD_TOO_LARGE]: 413,
+  [ErrorCode.TOO_MANY_STATEMENTS]: 413,
+};
+
 function defaultStatus(code: ErrorCode): number {
-  if (code === ErrorCode.UNAUTHORIZED) return 401;
-  if (code === ErrorCode.NOT_FOUND) return 404;
-  if (code === ErrorCode.FORBIDDEN) return 403;
-  if (code === ErrorCode.INTERNAL) return 500;
-  return 400;
+  if (code >= 400 && code < 600) return code;
+  return statusOfProductCode[code] ?? 400;
 }

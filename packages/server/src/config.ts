@@ -10,8 +10,10 @@ const Env = z.object({
   SQLTUNE_DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   SQLTUNE_WORKER: z.enum(['in-process', 'off']).default('in-process'),
-  SQLTUNE_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(600),
-  SQLTUNE_QUEUE_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).default(60),
+  SQLTUNE_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).default(60),
+  SQLTUNE_WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SQLTUNE_ANALYSIS_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  SQLTUNE_ANALYSIS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(60),
   SQLTUNE_WEB_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LLM_BASE_URL: z.url().optional().or(z.literal('')),
@@ -27,9 +29,17 @@ export interface Config {
   /** PostgreSQL connection string; when absent the app database is embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   inProcessWorker: boolean;
+  /**
+   * How long a task's lease lasts without a heartbeat (a third of it apart); after that the task is taken again by
+   * any live worker. Read on every start, per worker: nothing stores it.
+   */
   jobExpireSeconds: number;
-  /** How often expired jobs (their worker died) are failed over to a retry. */
-  queueMaintenanceSeconds: number;
+  /** Optimizations one worker process runs at a time, each in its own thread with its own optimizers. */
+  workerConcurrency: number;
+  /** Threads that check submissions (parse and analyze) for the API, off its event loop. */
+  analysisThreads: number;
+  /** A submission whose check takes longer is refused (4209) and its thread replaced. */
+  analysisTimeoutSeconds: number;
   webDist: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   /** The OpenAI-compatible endpoint for AI rewrites; undefined (the step is skipped) unless URL and model are set. */
@@ -50,7 +60,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: parsed.DATABASE_URL || undefined,
     inProcessWorker: parsed.SQLTUNE_WORKER === 'in-process',
     jobExpireSeconds: parsed.SQLTUNE_JOB_EXPIRE_SECONDS,
-    queueMaintenanceSeconds: parsed.SQLTUNE_QUEUE_MAINTENANCE_SECONDS,
+    workerConcurrency: parsed.SQLTUNE_WORKER_CONCURRENCY,
+    analysisThreads: parsed.SQLTUNE_ANALYSIS_THREADS,
+    analysisTimeoutSeconds: parsed.SQLTUNE_ANALYSIS_TIMEOUT_SECONDS,
     webDist: resolve(parsed.SQLTUNE_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: parsed.LOG_LEVEL,
     ai: aiSettingsOf(parsed),

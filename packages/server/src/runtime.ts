@@ -1,46 +1,58 @@
 import { createRequire } from 'node:module';
-import { availablePlanners, type OptimizeOptions, shutdownPlanners } from '@sqltune/planner';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import type { Config } from './config.ts';
 import { type AppDatabase, openDatabase } from './db/client.ts';
 import { buildApp } from './http/app.ts';
-import { type JobQueue, startQueue } from './queue/queue.ts';
-import { runTask } from './tasks/run-task.ts';
+import { TaskWorker } from './queue/worker.ts';
+import { AnalysisPool } from './tasks/analysis-pool.ts';
 
 const engineVersion: string = createRequire(import.meta.url)('../package.json').version;
 
 export interface Runtime {
   app: FastifyInstance | null;
   database: AppDatabase;
-  queue: JobQueue;
+  worker: TaskWorker | null;
+  log: FastifyBaseLogger;
   stop(): Promise<void>;
 }
 
-/** Opens the database and queue, then serves the API, runs the worker, or both. */
+/**
+ * Opens the database, then serves the API (with its analysis threads), runs the worker (with its optimizer
+ * threads), or both. The event loop of either role only parses requests and talks to the database and threads.
+ */
 export async function startRuntime(config: Config, roles: { api: boolean; worker: boolean }): Promise<Runtime> {
+  const log: FastifyBaseLogger = pino({ level: config.logLevel });
   const database = await openDatabase(config);
-  const queue = await startQueue(database, {
-    expireSeconds: config.jobExpireSeconds,
-    maintenanceSeconds: config.queueMaintenanceSeconds,
-  });
-  if (roles.worker) {
-    const options: OptimizeOptions = {
-      planners: await availablePlanners(),
-      engineVersion,
-      ...(config.ai ? { ai: config.ai } : {}),
-    };
-    await queue.work((job) => runTask(database.db, job.taskId, options));
-  }
-  const app = roles.api ? await buildApp({ config, database, queue }) : null;
+  const worker = roles.worker
+    ? await TaskWorker.start(database.db, {
+        slots: config.workerConcurrency,
+        expireSeconds: config.jobExpireSeconds,
+        optimizer: { engineVersion, ai: config.ai },
+        log,
+        soleOwner: database.kind === 'pglite',
+      })
+    : null;
+  const analysis = roles.api
+    ? await AnalysisPool.start({
+        threads: config.analysisThreads,
+        timeoutSeconds: config.analysisTimeoutSeconds,
+        log,
+      })
+    : null;
+  const app = analysis
+    ? await buildApp({ config, database, analysis, log, onTaskCreated: () => worker?.wake() })
+    : null;
   if (app) await app.listen({ port: config.port, host: config.host });
   return {
     app,
     database,
-    queue,
+    worker,
+    log,
     stop: async () => {
       await app?.close();
-      await queue.stop();
-      await shutdownPlanners();
+      await analysis?.close();
+      await worker?.stop();
       await database.close();
     },
   };

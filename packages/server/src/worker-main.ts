@@ -12,7 +12,10 @@ if (!config.databaseUrl) {
   process.exit(2);
 }
 const runtime = await startRuntime(config, { api: false, worker: true });
-console.log(JSON.stringify({ level: 'info', msg: 'worker started', database: runtime.database.kind }));
+runtime.log.info(
+  { worker: runtime.worker?.id, slots: config.workerConcurrency, database: runtime.database.kind },
+  'worker started',
+);
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void runtime.stop().finally(() => process.exit(0));

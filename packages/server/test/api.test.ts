@@ -8,7 +8,7 @@ import { freePort } from '../../../test-support/services.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
 
-/** The API against a real embedded database (PGlite) and the in-process pg-boss worker. */
+/** The API against a real embedded database (PGlite) and the in-process worker. */
 describe('API on embedded PGlite', () => {
   let runtime: Runtime;
   let dataDir: string;

@@ -37,7 +37,7 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('API on PostgreSQ
     expect(health.data.database).toEqual({ kind: 'postgresql', version: expect.stringMatching(/^PostgreSQL 1\d/) });
   });
 
-  it('runs a task through pg-boss on PostgreSQL', async () => {
+  it('runs a task through the queue on PostgreSQL', async () => {
     const session = await api.call<{ token: string }>('POST', '/api/v1/auth/register', {
       email: 'pg@example.com',
       password: 'Str0ng!pass',

@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { CreatedTask } from '@sqltune/contracts';
-import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
 import {
@@ -9,78 +8,178 @@ import {
   type RunningPostgres,
   serviceAvailable,
   startPostgres,
+  waitFor,
 } from '../../../test-support/services.ts';
 import { loadConfig } from '../src/config.ts';
-import { OPTIMIZE_QUEUE, QUEUE_SCHEMA } from '../src/queue/queue.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
+import { MAX_STATEMENTS } from '../src/tasks/limits.ts';
 
 const repoRoot = new URL('../../../', import.meta.url).pathname;
 
 /**
- * A worker that takes a job and dies must not lose the task. The dead worker is a pg-boss client that
- * fetches the job and never answers (as a killed process would); a real worker process started
- * afterwards (`npm run worker`, as on another machine) must pick the job up once it expires.
+ * A submission of MAX_STATEMENTS statements of some size: its run takes seconds (each statement is parsed and every
+ * rule runs on it), so a worker can be caught holding it. Nothing in the worker is slowed down for the test.
+ */
+const longSubmission = Array.from({ length: MAX_STATEMENTS }, (_, i) => {
+  const columns = Array.from({ length: 12 }, (_, k) => `o.c${k} AS a${k}`).join(', ');
+  const conditions = Array.from({ length: 8 }, (_, k) => `o.f${k} = ${i * 10 + k}`).join(' AND ');
+  return `SELECT ${columns}, c.name FROM orders o JOIN customer c ON c.id = o.customer_id WHERE ${conditions} AND o.customer_id IN (SELECT DISTINCT c2.id FROM customer c2 WHERE c2.segment = 'S${i}') ORDER BY o.total DESC LIMIT ${i + 1};`;
+}).join('\n');
+
+interface WorkerProcess {
+  child: ChildProcess;
+  output: () => string;
+}
+
+/**
+ * Workers as on other machines: `npm run worker` processes on one PostgreSQL (DATABASE_URL). A worker is killed by
+ * SIGKILL while it holds a task, or paused by SIGSTOP past its lease; the task must finish once, its result written
+ * once (tasks.result_writes), and a restart must apply a changed SQLTUNE_JOB_EXPIRE_SECONDS.
  */
 describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('a worker lost mid-job', () => {
   let postgres: RunningPostgres;
-  const runtimes: Runtime[] = [];
-  let deadWorker: PgBoss | undefined;
-  let worker: ChildProcess | undefined;
+  let runtime: Runtime;
+  let api: ApiClient;
+  const workers: WorkerProcess[] = [];
 
   beforeAll(async () => {
     postgres = await startPostgres();
+    const port = await freePort();
+    runtime = await startRuntime(
+      loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: postgres.url, LOG_LEVEL: 'warn' }),
+      { api: true, worker: false },
+    );
+    api = new ApiClient(`http://127.0.0.1:${port}`);
+    await api.register('w@example.com');
+    await runtime.database.executeSql('UPDATE plan_grants SET sql_cnt = 1000');
   });
 
   afterAll(async () => {
-    if (worker && worker.exitCode === null) {
-      const exited = new Promise((resolve) => worker!.once('exit', resolve));
-      worker.kill('SIGTERM');
+    for (const { child } of workers) {
+      if (child.exitCode !== null || child.signalCode !== null) continue;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGCONT');
+      child.kill('SIGKILL');
       await exited;
     }
-    for (const runtime of runtimes) await runtime.stop();
-    await deadWorker?.stop({ graceful: false, wait: true });
+    await runtime?.stop();
     await postgres?.stop();
   });
 
-  it('is retried by another worker and the task completes', async () => {
-    const env = {
-      HOST: '127.0.0.1',
-      DATABASE_URL: postgres.url,
-      LOG_LEVEL: 'warn',
-      SQLTUNE_JOB_EXPIRE_SECONDS: '2',
-      SQLTUNE_QUEUE_MAINTENANCE_SECONDS: '1',
-    };
-    const port = await freePort();
-    runtimes.push(await startRuntime(loadConfig({ ...env, PORT: String(port) }), { api: true, worker: false }));
-    const api = new ApiClient(`http://127.0.0.1:${port}`);
-    api.token = (
-      await api.call<{ token: string }>('POST', '/api/v1/auth/register', {
-        email: 'w@example.com',
-        password: 'Str0ng!pass',
-        acceptTerms: true,
-      })
-    ).data.token;
-    const created = await api.call<CreatedTask>('POST', '/api/v1/optimizes', {
-      dialect: 'mysql',
-      sql: 'SELECT * FROM t',
-    });
-
-    deadWorker = new PgBoss({
-      connectionString: postgres.url,
-      schema: QUEUE_SCHEMA,
-      supervise: false,
-      schedule: false,
-    });
-    await deadWorker.start();
-    const [taken] = await deadWorker.fetch(OPTIMIZE_QUEUE);
-    expect(taken?.data).toEqual({ taskId: created.data.id });
-
-    worker = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/worker-main.ts'], {
+  function startWorker(expireSeconds: number): WorkerProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/worker-main.ts'], {
       cwd: repoRoot,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        DATABASE_URL: postgres.url,
+        LOG_LEVEL: 'info',
+        SQLTUNE_WORKER_CONCURRENCY: '1',
+        SQLTUNE_JOB_EXPIRE_SECONDS: String(expireSeconds),
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    const detail = await api.finishedTask(created.data.id);
+    let output = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const worker = { child, output: () => output };
+    workers.push(worker);
+    return worker;
+  }
+
+  async function stopWorker({ child }: WorkerProcess): Promise<void> {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+
+  const started = (worker: WorkerProcess) =>
+    waitFor(async () => {
+      if (!worker.output().includes('worker started')) throw new Error('not started yet');
+    }, 60_000);
+
+  interface LeaseRow {
+    lease_token: string | null;
+    leased_by: string | null;
+    lease_seconds: number | null;
+    attempts: number;
+    result_writes: number;
+    state: string;
+  }
+
+  async function taskRow(id: string): Promise<LeaseRow> {
+    const { rows } = await runtime.database.executeSql(
+      `SELECT lease_token, leased_by, extract(epoch FROM lease_expires_at - started_at)::float AS lease_seconds,
+         attempts, result_writes, state FROM tasks WHERE id = $1`,
+      [id],
+    );
+    return rows[0] as LeaseRow;
+  }
+
+  /** Waits until the worker with this pid holds the task (its id is host:pid:random). */
+  async function heldBy(id: string, worker: WorkerProcess): Promise<LeaseRow> {
+    let row!: LeaseRow;
+    await waitFor(async () => {
+      row = await taskRow(id);
+      if (!row.lease_token || !row.leased_by?.includes(`:${worker.child.pid}:`)) throw new Error('not held yet');
+    }, 60_000);
+    return row;
+  }
+
+  async function submitLong(): Promise<string> {
+    const created = await api.call<CreatedTask>('POST', '/api/v1/optimizes', { dialect: 'mysql', sql: longSubmission });
+    expect(created.code).toBe(0);
+    return created.data.id;
+  }
+
+  it('finishes the task of a killed worker once, after the expiry the restart set', { timeout: 300_000 }, async () => {
+    // The queue has been used with a 600 s expiry before ...
+    const before = startWorker(600);
+    await started(before);
+    const first = await api.call<CreatedTask>('POST', '/api/v1/optimizes', { dialect: 'mysql', sql: 'SELECT 1' });
+    expect((await api.finishedTask(first.data.id)).state).toBe('Completed');
+    await stopWorker(before);
+
+    // ... and is restarted with 2 s: the next lease lasts 2 s (plus renewals), not 600.
+    const doomed = startWorker(2);
+    await started(doomed);
+    const id = await submitLong();
+    const held = await heldBy(id, doomed);
+    expect(held.lease_seconds).toBeGreaterThanOrEqual(2);
+    expect(held.lease_seconds).toBeLessThan(60);
+    doomed.child.kill('SIGKILL');
+
+    const successor = startWorker(2);
+    const detail = await api.finishedTask(id, 240_000);
     expect(detail.state).toBe('Completed');
+    expect(detail.report!.statements).toHaveLength(MAX_STATEMENTS);
+    const row = await taskRow(id);
+    expect(row).toMatchObject({ state: 'Completed', attempts: 2, result_writes: 1, lease_token: null });
+    expect(row.leased_by).toContain(`:${successor.child.pid}:`);
+  });
+
+  it('never writes the result of a run whose lease was taken over', { timeout: 300_000 }, async () => {
+    const paused = workers.at(-1)!;
+    const id = await submitLong();
+    const held = await heldBy(id, paused);
+    // Paused past its 2 s lease: the task goes to another worker, which finishes it.
+    paused.child.kill('SIGSTOP');
+    const successor = startWorker(2);
+    const takenOver = await heldBy(id, successor);
+    expect(takenOver.lease_token).not.toBe(held.lease_token);
+    expect((await api.finishedTask(id, 240_000)).state).toBe('Completed');
+
+    // Resumed, the first worker finishes its run too, and finds it may not write.
+    paused.child.kill('SIGCONT');
+    await waitFor(async () => {
+      const discarded = paused
+        .output()
+        .split('\n')
+        .some((line) => line.includes(id) && line.includes('lease lost: result discarded'));
+      if (!discarded) throw new Error('the paused run has not finished yet');
+    }, 240_000);
+    const row = await taskRow(id);
+    expect(row).toMatchObject({ state: 'Completed', result_writes: 1 });
+    expect(row.leased_by).toContain(`:${successor.child.pid}:`);
   });
 });

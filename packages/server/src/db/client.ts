@@ -1,11 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { PgliteThreadClient } from './pglite-client.ts';
 import * as schema from './schema.ts';
 
 const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
@@ -13,7 +12,7 @@ const migrationsFolder = new URL('../../drizzle', import.meta.url).pathname;
 /** The query surface both drivers share; drizzle's two database types differ only in driver details. */
 export type Database = ReturnType<typeof drizzlePg<typeof schema>>;
 
-/** Runs raw SQL for pg-boss: parameterless text may hold several statements (PGlite needs exec for that). */
+/** Runs raw SQL (tests, benches): parameterless text may hold several statements (PGlite needs exec for that). */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 export interface AppDatabase {
@@ -30,12 +29,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   return opened;
 }
 
+/** The embedded database runs in a thread of its own (pglite-client.ts), which applies the migrations. */
 async function openPglite(dataDir: string): Promise<AppDatabase> {
-  const path = join(dataDir, 'pglite');
-  mkdirSync(path, { recursive: true });
-  const client = await PGlite.create(path);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
+  const client = await PgliteThreadClient.open({ path: join(dataDir, 'pglite'), migrationsFolder });
+  // The client has the part of PGlite's interface drizzle calls.
+  const db = drizzlePglite(client as unknown as PGlite, { schema });
   return {
     kind: 'pglite',
     db: db as unknown as Database,

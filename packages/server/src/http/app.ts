@@ -2,13 +2,22 @@ import { existsSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { AppError, ErrorCode, languageFromHeader } from '@sqltune/contracts';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { AppError, ErrorCode } from '@sqltune/contracts';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+
 import type { Config } from '../config.ts';
 import type { AppDatabase } from '../db/client.ts';
-import type { JobQueue } from '../queue/queue.ts';
+import type { AnalysisPool } from '../tasks/analysis-pool.ts';
+import { FIELD_BYTE_LIMITS, MAX_FIELD_BYTES } from '../tasks/limits.ts';
 import { authPlugin } from './auth-plugin.ts';
 import { failure, toAppError } from './envelope.ts';
+import {
+  allowedMethods,
+  clientErrorHandler,
+  frameworkErrors,
+  languageOf,
+  methodNotAllowed,
+} from './protocol-errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { optimizeRoutes } from './routes/optimizes.ts';
@@ -17,27 +26,38 @@ import { userRoutes } from './routes/user.ts';
 export interface AppDeps {
   config: Config;
   database: AppDatabase;
-  queue: JobQueue;
+  analysis: AnalysisPool;
+  log: FastifyBaseLogger;
+  /** Called after a task is stored: an in-process worker looks for it at once. */
+  onTaskCreated: () => void;
 }
 
-/** Upload limit of the spec: one SQL or XML file (or up to three images, which come with OCR later). */
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024;
+/**
+ * A JSON body holds every field at its limit plus 1 MiB for JSON's escapes (a newline or quote takes two bytes): a
+ * larger body is refused with 413 before it is parsed.
+ */
+export const MAX_JSON_BODY_BYTES = Object.values(FIELD_BYTE_LIMITS).reduce((sum, bytes) => sum + bytes, 1024 * 1024);
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.config.logLevel },
+    loggerInstance: deps.log,
     genReqId: () => crypto.randomUUID(),
-    bodyLimit: MAX_UPLOAD_BYTES,
+    bodyLimit: MAX_JSON_BODY_BYTES,
+    clientErrorHandler,
+    frameworkErrors,
   });
+  // The API reads JSON and multipart only: any other body type is 415, not a string handed to a route.
+  app.removeContentTypeParser('text/plain');
   await app.register(cookie);
-  await app.register(multipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 10 } });
+  // A field or file over the largest limit is marked truncated by the parser; the route refuses it (4207).
+  await app.register(multipart, {
+    limits: { files: 1, fileSize: MAX_FIELD_BYTES, fieldSize: MAX_FIELD_BYTES, fields: 10, parts: 11 },
+  });
 
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.code === ErrorCode.INTERNAL) request.log.error({ err: error }, 'unhandled error');
-    void reply
-      .status(appError.httpStatus)
-      .send(failure(appError.detail, languageFromHeader(request.headers['accept-language'])));
+    void reply.status(appError.httpStatus).send(failure(appError.detail, languageOf(request)));
   });
 
   await app.register(
@@ -54,13 +74,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerWeb(app, deps.config.webDist);
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api')) {
-      const error = new AppError(ErrorCode.NOT_FOUND, {
-        message: {
-          zh: `接口不存在：${request.method} ${request.url}`,
-          en: `no such endpoint: ${request.method} ${request.url}`,
-        },
-      });
-      return reply.status(404).send(failure(error.detail, languageFromHeader(request.headers['accept-language'])));
+      const allowed = allowedMethods(app, request.url);
+      const error =
+        allowed.length > 0 ? methodNotAllowed(request, allowed) : noSuchEndpoint(request.method, request.url);
+      if (allowed.length > 0) void reply.header('allow', allowed.join(', '));
+      return reply.status(error.httpStatus).send(failure(error.detail, languageOf(request)));
     }
     if (request.url.startsWith('/app') && existsSync(`${deps.config.webDist}/index.html`)) {
       // History fallback: every /app path is a client route.
@@ -69,6 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.redirect('/app/');
   });
   return app;
+}
+
+function noSuchEndpoint(method: string, url: string): AppError {
+  return new AppError(ErrorCode.NOT_FOUND, {
+    message: { zh: `接口不存在：${method} ${url}`, en: `no such endpoint: ${method} ${url}` },
+  });
 }
 
 function registerWeb(app: FastifyInstance, webDist: string): void {

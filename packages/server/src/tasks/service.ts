@@ -3,19 +3,20 @@ import {
   type CreatedTask,
   type Dialect,
   ErrorCode,
-  type Report,
   type TaskDetail,
   type TaskPage,
   type TaskState,
   type TaskSummary,
 } from '@sqltune/contracts';
-import { analyze, firstStatementError } from '@sqltune/engine';
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { sqlLimitReached, userInfo } from '../accounts/plans.ts';
 import type { Database } from '../db/client.ts';
-import { tasks, users } from '../db/schema.ts';
-import type { JobQueue } from '../queue/queue.ts';
-import { checkPlanText } from './plan-text.ts';
+import { tasks, type users } from '../db/schema.ts';
+import { queueSnapshot } from '../queue/task-queue.ts';
+import type { AnalysisPool } from './analysis-pool.ts';
+import type { SubmissionText } from './check-submission.ts';
+import { estimateFinishMs } from './eta.ts';
+import { readReport } from './report-parts.ts';
 
 export const TaskStates = {
   running: 'In Progress',
@@ -23,108 +24,149 @@ export const TaskStates = {
   completed: 'Completed',
 } as const satisfies Record<string, TaskState>;
 
-export interface NewTask {
-  dialect: Dialect;
-  sql: string;
-  schema: string | null;
-  /** Statistics as JSON; needs the schema. */
-  stats: string | null;
-  plan: string | null;
+export interface NewTask extends SubmissionText {
   fileName: string | null;
 }
 
 type User = typeof users.$inferSelect;
-type TaskRow = typeof tasks.$inferSelect;
+
+/** Tasks in progress the ETA model reads at most; a task further back has no ETA. */
+const ETA_QUEUE_LIMIT = 1000;
 
 /**
- * Validates the input at once (so a user sees 4202/4203/4204 with a position before anything is
- * queued), checks the quota, stores the task and enqueues its job.
+ * Checks the input at once (so a user sees 4202-4208 with a position before anything is queued) in an analysis
+ * thread, then stores the task, which is its job too (the tasks table is the queue), taking one unit of quota in the
+ * same statement. `onCreated` tells an in-process worker not to wait for its next poll.
  */
-export async function createTask(db: Database, queue: JobQueue, user: User, input: NewTask): Promise<CreatedTask> {
+export async function createTask(
+  db: Database,
+  analysis: AnalysisPool,
+  user: User,
+  input: NewTask,
+  onCreated: () => void,
+): Promise<CreatedTask> {
   if (!input.sql.trim()) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: 'sql' });
-  const analysis = analyze({
-    sql: input.sql,
-    dialect: input.dialect,
-    schemaText: input.schema,
-    statsText: input.stats,
-  });
-  const unparsable = firstStatementError(analysis);
-  if (unparsable) throw unparsable;
-  if (input.plan) checkPlanText(input.plan, input.dialect);
+  // A user already at the limit is told so without spending an analysis on the submission.
   if (sqlLimitReached(await userInfo(db, user))) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
+  const statementCount = await analysis.check(user.id, input);
+  const id = await insertWithinQuota(db, user.id, input, statementCount);
+  if (!id) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
+  onCreated();
+  return { id, state: TaskStates.running };
+}
 
-  const [task] = await db
-    .insert(tasks)
-    .values({
-      userId: user.id,
-      type: 'sql',
-      dialect: input.dialect,
-      object: input.fileName ?? summarize(input.sql),
-      state: TaskStates.running,
-      inputSql: input.sql,
-      inputSchema: input.schema,
-      inputStats: input.stats,
-      inputPlan: input.plan,
-    })
-    .returning();
-  await db
-    .update(users)
-    .set({ sqlUsed: sql`${users.sqlUsed} + 1` })
-    .where(eq(users.id, user.id));
-  await queue.enqueue({ taskId: task!.id });
-  return { id: task!.id, state: TaskStates.running };
+/**
+ * Takes one unit of SQL quota and inserts the task in one statement: the UPDATE takes the user's row lock and
+ * re-reads sql_used after any concurrent one commits, so concurrent submissions can never pass the spec's limit
+ * (sqlUsed >= the sum of sqlCnt over the active grants). Returns the task id, or null when the limit is reached.
+ */
+async function insertWithinQuota(
+  db: Database,
+  userId: string,
+  input: NewTask,
+  statementCount: number,
+): Promise<string | null> {
+  const result = await db.execute<{ id: string }>(sql`
+    WITH taken AS (
+      UPDATE users SET sql_used = sql_used + 1
+      WHERE id = ${userId} AND sql_used < (
+        SELECT coalesce(sum(sql_cnt), 0) FROM plan_grants WHERE user_id = ${userId} AND valid_until > now()
+      )
+      RETURNING id
+    )
+    INSERT INTO tasks (user_id, type, dialect, object, state, input_sql, input_schema, input_stats, input_plan,
+      statement_count)
+    SELECT id, 'sql', ${input.dialect}, ${input.fileName ?? summarize(input.sql)}, ${TaskStates.running},
+      ${input.sql}, ${input.schema}, ${input.stats}, ${input.plan}, ${statementCount}
+    FROM taken
+    RETURNING id`);
+  return result.rows[0]?.id ?? null;
 }
 
 function summarize(text: string): string {
-  const oneLine = text.replace(/\s+/g, ' ').trim();
+  const oneLine = text.slice(0, 200).replace(/\s+/g, ' ').trim();
   return oneLine.length > 80 ? `${oneLine.slice(0, 77)}...` : oneLine;
 }
 
+/** The columns of the task list: never the report or the input, which may be megabytes each. */
+const summaryColumns = {
+  id: tasks.id,
+  type: tasks.type,
+  dialect: tasks.dialect,
+  object: tasks.object,
+  state: tasks.state,
+  totalRules: tasks.totalRules,
+  performanceGain: tasks.performanceGain,
+  totalIndexes: tasks.totalIndexes,
+  createdAt: tasks.createdAt,
+  finishedAt: tasks.finishedAt,
+};
+type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof tasks.$inferSelect)[K] };
+
 export async function listTasks(db: Database, user: User, page: number, pageSize: number): Promise<TaskPage> {
-  const [rows, [total], eta] = await Promise.all([
+  const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(summaryColumns)
       .from(tasks)
       .where(eq(tasks.userId, user.id))
       .orderBy(desc(tasks.createdAt))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
     db.select({ value: count() }).from(tasks).where(eq(tasks.userId, user.id)),
-    etaMinutes(db),
   ]);
-  return { items: rows.map((row) => summaryOf(row, eta)), total: total?.value ?? 0, page, pageSize };
+  const etas = await etaMinutes(db, rows);
+  return { items: rows.map((row) => summaryOf(row, etas)), total: total?.value ?? 0, page, pageSize };
 }
 
-export async function taskDetail(db: Database, user: User, id: string): Promise<TaskDetail> {
-  const row = await ownTask(db, user, id);
+/** A task's detail with its report still as stored JSON text: it may be tens of megabytes, never parsed here. */
+export type StoredTaskDetail = Omit<TaskDetail, 'report'> & { reportJson: string | null };
+
+export async function taskDetail(db: Database, user: User, id: string): Promise<StoredTaskDetail> {
+  const [row] = isTaskId(id)
+    ? await db
+        .select({
+          ...summaryColumns,
+          reportRun: tasks.reportRun,
+          error: tasks.error,
+          inputSql: tasks.inputSql,
+          inputSchema: tasks.inputSchema,
+          inputStats: tasks.inputStats,
+          inputPlan: tasks.inputPlan,
+        })
+        .from(tasks)
+        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
+        .limit(1)
+    : [];
+  if (!row) throw taskNotFound();
   return {
-    ...summaryOf(row, await etaMinutes(db)),
-    report: (row.report as Report | null) ?? null,
+    ...summaryOf(row, await etaMinutes(db, [row])),
+    reportJson: row.reportRun ? await readReport(db, row.id, row.reportRun) : null,
     error: (row.error as TaskDetail['error']) ?? null,
     input: { sql: row.inputSql, schema: row.inputSchema, stats: row.inputStats, plan: row.inputPlan },
   };
 }
 
 export async function deleteTask(db: Database, user: User, id: string): Promise<void> {
-  await ownTask(db, user, id);
-  await db.delete(tasks).where(and(eq(tasks.id, id), eq(tasks.userId, user.id)));
+  const deleted = isTaskId(id)
+    ? await db
+        .delete(tasks)
+        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
+        .returning({ id: tasks.id })
+    : [];
+  if (deleted.length === 0) throw taskNotFound();
 }
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-async function ownTask(db: Database, user: User, id: string): Promise<TaskRow> {
-  const [row] = uuidPattern.test(id)
-    ? await db
-        .select()
-        .from(tasks)
-        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
-        .limit(1)
-    : [];
-  if (!row) throw new AppError(ErrorCode.NOT_FOUND, { message: { zh: '任务不存在', en: 'task not found' } });
-  return row;
+function isTaskId(id: string): boolean {
+  return uuidPattern.test(id);
 }
 
-function summaryOf(row: TaskRow, eta: number | null): TaskSummary {
+function taskNotFound(): AppError {
+  return new AppError(ErrorCode.NOT_FOUND, { message: { zh: '任务不存在', en: 'task not found' } });
+}
+
+function summaryOf(row: SummaryRow, etas: Map<string, number>): TaskSummary {
   return {
     id: row.id,
     type: row.type === 'mybatis' ? 'mybatis' : 'sql',
@@ -136,19 +178,18 @@ function summaryOf(row: TaskRow, eta: number | null): TaskSummary {
     totalIndexes: row.totalIndexes,
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
-    etaMinutes: row.state === TaskStates.running ? eta : null,
+    etaMinutes: row.state === TaskStates.running ? (etas.get(row.id) ?? null) : null,
   };
 }
 
-/** ETA from measured durations: the mean of the last 20 finished tasks, rounded up to whole minutes. */
-async function etaMinutes(db: Database): Promise<number | null> {
-  const recent = await db
-    .select({ started: tasks.startedAt, finished: tasks.finishedAt })
-    .from(tasks)
-    .where(and(eq(tasks.state, TaskStates.completed), isNotNull(tasks.startedAt), isNotNull(tasks.finishedAt)))
-    .orderBy(desc(tasks.finishedAt))
-    .limit(20);
-  if (recent.length === 0) return null;
-  const meanMs = recent.reduce((sum, r) => sum + (r.finished!.getTime() - r.started!.getTime()), 0) / recent.length;
-  return Math.max(1, Math.ceil(meanMs / 60_000));
+/**
+ * ETAs in minutes (fractional; the web app rounds up) of the rows in progress, from the real queue (eta.ts). The
+ * queue is read only when a row needs it.
+ */
+async function etaMinutes(db: Database, rows: SummaryRow[]): Promise<Map<string, number>> {
+  const minutes = new Map<string, number>();
+  if (!rows.some((row) => row.state === TaskStates.running)) return minutes;
+  const finishMs = estimateFinishMs(await queueSnapshot(db, ETA_QUEUE_LIMIT));
+  for (const [id, ms] of finishMs) minutes.set(id, Math.round((ms / 60_000) * 100) / 100);
+  return minutes;
 }

@@ -11,7 +11,8 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
     const health: Health = {
       app: { name: 'sqltune', version: appVersion },
       database: { kind: deps.database.kind, version: await deps.database.version() },
-      queue: { name: deps.queue.name, version: deps.queue.version },
+      // The queue is the app's own tasks table (queue/task-queue.ts): it has the app's version.
+      queue: { name: 'sqltune tasks', version: appVersion },
     };
     return ok(health);
   });

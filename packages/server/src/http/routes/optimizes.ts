@@ -1,8 +1,24 @@
+import type { MultipartFile } from '@fastify/multipart';
 import { AppError, Dialect, ErrorCode, TaskListQuery } from '@sqltune/contracts';
 import { normalizeNewlines } from '@sqltune/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { createTask, deleteTask, listTasks, type NewTask, taskDetail } from '../../tasks/service.ts';
+import {
+  checkFieldSize,
+  checkNoNul,
+  FIELD_BYTE_LIMITS,
+  type FieldLabel,
+  fieldTooLarge,
+  type SubmissionField,
+} from '../../tasks/limits.ts';
+import {
+  createTask,
+  deleteTask,
+  listTasks,
+  type NewTask,
+  type StoredTaskDetail,
+  taskDetail,
+} from '../../tasks/service.ts';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
 import { parseBody } from '../validate.ts';
@@ -15,12 +31,12 @@ const Fields = z.object({
   plan: z.string().optional(),
 });
 
-export async function optimizeRoutes(app: FastifyInstance, { database, queue }: AppDeps) {
+export async function optimizeRoutes(app: FastifyInstance, { database, analysis, onTaskCreated }: AppDeps) {
   const { db } = database;
 
   app.post('/v1/optimizes', async (request) => {
     const user = await request.requireUser();
-    return ok(await createTask(db, queue, user, await readSubmission(request)));
+    return ok(await createTask(db, analysis, user, await readSubmission(request), onTaskCreated));
   });
 
   app.get('/v1/optimizes', async (request) => {
@@ -29,9 +45,10 @@ export async function optimizeRoutes(app: FastifyInstance, { database, queue }: 
     return ok(await listTasks(db, user, query.page, query.pageSize));
   });
 
-  app.get<{ Params: { id: string } }>('/v1/optimizes/sql/:id', async (request) => {
+  app.get<{ Params: { id: string } }>('/v1/optimizes/sql/:id', async (request, reply) => {
     const user = await request.requireUser();
-    return ok(await taskDetail(db, user, request.params.id));
+    const body = detailBody(await taskDetail(db, user, request.params.id));
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   app.delete<{ Params: { id: string } }>('/v1/optimizes/:id', async (request) => {
@@ -41,38 +58,83 @@ export async function optimizeRoutes(app: FastifyInstance, { database, queue }: 
   });
 }
 
-/** Multipart (the web app, with an optional .sql file) or JSON (scripts); both give the same fields. */
+/**
+ * The envelope of a task's detail (TaskDetail) with the stored report JSON put in as it is: parsing a report of
+ * tens of megabytes to serialize it again held the event loop for a second. `data` is the envelope's last key and
+ * `report` is added as its last, so the text ends `}}` where the report goes.
+ */
+function detailBody({ reportJson, ...detail }: StoredTaskDetail): string {
+  const envelope = JSON.stringify(ok(detail));
+  return `${envelope.slice(0, -2)},"report":${reportJson ?? 'null'}}}`;
+}
+
+/**
+ * Multipart (the web app, with an optional .sql file) or JSON (scripts); both give the same fields, each checked
+ * against its byte limit (4207) and for NUL characters (4202-4204 with the position) before anything else.
+ */
 async function readSubmission(request: FastifyRequest): Promise<NewTask> {
-  const fields: Record<string, string> = {};
-  let fileName: string | null = null;
-  if (request.isMultipart()) {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (!/\.sql$/i.test(part.filename)) {
-          await part.toBuffer();
-          throw new AppError(ErrorCode.CONTENT_INVALID, {
-            field: 'file',
-            message: { zh: '只能上传一个 .sql 文件', en: 'upload one .sql file' },
-          });
-        }
-        fileName = part.filename;
-        fields.sql = (await part.toBuffer()).toString('utf8');
-      } else {
-        fields[part.fieldname] = String(part.value);
-      }
-    }
-  } else {
-    Object.assign(fields, request.body ?? {});
-  }
+  const { fields, fileName } = request.isMultipart()
+    ? await readMultipart(request)
+    : { fields: request.body, fileName: null };
   const parsed = parseBody(Fields, fields);
-  // Stored with LF newlines, so the positions in errors and findings match the text shown back.
-  const text = (value: string | undefined) => (value?.trim() ? normalizeNewlines(value) : null);
+  const text = (field: SubmissionField, label: FieldLabel = field) => {
+    const value = parsed[field];
+    if (value === undefined) return null;
+    checkFieldSize(field, value, label);
+    // Stored with LF newlines, so the positions in errors and findings match the text shown back.
+    const normalized = normalizeNewlines(value);
+    checkNoNul(label, normalized);
+    return normalized.trim() ? normalized : null;
+  };
   return {
     dialect: parsed.dialect,
-    sql: text(parsed.sql) ?? '',
-    schema: text(parsed.schema),
-    stats: text(parsed.stats),
-    plan: text(parsed.plan),
+    sql: text('sql', fileName === null ? 'sql' : 'file') ?? '',
+    schema: text('schema'),
+    stats: text('stats'),
+    plan: text('plan'),
     fileName,
   };
+}
+
+/** The form's fields, with the .sql file's content as `sql`; a field or file cut at the parser's limit is refused. */
+async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; fileName: string | null }> {
+  const fields: Record<string, string> = {};
+  let fileName: string | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (!/\.sql$/i.test(part.filename)) {
+        await part.toBuffer();
+        throw new AppError(ErrorCode.CONTENT_INVALID, {
+          field: 'file',
+          message: { zh: '只能上传一个 .sql 文件', en: 'upload one .sql file' },
+        });
+      }
+      checkNoNul('file', part.filename);
+      fileName = part.filename;
+      fields.sql = await fileText(part);
+    } else {
+      if (part.valueTruncated) throw truncatedField(part.fieldname);
+      fields[part.fieldname] = String(part.value);
+    }
+  }
+  return { fields, fileName };
+}
+
+async function fileText(part: MultipartFile): Promise<string> {
+  try {
+    return (await part.toBuffer()).toString('utf8');
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fieldTooLarge('sql', 'file');
+    throw error;
+  }
+}
+
+function truncatedField(name: string): AppError {
+  if (name in FIELD_BYTE_LIMITS) return fieldTooLarge(name as SubmissionField);
+  return new AppError(ErrorCode.BODY_TOO_LARGE, {
+    field: name,
+    message: { zh: `字段 ${name} 过大`, en: `field ${name} is too large` },
+  });
 }

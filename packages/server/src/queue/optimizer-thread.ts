@@ -1,0 +1,57 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { AppError, type Report } from '@sqltune/contracts';
+import { availablePlanners, type OptimizeOptions, optimize, shutdownPlanners } from '@sqltune/planner';
+import type { OptimizerReply, OptimizerRequest, OptimizerSettings, RunOutcome } from './optimizer.ts';
+import type { CompletedRun } from './task-queue.ts';
+
+/**
+ * An optimizer thread (see optimizer.ts). It runs one task at a time, so one embedded PostgreSQL instance is all its
+ * PGlite pool ever needs; the planner reads the pool size from the environment, and a thread's environment is its
+ * own copy, so setting it here changes no other thread.
+ */
+process.env.SQLTUNE_PGLITE_POOL_SIZE = '1';
+
+const port = parentPort!;
+const settings = (workerData as { data: OptimizerSettings }).data;
+const options: OptimizeOptions = {
+  planners: await availablePlanners(),
+  engineVersion: settings.engineVersion,
+  ...(settings.ai ? { ai: settings.ai } : {}),
+};
+
+port.on('message', (request: OptimizerRequest) => {
+  void handle(request).then((reply) => port.postMessage(reply));
+});
+port.postMessage({ type: 'ready' });
+
+async function handle(request: OptimizerRequest): Promise<OptimizerReply> {
+  if (request.type === 'shutdown') {
+    await shutdownPlanners().catch((error) => console.error('could not stop the optimizers cleanly', error));
+    return { type: 'closed' };
+  }
+  return { taskId: request.taskId, ...(await run(request.taskId, request.input)) };
+}
+
+async function run(taskId: string, input: Parameters<typeof optimize>[0]): Promise<RunOutcome> {
+  const onProgress = (done: number) => {
+    const progress: OptimizerReply = { type: 'progress', taskId, done };
+    port.postMessage(progress);
+  };
+  try {
+    return { type: 'completed', run: completedRun(await optimize(input, { ...options, onProgress })) };
+  } catch (error) {
+    if (error instanceof AppError) return { type: 'refused', error: error.detail };
+    return { type: 'crashed', reason: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+  }
+}
+
+/** The report, serialized here so the worker's event loop only passes a string on to the database. */
+function completedRun(report: Report): CompletedRun {
+  const gains = report.statements.map((s) => s.gain?.ratio).filter((g): g is number => g !== undefined);
+  return {
+    reportJson: JSON.stringify(report),
+    totalRules: report.statements.reduce((sum, s) => sum + s.rules.length, 0),
+    totalIndexes: report.statements.reduce((sum, s) => sum + s.indexes.length, 0),
+    performanceGain: gains.length > 0 ? gains.reduce((a, b) => a + b, 0) / gains.length : null,
+  };
+}

@@ -1,0 +1,94 @@
+import { AppError, type Dialect, ErrorCode } from '@sqltune/contracts';
+import { splitStatements } from '@sqltune/engine';
+
+/**
+ * The bounds of one submission (docs/design.md, "Bounded input"). The SQL may be as large as the spec's upload
+ * limit for a file (2 MiB); the other fields 1 MiB each. Sizes are UTF-8 bytes as sent, before newlines are
+ * normalized; a larger field is refused with 4207, never cut.
+ */
+export const FIELD_BYTE_LIMITS = {
+  sql: 2 * 1024 * 1024,
+  schema: 1024 * 1024,
+  stats: 1024 * 1024,
+  plan: 1024 * 1024,
+} as const;
+export type SubmissionField = keyof typeof FIELD_BYTE_LIMITS;
+/** The largest field: the multipart parser's per-field and per-file limit, so that truncation means "too large". */
+export const MAX_FIELD_BYTES = Math.max(...Object.values(FIELD_BYTE_LIMITS));
+/** Statements per submission: each is analyzed, verified and planned on its own, so this bounds a task's work. */
+export const MAX_STATEMENTS = 500;
+
+/** The code a problem in each field is reported with (a file's content is the SQL). */
+const codeOfField = {
+  sql: ErrorCode.CONTENT_INVALID,
+  file: ErrorCode.CONTENT_INVALID,
+  schema: ErrorCode.TABLE_STRUCTURE_INVALID,
+  stats: ErrorCode.TABLE_STRUCTURE_INVALID,
+  plan: ErrorCode.PLAN_INVALID,
+} as const;
+/** The field as the user knows it: `file` when the SQL came as an uploaded file. */
+export type FieldLabel = keyof typeof codeOfField;
+
+export function fieldTooLarge(field: SubmissionField, label: FieldLabel = field): AppError {
+  const limit = formatBytes(FIELD_BYTE_LIMITS[field]);
+  return new AppError(ErrorCode.FIELD_TOO_LARGE, {
+    field: label,
+    message: {
+      zh: `${label} 超过大小上限：每次提交最多 ${limit}`,
+      en: `${label} is over its size limit: at most ${limit} per submission`,
+    },
+  });
+}
+
+export function checkFieldSize(field: SubmissionField, text: string, label: FieldLabel = field): void {
+  if (Buffer.byteLength(text, 'utf8') > FIELD_BYTE_LIMITS[field]) throw fieldTooLarge(field, label);
+}
+
+/** A NUL character cannot be stored or parsed: refused with the field's content code and its position. */
+export function checkNoNul(label: FieldLabel, text: string): void {
+  const at = text.indexOf('\0');
+  if (at < 0) return;
+  const before = text.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  throw new AppError(codeOfField[label], {
+    field: label,
+    line,
+    column,
+    message: {
+      zh: `${label} 第 ${line} 行第 ${column} 列含有 NUL 字符（\\0），请删除后再提交`,
+      en: `${label} holds a NUL character (\\0) at line ${line}, column ${column}: remove it and submit again`,
+    },
+  });
+}
+
+/**
+ * Counts the statements with the engine's splitter, refusing more than `max` without splitting everything: the
+ * splitter's cost grows with statements x length, so it reads a prefix first and four times more each round. A
+ * prefix has at most one statement more than the whole text (its cut last token), so more than max + 1 in a prefix
+ * settles it.
+ */
+export function countStatements(text: string, dialect: Dialect, max = MAX_STATEMENTS): number {
+  for (let length = 8 * 1024; ; length *= 4) {
+    const whole = length >= text.length;
+    const slices = splitStatements(whole ? text : text.slice(0, length), dialect);
+    if (slices.length > max + (whole ? 0 : 1)) throw tooManyStatements(max, slices[max]!.line);
+    if (whole) return slices.length;
+  }
+}
+
+function tooManyStatements(max: number, lineOfFirstOver: number): AppError {
+  return new AppError(ErrorCode.TOO_MANY_STATEMENTS, {
+    field: 'sql',
+    line: lineOfFirstOver,
+    column: 1,
+    message: {
+      zh: `一次最多提交 ${max} 条语句，第 ${max + 1} 条从第 ${lineOfFirstOver} 行开始，请拆分后分次提交`,
+      en: `at most ${max} statements per submission; statement ${max + 1} starts at line ${lineOfFirstOver}: split the input and submit the parts`,
+    },
+  });
+}
+
+function formatBytes(bytes: number): string {
+  return `${bytes / (1024 * 1024)} MiB (${bytes.toLocaleString('en-US')} bytes)`;
+}
