@@ -102,9 +102,10 @@ export function tokenize(text: string, dialect: Dialect): Token[] {
       continue;
     }
     if (c === '/' && next === '*') {
-      if (mysql && (text[i + 2] === '!' || (text[i + 2] === 'M' && text[i + 3] === '!'))) {
-        i += text[i + 2] === '!' ? 3 : 4;
-        while (i < n && isDigit(text[i])) i++;
+      const version = mysql ? /^\/\*M?!(\d*)/.exec(text.slice(i, i + 12)) : null;
+      // Version 999999 is no server's (mariadb-dump's `/*M!999999\- enable the sandbox mode *\/`): a plain comment.
+      if (version && version[1] !== '999999') {
+        i += version[0].length;
         executableEnds.push(i);
       } else i = mysql ? blockCommentEnd(text, i) : nestedBlockCommentEnd(text, i);
       continue;

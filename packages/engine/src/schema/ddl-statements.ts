@@ -2,18 +2,20 @@ import { AppError, type Dialect } from '@sqltune/contracts';
 import { parseWithLibrary } from '../dialect/parse.ts';
 import { splitStatements } from '../dialect/split.ts';
 import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
+import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { positionAt } from '../text/position.ts';
 import { structureError, type Where } from './input-errors.ts';
 import type { IndexDef, SchemaModel, TableDef } from './model.ts';
 import { findTable } from './model.ts';
+import { schemaStatementKind } from './statement-kinds.ts';
 
 /** Maps a position inside a statement's text (1-based) to its position in the field. */
 export type PlaceOf = (line: number, column: number) => Where;
 
 /**
- * Reads CREATE TABLE and CREATE INDEX statements into the schema. Anything else (INSERT, DROP, ...) is
- * rejected with 4203 at its position, so nothing runs that the user did not mean as structure.
- * `firstLine` is the field line `text` starts on.
+ * Reads the table structure's statements into the schema (statement-kinds.ts says which are read, which are let
+ * through for the sandbox, which are noise of dump tools, and which are refused with 4203 at their position, so
+ * nothing runs that the user did not mean as structure). `firstLine` is the field line `text` starts on.
  */
 export function readDdlStatements(schema: SchemaModel, text: string, firstLine: number, dialect: Dialect): void {
   for (const slice of splitStatements(text, dialect)) {
@@ -26,13 +28,66 @@ export function readDdlStatements(schema: SchemaModel, text: string, firstLine: 
   }
 }
 
-/** One CREATE TABLE / CREATE INDEX statement into the schema. */
+/** One statement of the table structure into the schema. */
 export function readDdlStatement(schema: SchemaModel, text: string, dialect: Dialect, placeOf: PlaceOf): void {
-  const ast = parseDdl(text, dialect, placeOf);
+  const kind = schemaStatementKind(text, dialect);
+  // An ALTER TABLE that adds no key (a default, an identity, storage) changes nothing the model holds; the sandbox
+  // runs it and its server judges it.
+  if (kind === 'noise' || kind === 'accepted' || (kind === 'alter-table' && !addsKey(text, dialect))) return;
   const at = placeOf(1, 1);
-  if (ast.type === 'create' && ast.keyword === 'table') schema.tables.push(tableFrom(ast, at.line, dialect));
-  else if (ast.type === 'create' && ast.keyword === 'index') addIndex(schema, ast, at);
-  else throw notStructure(at);
+  if (kind === 'refused') throw notStructure(at, dialect);
+  const ast = parseDdl(text, dialect, placeOf);
+  if (kind === 'create-table' && ast.type === 'create' && ast.keyword === 'table') {
+    schema.tables.push(tableFrom(ast, at.line, dialect));
+  } else if (kind === 'create-index' && ast.type === 'create' && ast.keyword === 'index') {
+    addIndex(schema, ast, at);
+  } else if (kind === 'alter-table' && ast.type === 'alter') {
+    addAlteredKeys(schema, ast, at, dialect);
+  } else {
+    throw notStructure(at, dialect);
+  }
+}
+
+/** Whether an ALTER TABLE may add a key or an index: ADD followed by PRIMARY, UNIQUE, CONSTRAINT, INDEX or KEY. */
+function addsKey(text: string, dialect: Dialect): boolean {
+  const tokens = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
+  const keyWords = ['PRIMARY', 'UNIQUE', 'CONSTRAINT', 'INDEX', 'KEY', 'FULLTEXT', 'SPATIAL', 'FOREIGN'];
+  return tokens.some((t, i) => isKeyword(t, 'ADD') && keyWords.some((w) => isKeyword(tokens[i + 1], w)));
+}
+
+/** The keys and indexes an ALTER TABLE adds (ADD [CONSTRAINT n] PRIMARY KEY / UNIQUE, ADD INDEX / KEY). */
+function addAlteredKeys(schema: SchemaModel, ast: AstNode, at: Where, dialect: Dialect): void {
+  const tableName = String(children(ast, 'table')[0]?.table ?? '');
+  const table = findTable(schema, tableName);
+  for (const action of children(ast, 'expr')) {
+    if (action.action !== 'add') continue;
+    const definition = child(action, 'create_definitions');
+    const def = definition ?? (action.resource === 'index' ? action : undefined);
+    if (!def || (def.resource !== 'constraint' && def.resource !== 'index') || !makesIndex(def, dialect)) continue;
+    if (!table) throw unknownTable(tableName, at);
+    table.indexes.push(def.resource === 'index' && !definition ? alteredIndexFrom(def) : indexFrom(def));
+    if (table.indexes.at(-1)!.primary) markNotNull(table, table.indexes.at(-1)!.columns);
+  }
+}
+
+/** MySQL's `ADD [UNIQUE] INDEX name (cols)` as the parser gives it (the definition on the action itself). */
+function alteredIndexFrom(def: AstNode): IndexDef {
+  return {
+    name: typeof def.index === 'string' ? def.index : null,
+    columns: children(def, 'definition').map(nameOf),
+    unique: String(def.keyword ?? '')
+      .toLowerCase()
+      .startsWith('unique'),
+    primary: false,
+  };
+}
+
+function unknownTable(tableName: string, at: Where) {
+  return structureError(
+    { line: at.line, column: 1 },
+    `the statement refers to table ${tableName}, which is not defined`,
+    `语句引用了未定义的表 ${tableName}`,
+  );
 }
 
 /**
@@ -52,11 +107,24 @@ function parseDdl(text: string, dialect: Dialect, placeOf: PlaceOf): AstNode {
   }
 }
 
-function notStructure(at: Where) {
+/** What the table structure field takes, by dialect, for the 4203 message. */
+const ACCEPTED: Record<Dialect, { en: string; zh: string }> = {
+  mysql: {
+    en: 'CREATE TABLE, CREATE INDEX, ALTER TABLE, CREATE VIEW, mysqldump output, or SHOW CREATE TABLE / SHOW INDEX output',
+    zh: 'CREATE TABLE、CREATE INDEX、ALTER TABLE、CREATE VIEW、mysqldump 的输出，或 SHOW CREATE TABLE / SHOW INDEX 的输出',
+  },
+  postgresql: {
+    en: 'CREATE TABLE, CREATE INDEX, ALTER TABLE, CREATE VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, COMMENT ON, or pg_dump output',
+    zh: 'CREATE TABLE、CREATE INDEX、ALTER TABLE、CREATE VIEW、CREATE SCHEMA、CREATE SEQUENCE、CREATE TYPE ... AS ENUM、COMMENT ON，或 pg_dump 的输出',
+  },
+};
+
+function notStructure(at: Where, dialect: Dialect) {
+  const accepted = ACCEPTED[dialect];
   return structureError(
     at,
-    'the table structure accepts only CREATE TABLE and CREATE INDEX statements (or SHOW CREATE TABLE / SHOW INDEX output)',
-    '表结构只接受 CREATE TABLE 和 CREATE INDEX 语句（或 SHOW CREATE TABLE / SHOW INDEX 的输出）',
+    `the table structure accepts only ${accepted.en}; data, queries, code and other changes are not run`,
+    `表结构只接受${accepted.zh}；不执行数据、查询、代码或其他修改`,
   );
 }
 
@@ -67,6 +135,7 @@ function nameOf(node: AstNode | undefined): string {
 function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
   const name = String(children(ast, 'table')[0]?.table ?? '');
   const table: TableDef = { name, columns: [], indexes: [], line };
+  const foreignKeys: IndexDef[] = [];
   const tableCollation = optionValue(children(ast, 'table_options').find((o) => /^collate$/i.test(String(o.keyword))));
   for (const def of children(ast, 'create_definitions')) {
     if (def.resource === 'column') {
@@ -81,11 +150,24 @@ function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
         table.indexes.push({ name: null, columns: [column], unique: true, primary: false });
       }
     } else if ((def.resource === 'index' || def.resource === 'constraint') && makesIndex(def, dialect)) {
-      table.indexes.push(indexFrom(def));
+      (isForeignKey(def) ? foreignKeys : table.indexes).push(indexFrom(def));
     }
   }
+  // InnoDB indexes a foreign key only when no index starts with its columns (mysqldump prints the index it made).
+  for (const key of foreignKeys)
+    if (!table.indexes.some((i) => startsWith(i.columns, key.columns))) table.indexes.push(key);
   for (const index of table.indexes.filter((i) => i.primary)) markNotNull(table, index.columns);
   return table;
+}
+
+function isForeignKey(def: AstNode): boolean {
+  return String(def.constraint_type ?? def.keyword ?? '')
+    .toLowerCase()
+    .startsWith('foreign');
+}
+
+function startsWith(columns: string[], prefix: string[]): boolean {
+  return prefix.length <= columns.length && prefix.every((c, i) => c.toLowerCase() === columns[i]!.toLowerCase());
 }
 
 const textTypes = new Set(['CHAR', 'VARCHAR', 'TINYTEXT', 'TEXT', 'MEDIUMTEXT', 'LONGTEXT', 'ENUM', 'SET']);
@@ -140,13 +222,7 @@ function indexFrom(def: AstNode): IndexDef {
 function addIndex(schema: SchemaModel, ast: AstNode, at: Where): void {
   const tableName = String(child(ast, 'table')?.table ?? '');
   const table = findTable(schema, tableName);
-  if (!table) {
-    throw structureError(
-      { line: at.line, column: 1 },
-      `the index refers to table ${tableName}, which is not defined`,
-      `索引引用了未定义的表 ${tableName}`,
-    );
-  }
+  if (!table) throw unknownTable(tableName, at);
   table.indexes.push({
     name: typeof ast.index === 'string' ? ast.index : null,
     columns: children(ast, 'index_columns').map(nameOf),

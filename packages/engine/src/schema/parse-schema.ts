@@ -21,7 +21,7 @@ import { statsCommentFacts } from './stats-comments.ts';
  * `ddl` is the text the planners run: the input itself when it is plain DDL, otherwise equivalent DDL.
  */
 export function parseSchema(input: string, dialect: Dialect): SchemaModel {
-  const text = normalizeNewlines(input);
+  const text = dialect === 'postgresql' ? withoutPsqlMetaCommands(normalizeNewlines(input)) : normalizeNewlines(input);
   const { pieces, noise } = readClientOutput(text, classifyOutput);
   const schema: SchemaModel = { tables: [], ddl: text };
   const ddl = new DdlText();
@@ -45,4 +45,27 @@ function terminated(text: string, dialect: Dialect): string {
   const code = lex(text, { mysql: dialect === 'mysql' }).filter((t) => t.kind !== 'space' && t.kind !== 'comment');
   const last = code.at(-1);
   return !last || (last.kind === 'symbol' && last.text === ';') ? text : `${text}\n;`;
+}
+
+/**
+ * psql meta-commands (pg_dump's `\\restrict KEY` and `\\connect db`, at the start of a statement, to the end of their
+ * line) are the client's, not SQL: blanked, so positions stay those of the text as pasted. The planners skip them too.
+ */
+function withoutPsqlMetaCommands(text: string): string {
+  const tokens = lex(text, { mysql: false });
+  let units: string[] | undefined;
+  let atStatementStart = true;
+  let blankedTo = -1;
+  for (const token of tokens) {
+    if (token.kind === 'space' || token.kind === 'comment' || token.start < blankedTo) continue;
+    if (atStatementStart && token.text === '\\') {
+      const end = text.indexOf('\n', token.start);
+      blankedTo = end < 0 ? text.length : end;
+      units ??= text.split('');
+      for (let i = token.start; i < blankedTo; i++) units[i] = ' ';
+      continue;
+    }
+    atStatementStart = token.kind === 'symbol' && token.text === ';';
+  }
+  return units ? units.join('') : text;
 }

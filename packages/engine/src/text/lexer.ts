@@ -10,7 +10,9 @@
  * MySQL / MariaDB (default sql_mode): '...' and "..." strings with backslash escapes and doubled quotes; `...` names;
  * `#` and `-- ` (dash dash and a blank or control character) to the end of the line; block comments that do not
  * nest; executable comments (`/*! ... *\/`, `/*!50001 ... *\/`, `/*M!100100 ... *\/`) hold code the server runs, so
- * their opening and closing marks are comment tokens and what lies between is lexed as code.
+ * their opening and closing marks are comment tokens and what lies between is lexed as code - whatever the version
+ * (a server older than it skips the code, so reading it as code only makes the checker see more), but for version
+ * 999999, which no server reaches (mariadb-dump's `/*M!999999\- enable the sandbox mode *\/`).
  * `#{name}` stays a MyBatis parameter in both (see scanOne).
  */
 
@@ -99,7 +101,8 @@ function scanOne(text: string, i: number, options: LexOptions): TokenKind {
   if (c === '/' && next === '*') {
     if (mysql && !inExecutableComment) {
       const open = matchAt(executableOpen, text, i);
-      if (open > 0) {
+      // `/*M!999999 ... */` (mariadb-dump's first line) is for a server version no server has: a plain comment.
+      if (open > 0 && !text.slice(i, open).endsWith('999999')) {
         inExecutableComment = true;
         scanEnd = open;
         return 'comment';

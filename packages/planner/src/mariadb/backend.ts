@@ -40,6 +40,7 @@ import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from 
 import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
 import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { appErrorFromMysql, cleanMessage, isConnectionError, isServerError } from './errors.ts';
+import { collationNote, namedDatabases, withMariaDbCollations, withoutDatabaseQualifiers } from './names.ts';
 import { explainTable, planTreeFromMariaDbJson } from './plan-json.ts';
 import { connectionOptions, getAdminPool, type ServerEndpoint, settleLostServer } from './server.ts';
 import { substituteParameters, tableAliases } from './sql-text.ts';
@@ -109,7 +110,17 @@ class MariaDbSession implements PlannerSession {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
 
-  constructor(private readonly request: PlanRequest) {}
+  /** Databases the table structure names (names.ts), read once. */
+  private readonly databases: ReadonlySet<string>;
+
+  constructor(private readonly request: PlanRequest) {
+    this.databases = namedDatabases(splitStatements(request.schemaSql, 'mysql'));
+  }
+
+  /** The user's text as the sandbox reads it: database qualifiers of the user's databases name its own. */
+  private local(text: string): string {
+    return withoutDatabaseQualifiers(text, this.databases);
+  }
 
   /** Creates the database and user, runs the schema and injects the statistics. */
   async setup(): Promise<Ready> {
@@ -145,7 +156,7 @@ class MariaDbSession implements PlannerSession {
         this.broken = true;
       });
       for (const s of SESSION_SETTINGS) await conn.query(s).catch(() => undefined);
-      notes.push(...(await this.runSchema(conn, database)));
+      notes.push(...(await this.runSchema(conn, database, engineLabel(endpoint.version).name === 'MariaDB')));
       let catalog = await readCatalog(conn, database);
       // InnoDB with persistent statistics that nothing recomputes.
       const alters: string[] = [];
@@ -207,8 +218,9 @@ class MariaDbSession implements PlannerSession {
     }
   }
 
-  private async runSchema(conn: mysql.Connection, database: string): Promise<Localized[]> {
+  private async runSchema(conn: mysql.Connection, database: string, mariadb: boolean): Promise<Localized[]> {
     const schemaSql = this.request.schemaSql;
+    const collations = new Map<string, string>();
     for (const statement of splitStatements(schemaSql, 'mysql')) {
       const decision = classifyDdl(statement.tokens);
       if (decision.action === 'skip') continue;
@@ -222,8 +234,13 @@ class MariaDbSession implements PlannerSession {
           { zh: '表结构中只允许建表、建索引等语句，', en: 'Table structure' },
         );
       }
-      let text = statement.text;
+      let text = this.local(statement.text);
       if (decision.kind === 'CREATE VIEW') text = withoutDefiner(text, statement.tokens, statement.start);
+      if (mariadb) {
+        const mapped = withMariaDbCollations(text);
+        text = mapped.text;
+        for (const [from, to] of mapped.mapped) collations.set(from, to);
+      }
       try {
         await conn.query(text);
       } catch (error) {
@@ -243,7 +260,8 @@ class MariaDbSession implements PlannerSession {
         );
       }
     }
-    return [];
+    const note = collationNote(collations);
+    return note ? [note] : [];
   }
 
   private async current(): Promise<Ready> {
@@ -302,7 +320,9 @@ class MariaDbSession implements PlannerSession {
     for (const t of ready.catalog)
       for (const c of t.columns)
         if (!columnTypes.has(c.name.toLowerCase())) columnTypes.set(c.name.toLowerCase(), c.dataType);
-    const substituted = substituteParameters(statement, (column) => columnTypes.get(column.toLowerCase()));
+    // Database qualifiers blanked keep every position: errors still point into the statement as written.
+    const local = this.local(statement);
+    const substituted = substituteParameters(local, (column) => columnTypes.get(column.toLowerCase()));
     const text = substituted.text;
     // What-if indexes stay until a call wants a different set: comparing two statements under the same
     // indexes (the usual sequence) builds them once.
@@ -338,7 +358,7 @@ class MariaDbSession implements PlannerSession {
         {
           source: statement,
           sourceOffset: 0,
-          sent: substituted.count > 0 ? prefix + statement : prefix + text,
+          sent: substituted.count > 0 ? prefix + local : prefix + text,
           prefixLength: prefix.length,
           fallbackOffset: tokens[0].start,
           hideNames: [database, ready.verifyDatabase],
@@ -428,8 +448,8 @@ class MariaDbSession implements PlannerSession {
       return verifyOnMariaDb(
         ready.conn,
         { database: ready.database, verifyDatabase: ready.verifyDatabase },
-        original,
-        candidate,
+        this.local(original),
+        this.local(candidate),
         options,
       );
     });

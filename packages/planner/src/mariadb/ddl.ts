@@ -5,10 +5,12 @@
  *          CREATE [UNIQUE|FULLTEXT|SPATIAL] INDEX, CREATE [OR REPLACE] [ALGORITHM=..] [DEFINER=..] [SQL SECURITY ..] VIEW,
  *          CREATE SEQUENCE, and ALTER TABLE whose clauses are ADD (INDEX, KEY, UNIQUE, PRIMARY KEY, FULLTEXT,
  *          SPATIAL, CONSTRAINT, FOREIGN KEY, CHECK, COLUMN), MODIFY / CHANGE / ALTER COLUMN, DROP of an index,
- *          key, constraint or column, or table options (ENGINE, AUTO_INCREMENT, CHARSET, COMMENT, ...).
- *          None of them runs user code: the tables are empty, and no routine, trigger or event can be defined.
+ *          key, constraint or column, or table options (ENGINE, AUTO_INCREMENT, CHARSET, COMMENT, ...), and
+ *          DROP VIEW IF EXISTS (mysqldump's placeholder views are replaced so). None of them runs user code with
+ *          privilege: the tables are empty, no routine, trigger or event can be defined, and every statement runs as
+ *          the session's user in its own database.
  *  skip:   mysqldump and client noise that changes nothing for planning: SET, USE, LOCK / UNLOCK TABLES,
- *          DROP ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, START TRANSACTION / BEGIN /
+ *          DROP TABLE ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, START TRANSACTION / BEGIN /
  *          COMMIT, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER.
  *  reject: everything else (INSERT, LOAD DATA, CREATE TRIGGER / PROCEDURE / FUNCTION / EVENT, CREATE TABLE ... SELECT,
  *          ALTER TABLE ... RENAME / DISCARD TABLESPACE, GRANT, ...): error 4203 at the statement.
@@ -149,9 +151,11 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
   if (SKIP_FIRST.has(first)) return { action: 'skip', kind: first };
   if (first === 'DROP') {
     const ifAt = findWord(tokens, 'IF');
-    return ifAt > 0 &&
-      tokens[ifAt + 1]?.value === 'EXISTS' &&
-      ['TABLE', 'VIEW', 'SEQUENCE', 'INDEX'].includes(words[1] ?? '')
+    const ifExists = ifAt > 0 && tokens[ifAt + 1]?.value === 'EXISTS';
+    // mysqldump creates a placeholder for a view, then DROP VIEW IF EXISTS before the view itself: run it (in the
+    // session's own database); the sandbox starts empty, so other drops change nothing.
+    if (ifExists && words[1] === 'VIEW') return { action: 'run', kind: 'DROP VIEW IF EXISTS' };
+    return ifExists && ['TABLE', 'SEQUENCE', 'INDEX'].includes(words[1] ?? '')
       ? { action: 'skip', kind: 'DROP IF EXISTS' }
       : { action: 'reject', kind: 'DROP', reason: 'DROP is not part of a table structure' };
   }

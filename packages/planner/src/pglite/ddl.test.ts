@@ -28,7 +28,7 @@ describe('classifyDdl', () => {
   it('rejects types with code or checks, views and everything else that defines behaviour', () => {
     expect(
       actions(`CREATE DOMAIN pos AS int CHECK (VALUE > 0); CREATE TYPE pair AS (a int, b text);
-        CREATE TYPE r AS RANGE (subtype = int4); CREATE VIEW v AS SELECT * FROM t; CREATE SCHEMA s;
+        CREATE TYPE r AS RANGE (subtype = int4); CREATE MATERIALIZED VIEW v AS SELECT * FROM t; CREATE SCHEMA s CREATE VIEW w AS SELECT 1;
         CREATE COLLATION c (locale = 'C'); CREATE STATISTICS st ON a, b FROM t; ALTER TYPE mood ADD VALUE 'b';
         ALTER DOMAIN pos DROP NOT NULL; CREATE CAST (int AS text) WITH INOUT; CREATE OPERATOR === (function = f);
         CREATE RULE r AS ON INSERT TO t DO NOTHING; CREATE TRIGGER g BEFORE INSERT ON t EXECUTE FUNCTION f()`).map(

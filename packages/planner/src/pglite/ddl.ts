@@ -1,9 +1,11 @@
 /**
  * Which statements of the user's table structure text may run in the sandbox (an allow list: docs/security.md).
  *
- *  run:    what planning needs - CREATE TABLE (not AS / EXECUTE, not TEMP), CREATE [UNIQUE] INDEX, CREATE SEQUENCE
- *          (pg_dump's serial columns), CREATE TYPE ... AS ENUM, ALTER TABLE / INDEX / SEQUENCE (pg_dump's keys),
- *          COMMENT ON. No domain, composite or range type, cast, operator, function, view or rule can be defined, so
+ *  run:    what planning needs - CREATE TABLE (not AS / EXECUTE, not TEMP), CREATE [UNIQUE] INDEX, CREATE VIEW (a
+ *          view's query runs as its owner, the session's role), CREATE SCHEMA (without elements), CREATE SEQUENCE
+ *          (pg_dump's serial columns), CREATE
+ *          TYPE ... AS ENUM, ALTER TABLE / INDEX / SEQUENCE (pg_dump's keys), COMMENT ON. No domain, composite or
+ *          range type, cast, operator, function, materialized view or rule can be defined, so
  *          every column has a built-in or enum type (whose input function is built in) and the code that injects
  *          statistics never evaluates anything the user defined; and every statement
  *          runs as the session's unprivileged role, so the expressions they may hold (defaults, checks, index
@@ -29,11 +31,12 @@ export interface DdlDecision {
   reason?: string;
 }
 
-const CREATE_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE']);
+const CREATE_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'VIEW']);
 const ALTER_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE']);
 
 /** What the 4203 message lists as accepted. */
-const ACCEPTED = 'CREATE TABLE, CREATE INDEX, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, ALTER TABLE, COMMENT ON';
+const ACCEPTED =
+  'CREATE TABLE, CREATE INDEX, CREATE VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, ALTER TABLE, COMMENT ON';
 const SKIP_FIRST = new Set(['SET', 'RESET', 'GRANT', 'REVOKE', 'BEGIN', 'COMMIT', 'START', 'END', 'ROLLBACK']);
 
 function hasWordsAtDepth0(tokens: Token[], words: string[]): boolean {
@@ -115,6 +118,17 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
       return { action: 'reject', kind: 'CREATE MATERIALIZED VIEW', reason: 'materialized views run a query' };
     }
     if (CREATE_RUN.has(object)) return { action: 'run', kind: `CREATE ${object}` };
+    if (object === 'SCHEMA') {
+      // A schema of its own; elements inside CREATE SCHEMA (a trigger could hide there) are not taken.
+      const rest = tokens
+        .slice(i + 2)
+        .filter((t) => !(t.kind === 'ident' && ['if', 'not', 'exists'].includes(t.value)));
+      const plain =
+        rest.length === 0 || (rest.length === 2 && rest[0].kind === 'ident' && rest[0].value === 'authorization');
+      return plain
+        ? { action: 'run', kind: 'CREATE SCHEMA' }
+        : { action: 'reject', kind: 'CREATE SCHEMA', reason: 'schema elements inside CREATE SCHEMA are not accepted' };
+    }
     if (object === 'TYPE') {
       return hasWordsAtDepth0(tokens, ['as', 'enum'])
         ? { action: 'run', kind: 'CREATE TYPE' }

@@ -97,6 +97,8 @@ export const TEMPLATE_SETUP: readonly string[] = [
   `ALTER SCHEMA public OWNER TO ${SANDBOX_ROLE}`,
   'REVOKE EXECUTE ON FUNCTION pg_catalog.set_config(text, text, boolean) FROM PUBLIC',
   'REVOKE CREATE, TEMPORARY ON DATABASE postgres FROM PUBLIC',
+  // The user's own schemas (pg_dump of an app in schema `shop`), owned by the sandbox role.
+  `GRANT CREATE ON DATABASE postgres TO ${SANDBOX_ROLE}`,
   "UPDATE pg_database SET datistemplate = false WHERE datname IN ('template0', 'template1')",
   'DROP DATABASE template0',
   'DROP DATABASE template1',

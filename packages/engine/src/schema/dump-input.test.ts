@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseSchema } from './parse-schema.ts';
+
+/** Real output of mariadb-dump --no-data and pg_dump --schema-only (fixtures/capture-dumps.sh made them). */
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
+
+const shape = (text: string, dialect: 'mysql' | 'postgresql') =>
+  parseSchema(text, dialect).tables.map((t) => ({
+    table: t.name,
+    keys: t.indexes.map((i) => `${i.primary ? 'PK ' : i.unique ? 'UNIQUE ' : ''}${i.columns.join(',')}`),
+  }));
+
+describe('table structure as the dump tools print it', () => {
+  it('reads mariadb-dump --no-data: its SET/USE/LOCK noise and the placeholder and final views pass, keys are read', () => {
+    expect(shape(fixture('mariadb-dump.sql'), 'mysql')).toEqual([
+      { table: 'audit_log', keys: ['PK id'] },
+      { table: 'customers', keys: ['PK id', 'UNIQUE login', 'city,created'] },
+      // The foreign key on customer_id uses idx_customer: InnoDB makes no index of its own for it.
+      { table: 'orders', keys: ['PK id', 'customer_id', 'status,placed', 'note'] },
+    ]);
+  });
+
+  it('still refuses what is no structure, naming what is accepted', () => {
+    for (const [text, dialect] of [
+      ['CREATE TABLE t (a int);\nDROP TABLE t;', 'postgresql'],
+      ['CREATE TABLE t (a int);\nINSERT INTO t VALUES (1);', 'mysql'],
+      ["CREATE TABLE t (a int);\nCREATE FUNCTION f() RETURNS int AS 'select 1' LANGUAGE sql;", 'postgresql'],
+      ['CREATE TABLE t (a int);\nCREATE SCHEMA s CREATE VIEW v AS SELECT 1;', 'postgresql'],
+      ['CREATE TABLE t (a int);\nCREATE TRIGGER g BEFORE INSERT ON t FOR EACH ROW SET @x = 1;', 'mysql'],
+    ] as const) {
+      expect(() => parseSchema(text, dialect), text).toThrow(/accepts only CREATE TABLE, CREATE INDEX, ALTER TABLE/);
+      try {
+        parseSchema(text, dialect);
+      } catch (error) {
+        expect((error as { detail: { line: number } }).detail.line).toBe(2);
+      }
+    }
+  });
+});

@@ -1,0 +1,121 @@
+import type { Dialect } from '@sqltune/contracts';
+import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
+
+/**
+ * What a statement of the table structure field is, before it is parsed. The field takes what dump tools and
+ * clients print (mysqldump, pg_dump, SHOW CREATE TABLE), so besides the statements that make the structure it meets
+ * statements that change nothing for planning. The planners' allow lists (planner/src/pglite/ddl.ts,
+ * planner/src/mariadb/ddl.ts) decide the same way what runs in a sandbox, what is skipped and what is refused.
+ *
+ *  - 'create-table', 'create-index', 'alter-table': read into the schema model (ALTER TABLE for the keys and indexes
+ *    pg_dump and some mysqldump runs add after the tables);
+ *  - 'accepted': structure the sandbox needs that the model does not hold - views (statements over them plan; the
+ *    sandboxes run them as the session's unprivileged role), PostgreSQL's CREATE SCHEMA (without schema elements),
+ *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM, ALTER SEQUENCE, ALTER INDEX, COMMENT ON;
+ *  - 'noise': SET / RESET, USE, LOCK / UNLOCK TABLES, transactions, GRANT / REVOKE, ... OWNER TO, ALTER DEFAULT
+ *    PRIVILEGES, DROP ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, CREATE EXTENSION, pg_dump's
+ *    `SELECT pg_catalog.set_config(...)`, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER;
+ *  - 'refused': everything else (data, code, queries, DROP without IF EXISTS ...): 4203 at the statement.
+ */
+export type SchemaStatementKind = 'create-table' | 'create-index' | 'alter-table' | 'accepted' | 'noise' | 'refused';
+
+const NOISE_FIRST = new Set([
+  'SET',
+  'RESET',
+  'USE',
+  'LOCK',
+  'UNLOCK',
+  'BEGIN',
+  'COMMIT',
+  'START',
+  'END',
+  'ROLLBACK',
+  'GRANT',
+  'REVOKE',
+  'DELIMITER',
+]);
+
+/** The upper-case words at the start of the statement, up to `count` (names and punctuation stop the run). */
+function leadingWords(tokens: Token[], count: number): string[] {
+  const words: string[] = [];
+  for (const token of tokens) {
+    if (token.kind !== 'word' || words.length >= count) break;
+    words.push(token.text.toUpperCase());
+  }
+  return words;
+}
+
+function hasWord(tokens: Token[], word: string): boolean {
+  return tokens.some((t) => isKeyword(t, word));
+}
+
+export function schemaStatementKind(text: string, dialect: Dialect): SchemaStatementKind {
+  const tokens = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
+  const words = leadingWords(tokens, 6);
+  const [first = '', second = ''] = words;
+  if (NOISE_FIRST.has(first)) return 'noise';
+  if (first === 'SELECT') return isSetConfig(tokens) ? 'noise' : 'refused';
+  if (first === 'DROP') return hasWord(tokens, 'IF') && hasWord(tokens, 'EXISTS') ? 'noise' : 'refused';
+  if (first === 'ALTER') return alterKind(tokens, second, dialect);
+  if (first === 'COMMENT' && second === 'ON') return dialect === 'postgresql' ? 'accepted' : 'refused';
+  if (first === 'CREATE') return createKind(words, tokens, dialect);
+  return 'refused';
+}
+
+/** pg_dump's `SELECT pg_catalog.set_config('search_path', '', false);`. */
+function isSetConfig(tokens: Token[]): boolean {
+  const name = tokens[1]?.text.toLowerCase();
+  return (name === 'set_config' || name === 'pg_catalog.set_config') && tokens[2]?.text === '(';
+}
+
+function alterKind(tokens: Token[], object: string, dialect: Dialect): SchemaStatementKind {
+  if (hasWord(tokens, 'OWNER') && tokens.some((t, i) => isKeyword(t, 'OWNER') && isKeyword(tokens[i + 1], 'TO'))) {
+    return 'noise';
+  }
+  if (object === 'DEFAULT') return 'noise';
+  if (object === 'TABLE' || (object === 'ONLINE' && dialect === 'mysql') || object === 'IGNORE') {
+    const keys = tokens.findIndex((t) => isKeyword(t, 'KEYS'));
+    if (keys > 0 && (isKeyword(tokens[keys - 1], 'DISABLE') || isKeyword(tokens[keys - 1], 'ENABLE'))) return 'noise';
+    return 'alter-table';
+  }
+  if (dialect === 'postgresql' && (object === 'SEQUENCE' || object === 'INDEX')) return 'accepted';
+  return 'refused';
+}
+
+const CREATE_MODIFIERS = new Set(['OR', 'REPLACE', 'UNIQUE', 'UNLOGGED', 'FULLTEXT', 'SPATIAL', 'TEMP', 'TEMPORARY']);
+
+function createKind(words: string[], tokens: Token[], dialect: Dialect): SchemaStatementKind {
+  const object = words.slice(1).find((w) => !CREATE_MODIFIERS.has(w)) ?? '';
+  if (object === 'TABLE') return 'create-table';
+  if (object === 'INDEX') return 'create-index';
+  if (object === 'DATABASE' || object === 'EXTENSION') return 'noise';
+  if (object === 'SCHEMA') {
+    if (dialect === 'mysql' || isPublicSchema(tokens)) return 'noise';
+    return isPlainSchema(tokens) ? 'accepted' : 'refused';
+  }
+  // mysqldump's views (`/*!50001 CREATE ALGORITHM=UNDEFINED DEFINER=... VIEW v AS ... */`): the MariaDB sandbox runs
+  // them as the session's user, so statements over them plan.
+  if (dialect === 'mysql') return isView(tokens) ? 'accepted' : 'refused';
+  if (object === 'SEQUENCE' || object === 'VIEW') return 'accepted';
+  if (object === 'TYPE') return hasWord(tokens, 'ENUM') && hasWord(tokens, 'AS') ? 'accepted' : 'refused';
+  return 'refused';
+}
+
+/** A MySQL CREATE ... VIEW: the word VIEW before the first AS. */
+function isView(tokens: Token[]): boolean {
+  const as = tokens.findIndex((t) => isKeyword(t, 'AS'));
+  return tokens.slice(0, as < 0 ? tokens.length : as).some((t) => isKeyword(t, 'VIEW'));
+}
+
+/**
+ * `CREATE SCHEMA [IF NOT EXISTS] name [AUTHORIZATION role]`, without schema elements (a trigger could hide among them).
+ */
+function isPlainSchema(tokens: Token[]): boolean {
+  const words = tokens.slice(2).filter((t) => !['IF', 'NOT', 'EXISTS'].some((w) => isKeyword(t, w)));
+  return words.length === 1 || (words.length === 3 && isKeyword(words[1], 'AUTHORIZATION'));
+}
+
+/** `CREATE SCHEMA [IF NOT EXISTS] public`: pg_dump's, and the sandbox has it. */
+function isPublicSchema(tokens: Token[]): boolean {
+  return tokens.at(-1)?.text.toLowerCase() === 'public' || tokens.at(-1)?.text === '"public"';
+}

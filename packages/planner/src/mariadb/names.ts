@@ -1,0 +1,93 @@
+/**
+ * What the user's text names that the MariaDB sandbox has under other names (issue 11):
+ *  - databases: `shop.orders` in a table structure or a statement names the session's own database in the sandbox
+ *    (its user may reach no other). The qualifier is blanked - `    .orders` - which MariaDB reads as the default
+ *    database, and which keeps every position of the text, so errors still point at the user's line and column.
+ *  - MySQL 8 collations (`utf8mb4_0900_ai_ci`, ...), which MariaDB 10.11 does not have: planned as the nearest ones it
+ *    has, and the report says which.
+ */
+import type { Localized } from '@sqltune/contracts';
+import { nameOf, type SqlStatement, type Token, tokenize } from '../sql-text.ts';
+
+/** Schemas every server has: a qualifier naming them is never the user's database. */
+const SYSTEM_DATABASES = new Set(['mysql', 'information_schema', 'performance_schema', 'sys']);
+
+/** The databases the table structure names: qualifiers of the objects it defines, and the databases it USEs. */
+export function namedDatabases(statements: SqlStatement[]): Set<string> {
+  const databases = new Set<string>();
+  for (const { tokens } of statements) {
+    if (tokens[0]?.kind === 'word' && tokens[0].value === 'USE') {
+      const name = nameOf(tokens[1]);
+      if (name) databases.add(name.toLowerCase());
+      continue;
+    }
+    for (let i = 0; i + 2 < tokens.length; i++) {
+      const [a, dot, b] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
+      const defines = /^(TABLE|VIEW|ON|EXISTS|REFERENCES|INTO|FROM|JOIN|UPDATE)$/.test(tokens[i - 1]?.value ?? '');
+      if (defines && dot.kind === 'punct' && dot.value === '.' && nameOf(a) && nameOf(b)) {
+        databases.add(nameOf(a)!.toLowerCase());
+      }
+    }
+  }
+  for (const system of SYSTEM_DATABASES) databases.delete(system);
+  return databases;
+}
+
+/** `text` with every qualifier naming one of `databases` blanked (same length, same positions). */
+export function withoutDatabaseQualifiers(text: string, databases: ReadonlySet<string>): string {
+  if (databases.size === 0) return text;
+  const tokens = tokenize(text, 'mysql');
+  let units: string[] | undefined;
+  tokens.forEach((token, i) => {
+    const dot = tokens[i + 1];
+    if (dot?.kind !== 'punct' || dot.value !== '.' || dot.start !== token.end) return;
+    if (tokens[i - 1]?.kind === 'punct' && tokens[i - 1]!.value === '.') return;
+    const name = nameOf(token)?.toLowerCase();
+    if (!name || !databases.has(name) || !nameOf(tokens[i + 2])) return;
+    units ??= text.split('');
+    for (let k = token.start; k < token.end; k++) units[k] = ' ';
+  });
+  return units ? units.join('') : text;
+}
+
+/** MySQL 8's UCA 9.0.0 collations, by what they compare: MariaDB 10.11's nearest. */
+function nearestCollation(name: string): string | undefined {
+  const m = /^utf8mb4_(?:[a-z]{2}(?:_[a-z]+)?_)?0900_(ai_ci|as_ci|as_cs|bin)$/i.exec(name);
+  if (!m) return undefined;
+  // Case- and accent-insensitive: UCA 5.2.0. Anything that tells case or accents apart: binary order.
+  return m[1]!.toLowerCase() === 'ai_ci' ? 'utf8mb4_unicode_520_ci' : 'utf8mb4_bin';
+}
+
+export interface MappedCollations {
+  text: string;
+  /** `from -> to` for each collation replaced. */
+  mapped: Map<string, string>;
+}
+
+/** `text` with MySQL 8's collations named as MariaDB's nearest (the text's length changes). */
+export function withMariaDbCollations(text: string): MappedCollations {
+  const mapped = new Map<string, string>();
+  const tokens: Token[] = tokenize(text, 'mysql');
+  let out = '';
+  let from = 0;
+  for (const token of tokens) {
+    const name =
+      token.kind === 'word' ? token.text : token.kind === 'string' || token.kind === 'qident' ? token.value : '';
+    const nearest = name ? nearestCollation(name) : undefined;
+    if (!nearest) continue;
+    mapped.set(name, nearest);
+    out += text.slice(from, token.start) + nearest;
+    from = token.end;
+  }
+  return { text: mapped.size > 0 ? out + text.slice(from) : text, mapped };
+}
+
+/** The note for the report: which collations were planned as which. */
+export function collationNote(mapped: ReadonlyMap<string, string>): Localized | undefined {
+  if (mapped.size === 0) return undefined;
+  const pairs = [...mapped].map(([from, to]) => `${from} → ${to}`).join(', ');
+  return {
+    zh: `MariaDB 10.11 没有 MySQL 8 的这些排序规则，按最接近的规则规划：${pairs}`,
+    en: `MariaDB 10.11 has no such MySQL 8 collations; planned with the nearest it has: ${pairs}`,
+  };
+}

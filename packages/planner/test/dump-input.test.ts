@@ -1,0 +1,63 @@
+/**
+ * Table structure as dump tools print it, planned on the real sandboxes (issue 11): mariadb-dump output with its
+ * views, statements naming the dump's database (`shop.orders`: the session's own database in the sandbox), and MySQL 8
+ * collations MariaDB lacks (planned with the nearest ones, and the report says so).
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { mariadbBinary, serviceAvailable } from '../../../test-support/services.ts';
+import { shutdownPlanners } from '../src/backends.ts';
+import { mariadbPlanner } from '../src/mariadb/backend.ts';
+import { optimize } from '../src/optimize.ts';
+
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../engine/src/schema/fixtures/${name}`, import.meta.url), 'utf8');
+
+afterAll(async () => {
+  await shutdownPlanners();
+});
+
+describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps on the MariaDB sandbox', () => {
+  const options = { planners: { mysql: mariadbPlanner }, engineVersion: 'test' };
+
+  it('plans statements over mariadb-dump output, its view and its database-qualified names', async () => {
+    const report = await optimize(
+      {
+        dialect: 'mysql',
+        schemaText: fixture('mariadb-dump.sql'),
+        sql: [
+          "SELECT o.id, c.name FROM shop.orders o JOIN `shop`.customers c ON c.id = o.customer_id WHERE o.status = 'paid'",
+          'SELECT name FROM shop.open_orders WHERE id > 10',
+          "SELECT shop.customers.name FROM customers WHERE shop.customers.city = 'Lyon'",
+        ].join(';\n'),
+      },
+      options,
+    );
+    for (const statement of report.statements) {
+      expect(statement.errors, statement.original).toEqual([]);
+      expect(statement.plan.before, statement.original).not.toBeNull();
+    }
+    // The plan reads the dump's tables (the qualifier named the session's own database).
+    const relations = JSON.stringify(report.statements[0]!.plan.before);
+    expect(relations).toMatch(/"relation":"(o|orders)"/);
+    expect(report.statements[1]!.original).toBe('SELECT name FROM shop.open_orders WHERE id > 10');
+  }, 120_000);
+
+  it('plans MySQL 8 collations with the nearest MariaDB ones and says so', async () => {
+    const schemaText = `CREATE TABLE users (
+  id bigint unsigned NOT NULL AUTO_INCREMENT,
+  login varchar(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_ai_ci NOT NULL,
+  token varchar(64) COLLATE utf8mb4_0900_as_cs DEFAULT NULL,
+  PRIMARY KEY (id),
+  KEY idx_login (login)
+) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci;`;
+    const report = await optimize(
+      { dialect: 'mysql', schemaText, sql: "SELECT id FROM users WHERE login = 'ann'" },
+      options,
+    );
+    expect(report.statements[0]!.plan.before).not.toBeNull();
+    const notes = report.warnings.map((w) => w.message.en).join('\n');
+    expect(notes).toContain('utf8mb4_0900_ai_ci → utf8mb4_unicode_520_ci');
+    expect(notes).toContain('utf8mb4_0900_as_cs → utf8mb4_bin');
+  }, 120_000);
+});
