@@ -1,6 +1,6 @@
 import type { PlanNode } from '@sqltune/contracts';
 import { formatCount } from '../numbers.ts';
-import { type HotspotMatch, type PlanHotspot, type PlanVisit, producedRows } from './hotspot.ts';
+import type { HotspotMatch, PlanHotspot, PlanVisit } from './hotspot.ts';
 
 /**
  * Sorting this many rows costs real memory and time (with 4 MB of sort memory, about where sorts start spilling to
@@ -17,10 +17,12 @@ const SPILLED = /^Sort Method: external|^Sort Space Type: Disk/;
  */
 export const filesort: PlanHotspot = {
   id: 'plan-filesort',
-  title: { zh: '大量数据排序（filesort）', en: 'Sort of many rows (filesort)' },
+  // The node's own name says which sort it is (MySQL's Filesort, PostgreSQL's Sort): the title names neither.
+  title: { zh: '大量数据排序', en: 'Sort of many rows' },
   check({ node }: PlanVisit): HotspotMatch | undefined {
     if (!/^(?:Sort|Incremental Sort|Filesort)$/.test(node.node)) return undefined;
-    const rows = Math.max(node.rows, ...node.children.map(producedRows));
+    // The rows the node itself shows, so the message agrees with the plan it points at.
+    const rows = node.rows;
     const spilled = node.details?.some((d) => SPILLED.test(d)) ?? false;
     if (!spilled && rows < LARGE_SORT_ROWS) return undefined;
     const key = sortKey(node);
