@@ -223,22 +223,24 @@ function relationNamesOf(catalog: CatalogTable[]): Set<string> {
 
 /** Runs the user's DDL as the session's role; throws 4203 at the offending statement. Returns notes. */
 async function runSchema(conn: PgConnection, schemaSql: string): Promise<Localized[]> {
+  const statements = splitStatements(schemaSql, 'postgresql').map((statement) => ({
+    statement,
+    decision: classifyDdl(statement.tokens),
+  }));
+  // A real server has contrib extensions: trusted ones (pg_trgm, citext, ...) install for the database owner, their
+  // scripts running with privilege. They run first, before any object of the user exists that a script could meet.
   const notes: Localized[] = [];
-  for (const statement of splitStatements(schemaSql, 'postgresql')) {
-    const decision = classifyDdl(statement.tokens);
-    if (decision.action === 'skip') {
-      // A real server has contrib extensions: trusted ones (pg_trgm, citext, ...) install for the database owner.
-      if (decision.kind === 'CREATE EXTENSION') {
-        try {
-          await conn.query(statement.text);
-        } catch (error) {
-          if (!(error instanceof PgError)) throw error;
-          const message = reduceServerText(error.message, [statement.text], error.code);
-          notes.push({ zh: `CREATE EXTENSION 已忽略（${message}）`, en: `CREATE EXTENSION ignored (${message})` });
-        }
-      }
-      continue;
+  for (const { statement } of statements.filter(({ decision }) => decision.kind === 'CREATE EXTENSION')) {
+    try {
+      await conn.query(statement.text);
+    } catch (error) {
+      if (!(error instanceof PgError)) throw error;
+      const message = reduceServerText(error.message, [statement.text], error.code);
+      notes.push({ zh: `CREATE EXTENSION 已忽略（${message}）`, en: `CREATE EXTENSION ignored (${message})` });
     }
+  }
+  for (const { statement, decision } of statements) {
+    if (decision.action === 'skip') continue;
     if (decision.action === 'reject') throw rejectedDdlError(schemaSql, statement, decision);
     await runDdlStatement((sql) => conn.query(sql), schemaSql, statement);
   }
