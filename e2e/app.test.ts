@@ -125,7 +125,7 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await page
       .getByTestId('sql-input')
       .fill(
-        "SELECT o.o_orderkey, o.o_totalprice\nFROM orders o\nWHERE EXTRACT(YEAR FROM o.o_orderdate) = 1995\n  AND o.o_custkey IN (SELECT DISTINCT c.c_custkey FROM customer c WHERE c.c_mktsegment = 'BUILDING')",
+        "-- orders of 1995 placed by BUILDING customers\nSELECT o.o_orderkey, o.o_totalprice\nFROM orders o\nWHERE EXTRACT(YEAR FROM o.o_orderdate) = 1995\n  AND o.o_custkey IN (SELECT DISTINCT c.c_custkey FROM customer c WHERE c.c_mktsegment = 'BUILDING')",
       );
     await page
       .getByTestId('schema-input')
@@ -144,6 +144,10 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await page.waitForURL(/sqlResult\?id=/);
     await page.locator('[data-testid="result-state"][data-state="completed"]').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('result-optimized').innerText()).toMatch(/o_orderdate >= '1995-01-01'/);
+    // The original as submitted, its comment included, numbered with the input's lines as the findings are.
+    expect(await page.getByTestId('result-original').innerText()).toMatch(
+      /^1\s*-- orders of 1995 placed by BUILDING customers\n2\s*SELECT o\.o_orderkey/,
+    );
     await expect.poll(() => page.getByTestId('result-indexes').innerText()).toMatch(/CREATE INDEX/);
     await expect.poll(() => page.getByTestId('result-plan').innerText()).toMatch(/PGlite/);
     // The plan follows the injected statistics, not the empty sandbox tables.

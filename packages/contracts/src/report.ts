@@ -215,6 +215,11 @@ export const StatementReport = z.object({
   original: z.string(),
   optimized: z.string(),
   location: z.object({ file: z.string().optional(), line: z.number().int() }).optional(),
+  /**
+   * The comment lines written right before the statement in the input, up to its first line (which `location.line`
+   * names): shown above `original` so the statement reads as submitted and line numbers agree with the findings.
+   */
+  leadingComments: z.string().optional(),
   steps: z.array(Step),
   rules: z.array(Finding),
   indexes: z.array(IndexAdvice),

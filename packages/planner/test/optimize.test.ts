@@ -110,12 +110,18 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
   it('states the defaults used for tables without statistics', async () => {
     const report = await optimize(
       {
-        sql: 'SELECT o_orderkey FROM orders WHERE o_custkey = 42',
+        sql: '-- the orders of one customer\nSELECT o_orderkey FROM orders WHERE o_custkey = 42',
         dialect: 'postgresql',
         schemaText: 'CREATE TABLE orders (o_orderkey INT PRIMARY KEY, o_custkey INT NOT NULL);',
       },
       await options(),
     );
+    // The statement as submitted: its comment is shown above it, and its line counts the comment.
+    expect(report.statements[0]).toMatchObject({
+      leadingComments: '-- the orders of one customer\n',
+      original: 'SELECT o_orderkey FROM orders WHERE o_custkey = 42',
+      location: { line: 2 },
+    });
     const warnings = report.warnings.map((w) => w.message);
     expect(warnings.map((w) => w.en)).toContainEqual(
       expect.stringMatching(/^PostgreSQL 18.*: no statistics for orders: planned as 1000 rows each$/),

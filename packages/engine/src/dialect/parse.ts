@@ -41,7 +41,15 @@ export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
   if (slices.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
   return slices.map((slice, index) => {
     const { column } = positionAt(input, slice.offset);
-    const place = { dialect, index, text: slice.text, offset: slice.offset, line: slice.line, column };
+    const place = {
+      dialect,
+      index,
+      text: slice.text,
+      offset: slice.offset,
+      line: slice.line,
+      column,
+      ...(slice.leadingComments ? { leadingComments: slice.leadingComments } : {}),
+    };
     try {
       const ast = parseOne(slice.text, dialect, (offset) => {
         const inSlice = positionAt(slice.text, offset);

@@ -6,6 +6,12 @@ export interface StatementSlice {
   text: string;
   offset: number;
   line: number;
+  /**
+   * The comment lines right before the statement, from the start of the first one's line up to the statement's
+   * text (blank lines and indentation kept), so the statement can be shown exactly as submitted. A comment on the
+   * line of the previous statement's `;` belongs to that statement, not this one.
+   */
+  leadingComments?: string;
 }
 
 /**
@@ -17,14 +23,31 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
   const slices: StatementSlice[] = [];
   let start = -1;
   let end = -1;
+  // Where the comments before the next statement may begin: after the line of the previous `;`.
+  let commentsFrom = 0;
+  let commentsStart = -1;
   const flush = () => {
-    if (start >= 0) slices.push({ text: input.slice(start, end), offset: start, line: positionAt(input, start).line });
+    if (start >= 0) {
+      const slice: StatementSlice = {
+        text: input.slice(start, end),
+        offset: start,
+        line: positionAt(input, start).line,
+      };
+      if (commentsStart >= 0) slice.leadingComments = input.slice(lineStart(input, commentsStart), start);
+      slices.push(slice);
+    }
     start = -1;
+    commentsStart = -1;
   };
   for (const token of tokens) {
     if (token.kind === 'symbol' && token.text === ';') {
       flush();
+      const newline = input.indexOf('\n', token.end);
+      commentsFrom = newline < 0 ? input.length : newline + 1;
       continue;
+    }
+    if (token.kind === 'comment' && start < 0 && commentsStart < 0 && token.start >= commentsFrom) {
+      commentsStart = token.start;
     }
     if (token.kind === 'space' || (token.kind === 'comment' && start < 0)) continue;
     if (start < 0) start = token.start;
@@ -32,4 +55,8 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
   }
   flush();
   return slices;
+}
+
+function lineStart(input: string, offset: number): number {
+  return input.lastIndexOf('\n', offset - 1) + 1;
 }

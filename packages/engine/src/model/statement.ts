@@ -23,6 +23,8 @@ export interface ParsedStatement {
   /** 1-based line and column of `text` in the whole input. */
   line: number;
   column: number;
+  /** The comment lines written right before the statement (see splitStatements), to show it as submitted. */
+  leadingComments?: string;
   kind: StatementKind;
   ast: AstNode;
   tables: TableRef[];

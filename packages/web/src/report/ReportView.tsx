@@ -3,7 +3,7 @@ import type { Language, Report, StatementReport } from '@sqltune/contracts';
 import { Alert, Button, Card, Col, Row, Tag } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CodeBlock } from '../components/CodeBlock.tsx';
+import { CodeBlock, NumberedCode } from '../components/CodeBlock.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { formatDateTime } from '../lib/format.ts';
 import { isLanguage } from '../lib/language.ts';
@@ -124,8 +124,11 @@ function StatementView({
           </Section>
         </Col>
         <Col xs={24} lg={half}>
-          <Section title={t('result.original')} extra={<CopyButton text={statement.original} />}>
-            <CodeBlock testId="result-original">{statement.original}</CodeBlock>
+          <Section
+            title={t('result.original')}
+            extra={<CopyButton text={`${statement.leadingComments ?? ''}${statement.original}`} />}
+          >
+            <OriginalCode statement={statement} />
           </Section>
         </Col>
         <Col xs={24} lg={half}>
@@ -243,5 +246,20 @@ export function ReportView({ report, stacked = false }: { report: Report; stacke
         />
       ))}
     </div>
+  );
+}
+
+/** The statement as submitted: its leading comments included, numbered with the lines of the input. */
+function OriginalCode({ statement }: { statement: StatementReport }) {
+  const leading = statement.leadingComments ?? '';
+  if (!statement.location) return <CodeBlock testId="result-original">{statement.original}</CodeBlock>;
+  const leadingLineCount = leading.split('\n').length - 1;
+  return (
+    <NumberedCode
+      testId="result-original"
+      code={statement.original}
+      leading={leading}
+      firstLine={statement.location.line - leadingLineCount}
+    />
   );
 }
