@@ -83,6 +83,27 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await page.getByTestId('user-menu').waitFor();
     const cookies = await page.context().cookies();
     expect(cookies.some((c) => c.name === 'Admin-Token')).toBe(true);
+    // The menu's code loads on demand: it opens on the first click all the same.
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'e2e@example.com' }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('asks a signed-out visitor to sign in before optimizing, keeping the draft', async () => {
+    const context = await browser.newContext({ viewport: desktop });
+    const guest = await context.newPage();
+    await guest.goto(`${base}/app/sqlConfig`);
+    await guest.evaluate(() => localStorage.setItem('language', 'en'));
+    await guest.goto(`${base}/app/sqlConfig`);
+    await guest.getByTestId('fill-example').click();
+    await guest.getByTestId('optimize-submit').click();
+    const dialog = guest.locator('.ant-modal-confirm');
+    await dialog.waitFor();
+    await dialog.locator('.ant-btn-primary').click();
+    await guest.waitForURL(/\/app\/login\?redirect=/);
+    const stored = await guest.evaluate(() => Object.values(sessionStorage).join('\n'));
+    expect(stored).toMatch(/SELECT/i);
+    await context.close();
   });
 
   it('clears a stale token, sends the user to sign in, and brings them back', async () => {

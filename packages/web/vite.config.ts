@@ -8,6 +8,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // bench/web.ts reads the import graph from it to weigh what each route loads.
+    manifest: true,
   },
   server: {
     proxy: {

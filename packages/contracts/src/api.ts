@@ -2,17 +2,6 @@ import { z } from 'zod';
 import { Language } from './localized.ts';
 import { Dialect, Report } from './report.ts';
 
-/** Every /api response: `code` 0 is success, 401 means logged out, anything else is an error. */
-export interface Envelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}
-
-export const API_PREFIX = '/api';
-export const TOKEN_COOKIE = 'Admin-Token';
-export const REQUEST_TIMEOUT_MS = 60_000;
-
 export const Health = z.object({
   app: z.object({ name: z.string(), version: z.string() }),
   database: z.object({ kind: z.enum(['pglite', 'postgresql']), version: z.string() }),

@@ -1,5 +1,6 @@
-import { z } from 'zod';
-import { type Localized, localized } from './localized.ts';
+import { localized } from './language.ts';
+import type { Localized } from './localized.ts';
+import type { Message } from './message.ts';
 
 /**
  * Every code a response body can carry. 0 is success; 401 starts the client's logout flow;
@@ -86,20 +87,6 @@ export const errorMessages: Record<ErrorCode, Localized> = {
   [ErrorCode.INVALID_EMAIL]: localized('邮箱格式不正确', 'invalid email address'),
   [ErrorCode.QUOTA_EXCEEDED]: localized('已达到套餐用量上限', 'you have reached the limit of your plan'),
 };
-
-/** Where in the user's input a problem is: 1-based line and column. */
-export const SourceLocation = z.object({ line: z.number().int(), column: z.number().int() });
-export type SourceLocation = z.infer<typeof SourceLocation>;
-
-/** A problem reported to the user: code, bilingual message, and where it is when known. */
-export const Message = z.object({
-  code: z.number().int(),
-  message: z.object({ zh: z.string(), en: z.string() }),
-  field: z.string().optional(),
-  line: z.number().int().optional(),
-  column: z.number().int().optional(),
-});
-export type Message = z.infer<typeof Message>;
 
 export function messageOf(code: ErrorCode, extra: Partial<Omit<Message, 'code'>> = {}): Message {
   return { code, message: errorMessages[code], ...extra };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Message } from './errors.ts';
 import { Localized } from './localized.ts';
+import { Message } from './message.ts';
 
 /**
  * The optimization report: the one contract shared by the worker, the API, the web app and the CLI.

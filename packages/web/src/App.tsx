@@ -1,11 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { PRIMARY_COLOR } from './config.ts';
+import { MessageProvider } from './lib/message.tsx';
 import { router } from './router.tsx';
 
 const queryClient = new QueryClient({
@@ -35,9 +36,9 @@ export function App() {
           token: { colorPrimary: PRIMARY_COLOR, colorLink: PRIMARY_COLOR, borderRadius: 8, fontFamily: FONT_FAMILY },
         }}
       >
-        <AntApp>
+        <MessageProvider>
           <RouterProvider router={router} />
-        </AntApp>
+        </MessageProvider>
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -41,9 +41,7 @@ export function NumberedCode({
             <span className="code-line-number" aria-hidden="true">
               {firstLine + i}
             </span>
-            <span className={line.comment ? 'code-line-text code-comment' : 'code-line-text'}>
-              {line.text || ' '}
-            </span>
+            <span className={line.comment ? 'code-line-text code-comment' : 'code-line-text'}>{line.text || ' '}</span>
           </span>
         ))}
       </code>

@@ -1,9 +1,10 @@
 import { CheckOutlined, CopyOutlined } from '@ant-design/icons';
-import { App, Button } from 'antd';
+import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COPIED_MS } from '../config.ts';
 import { copyText } from '../lib/clipboard.ts';
+import { useMessage } from '../lib/message.tsx';
 
 interface CopyButtonProps {
   text: string;
@@ -17,7 +18,7 @@ interface CopyButtonProps {
 /** Copies `text`; the label turns into "copied" for one second. */
 export function CopyButton({ text, label, size = 'small', type = 'default', testId, disabled }: CopyButtonProps) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const message = useMessage();
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 

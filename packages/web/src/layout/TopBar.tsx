@@ -1,25 +1,17 @@
-import {
-  CrownOutlined,
-  DownOutlined,
-  GlobalOutlined,
-  LoginOutlined,
-  LogoutOutlined,
-  MailOutlined,
-  NotificationOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import type { MenuProps } from 'antd';
-import { Avatar, Button, Dropdown } from 'antd';
-import { useState } from 'react';
+import { GlobalOutlined, LoginOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
-import { PRIMARY_COLOR } from '../config.ts';
-import { signOut, switchLanguage } from '../lib/actions.ts';
+import { switchLanguage } from '../lib/actions.ts';
 import { loginPath } from '../lib/paths.ts';
 import { useSession } from '../lib/session.ts';
-import { NewsletterDialog } from './NewsletterDialog.tsx';
+import { UserTrigger } from './UserTrigger.tsx';
+
+// The signed-in user's menu (antd Dropdown and Menu) is not needed by a visitor's first page: loaded when shown,
+// with the same trigger drawn while it loads.
+const UserMenu = lazy(() => import('./UserMenu.tsx').then((module) => ({ default: module.UserMenu })));
 
 /** The language switch: one button that toggles zh <-> en and shows the language it switches to. */
 function LanguageSwitch() {
@@ -41,59 +33,10 @@ function LanguageSwitch() {
   );
 }
 
-function UserMenu() {
-  const { t } = useTranslation();
-  const { user } = useSession();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const [newsletterOpen, setNewsletterOpen] = useState(false);
-  const email = user?.email ?? '';
-
-  const items: MenuProps['items'] = [
-    {
-      key: 'email',
-      icon: <MailOutlined />,
-      label: <span className="user-menu-email">{email || t('header.account')}</span>,
-      disabled: true,
-    },
-    { type: 'divider' },
-    { key: 'plan', icon: <CrownOutlined />, label: t('nav.account') },
-    { key: 'newsletter', icon: <NotificationOutlined />, label: t('header.subscribeUpdates') },
-    { type: 'divider' },
-    { key: 'logout', icon: <LogoutOutlined />, label: t('header.signOut'), danger: true },
-  ];
-
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'plan') navigate('/subscribe');
-    if (key === 'newsletter') setNewsletterOpen(true);
-    if (key === 'logout') void signOut(queryClient, () => navigate('/'));
-  };
-
-  return (
-    <>
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-        <button type="button" className="user-trigger" data-testid="user-menu" aria-label={t('header.account')}>
-          <Avatar
-            size={32}
-            className="user-avatar"
-            style={{ background: PRIMARY_COLOR }}
-            icon={email ? undefined : <UserOutlined />}
-          >
-            {email ? email.charAt(0).toUpperCase() : null}
-          </Avatar>
-          <span className="user-trigger-email">{email}</span>
-          <DownOutlined className="user-trigger-caret" />
-        </button>
-      </Dropdown>
-      <NewsletterDialog open={newsletterOpen} onClose={() => setNewsletterOpen(false)} />
-    </>
-  );
-}
-
 /** The fixed 72px top bar. */
 export function TopBar() {
   const { t } = useTranslation();
-  const { loggedIn } = useSession();
+  const { loggedIn, user } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
   const onLoginPage = location.pathname === '/login' || location.pathname.startsWith('/login/');
@@ -107,7 +50,9 @@ export function TopBar() {
       <div className="topbar-actions">
         <LanguageSwitch />
         {loggedIn ? (
-          <UserMenu />
+          <Suspense fallback={<UserTrigger email={user?.email ?? ''} />}>
+            <UserMenu />
+          </Suspense>
         ) : (
           <Button
             type="primary"

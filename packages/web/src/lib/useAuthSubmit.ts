@@ -1,9 +1,9 @@
 import type { SessionData } from '@sqltune/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { completeSignIn } from './actions.ts';
+import { useMessage } from './message.tsx';
 import { safeRedirect } from './paths.ts';
 
 /**
@@ -11,7 +11,7 @@ import { safeRedirect } from './paths.ts';
  * user came from (the `redirect` query parameter). Errors stay in state for the form to show.
  */
 export function useAuthSubmit(successText: string) {
-  const { message } = App.useApp();
+  const message = useMessage();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import {
   SafetyCertificateOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Col, Row, Typography } from 'antd';
+import { Button, Col, Row } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -14,15 +14,12 @@ import { EXAMPLE_SQL_SHARE_ID, EXAMPLE_XML_SHARE_ID } from '../config.ts';
 
 function Feature({ icon, title, desc }: { icon: ReactNode; title: string; desc: string }) {
   return (
-    <Card className="feature-card" variant="outlined">
+    // Plain elements, not antd's Card and Typography: those pull Tabs and Input into the first route's JavaScript.
+    <div className="feature-card">
       <div className="feature-icon">{icon}</div>
-      <Typography.Title level={5} style={{ marginTop: 0 }}>
-        {title}
-      </Typography.Title>
-      <Typography.Paragraph type="secondary" className="feature-desc" style={{ marginBottom: 0 }}>
-        {desc}
-      </Typography.Paragraph>
-    </Card>
+      <h3 className="feature-title">{title}</h3>
+      <p className="feature-desc">{desc}</p>
+    </div>
   );
 }
 
@@ -31,10 +28,8 @@ export default function Home() {
   return (
     <div className="page">
       <section className="hero">
-        <Typography.Title level={1} className="hero-title">
-          {t('home.title')}
-        </Typography.Title>
-        <Typography.Paragraph className="hero-subtitle">{t('home.subtitle')}</Typography.Paragraph>
+        <h1 className="hero-title">{t('home.title')}</h1>
+        <p className="hero-subtitle">{t('home.subtitle')}</p>
         <div className="hero-actions">
           <Link to="/sqlConfig">
             <Button type="primary" size="large" icon={<ConsoleSqlOutlined />}>

@@ -2,7 +2,7 @@ import { BulbOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/i
 import { type Dialect, ErrorCode } from '@sqltune/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import type { UploadFile } from 'antd';
-import { Alert, App, Button, Card, Collapse, Form, Input, Select, Upload } from 'antd';
+import { Alert, Button, Card, Collapse, Form, Input, Modal, Select, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,7 @@ import { CopyButton } from '../components/CopyButton.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { COMMUNITY_CHAT_URL } from '../config.ts';
 import { isLanguage } from '../lib/language.ts';
+import { useMessage } from '../lib/message.tsx';
 import { loginPath } from '../lib/paths.ts';
 import { isLoggedIn } from '../lib/session.ts';
 import { checkSql } from '../lib/sqlCheck.ts';
@@ -64,7 +65,8 @@ function readDraft(): SqlForm | null {
 export default function SqlConfig() {
   const { t, i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
-  const { message, modal } = App.useApp();
+  const message = useMessage();
+  const [modal, modalHolder] = Modal.useModal();
   const [form] = Form.useForm<SqlForm>();
   const sql = Form.useWatch('sql', form) ?? '';
   const navigate = useNavigate();
@@ -187,6 +189,7 @@ export default function SqlConfig() {
 
   return (
     <div className="page">
+      {modalHolder}
       <PageHeader title={t('sqlConfig.title')} subtitle={t('sqlConfig.subtitle')} />
       <Card className="config-card">
         <Form<SqlForm>

@@ -2,7 +2,7 @@ import { DeleteOutlined, EyeOutlined, InfoCircleOutlined, LoginOutlined, PlusOut
 import type { TaskSummary } from '@sqltune/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TableColumnsType } from 'antd';
-import { Alert, App, Button, Card, Empty, Grid, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Grid, Popconfirm, Space, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -13,6 +13,7 @@ import { TaskStateTag } from '../components/TaskStateTag.tsx';
 import { TASK_PAGE_SIZE, TASK_REFRESH_MS } from '../config.ts';
 import { formatDateTime, formatGain } from '../lib/format.ts';
 import { isLanguage } from '../lib/language.ts';
+import { useMessage } from '../lib/message.tsx';
 import { loginPath } from '../lib/paths.ts';
 import { useLoggedIn } from '../lib/session.ts';
 
@@ -33,7 +34,7 @@ function SignInEmpty() {
 function TaskTable() {
   const { t, i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const screens = Grid.useBreakpoint();
