@@ -205,6 +205,17 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
         0,
       );
       await mobile.screenshot({ path: join(shots, `result-${language}-phone.png`), fullPage: true });
+
+      // The task list on a phone: each task's state and its actions are on screen without scrolling sideways.
+      await mobile.goto(`${base}/app/task`);
+      const firstRow = mobile.locator('[data-testid="task-table"] .ant-table-row').first();
+      await firstRow.waitFor();
+      for (const part of [firstRow.locator('.ant-tag').first(), firstRow.getByRole('button').last()]) {
+        const box = await part.boundingBox();
+        expect(box).not.toBeNull();
+        expect(box!.x + box!.width).toBeLessThanOrEqual(phone.width);
+      }
+      await mobile.screenshot({ path: join(shots, `task-${language}-phone.png`), fullPage: true });
     }
     await mobile.close();
   });

@@ -171,7 +171,6 @@ const en: Messages = {
   task: {
     title: 'Historical tasks',
     subtitle: 'The list refreshes automatically every 5 seconds.',
-    note: 'optimization takes 5-10 minutes',
     colId: 'Task ID',
     colType: 'Type',
     colObject: 'Object',
@@ -186,7 +185,9 @@ const en: Messages = {
     stateInProgress: 'In Progress',
     stateFailed: 'Failed',
     stateCompleted: 'Completed',
-    eta: 'about {{minutes}} min',
+    eta: 'about {{minutes}} min left',
+    etaSeconds: 'about {{seconds}} s left',
+    etaNote: 'The time left is estimated from how long the tasks before it took.',
     view: 'View',
     delete: 'Delete',
     deleteConfirm: 'Delete this task?',

@@ -166,7 +166,6 @@ const zh = {
   task: {
     title: '历史任务',
     subtitle: '列表每 5 秒自动刷新。',
-    note: '优化通常需要 5-10 分钟',
     colId: '任务 ID',
     colType: '类型',
     colObject: '对象',
@@ -181,7 +180,9 @@ const zh = {
     stateInProgress: '进行中',
     stateFailed: '失败',
     stateCompleted: '已完成',
-    eta: '预计 {{minutes}} 分钟',
+    eta: '预计还需 {{minutes}} 分钟',
+    etaSeconds: '预计还需 {{seconds}} 秒',
+    etaNote: '剩余时间按此前任务的实际用时估算。',
     view: '查看',
     delete: '删除',
     deleteConfirm: '确定删除这个任务吗？',

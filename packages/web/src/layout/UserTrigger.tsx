@@ -9,16 +9,17 @@ import { PRIMARY_COLOR } from '../config.ts';
  * and ref; on its own it is drawn while the menu's code loads.
  */
 export const UserTrigger = forwardRef<HTMLButtonElement, { email: string } & ComponentPropsWithoutRef<'button'>>(
-  function UserTrigger({ email, ...buttonProps }, ref) {
+  function UserTrigger({ email, className, ...buttonProps }, ref) {
     const { t } = useTranslation();
     return (
       <button
         ref={ref}
         type="button"
-        className="user-trigger"
         data-testid="user-menu"
         aria-label={t('header.account')}
         {...buttonProps}
+        // The Dropdown adds its own class (ant-dropdown-trigger, -open): kept beside ours.
+        className={className ? `user-trigger ${className}` : 'user-trigger'}
       >
         <Avatar
           size={32}

@@ -1,4 +1,5 @@
 import { gainFigure, type Language } from '@sqltune/contracts';
+import type { TFunction } from 'i18next';
 
 /** A task's estimated gain for a table cell: a percentage, a factor near a total cut, or "-" (gainFigure). */
 export function formatGain(ratio: number | null | undefined): string {
@@ -45,4 +46,14 @@ export function formatBytes(bytes: number, lang: Language): string {
   }
   const digits = value >= 100 || unit === 0 ? 0 : 1;
   return `${value.toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-US', { maximumFractionDigits: digits })} ${units[unit]}`;
+}
+
+/**
+ * The server's estimate of a task's time left (measured from the tasks before it): seconds, rounded up to 5, under
+ * a minute; whole minutes, rounded up, from there.
+ */
+export function etaText(t: TFunction, etaMinutes: number): string {
+  const seconds = etaMinutes * 60;
+  if (seconds < 60) return t('task.etaSeconds', { seconds: Math.max(5, Math.ceil(seconds / 5) * 5) });
+  return t('task.eta', { minutes: Math.ceil(etaMinutes) });
 }

@@ -11,11 +11,16 @@ import { deleteTask, listTasks } from '../api/optimizes.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { TaskStateTag } from '../components/TaskStateTag.tsx';
 import { TASK_PAGE_SIZE, TASK_REFRESH_MS } from '../config.ts';
-import { formatDateTime, formatGain } from '../lib/format.ts';
+import { etaText, formatDate, formatDateTime, formatGain } from '../lib/format.ts';
 import { isLanguage } from '../lib/language.ts';
 import { useMessage } from '../lib/message.tsx';
 import { loginPath } from '../lib/paths.ts';
 import { useLoggedIn } from '../lib/session.ts';
+
+/** A task's result page: SQL and mapper results have their own. */
+function resultPath(task: TaskSummary): string {
+  return `/${task.type === 'mybatis' ? 'xmlResult' : 'sqlResult'}?id=${encodeURIComponent(task.id)}`;
+}
 
 function SignInEmpty() {
   const { t } = useTranslation();
@@ -58,7 +63,71 @@ function TaskTable() {
     },
   });
 
-  const columns: TableColumnsType<TaskSummary> = [
+  const stateOf = (task: TaskSummary) => (
+    <div className="task-state">
+      <TaskStateTag state={task.state} />
+      {task.state === 'In Progress' && task.etaMinutes !== null ? (
+        <span className="muted task-eta">{etaText(t, task.etaMinutes)}</span>
+      ) : null}
+    </div>
+  );
+
+  /** View and delete; on a phone as icons only (their names stay as accessible labels). */
+  const actionsOf = (task: TaskSummary, labelled: boolean) => (
+    <Space size={4}>
+      <Link to={resultPath(task)} data-testid={`task-view-${task.id}`} aria-label={t('task.view')}>
+        <Button type="link" size="small" icon={<EyeOutlined />} aria-label={t('task.view')}>
+          {labelled ? t('task.view') : null}
+        </Button>
+      </Link>
+      <Popconfirm
+        title={t('task.deleteConfirm')}
+        okText={t('common.confirm')}
+        cancelText={t('common.cancel')}
+        onConfirm={() => remove.mutateAsync(task.id).catch(() => undefined)}
+      >
+        <Button
+          type="link"
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={t('task.delete')}
+          data-testid={`task-delete-${task.id}`}
+        >
+          {labelled ? t('task.delete') : null}
+        </Button>
+      </Popconfirm>
+    </Space>
+  );
+
+  // A phone shows what a user looks for in a list (what, its state, what to do), not ten columns to scroll through.
+  const phoneColumns: TableColumnsType<TaskSummary> = [
+    {
+      title: t('task.colObject'),
+      dataIndex: 'object',
+      key: 'object',
+      ellipsis: { showTitle: false },
+      render: (object: string, task) => (
+        <div className="task-phone-object">
+          <span className="mono">{object}</span>
+          <span className="muted">
+            {task.type === 'mybatis' ? t('task.typeMybatis') : t('task.typeSql')} · {formatDate(task.createdAt, lang)}
+            {task.performanceGain !== null ? ` · ${formatGain(task.performanceGain)}` : ''}
+          </span>
+        </div>
+      ),
+    },
+    {
+      title: t('task.colState'),
+      dataIndex: 'state',
+      key: 'state',
+      width: 96,
+      render: (_state: TaskSummary['state'], task) => stateOf(task),
+    },
+    { title: t('task.colAction'), key: 'action', width: 76, render: (_value, task) => actionsOf(task, false) },
+  ];
+
+  const wideColumns: TableColumnsType<TaskSummary> = [
     {
       title: t('task.colId'),
       dataIndex: 'id',
@@ -95,16 +164,7 @@ function TaskTable() {
       dataIndex: 'state',
       key: 'state',
       width: 130,
-      render: (_state: TaskSummary['state'], task) => (
-        <div className="task-state">
-          <TaskStateTag state={task.state} />
-          {task.state === 'In Progress' && task.etaMinutes !== null ? (
-            <span className="muted task-eta">
-              {t('task.eta', { minutes: Math.max(1, Math.ceil(task.etaMinutes)) })}
-            </span>
-          ) : null}
-        </div>
-      ),
+      render: (_state: TaskSummary['state'], task) => stateOf(task),
     },
     { title: t('task.colRules'), dataIndex: 'totalRules', key: 'totalRules', width: 90, align: 'right' },
     {
@@ -128,25 +188,7 @@ function TaskTable() {
       key: 'action',
       width: 180,
       fixed: wide ? 'right' : undefined,
-      render: (_value, task) => (
-        <Space size={4}>
-          <Link to={`/sqlResult?id=${encodeURIComponent(task.id)}`} data-testid={`task-view-${task.id}`}>
-            <Button type="link" size="small" icon={<EyeOutlined />}>
-              {t('task.view')}
-            </Button>
-          </Link>
-          <Popconfirm
-            title={t('task.deleteConfirm')}
-            okText={t('common.confirm')}
-            cancelText={t('common.cancel')}
-            onConfirm={() => remove.mutateAsync(task.id).catch(() => undefined)}
-          >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid={`task-delete-${task.id}`}>
-              {t('task.delete')}
-            </Button>
-          </Popconfirm>
-        </Space>
-      ),
+      render: (_value, task) => actionsOf(task, true),
     },
   ];
 
@@ -164,10 +206,10 @@ function TaskTable() {
       <div data-testid="task-table">
         <Table<TaskSummary>
           rowKey="id"
-          columns={columns}
+          columns={wide ? wideColumns : phoneColumns}
           dataSource={tasks.data?.items ?? []}
           loading={tasks.isPending}
-          scroll={{ x: 1100 }}
+          scroll={wide ? { x: 1100 } : undefined}
           size="middle"
           pagination={{
             current: page,
@@ -203,7 +245,7 @@ export default function Task() {
         title={t('task.title')}
         subtitle={
           <span>
-            <InfoCircleOutlined /> {t('task.note')} · {t('task.subtitle')}
+            <InfoCircleOutlined /> {t('task.subtitle')} {t('task.etaNote')}
           </span>
         }
       />

@@ -11,6 +11,7 @@ import { CodeBlock } from '../components/CodeBlock.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { TaskStateTag } from '../components/TaskStateTag.tsx';
 import { RESULT_POLL_MS } from '../config.ts';
+import { etaText } from '../lib/format.ts';
 import { isLanguage } from '../lib/language.ts';
 import { ReportView } from './ReportView.tsx';
 
@@ -49,11 +50,9 @@ function InProgress({ task }: { task: TaskDetail }) {
           <Space orientation="vertical" size={4}>
             <span>
               <TaskStateTag state={task.state} />
-              {task.etaMinutes !== null ? (
-                <span className="muted">{t('task.eta', { minutes: Math.max(1, Math.ceil(task.etaMinutes)) })}</span>
-              ) : null}
+              {task.etaMinutes !== null ? <span className="muted">{etaText(t, task.etaMinutes)}</span> : null}
             </span>
-            <span>{t('task.note')}</span>
+            <span className="muted">{t('task.etaNote')}</span>
             <span className="muted">{t('result.inProgressDesc')}</span>
           </Space>
         }
