@@ -176,6 +176,10 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     expect(await page.getByTestId('result-plan').innerText()).toMatch(/150,000/);
     await expect.poll(() => page.getByTestId('result-gain').innerText()).toMatch(/\d+(\.\d)?%/);
     await page.screenshot({ path: join(shots, 'result-postgresql-en-desktop.png'), fullPage: true });
+    // A small laptop: the three top panels (gain, radar, verification) share 1100 px.
+    await page.setViewportSize({ width: 1100, height: 800 });
+    await page.getByTestId('result-radar').screenshot({ path: join(shots, 'radar-en-1100.png') });
+    await page.setViewportSize(desktop);
     resultPath = new URL(page.url()).pathname + new URL(page.url()).search;
     await page.getByTestId('lang-switch').click();
     await expect.poll(() => page.getByTestId('result-rules').innerText()).toMatch(/[\u4e00-\u9fff]/);

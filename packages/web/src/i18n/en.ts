@@ -148,7 +148,7 @@ const en: Messages = {
     schemaPlaceholder: 'CREATE TABLE orders (...);',
     statsTitle: 'Statistics (optional)',
     statsHint:
-      'Row counts, distinct values, most common values and histograms: JSON as in the placeholder, or pasted SHOW TABLE STATUS, information_schema, pg_class or pg_stats output (see docs/schema-input.md); or -- sqltune:stats lines in the table structure.',
+      'Row counts, distinct values, most common values and histograms: JSON as in the placeholder, or pasted SHOW TABLE STATUS, information_schema, pg_class or pg_stats output (each in the form its client prints); or -- sqltune:stats lines in the table structure.',
     planTitle: 'Execution plan',
     planHint: 'The text output of EXPLAIN.',
     planPlaceholder: 'Paste the EXPLAIN output',

@@ -143,7 +143,7 @@ const zh = {
     schemaPlaceholder: 'CREATE TABLE orders (...);',
     statsTitle: '统计信息（可选）',
     statsHint:
-      '表的行数、列的不同值个数、高频值和直方图：可用占位示例中的 JSON，或直接粘贴 SHOW TABLE STATUS、information_schema、pg_class、pg_stats 的查询结果（见 docs/schema-input.md）；也可以在表结构中用 -- sqltune:stats 注释行给出。',
+      '表的行数、列的不同值个数、高频值和直方图：可用占位示例中的 JSON，或直接粘贴 SHOW TABLE STATUS、information_schema、pg_class、pg_stats 的查询结果（按客户端打印的原样粘贴即可）；也可以在表结构中用 -- sqltune:stats 注释行给出。',
     planTitle: '执行计划',
     planHint: 'EXPLAIN 的输出文本。',
     planPlaceholder: '粘贴 EXPLAIN 的输出',

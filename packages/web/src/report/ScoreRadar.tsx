@@ -23,6 +23,39 @@ const categoryKey: Record<ScoreCategory, keyof Messages['score']> = {
   Other: 'other',
 };
 
+/** A category's name as drawn: split at its first space on a narrow chart. */
+function nameLines(name: string, narrow: boolean): string {
+  return narrow ? name.replace(' ', '\n') : name;
+}
+
+const NAME_GAP = 15; // echarts' default space between an axis end and its name
+const CENTER_Y = 0.48;
+const LEGEND_HEIGHT = 28;
+let measuring: CanvasRenderingContext2D | null = null;
+
+/**
+ * The largest radius (px) at which every axis name fits inside the chart, whatever the language: the names at the
+ * sides sit cos(30 deg) x radius + NAME_GAP from the center (six axes, the first at the top), so the widest line
+ * decides across; the bottom name must clear the legend.
+ */
+function radiusFor(element: HTMLElement, names: string[], fontSize: number): number {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  let widest = 0;
+  if (measuring) {
+    // echarts draws axis names in its default family.
+    measuring.font = `${fontSize}px sans-serif`;
+    for (const line of names.flatMap((name) => name.split('\n'))) {
+      widest = Math.max(widest, measuring.measureText(line).width);
+    }
+  }
+  const byWidth = (element.clientWidth / 2 - widest - NAME_GAP - 4) / Math.cos(Math.PI / 6);
+  // The names at the top and bottom: the bottom one must stay above the legend.
+  const lines = Math.max(...names.map((name) => name.split('\n').length));
+  const nameHeight = lines * fontSize * 1.3;
+  const byHeight = element.clientHeight * (1 - CENTER_Y) - LEGEND_HEIGHT - NAME_GAP - nameHeight;
+  return Math.max(30, Math.floor(Math.min(byWidth, byHeight)));
+}
+
 /** The radar of the scores (at most six categories): original and optimized. */
 export function ScoreRadar({ scores }: { scores: Score[] }) {
   const { t, i18n } = useTranslation();
@@ -47,8 +80,7 @@ export function ScoreRadar({ scores }: { scores: Score[] }) {
       legend: { bottom: 0, data: [t('result.radarOriginal'), t('result.radarOptimized')] },
       radar: {
         indicator: shown.map((s) => ({ name: label(s.category), max })),
-        radius: '62%',
-        center: ['50%', '48%'],
+        center: ['50%', `${CENTER_Y * 100}%`],
         axisName: { color: '#595959', fontSize: 12 },
         splitArea: { areaStyle: { color: ['#fafbff', '#f3f6ff'] } },
       },
@@ -73,12 +105,14 @@ export function ScoreRadar({ scores }: { scores: Score[] }) {
     });
     const fit = () => {
       const narrow = element.clientWidth < 420;
+      const fontSize = narrow ? 11 : 12;
+      const names = shown.map((score) => nameLines(label(score.category), narrow));
       chart.setOption({
         radar: {
-          radius: narrow ? '52%' : '62%',
+          radius: radiusFor(element, names, fontSize),
           axisName: {
-            fontSize: narrow ? 11 : 12,
-            formatter: (name?: string) => (narrow && name ? name.replace(' ', '\n') : (name ?? '')),
+            fontSize,
+            formatter: (name?: string) => (narrow && name ? nameLines(name, true) : (name ?? '')),
           },
         },
       });
