@@ -13,8 +13,16 @@ export type Dialect = z.infer<typeof Dialect>;
 export const Severity = z.enum(['info', 'warning', 'critical']);
 export type Severity = z.infer<typeof Severity>;
 
-/** Where a finding points in the statement text; 1-based. */
-export const Span = z.object({ line: z.number().int(), column: z.number().int(), length: z.number().int() });
+/**
+ * Where a finding points; 1-based. In the submitted SQL text, or, for a mapper, in the XML file named by `file`
+ * (line and column of that file).
+ */
+export const Span = z.object({
+  line: z.number().int(),
+  column: z.number().int(),
+  length: z.number().int(),
+  file: z.string().optional(),
+});
 export type Span = z.infer<typeof Span>;
 
 /** One rule that matched the statement. `rewrite` says whether the optimized text applies it. */

@@ -3,6 +3,7 @@ export { literalsOf } from './analyze/literals.ts';
 export { blankMysqlHints, parseStatements } from './dialect/parse.ts';
 export { splitStatements } from './dialect/split.ts';
 export * from './indexes/candidates.ts';
+export * from './mybatis/index.ts';
 export { estimatedIndexBytes, estimatedTableBytes } from './indexes/size.ts';
 export type { ParsedStatement, StatementKind, TableRef } from './model/statement.ts';
 export * from './plans/index.ts';
