@@ -198,6 +198,7 @@ function variantError(error: AppError, template: Traced, statement: MapperStatem
   const where = `${at.file}:${at.line}:${at.column}`;
   return new AppError(error.code, {
     field: 'file',
+    file: at.file,
     line: at.line,
     column: at.column,
     message: {
@@ -211,6 +212,7 @@ function emptyVariant(statement: MapperStatement, variant: Variant): AppError {
   const at = siteSpan(statement.site);
   return new AppError(ErrorCode.CONTENT_INVALID, {
     field: 'file',
+    file: at.file,
     line: at.line,
     column: at.column,
     message: {

@@ -193,9 +193,15 @@ function nextAfterPlaceholder(tokens: Token[], first: number): number {
   return k + 1;
 }
 
-/** Right after LIKE a pattern is needed: a prefix pattern, the form an index can serve. */
+/**
+ * Right after LIKE a pattern is needed: a prefix pattern, the form an index can serve. When the parameter starts a
+ * concatenation (`LIKE #{q} || '%'`) it is text the pattern is built from; in PostgreSQL written as a cast, because
+ * the engine's parser does not read a string literal followed by `||` right after LIKE.
+ */
 function likeValue(tokens: Token[], first: number, n: number, mysql: boolean): string | undefined {
-  return /^I?LIKE$/.test(upper(tokens[first - 1])) ? quote(`${letters(n)}%`, mysql) : undefined;
+  if (!/^I?LIKE$/.test(upper(tokens[first - 1]))) return undefined;
+  if (!tokens[nextAfterPlaceholder(tokens, first)]?.text.startsWith('|')) return quote(`${letters(n)}%`, mysql);
+  return mysql ? quote(letters(n), mysql) : `CAST(${quote(letters(n), mysql)} AS text)`;
 }
 
 /** The type of the column the parameter is compared with, set to or inserted into. */

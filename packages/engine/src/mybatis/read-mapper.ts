@@ -320,6 +320,7 @@ function fail(file: SourceFile, line: number, column: number, reason: { zh: stri
   const where = `${file.name}:${line}:${column}`;
   throw new AppError(ErrorCode.CONTENT_INVALID, {
     field: 'file',
+    file: file.name,
     line,
     column,
     message: { zh: `${where}：${reason.zh}`, en: `${where}: ${reason.en}` },

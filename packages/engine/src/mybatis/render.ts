@@ -436,6 +436,7 @@ function includeError(site: Site, refid: string, why: 'missing' | 'cycle'): AppE
   const where = `${file}:${line}:${column}`;
   return new AppError(ErrorCode.CONTENT_INVALID, {
     field: 'file',
+    file,
     line,
     column,
     message:
@@ -455,6 +456,7 @@ function tooLarge(statement: MapperStatement): AppError {
   const { file, line, column } = locationAt(statement.site.file, statement.site.start);
   return new AppError(ErrorCode.CONTENT_INVALID, {
     field: 'file',
+    file,
     line,
     column,
     message: {

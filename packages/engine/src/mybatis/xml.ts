@@ -132,6 +132,7 @@ function malformed(file: SourceFile, line: number, column: number, detail: strin
   const entity = /undefined entity/.test(reason);
   return new AppError(ErrorCode.CONTENT_INVALID, {
     field: 'file',
+    file: file.name,
     line,
     column: Math.max(column, 1),
     message: entity
@@ -150,6 +151,7 @@ function tooDeep(file: SourceFile, offset: number): AppError {
   const { line, column } = sourcePosition(file, offset);
   return new AppError(ErrorCode.CONTENT_INVALID, {
     field: 'file',
+    file: file.name,
     line,
     column,
     message: {
