@@ -57,6 +57,20 @@ export function frameworkOfRoot(name: string): Framework | undefined {
   return undefined;
 }
 
+/**
+ * The framework of a file by its root element, for a caller sorting the XML files of a project (the CLI on a
+ * directory); undefined for other XML. A file that is not well-formed counts when a mapper root element appears in
+ * it, so that its 4202 is reported rather than the file skipped.
+ */
+export function mapperFrameworkOf(file: SourceFile): Framework | undefined {
+  try {
+    return frameworkOfRoot(readXml(file).name);
+  } catch {
+    const root = /<(mapper|sqlMap)[\s>]/.exec(file.text)?.[1];
+    return root ? frameworkOfRoot(root) : undefined;
+  }
+}
+
 type NodeReader = (file: SourceFile, element: XmlElement) => SqlNode | null;
 
 function readBody(file: SourceFile, element: XmlElement, reader: NodeReader): SqlNode[] {
