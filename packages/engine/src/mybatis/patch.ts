@@ -27,14 +27,53 @@ interface TextChange {
   replacement: string;
 }
 
+/**
+ * The edits that make the statement's text in the file read as `optimized`. They must all fall in one text node:
+ * edits in two nodes could move a condition from one into the other (a word diff aligns an inserted `AND` with one
+ * an `<if>` starts with), and the node that receives it may not render when the other does. The word-by-word changes
+ * are tried first (the smallest diff of the file), then the one region between the common start and end of both texts.
+ */
 export function carryRewrite(bound: Traced, optimized: string, statement: MapperStatement): CarriedRewrite {
+  const byWords = editsFor(textChanges(bound.text, optimized), bound, statement);
+  if ('advice' in byWords || oneSegment(byWords.segments)) return byWords;
+  // Every word-by-word change falls in written text, in several nodes: one region is only as good if it stays in one.
+  const whole = editsFor([changedRegion(bound.text, optimized)], bound, statement);
+  return 'edits' in whole && oneSegment(whole.segments) ? whole : { advice: severalNodes };
+}
+
+function editsFor(
+  changes: readonly TextChange[],
+  bound: Traced,
+  statement: MapperStatement,
+): { edits: XmlEdit[]; segments: Set<string> } | { advice: Localized } {
   const edits: XmlEdit[] = [];
-  for (const change of textChanges(bound.text, optimized)) {
+  const segments = new Set<string>();
+  for (const change of changes) {
     const edit = editFor(change, bound, statement);
     if ('advice' in edit) return edit;
-    edits.push(edit);
+    edits.push(edit.edit);
+    segments.add(`${edit.edit.file}:${edit.segment}`);
   }
-  return { edits };
+  return { edits, segments };
+}
+
+function oneSegment(segments: ReadonlySet<string>): boolean {
+  return segments.size <= 1;
+}
+
+/** The single change between two texts: what lies between their common beginning and their common end. */
+function changedRegion(before: string, after: string): TextChange {
+  let start = 0;
+  while (start < before.length && start < after.length && before[start] === after[start]) start++;
+  let end = 0;
+  while (
+    end < before.length - start &&
+    end < after.length - start &&
+    before[before.length - 1 - end] === after[after.length - 1 - end]
+  ) {
+    end++;
+  }
+  return { start, end: before.length - end, replacement: after.slice(start, after.length - end) };
 }
 
 /** The changes between two texts, word by word (blanks kept), as replacements of ranges of the first. */
@@ -59,7 +98,11 @@ function textChanges(before: string, after: string): TextChange[] {
   return changes;
 }
 
-function editFor(change: TextChange, bound: Traced, statement: MapperStatement): XmlEdit | { advice: Localized } {
+function editFor(
+  change: TextChange,
+  bound: Traced,
+  statement: MapperStatement,
+): { edit: XmlEdit; segment: number } | { advice: Localized } {
   const { file } = statement.site;
   if (copiesStandIn(change, bound)) return { advice: copiesValue };
   const place = change.end > change.start ? replacedRange(change, bound) : insertionPoint(change.start, bound);
@@ -70,7 +113,7 @@ function editFor(change: TextChange, bound: Traced, statement: MapperStatement):
   const cdata = file.text.slice(place.segment - '<![CDATA['.length, place.segment) === '<![CDATA[';
   if (cdata && change.replacement.includes(']]>')) return { advice: outsideStaticText };
   const replacement = cdata ? change.replacement : escapeText(change.replacement);
-  return { file: place.file, start: place.start, end: place.end, replacement };
+  return { edit: { file: place.file, start: place.start, end: place.end, replacement }, segment: place.segment };
 }
 
 /** The file range of replaced characters: all written, in one text node. */
@@ -134,8 +177,9 @@ function copiesStandIn(change: TextChange, bound: Traced): boolean {
   return tokens.some((token) => standIns.has(token) && !replaced.includes(token));
 }
 
+/** What character data needs escaped: `&`, `<`, and the `>` of a `]]>`; the rest is left as SQL writers read it. */
 function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\]\]>/g, ']]&gt;');
 }
 
 /** The file with the edits made (edits never overlap; they are applied from the end). */
@@ -160,6 +204,10 @@ const copiesValue: Localized = {
 const outsideStaticText: Localized = {
   zh: '改写涉及标签生成的文本或参数（而不只是语句中写出的文本），无法直接写回映射文件，仅作为建议。',
   en: 'The rewrite touches text a tag generates, or a parameter, not only text written in the statement: it cannot be written back into the mapper, so it is advice only.',
+};
+const severalNodes: Localized = {
+  zh: '改写同时修改了语句中多个标签内的文本，写回后条件可能从一个标签移到另一个标签，因此仅作为建议。',
+  en: 'The rewrite changes text in the bodies of several tags of the statement: written back, a condition could move from one tag into another, so it is advice only.',
 };
 const outsideStatement: Localized = {
   zh: '改写涉及被多条语句引用的 <sql> 片段，写回会影响其他语句，仅作为建议。',
