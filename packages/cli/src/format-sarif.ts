@@ -1,5 +1,4 @@
-import type { Finding, Language, Report, Severity } from '@sqltune/contracts';
-import type { Rule } from '@sqltune/engine';
+import type { Finding, Language, Localized, Report, Severity } from '@sqltune/contracts';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 
@@ -16,13 +15,26 @@ export interface SarifOptions {
   schemaUri?: string;
   language: Language;
   version: string;
-  /** The rule catalogue (driver.rules). */
-  rules: readonly Rule[];
+  /** The rule catalogue (driver.rules): statement rules, and for a mapper report the mapper rules too. */
+  rules: readonly SarifRule[];
+}
+
+/** What SARIF lists of a rule: a statement rule (dialects, rewrites) or a mapper rule (frameworks). */
+export interface SarifRule {
+  readonly id: string;
+  readonly title: Localized;
+  readonly rationale: Localized;
+  readonly severity: Severity;
+  readonly category: string;
+  readonly dialects?: readonly string[];
+  readonly rewrites?: boolean;
+  readonly frameworks?: readonly string[];
 }
 
 /**
  * The report as a SARIF 2.1.0 log (e.g. for GitHub code scanning): one run, the whole rule catalogue as
  * driver rules, one result per finding (located at its span, else at its statement's line). Table structure findings are listed once and point into the schema.
+ * A mapper report gives one result per finding of each mapper statement, located in its XML file (`span.file`).
  */
 export function formatSarif(report: Report, options: SarifOptions): string {
   const ruleIndex = new Map(options.rules.map((rule, i) => [rule.id, i] as const));
@@ -40,7 +52,9 @@ export function formatSarif(report: Report, options: SarifOptions): string {
       ...(index !== undefined ? { ruleIndex: index } : {}),
       level: sarifLevel(finding.severity),
       message: { text: finding.message[options.language] },
-      ...(region && uri ? { locations: [{ physicalLocation: { artifactLocation: { uri }, region } }] } : {}),
+      ...(region && (finding.span?.file ?? uri)
+        ? { locations: [{ physicalLocation: { artifactLocation: { uri: finding.span?.file ?? uri }, region } }] }
+        : {}),
     };
   };
   const schemaFindings = new Map<string, Finding>();
@@ -62,14 +76,23 @@ export function formatSarif(report: Report, options: SarifOptions): string {
               shortDescription: { text: rule.title.en },
               fullDescription: { text: rule.rationale.en },
               defaultConfiguration: { level: sarifLevel(rule.severity) },
-              properties: { category: rule.category, dialects: [...rule.dialects], rewrite: rule.rewrites },
+              properties: {
+                category: rule.category,
+                ...(rule.dialects ? { dialects: [...rule.dialects] } : {}),
+                ...(rule.rewrites !== undefined ? { rewrite: rule.rewrites } : {}),
+                ...(rule.frameworks ? { frameworks: [...rule.frameworks] } : {}),
+              },
             })),
           },
         },
         results: [
-          ...report.statements.flatMap((statement) =>
-            statement.rules.map((f) => result(f, options.uri, statement.location?.line)),
-          ),
+          ...(report.mapper
+            ? report.mapper.statements.flatMap((statement) =>
+                statement.findings.map((f) => result(f, statement.location.file, statement.location.line)),
+              )
+            : report.statements.flatMap((statement) =>
+                statement.rules.map((f) => result(f, options.uri, statement.location?.line)),
+              )),
           ...[...schemaFindings.values()].map((f) => result(f, options.schemaUri)),
         ],
       },

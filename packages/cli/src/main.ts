@@ -1,10 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { AppError, Dialect, ErrorCode, Language, type Report, type Severity } from '@sqltune/contracts';
-import type { Rule } from '@sqltune/engine';
+import {
+  AppError,
+  Dialect,
+  ErrorCode,
+  Language,
+  MapperFramework,
+  type Report,
+  type Severity,
+} from '@sqltune/contracts';
+import { formatMapperMarkdown, formatMapperText } from './format-mapper.ts';
 import { formatMarkdown } from './format-markdown.ts';
 import { formatRulesJson, formatRulesMarkdown, formatRulesText } from './format-rules.ts';
-import { formatSarif } from './format-sarif.ts';
+import { formatSarif, type SarifRule } from './format-sarif.ts';
 import { formatText } from './format-text.ts';
 import { progressBar } from './progress.ts';
 
@@ -12,13 +21,17 @@ import { progressBar } from './progress.ts';
 const loadEngine = () => import('@sqltune/engine');
 
 export const usage = `Usage:
-  sqltune optimize FILE|- [--dialect mysql|postgresql] [--schema FILE] [--stats FILE] [--plan FILE]
-                          [--format text|json|markdown|sarif] [--lang zh|en]
-                          [--fail-on info|warning|critical|none]
+  sqltune optimize FILE|DIR|- [--dialect mysql|postgresql] [--schema FILE] [--stats FILE] [--plan FILE]
+                              [--orm mybatis|ibatis] [--format text|json|markdown|sarif] [--lang zh|en]
+                              [--fail-on info|warning|critical|none]
   sqltune rules [--format text|json|markdown] [--lang zh|en]
 
 optimize  Optimizes the statements in FILE (- reads standard input) and prints the report
-          (the same one the web app shows).
+          (the same one the web app shows). An .xml FILE is a MyBatis mapper or an iBatis sqlMap; a DIR is
+          searched recursively for them (other XML files are skipped). Findings point at the XML's file,
+          line and column; rewrites that fall in a statement's own text are shown as a diff of the mapper.
+  --orm      read FILE (or standard input) as a mapper of this framework; with a DIR, only its files
+             (default: each file's root element says: <mapper> MyBatis, <sqlMap> iBatis)
   --dialect  SQL dialect of FILE (default mysql)
   --schema   CREATE TABLE / CREATE INDEX text, with optional "-- sqltune:stats" lines, or pasted
              SHOW CREATE TABLE / SHOW INDEX output (MySQL)
@@ -75,6 +88,7 @@ type Command =
   | {
       name: 'optimize';
       file: string;
+      orm?: MapperFramework;
       dialect: Dialect;
       schema?: string;
       stats?: string;
@@ -93,6 +107,7 @@ function parseCommand(argv: string[]): Command {
       schema: { type: 'string' },
       stats: { type: 'string' },
       plan: { type: 'string' },
+      orm: { type: 'string' },
       format: { type: 'string' },
       lang: { type: 'string' },
       'fail-on': { type: 'string' },
@@ -106,7 +121,7 @@ function parseCommand(argv: string[]): Command {
   const format = values.format ?? 'text';
   if (name === 'rules') {
     if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
-    const foreign = (['dialect', 'schema', 'stats', 'plan', 'fail-on'] as const).find(
+    const foreign = (['dialect', 'schema', 'stats', 'plan', 'orm', 'fail-on'] as const).find(
       (key) => values[key] !== undefined,
     );
     if (foreign) throw new UsageError(`--${foreign} is not an option of rules`);
@@ -122,6 +137,7 @@ function parseCommand(argv: string[]): Command {
     schema: values.schema,
     stats: values.stats,
     plan: values.plan,
+    ...(values.orm !== undefined ? { orm: oneOf('--orm', values.orm, MapperFramework.options) } : {}),
     format: oneOf('--format', format, optimizeFormats),
     language,
     failOn: oneOf('--fail-on', values['fail-on'] ?? 'none', failOnLevels),
@@ -140,7 +156,21 @@ function isParseArgsError(error: unknown): boolean {
   );
 }
 
-async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Promise<number> {
+type OptimizeCommand = Extract<Command, { name: 'optimize' }>;
+
+/** Whether the command names mappers: an .xml file, a directory, or standard input with --orm. */
+function namesMappers(command: OptimizeCommand): boolean {
+  if (command.file === '-') return command.orm !== undefined;
+  if (command.orm || /\.xml$/i.test(command.file)) return true;
+  try {
+    return statSync(command.file).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+async function runOptimize(command: OptimizeCommand): Promise<number> {
+  if (namesMappers(command)) return runOptimizeMappers(command);
   const { file, language } = command;
   const label = file === '-' ? 'stdin' : file;
   const progress = progressBar(process.stderr);
@@ -195,7 +225,9 @@ async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Pro
             : error.code === ErrorCode.PLAN_INVALID && command.plan
               ? command.plan
               : label;
-      const where = error.detail.line ? `${source}:${error.detail.line}:${error.detail.column ?? 1}` : source;
+      const where = error.detail.line
+        ? `${error.detail.file ?? source}:${error.detail.line}:${error.detail.column ?? 1}`
+        : source;
       console.error(`error ${error.code} (${where}): ${error.detail.message[language]}`);
       // What the text-level rules still found in the statement that does not parse (an injectable ${}, say).
       for (const finding of error instanceof UnparsableStatementError ? error.findings : []) {
@@ -210,17 +242,13 @@ async function runOptimize(command: Extract<Command, { name: 'optimize' }>): Pro
   }
 }
 
-function render(
-  report: Report,
-  command: Extract<Command, { name: 'optimize' }>,
-  label: string,
-  rules: readonly Rule[],
-): string {
+function render(report: Report, command: OptimizeCommand, label: string, rules: readonly SarifRule[]): string {
+  const mapper = report.mapper !== undefined;
   switch (command.format) {
     case 'json':
       return JSON.stringify(report, null, 2);
     case 'markdown':
-      return formatMarkdown(report, command.language);
+      return mapper ? formatMapperMarkdown(report, command.language) : formatMarkdown(report, command.language);
     case 'sarif':
       return formatSarif(report, {
         uri: label,
@@ -230,7 +258,7 @@ function render(
         rules,
       });
     default:
-      return formatText(report, command.language);
+      return mapper ? formatMapperText(report, command.language) : formatText(report, command.language);
   }
 }
 
@@ -238,9 +266,12 @@ function render(
 export function failed(report: Report, failOn: (typeof failOnLevels)[number]): boolean {
   if (failOn === 'none') return false;
   const threshold = severityRank[failOn];
-  return report.statements.some((statement) =>
-    [...statement.rules, ...statement.schemaFindings].some((finding) => severityRank[finding.severity] >= threshold),
-  );
+  const findings = [
+    ...report.statements.flatMap((statement) => [...statement.rules, ...statement.schemaFindings]),
+    // A mapper's own findings (the rules on its dynamic SQL: ${}, a WHERE that disappears...).
+    ...(report.mapper?.statements.flatMap((statement) => statement.findings) ?? []),
+  ];
+  return findings.some((finding) => severityRank[finding.severity] >= threshold);
 }
 
 /** A file named on the command line that cannot be read: an input error (exit 2), like a syntax error. */
@@ -277,4 +308,103 @@ function version(): string {
     JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
   ).version;
   return cachedVersion;
+}
+
+/**
+ * Mappers through the same pipeline as a .sql file: optimizeMapper() expands each statement into its variants and
+ * optimizes them in one optimize() call (one sandbox session), then ties the report back to the XML.
+ */
+async function runOptimizeMappers(command: OptimizeCommand): Promise<number> {
+  const { language } = command;
+  const progress = progressBar(process.stderr);
+  const [{ statementRules, mapperRules, mapperFrameworkOf, sourceFile }, planner] = await Promise.all([
+    loadEngine(),
+    import('@sqltune/planner'),
+  ]);
+  try {
+    const files =
+      command.file === '-'
+        ? [{ name: 'stdin', text: await readStdin() }]
+        : statSync(command.file).isDirectory()
+          ? mapperFilesIn(command.file, command.orm, (text, name) => mapperFrameworkOf(sourceFile(name, text)))
+          : [{ name: command.file, text: readInput(command.file) }];
+    if (files.length === 0) {
+      console.error(`error ${ErrorCode.INPUT_REQUIRED} (${command.file}): ${noMappers[language]}`);
+      return EXIT.input;
+    }
+    let report: Report;
+    try {
+      report = await planner.optimizeMapper(
+        {
+          files,
+          ...(command.orm ? { framework: command.orm } : {}),
+          dialect: command.dialect,
+          schemaText: command.schema ? readInput(command.schema) : null,
+          statsText: command.stats ? readInput(command.stats) : null,
+        },
+        {
+          planners: await planner.availablePlanners(),
+          engineVersion: version(),
+          ai: planner.aiSettingsFromEnv(),
+          onProgress: (done, total) => progress.update(done, total),
+        },
+      );
+    } finally {
+      progress.finish();
+    }
+    process.stdout.write(`${render(report, command, command.file, [...statementRules, ...mapperRules])}\n`);
+    const errors = report.mapper!.statements.flatMap((s) => s.errors);
+    for (const error of errors) {
+      const where = error.line ? `${error.file ?? command.file}:${error.line}:${error.column ?? 1}` : command.file;
+      console.error(`error ${error.code} (${where}): ${error.message[language]}`);
+    }
+    if (errors.length > 0) return EXIT.input;
+    return failed(report, command.failOn) ? EXIT.findings : EXIT.ok;
+  } catch (error) {
+    if (error instanceof InputFileError) {
+      console.error(`error ${error.code} (${error.path}): ${error.message}`);
+      return EXIT.input;
+    }
+    if (error instanceof AppError) {
+      const { file, line, column } = error.detail;
+      const source = error.code === ErrorCode.TABLE_STRUCTURE_INVALID && command.schema ? command.schema : command.file;
+      const where = line ? `${file ?? source}:${line}:${column ?? 1}` : (file ?? source);
+      console.error(`error ${error.code} (${where}): ${error.detail.message[language]}`);
+      return EXIT.input;
+    }
+    throw error;
+  } finally {
+    await planner.shutdownPlanners();
+  }
+}
+
+const noMappers = {
+  zh: '目录中没有 MyBatis 映射文件（<mapper>）或 iBatis 文件（<sqlMap>）',
+  en: 'no MyBatis mapper (<mapper>) or iBatis sqlMap (<sqlMap>) file in the directory',
+};
+
+/** Directories a Java project keeps no sources in. */
+const skippedDirectories = new Set(['node_modules', 'target', 'build', 'out']);
+
+/** Every .xml file under `dir` (sorted, recursively) whose root element is a mapper of `orm` (or of either). */
+function mapperFilesIn(
+  dir: string,
+  orm: MapperFramework | undefined,
+  frameworkOf: (text: string, name: string) => MapperFramework | undefined,
+): Array<{ name: string; text: string }> {
+  const found: Array<{ name: string; text: string }> = [];
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('.') && !skippedDirectories.has(entry.name)) walk(path);
+      } else if (entry.isFile() && /\.xml$/i.test(entry.name)) {
+        const text = readInput(path);
+        const framework = frameworkOf(text, path);
+        if (framework && (!orm || framework === orm)) found.push({ name: path, text });
+      }
+    }
+  };
+  walk(dir);
+  return found;
 }

@@ -9,6 +9,8 @@ export const Message = z.object({
   code: z.number().int(),
   message: z.object({ zh: z.string(), en: z.string() }),
   field: z.string().optional(),
+  /** The file `line` and `column` are in, when the input is several files (the XML files of a mapper upload). */
+  file: z.string().optional(),
   line: z.number().int().optional(),
   column: z.number().int().optional(),
 });

@@ -13,8 +13,16 @@ export type Dialect = z.infer<typeof Dialect>;
 export const Severity = z.enum(['info', 'warning', 'critical']);
 export type Severity = z.infer<typeof Severity>;
 
-/** Where a finding points in the statement text; 1-based. */
-export const Span = z.object({ line: z.number().int(), column: z.number().int(), length: z.number().int() });
+/**
+ * Where a finding points; 1-based. In the submitted SQL text, or, for a mapper, in the XML file named by `file`
+ * (line and column of that file).
+ */
+export const Span = z.object({
+  line: z.number().int(),
+  column: z.number().int(),
+  length: z.number().int(),
+  file: z.string().optional(),
+});
 export type Span = z.infer<typeof Span>;
 
 /** One rule that matched the statement. `rewrite` says whether the optimized text applies it. */
@@ -255,6 +263,99 @@ export const WorkloadIndexes = z.object({
 });
 export type WorkloadIndexes = z.infer<typeof WorkloadIndexes>;
 
+/**
+ * Mappers (MyBatis 3 `<mapper>`, iBatis 2 `<sqlMap>`): each statement is expanded into representative SQL texts, its
+ * variants; each variant that parses is optimized like a submitted statement and has its entry in Report.statements
+ * (spans there point into the XML: `span.file`). The mapper part of the report ties them back to the XML.
+ */
+export const MapperFramework = z.enum(['mybatis', 'ibatis']);
+export type MapperFramework = z.infer<typeof MapperFramework>;
+
+/** A place in a mapper file: 1-based line and column (UTF-16 units, as editors count). */
+export const XmlLocation = z.object({ file: z.string(), line: z.number().int(), column: z.number().int() });
+export type XmlLocation = z.infer<typeof XmlLocation>;
+
+export const MapperVariant = z.object({
+  /** 1-based, in the order variants are expanded (every parameter set first). */
+  number: z.number().int(),
+  /** Which parameters it assumes ("every parameter null", "<choose> (line 12) takes <otherwise>"...). */
+  label: Localized,
+  /** The SQL MyBatis builds for it, parameters as written (`#{id}`). */
+  sql: z.string(),
+  /** The index in Report.statements of its statement report; absent when it does not parse (see the errors). */
+  report: z.number().int().optional(),
+  /** Whether an optimizer planned it; a text holding `${}` is only known at run time and is analyzed only. */
+  planned: z.boolean(),
+});
+export type MapperVariant = z.infer<typeof MapperVariant>;
+
+/** One text replacement in a mapper file; offsets are of the file with LF newlines. */
+export const XmlEdit = z.object({
+  file: z.string(),
+  line: z.number().int(),
+  column: z.number().int(),
+  start: z.number().int(),
+  end: z.number().int(),
+  before: z.string(),
+  after: z.string(),
+});
+export type XmlEdit = z.infer<typeof XmlEdit>;
+
+/**
+ * A variant's optimized SQL carried back into the XML: `patched` when every change falls inside text written in the
+ * statement itself (then `edits` are in the patched file), else `advice` with the reason (a change of what a tag
+ * generates, of a parameter, of a `<sql>` fragment other statements include).
+ */
+export const MapperRewrite = z.object({
+  variant: z.number().int(),
+  ruleIds: z.array(z.string()),
+  status: z.enum(['patched', 'advice']),
+  sql: z.string(),
+  edits: z.array(XmlEdit),
+  advice: Localized.optional(),
+});
+export type MapperRewrite = z.infer<typeof MapperRewrite>;
+
+export const MapperStatementReport = z.object({
+  /** `namespace.id`, MyBatis' own statement id (the id alone without a namespace). */
+  key: z.string(),
+  namespace: z.string(),
+  id: z.string(),
+  kind: z.enum(['select', 'insert', 'update', 'delete']),
+  framework: MapperFramework,
+  location: XmlLocation,
+  variants: z.array(MapperVariant),
+  /** Variants not expanded because the bound (`Report.mapper.variantBound`) was reached. */
+  leftOut: z.array(Localized),
+  /** Every variant's findings once per place, and the mapper rules' findings, located in the XML. */
+  findings: z.array(Finding),
+  rewrites: z.array(MapperRewrite),
+  /** Variants that do not parse, an include naming nothing...: located in the XML. */
+  errors: z.array(Message),
+});
+export type MapperStatementReport = z.infer<typeof MapperStatementReport>;
+
+export const MapperFileReport = z.object({
+  name: z.string(),
+  framework: MapperFramework,
+  namespace: z.string(),
+  /** The file with every patched rewrite applied (LF newlines); equal to the input when nothing was patched. */
+  patched: z.string(),
+  /** Unified diff of the file and `patched`; empty when nothing was patched. */
+  diff: z.string(),
+});
+export type MapperFileReport = z.infer<typeof MapperFileReport>;
+
+export const MapperReport = z.object({
+  files: z.array(MapperFileReport),
+  statements: z.array(MapperStatementReport),
+  /** At most this many variants per statement. */
+  variantBound: z.number().int(),
+  /** Statements written for another database (`databaseId`), not analyzed. */
+  otherDatabases: z.array(z.string()),
+});
+export type MapperReport = z.infer<typeof MapperReport>;
+
 export const Report = z.object({
   kind: z.enum(['sql', 'mybatis']),
   dialect: Dialect,
@@ -263,5 +364,7 @@ export const Report = z.object({
   statements: z.array(StatementReport),
   warnings: z.array(Message),
   workload: WorkloadIndexes.optional(),
+  /** Set when kind is 'mybatis'. */
+  mapper: MapperReport.optional(),
 });
 export type Report = z.infer<typeof Report>;

@@ -5,6 +5,7 @@ export { splitStatements } from './dialect/split.ts';
 export * from './indexes/candidates.ts';
 export { estimatedIndexBytes, estimatedTableBytes } from './indexes/size.ts';
 export type { ParsedStatement, StatementKind, TableRef } from './model/statement.ts';
+export * from './mybatis/index.ts';
 export * from './plans/index.ts';
 export { unifiedDiff } from './report/diff.ts';
 export * from './report/scores.ts';

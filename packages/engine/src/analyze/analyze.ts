@@ -65,11 +65,19 @@ function firstWord(statement: ParsedStatement): string {
   return codeTokens(lex(statement.text, { mysql: statement.dialect === 'mysql' }))[0]?.text.toLowerCase() ?? '';
 }
 
-/** Parses, checks the schema, runs every rule and proposes the rewrite chain. Pure: no I/O. */
-export function analyze(input: AnalyzeInput): Analysis {
+/** The table structure with its statistics applied, as analyze() reads them (4203 when they do not read). */
+export function readSchemaInput(input: Pick<AnalyzeInput, 'schemaText' | 'statsText' | 'dialect'>): SchemaModel {
   const schemaText = normalizeNewlines(input.schemaText ?? '');
   const schema = schemaText.trim() ? parseSchema(schemaText, input.dialect) : { tables: [], ddl: '' };
   if (input.statsText?.trim()) applyStatisticsText(schema, input.statsText);
+  return schema;
+}
+
+/**
+ * Parses, checks the schema, runs every rule and proposes the rewrite chain. Pure: no I/O. A caller analyzing many
+ * texts against one structure (the statements of a mapper) reads it once and passes it as `schema`.
+ */
+export function analyze(input: AnalyzeInput, schema: SchemaModel = readSchemaInput(input)): Analysis {
   const outcomes = parseEach(normalizeNewlines(input.sql), input.dialect);
   for (const { statement, error } of input.dataChanges === 'analyze' ? [] : outcomes) {
     // A data change the parser cannot read (PostgreSQL's DELETE ... USING) is still a data change.

@@ -199,6 +199,9 @@ export const clausesCases: RuleCase[] = [
     matches: 1,
   },
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = 1 OR (b = 2 OR a = 1)', matches: 1 },
+  // Two bind parameters (MySQL `?`, MyBatis `#{}`) may hold different values.
+  { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = ? OR a = ?', matches: 0 },
+  { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = #{first} OR a = #{second}', matches: 0 },
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = 1 AND A = 1', dialect: 'postgresql', matches: 1 },
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = 1 AND b = 1', matches: 0 },
   // Two calls of a random function are two different conditions.

@@ -200,9 +200,23 @@ export function expressionKey(node: unknown): string {
 
 const expressionKeys = new WeakMap<object, string>();
 
+/** Each MySQL bind parameter (`?`, MyBatis `#{}`) its own key: two parameters may hold different values. */
+const parameterKeys = new WeakMap<object, string>();
+let parametersKeyed = 0;
+
+function parameterKey(node: object): string {
+  let key = parameterKeys.get(node);
+  if (key === undefined) {
+    key = `?${parametersKeyed++}`;
+    parameterKeys.set(node, key);
+  }
+  return key;
+}
+
 function keyOf(node: unknown): string {
   return JSON.stringify(node, function (this: Record<string, unknown>, key, value) {
     if (key === 'loc' || key === 'parentheses' || key === 'tableList' || key === 'columnList') return undefined;
+    if (value?.type === 'origin' && value.value === '?') return parameterKey(value);
     if (typeof value !== 'string') return value;
     // Identifiers compare without quotes and case; PostgreSQL's unquoted names come as `default` values.
     if (key === 'table' || key === 'column' || (key === 'value' && this.type === 'default')) {

@@ -1,0 +1,340 @@
+import type { Dialect } from '@sqltune/contracts';
+import { parseStatements } from '../dialect/parse.ts';
+import type { TableRef } from '../model/statement.ts';
+import { type ColumnDef, findColumn, findTable, type SchemaModel, unquote } from '../schema/model.ts';
+import { codeTokens, lex, type Token } from '../text/lexer.ts';
+import { templatePlaceholders } from '../text/placeholders.ts';
+import { sampleText, type Value } from './ognl.ts';
+import { BOUND, type Traced } from './traced.ts';
+
+/**
+ * A variant with every `#{...}` replaced by a value an optimizer can plan with: typed from the column it is compared
+ * with, assigned or inserted into (the table structure), else from its `jdbcType`, else a quoted number, which both
+ * MySQL and PostgreSQL read as the type its context needs. LIMIT and OFFSET get 10 and 0, a LIKE pattern a prefix
+ * pattern, a `<bind>` its value. Each parameter gets its own value (1, 2, 3...; 'a', 'b', 'c'...), so an IN list of a
+ * `<foreach>` holds distinct values as it would at run time. `${...}` is left as written: its text is only known at
+ * run time.
+ */
+export interface BoundText {
+  readonly sql: Traced;
+  /** Whether a `${...}` is left in the text (such a text is analyzed, not planned). */
+  readonly substitutions: number;
+}
+
+export function bindParameters(
+  template: Traced,
+  binds: ReadonlyMap<string, Value>,
+  schema: SchemaModel,
+  dialect: Dialect,
+): BoundText {
+  const mysql = dialect === 'mysql';
+  const tokens = codeTokens(lex(template.text, { mysql }));
+  const placeholders = templatePlaceholders(tokens);
+  const tables = tablesOf(template.text, dialect);
+  const insertColumns = insertColumnsByToken(tokens);
+  let bound = template;
+  let substitutions = 0;
+  let counter = 0;
+  // One property written in two places has one value; one place rendered again by a loop gets a new one.
+  const byName = new Map<string, { offset: number; value: string }>();
+  const values = placeholders.map(({ sigil, first, last }) => {
+    if (sigil === '$') {
+      substitutions++;
+      return undefined;
+    }
+    const inner = template.text.slice(tokens[first + 1]!.end, tokens[last]!.start);
+    const parameter = readParameter(inner);
+    const start = tokens[first]!.start;
+    const offset = template.originAt(start)!.offset;
+    const earlier = byName.get(parameter.name);
+    if (earlier && earlier.offset !== offset) return { start, end: tokens[last]!.end, value: earlier.value };
+    counter++;
+    const bindSample = sampleText(binds.get(parameter.name.split(/[.[]/)[0] ?? ''));
+    const value =
+      bindSample !== undefined
+        ? quote(bindSample, mysql)
+        : (limitValue(tokens, first) ??
+          likeValue(tokens, first, counter, mysql) ??
+          typedValue(
+            columnType(tokens, first, insertColumns, tables, schema) ?? jdbcFamily(parameter.jdbcType),
+            counter,
+            dialect,
+          ));
+    byName.set(parameter.name, { offset, value });
+    return { start, end: tokens[last]!.end, value };
+  });
+  for (const value of values.reverse()) {
+    if (!value) continue;
+    const origin = { ...template.originAt(value.start)!, kind: BOUND, segment: -1 } as const;
+    bound = bound.replace(value.start, value.end, value.value, origin);
+  }
+  return { sql: bound, substitutions };
+}
+
+/**
+ * A `<bind>` that builds a LIKE pattern (`'%' + name + '%'`) put into the text as that pattern, so the rules see
+ * what the database will: `name LIKE '%a%'` starts with a wildcard. Other parameters stay parameters.
+ */
+export function inlineLikePatterns(template: Traced, binds: ReadonlyMap<string, Value>, dialect: Dialect): Traced {
+  if (binds.size === 0) return template;
+  const mysql = dialect === 'mysql';
+  const tokens = codeTokens(lex(template.text, { mysql }));
+  let inlined = template;
+  for (const { sigil, first, last } of templatePlaceholders(tokens).reverse()) {
+    if (sigil !== '#') continue;
+    const { name } = readParameter(template.text.slice(tokens[first + 1]!.end, tokens[last]!.start));
+    const pattern = sampleText(binds.get(name));
+    if (pattern === undefined || !/[%_]/.test(pattern)) continue;
+    const start = tokens[first]!.start;
+    const origin = { ...template.originAt(start)!, kind: BOUND, segment: -1 } as const;
+    inlined = inlined.replace(start, tokens[last]!.end, quote(pattern, mysql), origin);
+  }
+  return inlined;
+}
+
+/** `#{name,jdbcType=VARCHAR,javaType=...}` → its property and JDBC type. */
+export function readParameter(inner: string): { name: string; jdbcType: string | undefined } {
+  const [name = '', ...options] = inner.split(',');
+  const jdbcType = options
+    .map((o) => /^\s*jdbcType\s*=\s*(\w+)/i.exec(o)?.[1])
+    .find((t) => t !== undefined)
+    ?.toUpperCase();
+  return { name: name.trim(), jdbcType };
+}
+
+type Family = 'integer' | 'decimal' | 'boolean' | 'date' | 'timestamp' | 'time' | 'uuid' | 'json' | 'text' | 'unknown';
+
+const families: Record<string, Family> = {};
+const familyMembers: Record<Family, string[]> = {
+  integer: 'INT INTEGER BIGINT SMALLINT TINYINT MEDIUMINT SERIAL BIGSERIAL SMALLSERIAL INT2 INT4 INT8 YEAR'.split(' '),
+  decimal: 'DECIMAL NUMERIC FLOAT DOUBLE REAL FLOAT4 FLOAT8 MONEY DEC'.split(' '),
+  boolean: 'BOOL BOOLEAN BIT'.split(' '),
+  date: ['DATE'],
+  timestamp: 'DATETIME TIMESTAMP TIMESTAMPTZ TIMESTAMP_WITH_TIMEZONE'.split(' '),
+  time: 'TIME TIMETZ'.split(' '),
+  uuid: ['UUID'],
+  json: 'JSON JSONB'.split(' '),
+  text: 'CHAR VARCHAR TEXT TINYTEXT MEDIUMTEXT LONGTEXT NCHAR NVARCHAR LONGVARCHAR LONGNVARCHAR CLOB NCLOB CHARACTER ENUM SET CITEXT'.split(
+    ' ',
+  ),
+  unknown: [],
+};
+for (const [family, members] of Object.entries(familyMembers)) for (const m of members) families[m] = family as Family;
+
+function familyOf(type: string): Family {
+  return families[type.toUpperCase()] ?? 'unknown';
+}
+
+/** JDBC type names as `jdbcType=` gives them (java.sql.Types) share the column families. */
+function jdbcFamily(jdbcType: string | undefined): Family {
+  if (!jdbcType) return 'unknown';
+  if (jdbcType === 'NUMERIC') return 'decimal';
+  return familyOf(jdbcType);
+}
+
+function typedValue(family: Family, n: number, dialect: Dialect): string {
+  const day = String(((n - 1) % 28) + 1).padStart(2, '0');
+  switch (family) {
+    case 'integer':
+      return String(n);
+    case 'decimal':
+      return `${n}.5`;
+    case 'boolean':
+      return dialect === 'mysql' ? '1' : 'true';
+    case 'date':
+      return `'2024-01-${day}'`;
+    case 'timestamp':
+      return `'2024-01-${day} 00:00:00'`;
+    case 'time':
+      return `'12:00:${day}'`;
+    case 'uuid':
+      return `'00000000-0000-0000-0000-${String(n).padStart(12, '0')}'`;
+    case 'json':
+      return "'{}'";
+    case 'text':
+      return `'${letters(n)}'`;
+    default:
+      return `'${n}'`;
+  }
+}
+
+/** a, b, ... z, aa, ab... */
+function letters(n: number): string {
+  let text = '';
+  for (let k = n; k > 0; k = Math.floor((k - 1) / 26)) text = String.fromCharCode(97 + ((k - 1) % 26)) + text;
+  return text;
+}
+
+function quote(text: string, mysql: boolean): string {
+  const escaped = text.replace(/'/g, "''");
+  return `'${mysql ? escaped.replace(/\\/g, '\\\\') : escaped}'`;
+}
+
+const upper = (token: Token | undefined) => token?.text.toUpperCase() ?? '';
+
+/** `LIMIT #{n}`, `LIMIT #{offset}, #{n}`, `OFFSET #{n}`: a page of 10 from the start. */
+function limitValue(tokens: Token[], first: number): string | undefined {
+  const before = upper(tokens[first - 1]);
+  if (before === 'OFFSET') return '0';
+  if (before === 'LIMIT') return upper(tokens[nextAfterPlaceholder(tokens, first)]) === ',' ? '0' : '10';
+  if (before === ',' && limitBeforeComma(tokens, first - 1)) return '10';
+  return undefined;
+}
+
+function limitBeforeComma(tokens: Token[], comma: number): boolean {
+  let k = comma - 1;
+  if (tokens[k]?.text === '}') while (k > 0 && tokens[k]!.text !== '{') k--;
+  return upper(tokens[k - 2]) === 'LIMIT' || upper(tokens[k - 1]) === 'LIMIT';
+}
+
+function nextAfterPlaceholder(tokens: Token[], first: number): number {
+  let k = first + 2;
+  while (k < tokens.length && tokens[k]!.text !== '}') k++;
+  return k + 1;
+}
+
+/**
+ * Right after LIKE a pattern is needed: a prefix pattern, the form an index can serve. When the parameter starts a
+ * concatenation (`LIKE #{q} || '%'`) it is text the pattern is built from; in PostgreSQL written as a cast, because
+ * the engine's parser does not read a string literal followed by `||` right after LIKE.
+ */
+function likeValue(tokens: Token[], first: number, n: number, mysql: boolean): string | undefined {
+  if (!/^I?LIKE$/.test(upper(tokens[first - 1]))) return undefined;
+  if (!tokens[nextAfterPlaceholder(tokens, first)]?.text.startsWith('|')) return quote(`${letters(n)}%`, mysql);
+  return mysql ? quote(letters(n), mysql) : `CAST(${quote(letters(n), mysql)} AS text)`;
+}
+
+/** The type of the column the parameter is compared with, set to or inserted into. */
+function columnType(
+  tokens: Token[],
+  first: number,
+  insertColumns: Map<number, string>,
+  tables: TableRef[],
+  schema: SchemaModel,
+): Family | undefined {
+  const name = insertColumns.get(first) ?? columnBefore(tokens, first) ?? columnAfter(tokens, first);
+  if (!name) return undefined;
+  const column = resolveColumn(name, tables, schema);
+  return column ? familyOf(column.type) : undefined;
+}
+
+const valueKeywords = new Set(['IN', 'NOT', 'BETWEEN', 'LIKE', 'ILIKE', 'IS', 'REGEXP', 'RLIKE', 'ANY', 'ALL', 'SOME']);
+const clauseKeywords = new Set([
+  'SELECT',
+  'WHERE',
+  'AND',
+  'OR',
+  'ON',
+  'SET',
+  'VALUES',
+  'FROM',
+  'BY',
+  'HAVING',
+  'WHEN',
+  'THEN',
+  'ELSE',
+  'CASE',
+  'LIMIT',
+  'OFFSET',
+  'RETURNING',
+  'INTO',
+]);
+const operators = new Set(['=', '<>', '!=', '<', '<=', '>', '>=', '<=>', '+', '-', '*', '/', '%']);
+
+/** Walks back from a parameter over operators, IN-list items, BETWEEN and pattern functions to the column. */
+function columnBefore(tokens: Token[], first: number): string | undefined {
+  let depth = 0;
+  for (let k = first - 1; k >= 0; k--) {
+    const token = tokens[k]!;
+    const word = token.text.toUpperCase();
+    if (token.text === '}') {
+      while (k > 0 && tokens[k]!.text !== '{') k--;
+      k--; // the sigil
+      continue;
+    }
+    if (token.text === ')') depth++;
+    else if (token.text === '(') {
+      if (depth === 0) {
+        // `CONCAT('%', #{kw}, '%')`, `LOWER(#{x})`: the column is before the call.
+        if (tokens[k - 1]?.kind === 'word' && !valueKeywords.has(upper(tokens[k - 1]))) k--;
+        continue;
+      }
+      depth--;
+    } else if (token.kind === 'string' || token.text === ',' || /^\d/.test(token.text)) {
+    } else if (word === 'AND') {
+      // Only the AND of `BETWEEN x AND y`.
+      if (!betweenBefore(tokens, k)) return undefined;
+    } else if (operators.has(token.text) || valueKeywords.has(word)) {
+    } else if ((token.kind === 'word' || token.kind === 'quoted') && !clauseKeywords.has(word)) {
+      return depth === 0 ? token.text : undefined;
+    } else return undefined;
+  }
+  return undefined;
+}
+
+function betweenBefore(tokens: Token[], and: number): boolean {
+  for (let k = and - 1; k >= 0 && k >= and - 8; k--) if (upper(tokens[k]) === 'BETWEEN') return true;
+  return false;
+}
+
+/** `#{x} = column`: the column right after an operator that follows the parameter. */
+function columnAfter(tokens: Token[], first: number): string | undefined {
+  const next = nextAfterPlaceholder(tokens, first);
+  const operator = tokens[next];
+  const column = tokens[next + 1];
+  if (!operator || !operators.has(operator.text) || !column) return undefined;
+  return column.kind === 'word' || column.kind === 'quoted' ? column.text : undefined;
+}
+
+/** For `INSERT INTO t (a, b) VALUES (#{a}, #{b}), (...)`: each parameter's token index → its column. */
+function insertColumnsByToken(tokens: Token[]): Map<number, string> {
+  const byToken = new Map<number, string>();
+  if (!/^(INSERT|REPLACE)$/.test(upper(tokens[0]))) return byToken;
+  const open = tokens.findIndex((t) => t.text === '(');
+  const values = tokens.findIndex((t) => /^VALUES?$/.test(upper(t)));
+  if (open < 0 || values < open) return byToken;
+  const columns: string[] = [];
+  for (let k = open + 1; k < values && tokens[k]!.text !== ')'; k++) {
+    if (tokens[k]!.text !== ',') columns.push(tokens[k]!.text);
+  }
+  let depth = 0;
+  let item = 0;
+  for (let k = values + 1; k < tokens.length; k++) {
+    const text = tokens[k]!.text;
+    if (text === '(') {
+      if (depth === 0) item = 0;
+      depth++;
+    } else if (text === ')') depth--;
+    else if (text === ',' && depth === 1) item++;
+    else if ((text === '#' || text === '$') && tokens[k + 1]?.text === '{' && depth >= 1 && columns[item]) {
+      byToken.set(k, columns[item]!);
+    }
+    if (depth === 0 && /^(ON|RETURNING|SELECT)$/.test(upper(tokens[k]))) break;
+  }
+  return byToken;
+}
+
+function tablesOf(sql: string, dialect: Dialect): TableRef[] {
+  try {
+    return parseStatements(sql, dialect).flatMap((s) => s.tables);
+  } catch {
+    return [];
+  }
+}
+
+/** `alias.column` through the statement's tables; a bare column in the one table of the statement that has it. */
+function resolveColumn(written: string, tables: TableRef[], schema: SchemaModel): ColumnDef | undefined {
+  const parts = written.split('.').map(unquote);
+  const column = parts.at(-1)!;
+  const qualifier = parts.length > 1 ? parts.at(-2)!.toLowerCase() : undefined;
+  const candidates = qualifier
+    ? tables.filter((t) => (t.alias ?? t.name).toLowerCase() === qualifier || t.name.toLowerCase() === qualifier)
+    : tables;
+  const found = candidates
+    .map((t) => findColumn(findTable(schema, t.name), column))
+    .filter((c): c is ColumnDef => c !== undefined);
+  if (found.length > 0) return found[0];
+  // Tables unknown (the text did not parse): the one table of the structure that has such a column.
+  const anywhere = schema.tables.map((t) => findColumn(t, column)).filter((c): c is ColumnDef => c !== undefined);
+  return anywhere.length === 1 ? anywhere[0] : undefined;
+}

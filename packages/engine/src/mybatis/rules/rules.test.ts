@@ -1,0 +1,291 @@
+import type { Dialect, Finding } from '@sqltune/contracts';
+import { describe, expect, it } from 'vitest';
+import { analyzeMapper } from '../analyze-mapper.ts';
+import type { Framework } from '../model.ts';
+import { mapperRules } from './registry.ts';
+
+/**
+ * Each mapper rule on mappers that have what it reports and on mappers that do not; positions are the XML's.
+ * The rules' own examples are cases too: the bad one is reported, the good one is not.
+ */
+interface Case {
+  readonly rule: string;
+  readonly name: string;
+  /** The statements, written inside `<mapper namespace="m">` (or `<sqlMap>`), starting on line 2. */
+  readonly body: string;
+  readonly framework?: Framework;
+  readonly dialect?: Dialect;
+  readonly schema?: string;
+  readonly matches: number;
+  /** Where the first match points: `line:column` of the XML. */
+  readonly at?: string;
+  /** A fragment of the first match's English message. */
+  readonly says?: string;
+}
+
+const largeOrders =
+  'CREATE TABLE orders (id BIGINT PRIMARY KEY, status INT, user_id BIGINT);\n-- sqltune:stats orders rows=5000000';
+const smallOrders =
+  'CREATE TABLE orders (id BIGINT PRIMARY KEY, status INT, user_id BIGINT);\n-- sqltune:stats orders rows=2000';
+
+const cases: Case[] = [
+  // mapper-text-substitution
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a value pasted into a string',
+    body: `  <select id="a">SELECT id FROM users WHERE name = '\${name}'</select>`,
+    matches: 1,
+    at: '2:53',
+    says: 'use #{name}',
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a LIKE pattern gets the CONCAT form',
+    body: `  <select id="a">SELECT id FROM users WHERE name LIKE '%\${kw}%'</select>`,
+    matches: 1,
+    says: "CONCAT('%', #{kw}, '%')",
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a sort column can only be checked against a list',
+    body: '  <select id="a">SELECT id FROM users ORDER BY ${sort}</select>',
+    matches: 1,
+    at: '2:48',
+    says: 'fixed list',
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'iBatis $value$ in code',
+    framework: 'ibatis',
+    body: '  <select id="a">SELECT id FROM users WHERE id = $id$</select>',
+    matches: 1,
+    at: '2:50',
+    says: 'bind it with #id#',
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'an include property fills ${} when the file is read: fixed text',
+    body: [
+      '  <sql id="cols">${alias}.id, ${alias}.name</sql>',
+      '  <select id="a">SELECT <include refid="cols"><property name="alias" value="u"/></include> FROM users u</select>',
+    ].join('\n'),
+    matches: 0,
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'bound parameters',
+    body: '  <select id="a">SELECT id FROM users WHERE id = #{id}</select>',
+    matches: 0,
+  },
+
+  // mapper-write-where-disappears
+  {
+    rule: 'mapper-write-where-disappears',
+    name: 'a DELETE whose every condition is an <if>',
+    body: '  <delete id="d">DELETE FROM orders\n    <where><if test="id != null">id = #{id}</if><if test="userId != null">AND user_id = #{userId}</if></where>\n  </delete>',
+    matches: 1,
+    at: '3:5',
+    says: 'affects every row of orders',
+  },
+  {
+    rule: 'mapper-write-where-disappears',
+    name: 'an iBatis UPDATE under <dynamic prepend="WHERE">',
+    framework: 'ibatis',
+    body: '  <update id="u">UPDATE orders SET status = 2\n    <dynamic prepend="WHERE"><isNotNull prepend="AND" property="id">id = #id#</isNotNull></dynamic>\n  </update>',
+    matches: 1,
+    at: '3:5',
+  },
+  {
+    rule: 'mapper-write-where-disappears',
+    name: 'a key written outside the conditions',
+    body: '  <update id="u">UPDATE orders <set><if test="status != null">status = #{status},</if></set> WHERE id = #{id}</update>',
+    matches: 0,
+  },
+  {
+    rule: 'mapper-write-where-disappears',
+    name: 'a SELECT is not a write',
+    body: '  <select id="s">SELECT id FROM orders <where><if test="id != null">id = #{id}</if></where></select>',
+    matches: 0,
+  },
+
+  // mapper-select-where-disappears
+  {
+    rule: 'mapper-select-where-disappears',
+    name: 'a search form submitted empty reads a large table',
+    schema: largeOrders,
+    body: '  <select id="s">SELECT id, status FROM orders\n    <where><if test="status != null">status = #{status}</if></where>\n  </select>',
+    matches: 1,
+    at: '3:5',
+    says: 'orders (5,000,000)',
+  },
+  {
+    rule: 'mapper-select-where-disappears',
+    name: 'the table is small',
+    schema: smallOrders,
+    body: '  <select id="s">SELECT id, status FROM orders <where><if test="status != null">status = #{status}</if></where></select>',
+    matches: 0,
+  },
+  {
+    rule: 'mapper-select-where-disappears',
+    name: 'a page of a large table',
+    schema: largeOrders,
+    body: '  <select id="s">SELECT id FROM orders <where><if test="status != null">status = #{status}</if></where> LIMIT 20</select>',
+    matches: 0,
+  },
+
+  // mapper-choose-without-otherwise
+  {
+    rule: 'mapper-choose-without-otherwise',
+    name: 'the choose holds the only conditions',
+    body: '  <select id="s">SELECT id FROM users <where>\n    <choose><when test="id != null">id = #{id}</when><when test="email != null">email = #{email}</when></choose>\n  </where></select>',
+    matches: 1,
+    at: '3:5',
+  },
+  {
+    rule: 'mapper-choose-without-otherwise',
+    name: 'an otherwise',
+    body: '  <select id="s">SELECT id FROM users <where><choose><when test="id != null">id = #{id}</when><otherwise>1 = 0</otherwise></choose></where></select>',
+    matches: 0,
+  },
+  {
+    rule: 'mapper-choose-without-otherwise',
+    name: 'a condition outside the choose stays',
+    body: '  <select id="s">SELECT id FROM users WHERE tenant = #{tenant} <choose><when test="id != null">AND id = #{id}</when></choose></select>',
+    matches: 0,
+  },
+
+  // mapper-empty-clause
+  {
+    rule: 'mapper-empty-clause',
+    name: 'a <set> of <if>s only',
+    body: '  <update id="u">UPDATE users\n    <set><if test="name != null">name = #{name},</if></set>\n    WHERE id = #{id}</update>',
+    matches: 1,
+    at: '3:5',
+  },
+  {
+    rule: 'mapper-empty-clause',
+    name: 'a <set> with a fixed assignment',
+    body: '  <update id="u">UPDATE users <set>updated_at = now(), <if test="name != null">name = #{name},</if></set> WHERE id = #{id}</update>',
+    matches: 0,
+  },
+
+  // mapper-foreach-unbounded-in
+  {
+    rule: 'mapper-foreach-unbounded-in',
+    name: 'IN <foreach>',
+    body: '  <select id="s">SELECT id FROM users WHERE id IN\n    <foreach collection="ids" item="i" open="(" separator="," close=")">#{i}</foreach></select>',
+    matches: 1,
+    at: '3:5',
+    says: 'ids',
+  },
+  {
+    rule: 'mapper-foreach-unbounded-in',
+    name: 'iBatis IN <iterate>',
+    framework: 'ibatis',
+    body: '  <select id="s">SELECT id FROM users WHERE id IN <iterate property="ids" open="(" close=")" conjunction=",">#ids[]#</iterate></select>',
+    matches: 1,
+    at: '2:51',
+  },
+  {
+    rule: 'mapper-foreach-unbounded-in',
+    name: 'the size is bounded',
+    body: '  <select id="s">SELECT id FROM users WHERE id IN <if test="ids.size() &lt;= 500"><foreach collection="ids" item="i" open="(" separator="," close=")">#{i}</foreach></if></select>',
+    matches: 0,
+  },
+  {
+    rule: 'mapper-foreach-unbounded-in',
+    name: 'a batch insert is not an IN list',
+    body: '  <insert id="i">INSERT INTO users (id, name) VALUES <foreach collection="list" item="u" separator=",">(#{u.id}, #{u.name})</foreach></insert>',
+    matches: 0,
+  },
+
+  // mapper-where-1-equals-1
+  {
+    rule: 'mapper-where-1-equals-1',
+    name: 'WHERE 1=1 before <if>s',
+    body: '  <select id="s">SELECT id FROM users\n    WHERE 1=1 <if test="name != null">AND name = #{name}</if></select>',
+    matches: 1,
+    at: '3:5',
+  },
+  {
+    rule: 'mapper-where-1-equals-1',
+    name: 'iBatis WHERE 1 = 1',
+    framework: 'ibatis',
+    body: '  <select id="s">SELECT id FROM users WHERE 1 = 1 <isNotNull prepend="AND" property="name">name = #name#</isNotNull></select>',
+    matches: 1,
+    at: '2:39',
+  },
+  {
+    rule: 'mapper-where-1-equals-1',
+    name: '<where> does the job',
+    body: '  <select id="s">SELECT id FROM users <where><if test="name != null">AND name = #{name}</if></where></select>',
+    matches: 0,
+  },
+  {
+    rule: 'mapper-where-1-equals-1',
+    name: 'a column named like a condition',
+    body: '  <select id="s">SELECT id FROM users WHERE 1=1.5 OR id = #{id}</select>',
+    matches: 0,
+  },
+];
+
+function findingsOf(xml: string, framework: Framework, dialect: Dialect, schema?: string): Finding[] {
+  const analysis = analyzeMapper({ files: [{ name: 'm.xml', text: xml }], framework, dialect, schemaText: schema });
+  return analysis.statements.flatMap((s) => s.findings);
+}
+
+function wrap(body: string, framework: Framework): string {
+  return framework === 'ibatis'
+    ? `<sqlMap namespace="m">\n${body}\n</sqlMap>`
+    : `<mapper namespace="m">\n${body}\n</mapper>`;
+}
+
+describe('mapper rules', () => {
+  it('every rule has both languages, a severity and a case that reports it and one that does not', () => {
+    for (const rule of mapperRules) {
+      for (const text of [rule.title, rule.rationale]) {
+        expect(text.zh).toMatch(/[\u4e00-\u9fff]/);
+        expect(text.en).toMatch(/[a-z]/);
+      }
+      expect(cases.filter((c) => c.rule === rule.id && c.matches > 0).length, rule.id).toBeGreaterThan(0);
+      expect(cases.filter((c) => c.rule === rule.id && c.matches === 0).length, rule.id).toBeGreaterThan(0);
+    }
+  });
+
+  for (const c of cases) {
+    it(`${c.rule}: ${c.name} (${c.matches})`, () => {
+      const framework = c.framework ?? 'mybatis';
+      const findings = findingsOf(wrap(c.body, framework), framework, c.dialect ?? 'mysql', c.schema);
+      const matched = findings.filter((f) => f.id === c.rule);
+      expect(matched, JSON.stringify(findings.map((f) => f.id))).toHaveLength(c.matches);
+      const [first] = matched;
+      if (c.at) expect(`${first!.span!.line}:${first!.span!.column}`).toBe(c.at);
+      if (first) expect(first.span!.file).toBe('m.xml');
+      if (c.says) expect(first!.message.en).toContain(c.says);
+      if (first) expect(first.message.zh).toMatch(/[\u4e00-\u9fff]/);
+    });
+  }
+
+  for (const rule of mapperRules) {
+    it(`${rule.id}: its own example is reported, its fixed form is not`, () => {
+      const framework = rule.frameworks.includes('mybatis') ? 'mybatis' : 'ibatis';
+      const schema = rule.id === 'mapper-select-where-disappears' ? largeOrders : undefined;
+      const bad = findingsOf(wrap(rule.example.bad, framework), framework, 'mysql', schema);
+      expect(bad.map((f) => f.id)).toContain(rule.id);
+      if (rule.example.good) {
+        const good = findingsOf(wrap(rule.example.good, framework), framework, 'mysql', schema);
+        expect(good.map((f) => f.id)).not.toContain(rule.id);
+      }
+    });
+  }
+
+  it('a rule that says it more precisely leaves out the statement rule it supersedes', () => {
+    const xml = wrap(
+      '  <delete id="d">DELETE FROM orders <where><if test="id != null">id = #{id}</if></where></delete>',
+      'mybatis',
+    );
+    const ids = findingsOf(xml, 'mybatis', 'mysql').map((f) => f.id);
+    expect(ids).toContain('mapper-write-where-disappears');
+    expect(ids).not.toContain('delete-without-where');
+  });
+});

@@ -1,0 +1,144 @@
+import type { Localized } from '@sqltune/contracts';
+import { codeTokens, lex, type Token } from '../../text/lexer.ts';
+import { templatePlaceholders } from '../../text/placeholders.ts';
+import { xmlSpan } from '../analyze-mapper.ts';
+import { PARAMETER, type Traced } from '../traced.ts';
+import { bothFrameworks, type MapperRule, type MapperRuleMatch } from './rule.ts';
+
+/**
+ * `${name}` (iBatis `$name$`) left in the SQL at run time: MyBatis pastes the value into the statement text, so
+ * whoever controls it controls the statement. A `${}` an `<include>` property fills when the file is read is not
+ * reported: that text is fixed. Where the place holds a value, the `#{}` that binds it is named; a LIKE pattern
+ * gets the concatenation that keeps the wildcards; a name (ORDER BY, FROM) can only be checked against a fixed list.
+ */
+export const textSubstitution: MapperRule = {
+  id: 'mapper-text-substitution',
+  severity: 'critical',
+  category: 'Other',
+  frameworks: bothFrameworks,
+  title: {
+    zh: '映射文件中的 ${} 文本替换（SQL 注入风险）',
+    en: '${} text substitution in a mapper (SQL injection risk)',
+  },
+  rationale: {
+    zh: "${...}（iBatis 中为 $...$）在运行时把参数值原样拼进 SQL：不转义、不做类型检查，能控制参数的人就能改写语句（SQL 注入），每个不同的值还会生成一条新语句，无法复用执行计划。值请用 #{...}（iBatis 为 #...#）绑定；LIKE 用 CONCAT('%', #{kw}, '%')；表名、列名、排序方向只能拼接时，先在 Java 代码中用固定的白名单校验，或用 <choose> 写出允许的几种写法。",
+    en: "${...} ($...$ in iBatis) pastes the parameter into the SQL text at run time: no escaping, no type check, so whoever controls the parameter can rewrite the statement (SQL injection), and every distinct value makes a new statement whose plan cannot be reused. Bind values with #{...} (#...# in iBatis); for LIKE use CONCAT('%', #{kw}, '%'); where a table, column or sort direction must be pasted, check it against a fixed list in Java first, or spell out the allowed forms with <choose>.",
+  },
+  example: {
+    bad: '<select id="find">SELECT id, name FROM users WHERE name = \'${name}\' ORDER BY ${sort}</select>',
+    good: '<select id="find">SELECT id, name FROM users WHERE name = #{name} ORDER BY created_at</select>',
+  },
+  supersedes: ['template-placeholder-in-sql', 'template-placeholder-in-string'],
+  detect({ statement, variants, dialect }) {
+    const matches: MapperRuleMatch[] = [];
+    const ibatis = statement.framework === 'ibatis';
+    for (const { template } of variants) {
+      const tokens = lex(template.text, { mysql: dialect === 'mysql' });
+      const code = codeTokens(tokens);
+      for (const { sigil, first, last } of templatePlaceholders(code)) {
+        if (sigil !== '$' || template.originAt(code[first]!.start)?.kind !== PARAMETER) continue;
+        const start = code[first]!.start;
+        const written = writtenAt(template, start, code[last]!.end);
+        matches.push({
+          span: xmlSpan(template, spanAt(template, start, code[last]!.end), statement.site),
+          message: codeAdvice(written, nameOf(written), code, first, ibatis),
+        });
+      }
+      for (const token of tokens) {
+        if (token.kind !== 'string') continue;
+        for (const found of token.text.matchAll(/\$\{([^}]*)\}/g)) {
+          const start = token.start + found.index;
+          if (template.originAt(start)?.kind !== PARAMETER) continue;
+          const end = start + found[0].length;
+          matches.push({
+            span: xmlSpan(template, spanAt(template, start, end), statement.site),
+            message: stringAdvice(
+              writtenAt(template, start, end),
+              found[1]!.trim(),
+              token,
+              dialect === 'mysql',
+              ibatis,
+            ),
+          });
+        }
+      }
+    }
+    return matches;
+  },
+};
+
+/** How the parameter is written in the file (`$name$` in iBatis), from its characters' places. */
+function writtenAt(template: Traced, start: number, end: number): string {
+  const first = template.originAt(start)!;
+  const last = template.originAt(end - 1)!;
+  return first.file === last.file
+    ? first.file.text.slice(first.offset, last.offset + 1)
+    : template.text.slice(start, end);
+}
+
+function spanAt(template: Traced, start: number, end: number) {
+  const before = template.text.slice(0, start);
+  const line = before.split('\n').length;
+  return { line, column: start - before.lastIndexOf('\n'), length: end - start };
+}
+
+function nameOf(written: string): string {
+  return written
+    .replace(/^\$\{?|\}?\$?$/g, '')
+    .split(',')[0]!
+    .trim();
+}
+
+function bindOf(name: string, ibatis: boolean): string {
+  return ibatis ? `#${name}#` : `#{${name}}`;
+}
+
+const nameClauses = /^(BY|FROM|JOIN|INTO|UPDATE|TABLE|SELECT)$/i;
+const valueWords = /^(=|<>|!=|<|<=|>|>=|IN|LIKE|ILIKE|VALUES|THEN|ELSE|WHEN|AND|OR|NOT|BETWEEN|SET|\(|,|\+|-|\*|\/)$/i;
+
+/** `${}` among the SQL's tokens: a value (after an operator), a row count (LIMIT), or a name. */
+function codeAdvice(written: string, name: string, code: Token[], first: number, ibatis: boolean): Localized {
+  const before = code[first - 1]?.text ?? '';
+  if (/^(LIMIT|OFFSET)$/i.test(before) || (before === ',' && /^LIMIT$/i.test(code[first - 3]?.text ?? ''))) {
+    return {
+      zh: `${written} 把行数原样拼进 SQL；改用 ${bindOf(name, ibatis)}，LIMIT/OFFSET 可以绑定参数。`,
+      en: `${written} pastes a row count into the SQL; use ${bindOf(name, ibatis)}: LIMIT and OFFSET take bind parameters.`,
+    };
+  }
+  if (valueWords.test(before) && !clauseBefore(code, first)) {
+    return {
+      zh: `${written} 把值原样拼进 SQL；改用绑定参数 ${bindOf(name, ibatis)}。`,
+      en: `${written} pastes a value into the SQL; bind it with ${bindOf(name, ibatis)} instead.`,
+    };
+  }
+  return {
+    zh: `${written} 把名称原样拼进 SQL；名称无法绑定，请先在 Java 中用固定的白名单校验 ${name}，或用 <choose> 写出允许的几种写法。`,
+    en: `${written} pastes a name into the SQL; names cannot be bound, so check ${name} against a fixed list in Java first, or spell out the allowed forms with <choose>.`,
+  };
+}
+
+/** Whether the nearest clause before the parameter expects names (ORDER BY, GROUP BY, FROM, the select list). */
+function clauseBefore(code: Token[], first: number): boolean {
+  for (let k = first - 1; k >= 0; k--) {
+    const word = code[k]!.text;
+    if (/^(WHERE|ON|HAVING|SET|VALUES|AND|OR|WHEN|THEN|LIMIT)$/i.test(word)) return false;
+    if (nameClauses.test(word)) return true;
+  }
+  return false;
+}
+
+function stringAdvice(written: string, name: string, token: Token, mysql: boolean, ibatis: boolean): Localized {
+  const bind = bindOf(name, ibatis);
+  const pattern = /%/.test(token.text);
+  if (pattern) {
+    const rewritten = mysql ? `CONCAT('%', ${bind}, '%')` : `'%' || ${bind} || '%'`;
+    return {
+      zh: `字符串 ${token.text} 中的 ${written} 把值原样拼进 SQL；LIKE 模式请写成 ${rewritten}。`,
+      en: `${written} in ${token.text} pastes the value into the SQL; write the LIKE pattern as ${rewritten}.`,
+    };
+  }
+  return {
+    zh: `字符串 ${token.text} 中的 ${written} 把值原样拼进 SQL，一个单引号就能结束字符串；改用 ${bind}（不带引号）。`,
+    en: `${written} in ${token.text} pastes the value into the SQL, where one quote ends the string; use ${bind} (without the quotes).`,
+  };
+}

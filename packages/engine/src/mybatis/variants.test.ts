@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeMapper } from './analyze-mapper.ts';
+import { MAX_VARIANTS } from './variants.ts';
+
+/** Variant expansion (its order, coverage and bound) and the values bound for the optimizer. */
+function statementOf(body: string, schemaText?: string) {
+  const text = `<mapper namespace="m">\n${body}\n</mapper>`;
+  const analysis = analyzeMapper({ files: [{ name: 'm.xml', text }], dialect: 'mysql', schemaText });
+  return analysis.statements[0]!;
+}
+
+describe('variants', () => {
+  it('every parameter set, every parameter null, one-item loops, and each <if> body seen at least once', () => {
+    const statement = statementOf(
+      [
+        '  <select id="s">SELECT id FROM users',
+        '    <where>',
+        '      <if test="name != null">AND name = #{name}</if>',
+        '      <if test="name == null and email != null">AND email = #{email}</if>',
+        '      <if test="ids != null">AND id IN <foreach collection="ids" item="i" open="(" separator="," close=")">#{i}</foreach></if>',
+        '    </where>',
+        '  </select>',
+      ].join('\n'),
+    );
+    const texts = statement.variants.map((v) => v.template.text.replace(/\s+/g, ' '));
+    expect(texts[0]).toBe('SELECT id FROM users WHERE name = #{name} AND id IN (#{i}, #{i}, #{i})');
+    expect(texts[1]).toBe('SELECT id FROM users');
+    expect(texts[2]).toBe('SELECT id FROM users WHERE name = #{name} AND id IN (#{i})');
+    // `name == null and email != null` is false when every parameter is set and when none is: forced on.
+    expect(texts[3]).toBe('SELECT id FROM users WHERE email = #{email}');
+    expect(statement.variants[3]!.variant.label.en).toMatch(
+      /only <if test="name == null and email != null"> \(line 5\)/,
+    );
+    expect(texts).toHaveLength(4);
+    expect(statement.leftOut).toEqual([]);
+  });
+
+  it('each <choose> branch, and no branch without <otherwise>', () => {
+    const statement = statementOf(
+      '  <select id="s">SELECT id FROM users WHERE <choose><when test="id != null">id = #{id}</when><when test="email != null">email = #{email}</when><otherwise>1 = 0</otherwise></choose></select>',
+    );
+    const texts = statement.variants.map((v) => v.template.text);
+    expect(texts).toEqual([
+      'SELECT id FROM users WHERE id = #{id}',
+      'SELECT id FROM users WHERE 1 = 0',
+      'SELECT id FROM users WHERE email = #{email}',
+    ]);
+  });
+
+  it(`stops at ${MAX_VARIANTS} variants and lists what it left out`, () => {
+    const choose = (n: number) =>
+      `<choose>${[1, 2, 3, 4].map((k) => `<when test="p${n} == ${k}">AND c${n} = ${k} </when>`).join('')}</choose>`;
+    const statement = statementOf(
+      `  <select id="s">SELECT id FROM t <where>${[1, 2, 3, 4, 5, 6].map(choose).join('\n')}</where></select>`,
+    );
+    expect(statement.variants).toHaveLength(MAX_VARIANTS);
+    expect(statement.leftOut.length).toBeGreaterThan(0);
+    expect(statement.leftOut[0]!.en).toMatch(/<choose> \(line \d\) takes <when test="p\d == \d">/);
+    expect(statement.leftOut[0]!.zh).toMatch(/第 \d 行的 <choose>/);
+    expect(new Set(statement.variants.map((v) => v.template.text)).size).toBe(MAX_VARIANTS);
+  });
+});
+
+describe('parameters bound for the optimizer', () => {
+  const schema = [
+    'CREATE TABLE users (id BIGINT PRIMARY KEY, name VARCHAR(64), born DATE, score DECIMAL(5,2), active TINYINT);',
+  ].join('\n');
+
+  it('typed from the column they meet, else from jdbcType; LIMIT a page; each loop item its own value', () => {
+    const statement = statementOf(
+      [
+        '  <select id="s">SELECT id FROM users',
+        '    WHERE id = #{id} AND name = #{name} AND born &gt; #{since} AND #{score} &lt; score',
+        '    AND created = #{created,jdbcType=TIMESTAMP}',
+        '    AND id IN <foreach collection="ids" item="i" open="(" separator="," close=")">#{i}</foreach>',
+        '    LIMIT #{offset}, #{size}',
+        '  </select>',
+      ].join('\n'),
+      schema,
+    );
+    const bound = statement.variants[0]!.bound.sql.text.replace(/\s+/g, ' ');
+    expect(bound).toBe(
+      "SELECT id FROM users WHERE id = 1 AND name = 'b' AND born > '2024-01-03' AND 4.5 < score AND created = '2024-01-05 00:00:00' AND id IN (6, 7, 8) LIMIT 0, 10",
+    );
+    // Every position of the bound text still points at the XML: the stand-in for #{id} at the #{id}.
+    const at = statement.variants[0]!.bound.sql.text.indexOf('= 1') + 2;
+    const origin = statement.variants[0]!.bound.sql.originAt(at)!;
+    expect(origin.file.text.slice(origin.offset, origin.offset + 5)).toBe('#{id}');
+  });
+
+  it('leaves ${} as written: such a text is analyzed, not planned', () => {
+    const statement = statementOf('  <select id="s">SELECT id FROM users ORDER BY ${sort}</select>', schema);
+    expect(statement.variants[0]!.bound.substitutions).toBe(1);
+    expect(statement.variants[0]!.bound.sql.text).toBe('SELECT id FROM users ORDER BY ${sort}');
+  });
+});

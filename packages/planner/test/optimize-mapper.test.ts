@@ -1,0 +1,93 @@
+import { Report } from '@sqltune/contracts';
+import { readMapperFile, sourceFile } from '@sqltune/engine';
+import { afterAll, describe, expect, it } from 'vitest';
+import { shutdownPlanners } from '../src/backends.ts';
+import { optimizeMapper } from '../src/optimize-mapper.ts';
+import { pglitePlanner } from '../src/pglite/backend.ts';
+
+/**
+ * A mapper end to end on the embedded PostgreSQL (PGlite): variants planned and their rewrites verified as for a
+ * submitted statement, then written back into the XML where they fall in one statement's own text.
+ */
+const schemaText = [
+  'CREATE TABLE orders (id BIGINT PRIMARY KEY, created_at TIMESTAMP NOT NULL, total NUMERIC NOT NULL, user_id BIGINT,',
+  '  status INT NOT NULL);',
+  '-- sqltune:stats orders rows=2000000',
+].join('\n');
+
+const mapper = [
+  '<?xml version="1.0" encoding="UTF-8"?>',
+  '<!DOCTYPE mapper PUBLIC "-//mybatis.org//DTD Mapper 3.0//EN" "http://mybatis.org/dtd/mybatis-3-mapper.dtd">',
+  '<mapper namespace="shop.OrderMapper">',
+  '  <sql id="yearOf">YEAR(created_at) = #{year}</sql>',
+  '  <select id="thisYear" resultType="map">',
+  '    SELECT id, total FROM orders',
+  '    WHERE EXTRACT(YEAR FROM created_at) = 2024',
+  '    <if test="userId != null">AND user_id = #{userId}</if>',
+  '  </select>',
+  '  <select id="search" resultType="map">',
+  '    SELECT id FROM orders ORDER BY ${sort}',
+  '  </select>',
+  '  <delete id="purge">DELETE FROM orders <where><if test="status != null">status = #{status}</if></where></delete>',
+  '</mapper>',
+].join('\n');
+
+afterAll(() => shutdownPlanners());
+
+describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
+  it('plans the variants, patches the verified rewrite into the mapper, and keeps ${} out of the optimizer', async () => {
+    const report = Report.parse(
+      await optimizeMapper(
+        { files: [{ name: 'OrderMapper.xml', text: mapper }], dialect: 'postgresql', schemaText },
+        { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
+      ),
+    );
+    const statements = new Map(report.mapper!.statements.map((s) => [s.id, s]));
+    expect([...statements.keys()]).toEqual(['thisYear', 'search', 'purge']);
+
+    const thisYear = statements.get('thisYear')!;
+    expect(thisYear.key).toBe('shop.OrderMapper.thisYear');
+    expect(thisYear.location).toEqual({ file: 'OrderMapper.xml', line: 5, column: 3 });
+    // Every parameter set, every parameter null: two texts, both planned by PGlite.
+    expect(thisYear.variants).toHaveLength(2);
+    for (const variant of thisYear.variants) {
+      expect(variant.planned).toBe(true);
+      const item = report.statements[variant.report!]!;
+      expect(item.plan.source, JSON.stringify([item.plan.missing, item.errors, item.original])).toMatch(/PGlite/);
+    }
+    expect(thisYear.findings.find((f) => f.id === 'year-to-range')?.span).toMatchObject({
+      file: 'OrderMapper.xml',
+      line: 7,
+      column: 11,
+    });
+    const patched = thisYear.rewrites.filter((r) => r.status === 'patched');
+    expect(patched.length).toBeGreaterThan(0);
+    expect(patched[0]!.ruleIds).toContain('year-to-range');
+    // Word by word, all on line 7 of the XML.
+    expect(patched[0]!.edits.map((e) => `${e.file}:${e.line}`)).toEqual(
+      patched[0]!.edits.map(() => 'OrderMapper.xml:7'),
+    );
+
+    const [file] = report.mapper!.files;
+    expect(file!.patched).toContain("WHERE created_at >= '2024-01-01' AND created_at &lt; '2025-01-01'\n");
+    expect(file!.patched).toContain('<if test="userId != null">AND user_id = #{userId}</if>');
+    // The patched mapper is well-formed, and still the same statements.
+    const again = readMapperFile(sourceFile('OrderMapper.xml', file!.patched));
+    expect(again.statements.map((s) => s.id)).toEqual(['thisYear', 'search', 'purge']);
+    expect(file!.diff).toMatch(/^-\s+WHERE EXTRACT\(YEAR FROM created_at\) = 2024$/m);
+
+    // ${sort}: analyzed, never sent to the optimizer; the finding points at the ${.
+    const search = statements.get('search')!;
+    expect(search.variants.every((v) => !v.planned)).toBe(true);
+    expect(report.statements[search.variants[0]!.report!]!.plan.missing?.en).toMatch(/\$\{\} text substitution/);
+    expect(search.findings.find((f) => f.id === 'mapper-text-substitution')?.span).toMatchObject({
+      line: 11,
+      column: 36,
+    });
+
+    // The DELETE whose WHERE disappears is critical, and said once (not also as delete-without-where).
+    const purge = statements.get('purge')!;
+    expect(purge.findings.map((f) => f.id)).toContain('mapper-write-where-disappears');
+    expect(purge.findings.map((f) => f.id)).not.toContain('delete-without-where');
+  });
+});
