@@ -139,7 +139,7 @@ describe('locking clauses', () => {
     );
     expect(lock('SELECT id FROM t FOR NO KEY UPDATE SKIP LOCKED', 'postgresql')).toBe('FOR NO KEY UPDATE SKIP LOCKED');
     expect(lock('SELECT t.id FROM t JOIN u ON u.id = t.id FOR UPDATE OF t, u FOR KEY SHARE OF x', 'postgresql')).toBe(
-      'FOR UPDATE OF T, U FOR KEY SHARE OF X',
+      'FOR UPDATE OF t, u FOR KEY SHARE OF x',
     );
     expect(lock('SELECT id FROM t FOR SHARE LIMIT 2', 'postgresql')).toBe('FOR SHARE');
   });
@@ -149,8 +149,17 @@ describe('locking clauses', () => {
     expect(lock('SELECT id FROM t FOR UPDATE', 'mysql')).toBe('FOR UPDATE');
   });
 
-  it('leaves a locking clause inside a subquery to the parser, which reports it', () => {
-    expect(() => parseStatements('SELECT id FROM (SELECT id FROM t FOR UPDATE) d', 'postgresql')).toThrow(AppError);
+  it('puts a locking clause inside a subquery back on that query', () => {
+    const [statement] = parseStatements('SELECT id FROM (SELECT id FROM t FOR UPDATE) d', 'postgresql');
+    const inner = ((statement!.ast.from as AstNode[])[0]!.expr as AstNode).ast as AstNode;
+    expect([statement!.ast.locking_read ?? null, inner.locking_read]).toEqual([null, 'FOR UPDATE']);
+    const [nested] = parseStatements(
+      'SELECT * FROM t WHERE a IN (SELECT a FROM u WHERE b = 1 FOR SHARE OF u SKIP LOCKED) FOR UPDATE OF t',
+      'postgresql',
+    );
+    expect(nested!.ast.locking_read).toBe('FOR UPDATE OF t');
+    expect(JSON.stringify(nested!.ast.where)).toContain('"locking_read":"FOR SHARE OF u SKIP LOCKED"');
+    expect(JSON.stringify(nested!.ast)).not.toContain('sqltune_');
   });
 });
 
