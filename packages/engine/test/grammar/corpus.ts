@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import type { Dialect } from '@sqltune/contracts';
+import { AppError, type Dialect } from '@sqltune/contracts';
+import { parseStatements } from '../../src/dialect/parse.ts';
 import { splitStatements } from '../../src/dialect/split.ts';
 import { lex } from '../../src/text/lexer.ts';
 import { positionAt } from '../../src/text/position.ts';
@@ -65,4 +66,35 @@ export function grammarCases(dialect: Dialect): GrammarCase[] {
 /** The statements of a setup file, in order. */
 export function setupStatements(dialect: Dialect): string[] {
   return splitStatements(readFileSync(setupFile(dialect), 'utf8'), dialect).map((slice) => slice.text);
+}
+
+/** A corpus statement the engine did not read, with what it said. */
+export interface GrammarFailure {
+  grammarCase: GrammarCase;
+  /** `<dialect>.sql:<line>: <code> <line:column of the error in the statement> <message>` */
+  description: string;
+}
+
+/**
+ * Reads every statement of the dialect's corpus as the engine reads input (parseStatements: the reader or the library
+ * parser with the dialect layer's forms); the statements not read, each described with its place in the corpus file.
+ */
+export function readGrammarCorpus(dialect: Dialect): { cases: GrammarCase[]; failures: GrammarFailure[] } {
+  const cases = grammarCases(dialect);
+  const failures: GrammarFailure[] = [];
+  for (const grammarCase of cases) {
+    try {
+      const statements = parseStatements(grammarCase.sql, dialect);
+      if (statements.length !== 1) throw new Error(`read as ${statements.length} statements`);
+    } catch (error) {
+      failures.push({ grammarCase, description: `${dialect}.sql:${grammarCase.line}: ${describeError(error)}` });
+    }
+  }
+  return { cases, failures };
+}
+
+function describeError(error: unknown): string {
+  if (!(error instanceof AppError)) return `crash ${error instanceof Error ? error.message : String(error)}`;
+  const { code, line, column, message } = error.detail;
+  return `${code} at ${line ?? 1}:${column ?? 1} of the statement: ${message.en.split('\n')[0]}`;
 }
