@@ -428,7 +428,7 @@ CREATE TABLE k_ignored (a INT, KEY idx_a (a) IGNORED);
 -- @mysql8: functional key parts are MySQL 8.0.13+
 CREATE TABLE k_functional (a INT, b INT, c JSON, KEY idx_sum ((a + b)), KEY idx_json ((CAST(c->>'$.x' AS CHAR(10)))));
 CREATE TABLE k_foreign (id INT PRIMARY KEY, customer_id INT NOT NULL, other INT, CONSTRAINT fk_customer FOREIGN KEY (customer_id) REFERENCES customers (id) ON DELETE CASCADE ON UPDATE RESTRICT, FOREIGN KEY fk_other (other) REFERENCES products (id) ON DELETE SET NULL ON UPDATE NO ACTION);
-CREATE TABLE k_foreign_match (id INT PRIMARY KEY, parent INT, FOREIGN KEY (parent) REFERENCES k_foreign (id) MATCH FULL ON DELETE NO ACTION);
+CREATE TABLE k_foreign_match (id INT PRIMARY KEY, parent INT, FOREIGN KEY (parent) REFERENCES customers (id) MATCH FULL ON DELETE NO ACTION);
 CREATE TABLE k_checks (a INT, b INT, CHECK (a < b), CONSTRAINT ck_a CHECK (a > 0), CONSTRAINT ck_b CHECK (b IS NOT NULL));
 -- @mysql8: NOT ENFORCED checks are MySQL 8.0.16+
 CREATE TABLE k_checks_enforced (a INT, CONSTRAINT ck_lazy CHECK (a > 0) NOT ENFORCED, CHECK (a < 100) ENFORCED);
