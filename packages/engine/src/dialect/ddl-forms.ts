@@ -355,6 +355,18 @@ function clauseAt(
       if (tokens[k + 1]?.text === '(' || /^(SET|CHARSET|COLLATE)$/.test(upper(tokens[k - 1]))) return undefined;
       return { end: k, replacement: '', apply: set(word.toLowerCase(), word) };
     }
+    // SERIAL DEFAULT VALUE: an integer column's NOT NULL AUTO_INCREMENT UNIQUE, in the fields the grammar gives those.
+    if (!isConstraint && phrase(tokens, k, 'SERIAL DEFAULT VALUE') > 0) {
+      return {
+        end: k + 2,
+        replacement: '',
+        apply: (node) => {
+          node.nullable = { type: 'not null', value: 'not null' };
+          node.auto_increment = 'auto_increment';
+          node.unique ??= 'unique';
+        },
+      };
+    }
     if (!isConstraint && word === 'SRID' && /^\d+$/.test(tokens[k + 1]?.text ?? '')) {
       return { end: k + 1, replacement: '', apply: set('srid', Number(tokens[k + 1]!.text)) };
     }
@@ -556,11 +568,15 @@ const MYSQL_OPTIONS = new Set([
   'TRANSACTIONAL',
   'INSERT_METHOD',
   'AUTOEXTEND_SIZE',
+  'PAGE_CHECKSUM',
+  'ENCRYPTION',
+  'SEQUENCE',
 ]);
 
 /** Table options after the definitions (or the name), up to the end or a query (AS SELECT ...). */
 function tableOptions(context: FormContext, from: number, changes: Change[]): void {
   const { tokens, dialect } = context;
+  const takenCommas = new Set<number>();
   const option = (keyword: string, value: unknown, symbol: string | null = null) => {
     changes.push({
       apply: (ast) => {
@@ -589,12 +605,28 @@ function tableOptions(context: FormContext, from: number, changes: Change[]): vo
       if (symbol) end++;
       const value = tokens[end + 1]?.text ?? '';
       end++;
-      // Options may be separated by commas: take the comma before this one too.
-      const start = tokens[k - 1]?.text === ',' ? k - 1 : k;
-      blankTokens(context, start, end);
+      blankOption(context, k, end, takenCommas);
       option(word.toLowerCase(), value, symbol);
       k = end;
       continue;
+    }
+    // MySQL's TABLESPACE name [STORAGE DISK | MEMORY] and the MERGE engine's UNION [=] (t1, t2): names as written.
+    if (dialect === 'mysql' && word === 'TABLESPACE' && tokens[k + 1]) {
+      const storage = isKeyword(tokens[k + 2], 'STORAGE') ? k + 3 : k + 1;
+      blankOption(context, k, storage, takenCommas);
+      option('tablespace', textOf(context, k + 1, storage));
+      k = storage;
+      continue;
+    }
+    if (dialect === 'mysql' && word === 'UNION') {
+      const open = tokens[k + 1]?.text === '=' ? k + 2 : k + 1;
+      const close = tokens[open]?.text === '(' ? closingParen(tokens, open) : -1;
+      if (close > 0) {
+        blankOption(context, k, close, takenCommas);
+        option('union', { type: 'origin', value: textOf(context, open, close) }, open > k + 1 ? '=' : null);
+        k = close;
+        continue;
+      }
     }
     const versioning = phrase(tokens, k, 'WITH SYSTEM VERSIONING');
     if (versioning > 0) {
@@ -658,6 +690,21 @@ function tableOptions(context: FormContext, from: number, changes: Change[]): vo
       k = close;
     }
   }
+}
+
+/**
+ * Leaves out the table option at tokens first..last. Options may be separated by commas: the comma before it goes too,
+ * or, when there is none or an option left out before took it, the comma after it (`takenCommas`: the commas gone).
+ */
+function blankOption(context: FormContext, first: number, last: number, takenCommas: Set<number>): void {
+  const { tokens } = context;
+  let from = first;
+  let to = last;
+  if (tokens[first - 1]?.text === ',' && !takenCommas.has(first - 1)) from = first - 1;
+  else if (tokens[last + 1]?.text === ',') to = last + 1;
+  if (from < first) takenCommas.add(from);
+  if (to > last) takenCommas.add(to);
+  blankTokens(context, from, to);
 }
 
 function hasPartitionOf(tokens: Token[]): boolean {

@@ -5,6 +5,7 @@ import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { templatePlaceholders } from '../text/placeholders.ts';
 import { ddlForms } from './ddl-forms.ts';
 import { dmlForms } from './dml-forms.ts';
+import { executableComments } from './executable-comments.ts';
 import { expressionForms } from './expression-forms.ts';
 import { literalForms } from './literal-forms.ts';
 import { type FormContext, MarkerCalls, notRead, SelectHeads } from './markers.ts';
@@ -70,6 +71,7 @@ export function prepareForParser(
   context.heads = new SelectHeads(context);
   // A MERGE is read in parts (merge-forms.ts), each prepared on its own: the statement itself is not given to the
   // parser, so no other form applies to it.
+  executableComments(context);
   if (mergeForms(context)) return prepared(text, substitutions, fixups, markers);
   literalForms(context);
   queryForms(context);

@@ -77,6 +77,7 @@ const MULTIWORD: Array<[string, string[]]> = [
   ['NATIONAL', ['CHAR']],
   ['NATIONAL', ['VARCHAR']],
   ['NCHAR', ['VARYING']],
+  ['NCHAR', ['VARCHAR']],
   ['LONG', ['VARCHAR']],
   ['LONG', ['VARBINARY']],
   ['SIGNED', ['INTEGER']],

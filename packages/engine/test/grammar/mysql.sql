@@ -491,3 +491,91 @@ CREATE INDEX ix_invisible ON orders (shipped_on, status) INVISIBLE;
 CREATE INDEX IF NOT EXISTS ix_city ON customers (city);
 -- @mariadb: CREATE INDEX IF NOT EXISTS and OR REPLACE are MariaDB's
 CREATE OR REPLACE INDEX ix_city ON customers (city, country);
+
+-- § Comments: executable comments (the server runs the code inside)
+SELECT id FROM customers /*!50000 WHERE id > 1 */;
+SELECT /*!40001 SQL_NO_CACHE */ id FROM customers /*M!100100 WHERE id > 1 */;
+SELECT /*!STRAIGHT_JOIN*/ c.id FROM customers c JOIN orders o ON o.customer_id = c.id;
+
+-- § SELECT Statement: variables, INTO, and forms of older scripts
+SELECT COUNT(DISTINCT city, country) FROM customers;
+SELECT @total := SUM(total) FROM orders;
+SELECT id INTO @first_id FROM orders ORDER BY id LIMIT 1;
+SELECT id, status FROM orders ORDER BY id LIMIT 1 INTO @first_id, @first_status;
+SELECT customer_id, COUNT(*) FROM orders GROUP BY customer_id ORDER BY NULL;
+SELECT a IS UNKNOWN, (a > 1) IS NOT UNKNOWN FROM t1;
+SELECT CHAR(77, 121 USING ascii), CONVERT('abc' USING latin1), CAST('x' AS CHAR(3) CHARACTER SET utf8mb4);
+INSERT INTO t1 SET a = 5, b = DEFAULT(b), c = 'z';
+
+-- § SHOW CREATE TABLE and mysqldump output: MariaDB 10.11, MySQL 5.7 and 8.0
+CREATE TABLE `dump_mariadb` (
+  `id` int(11) NOT NULL AUTO_INCREMENT,
+  `name` varchar(64) NOT NULL,
+  `login` varchar(32) CHARACTER SET ascii COLLATE ascii_bin NOT NULL,
+  `city` varchar(40) DEFAULT NULL COMMENT 'city; may be "unknown"',
+  `created` datetime(3) NOT NULL DEFAULT current_timestamp(3) ON UPDATE current_timestamp(3),
+  `flags` set('vip','blocked') DEFAULT NULL,
+  `data` longtext CHARACTER SET utf8mb4 COLLATE utf8mb4_bin DEFAULT NULL CHECK (json_valid(`data`)),
+  `total_cents` bigint(20) GENERATED ALWAYS AS (`id` * 100) VIRTUAL,
+  `active` tinyint(1) NOT NULL DEFAULT 1,
+  `bits` bit(1) DEFAULT b'0',
+  `ref` char(36) DEFAULT uuid(),
+  `hidden` int(11) DEFAULT NULL INVISIBLE,
+  PRIMARY KEY (`id`),
+  UNIQUE KEY `uk_login` (`login`),
+  KEY `idx_city_created` (`city`,`created`),
+  KEY `idx_name` (`name`(10)),
+  CONSTRAINT `fk_dump_customer` FOREIGN KEY (`id`) REFERENCES `customers` (`id`) ON DELETE CASCADE,
+  CONSTRAINT `ck_active` CHECK (`active` in (0,1))
+) ENGINE=InnoDB AUTO_INCREMENT=1001 DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_unicode_ci COMMENT='customers';
+CREATE TABLE `dump_mysql57` (
+  `id` int(10) unsigned NOT NULL AUTO_INCREMENT,
+  `d` date NOT NULL,
+  `note` text CHARACTER SET utf8 COLLATE utf8_unicode_ci,
+  `price` decimal(10,2) unsigned zerofill DEFAULT '0000000.00',
+  PRIMARY KEY (`id`,`d`),
+  KEY `idx_d` (`d`) USING BTREE
+) ENGINE=InnoDB DEFAULT CHARSET=latin1 ROW_FORMAT=DYNAMIC
+/*!50100 PARTITION BY RANGE (year(`d`))
+(PARTITION p0 VALUES LESS THAN (2000) ENGINE = InnoDB,
+ PARTITION p1 VALUES LESS THAN MAXVALUE ENGINE = InnoDB) */;
+-- @mysql8: utf8mb4_0900_ai_ci, SRID and functional key parts are MySQL 8's (and MariaDB runs /*!80000 INVISIBLE */ on an index, which it refuses)
+CREATE TABLE `dump_mysql8` (
+  `id` int unsigned NOT NULL AUTO_INCREMENT,
+  `name` varchar(64) CHARACTER SET utf8mb4 COLLATE utf8mb4_0900_ai_ci NOT NULL,
+  `created_at` timestamp NULL DEFAULT CURRENT_TIMESTAMP,
+  `updated_at` timestamp NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP,
+  `doc` json DEFAULT NULL,
+  `code` varbinary(16) DEFAULT (uuid_to_bin(uuid())),
+  `amount` decimal(12,2) GENERATED ALWAYS AS ((`id` * 2)) STORED,
+  `secret` varchar(10) DEFAULT NULL /*!80023 INVISIBLE */,
+  `pos` point NOT NULL /*!80003 SRID 4326 */,
+  PRIMARY KEY (`id`),
+  KEY `idx_name` (`name`) /*!80000 INVISIBLE */,
+  KEY `idx_year` ((year(`created_at`))),
+  CONSTRAINT `ck_id` CHECK ((`id` > 0)) /*!80016 NOT ENFORCED */
+) ENGINE=InnoDB AUTO_INCREMENT=3 DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci;
+CREATE TABLE `dump_mysql8_utf8mb3` (`id` int NOT NULL, `c` varchar(10) CHARACTER SET utf8mb3 COLLATE utf8mb3_bin DEFAULT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb3;
+CREATE TABLE `dump_memory` (`id` int(11) NOT NULL, KEY `idx_id` (`id`) USING HASH) ENGINE=MEMORY DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci;
+-- @mariadb: Aria's PAGE_CHECKSUM and TRANSACTIONAL are MariaDB's
+CREATE TABLE `dump_aria` (`id` int(11) NOT NULL, PRIMARY KEY (`id`)) ENGINE=Aria DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci PAGE_CHECKSUM=1 TRANSACTIONAL=1;
+
+-- § CREATE TABLE: more table options and column attributes
+CREATE TABLE opt_commas (id INT PRIMARY KEY) STATS_PERSISTENT=1, ENGINE=InnoDB, PACK_KEYS=0, COMMENT='options, with commas';
+CREATE TABLE opt_more (id INT PRIMARY KEY) ENGINE=InnoDB STATS_PERSISTENT=DEFAULT INSERT_METHOD=NO;
+CREATE TABLE opt_union (id INT) ENGINE=MERGE UNION=(t1, t2) INSERT_METHOD=LAST;
+CREATE TABLE opt_tablespace (id INT PRIMARY KEY) TABLESPACE innodb_system;
+-- @mysql8: ENCRYPTION is MySQL 8's (MariaDB writes ENCRYPTED)
+CREATE TABLE opt_encryption (id INT PRIMARY KEY) ENCRYPTION='N';
+-- @mysql8: AUTOEXTEND_SIZE is MySQL 8.0.23+
+CREATE TABLE opt_autoextend (id INT PRIMARY KEY) AUTOEXTEND_SIZE=4M;
+-- @mariadb: ENCRYPTED is MariaDB's
+CREATE TABLE opt_encrypted (id INT PRIMARY KEY) ENGINE=InnoDB ENCRYPTED=NO;
+-- @mariadb: SEQUENCE is MariaDB's
+CREATE TABLE opt_sequence (id INT PRIMARY KEY) ENGINE=InnoDB SEQUENCE=0;
+CREATE TABLE col_ref_unnamed (id INT PRIMARY KEY, c INT, CONSTRAINT FOREIGN KEY (c) REFERENCES customers (id));
+CREATE TABLE col_default_expr (id INT PRIMARY KEY, a DATETIME DEFAULT NOW(), b DATE DEFAULT (CURRENT_DATE), c VARCHAR(10) DEFAULT 'x' COLLATE latin1_bin, d BLOB DEFAULT ('abc'), e JSON DEFAULT (JSON_ARRAY()));
+CREATE TABLE col_serial_default (id INT PRIMARY KEY, a BIGINT UNSIGNED SERIAL DEFAULT VALUE);
+CREATE TABLE col_national (a NATIONAL CHARACTER VARYING(10), b NCHAR VARCHAR(10), c CHAR(3) CHARACTER SET binary, d LONG, e LONG VARBINARY);
+-- @mariadb: INET6, INET4 and UUID are MariaDB 10.5-10.10 types
+CREATE TABLE col_mariadb_types (a INET6, b UUID, c INET4);
