@@ -2,6 +2,7 @@ import type { AstNode } from '../model/ast.ts';
 import { isNode } from '../model/ast.ts';
 import { isKeyword, type Token } from '../text/lexer.ts';
 import { closingParen, type FormContext, fragment, notRead } from './markers.ts';
+import { scanType } from './type-forms.ts';
 
 /**
  * Expression forms node-sql-parser 5.4 refuses or misreads (issue 11's grammar corpus), read through marker calls
@@ -20,7 +21,10 @@ import { closingParen, type FormContext, fragment, notRead } from './markers.ts'
  *  - MariaDB's `PERCENTILE_CONT(f) WITHIN GROUP (ORDER BY x) OVER (...)`: the aggregate as node-sql-parser's
  *    PostgreSQL grammar gives it, with `within_group_orderby`, and its window;
  *  - a window that names another (`OVER (w ORDER BY x)`, `WINDOW w2 AS (w1 ...)`): its `name`, the field
- *    node-sql-parser has for it; PostgreSQL's `rank() OVER w`.
+ *    node-sql-parser has for it; PostgreSQL's `rank() OVER w`;
+ *  - PostgreSQL's COLLATE after a string or a call (`'a' COLLATE "C" < 'b'`, `lower(x) COLLATE "C"`), which the
+ *    grammar takes after a column only: the operand with the `collate` node-sql-parser gives a column's. (COLLATE binds
+ *    tighter than every operator but `::`, `[]` and `.`, so the string or call before it is its whole operand.)
  */
 export function expressionForms(context: FormContext): void {
   niladicFunctions(context);
@@ -32,6 +36,8 @@ export function expressionForms(context: FormContext): void {
     mysqlCallForms(context);
     windowFunctionOptions(context);
     withinGroupOver(context);
+  } else {
+    collateAfterOperand(context);
   }
 }
 
@@ -377,4 +383,56 @@ export function jsonTables(context: FormContext): void {
     visit(ast);
     if (restored !== tables.length) throw notRead('JSON_TABLE', 'JSON_TABLE');
   });
+}
+
+function collateAfterOperand({ tokens, dialect, substitutions, markers }: FormContext): void {
+  tokens.forEach((token, k) => {
+    if (!isKeyword(token, 'COLLATE') || k === 0) return;
+    const name = tokens[k + 1];
+    if (!name || (name.kind !== 'word' && name.kind !== 'quoted')) return;
+    const before = tokens[k - 1]!;
+    let start = -1;
+    if (before.kind === 'string' && before.text.startsWith("'")) start = k - 1;
+    else if (before.text === ')') {
+      const open = openingParen(tokens, k - 1);
+      const callee = tokens[open - 1];
+      // A call, not a type with its length (varchar(64) COLLATE "C" in a column definition).
+      if (open > 0 && callee?.kind === 'word' && !scanType(tokens, open - 1, dialect)) start = open - 1;
+    }
+    if (start < 0) return;
+    // A qualified name (pg_catalog."default") is a word ending in a dot and the quoted name against it.
+    let last = k + 1;
+    while (tokens[last]!.text.endsWith('.') && tokens[last + 1]?.start === tokens[last]!.end) last++;
+    const collation = tokens
+      .slice(k + 1, last + 1)
+      .map((t) => t.text)
+      .join('');
+    const open = markers.open('COLLATE', ([operand]) => ({
+      ...operand!,
+      collate: {
+        type: 'collate',
+        keyword: 'collate',
+        collate: {
+          name: /^"[^"]*"$/.test(collation)
+            ? { type: 'double_quote_string', value: collation.slice(1, -1) }
+            : { type: 'default', value: collation },
+          symbol: null,
+        },
+      },
+    }));
+    substitutions.push(
+      { start: tokens[start]!.start, end: tokens[start]!.start, replacement: open, order: -1 },
+      { start: token.start, end: tokens[last]!.end, replacement: ')' },
+    );
+  });
+}
+
+/** The index of the `(` the `)` at `close` closes, or -1. */
+function openingParen(tokens: Token[], close: number): number {
+  let depth = 0;
+  for (let k = close; k >= 0; k--) {
+    if (tokens[k]!.text === ')') depth++;
+    else if (tokens[k]!.text === '(' && --depth === 0) return k;
+  }
+  return -1;
 }

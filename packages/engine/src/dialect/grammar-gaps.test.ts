@@ -246,4 +246,31 @@ describe('null-safe comparisons beside every spare comparison operator', () => {
     expect(() => parseStatements(sql, 'mysql')).toThrow(/already uses most of/);
     expect(parseStatements('SELECT id FROM t WHERE a <> 1 AND x <=> y', 'mysql')[0]!.ast.where).toBeTruthy();
   });
+
+  it('PostgreSQL: a chain of AT TIME ZONE keeps every zone, in order', () => {
+    const [statement] = parseStatements(
+      "SELECT created_at AT TIME ZONE 'Asia/Shanghai' AT TIME ZONE 'UTC' FROM orders",
+      'postgresql',
+    );
+    const zones = JSON.stringify((statement!.ast.columns as AstNode[])[0]!.expr);
+    expect(zones).toMatch(
+      /"at time zone"\},\{"type":"single_quote_string","value":"Asia\/Shanghai".*"at time zone".*"UTC"/,
+    );
+  });
+
+  it('PostgreSQL: a backslash before a quote is a character of the string, not an escape', () => {
+    const sql = "SELECT replace(name, '\\', '/') FROM customers WHERE name LIKE 'a\\%' ESCAPE '\\'";
+    const [statement] = parseStatements(sql, 'postgresql');
+    const strings = nodesOf(statement!.ast, 'single_quote_string').map((v) => v.node.value);
+    expect(strings).toEqual(expect.arrayContaining(['\\', '/', 'a\\%']));
+    expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_string_/);
+  });
+
+  it('PostgreSQL: COLLATE after a string or a call collates that operand only', () => {
+    const [statement] = parseStatements('SELECT \'x\' || lower(name) COLLATE "C" FROM customers', 'postgresql');
+    const concat = (statement!.ast.columns as AstNode[])[0]!.expr as AstNode;
+    expect(concat).toMatchObject({ type: 'binary_expr', operator: '||' });
+    expect((concat.left as AstNode).collate).toBeUndefined();
+    expect(concat.right).toMatchObject({ type: 'function', collate: { type: 'collate' } });
+  });
 });

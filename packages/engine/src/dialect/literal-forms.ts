@@ -1,6 +1,6 @@
 import { type AstNode, isNode } from '../model/ast.ts';
 import { isKeyword, type Token } from '../text/lexer.ts';
-import type { FormContext } from './markers.ts';
+import { type FormContext, notRead } from './markers.ts';
 import { scanType } from './type-forms.ts';
 
 /**
@@ -23,6 +23,9 @@ import { scanType } from './type-forms.ts';
  *  - escape strings `E'a\nb'` (read as a name `E'a\nb'`), Unicode strings `U&'d\0061t' [UESCAPE '!']` (refused) and
  *    dollar-quoted strings `$$...$$`, `$tag$...$tag$` (read as a variable, or refused): string nodes with their value
  *    decoded and the prefix written (`{type: 'single_quote_string', value, prefix: 'E'}`);
+ *  - strings with a backslash before a quote (`ESCAPE '\'`, `'C:\'`): a backslash is a character like any other in a
+ *    standard string, but the grammar reads `\'` as an escaped quote and runs the string on; read as a plain string
+ *    `'sqltune_string_<n>'` (valid wherever a string is: ESCAPE, DEFAULT, COMMENT), its value then put back;
  *  - `B'1010'`, `X'1F'`, `N'x'`: bit, hex and national strings, as node-sql-parser's MySQL grammar gives them;
  *  - numbers the grammar refuses or misreads: `.5`, `5.`, PostgreSQL 16's `0x1F`, `0o17`, `0b101` (read as 0 aliased
  *    x1F) and `1_000_000` (a number node, its value as written, underscores left out);
@@ -40,6 +43,7 @@ export function literalForms(context: FormContext): void {
     mysqlNumbers(context);
     odbcEscapes(context);
   } else {
+    backslashStrings(context);
     postgresStrings(context);
     postgresNumbers(context);
     typedLiterals(context);
@@ -215,6 +219,35 @@ function quotedNames({ tokens, substitutions, fixups }: FormContext): void {
       return value;
     };
     visit(ast);
+  });
+}
+
+const STRING_MARKER = 'sqltune_string_';
+
+function backslashStrings({ tokens, substitutions, fixups }: FormContext): void {
+  const values: string[] = [];
+  for (const token of tokens) {
+    if (token.kind !== 'string' || !token.text.startsWith("'") || !token.text.includes("\\'")) continue;
+    substitutions.push({ start: token.start, end: token.end, replacement: `'${STRING_MARKER}${values.length}'` });
+    values.push(token.text.slice(1, -1).replace(/''/g, "'"));
+  }
+  if (values.length === 0) return;
+  fixups.push((ast, prepared) => {
+    const restored = new Set<number>();
+    const visit = (value: unknown): void => {
+      if (Array.isArray(value)) for (const item of value) visit(item);
+      if (!isNode(value)) return;
+      const written = typeof value.value === 'string' ? value.value : '';
+      if (value.type === 'single_quote_string' && written.startsWith(STRING_MARKER)) {
+        const index = Number(written.slice(STRING_MARKER.length));
+        value.value = values[index] ?? written;
+        restored.add(index);
+      }
+      for (const key of Object.keys(value)) if (key !== 'loc') visit(value[key]);
+    };
+    visit(ast);
+    const missing = values.some((_, i) => !restored.has(i) && prepared.includes(`'${STRING_MARKER}${i}'`));
+    if (missing) throw notRead('this string', 'ESCAPE');
   });
 }
 

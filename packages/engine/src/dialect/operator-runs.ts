@@ -391,7 +391,10 @@ function build(args: AstNode[], operators: string[], prefixes: string[][], diale
 /**
  * PostgreSQL: `x AT TIME ZONE z` (and `AT LOCAL`), which the grammar reads after a column only: another operand
  * (`TIMESTAMP '...' AT TIME ZONE 'UTC'`, `f(x) AT TIME ZONE z`) is handed to it with its zone as a marker call, then
- * given the grammar's shape for AT TIME ZONE on a column (an `options` list on the operand).
+ * given the grammar's shape for AT TIME ZONE on a column (an `options` list on the operand). A chain
+ * (`x AT TIME ZONE 'Asia/Shanghai' AT TIME ZONE 'UTC'`, applied left to right) is a marker call around the one before
+ * for every zone after the first (and the first too when the operand is no column); each appends its zone to the
+ * operand's list, which then reads `at time zone 'Asia/Shanghai' at time zone 'UTC'`.
  */
 export function timeZoneOperands(context: FormContext): void {
   const { tokens, dialect, substitutions, markers } = context;
@@ -413,21 +416,35 @@ export function timeZoneOperands(context: FormContext): void {
         if (end < 0) return;
       } else break;
     }
-    const at = end + 1;
-    if (!isKeyword(tokens[at], 'AT') || !isKeyword(tokens[at + 1], 'TIME') || !isKeyword(tokens[at + 2], 'ZONE'))
-      return;
-    // A column the grammar reads as it is.
-    if (end === i && (token.kind === 'word' || token.kind === 'quoted') && !/^\d/.test(token.text)) return;
-    const zone = scanPrimary(tokens, at + 3, dialect);
-    if (zone < 0) return;
-    const open = markers.open('AT TIME ZONE', ([operand, written]) => ({
-      ...operand!,
-      options: { type: 'expr_list', value: [{ type: 'origin', value: 'at time zone' }, written], separator: ' ' },
-    }));
-    substitutions.push(
-      { start: token.start, end: token.start, replacement: open, order: -1 },
-      { start: tokens[end]!.end, end: tokens[at + 2]!.end, replacement: ',' },
-      { start: tokens[zone]!.end, end: tokens[zone]!.end, replacement: ')', order: 1 },
-    );
+    // A zone is no operand of its own: `... AT TIME ZONE 'x' AT TIME ZONE 'y'` is read from the chain's operand.
+    if (isKeyword(tokens[i - 1], 'ZONE') && isKeyword(tokens[i - 2], 'TIME') && isKeyword(tokens[i - 3], 'AT')) return;
+    const zones: Array<{ at: number; zone: number }> = [];
+    for (let at = end + 1; isAtTimeZone(tokens, at); ) {
+      const zone = scanPrimary(tokens, at + 3, dialect);
+      if (zone < 0) return;
+      zones.push({ at, zone });
+      at = zone + 1;
+    }
+    // A column the grammar reads as it is, with its first zone.
+    const column = end === i && (token.kind === 'word' || token.kind === 'quoted') && !/^\d/.test(token.text);
+    const wrapped = column ? zones.slice(1) : zones;
+    wrapped.forEach(({ at, zone }, n) => {
+      const open = markers.open('AT TIME ZONE', ([operand, written]) => {
+        const zone = [{ type: 'origin', value: 'at time zone' }, written];
+        // A zone after another: the operand's list gets it after its own, in the order PostgreSQL applies them.
+        const before = (operand!.options as AstNode | undefined)?.value;
+        const value = Array.isArray(before) ? [...before, ...zone] : zone;
+        return { ...operand!, options: { type: 'expr_list', value, separator: ' ' } };
+      });
+      substitutions.push(
+        // The outermost call (the last zone) opens first.
+        { start: token.start, end: token.start, replacement: open, order: n - wrapped.length },
+        { start: tokens[at - 1]!.end, end: tokens[at + 2]!.end, replacement: ',' },
+        { start: tokens[zone]!.end, end: tokens[zone]!.end, replacement: ')', order: 1 },
+      );
+    });
   });
 }
+
+const isAtTimeZone = (tokens: Token[], at: number) =>
+  isKeyword(tokens[at], 'AT') && isKeyword(tokens[at + 1], 'TIME') && isKeyword(tokens[at + 2], 'ZONE');
