@@ -393,6 +393,12 @@ function clauseAt(
         },
       };
     }
+    // WITH PARSER `ngram` (SHOW CREATE TABLE quotes the name): the grammar takes a bare name only.
+    if (isConstraint && phrase(tokens, k, 'WITH PARSER') > 0 && tokens[k + 2]?.kind === 'quoted') {
+      const name = tokens[k + 2]!.text.slice(1, -1).replace(/``/g, '`');
+      if (!/^[A-Za-z_]\w*$/.test(name)) return undefined;
+      return { first: k + 2, end: k + 2, replacement: name, apply: () => undefined };
+    }
     // PRIMARY KEY name (cols): the grammar takes no name there.
     if (word === 'PRIMARY' && upper(tokens[k + 1]) === 'KEY' && tokens[k + 2] && tokens[k + 3]?.text === '(') {
       const name = tokens[k + 2]!;

@@ -557,6 +557,24 @@ CREATE TABLE `dump_mysql8` (
 ) ENGINE=InnoDB AUTO_INCREMENT=3 DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_0900_ai_ci;
 CREATE TABLE `dump_mysql8_utf8mb3` (`id` int NOT NULL, `c` varchar(10) CHARACTER SET utf8mb3 COLLATE utf8mb3_bin DEFAULT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb3;
 CREATE TABLE `dump_memory` (`id` int(11) NOT NULL, KEY `idx_id` (`id`) USING HASH) ENGINE=MEMORY DEFAULT CHARSET=latin1 COLLATE=latin1_swedish_ci;
+CREATE TABLE `dump_legacy` (
+  `id` int(11) NOT NULL DEFAULT '0',
+  `d` datetime NOT NULL DEFAULT '0000-00-00 00:00:00',
+  `t` timestamp NOT NULL DEFAULT CURRENT_TIMESTAMP ON UPDATE CURRENT_TIMESTAMP COMMENT 'changed',
+  `body` text COLLATE utf8mb3_bin NOT NULL,
+  `title` varchar(200) CHARACTER SET utf8 COLLATE utf8_bin DEFAULT '' COMMENT 'title',
+  `f` float(7,4) unsigned DEFAULT NULL,
+  `e` enum('a','b') CHARACTER SET latin1 NOT NULL DEFAULT 'a',
+  PRIMARY KEY (`id`) USING BTREE,
+  UNIQUE KEY `uk_title` (`title`(50)) USING BTREE COMMENT 'unique',
+  KEY `idx_d_t` (`d`,`t`) KEY_BLOCK_SIZE=8,
+  FULLTEXT KEY `ft_body` (`body`)
+) ENGINE=MyISAM AUTO_INCREMENT=5 DEFAULT CHARSET=utf8 COLLATE=utf8_bin ROW_FORMAT=COMPACT COMMENT='legacy table';
+CREATE TABLE `dump_key_partitions` (`id` int NOT NULL, PRIMARY KEY (`id`)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4
+/*!50100 PARTITION BY KEY (id)
+PARTITIONS 4 */;
+-- @mysql8: the ngram full-text parser is MySQL's (MariaDB has no such plugin)
+CREATE TABLE `dump_ngram` (`b` text, FULLTEXT KEY `ft_b` (`b`) /*!50100 WITH PARSER `ngram` */ ) ENGINE=InnoDB;
 -- @mariadb: Aria's PAGE_CHECKSUM and TRANSACTIONAL are MariaDB's
 CREATE TABLE `dump_aria` (`id` int(11) NOT NULL, PRIMARY KEY (`id`)) ENGINE=Aria DEFAULT CHARSET=utf8mb4 COLLATE=utf8mb4_general_ci PAGE_CHECKSUM=1 TRANSACTIONAL=1;
 
