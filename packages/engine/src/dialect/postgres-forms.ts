@@ -243,11 +243,9 @@ function fromItems(context: FormContext): void {
     }
     // A table, call or subquery followed by WITH ORDINALITY and/or an alias with a column list.
     const previous = tokens[i - 1];
-    if (!previous || !inFrom(tokens, i)) return;
+    if (!previous) return;
     const named = (previous.kind === 'word' || previous.kind === 'quoted') && !ITEM_STARTERS.has(upper(previous));
     if (previous.text !== ')' && !named) return;
-    // ROWS FROM (...) is read above, as a whole.
-    if (previous.text === ')' && isRowsFrom(tokens, i - 1)) return;
     const ordinality = isKeyword(token, 'WITH') && isKeyword(tokens[i + 1], 'ORDINALITY');
     const aliasAt = ordinality ? i + 2 : i;
     const hasAs = isKeyword(tokens[aliasAt], 'AS');
@@ -255,7 +253,13 @@ function fromItems(context: FormContext): void {
     const name = tokens[nameAt];
     const isName = !!name && (name.kind === 'word' || name.kind === 'quoted') && !reservedAfterItem(name);
     const withList = isName && tokens[nameAt + 1]?.text === '(';
-    if (hasAs && isName && isKeyword(tokens[nameAt + 1], 'TABLESAMPLE')) {
+    const sampled = hasAs && isName && isKeyword(tokens[nameAt + 1], 'TABLESAMPLE');
+    // In FROM only: tested last, as it scans back to the clause (for every token, a long statement's time would grow
+    // with the square of its length).
+    if ((!ordinality && !withList && !sampled) || !inFrom(tokens, i)) return;
+    // ROWS FROM (...) is read above, as a whole.
+    if (previous.text === ')' && isRowsFrom(tokens, i - 1)) return;
+    if (sampled) {
       // customers AS c TABLESAMPLE m (...) [REPEATABLE (...)]: the grammar takes the alias after the sample.
       let end = closingParen(tokens, nameAt + 3);
       if (isKeyword(tokens[end + 1], 'REPEATABLE')) end = closingParen(tokens, end + 2);
