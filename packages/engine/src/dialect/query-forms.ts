@@ -194,8 +194,8 @@ function parenthesizedSetOperations({ tokens, substitutions, fixups }: FormConte
     if (!first || !(first.text === '(' || ['SELECT', 'TABLE', 'VALUES'].some((w) => isKeyword(first, w)))) return;
     const close = closingParen(tokens, open);
     if (close < 0) return;
-    const { operators, trailing } = operatorsInside(tokens, open, close);
-    if (operators.length === 0) return;
+    // The set operator outside first: the scan inside is the costly test (nested subqueries would take it again
+    // and again).
     const after = tokens[close + 1];
     let outer = -1;
     if (isSetOperator(after)) outer = close + 1;
@@ -205,6 +205,8 @@ function parenthesizedSetOperations({ tokens, substitutions, fixups }: FormConte
       if (isSetOperator(tokens[k])) outer = k;
     }
     if (outer < 0) return;
+    const { operators, trailing } = operatorsInside(tokens, open, close);
+    if (operators.length === 0) return;
     const outerWord = tokens[outer]!.text.toUpperCase();
     const outerAll = isKeyword(tokens[outer + 1], 'ALL') ? ' ALL' : '';
     const left = outer > close;
