@@ -139,7 +139,7 @@ describe('locking clauses', () => {
     );
     expect(lock('SELECT id FROM t FOR NO KEY UPDATE SKIP LOCKED', 'postgresql')).toBe('FOR NO KEY UPDATE SKIP LOCKED');
     expect(lock('SELECT t.id FROM t JOIN u ON u.id = t.id FOR UPDATE OF t, u FOR KEY SHARE OF x', 'postgresql')).toBe(
-      'FOR UPDATE OF T, U FOR KEY SHARE OF X',
+      'FOR UPDATE OF t, u FOR KEY SHARE OF x',
     );
     expect(lock('SELECT id FROM t FOR SHARE LIMIT 2', 'postgresql')).toBe('FOR SHARE');
   });
@@ -149,8 +149,17 @@ describe('locking clauses', () => {
     expect(lock('SELECT id FROM t FOR UPDATE', 'mysql')).toBe('FOR UPDATE');
   });
 
-  it('leaves a locking clause inside a subquery to the parser, which reports it', () => {
-    expect(() => parseStatements('SELECT id FROM (SELECT id FROM t FOR UPDATE) d', 'postgresql')).toThrow(AppError);
+  it('puts a locking clause inside a subquery back on that query', () => {
+    const [statement] = parseStatements('SELECT id FROM (SELECT id FROM t FOR UPDATE) d', 'postgresql');
+    const inner = ((statement!.ast.from as AstNode[])[0]!.expr as AstNode).ast as AstNode;
+    expect([statement!.ast.locking_read ?? null, inner.locking_read]).toEqual([null, 'FOR UPDATE']);
+    const [nested] = parseStatements(
+      'SELECT * FROM t WHERE a IN (SELECT a FROM u WHERE b = 1 FOR SHARE OF u SKIP LOCKED) FOR UPDATE OF t',
+      'postgresql',
+    );
+    expect(nested!.ast.locking_read).toBe('FOR UPDATE OF t');
+    expect(JSON.stringify(nested!.ast.where)).toContain('"locking_read":"FOR SHARE OF u SKIP LOCKED"');
+    expect(JSON.stringify(nested!.ast)).not.toContain('sqltune_');
   });
 });
 
@@ -236,5 +245,32 @@ describe('null-safe comparisons beside every spare comparison operator', () => {
     const sql = 'SELECT id FROM t WHERE a <> 1 AND b >= 2 AND c <= 3 AND d != 4 AND x <=> y';
     expect(() => parseStatements(sql, 'mysql')).toThrow(/already uses most of/);
     expect(parseStatements('SELECT id FROM t WHERE a <> 1 AND x <=> y', 'mysql')[0]!.ast.where).toBeTruthy();
+  });
+
+  it('PostgreSQL: a chain of AT TIME ZONE keeps every zone, in order', () => {
+    const [statement] = parseStatements(
+      "SELECT created_at AT TIME ZONE 'Asia/Shanghai' AT TIME ZONE 'UTC' FROM orders",
+      'postgresql',
+    );
+    const zones = JSON.stringify((statement!.ast.columns as AstNode[])[0]!.expr);
+    expect(zones).toMatch(
+      /"at time zone"\},\{"type":"single_quote_string","value":"Asia\/Shanghai".*"at time zone".*"UTC"/,
+    );
+  });
+
+  it('PostgreSQL: a backslash before a quote is a character of the string, not an escape', () => {
+    const sql = "SELECT replace(name, '\\', '/') FROM customers WHERE name LIKE 'a\\%' ESCAPE '\\'";
+    const [statement] = parseStatements(sql, 'postgresql');
+    const strings = nodesOf(statement!.ast, 'single_quote_string').map((v) => v.node.value);
+    expect(strings).toEqual(expect.arrayContaining(['\\', '/', 'a\\%']));
+    expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_string_/);
+  });
+
+  it('PostgreSQL: COLLATE after a string or a call collates that operand only', () => {
+    const [statement] = parseStatements('SELECT \'x\' || lower(name) COLLATE "C" FROM customers', 'postgresql');
+    const concat = (statement!.ast.columns as AstNode[])[0]!.expr as AstNode;
+    expect(concat).toMatchObject({ type: 'binary_expr', operator: '||' });
+    expect((concat.left as AstNode).collate).toBeUndefined();
+    expect(concat.right).toMatchObject({ type: 'function', collate: { type: 'collate' } });
   });
 });

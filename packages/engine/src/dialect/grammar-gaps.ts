@@ -3,7 +3,18 @@ import { type AstNode, child, columnRef, comparisonOperators, isNode, walk } fro
 import { unquote } from '../schema/model.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { templatePlaceholders } from '../text/placeholders.ts';
+import { ddlForms } from './ddl-forms.ts';
+import { dmlForms } from './dml-forms.ts';
+import { executableComments } from './executable-comments.ts';
+import { expressionForms } from './expression-forms.ts';
+import { literalForms } from './literal-forms.ts';
+import { type FormContext, MarkerCalls, notRead, SelectHeads } from './markers.ts';
+import { mergeForms } from './merge-forms.ts';
+import { operatorRuns, timeZoneOperands } from './operator-runs.ts';
+import { postgresForms } from './postgres-forms.ts';
+import { queryForms } from './query-forms.ts';
 import { closing, type Fixup, type Substitution, standardForms } from './standard-forms.ts';
+import { typeForms } from './type-forms.ts';
 import { UnreadableForm } from './unreadable.ts';
 
 /**
@@ -43,40 +54,69 @@ export interface PreparedText {
 }
 
 /**
- * Prepares a statement for the parser. `parseExpression` parses `SELECT <expression>` and returns the item's
- * expression tree (for PARTITION BY), or undefined when it does not parse.
+ * Prepares a statement for the parser. `parseFragment` reads another piece of SQL the same way (prepared, parsed
+ * and restored, locations in its own text) and returns its tree, or undefined when it does not parse: forms read
+ * in parts use it (PARTITION BY expressions, a MERGE's clauses...).
  */
 export function prepareForParser(
   text: string,
   dialect: Dialect,
-  parseExpression: (expression: string) => AstNode | undefined,
+  parseFragment: (sql: string) => AstNode | undefined,
 ): PreparedText {
   const tokens = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
   const substitutions: Substitution[] = [];
   const fixups: Fixup[] = [];
+  const markers = new MarkerCalls();
+  const context: FormContext = { text, tokens, dialect, substitutions, fixups, markers, parseFragment } as FormContext;
+  context.heads = new SelectHeads(context);
+  // A MERGE is read in parts (merge-forms.ts), each prepared on its own: the statement itself is not given to the
+  // parser, so no other form applies to it.
+  executableComments(context);
+  if (mergeForms(context)) return prepared(text, substitutions, fixups, markers);
+  literalForms(context);
+  queryForms(context);
+  dmlForms(context);
+  expressionForms(context);
+  typeForms(context);
+  ddlForms(context);
+  postgresForms(context);
+  operatorRuns(context);
+  timeZoneOperands(context);
   substitutions.push(...typeNames(tokens, dialect));
   standardForms(text, tokens, dialect, substitutions, fixups);
   templateParameters(text, tokens, dialect, substitutions, fixups);
-  if (dialect === 'postgresql') partitionExpressions(text, tokens, substitutions, fixups, parseExpression);
-  if (dialect === 'postgresql') substitutions.push(...standardRowLimits(tokens));
+  if (dialect === 'postgresql')
+    partitionExpressions(text, tokens, substitutions, fixups, (sql) => selectItem(parseFragment(sql)));
+  substitutions.push(...standardRowLimits(tokens, fixups));
   if (dialect === 'mysql') derivedColumnLists(tokens, substitutions, fixups);
   nullSafeComparisons(tokens, dialect, substitutions, fixups);
-  lockingClauses(text, tokens, dialect, substitutions, fixups);
+  lockingClauses(tokens, dialect, substitutions, fixups, context.heads);
   if (dialect === 'mysql') fullJoins(tokens, fixups);
   naturalJoins(tokens, substitutions, fixups);
   if (dialect === 'postgresql') crossJoins(tokens, fixups);
   setOperationsAfterFrom(tokens, fixups);
+  context.heads.emit();
+  return prepared(text, substitutions, fixups, markers);
+}
+
+/** The substituted copy, and how its tree is put back (see PreparedText). */
+function prepared(text: string, substitutions: Substitution[], fixups: Fixup[], markers: MarkerCalls): PreparedText {
   if (substitutions.length === 0 && fixups.length === 0) {
     return { text, toOriginal: (offset) => offset, restore: () => undefined };
   }
-  substitutions.sort((a, b) => a.start - b.start);
+  // An insertion (start = end) goes before a replacement starting at the same offset: they do not overlap.
+  substitutions.sort(
+    (a, b) => a.start - b.start || Number(a.end > a.start) - Number(b.end > b.start) || (a.order ?? 0) - (b.order ?? 0),
+  );
   const prepared = applySubstitutions(text, substitutions);
   return {
     text: prepared.text,
     toOriginal: prepared.toOriginal,
     restore(ast) {
       mapLocations(ast, prepared.toOriginal);
-      for (const fixup of fixups) fixup(ast);
+      markers.restore(ast, prepared.text);
+      for (const fixup of fixups) fixup(ast, prepared.text);
+      forgetMarkers(ast);
     },
   };
 }
@@ -151,26 +191,31 @@ function followsOperand(token: Token | undefined): boolean {
 }
 
 /**
- * PostgreSQL row limits the parser misreads: the SQL standard's `FETCH FIRST|NEXT n ROW|ROWS ONLY` (LIMIT n),
- * `OFFSET m ROW|ROWS` (OFFSET m), and OFFSET written before the limit (`OFFSET m LIMIT n`, which node-sql-parser
- * reads as OFFSET m alone, dropping the limit). All become `LIMIT n OFFSET m`. WITH TIES has no LIMIT form and is
- * left to the parser, which reports it.
+ * Row limits the parser misreads or refuses (PostgreSQL, and MariaDB 10.6's): the SQL standard's
+ * `FETCH FIRST|NEXT [n] ROW|ROWS ONLY` (LIMIT n, 1 without a count), `OFFSET m ROW|ROWS` (OFFSET m), and OFFSET written
+ * before the limit (`OFFSET m LIMIT n`, which node-sql-parser reads as OFFSET m alone, dropping the limit). All become
+ * `LIMIT n OFFSET m`. `FETCH ... WITH TIES` (more rows than n when the last ones tie in ORDER BY) has no LIMIT form:
+ * it is read as `LIMIT <marker>` and its limit node gets the count back with `fetch: 'WITH TIES'`.
  */
-function standardRowLimits(tokens: Token[]): Substitution[] {
+function standardRowLimits(tokens: Token[], fixups: Fixup[]): Substitution[] {
   const found: Substitution[] = [];
+  const ties: string[] = [];
   const rowWord = (t: Token | undefined) => isKeyword(t, 'ROWS') || isKeyword(t, 'ROW');
   const amount = (t: Token | undefined) => !!t && /^(\d+|\$\d+|\?)$/.test(t.text);
-  /** `FETCH FIRST n ROWS ONLY` or `LIMIT n` at `i`: the count and the index after it. */
+  /** `FETCH FIRST n ROWS ONLY|WITH TIES` or `LIMIT n` at `i`: the count and the index after it. */
   const limitAt = (i: number): { count: string; next: number } | undefined => {
     if (isKeyword(tokens[i], 'LIMIT') && amount(tokens[i + 1])) return { count: tokens[i + 1]!.text, next: i + 2 };
-    if (
-      isKeyword(tokens[i], 'FETCH') &&
-      (isKeyword(tokens[i + 1], 'FIRST') || isKeyword(tokens[i + 1], 'NEXT')) &&
-      amount(tokens[i + 2]) &&
-      rowWord(tokens[i + 3]) &&
-      isKeyword(tokens[i + 4], 'ONLY')
-    ) {
-      return { count: tokens[i + 2]!.text, next: i + 5 };
+    if (!isKeyword(tokens[i], 'FETCH') || !(isKeyword(tokens[i + 1], 'FIRST') || isKeyword(tokens[i + 1], 'NEXT'))) {
+      return undefined;
+    }
+    const counted = amount(tokens[i + 2]);
+    const rows = counted ? i + 3 : i + 2;
+    if (!rowWord(tokens[rows])) return undefined;
+    const count = counted ? tokens[i + 2]!.text : '1';
+    if (isKeyword(tokens[rows + 1], 'ONLY')) return { count, next: rows + 2 };
+    if (isKeyword(tokens[rows + 1], 'WITH') && isKeyword(tokens[rows + 2], 'TIES') && /^\d+$/.test(count)) {
+      ties.push(count);
+      return { count: String(TIES_MARKER_BASE + ties.length), next: rows + 3 };
     }
     return undefined;
   };
@@ -194,8 +239,28 @@ function standardRowLimits(tokens: Token[]): Substitution[] {
         found.push({ start: token.start, end: tokens[limit.next - 1]!.end, replacement: `LIMIT ${limit.count}` });
     }
   }
+  if (ties.length > 0) {
+    fixups.push((ast) => {
+      let restored = 0;
+      walk(ast, ({ node }) => {
+        const values = Array.isArray(node.value) && 'seperator' in node ? node.value : undefined;
+        for (const value of values ?? []) {
+          const index = isNode(value) ? Number(value.value) - TIES_MARKER_BASE - 1 : -1;
+          if (index < 0 || index >= ties.length) continue;
+          value.value = Number(ties[index]);
+          node.fetch = 'WITH TIES';
+          restored++;
+        }
+        return undefined;
+      });
+      if (restored !== ties.length) throw notRead('FETCH ... WITH TIES', 'FETCH');
+    });
+  }
   return found;
 }
+
+/** `LIMIT 9200001`, ...: the markers of FETCH ... WITH TIES counts. */
+const TIES_MARKER_BASE = 9_200_000;
 
 /**
  * Null-safe comparisons: MySQL's `a <=> b` is a syntax error to node-sql-parser, and PostgreSQL's
@@ -220,6 +285,24 @@ function nullSafeComparisons(tokens: Token[], dialect: Dialect, substitutions: S
     if (spaceship) {
       found.push({ start: token.start, end: tokens[i + 2]!.end, operator: '<=>' });
       i += 2;
+      continue;
+    }
+    // MySQL's SOUNDS LIKE and MEMBER OF, comparisons of the same precedence.
+    const phrase =
+      dialect === 'mysql'
+        ? (['SOUNDS LIKE', 'MEMBER OF'] as const).find((words) => {
+            const [a, b] = words.split(' ');
+            return isKeyword(token, a!) && isKeyword(tokens[i + 1], b!);
+          })
+        : undefined;
+    if (phrase) {
+      found.push({ start: token.start, end: tokens[i + 1]!.end, operator: phrase });
+      i += 1;
+      continue;
+    }
+    // PostgreSQL's OVERLAPS, between two rows, at the precedence of a comparison.
+    if (dialect === 'postgresql' && isKeyword(token, 'OVERLAPS')) {
+      found.push({ start: token.start, end: token.end, operator: 'OVERLAPS' });
       continue;
     }
     if (dialect !== 'postgresql' || !isKeyword(token, 'IS')) continue;
@@ -259,13 +342,19 @@ function nullSafeComparisons(tokens: Token[], dialect: Dialect, substitutions: S
   });
 }
 
+/** The word a refused comparison is placed at: DISTINCT for IS [NOT] DISTINCT FROM, SOUNDS, MEMBER, none for <=>. */
+function operatorKeyword(operator: string): string | undefined {
+  if (operator === '<=>') return undefined;
+  return operator.startsWith('IS') ? 'DISTINCT' : operator.split(' ')[0];
+}
+
 function unreadableComparison(operator: string): UnreadableForm {
   return new UnreadableForm(
     {
       zh: `SQLTune 无法确定这里 ${operator} 的作用范围：请用括号写明比较的两侧，如 (a ${operator} b)。`,
       en: `SQLTune cannot tell what ${operator} compares here: put the comparison in parentheses, e.g. (a ${operator} b).`,
     },
-    operator === '<=>' ? undefined : 'DISTINCT',
+    operatorKeyword(operator),
   );
 }
 
@@ -423,34 +512,40 @@ function tooManyComparisons(operator: string): UnreadableForm {
       zh: `SQLTune 暂不能读取已用到 <>、>=、<=、!= 中大部分运算符的语句中的 ${operator}：请把其中一处改写（如把 a >= b 写成 NOT (a < b)），或分开分析。`,
       en: `SQLTune cannot yet read ${operator} in a statement that already uses most of <>, >=, <= and !=: write one of them another way (a >= b as NOT (a < b)) or analyze the parts separately.`,
     },
-    operator === '<=>' ? undefined : 'DISTINCT',
+    operatorKeyword(operator),
   );
 }
 
 const lockStrength = [['UPDATE'], ['NO', 'KEY', 'UPDATE'], ['SHARE'], ['KEY', 'SHARE']];
+const lockWords = new Set(['FOR', 'UPDATE', 'NO', 'KEY', 'SHARE', 'OF', 'NOWAIT', 'SKIP', 'LOCKED']);
 
 /**
  * Locking clauses node-sql-parser does not know: PostgreSQL's `FOR UPDATE | NO KEY UPDATE | SHARE | KEY SHARE
- * [OF t, ...] [NOWAIT | SKIP LOCKED]` (one or more) and MySQL 8's `FOR SHARE ...` (its FOR UPDATE the parser
- * knows). At the statement's top level they are blanked out for the parser and put back as the query's
+ * [OF t, ...] [NOWAIT | SKIP LOCKED]` (one or more) and MySQL 8's `FOR SHARE ...` and `FOR UPDATE OF ...` (its
+ * FOR UPDATE [NOWAIT | SKIP LOCKED] the parser knows). At the statement's top level they are blanked out for the parser and put back as the query's
  * `locking_read`, as the MySQL grammar gives it (`FOR UPDATE NOWAIT`); in a subquery they are left to the parser.
  */
 function lockingClauses(
-  text: string,
   tokens: Token[],
   dialect: Dialect,
   substitutions: Substitution[],
   fixups: Fixup[],
+  heads: SelectHeads,
 ): void {
   const clauses: string[] = [];
+  /** SELECT tokens by depth, the last one seen at each. */
+  const selects: number[] = [];
   let depth = 0;
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.text === '(') depth++;
     else if (token.text === ')') depth--;
-    if (depth !== 0 || !isKeyword(token, 'FOR')) continue;
+    if (isKeyword(token, 'SELECT')) selects[depth] = i;
+    if (!isKeyword(token, 'FOR')) continue;
     const strength = lockStrength.find((words) => words.every((w, k) => isKeyword(tokens[i + 1 + k], w)));
-    if (!strength || (dialect === 'mysql' && strength[0] !== 'SHARE')) continue;
+    // MySQL: FOR UPDATE [NOWAIT | SKIP LOCKED] is the grammar's own, FOR SHARE and FOR UPDATE OF are not.
+    if (!strength) continue;
+    if (dialect === 'mysql' && strength[0] !== 'SHARE' && !isKeyword(tokens[i + 1 + strength.length], 'OF')) continue;
     let end = i + strength.length;
     if (isKeyword(tokens[end + 1], 'OF')) {
       end += 2;
@@ -461,7 +556,18 @@ function lockingClauses(
     const last = tokens[end];
     if (!last) continue;
     substitutions.push({ start: token.start, end: last.end, replacement: '' });
-    clauses.push(text.slice(token.start, last.end).replace(/\s+/g, ' ').toUpperCase());
+    // Keywords upper case, as the MySQL grammar gives FOR UPDATE NOWAIT; table names as written.
+    const words = tokens
+      .slice(i, end + 1)
+      .map((t) => (t.kind === 'word' && lockWords.has(t.text.toUpperCase()) ? t.text.toUpperCase() : t.text));
+    const clause = words.join(' ').replace(/ ,/g, ',').replace(/ \. /g, '.');
+    if (depth === 0) clauses.push(clause);
+    else if (selects[depth] !== undefined) {
+      // In a subquery: put back on the query of the same parentheses.
+      heads.hook(selects[depth]!, (query) => {
+        query.locking_read = query.locking_read ? `${query.locking_read} ${clause}` : clause;
+      });
+    }
     i = end;
   }
   if (clauses.length === 0) return;
@@ -539,6 +645,12 @@ function partitionExpressions(
   );
 }
 
+/** The expression of `SELECT <expression>`'s one item. */
+function selectItem(ast: AstNode | undefined): AstNode | undefined {
+  const item = ast && Array.isArray(ast.columns) ? ast.columns[0] : undefined;
+  return isNode(item) && isNode(item.expr) ? item.expr : undefined;
+}
+
 function isQualifiedName(items: Token[]): boolean {
   return items.every((t, k) => (k % 2 === 1 ? t.text === '.' : t.kind === 'word' || t.kind === 'quoted'));
 }
@@ -580,6 +692,20 @@ function derivedColumnLists(tokens: Token[], substitutions: Substitution[], fixu
       return undefined;
     }),
   );
+}
+
+/**
+ * node-sql-parser's `columnList` and `tableList` bookkeeping (on subqueries), which the engine never reads, names the
+ * markers the parser was given: they are taken out, so no trace of the substituted copy is left in the tree.
+ */
+function forgetMarkers(ast: AstNode): void {
+  walk(ast, ({ node }) => {
+    for (const key of ['columnList', 'tableList']) {
+      const list = node[key];
+      if (Array.isArray(list)) node[key] = list.filter((entry) => !String(entry).includes('sqltune_'));
+    }
+    return undefined;
+  });
 }
 
 function applySubstitutions(

@@ -66,10 +66,18 @@ describe("MySQL's XOR", () => {
     expect(where('(x XOR y)', 'mysql').operator).toBe('XOR');
   });
 
+  it('is accepted as a whole clause with such operands, where nothing else shares its level', () => {
+    expect(where('(x = 1) XOR (y = 2)', 'mysql').operator).toBe('XOR');
+    expect(where('x XOR y', 'mysql').operator).toBe('XOR');
+    const chain = where('(a = 1) XOR b XOR (c > 2)', 'mysql');
+    expect([chain.operator, (chain.left as AstNode).operator]).toEqual(['XOR', 'XOR']);
+  });
+
   it('is refused with 4202 at the operator where the parser would misread it', () => {
     for (const [condition, column] of [
       ['x = 1 XOR y = 2', 29],
-      ['x XOR y', 25],
+      ['(x) XOR (y) AND z', 27],
+      ['NOT x XOR y', 29],
     ] as const) {
       try {
         where(condition, 'mysql');

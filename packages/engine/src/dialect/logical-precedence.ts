@@ -16,7 +16,8 @@ import { UnreadableForm } from './unreadable.ts';
  *
  * MySQL's `&&` is AND (the parser reads it at the same level too). MySQL's XOR, which binds between AND and OR,
  * the parser reads like arithmetic (`x = 1 XOR y = 2` as `x = (1 XOR y) = 2`); it is accepted only where that
- * cannot matter, in parentheses with atomic or parenthesized operands; otherwise UnreadableForm is thrown (the
+ * cannot matter, in parentheses with atomic or parenthesized operands, or as a whole clause or item with such operands
+ * (`WHERE (a = 1) XOR (b = 2)`); otherwise UnreadableForm is thrown (the
  * parser turns it into 4202 at the operator, asking for those parentheses). (`||` is left as the parser reads it, string concatenation: OR only
  * in MySQL's default mode, concatenation under PIPES_AS_CONCAT.)
  */
@@ -24,10 +25,10 @@ export function regroupLogicalOperators(root: AstNode, dialect: Dialect): void {
   visit(root, dialect);
 }
 
-function visit(node: AstNode, dialect: Dialect): void {
+function visit(node: AstNode, dialect: Dialect, parent?: AstNode): void {
   if (logicalOperator(node, dialect)) regroup(node, dialect);
-  if (dialect === 'mysql') checkXor(node);
-  eachChild(node, (item) => visit(item, dialect));
+  if (dialect === 'mysql') checkXor(node, parent);
+  eachChild(node, (item) => visit(item, dialect, node));
 }
 
 type Logical = 'AND' | 'OR';
@@ -41,11 +42,23 @@ function logicalOperator(node: unknown, dialect: Dialect): Logical | undefined {
 
 const atomicTypes = new Set(['column_ref', 'number', 'bool', 'null', 'single_quote_string', 'param', 'var']);
 
-function checkXor(node: AstNode): void {
-  if (node.type !== 'binary_expr' || String(node.operator).toUpperCase() !== 'XOR') return;
+const isXor = (node: unknown): node is AstNode =>
+  isNode(node) && node.type === 'binary_expr' && String(node.operator).toUpperCase() === 'XOR';
+
+function checkXor(node: AstNode, parent: AstNode | undefined): void {
+  if (!isXor(node)) return;
   const safe = (operand: unknown) =>
     isNode(operand) && (operand.parentheses === true || atomicTypes.has(String(operand.type)));
   if (node.parentheses === true && safe(node.left) && safe(node.right)) return;
+  // A chain of XOR with atomic or parenthesized operands that is a whole clause or item (WHERE (a) XOR (b)): no
+  // other operator shares its level, so there is nothing to group otherwise (XOR is associative).
+  if (isXor(parent) && !node.parentheses) return; // checked at the chain's first node
+  const operandsSafe = (chain: AstNode): boolean =>
+    [chain.left, chain.right].every((operand) =>
+      isXor(operand) && !operand.parentheses ? operandsSafe(operand) : safe(operand),
+    );
+  const clause = !parent || !['binary_expr', 'unary_expr'].includes(String(parent.type));
+  if (clause && operandsSafe(node)) return;
   throw new UnreadableForm(
     {
       zh: 'SQLTune 暂不能按 MySQL 的优先级读取未加括号的 XOR：请把 XOR 表达式和它的每个操作数都加上括号，如 ((a = 1) XOR (b = 2))。',

@@ -137,7 +137,7 @@ export function parseWithLibrary(
   toInput: ToInputPosition = (offset) => positionAt(text, offset),
 ): AstNode {
   const prepared = prepareForParser(dialect === 'mysql' ? blankMysqlHints(text) : text, dialect, (sql) =>
-    selectItem(sql, dialect),
+    parseFragment(sql, dialect),
   );
   let result: unknown;
   try {
@@ -234,13 +234,24 @@ function minusInName(call: AstNode): boolean {
   return parts.some((part) => isNode(part) && typeof part.value === 'string' && part.value.includes('-'));
 }
 
-/** The expression of `SELECT <expression>`, or undefined when that does not parse. */
-function selectItem(sql: string, dialect: Dialect): AstNode | undefined {
+/**
+ * A piece of SQL read as a statement is (the parser's preparation, node-sql-parser, the tree put back; not yet
+ * regrouped: the statement it is part of is, as a whole), or undefined when it does not parse. Locations are in the
+ * piece's own text.
+ */
+function parseFragment(sql: string, dialect: Dialect): AstNode | undefined {
   try {
-    const result = parser.astify(sql, { database: parserDatabase[dialect], parseOptions: { includeLocations: true } });
+    const prepared = prepareForParser(dialect === 'mysql' ? blankMysqlHints(sql) : sql, dialect, (inner) =>
+      parseFragment(inner, dialect),
+    );
+    const result = parser.astify(prepared.text, {
+      database: parserDatabase[dialect],
+      parseOptions: { includeLocations: true },
+    });
     const ast = Array.isArray(result) ? result[0] : result;
-    const item = isNode(ast) && Array.isArray(ast.columns) ? ast.columns[0] : undefined;
-    return isNode(item) && isNode(item.expr) ? item.expr : undefined;
+    if (!isNode(ast)) return undefined;
+    prepared.restore(ast);
+    return ast;
   } catch {
     return undefined;
   }

@@ -16,7 +16,9 @@ export interface StatementSlice {
 
 /**
  * Splits input into statements at top-level semicolons. Comments and blanks between statements are
- * dropped; a statement keeps its own leading comments out of its text so offsets point at code.
+ * dropped; a statement keeps its own leading comments out of its text so offsets point at code. The marks of MySQL's
+ * executable comments (`/*!50100` and its `*\/`, which the lexer gives as comment tokens around the code they hold)
+ * are code: `... /*!50100 PARTITION BY ... *\/;` keeps its closing mark, or the server would read an unclosed comment.
  */
 export function splitStatements(input: string, dialect: Dialect): StatementSlice[] {
   const tokens = lex(input, { mysql: dialect === 'mysql' });
@@ -46,12 +48,11 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
       commentsFrom = newline < 0 ? input.length : newline + 1;
       continue;
     }
-    if (token.kind === 'comment' && start < 0 && commentsStart < 0 && token.start >= commentsFrom) {
-      commentsStart = token.start;
-    }
-    if (token.kind === 'space' || (token.kind === 'comment' && start < 0)) continue;
+    const code = token.kind !== 'comment' || executableMark(token.text);
+    if (!code && start < 0 && commentsStart < 0 && token.start >= commentsFrom) commentsStart = token.start;
+    if (token.kind === 'space' || (!code && start < 0)) continue;
     if (start < 0) start = token.start;
-    if (token.kind !== 'comment') end = token.end;
+    if (code) end = token.end;
   }
   flush();
   return slices;
@@ -60,3 +61,6 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
 function lineStart(input: string, offset: number): number {
   return input.lastIndexOf('\n', offset - 1) + 1;
 }
+
+/** An executable comment's opening or closing mark: a whole comment is never just these. */
+const executableMark = (text: string) => text === '*/' || /^\/\*M?!\d*$/.test(text);

@@ -11,7 +11,8 @@ import { UnreadableForm } from './unreadable.ts';
  *  - aggregates over DISTINCT values other than COUNT's (`SUM(DISTINCT x)`, `AVG`, `MIN`, `MAX`, `STDDEV`, ...):
  *    read as `COUNT(DISTINCT sqltune_agg_<n>(x))`, then renamed, as an `aggr_func` whose `args.distinct` is set,
  *    as node-sql-parser gives `COUNT(DISTINCT x)`. `SUM(ALL x)` is `SUM(x)`.
- *  - `SUBSTRING(x FROM a FOR b)` (also `SUBSTR`, and PostgreSQL's `SUBSTRING(x FOR b)`) and PostgreSQL's
+ *  - `SUBSTRING(x FROM a FOR b)` (also `SUBSTR`, PostgreSQL's `SUBSTRING(x FOR b)` and `SUBSTRING(x SIMILAR p ESCAPE e)`,
+ *    its substring(x, p, e)) and PostgreSQL's
  *    `OVERLAY(x PLACING y FROM a FOR b)`: read as the calls with commas they mean, `SUBSTRING(x, a, b)`.
  *  - `EXTRACT(<field> FROM x)` with a field node-sql-parser does not list (MySQL's MICROSECOND and `..._MICROSECOND`
  *    units, PostgreSQL's JULIAN and TIMEZONE_HOUR / _MINUTE): read as `EXTRACT(YEAR FROM sqltune_field_<n>(x))`,
@@ -27,9 +28,15 @@ export interface Substitution {
   start: number;
   end: number;
   replacement: string;
+  /**
+   * Among insertions at one offset, lower goes first (default 0): a form wrapping others opens before theirs (-1)
+   * and closes after theirs (1).
+   */
+  order?: number;
 }
 
-export type Fixup = (ast: AstNode) => void;
+/** A change to the parsed tree; `prepared` is the text the parser read (the substituted copy). */
+export type Fixup = (ast: AstNode, prepared: string) => void;
 
 /** Aggregates that take DISTINCT in MySQL or PostgreSQL and that node-sql-parser reads without it only. */
 const DISTINCT_AGGREGATES = new Set([
@@ -170,7 +177,12 @@ function keywordArguments(tokens: Token[], dialect: Dialect, substitutions: Subs
     const name = tokens[i]!.text.toUpperCase();
     if (name === 'OVERLAY' && dialect === 'mysql') continue;
     const inside = topLevelInside(tokens, call.open, call.close);
-    const keywords = inside.filter((k) => ['FROM', 'FOR', 'PLACING'].some((w) => isKeyword(tokens[k], w)));
+    // PostgreSQL's SUBSTRING(x SIMILAR pattern ESCAPE e) is its substring(x, pattern, e).
+    const separators =
+      dialect === 'postgresql' && name !== 'OVERLAY'
+        ? ['FROM', 'FOR', 'SIMILAR', 'ESCAPE']
+        : ['FROM', 'FOR', 'PLACING'];
+    const keywords = inside.filter((k) => separators.some((w) => isKeyword(tokens[k], w)));
     if (keywords.length === 0 || keywords[0] === inside[0]) continue;
     const words = keywords.map((k) => tokens[k]!.text.toUpperCase());
     // PostgreSQL's SUBSTRING(x FOR n) starts at 1.

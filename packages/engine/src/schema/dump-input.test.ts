@@ -21,6 +21,15 @@ describe('table structure as the dump tools print it', () => {
     ]);
   });
 
+  it('reads pg_dump --schema-only, with owners or without: keys from ALTER TABLE, indexes, psql \\restrict', () => {
+    const expected = [
+      { table: 'customers', keys: ['UNIQUE email', 'PK id', ''] },
+      { table: 'orders', keys: ['PK id', 'customer_id', 'placed'] },
+    ];
+    expect(shape(fixture('pg-dump.sql'), 'postgresql')).toEqual(expected);
+    expect(shape(fixture('pg-dump-owners.sql'), 'postgresql')).toEqual(expected);
+  });
+
   it('still refuses what is no structure, naming what is accepted', () => {
     for (const [text, dialect] of [
       ['CREATE TABLE t (a int);\nDROP TABLE t;', 'postgresql'],
