@@ -145,6 +145,9 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await page.locator('[data-testid="result-state"][data-state="completed"]').waitFor({ timeout: 60_000 });
     await expect.poll(() => page.getByTestId('result-optimized').innerText()).toMatch(/o_orderdate >= '1995-01-01'/);
     await expect.poll(() => page.getByTestId('result-indexes').innerText()).toMatch(/CREATE INDEX/);
+    // Each advised index shows its columns' roles and what its estimate rests on.
+    expect(await page.getByTestId('index-roles').first().innerText()).toMatch(/· (equality|join|range|order|group)/);
+    expect(await page.getByTestId('index-basis').first().innerText()).toMatch(/The estimate rests on|No estimated/);
     await expect.poll(() => page.getByTestId('result-plan').innerText()).toMatch(/PGlite/);
     // The plan follows the injected statistics, not the empty sandbox tables.
     expect(await page.getByTestId('result-plan').innerText()).toMatch(/1,500,000/);

@@ -6,6 +6,7 @@ import {
   ErrorCode,
   type Finding,
   type IndexAdvice,
+  type IndexGap,
   type Localized,
   type Message,
   type PlanComparison,
@@ -19,22 +20,27 @@ import {
 import {
   type Analysis,
   analyze,
+  candidateReportFor,
   candidatesFor,
   computeScores,
   diagnoseStatementPlan,
   findingsFor,
+  findTable,
   firstStatementError,
+  hotspotContext,
   literalsOf,
   normalizeNewlines,
+  notIndexableMessage,
   type ProposedStep,
   parseStatements,
   type SchemaModel,
   type StatementAnalysis,
+  tablesAnIndexMayHelp,
   unifiedDiff,
 } from '@sqltune/engine';
 import type { AiSettings } from './ai/client.ts';
 import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrite.ts';
-import { adviseIndexes } from './index-advisor.ts';
+import { adviseStatementIndexes } from './index-advisor.ts';
 import type { PlannerBackend, PlannerSession } from './types.ts';
 import { adviseWorkload } from './workload-advisor.ts';
 
@@ -185,7 +191,7 @@ async function optimizeStatement(
     verification: verified.verification,
     ...(await indexesAndPlan(session, ruleOptimized, input.dialect, analysis.schema, planAfterRewrite)),
   };
-  const { optimized, steps, verification, indexes, planAfter, ai } = await withAiRewrite(
+  const { optimized, steps, verification, indexes, unadvised, planAfter, ai } = await withAiRewrite(
     afterRules,
     { item, analysis, input, session },
     aiSettings,
@@ -212,6 +218,12 @@ async function optimizeStatement(
       : findingsFor(parseStatements(optimized, input.dialect)[0]!, analysis.schema);
 
   const gain = gainOf(planBefore, planAfter, session?.source);
+  const hotspotTables = new Set(planDiagnosis.indexTables);
+  if (planAfter) {
+    const context = hotspotContext(item.statement, analysis.schema);
+    for (const table of tablesAnIndexMayHelp(planAfter, context)) hotspotTables.add(table);
+  }
+  const indexGaps = gapsFor([...hotspotTables], indexes, unadvised, analysis.schema, session !== undefined);
   return {
     index: item.statement.index,
     original,
@@ -220,6 +232,7 @@ async function optimizeStatement(
     steps,
     rules,
     indexes,
+    ...(indexGaps.length > 0 ? { indexGaps } : {}),
     plan,
     gain,
     ...(gain ? {} : { gainMissing: plan.missing ?? planAfter?.caveat ?? planBefore?.caveat ?? noCost }),
@@ -236,6 +249,42 @@ async function optimizeStatement(
     ...(dropped.length > 0 ? { droppedSteps: dropped } : {}),
     ai,
   };
+}
+
+/**
+ * For each table a plan hotspot says an index may help, with no advised index on it: why none is advised (the
+ * candidates' or the advisor's reason; a table the structure does not hold, or no optimizer, says so).
+ */
+function gapsFor(
+  tables: string[],
+  indexes: IndexAdvice[],
+  unadvised: IndexGap[],
+  schema: SchemaModel,
+  planned: boolean,
+): IndexGap[] {
+  const gaps: IndexGap[] = [];
+  for (const name of tables) {
+    const table = findTable(schema, name);
+    if (indexes.some((index) => index.table.toLowerCase() === (table?.name ?? name).toLowerCase())) continue;
+    const known = table && unadvised.find((gap) => gap.table.toLowerCase() === table.name.toLowerCase());
+    if (known) gaps.push(known);
+    else if (!table || !planned)
+      gaps.push({ table: table?.name ?? name, reason: 'no-schema', message: noSchemaFor(name, !table) });
+    else gaps.push({ table: table.name, reason: 'not-indexable', message: notIndexableMessage(table.name) });
+  }
+  return gaps;
+}
+
+function noSchemaFor(table: string, unknown: boolean): Localized {
+  return unknown
+    ? {
+        zh: `表结构中没有 ${table}：无法为它提出或评估索引。请提供它的 CREATE TABLE。`,
+        en: `The table structure does not hold ${table}: no index can be proposed or costed for it. Add its CREATE TABLE.`,
+      }
+    : {
+        zh: `没有可用的优化器，无法评估 ${table} 上的索引。`,
+        en: `No optimizer was available to cost an index on ${table}.`,
+      };
 }
 
 /**
@@ -332,6 +381,8 @@ interface Outcome {
   /** The plan of `optimized` without the recommended indexes (null without a session). */
   planWithoutIndexes: PlanTree | null;
   indexes: IndexAdvice[];
+  /** Tables the statement uses that get no advised index, and why. */
+  unadvised: IndexGap[];
   planAfter: PlanTree | null;
 }
 
@@ -342,9 +393,9 @@ async function indexesAndPlan(
   dialect: Dialect,
   schema: SchemaModel,
   planWithoutIndexes: PlanTree | null,
-): Promise<Pick<Outcome, 'planWithoutIndexes' | 'indexes' | 'planAfter'>> {
-  if (!session) return { planWithoutIndexes, indexes: [], planAfter: planWithoutIndexes };
-  const indexes = await chooseIndexes(session, statement, dialect, schema, planWithoutIndexes);
+): Promise<Pick<Outcome, 'planWithoutIndexes' | 'indexes' | 'unadvised' | 'planAfter'>> {
+  if (!session) return { planWithoutIndexes, indexes: [], unadvised: [], planAfter: planWithoutIndexes };
+  const { indexes, unadvised } = await chooseIndexes(session, statement, dialect, schema, planWithoutIndexes);
   const planAfter =
     indexes.length > 0
       ? await session.explain(
@@ -352,7 +403,7 @@ async function indexesAndPlan(
           indexes.map((i) => i.ddl),
         )
       : planWithoutIndexes;
-  return { planWithoutIndexes, indexes, planAfter };
+  return { planWithoutIndexes, indexes, unadvised, planAfter };
 }
 
 /**
@@ -539,16 +590,21 @@ async function stepsWithCosts(steps: ProposedStep[], session: PlannerSession | u
   return result;
 }
 
-/** The index advisor's set for the statement (see index-advisor.ts); none without a baseline plan. */
+/**
+ * The index advisor's set for the statement (see index-advisor.ts), none without a baseline plan; and for the tables
+ * that get none, why (from the candidates, then from the advisor).
+ */
 async function chooseIndexes(
   session: PlannerSession,
   statement: string,
   dialect: Dialect,
   schema: SchemaModel,
   baseline: PlanTree | null,
-): Promise<IndexAdvice[]> {
-  if (!baseline) return [];
-  return adviseIndexes(session, statement, candidatesFor(statement, dialect, schema), schema, baseline);
+): Promise<{ indexes: IndexAdvice[]; unadvised: IndexGap[] }> {
+  if (!baseline) return { indexes: [], unadvised: [] };
+  const { candidates, skipped } = candidateReportFor(statement, dialect, schema);
+  const { indexes, declined } = await adviseStatementIndexes(session, statement, candidates, schema, baseline);
+  return { indexes, unadvised: [...skipped, ...declined] };
 }
 
 /** The estimated gain, only between two plans whose estimates the optimizer could ground. */

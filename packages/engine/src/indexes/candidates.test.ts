@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseStatements } from '../dialect/parse.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
-import { indexCandidates } from './candidates.ts';
+import { indexCandidateReport, indexCandidates } from './candidates.ts';
 
 const schema = parseSchema(
   `CREATE TABLE orders (o_orderkey INT PRIMARY KEY, o_custkey INT, o_status CHAR(1), o_orderdate DATE, o_clerk VARCHAR(15), KEY k_clerk (o_clerk));`,
@@ -130,5 +130,63 @@ CREATE TABLE orders (o_orderkey INT PRIMARY KEY, o_custkey INT, o_status CHAR(1)
       notes,
     );
     expect(found.map((c) => c.columns)).toEqual([['status']]);
+  });
+});
+
+describe('index candidates: column roles and what they rest on', () => {
+  const shop = parseSchema(
+    `CREATE TABLE customers (id INT PRIMARY KEY, city VARCHAR(40), name VARCHAR(40));
+CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, status VARCHAR(10), created_at DATETIME, total DECIMAL(10,2), note TEXT);
+-- sqltune:stats customers rows=200000
+-- sqltune:stats orders rows=5000000
+-- sqltune:stats orders.customer_id distinct=200000`,
+    'mysql',
+  );
+  const report = (sql: string, schema = shop) => indexCandidateReport(parseStatements(sql, 'mysql')[0]!, schema);
+
+  it('names the role of each column and calls only the join column a join column', () => {
+    const { candidates: found } = report(
+      "SELECT o.total FROM customers c JOIN orders o ON o.customer_id = c.id WHERE o.status = 'paid' AND o.created_at > '2024-01-01'",
+    );
+    const lookup = found.find((c) => c.table === 'orders' && c.columns.length === 3)!;
+    expect(lookup.columns).toEqual(['customer_id', 'status', 'created_at']);
+    expect(lookup.roles).toEqual(['join', 'equality', 'range']);
+    expect(lookup.reason.en).toContain('orders is joined on customer_id;');
+    expect(lookup.reason.en).toContain('Column roles: customer_id (join), status (equality), created_at (range).');
+    expect(lookup.reason.zh).toContain('customer_id（连接）、status（等值）、created_at（范围）');
+  });
+
+  it('gives ORDER BY, GROUP BY and covering columns their roles', () => {
+    const order = report("SELECT id FROM orders WHERE status = 'paid' ORDER BY created_at").candidates;
+    expect(order.find((c) => c.columns.join() === 'status,created_at')?.roles).toEqual(['equality', 'order']);
+    const group = report("SELECT status, count(*) FROM orders WHERE created_at > '2024-01-01' GROUP BY status");
+    expect(group.candidates.find((c) => c.columns.join() === 'status')?.roles).toEqual(['group']);
+    const cover = report('SELECT total, created_at FROM orders WHERE customer_id = 7').candidates;
+    expect(cover.find((c) => c.kind === 'covering')?.roles).toEqual(['equality', 'cover', 'cover']);
+  });
+
+  it('names the key columns the statistics say nothing about', () => {
+    const { candidates: found } = report("SELECT id FROM orders WHERE customer_id = 7 AND status = 'paid'");
+    expect(found[0]!.columns).toEqual(['customer_id', 'status']);
+    expect(found[0]!.missingStatistics).toEqual(['status']);
+    expect(found.find((c) => c.columns.join() === 'customer_id')?.missingStatistics).toEqual([]);
+  });
+
+  it('says why a table used by the statement gets no candidate', () => {
+    const tiny = parseSchema('CREATE TABLE t (id INT PRIMARY KEY, a INT);\n-- sqltune:stats t rows=20', 'mysql');
+    expect(report('SELECT id FROM t WHERE a = 1', tiny).skipped).toEqual([
+      expect.objectContaining({ table: 't', reason: 'tiny-table' }),
+    ]);
+    expect(report('SELECT id FROM orders WHERE id = 1').skipped).toEqual([
+      expect.objectContaining({ table: 'orders', reason: 'already-covered' }),
+    ]);
+    const wrapped = report("SELECT id FROM customers WHERE UPPER(city) = 'SHANGHAI'").skipped;
+    expect(wrapped).toEqual([expect.objectContaining({ table: 'customers', reason: 'not-indexable' })]);
+    expect(wrapped[0]!.message.en).toContain('a function or expression wraps the column');
+    expect(report("SELECT id FROM orders WHERE note = 'x'").skipped).toEqual([
+      expect.objectContaining({ table: 'orders', reason: 'needs-prefix' }),
+    ]);
+    // A table with a candidate is not listed.
+    expect(report("SELECT id FROM customers WHERE city = 'Shanghai'").skipped).toEqual([]);
   });
 });
