@@ -73,6 +73,16 @@ export function indexBasisWording(index: IndexAdvice): Localized | undefined {
         en: `The estimate rests on the optimizer's default selectivity: no column statistics for ${columns}`,
       };
     }
+    case 'histogram-estimate':
+      return {
+        zh: '估算基于优化器按注入的直方图估计的范围行数，再按 MariaDB 每行经二级索引读取的代价与全表扫描比较（空的假设索引无法给出范围行数）',
+        en: "The estimate rests on the optimizer's range row count from the injected histograms, costed at MariaDB's per-row cost of a secondary-index range against its scan cost (the empty what-if index cannot count the range)",
+      };
+    case 'limit-estimate':
+      return {
+        zh: '估算基于优化器按索引顺序读到 LIMIT 为止预计读取的行数，按 MariaDB 每行经二级索引读取的代价计算（它的计划代价不含 LIMIT 带来的节省）',
+        en: "The estimate rests on the rows the optimizer expects to read in index order to reach the LIMIT, at MariaDB's per-row cost of a secondary-index read (its plan cost leaves the LIMIT's saving out)",
+      };
     case 'uncosted':
       return {
         zh: '没有估算收益：优化器使用了该索引，但无法给出可靠的代价',

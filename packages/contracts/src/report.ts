@@ -52,9 +52,20 @@ export type IndexColumnRole = z.infer<typeof IndexColumnRole>;
  * - column-statistics: the optimizer's cost with the user's statistics for every key column;
  * - default-selectivity: the optimizer's cost, but some key columns had no column statistics, so it estimated
  *   their selectivity with its defaults (`missingStatistics` names them);
- * - uncosted: the optimizer read the index, but could not ground a cost (the plan's caveat says why).
+ * - uncosted: the optimizer read the index, but could not ground a cost (the plan's caveat says why);
+ * - histogram-estimate (MariaDB): the optimizer read the index for a range it counted in the empty what-if index,
+ *   so the rows are the optimizer's own estimate from the injected histograms and the cost its per-row cost of a
+ *   secondary-index range, compared with its cost of the scan;
+ * - limit-estimate (MariaDB): the optimizer read the index in ORDER BY order to stop at the LIMIT, a saving its
+ *   plan cost leaves out; the cost is its per-row cost for the rows it expects to read.
  */
-export const IndexEstimateBasis = z.enum(['column-statistics', 'default-selectivity', 'uncosted']);
+export const IndexEstimateBasis = z.enum([
+  'column-statistics',
+  'default-selectivity',
+  'uncosted',
+  'histogram-estimate',
+  'limit-estimate',
+]);
 export type IndexEstimateBasis = z.infer<typeof IndexEstimateBasis>;
 
 /**

@@ -1,4 +1,4 @@
-import type { IndexAdvice, IndexGap, Localized, PlanNode, PlanTree } from '@sqltune/contracts';
+import type { IndexAdvice, IndexEstimateBasis, IndexGap, Localized, PlanNode, PlanTree } from '@sqltune/contracts';
 import { findTable, type IndexCandidate, type SchemaModel } from '@sqltune/engine';
 import type { PlannerSession } from './types.ts';
 
@@ -28,7 +28,19 @@ const PRUNE_TOLERANCE = 0.02;
 interface Costed {
   candidate: IndexCandidate;
   plan: PlanTree;
+  /** Set when the cost is an estimate made beside the optimizer's plan cost (see WhatIfEstimator). */
+  basis?: IndexEstimateBasis;
 }
+
+/**
+ * A cost for a single candidate's what-if plan that the optimizer's own cost does not ground (MariaDB: ranges read
+ * from the empty what-if index, LIMIT savings its plan cost leaves out), or undefined to keep the plan as it is.
+ */
+export type WhatIfEstimator = (
+  candidate: IndexCandidate,
+  plan: PlanTree,
+  baseline: PlanTree,
+) => { plan: PlanTree; basis: IndexEstimateBasis } | undefined;
 
 export async function adviseIndexes(
   session: PlannerSession,
@@ -52,6 +64,7 @@ export async function adviseStatementIndexes(
   schema: SchemaModel,
   baseline: PlanTree,
   limits: AdvisorLimits = defaultLimits,
+  estimate?: WhatIfEstimator,
 ): Promise<{ indexes: IndexAdvice[]; declined: IndexGap[] }> {
   let evaluations = 0;
   const failed = new Set<IndexCandidate>();
@@ -74,8 +87,11 @@ export async function adviseStatementIndexes(
   for (const candidate of candidates) {
     if (evaluations >= limits.maxEvaluations) break;
     const plan = await cost([candidate]);
-    if (plan) singles.push({ candidate, plan });
+    const estimated = plan && estimate?.(candidate, plan, baseline);
+    if (estimated) singles.push({ candidate, ...estimated });
+    else if (plan) singles.push({ candidate, plan });
   }
+  const basisOf = (candidate: IndexCandidate) => singles.find((s) => s.candidate === candidate)?.basis;
   const result = (indexes: IndexAdvice[]) => ({
     indexes,
     declined: declinedTables(candidates, singles, indexes, baseline, limits, schema),
@@ -125,7 +141,7 @@ export async function adviseStatementIndexes(
   }
   return result(
     chosen.map((candidate) => ({
-      ...adviceFor(candidate, schema, true),
+      ...adviceFor(candidate, schema, chosen.length === 1 ? (basisOf(candidate) ?? true) : true),
       costBefore: baseline.totalCost,
       costAfter: best.totalCost,
       benefit: benefits.get(candidate) ?? baseline.totalCost - best.totalCost,
@@ -238,7 +254,7 @@ function uncostedAdvice(singles: Costed[], baseline: PlanTree, schema: SchemaMod
  * The advice for a candidate, with each column's role and what its estimate rests on: the user's column statistics,
  * the optimizer's default selectivity for the key columns that have none, or no cost at all.
  */
-function adviceFor(candidate: IndexCandidate, schema: SchemaModel, costed: boolean): IndexAdvice {
+function adviceFor(candidate: IndexCandidate, schema: SchemaModel, costed: boolean | IndexEstimateBasis): IndexAdvice {
   const replaced = replacedIndexes(candidate, schema);
   const reason: Localized = replaced.length
     ? {
@@ -255,11 +271,14 @@ function adviceFor(candidate: IndexCandidate, schema: SchemaModel, costed: boole
     reason,
     ...(candidate.estimatedBytes !== undefined ? { estimatedBytes: candidate.estimatedBytes } : {}),
     roles: [...candidate.columns, ...candidate.include].map((column, i) => ({ column, role: candidate.roles[i]! })),
-    estimateBasis: !costed
-      ? 'uncosted'
-      : candidate.missingStatistics.length > 0
-        ? 'default-selectivity'
-        : 'column-statistics',
+    estimateBasis:
+      typeof costed === 'string'
+        ? costed
+        : !costed
+          ? 'uncosted'
+          : candidate.missingStatistics.length > 0
+            ? 'default-selectivity'
+            : 'column-statistics',
     ...(candidate.missingStatistics.length > 0 ? { missingStatistics: candidate.missingStatistics } : {}),
   };
 }

@@ -28,6 +28,7 @@ import {
   findTable,
   firstStatementError,
   hotspotContext,
+  type IndexCandidate,
   literalsOf,
   normalizeNewlines,
   notIndexableMessage,
@@ -40,7 +41,8 @@ import {
 } from '@sqltune/engine';
 import type { AiSettings } from './ai/client.ts';
 import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrite.ts';
-import { adviseStatementIndexes } from './index-advisor.ts';
+import { adviseStatementIndexes, defaultLimits } from './index-advisor.ts';
+import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
 import type { PlannerBackend, PlannerSession } from './types.ts';
 import { adviseWorkload } from './workload-advisor.ts';
 
@@ -217,7 +219,10 @@ async function optimizeStatement(
       ? item.findings
       : findingsFor(parseStatements(optimized, input.dialect)[0]!, analysis.schema);
 
-  const gain = gainOf(planBefore, planAfter, session?.source);
+  const estimated = indexes.find(
+    (i) => i.estimateBasis === 'histogram-estimate' || i.estimateBasis === 'limit-estimate',
+  );
+  const gain = estimated ? null : gainOf(planBefore, planAfter, session?.source);
   const hotspotTables = new Set(planDiagnosis.indexTables);
   if (planAfter) {
     const context = hotspotContext(item.statement, analysis.schema);
@@ -235,7 +240,12 @@ async function optimizeStatement(
     ...(indexGaps.length > 0 ? { indexGaps } : {}),
     plan,
     gain,
-    ...(gain ? {} : { gainMissing: plan.missing ?? planAfter?.caveat ?? planBefore?.caveat ?? noCost }),
+    ...(gain
+      ? {}
+      : {
+          gainMissing:
+            plan.missing ?? (estimated && gainBesidePlanCost) ?? planAfter?.caveat ?? planBefore?.caveat ?? noCost,
+        }),
     scores: computeScores({
       dialect: input.dialect,
       tableRows: new Map(analysis.schema.tables.map((t) => [t.name.toLowerCase(), t.statistics?.rows ?? 0] as const)),
@@ -603,7 +613,21 @@ async function chooseIndexes(
 ): Promise<{ indexes: IndexAdvice[]; unadvised: IndexGap[] }> {
   if (!baseline) return { indexes: [], unadvised: [] };
   const { candidates, skipped } = candidateReportFor(statement, dialect, schema);
-  const { indexes, declined } = await adviseStatementIndexes(session, statement, candidates, schema, baseline);
+  // MariaDB costs ranges from the empty what-if index and leaves LIMIT savings out of its plan cost: those single
+  // indexes are costed from its own estimates with the injected statistics instead (mariadb/what-if-estimate.ts).
+  const estimate =
+    dialect === 'mysql'
+      ? (candidate: IndexCandidate, plan: PlanTree, before: PlanTree) => estimateWhatIf(candidate, plan, before, schema)
+      : undefined;
+  const { indexes, declined } = await adviseStatementIndexes(
+    session,
+    statement,
+    candidates,
+    schema,
+    baseline,
+    defaultLimits,
+    estimate,
+  );
   return { indexes, unadvised: [...skipped, ...declined] };
 }
 
@@ -617,6 +641,12 @@ function gainOf(before: PlanTree | null, after: PlanTree | null, source: string 
     source,
   };
 }
+
+/** Why a statement whose index advice rests on an estimate beside the optimizer's plan cost shows no overall gain. */
+const gainBesidePlanCost: Localized = {
+  zh: '推荐索引的收益是在优化器计划代价之外估算的（见索引说明：MariaDB 的空假设索引无法计算范围行数，或它的计划代价不含 LIMIT 的节省），两份计划的代价不能直接比较。',
+  en: "The advised index's benefit is estimated beside the optimizer's plan cost (see the index: MariaDB's empty what-if index cannot count a range, or its plan cost leaves the LIMIT's saving out), so the two plans' costs do not compare.",
+};
 
 const noCost: Localized = {
   zh: '优化器没有给出可比较的代价。',

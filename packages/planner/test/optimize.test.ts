@@ -256,6 +256,23 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('optimize on MariaDB 
     expect(s.plan.after!.caveat).toBeUndefined();
     expect(s.gain?.ratio ?? 0).toBeLessThan(0.1);
   });
+
+  it('advises the ORDER BY index for a LIMIT and says the gain is estimated beside the plan cost', async () => {
+    const report = await optimize(
+      {
+        sql: 'SELECT o_orderkey, o_comment FROM orders ORDER BY o_orderdate DESC LIMIT 100',
+        dialect: 'mysql',
+        schemaText: schema('mysql'),
+      },
+      await options(),
+    );
+    const s = report.statements[0]!;
+    expect(s.indexes[0]?.columns).toEqual(['o_orderdate']);
+    expect(s.indexes[0]!.estimateBasis).toBe('limit-estimate');
+    // The plans' own costs leave the LIMIT out: no gain computed from them, and the report says why.
+    expect(s.gain).toBeNull();
+    expect(s.gainMissing?.en).toMatch(/estimated beside the optimizer's plan cost/);
+  });
 });
 
 const hypopgInstalled = existsSync('/usr/share/postgresql/15/extension/hypopg.control') ? postgresBinDir : undefined;

@@ -29,6 +29,8 @@ export interface IndexCandidate {
   prefixLengths?: Array<number | null>;
   /** Existing indexes this one replaces (one whose prefix is too short to tell the column's values apart). */
   replaces?: string[];
+  /** Every column of the table the statement compares (equality, join or range), whether or not in this key. */
+  conditionColumns: string[];
   /** Estimated size from the statistics' row count and the columns' widths; undefined without a row count. */
   estimatedBytes?: number;
 }
@@ -154,6 +156,8 @@ interface Proposal {
   equal?: Set<string>;
   /** The role of each of `[...columns, ...include]`. */
   roles: IndexColumnRole[];
+  /** Every column of the table the statement compares (equality, join or range). */
+  conditionColumns?: string[];
   /** MySQL prefix lengths of the key columns (null for a whole column), when any key column needs one. */
   prefixLengths?: Array<number | null>;
 }
@@ -167,6 +171,7 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
   ];
   const proposals: Proposal[] = [];
   const equal = new Set(selective);
+  const conditionColumns = unique([...usage.equality, ...usage.join, ...usage.range]);
   // A column compared with a value is an equality even when it is also joined: the lookup is by the value.
   const equalRole = (column: string): IndexColumnRole => (usage.equality.includes(column) ? 'equality' : 'join');
   /** `tail` is the role of the key columns after the equality ones (the range, ORDER BY or GROUP BY columns). */
@@ -176,7 +181,7 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
       ...key.map((c) => (equal.has(c) ? equalRole(c) : tail)),
       ...include.map((): IndexColumnRole => 'cover'),
     ];
-    proposals.push({ columns: key, include, why, equal, roles });
+    proposals.push({ columns: key, include, why, equal, roles, conditionColumns });
   };
 
   if (lookup.length > 0) add(lookup, usage.join.some((c) => lookup.includes(c)) ? 'join' : 'filter', 'range');
@@ -603,6 +608,7 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
     missingStatistics: columnsWithoutStatistics(table, columns),
     ...(proposal.prefixLengths ? { prefixLengths: proposal.prefixLengths } : {}),
     ...(short?.index.name ? { replaces: [short.index.name] } : {}),
+    conditionColumns: proposal.conditionColumns ?? columns,
     estimatedBytes: estimatedIndexBytes(dialect, table, all),
   };
 }
