@@ -170,6 +170,9 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
       /^1\s*-- orders of 1995 placed by BUILDING customers\n2\s*SELECT o\.o_orderkey/,
     );
     await expect.poll(() => page.getByTestId('result-indexes').innerText()).toMatch(/CREATE INDEX/);
+    // Each advised index shows its columns' roles and what its estimate rests on.
+    expect(await page.getByTestId('index-roles').first().innerText()).toMatch(/· (equality|join|range|order|group)/);
+    expect(await page.getByTestId('index-basis').first().innerText()).toMatch(/The estimate rests on|No estimated/);
     await expect.poll(() => page.getByTestId('result-plan').innerText()).toMatch(/PGlite/);
     // The plan follows the injected statistics, not the empty sandbox tables.
     expect(await page.getByTestId('result-plan').innerText()).toMatch(/1,500,000/);

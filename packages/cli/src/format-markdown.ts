@@ -1,6 +1,8 @@
 import {
   type Finding,
   gainWording,
+  indexBasisWording,
+  indexGapReasonLabels,
   type Language,
   type Report,
   type StatementReport,
@@ -28,6 +30,8 @@ const labels = {
     message: 'message',
     indexes: 'Index advice',
     noIndexes: 'No index advice.',
+    benefit: 'saves',
+    gaps: 'No index advised for these plan hotspots',
     workload: 'One index set for all statements',
     workloadCost: 'Estimated total cost of the statements',
     plan: 'Plan',
@@ -63,6 +67,8 @@ const labels = {
     message: '说明',
     indexes: '索引建议',
     noIndexes: '没有索引建议。',
+    benefit: '该索引节省',
+    gaps: '这些计划热点没有推荐索引',
     workload: '适用于全部语句的一组索引',
     workloadCost: '全部语句的估算总代价',
     plan: '执行计划',
@@ -150,6 +156,17 @@ function statementSection(statement: StatementReport, language: Language, l: Lab
           ? ` (${l.cost} ${index.costBefore.toFixed(2)} → ${index.costAfter.toFixed(2)})`
           : '';
       lines.push(`- \`${index.ddl}\`: ${inline(index.reason[language])}${cost}`);
+      if (index.benefit !== undefined) lines.push(`  - ${l.benefit}: ${index.benefit.toFixed(2)}`);
+      const basis = indexBasisWording(index);
+      if (basis) lines.push(`  - ${inline(basis[language])}`);
+    }
+    lines.push('');
+  }
+  if (statement.indexGaps?.length) {
+    lines.push(`${l.gaps}:`, '');
+    for (const gap of statement.indexGaps) {
+      const reason = indexGapReasonLabels[gap.reason][language];
+      lines.push(`- \`${gap.table}\` (${reason}): ${inline(gap.message[language])}`);
     }
     lines.push('');
   }

@@ -1,5 +1,8 @@
 import {
   gainWording,
+  type IndexAdvice,
+  indexBasisWording,
+  indexGapReasonLabels,
   type Language,
   type Report,
   type StatementReport,
@@ -16,6 +19,9 @@ const labels = {
     rules: (n: number) => `Rules (${n}):`,
     applied: ' (applied)',
     indexes: (n: number) => `Indexes (${n}):`,
+    benefit: (before: string, after: string, benefit: string) =>
+      `cost ${before} -> ${after} with the set, this one saves ${benefit}`,
+    gaps: 'No index advised for:',
     plan: 'Plan',
     gain: 'Estimated gain',
     cost: 'cost',
@@ -33,6 +39,9 @@ const labels = {
     rules: (n: number) => `规则（${n}）：`,
     applied: '（已应用）',
     indexes: (n: number) => `索引（${n}）：`,
+    benefit: (before: string, after: string, benefit: string) =>
+      `整组索引下代价 ${before} -> ${after}，其中该索引节省 ${benefit}`,
+    gaps: '未推荐索引的表：',
     plan: '执行计划',
     gain: '预估收益',
     cost: '代价',
@@ -75,7 +84,13 @@ function statementLines(statement: StatementReport, language: Language): string[
     lines.push(`  [${severity}] ${rule.id}${at}${rule.rewrite ? l.applied : ''}: ${rule.message[language]}`);
   }
   lines.push('', l.indexes(statement.indexes.length));
-  for (const index of statement.indexes) lines.push(`  ${index.ddl}  -- ${index.reason[language]}`);
+  for (const index of statement.indexes) lines.push(...indexLines(index, language));
+  if (statement.indexGaps?.length) {
+    lines.push(`  ${l.gaps}`);
+    for (const gap of statement.indexGaps) {
+      lines.push(`    ${gap.table} [${indexGapReasonLabels[gap.reason][language]}]: ${gap.message[language]}`);
+    }
+  }
   lines.push('', `${l.plan}: ${statement.plan.missing ? statement.plan.missing[language] : statement.plan.source}`);
   if (statement.gain) {
     const { costBefore, costAfter } = statement.gain;
@@ -92,5 +107,18 @@ function statementLines(statement: StatementReport, language: Language): string[
     }
   }
   for (const finding of statement.schemaFindings) lines.push(`${l.schema}: ${finding.message[language]}`);
+  return lines;
+}
+
+/** An advised index: its DDL and reason (which names each column's role), its estimated benefit and what that rests on. */
+function indexLines(index: IndexAdvice, language: Language): string[] {
+  const l = labels[language];
+  const lines = [`  ${index.ddl}  -- ${index.reason[language]}`];
+  if (index.costBefore !== undefined && index.costAfter !== undefined) {
+    const benefit = (index.benefit ?? index.costBefore - index.costAfter).toFixed(2);
+    lines.push(`    ${l.benefit(index.costBefore.toFixed(2), index.costAfter.toFixed(2), benefit)}`);
+  }
+  const basis = indexBasisWording(index);
+  if (basis) lines.push(`    ${basis[language]}`);
   return lines;
 }

@@ -110,12 +110,23 @@ describe.concurrent('sqltune CLI', { timeout: 240_000 }, () => {
     expect(md).toContain('| id | severity | title | message | line |');
     expect(md).toContain('| `year-to-range` | warning |');
     expect(md).toMatch(/```sql\nCREATE INDEX /);
+    // Each advised index names its columns' roles and what its estimate rests on.
+    expect(md).toContain('Column roles: o_custkey (equality).');
+    expect(md).toContain('  - The estimate rests on your column statistics');
     expect(md).toContain(`Source: ${PGLITE}`);
     expect(md).toMatch(
       /Estimated gain \(optimizer cost estimate, not a measured time\): \*\*(\d+\.\d% lower estimated cost|about [\d,]+x cheaper by the optimizer's estimate)\*\*/,
     );
     expect(md).toContain('**not refuted: same results**');
     expect(md).toContain('| category | original | optimized | why |');
+  });
+
+  it('prints in text, in Chinese, the roles of the index columns, the benefit and what the estimate rests on', async () => {
+    const run = await sqltune(['optimize', `${fixtures}/orders.sql`, ...pgArgs, '--format', 'text', '--lang', 'zh']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('各列作用：o_custkey（等值）。');
+    expect(run.stdout).toContain('    估算基于你提供的列统计信息');
+    expect(run.stdout).toMatch(/ {4}整组索引下代价 [\d.]+ -> [\d.]+，其中该索引节省 [\d.]+/);
   });
 
   it('writes SARIF 2.1.0 with the whole catalogue and located results', async () => {

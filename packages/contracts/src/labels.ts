@@ -1,5 +1,13 @@
 import type { Localized } from './localized.ts';
-import type { Gain, ScoreCategory, Severity, Verification } from './report.ts';
+import type {
+  Gain,
+  IndexAdvice,
+  IndexColumnRole,
+  IndexGapReason,
+  ScoreCategory,
+  Severity,
+  Verification,
+} from './report.ts';
 
 /** How a report's coded values read, in both languages: one wording for every place that prints a report. */
 export const severityLabels: Record<Severity, Localized> = {
@@ -23,6 +31,67 @@ export const scoreCategoryLabels: Record<ScoreCategory, Localized> = {
   'Network Transport': { zh: '网络传输', en: 'Network Transport' },
   Other: { zh: '其他', en: 'Other' },
 };
+
+export const indexRoleLabels: Record<IndexColumnRole, Localized> = {
+  equality: { zh: '等值', en: 'equality' },
+  join: { zh: '连接', en: 'join' },
+  range: { zh: '范围', en: 'range' },
+  order: { zh: '排序', en: 'order' },
+  group: { zh: '分组', en: 'group' },
+  cover: { zh: '覆盖', en: 'cover' },
+};
+
+export const indexGapReasonLabels: Record<IndexGapReason, Localized> = {
+  'tiny-table': { zh: '表很小', en: 'tiny table' },
+  'no-statistics': { zh: '没有统计信息', en: 'no statistics' },
+  'already-covered': { zh: '已有索引覆盖', en: 'already covered' },
+  'not-indexable': { zh: '条件无法使用索引', en: 'condition cannot use an index' },
+  'needs-prefix': { zh: '需要前缀长度', en: 'needs a prefix length' },
+  'write-cost': { zh: '抵不上写入开销', en: 'not worth its write cost' },
+  'optimizer-declined': { zh: '扫描更便宜', en: 'the scan is cheaper' },
+  uncostable: { zh: '无法估算代价', en: 'cost cannot be estimated' },
+  'no-schema': { zh: '没有表结构', en: 'no table structure' },
+};
+
+/** "customer_id (join), status (equality)" / "customer_id（连接）、status（等值）". */
+export function indexRolesWording(roles: NonNullable<IndexAdvice['roles']>): Localized {
+  return {
+    zh: roles.map(({ column, role }) => `${column}（${indexRoleLabels[role].zh}）`).join('、'),
+    en: roles.map(({ column, role }) => `${column} (${indexRoleLabels[role].en})`).join(', '),
+  };
+}
+
+/** What an index's estimate rests on, naming the columns without statistics when it rests on defaults. */
+export function indexBasisWording(index: IndexAdvice): Localized | undefined {
+  switch (index.estimateBasis) {
+    case 'column-statistics':
+      return { zh: '估算基于你提供的列统计信息', en: 'The estimate rests on your column statistics' };
+    case 'default-selectivity': {
+      const columns = (index.missingStatistics ?? []).join(', ');
+      return {
+        zh: `估算基于优化器的默认选择率：${columns} 没有列统计信息`,
+        en: `The estimate rests on the optimizer's default selectivity: no column statistics for ${columns}`,
+      };
+    }
+    case 'histogram-estimate':
+      return {
+        zh: '估算基于优化器按注入的直方图估计的范围行数，再按 MariaDB 每行经二级索引读取的代价与全表扫描比较（空的假设索引无法给出范围行数）',
+        en: "The estimate rests on the optimizer's range row count from the injected histograms, costed at MariaDB's per-row cost of a secondary-index range against its scan cost (the empty what-if index cannot count the range)",
+      };
+    case 'limit-estimate':
+      return {
+        zh: '估算基于优化器按索引顺序读到 LIMIT 为止预计读取的行数，按 MariaDB 每行经二级索引读取的代价计算（它的计划代价不含 LIMIT 带来的节省）',
+        en: "The estimate rests on the rows the optimizer expects to read in index order to reach the LIMIT, at MariaDB's per-row cost of a secondary-index read (its plan cost leaves the LIMIT's saving out)",
+      };
+    case 'uncosted':
+      return {
+        zh: '没有估算收益：优化器使用了该索引，但无法给出可靠的代价',
+        en: 'No estimated benefit: the optimizer read the index but could not ground its cost',
+      };
+    default:
+      return undefined;
+  }
+}
 
 /** Above this estimated cut in cost, a percentage says nothing ("100.0%"): the gain is shown as a factor. */
 const FACTOR_FROM = 0.99;

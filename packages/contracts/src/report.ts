@@ -49,6 +49,34 @@ export const Step = z.object({
 export type Step = z.infer<typeof Step>;
 
 /**
+ * What a column does in an advised index: compared by equality to a value, joined to another table's column,
+ * compared by a range, read in ORDER BY or GROUP BY order, or only stored so the index covers the query.
+ */
+export const IndexColumnRole = z.enum(['equality', 'join', 'range', 'order', 'group', 'cover']);
+export type IndexColumnRole = z.infer<typeof IndexColumnRole>;
+
+/**
+ * What an index's estimated benefit rests on:
+ * - column-statistics: the optimizer's cost with the user's statistics for every key column;
+ * - default-selectivity: the optimizer's cost, but some key columns had no column statistics, so it estimated
+ *   their selectivity with its defaults (`missingStatistics` names them);
+ * - uncosted: the optimizer read the index, but could not ground a cost (the plan's caveat says why);
+ * - histogram-estimate (MariaDB): the optimizer read the index for a range it counted in the empty what-if index,
+ *   so the rows are the optimizer's own estimate from the injected histograms and the cost its per-row cost of a
+ *   secondary-index range, compared with its cost of the scan;
+ * - limit-estimate (MariaDB): the optimizer read the index in ORDER BY order to stop at the LIMIT, a saving its
+ *   plan cost leaves out; the cost is its per-row cost for the rows it expects to read.
+ */
+export const IndexEstimateBasis = z.enum([
+  'column-statistics',
+  'default-selectivity',
+  'uncosted',
+  'histogram-estimate',
+  'limit-estimate',
+]);
+export type IndexEstimateBasis = z.infer<typeof IndexEstimateBasis>;
+
+/**
  * One recommended index. With several, they are one set: `costBefore` is the plan without any of them, `costAfter`
  * with all of them, and `benefit` what this one saves given the others (all in the optimizer's cost units).
  */
@@ -66,6 +94,12 @@ export const IndexAdvice = z.object({
   benefit: z.number().optional(),
   /** Estimated from the statistics' row count and column widths; absent without a row count. */
   estimatedBytes: z.number().optional(),
+  /** The role of each column, key columns in order, then the stored ones; absent in reports made before it existed. */
+  roles: z.array(z.object({ column: z.string(), role: IndexColumnRole })).optional(),
+  /** What the estimate rests on; absent in reports made before it existed. */
+  estimateBasis: IndexEstimateBasis.optional(),
+  /** Key columns the user's statistics say nothing about (no distinct count): the optimizer used defaults. */
+  missingStatistics: z.array(z.string()).optional(),
 });
 export type IndexAdvice = z.infer<typeof IndexAdvice>;
 
@@ -218,6 +252,41 @@ export const AiRewrite = z.object({
 });
 export type AiRewrite = z.infer<typeof AiRewrite>;
 
+/**
+ * Why a table a plan hotspot says an index may help (a large table scanned to filter it, or rescanned for a join)
+ * gets no advised index:
+ * - tiny-table: the statistics give it too few rows for an index to pay;
+ * - no-statistics: the table has no statistics, so it was planned with default sizes where no index paid;
+ * - already-covered: an existing index already leads with the columns (or a unique key pins the row);
+ * - not-indexable: the condition compares no plain column with a value (a function or expression wraps the
+ *   column, a leading wildcard, an OR across columns...), so no B-tree index can serve it;
+ * - needs-prefix: the column is a MySQL TEXT/BLOB and needs a prefix length the statistics cannot choose;
+ * - write-cost: the best index saved less than the share that pays for its writes and size;
+ * - optimizer-declined: the optimizer read no candidate index in a cheaper plan (the scan is cheaper);
+ * - uncostable: the optimizer could not ground the cost of the only candidates (e.g. MariaDB ranges read from the
+ *   empty sandbox index);
+ * - no-schema: the table structure was not given (or no optimizer ran), so no index could be proposed or costed.
+ */
+export const IndexGapReason = z.enum([
+  'tiny-table',
+  'no-statistics',
+  'already-covered',
+  'not-indexable',
+  'needs-prefix',
+  'write-cost',
+  'optimizer-declined',
+  'uncostable',
+  'no-schema',
+]);
+export type IndexGapReason = z.infer<typeof IndexGapReason>;
+
+export const IndexGap = z.object({
+  table: z.string(),
+  reason: IndexGapReason,
+  message: Localized,
+});
+export type IndexGap = z.infer<typeof IndexGap>;
+
 export const StatementReport = z.object({
   index: z.number().int(),
   original: z.string(),
@@ -231,6 +300,8 @@ export const StatementReport = z.object({
   steps: z.array(Step),
   rules: z.array(Finding),
   indexes: z.array(IndexAdvice),
+  /** Tables a plan hotspot says an index may help that get no advised index, and why; absent when there are none. */
+  indexGaps: z.array(IndexGap).optional(),
   plan: PlanComparison,
   gain: Gain.nullable(),
   /** Why `gain` is null: no optimizer, or estimates it could not ground. */

@@ -1,4 +1,4 @@
-import type { IndexAdvice, Localized, PlanNode, PlanTree } from '@sqltune/contracts';
+import type { IndexAdvice, IndexEstimateBasis, IndexGap, Localized, PlanNode, PlanTree } from '@sqltune/contracts';
 import { findTable, type IndexCandidate, type SchemaModel } from '@sqltune/engine';
 import type { PlannerSession } from './types.ts';
 
@@ -28,7 +28,19 @@ const PRUNE_TOLERANCE = 0.02;
 interface Costed {
   candidate: IndexCandidate;
   plan: PlanTree;
+  /** Set when the cost is an estimate made beside the optimizer's plan cost (see WhatIfEstimator). */
+  basis?: IndexEstimateBasis;
 }
+
+/**
+ * A cost for a single candidate's what-if plan that the optimizer's own cost does not ground (MariaDB: ranges read
+ * from the empty what-if index, LIMIT savings its plan cost leaves out), or undefined to keep the plan as it is.
+ */
+export type WhatIfEstimator = (
+  candidate: IndexCandidate,
+  plan: PlanTree,
+  baseline: PlanTree,
+) => { plan: PlanTree; basis: IndexEstimateBasis } | undefined;
 
 export async function adviseIndexes(
   session: PlannerSession,
@@ -38,6 +50,22 @@ export async function adviseIndexes(
   baseline: PlanTree,
   limits: AdvisorLimits = defaultLimits,
 ): Promise<IndexAdvice[]> {
+  return (await adviseStatementIndexes(session, statement, candidates, schema, baseline, limits)).indexes;
+}
+
+/**
+ * The advised set, and for each table that had candidates but gets no index, why (the report names it when a plan
+ * hotspot says an index on that table may help).
+ */
+export async function adviseStatementIndexes(
+  session: PlannerSession,
+  statement: string,
+  candidates: IndexCandidate[],
+  schema: SchemaModel,
+  baseline: PlanTree,
+  limits: AdvisorLimits = defaultLimits,
+  estimate?: WhatIfEstimator,
+): Promise<{ indexes: IndexAdvice[]; declined: IndexGap[] }> {
   let evaluations = 0;
   const failed = new Set<IndexCandidate>();
   // A what-if index the database refuses (a key too long for MySQL, say) is left out, never fails the task.
@@ -59,16 +87,23 @@ export async function adviseIndexes(
   for (const candidate of candidates) {
     if (evaluations >= limits.maxEvaluations) break;
     const plan = await cost([candidate]);
-    if (plan) singles.push({ candidate, plan });
+    const estimated = plan && estimate?.(candidate, plan, baseline);
+    if (estimated) singles.push({ candidate, ...estimated });
+    else if (plan) singles.push({ candidate, plan });
   }
-  if (baseline.caveat) return uncostedAdvice(singles, baseline, schema);
+  const basisOf = (candidate: IndexCandidate) => singles.find((s) => s.candidate === candidate)?.basis;
+  const result = (indexes: IndexAdvice[]) => ({
+    indexes,
+    declined: declinedTables(candidates, singles, indexes, baseline, limits, schema),
+  });
+  if (baseline.caveat) return result(uncostedAdvice(singles, baseline, schema));
   // Candidates whose plan the optimizer cannot ground are advised without a cost, and only if no costed set is found.
   const uncertain = singles.filter((s) => s.plan.caveat);
   const shortlist = singles
     .filter((s) => !s.plan.caveat && usesIndex(s.plan.root, s.candidate) && s.plan.totalCost < baseline.totalCost)
     .sort((a, b) => a.plan.totalCost - b.plan.totalCost)
     .slice(0, SHORTLIST);
-  if (shortlist.length === 0) return uncostedAdvice(uncertain, baseline, schema);
+  if (shortlist.length === 0) return result(uncostedAdvice(uncertain, baseline, schema));
 
   // Greedy: start from the best single index, add the one that lowers the cost most while each step pays.
   let chosen = [shortlist[0]!.candidate];
@@ -87,7 +122,7 @@ export async function adviseIndexes(
     best = step.plan;
   }
   if (best.totalCost > baseline.totalCost * (1 - limits.minImprovement))
-    return uncostedAdvice(uncertain, baseline, schema);
+    return result(uncostedAdvice(uncertain, baseline, schema));
 
   // The cheapest set that reaches the best cost: drop what the others make unnecessary.
   for (const candidate of [...chosen]) {
@@ -104,12 +139,86 @@ export async function adviseIndexes(
     const without = chosen.length === 1 ? baseline : await cost(chosen.filter((c) => c !== candidate));
     if (without) benefits.set(candidate, Math.max(0, without.totalCost - best.totalCost));
   }
-  return chosen.map((candidate) => ({
-    ...adviceFor(candidate, schema),
-    costBefore: baseline.totalCost,
-    costAfter: best.totalCost,
-    benefit: benefits.get(candidate) ?? baseline.totalCost - best.totalCost,
-  }));
+  return result(
+    chosen.map((candidate) => ({
+      ...adviceFor(candidate, schema, chosen.length === 1 ? (basisOf(candidate) ?? true) : true),
+      costBefore: baseline.totalCost,
+      costAfter: best.totalCost,
+      benefit: benefits.get(candidate) ?? baseline.totalCost - best.totalCost,
+    })),
+  );
+}
+
+/**
+ * Why each table with candidates got no advised index: the optimizer could not cost them (a caveat), the best one
+ * saved too little to pay for its writes, or no candidate was read in a cheaper plan (with "no statistics" when the
+ * table had none, so the optimizer planned it with default sizes).
+ */
+function declinedTables(
+  candidates: IndexCandidate[],
+  singles: Costed[],
+  advised: IndexAdvice[],
+  baseline: PlanTree,
+  limits: AdvisorLimits,
+  schema: SchemaModel,
+): IndexGap[] {
+  const gaps: IndexGap[] = [];
+  const tables = [...new Set(candidates.map((c) => c.table))];
+  for (const table of tables) {
+    if (advised.some((a) => a.table === table)) continue;
+    const costed = singles.filter((s) => s.candidate.table === table);
+    const read = costed.filter((s) => usesIndex(s.plan.root, s.candidate));
+    const grounded = read.filter((s) => !s.plan.caveat && !baseline.caveat);
+    const cheapest = grounded.sort((a, b) => a.plan.totalCost - b.plan.totalCost)[0];
+    if (cheapest && cheapest.plan.totalCost < baseline.totalCost) {
+      const saved = (baseline.totalCost - cheapest.plan.totalCost) / baseline.totalCost;
+      gaps.push({ table, reason: 'write-cost', message: tooLittleSaved(cheapest.candidate, saved, limits) });
+    } else if (read.length > 0 && grounded.length < read.length) {
+      gaps.push({
+        table,
+        reason: 'uncostable',
+        message: uncostable(table, (read[0]!.plan.caveat ?? baseline.caveat)!),
+      });
+    } else if (!findTable(schema, table)?.statistics) {
+      gaps.push({ table, reason: 'no-statistics', message: noStatistics(table) });
+    } else {
+      gaps.push({ table, reason: 'optimizer-declined', message: declined(table, costed.length) });
+    }
+  }
+  return gaps;
+}
+
+function percent(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+function tooLittleSaved(candidate: IndexCandidate, saved: number, limits: AdvisorLimits): Localized {
+  const columns = `${candidate.table}(${candidate.columns.join(', ')})`;
+  return {
+    zh: `最好的候选索引 ${columns} 只让估算代价降低 ${percent(saved)}，不到 ${percent(limits.minImprovement)}：抵不上它的写入开销和空间。`,
+    en: `The best candidate, ${columns}, cut the estimated cost by only ${percent(saved)}, under ${percent(limits.minImprovement)}: not worth its write cost and size.`,
+  };
+}
+
+function uncostable(table: string, caveat: Localized): Localized {
+  return {
+    zh: `优化器读取了 ${table} 上的候选索引，但无法给出可靠的代价，因此不推荐：${caveat.zh}`,
+    en: `The optimizer read a candidate index on ${table} but could not ground its cost, so none is advised: ${caveat.en}`,
+  };
+}
+
+function noStatistics(table: string): Localized {
+  return {
+    zh: `${table} 没有统计信息：优化器按默认大小规划它，在这个大小下没有索引更便宜。请提供它的行数和列统计信息。`,
+    en: `${table} has no statistics: the optimizer planned it at its default size, where no index was cheaper. Give its row count and column statistics.`,
+  };
+}
+
+function declined(table: string, costed: number): Localized {
+  return {
+    zh: `优化器评估了 ${table} 上的 ${costed} 个候选索引，没有一个能在更便宜的计划中被使用（按统计信息，扫描更便宜）。`,
+    en: `The optimizer costed ${costed} candidate index(es) on ${table} and read none of them in a cheaper plan (by the statistics, the scan is cheaper).`,
+  };
 }
 
 /** Two indexes on the same table where one's key starts with the other's: the set never needs both. */
@@ -134,14 +243,18 @@ function uncostedAdvice(singles: Costed[], baseline: PlanTree, schema: SchemaMod
     // choice says nothing (bench:quality, MariaDB Q5: such an index made the query 0.8x). A lookup on equality
     // columns is estimated from the injected statistics, so that choice stands.
     if (candidate.equalityPrefix === 0) continue;
-    const advice = adviceFor(candidate, schema);
+    const advice = adviceFor(candidate, schema, false);
     const caveat = plan.caveat ?? baseline.caveat;
     perTable.set(candidate.table, caveat ? { ...advice, reason: withCaveat(advice.reason, caveat) } : advice);
   }
   return [...perTable.values()];
 }
 
-function adviceFor(candidate: IndexCandidate, schema: SchemaModel): IndexAdvice {
+/**
+ * The advice for a candidate, with each column's role and what its estimate rests on: the user's column statistics,
+ * the optimizer's default selectivity for the key columns that have none, or no cost at all.
+ */
+function adviceFor(candidate: IndexCandidate, schema: SchemaModel, costed: boolean | IndexEstimateBasis): IndexAdvice {
   const replaced = replacedIndexes(candidate, schema);
   const reason: Localized = replaced.length
     ? {
@@ -157,6 +270,16 @@ function adviceFor(candidate: IndexCandidate, schema: SchemaModel): IndexAdvice 
     kind: candidate.kind,
     reason,
     ...(candidate.estimatedBytes !== undefined ? { estimatedBytes: candidate.estimatedBytes } : {}),
+    roles: [...candidate.columns, ...candidate.include].map((column, i) => ({ column, role: candidate.roles[i]! })),
+    estimateBasis:
+      typeof costed === 'string'
+        ? costed
+        : !costed
+          ? 'uncosted'
+          : candidate.missingStatistics.length > 0
+            ? 'default-selectivity'
+            : 'column-statistics',
+    ...(candidate.missingStatistics.length > 0 ? { missingStatistics: candidate.missingStatistics } : {}),
   };
 }
 

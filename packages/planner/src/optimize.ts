@@ -6,6 +6,7 @@ import {
   ErrorCode,
   type Finding,
   type IndexAdvice,
+  type IndexGap,
   type Localized,
   type Message,
   type PlanComparison,
@@ -19,22 +20,29 @@ import {
 import {
   type Analysis,
   analyze,
+  candidateReportFor,
   candidatesFor,
   computeScores,
   diagnoseStatementPlan,
   findingsFor,
+  findTable,
   firstStatementError,
+  hotspotContext,
+  type IndexCandidate,
   literalsOf,
   normalizeNewlines,
+  notIndexableMessage,
   type ProposedStep,
   parseStatements,
   type SchemaModel,
   type StatementAnalysis,
+  tablesAnIndexMayHelp,
   unifiedDiff,
 } from '@sqltune/engine';
 import type { AiSettings } from './ai/client.ts';
 import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrite.ts';
-import { adviseIndexes } from './index-advisor.ts';
+import { adviseStatementIndexes, defaultLimits } from './index-advisor.ts';
+import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
 import type { PlannerBackend, PlannerSession } from './types.ts';
 import { adviseWorkload } from './workload-advisor.ts';
 
@@ -185,7 +193,7 @@ async function optimizeStatement(
     verification: verified.verification,
     ...(await indexesAndPlan(session, ruleOptimized, input.dialect, analysis.schema, planAfterRewrite)),
   };
-  const { optimized, steps, verification, indexes, planAfter, ai } = await withAiRewrite(
+  const { optimized, steps, verification, indexes, unadvised, planAfter, ai } = await withAiRewrite(
     afterRules,
     { item, analysis, input, session },
     aiSettings,
@@ -211,7 +219,16 @@ async function optimizeStatement(
       ? item.findings
       : findingsFor(parseStatements(optimized, input.dialect)[0]!, analysis.schema);
 
-  const gain = gainOf(planBefore, planAfter, session?.source);
+  const estimated = indexes.find(
+    (i) => i.estimateBasis === 'histogram-estimate' || i.estimateBasis === 'limit-estimate',
+  );
+  const gain = estimated ? null : gainOf(planBefore, planAfter, session?.source);
+  const hotspotTables = new Set(planDiagnosis.indexTables);
+  if (planAfter) {
+    const context = hotspotContext(item.statement, analysis.schema);
+    for (const table of tablesAnIndexMayHelp(planAfter, context)) hotspotTables.add(table);
+  }
+  const indexGaps = gapsFor([...hotspotTables], indexes, unadvised, analysis.schema, session !== undefined);
   return {
     index: item.statement.index,
     original,
@@ -221,9 +238,15 @@ async function optimizeStatement(
     steps,
     rules,
     indexes,
+    ...(indexGaps.length > 0 ? { indexGaps } : {}),
     plan,
     gain,
-    ...(gain ? {} : { gainMissing: plan.missing ?? planAfter?.caveat ?? planBefore?.caveat ?? noCost }),
+    ...(gain
+      ? {}
+      : {
+          gainMissing:
+            plan.missing ?? (estimated && gainBesidePlanCost) ?? planAfter?.caveat ?? planBefore?.caveat ?? noCost,
+        }),
     scores: computeScores({
       dialect: input.dialect,
       tableRows: new Map(analysis.schema.tables.map((t) => [t.name.toLowerCase(), t.statistics?.rows ?? 0] as const)),
@@ -237,6 +260,42 @@ async function optimizeStatement(
     ...(dropped.length > 0 ? { droppedSteps: dropped } : {}),
     ai,
   };
+}
+
+/**
+ * For each table a plan hotspot says an index may help, with no advised index on it: why none is advised (the
+ * candidates' or the advisor's reason; a table the structure does not hold, or no optimizer, says so).
+ */
+function gapsFor(
+  tables: string[],
+  indexes: IndexAdvice[],
+  unadvised: IndexGap[],
+  schema: SchemaModel,
+  planned: boolean,
+): IndexGap[] {
+  const gaps: IndexGap[] = [];
+  for (const name of tables) {
+    const table = findTable(schema, name);
+    if (indexes.some((index) => index.table.toLowerCase() === (table?.name ?? name).toLowerCase())) continue;
+    const known = table && unadvised.find((gap) => gap.table.toLowerCase() === table.name.toLowerCase());
+    if (known) gaps.push(known);
+    else if (!table || !planned)
+      gaps.push({ table: table?.name ?? name, reason: 'no-schema', message: noSchemaFor(name, !table) });
+    else gaps.push({ table: table.name, reason: 'not-indexable', message: notIndexableMessage(table.name) });
+  }
+  return gaps;
+}
+
+function noSchemaFor(table: string, unknown: boolean): Localized {
+  return unknown
+    ? {
+        zh: `表结构中没有 ${table}：无法为它提出或评估索引。请提供它的 CREATE TABLE。`,
+        en: `The table structure does not hold ${table}: no index can be proposed or costed for it. Add its CREATE TABLE.`,
+      }
+    : {
+        zh: `没有可用的优化器，无法评估 ${table} 上的索引。`,
+        en: `No optimizer was available to cost an index on ${table}.`,
+      };
 }
 
 /**
@@ -334,6 +393,8 @@ interface Outcome {
   /** The plan of `optimized` without the recommended indexes (null without a session). */
   planWithoutIndexes: PlanTree | null;
   indexes: IndexAdvice[];
+  /** Tables the statement uses that get no advised index, and why. */
+  unadvised: IndexGap[];
   planAfter: PlanTree | null;
 }
 
@@ -344,9 +405,9 @@ async function indexesAndPlan(
   dialect: Dialect,
   schema: SchemaModel,
   planWithoutIndexes: PlanTree | null,
-): Promise<Pick<Outcome, 'planWithoutIndexes' | 'indexes' | 'planAfter'>> {
-  if (!session) return { planWithoutIndexes, indexes: [], planAfter: planWithoutIndexes };
-  const indexes = await chooseIndexes(session, statement, dialect, schema, planWithoutIndexes);
+): Promise<Pick<Outcome, 'planWithoutIndexes' | 'indexes' | 'unadvised' | 'planAfter'>> {
+  if (!session) return { planWithoutIndexes, indexes: [], unadvised: [], planAfter: planWithoutIndexes };
+  const { indexes, unadvised } = await chooseIndexes(session, statement, dialect, schema, planWithoutIndexes);
   const planAfter =
     indexes.length > 0
       ? await session.explain(
@@ -354,7 +415,7 @@ async function indexesAndPlan(
           indexes.map((i) => i.ddl),
         )
       : planWithoutIndexes;
-  return { planWithoutIndexes, indexes, planAfter };
+  return { planWithoutIndexes, indexes, unadvised, planAfter };
 }
 
 /**
@@ -541,16 +602,35 @@ async function stepsWithCosts(steps: ProposedStep[], session: PlannerSession | u
   return result;
 }
 
-/** The index advisor's set for the statement (see index-advisor.ts); none without a baseline plan. */
+/**
+ * The index advisor's set for the statement (see index-advisor.ts), none without a baseline plan; and for the tables
+ * that get none, why (from the candidates, then from the advisor).
+ */
 async function chooseIndexes(
   session: PlannerSession,
   statement: string,
   dialect: Dialect,
   schema: SchemaModel,
   baseline: PlanTree | null,
-): Promise<IndexAdvice[]> {
-  if (!baseline) return [];
-  return adviseIndexes(session, statement, candidatesFor(statement, dialect, schema), schema, baseline);
+): Promise<{ indexes: IndexAdvice[]; unadvised: IndexGap[] }> {
+  if (!baseline) return { indexes: [], unadvised: [] };
+  const { candidates, skipped } = candidateReportFor(statement, dialect, schema);
+  // MariaDB costs ranges from the empty what-if index and leaves LIMIT savings out of its plan cost: those single
+  // indexes are costed from its own estimates with the injected statistics instead (mariadb/what-if-estimate.ts).
+  const estimate =
+    dialect === 'mysql'
+      ? (candidate: IndexCandidate, plan: PlanTree, before: PlanTree) => estimateWhatIf(candidate, plan, before, schema)
+      : undefined;
+  const { indexes, declined } = await adviseStatementIndexes(
+    session,
+    statement,
+    candidates,
+    schema,
+    baseline,
+    defaultLimits,
+    estimate,
+  );
+  return { indexes, unadvised: [...skipped, ...declined] };
 }
 
 /** The estimated gain, only between two plans whose estimates the optimizer could ground. */
@@ -563,6 +643,12 @@ function gainOf(before: PlanTree | null, after: PlanTree | null, source: string 
     source,
   };
 }
+
+/** Why a statement whose index advice rests on an estimate beside the optimizer's plan cost shows no overall gain. */
+const gainBesidePlanCost: Localized = {
+  zh: '推荐索引的收益是在优化器计划代价之外估算的（见索引说明：MariaDB 的空假设索引无法计算范围行数，或它的计划代价不含 LIMIT 的节省），两份计划的代价不能直接比较。',
+  en: "The advised index's benefit is estimated beside the optimizer's plan cost (see the index: MariaDB's empty what-if index cannot count a range, or its plan cost leaves the LIMIT's saving out), so the two plans' costs do not compare.",
+};
 
 const noCost: Localized = {
   zh: '优化器没有给出可比较的代价。',

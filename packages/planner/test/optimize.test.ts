@@ -107,6 +107,63 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(join.message.en).not.toMatch(/not rewritten/);
   });
 
+  it('marks advice that rests on default selectivity and names the columns without statistics', async () => {
+    const report = await optimize(
+      {
+        sql: "SELECT id, total FROM orders WHERE status = 'returned'",
+        dialect: 'postgresql',
+        schemaText: [
+          'CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, status VARCHAR(10), total NUMERIC(10,2), note TEXT);',
+          '-- sqltune:stats orders rows=2000000',
+        ].join('\n'),
+      },
+      await options(),
+    );
+    const [index] = report.statements[0]!.indexes;
+    expect(index?.columns[0]).toBe('status');
+    expect(index!.estimateBasis).toBe('default-selectivity');
+    expect(index!.missingStatistics).toEqual(['status']);
+    expect(index!.roles?.[0]).toEqual({ column: 'status', role: 'equality' });
+  });
+
+  it('rests advice on column statistics when every key column has them', async () => {
+    const report = await optimize(
+      {
+        sql: 'SELECT o_orderkey FROM orders WHERE o_custkey = 42',
+        dialect: 'postgresql',
+        schemaText: schema('postgresql'),
+      },
+      await options(),
+    );
+    const [index] = report.statements[0]!.indexes;
+    expect(index?.estimateBasis).toBe('column-statistics');
+    expect(index?.missingStatistics).toBeUndefined();
+  });
+
+  it('says why a hotspot that an index may help gets no index', async () => {
+    const schemaText = [
+      'CREATE TABLE customers (id INT PRIMARY KEY, city VARCHAR(40), name VARCHAR(40));',
+      '-- sqltune:stats customers rows=200000',
+      '-- sqltune:stats customers.city distinct=300',
+    ].join('\n');
+    const report = await optimize(
+      { sql: "SELECT id, name FROM customers WHERE lower(city) = 'shanghai'", dialect: 'postgresql', schemaText },
+      await options(),
+    );
+    const s = report.statements[0]!;
+    // The scan of 200,000 rows to filter is a hotspot whose message says an index avoids it.
+    expect(s.rules.some((r) => r.id === 'plan-full-scan-large-table' && /an index/.test(r.message.en))).toBe(true);
+    expect(s.indexes).toEqual([]);
+    expect(s.indexGaps).toEqual([expect.objectContaining({ table: 'customers', reason: 'not-indexable' })]);
+    // With an index to advise, the hotspot needs no gap.
+    const advised = await optimize(
+      { sql: "SELECT id, name FROM customers WHERE city = 'Shanghai'", dialect: 'postgresql', schemaText },
+      await options(),
+    );
+    expect(advised.statements[0]!.indexes.map((i) => i.table)).toEqual(['customers']);
+    expect(advised.statements[0]!.indexGaps).toBeUndefined();
+  });
+
   it('states the defaults used for tables without statistics', async () => {
     const report = await optimize(
       {
@@ -200,8 +257,27 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('optimize on MariaDB 
     // An index on o_orderdate would be read only because the empty sandbox index makes the range look like one
     // row (a plan with a caveat): that choice proves nothing, so no index is advised and no gain is made up.
     expect(s.indexes).toEqual([]);
+    // The full scan of orders still says an index may help: the report says why none is advised.
+    expect(s.indexGaps).toEqual([expect.objectContaining({ table: 'orders', reason: 'uncostable' })]);
     expect(s.plan.after!.caveat).toBeUndefined();
     expect(s.gain?.ratio ?? 0).toBeLessThan(0.1);
+  });
+
+  it('advises the ORDER BY index for a LIMIT and says the gain is estimated beside the plan cost', async () => {
+    const report = await optimize(
+      {
+        sql: 'SELECT o_orderkey, o_comment FROM orders ORDER BY o_orderdate DESC LIMIT 100',
+        dialect: 'mysql',
+        schemaText: schema('mysql'),
+      },
+      await options(),
+    );
+    const s = report.statements[0]!;
+    expect(s.indexes[0]?.columns).toEqual(['o_orderdate']);
+    expect(s.indexes[0]!.estimateBasis).toBe('limit-estimate');
+    // The plans' own costs leave the LIMIT out: no gain computed from them, and the report says why.
+    expect(s.gain).toBeNull();
+    expect(s.gainMissing?.en).toMatch(/estimated beside the optimizer's plan cost/);
   });
 });
 

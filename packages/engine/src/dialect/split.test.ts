@@ -3,7 +3,8 @@ import { splitStatements } from './split.ts';
 
 describe('splitStatements', () => {
   it('keeps code offsets and lines, and the comment lines written before each statement', () => {
-    const input = '-- totals by day\n-- (report 7)\nSELECT 1;\nSELECT 2; -- about the second\n\n  /* third */\n\n  SELECT 3';
+    const input =
+      '-- totals by day\n-- (report 7)\nSELECT 1;\nSELECT 2; -- about the second\n\n  /* third */\n\n  SELECT 3';
     const slices = splitStatements(input, 'mysql');
     expect(slices.map((s) => [s.text, s.line])).toEqual([
       ['SELECT 1', 3],

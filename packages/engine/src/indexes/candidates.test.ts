@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseStatements } from '../dialect/parse.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
-import { indexCandidates } from './candidates.ts';
+import { mergeStatistics, parseStatisticsJson } from '../schema/statistics-json.ts';
+import { indexCandidateReport, indexCandidates } from './candidates.ts';
 
 const schema = parseSchema(
   `CREATE TABLE orders (o_orderkey INT PRIMARY KEY, o_custkey INT, o_status CHAR(1), o_orderdate DATE, o_clerk VARCHAR(15), KEY k_clerk (o_clerk));`,
@@ -130,5 +131,202 @@ CREATE TABLE orders (o_orderkey INT PRIMARY KEY, o_custkey INT, o_status CHAR(1)
       notes,
     );
     expect(found.map((c) => c.columns)).toEqual([['status']]);
+  });
+});
+
+describe('index candidates: column roles and what they rest on', () => {
+  const shop = parseSchema(
+    `CREATE TABLE customers (id INT PRIMARY KEY, city VARCHAR(40), name VARCHAR(40));
+CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, status VARCHAR(10), created_at DATETIME, total DECIMAL(10,2), note TEXT);
+-- sqltune:stats customers rows=200000
+-- sqltune:stats orders rows=5000000
+-- sqltune:stats orders.customer_id distinct=200000`,
+    'mysql',
+  );
+  const report = (sql: string, schema = shop) => indexCandidateReport(parseStatements(sql, 'mysql')[0]!, schema);
+
+  it('names the role of each column and calls only the join column a join column', () => {
+    const { candidates: found } = report(
+      "SELECT o.total FROM customers c JOIN orders o ON o.customer_id = c.id WHERE o.status = 'paid' AND o.created_at > '2024-01-01'",
+    );
+    const lookup = found.find((c) => c.table === 'orders' && c.columns.length === 3)!;
+    expect(lookup.columns).toEqual(['customer_id', 'status', 'created_at']);
+    expect(lookup.roles).toEqual(['join', 'equality', 'range']);
+    expect(lookup.reason.en).toContain('orders is joined on customer_id;');
+    expect(lookup.reason.en).toContain('Column roles: customer_id (join), status (equality), created_at (range).');
+    expect(lookup.reason.zh).toContain('customer_id（连接）、status（等值）、created_at（范围）');
+  });
+
+  it('gives ORDER BY, GROUP BY and covering columns their roles', () => {
+    const order = report("SELECT id FROM orders WHERE status = 'paid' ORDER BY created_at").candidates;
+    expect(order.find((c) => c.columns.join() === 'status,created_at')?.roles).toEqual(['equality', 'order']);
+    const group = report("SELECT status, count(*) FROM orders WHERE created_at > '2024-01-01' GROUP BY status");
+    expect(group.candidates.find((c) => c.columns.join() === 'status')?.roles).toEqual(['group']);
+    const cover = report('SELECT total, created_at FROM orders WHERE customer_id = 7').candidates;
+    expect(cover.find((c) => c.kind === 'covering')?.roles).toEqual(['equality', 'cover', 'cover']);
+  });
+
+  it('names the key columns the statistics say nothing about', () => {
+    const { candidates: found } = report("SELECT id FROM orders WHERE customer_id = 7 AND status = 'paid'");
+    expect(found[0]!.columns).toEqual(['customer_id', 'status']);
+    expect(found[0]!.missingStatistics).toEqual(['status']);
+    expect(found.find((c) => c.columns.join() === 'customer_id')?.missingStatistics).toEqual([]);
+  });
+
+  it('says why a table used by the statement gets no candidate', () => {
+    const tiny = parseSchema('CREATE TABLE t (id INT PRIMARY KEY, a INT);\n-- sqltune:stats t rows=20', 'mysql');
+    expect(report('SELECT id FROM t WHERE a = 1', tiny).skipped).toEqual([
+      expect.objectContaining({ table: 't', reason: 'tiny-table' }),
+    ]);
+    expect(report('SELECT id FROM orders WHERE id = 1').skipped).toEqual([
+      expect.objectContaining({ table: 'orders', reason: 'already-covered' }),
+    ]);
+    const wrapped = report("SELECT id FROM customers WHERE UPPER(city) = 'SHANGHAI'").skipped;
+    expect(wrapped).toEqual([expect.objectContaining({ table: 'customers', reason: 'not-indexable' })]);
+    expect(wrapped[0]!.message.en).toContain('a function or expression wraps the column');
+    expect(report("SELECT id FROM orders WHERE note = 'x'").skipped).toEqual([
+      expect.objectContaining({ table: 'orders', reason: 'needs-prefix' }),
+    ]);
+    // A table with a candidate is not listed.
+    expect(report("SELECT id FROM customers WHERE city = 'Shanghai'").skipped).toEqual([]);
+  });
+});
+
+describe('index candidates from every place a query filters, joins, sorts or groups', () => {
+  const logs = parseSchema(
+    `CREATE TABLE users (user_id INT PRIMARY KEY, name VARCHAR(40), city VARCHAR(40));
+CREATE TABLE access_logs (id BIGINT PRIMARY KEY, user_id INT, created_at DATETIME, path VARCHAR(200));
+CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_time DATETIME, total DECIMAL(10,2));
+-- sqltune:stats users rows=100000
+-- sqltune:stats access_logs rows=2000000
+-- sqltune:stats orders rows=500000
+-- sqltune:stats orders.status distinct=10
+-- sqltune:stats orders.user_id distinct=90000`,
+    'mysql',
+  );
+  const keys = (sql: string) =>
+    indexCandidates(parseStatements(sql, 'mysql')[0]!, logs).map(
+      (c) => `${c.table}(${c.columns.join()}${c.include.length ? `|${c.include.join()}` : ''}) ${c.roles.join()}`,
+    );
+
+  it('a correlated subquery: the column it is matched on joins, and its MIN/MAX column follows', () => {
+    const found = keys(
+      'SELECT u.name, (SELECT MAX(created_at) FROM access_logs WHERE user_id = u.user_id) AS last FROM users u',
+    );
+    expect(found).toContain('access_logs(user_id) join');
+    expect(found).toContain('access_logs(user_id,created_at) join,order');
+  });
+
+  it('an EXISTS subquery: the correlated column joins, the constant one is an equality', () => {
+    const found = keys(
+      "SELECT name FROM users u WHERE EXISTS (SELECT 1 FROM orders o WHERE o.user_id = u.user_id AND o.status = 'paid')",
+    );
+    // user_id has far more distinct values than status: it leads.
+    expect(found[0]).toBe('orders(user_id,status) join,equality');
+  });
+
+  it('an IN subquery: the selected column is the semi-join key, then its own range', () => {
+    const found = keys(
+      "SELECT name FROM users WHERE city = 'x' AND user_id IN (SELECT user_id FROM orders WHERE pay_time > '2024-01-01')",
+    );
+    expect(found).toContain('orders(user_id,pay_time) join,range');
+    expect(found).toContain('users(city) equality');
+  });
+
+  it('a derived table: its own filter and GROUP BY', () => {
+    const found = keys(
+      "SELECT t.user_id, t.n FROM (SELECT user_id, COUNT(*) n FROM orders WHERE status = 'paid' GROUP BY user_id) t WHERE t.n > 3",
+    );
+    expect(found).toContain('orders(status,user_id) equality,group');
+  });
+
+  it('a CTE: its filter, and the column the outer query joins it on is no candidate of a table it is not', () => {
+    const found = keys(
+      "WITH recent AS (SELECT user_id FROM orders WHERE pay_time > '2024-01-01') SELECT u.name FROM users u JOIN recent r ON r.user_id = u.user_id",
+    );
+    expect(found).toContain('orders(pay_time) range');
+    expect(found.some((k) => k.startsWith('recent'))).toBe(false);
+  });
+
+  it('ORDER BY ... LIMIT: the sort column alone, and a covering variant', () => {
+    const found = keys('SELECT id, total FROM orders ORDER BY pay_time DESC LIMIT 1000');
+    expect(found).toContain('orders(pay_time) order');
+    expect(found).toContain('orders(pay_time|id,total) order,cover,cover');
+  });
+
+  it('lets a selective range lead when every equality column matches a large share of the rows', () => {
+    // status has 10 values in 500,000 rows: 50,000 rows each.
+    const found = keys(
+      "SELECT id FROM orders WHERE status = 'paid' AND pay_time BETWEEN '2024-01-01' AND '2024-01-02'",
+    );
+    expect(found).toContain('orders(pay_time,status) range,equality');
+    // With a selective equality column, no range-led variant.
+    expect(keys("SELECT id FROM orders WHERE user_id = 7 AND pay_time > '2024-01-01'")).not.toContain(
+      'orders(pay_time,user_id) range,join',
+    );
+  });
+});
+
+describe('MySQL prefix lengths for long strings', () => {
+  const withStats = (stats: string, key = '') =>
+    parseSchema(
+      `CREATE TABLE users (id INT PRIMARY KEY, username VARCHAR(500), bio TEXT, doc JSON${key});\n-- sqltune:stats users rows=500000\n${stats}`,
+      'mysql',
+    );
+  const ddl = (sql: string, schema: ReturnType<typeof parseSchema>) =>
+    indexCandidateReport(parseStatements(sql, 'mysql')[0]!, schema);
+
+  it('chooses the prefix that tells apart the values the statistics show, longer for more distinct values', () => {
+    const histogram = (distinct: number) => {
+      const schema = withStats('');
+      // Values that differ from their 6th character on.
+      const bounds = ['user_a1', 'user_b2', 'user_c3', 'user_d4', 'user_e5'];
+      const json = { tables: { users: { rows: 500000, columns: { username: { ndv: distinct, histogram: bounds } } } } };
+      mergeStatistics(schema, parseStatisticsJson(JSON.stringify(json)));
+      return schema;
+    };
+    const [first] = ddl("SELECT id FROM users WHERE username = 'user_a1'", histogram(5)).candidates;
+    expect(first?.ddl).toBe('CREATE INDEX `idx_users_username` ON `users` (`username`(6));');
+    expect(first?.prefixLengths).toEqual([6]);
+    // 450,000 values where the statistics show five: four more characters (36^4 > 90,000).
+    const [longer] = ddl("SELECT id FROM users WHERE username = 'user_a1'", histogram(450_000)).candidates;
+    expect(longer?.prefixLengths).toEqual([10]);
+  });
+
+  it('falls back on the average width, and says why when the statistics give neither', () => {
+    const width = ddl("SELECT id FROM users WHERE bio = 'x'", withStats('-- sqltune:stats users.bio width=40'));
+    expect(width.candidates[0]?.ddl).toContain('(`bio`(40))');
+    const none = ddl("SELECT id FROM users WHERE bio = 'x'", withStats(''));
+    expect(none.candidates).toEqual([]);
+    expect(none.skipped).toEqual([expect.objectContaining({ table: 'users', reason: 'needs-prefix' })]);
+    expect(ddl("SELECT id FROM users WHERE doc = 'x'", withStats('')).skipped[0]!.message.en).toMatch(/JSON/);
+  });
+
+  it('flags an existing prefix too short for the column and advises a longer one that replaces it', () => {
+    const schema = withStats(
+      ['-- sqltune:stats users.username distinct=450000 width=12'].join('\n'),
+      ', KEY k_name (username(2))',
+    );
+    expect(schema.tables[0]!.indexes.find((i) => i.name === 'k_name')?.prefixLengths).toEqual([2]);
+    const [candidate] = ddl("SELECT id FROM users WHERE username = 'alice'", schema).candidates;
+    expect(candidate?.ddl).toBe('CREATE INDEX `idx_users_username` ON `users` (`username`(12));');
+    expect(candidate?.replaces).toEqual(['k_name']);
+    expect(candidate?.reason.en).toContain('The existing k_name indexes only the first 2 characters of username');
+    // A prefix long enough for the column's values is left alone.
+    const enough = withStats('-- sqltune:stats users.username distinct=450000 width=12', ', KEY k_name (username(8))');
+    expect(ddl("SELECT id FROM users WHERE username = 'alice'", enough).skipped).toEqual([
+      expect.objectContaining({ reason: 'already-covered' }),
+    ]);
+  });
+
+  it('reads prefix lengths from CREATE INDEX too', () => {
+    const schema = parseSchema(
+      'CREATE TABLE t (id INT PRIMARY KEY, bio TEXT, name VARCHAR(20));\nCREATE INDEX k_bio ON t (bio(10), name);',
+      'mysql',
+    );
+    expect(schema.tables[0]!.indexes.find((i) => i.name === 'k_bio')).toMatchObject({
+      columns: ['bio', 'name'],
+      prefixLengths: [10, null],
+    });
   });
 });

@@ -1,8 +1,8 @@
-import type { Dialect, Localized } from '@sqltune/contracts';
+import { type Dialect, type IndexColumnRole, indexRolesWording, type Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, literalValue, walk } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { resolveColumn, selects } from '../rules/rule.ts';
-import { findTable, type SchemaModel, type TableDef } from '../schema/model.ts';
+import { findTable, type IndexDef, type SchemaModel, type TableDef } from '../schema/model.ts';
 import { estimatedIndexBytes } from './size.ts';
 
 /**
@@ -21,8 +21,28 @@ export interface IndexCandidate {
   name: string;
   ddl: string;
   reason: Localized;
+  /** What each column does, key columns in order then the included ones (same order as `[...columns, ...include]`). */
+  roles: IndexColumnRole[];
+  /** Key columns the statistics give no distinct count for: the optimizer estimates them with its defaults. */
+  missingStatistics: string[];
+  /** MySQL prefix lengths of the key columns (null for a whole column), when any key column is a long string. */
+  prefixLengths?: Array<number | null>;
+  /** Existing indexes this one replaces (one whose prefix is too short to tell the column's values apart). */
+  replaces?: string[];
+  /** Every column of the table the statement compares (equality, join or range), whether or not in this key. */
+  conditionColumns: string[];
   /** Estimated size from the statistics' row count and the columns' widths; undefined without a row count. */
   estimatedBytes?: number;
+}
+
+/**
+ * Why a table the statement filters, joins, sorts or groups gets no candidate at all (the report says so when a
+ * plan hotspot on that table says an index may help).
+ */
+export interface SkippedTable {
+  table: string;
+  reason: 'tiny-table' | 'already-covered' | 'needs-prefix' | 'not-indexable';
+  message: Localized;
 }
 
 /** How a query uses one table's columns. */
@@ -36,6 +56,8 @@ interface TableUsage {
   groupBy: string[];
   /** The ORDER BY, when every item is a plain column of this table in one direction. */
   orderBy: string[];
+  /** Columns the query takes MIN or MAX of: after the equality columns, an index finds them at one end. */
+  minMax: string[];
   /** Every column of the table the query reads, for covering indexes. */
   used: string[];
 }
@@ -58,33 +80,86 @@ const MAX_PER_TABLE = 6;
  * tables the statistics call tiny get nothing.
  */
 export function indexCandidates(statement: ParsedStatement, schema: SchemaModel): IndexCandidate[] {
+  return indexCandidateReport(statement, schema).candidates;
+}
+
+/** The candidates, and for each table used by the statement that gets none, why. */
+export function indexCandidateReport(
+  statement: ParsedStatement,
+  schema: SchemaModel,
+): { candidates: IndexCandidate[]; skipped: SkippedTable[] } {
   const candidates: IndexCandidate[] = [];
+  const skipped: SkippedTable[] = [];
   for (const [tableName, usage] of usageByTable(statement, schema)) {
     const table = findTable(schema, tableName);
-    if (!table || tooSmallToIndex(table)) continue;
+    if (!table) continue;
+    if (tooSmallToIndex(table)) {
+      skipped.push({ table: table.name, reason: 'tiny-table', message: tinyTable(table) });
+      continue;
+    }
     const proposals = proposalsFor(table, usage);
     let count = 0;
+    let firstSkip: SkippedTable | undefined;
     for (const proposal of proposals) {
       if (count >= MAX_PER_TABLE) break;
       const { columns, include } = proposal;
-      if (columns.length === 0 || alreadyIndexed(table, columns, include)) continue;
-      if (statement.dialect === 'mysql' && [...columns, ...include].some((c) => needsPrefixLength(table, c))) continue;
-      if (pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]))) continue;
+      if (columns.length === 0) continue;
+      const mysql = statement.dialect === 'mysql';
+      const existing = alreadyIndexed(table, columns, include, mysql);
+      if (existing) {
+        firstSkip ??= { table: table.name, reason: 'already-covered', message: coveredBy(table, existing, columns) };
+        continue;
+      }
+      const prefixes = mysql ? prefixLengthsFor(table, columns) : [];
+      const unprefixable = mysql
+        ? [
+            ...columns.filter((_, i) => prefixes[i] === undefined),
+            ...include.filter((c) => isLongString(table, c)),
+          ].find((c) => isLongString(table, c))
+        : undefined;
+      // A prefix column does not hold the whole value: with one, the index cannot cover the query.
+      const prefixCovering = include.length > 0 && prefixes.some((l) => typeof l === 'number');
+      if (unprefixable || prefixCovering) {
+        if (unprefixable) {
+          firstSkip ??= { table: table.name, reason: 'needs-prefix', message: needsPrefix(table, unprefixable) };
+        }
+        continue;
+      }
+      if (prefixes.some((l) => typeof l === 'number')) proposal.prefixLengths = prefixes as Array<number | null>;
+      const unique = pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]));
+      if (unique) {
+        firstSkip ??= { table: table.name, reason: 'already-covered', message: pinnedBy(table, unique) };
+        continue;
+      }
       const key = `${columns.join()}|${include.join()}`;
       if (candidates.some((c) => c.table === table.name && `${c.columns.join()}|${c.include.join()}` === key)) continue;
       candidates.push(candidateFor(statement.dialect, table, proposal));
       count++;
     }
+    if (count > 0) continue;
+    skipped.push(
+      firstSkip ?? {
+        table: table.name,
+        reason: 'not-indexable',
+        message: notIndexableMessage(table.name),
+      },
+    );
   }
-  return candidates;
+  return { candidates, skipped };
 }
 
 interface Proposal {
   columns: string[];
   include: string[];
-  why: 'filter' | 'join' | 'order' | 'group' | 'covering';
+  why: 'filter' | 'join' | 'order' | 'group' | 'minmax' | 'covering';
   /** Columns compared by equality or joined on, for `equalityPrefix`. */
   equal?: Set<string>;
+  /** The role of each of `[...columns, ...include]`. */
+  roles: IndexColumnRole[];
+  /** Every column of the table the statement compares (equality, join or range). */
+  conditionColumns?: string[];
+  /** MySQL prefix lengths of the key columns (null for a whole column), when any key column needs one. */
+  prefixLengths?: Array<number | null>;
 }
 
 function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
@@ -96,14 +171,35 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
   ];
   const proposals: Proposal[] = [];
   const equal = new Set(selective);
-  const add = (columns: string[], why: Proposal['why'], include: string[] = []) =>
-    proposals.push({ columns: unique(columns).slice(0, MAX_KEY_COLUMNS), include, why, equal });
+  const conditionColumns = unique([...usage.equality, ...usage.join, ...usage.range]);
+  // A column compared with a value is an equality even when it is also joined: the lookup is by the value.
+  const equalRole = (column: string): IndexColumnRole => (usage.equality.includes(column) ? 'equality' : 'join');
+  /** `tail` is the role of the key columns after the equality ones (the range, ORDER BY or GROUP BY columns). */
+  const add = (columns: string[], why: Proposal['why'], tail: IndexColumnRole, include: string[] = []) => {
+    const key = unique(columns).slice(0, MAX_KEY_COLUMNS);
+    const roles = [
+      ...key.map((c) => (equal.has(c) ? equalRole(c) : tail)),
+      ...include.map((): IndexColumnRole => 'cover'),
+    ];
+    proposals.push({ columns: key, include, why, equal, roles, conditionColumns });
+  };
 
-  if (lookup.length > 0) add(lookup, usage.join.some((c) => lookup.includes(c)) ? 'join' : 'filter');
-  if (usage.orderBy.length > 0) {
-    add([...selective.slice(0, Math.max(0, MAX_KEY_COLUMNS - usage.orderBy.length)), ...usage.orderBy], 'order');
+  if (lookup.length > 0) add(lookup, usage.join.some((c) => lookup.includes(c)) ? 'join' : 'filter', 'range');
+  // Equality columns that each match a large share of the rows make a poor lead: a selective range may lead instead.
+  if (rangeColumn && selective.length > 0 && selective.every((c) => unselective(table, c))) {
+    add([rangeColumn, ...selective.slice(0, MAX_KEY_COLUMNS - 1)], 'filter', 'range');
   }
-  if (usage.groupBy.length > 0) add([...selective, ...usage.groupBy], 'group');
+  for (const column of usage.minMax) {
+    if (!selective.includes(column)) add([...selective.slice(0, MAX_KEY_COLUMNS - 1), column], 'minmax', 'order');
+  }
+  if (usage.orderBy.length > 0) {
+    add(
+      [...selective.slice(0, Math.max(0, MAX_KEY_COLUMNS - usage.orderBy.length)), ...usage.orderBy],
+      'order',
+      'order',
+    );
+  }
+  if (usage.groupBy.length > 0) add([...selective, ...usage.groupBy], 'group', 'group');
   const covered = lookup.length > 0 ? lookup : usage.orderBy.length > 0 ? usage.orderBy : [];
   const rest = usage.used.filter((c) => !covered.includes(c));
   if (
@@ -112,11 +208,19 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
     covered.length + rest.length <= MAX_COVERING_COLUMNS &&
     covered.length + rest.length < table.columns.length
   ) {
-    add(covered, 'covering', rest);
+    add(covered, 'covering', lookup.length > 0 ? 'range' : 'order', rest);
   }
-  for (const column of selective) add([column], usage.join.includes(column) ? 'join' : 'filter');
-  if (rangeColumn) add([rangeColumn], 'filter');
+  for (const column of selective) add([column], usage.join.includes(column) ? 'join' : 'filter', 'range');
+  if (rangeColumn) add([rangeColumn], 'filter', 'range');
   return proposals;
+}
+
+/** A column whose each value matches over this share of the rows (by its distinct count) is a poor index lead. */
+const UNSELECTIVE_SHARE = 0.01;
+
+function unselective(table: TableDef, column: string): boolean {
+  const distinct = distinctValues(table, column);
+  return distinct !== undefined && distinct > 0 && 1 / distinct > UNSELECTIVE_SHARE;
 }
 
 /** Most distinct values first (statistics); columns without a count keep their order, after those with one. */
@@ -135,15 +239,26 @@ function usageByTable(statement: ParsedStatement, schema: SchemaModel): Map<stri
   const entry = (table: string): TableUsage => {
     let found = usage.get(table);
     if (!found) {
-      found = { equality: [], join: [], range: [], groupBy: [], orderBy: [], used: [] };
+      found = { equality: [], join: [], range: [], groupBy: [], orderBy: [], minMax: [], used: [] };
       usage.set(table, found);
     }
     return found;
   };
+  const enclosing = enclosingQueries(statement.ast);
   for (const query of selects(statement.ast)) {
     const owner = (node: AstNode | undefined) => {
       const ref = columnRef(node);
       return ref && ref.column !== '*' ? resolveColumn(schema, query, ref) : undefined;
+    };
+    // A column of an enclosing query: the other side of a correlated subquery's condition.
+    const outerOwner = (node: AstNode | undefined) => {
+      const ref = columnRef(node);
+      if (!ref || ref.column === '*') return undefined;
+      for (const outer of enclosing.get(query) ?? []) {
+        const found = resolveColumn(schema, outer, ref);
+        if (found) return found;
+      }
+      return undefined;
     };
     // Every column the query reads, by table.
     walk(query, ({ node, key }) => {
@@ -170,6 +285,23 @@ function usageByTable(statement: ParsedStatement, schema: SchemaModel): Map<stri
           }
           return undefined;
         }
+        // A correlated subquery matched on an outer column (`WHERE user_id = u.user_id`): a join, run per outer row.
+        const inner = owner(left) ?? owner(right);
+        const outer = owner(left) ? outerOwner(right) : outerOwner(left);
+        if (operator === '=' && inner && outer) {
+          pushUnique(entry(inner.table).join, inner.column.name);
+          if (outer.table !== inner.table) pushUnique(entry(outer.table).join, outer.column.name);
+          return undefined;
+        }
+        // `x IN (SELECT y FROM t ...)`: a semi-join of x with t.y.
+        const subquery = operator === 'IN' ? subqueryOf(right) : undefined;
+        if (subquery) {
+          const found = owner(left);
+          if (found) pushUnique(entry(found.table).join, found.column.name);
+          const selected = selectedColumn(subquery, schema);
+          if (selected) pushUnique(entry(selected.table).join, selected.column.name);
+          return undefined;
+        }
         const kind = equalityOperators.has(operator) ? 'equality' : rangeOperators.has(operator) ? 'range' : undefined;
         if (!kind || (operator === 'LIKE' && !isPrefixPattern(right))) return undefined;
         for (const side of [left, right]) {
@@ -184,6 +316,16 @@ function usageByTable(statement: ParsedStatement, schema: SchemaModel): Map<stri
       const found = owner(item);
       if (found) pushUnique(entry(found.table).groupBy, found.column.name);
     }
+    for (const item of children(query, 'columns')) {
+      walk(item, ({ node }) => {
+        if (node.type === 'select') return false;
+        if (node.type !== 'aggr_func' || !/^(MIN|MAX)$/i.test(String(node.name))) return undefined;
+        const args = child(node, 'args');
+        const found = args ? owner(child(args, 'expr')) : undefined;
+        if (found) pushUnique(entry(found.table).minMax, found.column.name);
+        return false;
+      });
+    }
     const order = children(query, 'orderby');
     const owners = order.map((item) => owner(child(item, 'expr')));
     const directions = new Set(order.map((item) => String(item.type ?? 'ASC').toUpperCase()));
@@ -192,6 +334,35 @@ function usageByTable(statement: ParsedStatement, schema: SchemaModel): Map<stri
     }
   }
   return usage;
+}
+
+/** For each SELECT of the statement, the SELECTs around it, nearest first (for correlated references). */
+function enclosingQueries(ast: AstNode): Map<AstNode, AstNode[]> {
+  const found = new Map<AstNode, AstNode[]>();
+  walk(ast, ({ node, ancestors }) => {
+    if (node.type === 'select') found.set(node, ancestors.filter((a) => a.type === 'select').reverse());
+    return undefined;
+  });
+  return found;
+}
+
+/** The SELECT of `(SELECT ...)` as an IN list's only item, if that is what the node is. */
+function subqueryOf(node: AstNode | undefined): AstNode | undefined {
+  if (!node) return undefined;
+  const direct = child(node, 'ast');
+  if (direct?.type === 'select') return direct;
+  const items = children(node, 'value');
+  const only = items.length === 1 ? items[0] : undefined;
+  if (only?.type === 'select') return only;
+  const inner = only ? child(only, 'ast') : undefined;
+  return inner?.type === 'select' ? inner : undefined;
+}
+
+/** The table column a subquery selects as its only column, if it is a plain column. */
+function selectedColumn(query: AstNode, schema: SchemaModel) {
+  const columns = children(query, 'columns');
+  const ref = columns.length === 1 ? columnRef(child(columns[0]!, 'expr')) : undefined;
+  return ref ? resolveColumn(schema, query, ref) : undefined;
 }
 
 function pushUnique(list: string[], value: string): void {
@@ -207,18 +378,111 @@ function isPrefixPattern(node: AstNode | undefined): boolean {
   return typeof value === 'string' && !/^[%_]/.test(value);
 }
 
-/** MySQL indexes TEXT, BLOB and JSON columns only by a prefix length, which a candidate cannot guess well. */
-function needsPrefixLength(table: TableDef, column: string): boolean {
-  const type = table.columns.find((c) => c.name.toLowerCase() === column.toLowerCase())?.type ?? '';
-  return /TEXT|BLOB|JSON/.test(type);
+/** Beyond this many characters a MySQL string column is indexed by a prefix: shorter keys, and InnoDB's 3072-byte limit. */
+export const LONG_STRING_CHARS = 255;
+/** Characters that commonly start a value (letters and digits): each further prefix character tells at most this many apart. */
+const PREFIX_ALPHABET = 36;
+const MIN_PREFIX = 4;
+
+/** MySQL indexes TEXT, BLOB and JSON columns only by a prefix length (JSON not at all), and long strings best by one. */
+function isLongString(table: TableDef, column: string): boolean {
+  const def = table.columns.find((c) => c.name.toLowerCase() === column.toLowerCase());
+  const type = def?.type ?? '';
+  return /TEXT|BLOB|JSON/.test(type) || (/CHAR|BINARY/.test(type) && (def?.length ?? 0) > LONG_STRING_CHARS);
 }
 
-/** An existing index that starts with the same key columns (and holds the included ones) already does the job. */
-function alreadyIndexed(table: TableDef, columns: string[], include: string[]): boolean {
-  return table.indexes.some(
+function columnStatistics(table: TableDef, column: string) {
+  return table.statistics?.columns.find((c) => c.column.toLowerCase() === column.toLowerCase());
+}
+
+/** Distinct values of a column from the statistics (a negative count is a share of the rows). */
+function distinctValues(table: TableDef, column: string): number | undefined {
+  const distinct = columnStatistics(table, column)?.distinct;
+  if (distinct === undefined) return undefined;
+  return distinct < 0 ? -distinct * (table.statistics?.rows ?? 0) : distinct;
+}
+
+/** Values the statistics show of a column: its most common values and histogram bounds. */
+function sampleValues(table: TableDef, column: string): string[] {
+  const stats = columnStatistics(table, column);
+  return [...new Set([...(stats?.mostCommonValues ?? []).map((v) => v.value), ...(stats?.histogramBounds ?? [])])];
+}
+
+function distinctPrefixes(values: string[], length: number): number {
+  return new Set(values.map((v) => v.slice(0, length))).size;
+}
+
+/**
+ * The prefix length for a long string column, from the statistics: the shortest that tells the values they show
+ * apart (most common values, histogram bounds), plus one character for each 36-fold more distinct values the column
+ * has than those shown; else the column's average width. Undefined when the statistics give neither (or for JSON).
+ */
+export function prefixLengthFor(table: TableDef, column: string): number | undefined {
+  const def = table.columns.find((c) => c.name.toLowerCase() === column.toLowerCase());
+  if (!def || /JSON/.test(def.type)) return undefined;
+  const cap = Math.min(def.length ?? LONG_STRING_CHARS, LONG_STRING_CHARS);
+  const sample = sampleValues(table, column);
+  if (sample.length >= 2) {
+    const longest = Math.max(...sample.map((v) => v.length));
+    let length = MIN_PREFIX;
+    while (length < longest && distinctPrefixes(sample, length) < sample.length) length++;
+    const distinct = distinctValues(table, column);
+    const more =
+      distinct && distinct > sample.length
+        ? Math.ceil(Math.log(distinct / sample.length) / Math.log(PREFIX_ALPHABET))
+        : 0;
+    return Math.min(length + more, cap);
+  }
+  const width = columnStatistics(table, column)?.averageWidth;
+  return width !== undefined && width > 0 ? Math.min(Math.max(Math.ceil(width), MIN_PREFIX), cap) : undefined;
+}
+
+/** For MySQL: each key column's prefix length (null for a whole column; undefined for a long string with none). */
+function prefixLengthsFor(table: TableDef, columns: string[]): Array<number | null | undefined> {
+  return columns.map((column) => (isLongString(table, column) ? prefixLengthFor(table, column) : null));
+}
+
+/**
+ * Whether an existing prefix of `length` characters is too short for the column: it does not tell apart the values
+ * the statistics show, or the column has over ten times more distinct values than such prefixes can tell apart.
+ */
+export function prefixTooShort(table: TableDef, column: string, length: number): boolean {
+  const sample = sampleValues(table, column);
+  if (sample.length >= 2 && distinctPrefixes(sample, length) < sample.length) return true;
+  const distinct = distinctValues(table, column);
+  return distinct !== undefined && PREFIX_ALPHABET ** length * 10 < distinct;
+}
+
+/** An existing index whose key prefix is too short (MySQL), on a column the candidate uses: it is replaced. */
+function tooShortPrefix(
+  table: TableDef,
+  columns: string[],
+): { index: IndexDef; column: string; length: number } | undefined {
+  for (const index of table.indexes) {
+    for (const [i, length] of (index.prefixLengths ?? []).entries()) {
+      const column = index.columns[i];
+      if (length === null || !column || !columns.some((c) => c.toLowerCase() === column.toLowerCase())) continue;
+      if (prefixTooShort(table, column, length)) return { index, column, length };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * An existing index that starts with the same key columns (and holds the included ones) already does the job,
+ * unless (MySQL) it keys a column by a prefix too short to tell its values apart.
+ */
+function alreadyIndexed(table: TableDef, columns: string[], include: string[], mysql = false): IndexDef | undefined {
+  return table.indexes.find(
     (index) =>
       columns.every((column, i) => index.columns[i]?.toLowerCase() === column.toLowerCase()) &&
-      include.every((column) => index.columns.some((c) => c.toLowerCase() === column.toLowerCase())),
+      include.every((column) => index.columns.some((c) => c.toLowerCase() === column.toLowerCase())) &&
+      !(
+        mysql &&
+        (index.prefixLengths ?? []).some(
+          (length, i) => length !== null && i < columns.length && prefixTooShort(table, index.columns[i]!, length),
+        )
+      ),
   );
 }
 
@@ -238,43 +502,84 @@ function tooSmallToIndex(table: TableDef): boolean {
  * A candidate whose equality columns already include a whole unique key finds at most one row through
  * the existing unique index; a wider index only adds write cost (and can mislead the optimizer).
  */
-function pinnedByUniqueKey(table: TableDef, columns: string[], equality: Set<string>): boolean {
+function pinnedByUniqueKey(table: TableDef, columns: string[], equality: Set<string>): IndexDef | undefined {
   const bound = new Set(columns.filter((c) => equality.has(c)).map((c) => c.toLowerCase()));
-  return table.indexes.some(
+  return table.indexes.find(
     (index) => index.unique && index.columns.length > 0 && index.columns.every((c) => bound.has(c.toLowerCase())),
   );
 }
 
-const reasons: Record<Proposal['why'], (table: string, columns: string) => Localized> = {
+/** A column list for a message: "a, b". */
+const list = (columns: string[]) => columns.join(', ');
+
+const purposes: Record<
+  Proposal['why'],
+  (table: string, columns: (...roles: IndexColumnRole[]) => string) => Localized
+> = {
   filter: (table, columns) => ({
-    zh: `查询按 ${columns} 过滤 ${table}，该索引可以避免全表扫描。`,
-    en: `The query filters ${table} on ${columns}; this index can replace a full scan.`,
+    zh: `查询按 ${columns('equality', 'range')} 过滤 ${table}，该索引可以避免全表扫描。`,
+    en: `The query filters ${table} on ${columns('equality', 'range')}; this index can replace a full scan.`,
   }),
   join: (table, columns) => ({
-    zh: `${table} 通过 ${columns} 参与连接，该索引让连接按键查找而不是扫描。`,
-    en: `${table} is joined on ${columns}; this index turns the join into key lookups instead of scans.`,
+    zh: `${table} 通过 ${columns('join')} 参与连接，该索引让连接按键查找而不是扫描。`,
+    en: `${table} is joined on ${columns('join')}; this index turns the join into key lookups instead of scans.`,
   }),
   order: (table, columns) => ({
-    zh: `该索引按 ${columns} 的顺序存放 ${table} 的行，查询可以省去排序。`,
-    en: `This index keeps ${table} in ${columns} order, so the query can skip its sort.`,
+    zh: `该索引按 ${columns('order')} 的顺序存放 ${table} 的行，查询可以省去排序。`,
+    en: `This index keeps ${table} in ${columns('order')} order, so the query can skip its sort.`,
+  }),
+  minmax: (table, columns) => ({
+    zh: `查询取 ${columns('order')} 的 MIN/MAX，该索引在前面的等值列之后按它排序，一次查找就能在 ${table} 中找到结果。`,
+    en: `The query takes the MIN/MAX of ${columns('order')}; after the equality columns this index keeps ${table} in its order, so one lookup finds it.`,
   }),
   group: (table, columns) => ({
-    zh: `查询按 ${columns} 分组，该索引让 ${table} 的行按组顺序读取。`,
-    en: `The query groups by ${columns}; this index reads ${table} in group order.`,
+    zh: `查询按 ${columns('group')} 分组，该索引让 ${table} 的行按组顺序读取。`,
+    en: `The query groups by ${columns('group')}; this index reads ${table} in group order.`,
   }),
   covering: (table, columns) => ({
-    zh: `覆盖索引：${table} 中查询需要的列 ${columns} 都在索引里，无需回表。`,
-    en: `Covering index: every column of ${table} the query needs (${columns}) is in the index, so no table lookups.`,
+    zh: `覆盖索引：${table} 中查询需要的列 ${columns()} 都在索引里，无需回表。`,
+    en: `Covering index: every column of ${table} the query needs (${columns()}) is in the index, so no table lookups.`,
   }),
 };
 
+/**
+ * The reason for a candidate: what it is for, naming only the columns that play that part, then each column's
+ * role ("customer_id (join), status (equality), created_at (range)").
+ */
+function reasonFor(table: string, proposal: Proposal): Localized {
+  const all = [...proposal.columns, ...proposal.include];
+  const columns = (...roles: IndexColumnRole[]) =>
+    list(all.filter((_, i) => roles.length === 0 || roles.includes(proposal.roles[i]!)));
+  const purpose = purposes[proposal.why](table, columns);
+  const roles = indexRolesWording(all.map((column, i) => ({ column, role: proposal.roles[i]! })));
+  return { zh: `${purpose.zh}各列作用：${roles.zh}。`, en: `${purpose.en} Column roles: ${roles.en}.` };
+}
+
 /** A plain B-tree candidate on the given key columns (for searches that build their own keys, e.g. workloads). */
 export function btreeCandidate(dialect: Dialect, table: TableDef, columns: string[]): IndexCandidate {
-  return candidateFor(dialect, table, { columns, include: [], why: 'filter' });
+  return candidateFor(dialect, table, {
+    columns,
+    include: [],
+    why: 'filter',
+    roles: columns.map((): IndexColumnRole => 'equality'),
+  });
+}
+
+/**
+ * Key columns the statistics say nothing about: without a distinct count, most common values or a histogram the
+ * optimizer estimates how many rows match with its default selectivity.
+ */
+export function columnsWithoutStatistics(table: TableDef, columns: string[]): string[] {
+  return columns.filter((column) => {
+    const stats = table.statistics?.columns.find((c) => c.column.toLowerCase() === column.toLowerCase());
+    return (
+      !stats || (stats.distinct === undefined && !stats.mostCommonValues?.length && !stats.histogramBounds?.length)
+    );
+  });
 }
 
 function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): IndexCandidate {
-  const { columns, include, why } = proposal;
+  const { columns, include } = proposal;
   const covering = include.length > 0;
   const firstOther = columns.findIndex((c) => !proposal.equal?.has(c));
   const equalityPrefix = firstOther < 0 ? columns.length : firstOther;
@@ -283,7 +588,13 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
   // MySQL has no INCLUDE: the extra columns go at the end of the key, where they cover without reordering it.
   const key = dialect === 'mysql' ? [...columns, ...include] : columns;
   const includeClause = dialect === 'postgresql' && covering ? ` INCLUDE (${include.map(quote).join(', ')})` : '';
+  const keyPart = (column: string, i: number) => {
+    const length = proposal.prefixLengths?.[i];
+    return typeof length === 'number' ? `${quote(column)}(${length})` : quote(column);
+  };
   const all = [...columns, ...include];
+  const short = dialect === 'mysql' ? tooShortPrefix(table, columns) : undefined;
+  const reason = reasonFor(table.name, proposal);
   return {
     table: table.name,
     columns,
@@ -291,8 +602,83 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
     kind: covering ? 'covering' : 'btree',
     equalityPrefix,
     name,
-    ddl: `CREATE INDEX ${quote(name)} ON ${quote(table.name)} (${key.map(quote).join(', ')})${includeClause};`,
-    reason: reasons[why](table.name, all.join(', ')),
+    ddl: `CREATE INDEX ${quote(name)} ON ${quote(table.name)} (${key.map(keyPart).join(', ')})${includeClause};`,
+    reason: short ? withLongerPrefix(reason, table, short, proposal, columns) : reason,
+    roles: proposal.roles,
+    missingStatistics: columnsWithoutStatistics(table, columns),
+    ...(proposal.prefixLengths ? { prefixLengths: proposal.prefixLengths } : {}),
+    ...(short?.index.name ? { replaces: [short.index.name] } : {}),
+    conditionColumns: proposal.conditionColumns ?? columns,
     estimatedBytes: estimatedIndexBytes(dialect, table, all),
+  };
+}
+
+/** The reason of a candidate that lengthens an existing prefix the statistics show is too short. */
+function withLongerPrefix(
+  reason: Localized,
+  table: TableDef,
+  short: { index: IndexDef; column: string; length: number },
+  proposal: Proposal,
+  columns: string[],
+): Localized {
+  const name = short.index.name ?? `(${list(short.index.columns)})`;
+  const i = columns.findIndex((c) => c.toLowerCase() === short.column.toLowerCase());
+  const length = proposal.prefixLengths?.[i];
+  const distinct = distinctValues(table, short.column);
+  const many = distinct !== undefined ? `about ${Math.round(distinct).toLocaleString('en-US')}` : 'the';
+  const manyZh = distinct !== undefined ? `约 ${Math.round(distinct).toLocaleString('en-US')} 个` : '';
+  const keeps =
+    typeof length === 'number'
+      ? { zh: `该索引保留 ${length} 个字符`, en: `this index keeps ${length}` }
+      : { zh: '该索引保留整列', en: 'this index keeps the whole column' };
+  return {
+    zh: `${reason.zh}已有索引 ${name} 只索引 ${short.column} 的前 ${short.length} 个字符，不足以区分它的${manyZh}不同值（按统计信息），查找会读很多行；${keeps.zh}，可以取代它。`,
+    en: `${reason.en} The existing ${name} indexes only the first ${short.length} characters of ${short.column}, too few to tell its ${many} distinct values apart (by the statistics), so lookups read many rows; ${keeps.en} and can replace it.`,
+  };
+}
+
+function tinyTable(table: TableDef): Localized {
+  const rows = (table.statistics?.rows ?? 0).toLocaleString('en-US');
+  const limit = MIN_ROWS_FOR_INDEX.toLocaleString('en-US');
+  return {
+    zh: `统计信息显示 ${table.name} 只有 ${rows} 行（少于 ${limit} 行）：扫描几页就读完，索引带来的收益抵不上写入开销。`,
+    en: `The statistics give ${table.name} only ${rows} rows (under ${limit}): a scan reads a few pages, and an index would not pay for its writes.`,
+  };
+}
+
+function coveredBy(table: TableDef, index: IndexDef, columns: string[]): Localized {
+  const name = index.name ?? (index.primary ? 'PRIMARY KEY' : `(${list(index.columns)})`);
+  return {
+    zh: `${table.name} 已有索引 ${name} 以 ${list(columns)} 开头，已经能服务这个查询。`,
+    en: `${table.name} already has ${name}, which starts with ${list(columns)} and serves this query.`,
+  };
+}
+
+function pinnedBy(table: TableDef, index: IndexDef): Localized {
+  const name = index.name ?? (index.primary ? 'PRIMARY KEY' : `(${list(index.columns)})`);
+  return {
+    zh: `查询已按唯一键 ${name}（${list(index.columns)}）定位到 ${table.name} 的一行，更多的索引只会增加写入开销。`,
+    en: `The query pins one row of ${table.name} by its unique key ${name} (${list(index.columns)}); another index would only add write cost.`,
+  };
+}
+
+function needsPrefix(table: TableDef, column: string): Localized {
+  const json = /JSON/.test(table.columns.find((c) => c.name.toLowerCase() === column.toLowerCase())?.type ?? '');
+  return json
+    ? {
+        zh: `${table.name}.${column} 是 JSON 列，MySQL 不能直接为它建索引（需要生成列）。`,
+        en: `${table.name}.${column} is a JSON column: MySQL cannot index it directly (it needs a generated column).`,
+      }
+    : {
+        zh: `${table.name}.${column} 是长字符串列，MySQL 只能用前缀长度为它建索引，而统计信息没有给出它的值或平均宽度，无法选出前缀长度。`,
+        en: `${table.name}.${column} is a long string column: MySQL indexes it by a prefix length, and the statistics give neither its values nor its average width to choose one from.`,
+      };
+}
+
+/** Why a table the query uses gets no candidate when no condition, sort or grouping on it can use an index. */
+export function notIndexableMessage(table: string): Localized {
+  return {
+    zh: `查询对 ${table} 的条件没有把普通列与值或其他表的列比较（列被函数或表达式包裹、前导通配符的 LIKE、跨列的 OR 等），B-tree 索引无法用于这些条件。`,
+    en: `The query's conditions on ${table} compare no plain column with a value or another table's column (a function or expression wraps the column, a LIKE with a leading wildcard, an OR across columns...): no B-tree index can serve them.`,
   };
 }

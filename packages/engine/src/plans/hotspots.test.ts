@@ -1,7 +1,7 @@
 import type { PlanNode, PlanTree } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze/analyze.ts';
-import { diagnosePlan, planHotspots } from './hotspots/index.ts';
+import { diagnosePlan, planHotspots, tablesAnIndexMayHelp } from './hotspots/index.ts';
 import { diagnoseStatementPlan } from './statement-plan.ts';
 
 function node(name: string, fields: Partial<PlanNode> = {}, children: PlanNode[] = []): PlanNode {
@@ -35,6 +35,22 @@ describe('plan hotspots on the planner conventions', () => {
     expect(findings[2]!.message.en).toContain(
       'compares each of about 150,000 outer rows with every row of Table scan + join buffer (BNL) on orders',
     );
+  });
+
+  it('names the tables whose hotspots say an index may help, and not a table read whole without a condition', () => {
+    const plan = tree(
+      node('Nested loop', { rows: 1_500_000, cost: 5e6 }, [
+        node('Table scan', { relation: 'c', rows: 150_000 }),
+        node('Table scan + join buffer (BNL)', {
+          relation: 'orders',
+          rows: 1_500_000,
+          filter: 'o_custkey = c_custkey',
+        }),
+      ]),
+    );
+    // customer is read whole with no condition (info: add a condition); orders is scanned to filter and to join.
+    expect(tablesAnIndexMayHelp(plan, { aliases: new Map([['c', 'customer']]) })).toEqual(['orders']);
+    expect(tablesAnIndexMayHelp(tree(node('Table scan', { relation: 'customer', rows: 150_000 })))).toEqual([]);
   });
 
   it('names the table behind an alias and sizes it from the statistics', () => {
@@ -105,6 +121,8 @@ describe('diagnoseStatementPlan', () => {
     expect(result.findings).toHaveLength(1);
     expect(result.findings[0]!.message.en).toContain('table orders (o) (about 80,000 rows)');
     expect(result.userPlan!.root.warnings).toEqual([result.findings[0]!.message]);
+    // The scan filters a large table: the report owes an index on orders, or a reason for none.
+    expect(result.indexTables).toEqual(['orders']);
   });
 
   it('diagnoses our own plan without one, and throws 4204 for an unreadable one', () => {
@@ -112,7 +130,11 @@ describe('diagnoseStatementPlan', () => {
     const result = diagnoseStatementPlan({ statement, schema: analysis.schema, planText: ' ', ownPlan: own });
     expect(result.userPlan).toBeUndefined();
     expect(result.findings[0]!.message.en).toContain("to filter status = 'open'");
-    expect(diagnoseStatementPlan({ statement, schema: analysis.schema, ownPlan: null })).toEqual({ findings: [] });
+    expect(result.indexTables).toEqual(['orders']);
+    expect(diagnoseStatementPlan({ statement, schema: analysis.schema, ownPlan: null })).toEqual({
+      findings: [],
+      indexTables: [],
+    });
     expect(() => diagnoseStatementPlan({ statement, schema: analysis.schema, planText: 'nope', ownPlan: own })).toThrow(
       expect.objectContaining({ code: 4204 }),
     );

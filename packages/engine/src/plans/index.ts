@@ -10,6 +10,7 @@ export {
   type PlanHotspot,
   planHotspotChecks,
   planHotspots,
+  tablesAnIndexMayHelp,
 } from './hotspots/index.ts';
 export { PLAN_FORMATS, type PlanFormat, parseUserPlan } from './parse.ts';
 export { diagnoseStatementPlan, hotspotContext, type StatementPlanInput } from './statement-plan.ts';

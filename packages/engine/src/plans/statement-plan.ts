@@ -2,7 +2,7 @@ import type { Finding, PlanTree } from '@sqltune/contracts';
 import type { ParsedStatement } from '../model/statement.ts';
 import type { SchemaModel } from '../schema/model.ts';
 import type { HotspotContext } from './hotspots/hotspot.ts';
-import { diagnosePlan, planHotspots } from './hotspots/index.ts';
+import { diagnosePlan, planHotspots, tablesAnIndexMayHelp } from './hotspots/index.ts';
 import { parseUserPlan } from './parse.ts';
 
 export interface StatementPlanInput {
@@ -19,13 +19,22 @@ export interface StatementPlanInput {
  * carry measured rows), so it is the one diagnosed, and returned read and annotated as `userPlan`; otherwise our
  * own plan is diagnosed (its nodes already carry the planner's warnings). An unreadable plan throws 4204.
  */
-export function diagnoseStatementPlan(input: StatementPlanInput): { findings: Finding[]; userPlan?: PlanTree } {
+export function diagnoseStatementPlan(input: StatementPlanInput): {
+  findings: Finding[];
+  userPlan?: PlanTree;
+  /** Tables (lower case) whose hotspots say an index may help (see tablesAnIndexMayHelp). */
+  indexTables: string[];
+} {
   const context = hotspotContext(input.statement, input.schema);
   if (input.planText?.trim()) {
     const { findings, plan } = diagnosePlan(parseUserPlan(input.planText, input.statement.dialect), context);
-    return { findings, userPlan: plan };
+    return { findings, userPlan: plan, indexTables: tablesAnIndexMayHelp(plan, context) };
   }
-  return { findings: input.ownPlan ? planHotspots(input.ownPlan, context) : [] };
+  if (!input.ownPlan) return { findings: [], indexTables: [] };
+  return {
+    findings: planHotspots(input.ownPlan, context),
+    indexTables: tablesAnIndexMayHelp(input.ownPlan, context),
+  };
 }
 
 /** Table sizes from the user's statistics and the statement's aliases (MySQL plans name tables by alias). */

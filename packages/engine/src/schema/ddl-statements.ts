@@ -75,6 +75,7 @@ function alteredIndexFrom(def: AstNode): IndexDef {
   return {
     name: typeof def.index === 'string' ? def.index : null,
     columns: children(def, 'definition').map(nameOf),
+    ...prefixLengths(children(def, 'definition')),
     unique: String(def.keyword ?? '')
       .toLowerCase()
       .startsWith('unique'),
@@ -129,7 +130,27 @@ function notStructure(at: Where, dialect: Dialect) {
 }
 
 function nameOf(node: AstNode | undefined): string {
-  return columnRef(node)?.column ?? '';
+  const column = columnRef(node)?.column;
+  if (column !== undefined) return column;
+  // MySQL's CREATE INDEX reads `col(10)` as a call of `col`.
+  const name =
+    node?.type === 'function' ? (child(node, 'name')?.name as Array<{ value?: unknown }> | undefined) : undefined;
+  return typeof name?.[0]?.value === 'string' ? name[0].value : '';
+}
+
+/** The prefix length of an index column (`username(2)`: 2), null for a whole column. */
+function prefixOf(node: AstNode): number | null {
+  const suffix = typeof node.suffix === 'string' ? /^\((\d+)\)$/.exec(node.suffix) : null;
+  if (suffix) return Number(suffix[1]);
+  if (node.type !== 'function') return null;
+  const [length] = children(child(node, 'args') ?? {}, 'value');
+  return typeof length?.value === 'number' ? length.value : null;
+}
+
+/** `prefixLengths` for an index whose key has any prefix column. */
+function prefixLengths(nodes: AstNode[]): Pick<IndexDef, 'prefixLengths'> {
+  const lengths = nodes.map(prefixOf);
+  return lengths.some((l) => l !== null) ? { prefixLengths: lengths } : {};
 }
 
 function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
@@ -144,7 +165,14 @@ function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
       const notNull = child(def, 'nullable')?.type === 'not null';
       const primary = typeof def.primary_key === 'string';
       const collation = dialect === 'mysql' ? mysqlCollation(def, type, tableCollation) : undefined;
-      table.columns.push({ name: column, type, nullable: !notNull && !primary, ...(collation ? { collation } : {}) });
+      const length = child(def, 'definition')?.length;
+      table.columns.push({
+        name: column,
+        type,
+        nullable: !notNull && !primary,
+        ...(typeof length === 'number' && /CHAR|BINARY|TEXT|BLOB/.test(type) ? { length } : {}),
+        ...(collation ? { collation } : {}),
+      });
       if (primary) table.indexes.push({ name: 'PRIMARY', columns: [column], unique: true, primary: true });
       if (def.unique === 'unique' || def.unique_or_primary === 'unique') {
         table.indexes.push({ name: null, columns: [column], unique: true, primary: false });
@@ -214,6 +242,7 @@ function indexFrom(def: AstNode): IndexDef {
   return {
     name: primary ? 'PRIMARY' : typeof def.index === 'string' ? def.index : null,
     columns,
+    ...prefixLengths(children(def, 'definition')),
     unique: primary || kind.startsWith('unique'),
     primary,
   };
@@ -226,6 +255,7 @@ function addIndex(schema: SchemaModel, ast: AstNode, at: Where): void {
   table.indexes.push({
     name: typeof ast.index === 'string' ? ast.index : null,
     columns: children(ast, 'index_columns').map(nameOf),
+    ...prefixLengths(children(ast, 'index_columns')),
     unique: String(ast.index_type ?? '').toLowerCase() === 'unique',
     primary: false,
   });

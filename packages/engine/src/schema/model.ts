@@ -31,6 +31,8 @@ export interface ColumnDef {
   /** Upper-case base type without length, e.g. VARCHAR, INT, DATE. */
   type: string;
   nullable: boolean;
+  /** Declared length of a string type (VARCHAR(200): 200), when the structure gives one. */
+  length?: number;
   /**
    * MySQL: the collation a text column compares with (lower case), when the structure shows it: the column's own
    * COLLATE, else the table's COLLATE= (as SHOW CREATE TABLE always prints). Unset when it depends on a character
@@ -42,6 +44,8 @@ export interface ColumnDef {
 export interface IndexDef {
   name: string | null;
   columns: string[];
+  /** MySQL prefix lengths (`KEY (username(2))`), aligned with `columns` (null for a whole column); absent without any. */
+  prefixLengths?: Array<number | null>;
   unique: boolean;
   primary: boolean;
 }

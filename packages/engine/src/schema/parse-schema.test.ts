@@ -54,7 +54,7 @@ describe('table structure as pasted mysql client output', () => {
     expect(orders.columns).toEqual([
       { name: 'o_id', type: 'BIGINT', nullable: false },
       { name: 'o_custkey', type: 'INT', nullable: false },
-      { name: 'o_status', type: 'CHAR', nullable: false, collation: 'utf8mb4_general_ci' },
+      { name: 'o_status', type: 'CHAR', nullable: false, length: 1, collation: 'utf8mb4_general_ci' },
       { name: 'o_total', type: 'DECIMAL', nullable: true },
       { name: 'o_date', type: 'DATE', nullable: false },
       { name: 'o_note', type: 'TEXT', nullable: true, collation: 'utf8mb4_general_ci' },

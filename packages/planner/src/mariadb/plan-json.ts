@@ -624,6 +624,9 @@ class Converter {
     }
 
     const node: PlanNode = { node: name, relation, rows, cost, warnings, children: [] };
+    // The share of the rows read that the optimizer expects to pass the conditions (histograms, when given):
+    // the index advisor's range estimate reads it (mariadb/what-if-estimate.ts).
+    if (filtered < 100) node.details = [`filtered: ${filtered}%`];
     const key = str(t.key);
     if (key) node.index = key;
     const filters: string[] = [];

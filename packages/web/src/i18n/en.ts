@@ -233,6 +233,8 @@ const en: Messages = {
     indexCost: 'Cost {{before}} → {{after}} with the set',
     indexBenefit: 'Saves {{benefit}} of that on its own',
     indexSize: 'About {{size}} (estimated from the statistics)',
+    indexRoles: 'Column roles',
+    indexGaps: 'Plan hotspots without an advised index',
     droppedSteps: 'Verified but left out: the optimizer estimated a higher cost',
     workloadTitle: 'One index set for all statements',
     workloadSummary:

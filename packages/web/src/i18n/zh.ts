@@ -228,6 +228,8 @@ const zh = {
     indexCost: '整组索引下代价 {{before}} → {{after}}',
     indexBenefit: '其中该索引单独节省 {{benefit}}',
     indexSize: '约 {{size}}（根据统计信息估算）',
+    indexRoles: '各列作用',
+    indexGaps: '没有推荐索引的计划热点',
     droppedSteps: '已验证但未采用：优化器估算代价变高',
     workloadTitle: '适用于全部语句的一组索引',
     workloadSummary:

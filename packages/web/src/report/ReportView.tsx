@@ -13,6 +13,7 @@ import {
   AiRewriteView,
   DroppedSteps,
   GainView,
+  IndexGaps,
   IndexList,
   RulesList,
   SchemaFindings,
@@ -168,6 +169,7 @@ function StatementView({
         <Col xs={24} lg={twoThirds}>
           <Section title={t('result.indexes')}>
             <IndexList indexes={statement.indexes} lang={lang} />
+            <IndexGaps gaps={statement.indexGaps ?? []} lang={lang} />
           </Section>
         </Col>
         <Col xs={24} lg={third}>

@@ -12,6 +12,10 @@ import {
   type Gain,
   gainFigure,
   type IndexAdvice,
+  type IndexGap,
+  indexBasisWording,
+  indexGapReasonLabels,
+  indexRoleLabels,
   type Language,
   type Localized,
   type Severity,
@@ -111,10 +115,63 @@ export function IndexList({ indexes, lang }: { indexes: IndexAdvice[]; lang: Lan
             </div>
             <CodeBlock>{index.ddl}</CodeBlock>
             <div className="item-text">{index.reason[lang]}</div>
+            <IndexRoles index={index} lang={lang} />
             <IndexFigures index={index} lang={lang} />
+            <IndexBasis index={index} lang={lang} />
           </div>
         ))
       )}
+    </div>
+  );
+}
+
+/** Each column of the index with what it does there (equality, join, range, order, group, cover). */
+function IndexRoles({ index, lang }: { index: IndexAdvice; lang: Language }) {
+  const { t } = useTranslation();
+  if (!index.roles?.length) return null;
+  return (
+    <div className="index-roles" data-testid="index-roles">
+      <span className="muted">{t('result.indexRoles')}</span>
+      {index.roles.map(({ column, role }) => (
+        <Tag key={`${column}-${role}`} data-role={role}>
+          {column} · {indexRoleLabels[role][lang]}
+        </Tag>
+      ))}
+    </div>
+  );
+}
+
+/** What the estimated benefit rests on; advice on default selectivity names the columns without statistics. */
+function IndexBasis({ index, lang }: { index: IndexAdvice; lang: Language }) {
+  const text = indexBasisWording(index)?.[lang];
+  if (!text) return null;
+  return (
+    <div
+      className={index.estimateBasis === 'column-statistics' ? 'index-basis' : 'index-basis index-basis-weak'}
+      data-testid="index-basis"
+      data-basis={index.estimateBasis}
+    >
+      {text}
+    </div>
+  );
+}
+
+/** Tables a plan hotspot says an index may help that get no advised index, each with why. */
+export function IndexGaps({ gaps, lang }: { gaps: IndexGap[]; lang: Language }) {
+  const { t } = useTranslation();
+  if (gaps.length === 0) return null;
+  return (
+    <div className="index-gaps" data-testid="result-index-gaps">
+      <div className="index-gaps-title">{t('result.indexGaps')}</div>
+      {gaps.map((gap) => (
+        <div key={gap.table} className="index-gap" data-reason={gap.reason}>
+          <div className="index-head">
+            <Tag color="geekblue">{gap.table}</Tag>
+            <Tag>{indexGapReasonLabels[gap.reason][lang]}</Tag>
+          </div>
+          <div className="item-text">{gap.message[lang]}</div>
+        </div>
+      ))}
     </div>
   );
 }

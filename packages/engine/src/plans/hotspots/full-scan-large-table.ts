@@ -49,6 +49,7 @@ export const fullScanLargeTable: PlanHotspot = {
       };
     }
     return {
+      indexTable: tableOf(node.relation!, context),
       severity: rows !== undefined && rows >= HUGE_TABLE_ROWS ? 'critical' : 'warning',
       message: {
         zh: `${node.node} 为了过滤 ${condition} 读取了整张表 ${table}（${size.zh}）：在过滤列上建索引可以避免全表扫描`,

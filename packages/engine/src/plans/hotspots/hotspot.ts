@@ -17,6 +17,8 @@ export interface PlanVisit {
 export interface HotspotMatch {
   severity: Severity;
   message: Localized;
+  /** The table (lower case, aliases resolved) whose index the message says may help, when it says so. */
+  indexTable?: string;
 }
 
 /**

@@ -21,6 +21,7 @@ export const planHotspotChecks: readonly PlanHotspot[] = [
 interface Located {
   node: PlanNode;
   finding: Finding;
+  indexTable?: string;
 }
 
 function locate(tree: PlanTree, context: HotspotContext): Located[] {
@@ -31,11 +32,20 @@ function locate(tree: PlanTree, context: HotspotContext): Located[] {
       if (!match) continue;
       found.push({
         node: visit.node,
+        ...(match.indexTable ? { indexTable: match.indexTable } : {}),
         finding: { id: check.id, severity: match.severity, title: check.title, message: match.message, rewrite: false },
       });
     }
   }
   return found;
+}
+
+/**
+ * The tables (lower case) whose hotspots say an index may help: a large table scanned to filter it, or rescanned for
+ * each outer row of a join. The report gives each either an advised index or the reason there is none.
+ */
+export function tablesAnIndexMayHelp(tree: PlanTree, context: HotspotContext = {}): string[] {
+  return [...new Set(locate(tree, context).flatMap((l) => (l.indexTable ? [l.indexTable] : [])))];
 }
 
 /** The hotspots of a plan as findings (they rewrite nothing), in check order then plan order. */

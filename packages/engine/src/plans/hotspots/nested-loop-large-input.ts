@@ -1,12 +1,14 @@
 import type { PlanNode } from '@sqltune/contracts';
 import { formatCount } from '../numbers.ts';
 import {
+  type HotspotContext,
   type HotspotMatch,
   isFullTableScan,
   nodeLabel,
   type PlanHotspot,
   type PlanVisit,
   producedRows,
+  tableOf,
 } from './hotspot.ts';
 
 /** A nested loop runs its inner side once per outer row: from this many rows, rescanning a table hurts. */
@@ -24,17 +26,21 @@ export const NESTED_LOOP_LOOKUPS = 100_000;
 export const nestedLoopLargeInput: PlanHotspot = {
   id: 'plan-nested-loop-large-input',
   title: { zh: '嵌套循环的外层输入过大', en: 'Nested loop over a large input' },
-  check({ node }: PlanVisit): HotspotMatch | undefined {
+  check({ node }: PlanVisit, context: HotspotContext): HotspotMatch | undefined {
     if (!/^nested loop$/i.test(node.node) || node.children.length < 2) return undefined;
     for (let i = 1; i < node.children.length; i++) {
       const inner = node.children[i]!;
       const scanned = scannedInner(inner);
       const outer = outerRows(node.children.slice(0, i));
-      if (scanned?.node.includes('join buffer') && outer >= NESTED_LOOP_OUTER_ROWS) return joinBuffer(scanned, outer);
+      const indexTable = scanned?.relation ? { indexTable: tableOf(scanned.relation, context) } : {};
+      if (scanned?.node.includes('join buffer') && outer >= NESTED_LOOP_OUTER_ROWS) {
+        return { ...joinBuffer(scanned, outer), ...indexTable };
+      }
       const executions = inner.loops ?? outer;
       if (scanned && executions >= NESTED_LOOP_OUTER_ROWS) {
         const label = nodeLabel(scanned);
         return {
+          ...indexTable,
           severity: 'warning',
           message: {
             zh: `嵌套循环对外层约 ${formatCount(executions)} 行中的每一行都执行一次内层 ${label.zh}：在连接列上建索引或改用哈希连接可以避免反复扫描`,

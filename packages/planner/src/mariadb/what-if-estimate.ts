@@ -1,0 +1,92 @@
+import type { IndexEstimateBasis, PlanNode, PlanTree } from '@sqltune/contracts';
+import { findTable, type IndexCandidate, type SchemaModel } from '@sqltune/engine';
+
+/**
+ * MariaDB 10.11's cost of one row read through a secondary-index range: the row read (InnoDB's read_time for a
+ * secondary index is ranges + rows) and the condition checked on it (1 / TIME_FOR_COMPARE = 0.2). A covering index
+ * costs less; this is the upper bound, so an estimate built on it never flatters the index.
+ */
+export const ROW_READ_COST = 1;
+export const ROW_COMPARE_COST = 0.2;
+
+export interface WhatIfEstimate {
+  /** The what-if plan with its total cost replaced by the estimate (and no caveat: the estimate is grounded). */
+  plan: PlanTree;
+  basis: Extract<IndexEstimateBasis, 'histogram-estimate' | 'limit-estimate'>;
+  /** Rows the index read is estimated to touch. */
+  rows: number;
+}
+
+/**
+ * A cost for a MariaDB what-if plan that its own cost does not ground, from what the optimizer already estimates
+ * with the injected statistics, for a statement on one table (where the scan's cost is the whole statement's):
+ * - a range read from the empty what-if index (1 row, PlanTree.caveat): the rows are the table's row count times the
+ *   share the optimizer expects to pass the conditions when it scans without the index (its `filtered`, from the
+ *   injected histogram), when the index keys every column the statement compares and each range column has a
+ *   histogram; the cost is ranges + rows x (read + compare);
+ * - an index read in ORDER BY order up to a LIMIT (the plan's Filesort gone, its cost unchanged because MariaDB's
+ *   plan cost leaves the LIMIT out): the rows the optimizer expects to read, at the same per-row cost.
+ * The optimizer must still read the index in the what-if plan; undefined when none of this holds.
+ */
+export function estimateWhatIf(
+  candidate: IndexCandidate,
+  whatIf: PlanTree,
+  baseline: PlanTree,
+  schema: SchemaModel,
+): WhatIfEstimate | undefined {
+  const table = findTable(schema, candidate.table);
+  const tableRows = table?.statistics?.rows;
+  if (!table || tableRows === undefined || baseline.caveat) return undefined;
+  const scans = relationNodes(baseline.root);
+  const reads = relationNodes(whatIf.root);
+  if (scans.length !== 1 || reads.length !== 1) return undefined;
+  const [scan] = scans;
+  const [read] = reads;
+  if (!sameTable(scan!.relation, table.name) || !readsCandidate(read!, candidate)) return undefined;
+  const cost = (rows: number) => 1 + rows * (ROW_READ_COST + ROW_COMPARE_COST);
+
+  if (whatIf.caveat && read!.rows <= 1 && /^Range scan/.test(read!.node)) {
+    const keyed = new Set(candidate.columns.map((c) => c.toLowerCase()));
+    if (!candidate.conditionColumns.every((c) => keyed.has(c.toLowerCase()))) return undefined;
+    const withHistogram = (column: string) =>
+      (table.statistics?.columns.find((c) => c.column.toLowerCase() === column.toLowerCase())?.histogramBounds
+        ?.length ?? 0) >= 2;
+    const ranged = candidate.columns.filter((_, i) => candidate.roles[i] === 'range');
+    if (!ranged.every(withHistogram)) return undefined;
+    const share = filteredShare(scan!);
+    if (share === undefined) return undefined;
+    const rows = Math.max(1, Math.round(tableRows * share));
+    return { plan: { ...whatIf, caveat: undefined, totalCost: cost(rows) }, basis: 'histogram-estimate', rows };
+  }
+  if (!whatIf.caveat && hasNode(baseline.root, /^Filesort/) && !hasNode(whatIf.root, /^Filesort/)) {
+    if (read!.rows >= tableRows) return undefined;
+    const rows = read!.rows;
+    return { plan: { ...whatIf, totalCost: Math.min(whatIf.totalCost, cost(rows)) }, basis: 'limit-estimate', rows };
+  }
+  return undefined;
+}
+
+function relationNodes(node: PlanNode): PlanNode[] {
+  return [...(node.relation ? [node] : []), ...node.children.flatMap(relationNodes)];
+}
+
+function hasNode(node: PlanNode, name: RegExp): boolean {
+  return name.test(node.node) || node.children.some((c) => hasNode(c, name));
+}
+
+function sameTable(relation: string | undefined, table: string): boolean {
+  return relation?.toLowerCase() === table.toLowerCase();
+}
+
+function readsCandidate(node: PlanNode, candidate: IndexCandidate): boolean {
+  return node.index?.toLowerCase().replace(/`/g, '') === candidate.name;
+}
+
+/** The share of the scanned rows the optimizer expects to pass the conditions (its `filtered`), if it printed one. */
+function filteredShare(node: PlanNode): number | undefined {
+  for (const detail of node.details ?? []) {
+    const match = /^filtered: ([\d.]+)%$/.exec(detail);
+    if (match) return Number(match[1]) / 100;
+  }
+  return undefined;
+}
