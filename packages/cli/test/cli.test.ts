@@ -21,7 +21,7 @@ function sqltune(args: string[], stdin?: string): Promise<Run> {
     const child = execFile(
       process.execPath,
       ['packages/cli/bin/sqltune.js', ...args],
-      { cwd: root, maxBuffer: 32 * 1024 * 1024, timeout: 60_000 },
+      { cwd: root, maxBuffer: 32 * 1024 * 1024, timeout: 200_000 },
       (error, stdout, stderr) => {
         const code = error ? (error as { code?: unknown }).code : 0;
         if (typeof code !== 'number') reject(error);
