@@ -6,6 +6,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { type Runtime, startRuntime } from '../packages/server/src/runtime.ts';
+import { codeOf, linkOf, SmtpCatcher } from '../test-support/mail.ts';
 import { findBinary, freePort, serviceAvailable } from '../test-support/services.ts';
 
 const chromiumPath = findBinary(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
@@ -22,17 +23,33 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
   let base: string;
   let dataDir: string;
   let resultPath = '';
+  let smtp: SmtpCatcher;
+  /** Every Content-Security-Policy violation any page reports: the built app must cause none. */
+  const cspViolations: string[] = [];
+  const watchCsp = (watched: Page) => {
+    watched.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
+    });
+  };
 
   beforeAll(async () => {
     if (!existsSync(join(webDist, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
     mkdirSync(shots, { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-'));
     const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    smtp = await SmtpCatcher.start();
     runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLTUNE_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: smtp.url,
+        SQLTUNE_PUBLIC_URL: base,
+      }),
       { api: true, worker: true },
     );
-    base = `http://127.0.0.1:${port}`;
     browser = await chromium.launch({
       executablePath: chromiumPath,
       args: [
@@ -46,11 +63,13 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
       ],
     });
     page = await browser.newPage({ viewport: desktop, locale: 'zh-CN' });
+    watchCsp(page);
   });
 
   afterAll(async () => {
     await browser?.close();
     await runtime?.stop();
+    await smtp?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -74,12 +93,42 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await expect.poll(() => page.getByTestId('banner').count()).toBe(0);
   });
 
-  it('signs up and is signed in at once', async () => {
+  it('signs up with the mailed code, reads the Terms, and is signed in by the mailed activation link', async () => {
+    await page.goto(`${base}/app/`);
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.goto(`${base}/app/login/register`);
     await page.getByTestId('register-email').fill('e2e@example.com');
+    await page.getByTestId('register-send-code').click();
+    const code = codeOf(await smtp.next('e2e@example.com', /\d{6}/));
+    await expect.poll(() => page.getByTestId('register-send-code').innerText()).toMatch(/Resend in \d+ s/);
+    await page.getByTestId('register-code').fill(code);
+    await page.getByTestId('register-password').fill('weak');
+    await expect.poll(() => page.getByTestId('password-strength').innerText()).toMatch(/missing number/);
     await page.getByTestId('register-password').fill('Str0ng!pass');
-    await page.getByTestId('register-terms').check();
+    await expect.poll(() => page.getByTestId('password-strength').innerText()).toMatch(/strong password/);
+    await page.getByTestId('open-terms').click();
+    await expect.poll(() => page.getByTestId('terms-dialog').innerText()).toMatch(/Your data/);
+    await page.screenshot({ path: join(shots, 'terms-en-desktop.png') });
+    await page.keyboard.press('Escape');
     await page.getByTestId('register-submit').click();
+    await page
+      .locator('.ant-form-item-explain-error', { hasText: 'please agree and check the Terms of Service' })
+      .waitFor();
+    await page.getByTestId('register-terms').check();
+    await page.screenshot({ path: join(shots, 'register-en-desktop.png') });
+    await page.getByTestId('register-submit').click();
+    await page.getByTestId('register-done').waitFor();
+    expect(await page.getByTestId('register-done').innerText()).toContain('e2e@example.com');
+
+    await page.goto(`${base}/app/login`);
+    await page.getByTestId('login-email').fill('e2e@example.com');
+    await page.getByTestId('login-password').fill('Str0ng!pass');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').innerText()).toMatch(/email account is not activated/);
+
+    const link = linkOf(await smtp.next('e2e@example.com', /Activate/), '/app/login/activation?token=');
+    await page.goto(link.href);
+    await page.locator('[data-testid="activation"][data-state="done"]').waitFor();
     await page.getByTestId('user-menu').waitFor();
     const cookies = await page.context().cookies();
     expect(cookies.some((c) => c.name === 'Admin-Token')).toBe(true);
@@ -182,5 +231,64 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
       await mobile.screenshot({ path: join(shots, `result-${language}-phone.png`), fullPage: true });
     }
     await mobile.close();
+  });
+
+  it('resets a forgotten password with the mailed code; sessions from before are rejected', async () => {
+    const before = await browser.newContext({ viewport: desktop });
+    await before.addCookies(await page.context().cookies());
+    const old = await before.newPage();
+    await old.goto(`${base}/app/task`);
+    await old.getByTestId('task-table').waitFor();
+
+    await page.goto(`${base}/app/login/forget-pwd`);
+    await page.getByTestId('reset-email').fill('e2e@example.com');
+    await page.getByTestId('reset-send-code').click();
+    const code = codeOf(await smtp.next('e2e@example.com', /\d{6}/));
+    await page.getByTestId('reset-code').fill(code);
+    await page.getByTestId('reset-password').fill('N3w!password');
+    await page.screenshot({ path: join(shots, 'forget-pwd-en-desktop.png') });
+    await page.getByTestId('reset-submit').click();
+    await page.getByTestId('reset-done').waitFor();
+    await page.waitForURL(/\/app\/login$/);
+
+    // The open task list's next refresh gets 401: the old session is signed out and sent to sign in.
+    await expect.poll(() => old.url(), { timeout: 15_000 }).toMatch(/\/app\/login\?redirect=%2Ftask/);
+    expect((await before.cookies()).some((c) => c.name === 'Admin-Token')).toBe(false);
+    await before.close();
+    await page.getByTestId('login-email').fill('e2e@example.com');
+    await page.getByTestId('login-password').fill('N3w!password');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('user-menu').waitFor();
+  });
+
+  it('shows the account pages on a phone in both languages', async () => {
+    const mobile = await browser.newPage({
+      viewport: phone,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    });
+    watchCsp(mobile);
+    for (const language of ['zh', 'en']) {
+      await mobile.goto(`${base}/app/`);
+      await mobile.evaluate((lang) => localStorage.setItem('language', lang), language);
+      for (const [path, testId] of [
+        ['login/register', 'register-submit'],
+        ['login/forget-pwd', 'reset-submit'],
+      ] as const) {
+        await mobile.goto(`${base}/app/${path}`);
+        await mobile.getByTestId(testId).waitFor();
+        expect(
+          await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0);
+        await mobile.screenshot({ path: join(shots, `${path.replace('login/', '')}-${language}-phone.png`) });
+      }
+    }
+    await mobile.close();
+  });
+
+  it('serves the app with its security headers and causes no Content-Security-Policy violation', async () => {
+    const response = await fetch(`${base}/app/`);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(cspViolations).toEqual([]);
   });
 });

@@ -103,6 +103,57 @@ const zh = {
     termsRequired: '请阅读并勾选服务条款',
     passwordWeak: '密码至少 8 位，需包含数字、特殊字符、大写和小写字母',
     success: '注册成功',
+    checkMail: '请查收激活邮件',
+    checkMailDesc: '激活链接已发送到 {{email}}，点击邮件中的链接激活账号后即可登录。',
+    resendActivation: '重新发送激活邮件',
+    activationSent: '激活邮件已发送',
+  },
+  code: {
+    label: '验证码',
+    placeholder: '6 位验证码',
+    required: '请输入验证码',
+    send: '发送验证码',
+    resendIn: '{{seconds}} 秒后重发',
+  },
+  terms: {
+    title: '服务条款',
+    sections: [
+      {
+        title: '1. 服务内容',
+        text: 'SQLTune 分析您提交的 SQL 语句、表结构、统计信息和执行计划，给出索引建议、改写和评分。建议仅供参考，上线前请在您自己的环境中验证。',
+      },
+      {
+        title: '2. 您的数据',
+        text: '您提交的内容仅用于完成您的优化任务，并保存在您的任务历史中，您可以随时删除。请勿提交真实的个人数据或机密信息。',
+      },
+      {
+        title: '3. 账号',
+        text: '您需要使用自己的邮箱注册并妥善保管密码。不得共享账号、批量注册或以任何方式干扰服务的正常运行。',
+      },
+      {
+        title: '4. 套餐与用量',
+        text: '免费套餐每月更新用量；付费套餐和兑换码在有效期内增加用量。用量达到上限后需等待更新或升级套餐。',
+      },
+      {
+        title: '5. 责任限制',
+        text: '服务按现状提供。对于因使用建议而造成的任何损失，我们在法律允许的范围内不承担责任。',
+      },
+    ],
+  },
+  activation: {
+    loading: '正在激活账号…',
+    done: '账号已激活，您已登录',
+    start: '开始优化 SQL',
+    already: '邮箱账号已激活',
+    noToken: '激活链接不完整，请使用邮件中的完整链接',
+  },
+  forget: {
+    title: '找回密码',
+    subtitle: '我们会向您的邮箱发送验证码，验证后设置新密码。',
+    newPassword: '新密码',
+    submit: '重置密码',
+    done: '密码已重置',
+    redirecting: '所有设备上的登录都已退出，{{seconds}} 秒后跳转到登录页。',
   },
   password: {
     missingNumber: '缺少数字',
@@ -113,10 +164,6 @@ const zh = {
     strong: '密码强度高',
   },
   later: {
-    activationTitle: '账号激活',
-    activationDesc: '邮箱激活将在后续版本中提供。目前注册后即可直接登录。',
-    forgetTitle: '找回密码',
-    forgetDesc: '通过验证码重置密码将在后续版本中提供。',
     domeTitle: '演示入口',
     domeDesc: '演示入口页面将在后续版本中提供。你可以先查看 SQL 优化示例。',
     xmlConfigTitle: 'XML 优化',

@@ -2,7 +2,7 @@ import { Language } from '@sqltune/contracts';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { userInfo } from '../../accounts/plans.ts';
+import { userInfo } from '../../accounts/quota.ts';
 import { users } from '../../db/schema.ts';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
@@ -13,10 +13,10 @@ const UserPatch = z.union([
   z.object({ is_newsletter_subscribed: z.literal(true) }).strict(),
 ]);
 
-export async function userRoutes(app: FastifyInstance, { database }: AppDeps) {
+export async function userRoutes(app: FastifyInstance, { database, config }: AppDeps) {
   const { db } = database;
 
-  app.get('/v1/user', async (request) => ok(await userInfo(db, await request.requireUser())));
+  app.get('/v1/user', async (request) => ok(await userInfo(db, config.catalogue, await request.requireUser())));
 
   app.patch('/v1/user', async (request) => {
     const user = await request.requireUser();
@@ -26,6 +26,6 @@ export async function userRoutes(app: FastifyInstance, { database }: AppDeps) {
       .set('language' in patch ? { language: patch.language } : { newsletter: true })
       .where(eq(users.id, user.id))
       .returning();
-    return ok(await userInfo(db, updated!));
+    return ok(await userInfo(db, config.catalogue, updated!));
   });
 }
