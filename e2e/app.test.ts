@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../packages/server/src/admin.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { type Runtime, startRuntime } from '../packages/server/src/runtime.ts';
 import { codeOf, linkOf, SmtpCatcher } from '../test-support/mail.ts';
@@ -261,18 +262,55 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await page.getByTestId('user-menu').waitFor();
   });
 
+  it('shows the limit dialog at the end of the quota, redeems a code, and optimizes again', async () => {
+    await runtime.database.executeSql(
+      "UPDATE plan_grants SET sql_used = sql_cnt WHERE user_id = (SELECT id FROM users WHERE email = 'e2e@example.com')",
+    );
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto(`${base}/app/sqlConfig`);
+    await page.getByTestId('fill-example').click();
+    await page.getByTestId('optimize-submit').click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await expect.poll(() => dialog.innerText()).toMatch(/Upgrade Now/i);
+    await page.screenshot({ path: join(shots, 'limit-dialog-en-desktop.png') });
+    await dialog.getByRole('button', { name: /Upgrade Now/i }).click();
+    await page.waitForURL(/\/app\/subscribe$/);
+
+    const codes: string[] = [];
+    await runAdmin(['codes', 'mint', 'starter', 'month'], runtime.database.db, loadConfig({}).catalogue, (line) =>
+      codes.push(line),
+    );
+    await page.getByTestId('redeem-submit').click();
+    await page.locator('.redeem-form .form-error', { hasText: 'please enter your redemption code' }).waitFor();
+    await page.getByTestId('redeem-code').fill('NOPE-NOPE-NOPE-NOPE');
+    await page.getByTestId('redeem-submit').click();
+    await expect.poll(() => page.getByTestId('redeem-outcome').innerText()).toMatch(/redeem code does not exist/);
+    await page.getByTestId('redeem-code').fill(codes[0]!);
+    await page.getByTestId('redeem-submit').click();
+    await page.locator('[data-testid="redeem-outcome"][data-ok="true"]').waitFor();
+    expect(await page.getByTestId('redeem-outcome').innerText()).toMatch(/Redeemed: Starter, valid until/);
+    await page.screenshot({ path: join(shots, 'subscribe-en-desktop.png'), fullPage: true });
+
+    await page.goto(`${base}/app/sqlConfig`);
+    await page.getByTestId('fill-example').click();
+    await page.getByTestId('optimize-submit').click();
+    await page.waitForURL(/sqlResult\?id=/);
+  });
+
   it('shows the account pages on a phone in both languages', async () => {
     const mobile = await browser.newPage({
       viewport: phone,
       userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
     });
     watchCsp(mobile);
+    await mobile.context().addCookies(await page.context().cookies());
     for (const language of ['zh', 'en']) {
       await mobile.goto(`${base}/app/`);
       await mobile.evaluate((lang) => localStorage.setItem('language', lang), language);
       for (const [path, testId] of [
         ['login/register', 'register-submit'],
         ['login/forget-pwd', 'reset-submit'],
+        ['subscribe', 'redeem-submit'],
       ] as const) {
         await mobile.goto(`${base}/app/${path}`);
         await mobile.getByTestId(testId).waitFor();

@@ -12,6 +12,8 @@ export interface OutgoingMail {
   html: string;
   /** The action link (activation, unsubscribe): logged when the mail goes to the outbox. */
   link?: string;
+  /** The verification code it carries: logged with the mail when it goes to the outbox, where no one reads mail. */
+  code?: string;
   headers?: Record<string, string>;
 }
 

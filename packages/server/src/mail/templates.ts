@@ -33,7 +33,14 @@ ${body.code ? `<p style="font-size:28px;font-weight:bold;letter-spacing:6px">${e
 ${body.link ? `<p><a href="${escapeHtml(body.link.url)}" style="background:#2f5bea;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(body.link.label)}</a></p><p style="color:#666;font-size:12px">${escapeHtml(body.link.url)}</p>` : ''}
 <hr><p style="color:#666;font-size:12px">${escapeHtml(body.footer)}</p>
 </body></html>`;
-  return { to, subject: body.subject, text, html, ...(body.link ? { link: body.link.url } : {}) };
+  return {
+    to,
+    subject: body.subject,
+    text,
+    html,
+    ...(body.link ? { link: body.link.url } : {}),
+    ...(body.code ? { code: body.code } : {}),
+  };
 }
 
 const footer = {

@@ -357,7 +357,11 @@ const en: Messages = {
     billedMonthly: 'billed monthly',
     billedYearly: 'billed yearly',
     redeemTitle: 'Redeem code',
-    redeemDesc: 'Redeeming a code for usage quota arrives in a later release.',
+    redeemDesc: 'Enter a redeem code to add its plan to your account for one month or one year.',
+    redeemPlaceholder: 'e.g. ABCD-EFGH-JKMN-PQRS',
+    redeemSubmit: 'Redeem',
+    redeemRequired: 'please enter your redemption code',
+    redeemed: 'Redeemed: {{plan}}, valid until {{date}}',
   },
   aiRewrite: {
     title: 'AI rewrite',

@@ -351,7 +351,11 @@ const zh = {
     billedMonthly: '按月计费',
     billedYearly: '按年计费',
     redeemTitle: '兑换码',
-    redeemDesc: '使用兑换码兑换用量将在后续版本中提供。',
+    redeemDesc: '输入兑换码，为账号增加对应套餐一个月或一年的用量。',
+    redeemPlaceholder: '例如 ABCD-EFGH-JKMN-PQRS',
+    redeemSubmit: '兑换',
+    redeemRequired: '请输入兑换码',
+    redeemed: '兑换成功：{{plan}}，有效期至 {{date}}',
   },
   aiRewrite: {
     title: 'AI 改写',
