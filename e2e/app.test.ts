@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -27,6 +27,12 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
   let smtp: SmtpCatcher;
   /** Every Content-Security-Policy violation any page reports: the built app must cause none. */
   const cspViolations: string[] = [];
+  const adminContext = () => ({
+    db: runtime.database.db,
+    catalogue: loadConfig({}).catalogue,
+    mailer: runtime.mailer,
+    publicUrl: base,
+  });
   const watchCsp = (watched: Page) => {
     watched.on('console', (message) => {
       if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
@@ -277,9 +283,7 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await page.waitForURL(/\/app\/subscribe$/);
 
     const codes: string[] = [];
-    await runAdmin(['codes', 'mint', 'starter', 'month'], runtime.database.db, loadConfig({}).catalogue, (line) =>
-      codes.push(line),
-    );
+    await runAdmin(['codes', 'mint', 'starter', 'month'], adminContext(), (line) => codes.push(line));
     await page.getByTestId('redeem-submit').click();
     await page.locator('.redeem-form .form-error', { hasText: 'please enter your redemption code' }).waitFor();
     await page.getByTestId('redeem-code').fill('NOPE-NOPE-NOPE-NOPE');
@@ -295,6 +299,33 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await page.getByTestId('fill-example').click();
     await page.getByTestId('optimize-submit').click();
     await page.waitForURL(/sqlResult\?id=/);
+  });
+
+  it('subscribes to update emails from the user menu, receives one, and unsubscribes through its link', async () => {
+    await page.goto(`${base}/app/`);
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'Subscribe for updates' }).click();
+    await page.locator('[data-testid="newsletter-dialog"][data-state="success"]').waitFor();
+    await smtp.next('e2e@example.com', /subscribed to SQLTune updates|已订阅 SQLTune 产品更新/);
+
+    const dir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-update-'));
+    writeFileSync(join(dir, 'update.md'), '# SQLTune 1.1\n\nRedeem codes are here.\n');
+    await runAdmin(['newsletter', 'send', join(dir, 'update.md')], adminContext(), () => {});
+    rmSync(dir, { recursive: true, force: true });
+    const link = linkOf(await smtp.next('e2e@example.com', /^SQLTune 1\.1$/), '/app/unsubscribe?id=');
+
+    const reader = await browser.newPage({ viewport: phone, locale: 'en-US' });
+    watchCsp(reader);
+    await reader.goto(link.href);
+    await reader.locator('[data-testid="unsubscribe"][data-state="confirm"]').waitFor();
+    expect(await reader.getByTestId('unsubscribe').innerText()).toContain('e2e@example.com');
+    await reader.getByTestId('unsubscribe-confirm').click();
+    await reader.locator('[data-testid="unsubscribe"][data-state="done"]').waitFor();
+    await reader.screenshot({ path: join(shots, 'unsubscribe-done-phone.png') });
+    await reader.goto(`${base}/app/unsubscribe?id=forged`);
+    await reader.locator('[data-testid="unsubscribe"][data-state="failed"]').waitFor();
+    expect(await reader.getByTestId('unsubscribe').innerText()).toMatch(/Unsubscribe failed|退订失败/);
+    await reader.close();
   });
 
   it('shows the account pages on a phone in both languages', async () => {

@@ -1,17 +1,21 @@
+import { readFileSync } from 'node:fs';
 import { BillingPeriod, Credentials, isStrongPassword, PlanId } from '@sqltune/contracts';
 import { eq } from 'drizzle-orm';
 import type { Catalogue } from './accounts/catalogue.ts';
+import { sendProductUpdate } from './accounts/newsletter.ts';
 import { hashPassword } from './accounts/passwords.ts';
 import { ensureFreeGrant, grantPlan } from './accounts/quota.ts';
 import { listCodes, mintCodes } from './accounts/redeem.ts';
 import type { Database } from './db/client.ts';
 import { users } from './db/schema.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 export const ADMIN_USAGE = `usage: npm run admin -- <verb>
   user add EMAIL PASSWORD             an activated account (for operators and scripts)
   user grant EMAIL PLAN month|year    add a plan (starter or plus) for a month or a year from now
   codes mint PLAN month|year [COUNT]  single-use redeem codes (default 1), printed one per line
-  codes list                          every code: plan, period, created, redeemed by and when`;
+  codes list                          every code: plan, period, created, redeemed by and when
+  newsletter send FILE.md             mail a product update (Markdown, first "# " line the subject) to every subscriber`;
 
 /** A mistake in the command line: the usage is printed and the exit code is 64. */
 export class UsageError extends Error {}
@@ -32,10 +36,16 @@ function parsePeriod(value: string | undefined): BillingPeriod {
 }
 
 /** Runs one admin verb against the app database; what it prints goes to `print`. */
+export interface AdminContext {
+  db: Database;
+  catalogue: Catalogue;
+  mailer: Mailer;
+  publicUrl: string;
+}
+
 export async function runAdmin(
   args: string[],
-  db: Database,
-  catalogue: Catalogue,
+  { db, catalogue, mailer, publicUrl }: AdminContext,
   print: (line: string) => void,
 ): Promise<void> {
   const [noun, verb, ...rest] = args;
@@ -87,6 +97,12 @@ export async function runAdmin(
         : 'unused';
       print(`${code.code}\t${code.plan}\t${code.period}\tcreated ${code.createdAt}\t${redeemed}`);
     }
+    return;
+  }
+  if (command === 'newsletter send') {
+    if (!rest[0]) throw new UsageError('newsletter send needs a Markdown file');
+    const sent = await sendProductUpdate(db, mailer, publicUrl, readFileSync(rest[0], 'utf8'));
+    print(`sent to ${sent} subscriber${sent === 1 ? '' : 's'}`);
     return;
   }
   throw new UsageError(`unknown command: ${args.join(' ') || '(none)'}`);

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import type { Config } from './config.ts';
 import { type AppDatabase, openDatabase } from './db/client.ts';
 import { buildApp } from './http/app.ts';
-import { createMailer } from './mail/mailer.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { TaskWorker } from './queue/worker.ts';
 import { AnalysisPool } from './tasks/analysis-pool.ts';
 
@@ -15,6 +15,7 @@ export interface Runtime {
   database: AppDatabase;
   worker: TaskWorker | null;
   log: FastifyBaseLogger;
+  mailer: Mailer;
   stop(): Promise<void>;
 }
 
@@ -51,6 +52,7 @@ export async function startRuntime(config: Config, roles: { api: boolean; worker
     database,
     worker,
     log,
+    mailer,
     stop: async () => {
       await app?.close();
       await analysis?.close();

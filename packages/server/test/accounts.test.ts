@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { UserInfo } from '@sqltune/contracts';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, TEST_PASSWORD } from '../../../test-support/api-client.ts';
 import { codeOf, linkOf, SmtpCatcher } from '../../../test-support/mail.ts';
 import { freePort } from '../../../test-support/services.ts';
+import { runAdmin } from '../src/admin.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
 
@@ -219,5 +220,48 @@ describe('accounts over the API, mails through SMTP', () => {
     expect(stopped).toMatchObject({ status: 429, code: 4111 });
     expect(stopped.data.retryAfterSeconds).toBeGreaterThan(0);
     expect(stopped.data.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('confirms a subscription to update mails, mails an update to subscribers, and unsubscribes by its link', async () => {
+    const subscribed = await api.must<UserInfo>('PATCH', '/api/v1/user', { is_newsletter_subscribed: true });
+    expect(subscribed.is_newsletter_subscribed).toBe(true);
+    const confirmation = await smtp.next('first@example.com', /subscribed to SQLTune updates/);
+    const link = linkOf(confirmation, '/app/unsubscribe?id=');
+    // Header lines may be folded.
+    expect(confirmation.raw.replace(/\r?\n[ \t]+/g, ' ')).toContain(`List-Unsubscribe: <${link.href}>`);
+    const id = link.searchParams.get('id')!;
+    expect(await api.must('GET', `/api/v1/user_unsubscribe?id=${encodeURIComponent(id)}`)).toEqual({
+      email: 'first@example.com',
+      subscribed: true,
+    });
+
+    const dir = mkdtempSync(join(tmpdir(), 'sqltune-update-'));
+    const update = join(dir, 'update.md');
+    writeFileSync(update, '# SQLTune 1.1 is out\n\nRedeem codes & <faster> plans.\n');
+    const config = loadConfig({ SQLTUNE_PUBLIC_URL: 'https://sqltune.test' });
+    const context = {
+      db: runtime.database.db,
+      catalogue: config.catalogue,
+      mailer: runtime.mailer,
+      publicUrl: config.publicUrl,
+    };
+    const printed: string[] = [];
+    await runAdmin(['newsletter', 'send', update], context, (line) => printed.push(line));
+    expect(printed).toEqual(['sent to 1 subscriber']);
+    const mail = await smtp.next('first@example.com', /^SQLTune 1\.1 is out$/);
+    expect(mail.html).toContain('<p>Redeem codes &#38; &#60;faster&#62; plans.</p>');
+    expect(linkOf(mail, '/app/unsubscribe?id=').href).toBe(link.href);
+
+    const failed = await new ApiClient(base).call('POST', '/api/v1/user_unsubscribe', { id: 'forged' });
+    expect(failed).toMatchObject({ code: 4501, message: 'Unsubscribe failed' });
+    expect((await new ApiClient(base).call('GET', '/api/v1/user_unsubscribe?id=forged')).code).toBe(4501);
+    expect(await new ApiClient(base).must('POST', '/api/v1/user_unsubscribe', { id })).toEqual({
+      email: 'first@example.com',
+    });
+    expect((await api.must<UserInfo>('GET', '/api/v1/user')).is_newsletter_subscribed).toBe(false);
+    printed.length = 0;
+    await runAdmin(['newsletter', 'send', update], context, (line) => printed.push(line));
+    expect(printed).toEqual(['sent to 0 subscribers']);
+    rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -28,7 +28,11 @@ async function start(dataDir: string, databaseUrl?: string) {
   const runtime = await startRuntime(config, { api: true, worker: false });
   const admin = async (...args: string[]) => {
     const lines: string[] = [];
-    await runAdmin(args, runtime.database.db, config.catalogue, (line) => lines.push(line));
+    await runAdmin(
+      args,
+      { db: runtime.database.db, catalogue: config.catalogue, mailer: runtime.mailer, publicUrl: config.publicUrl },
+      (line) => lines.push(line),
+    );
     return lines;
   };
   return { runtime, admin, base: `http://127.0.0.1:${port}` };

@@ -44,8 +44,7 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('rate limits and 
       if (runtimes.length === 1) {
         await runAdmin(
           ['user', 'add', 'limits@example.com', 'Str0ng!pass'],
-          runtime.database.db,
-          config.catalogue,
+          { db: runtime.database.db, catalogue: config.catalogue, mailer: runtime.mailer, publicUrl: config.publicUrl },
           () => {},
         );
       }
@@ -96,8 +95,12 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('rate limits and 
       });
     await runAdmin(
       ['user', 'add', 'other@example.com', 'Str0ng!pass'],
-      runtimes[0]!.database.db,
-      loadConfig({}).catalogue,
+      {
+        db: runtimes[0]!.database.db,
+        catalogue: loadConfig({}).catalogue,
+        mailer: runtimes[0]!.mailer,
+        publicUrl: first.base,
+      },
       () => {},
     );
     const login = (api: ApiClient, proto?: string) =>

@@ -23,6 +23,11 @@ export const users = pgTable('users', {
   activatedAt: timestamp('activated_at', { withTimezone: true }),
   /** SHA-256 of the activation link's token, kept after activation so a second click says "already activated". */
   activationTokenHash: text('activation_token_hash').unique(),
+  /**
+   * The id of the unsubscribe links in update mails: 32 random bytes made at the first subscription and kept, so every
+   * mail's link works until it is used; not derived from anything a reader of the mail could forge.
+   */
+  unsubscribeId: text('unsubscribe_id').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -91,3 +91,52 @@ export function passwordChangedMail(to: string, language: Language): OutgoingMai
     footer: footer[language],
   });
 }
+
+export function subscribedMail(to: string, language: Language, unsubscribeUrl: string): OutgoingMail {
+  const zh = language === 'zh';
+  return withUnsubscribe(
+    render(to, {
+      subject: zh ? `已订阅 ${PRODUCT} 产品更新` : `You are subscribed to ${PRODUCT} updates`,
+      paragraphs: zh
+        ? ['您已订阅 SQLTune 产品更新邮件。有新功能发布时我们会通知您。不想再收到时，可以随时通过下面的链接退订。']
+        : [
+            'You are subscribed to SQLTune product updates: we will mail you when something new ships. Use the link below to unsubscribe at any time.',
+          ],
+      link: { url: unsubscribeUrl, label: zh ? '退订' : 'Unsubscribe' },
+      footer: footer[language],
+    }),
+    unsubscribeUrl,
+  );
+}
+
+/**
+ * A product update written in Markdown: the text part is the Markdown itself; the HTML part shows headings ("# ") and
+ * paragraphs, everything escaped. Each mail carries the subscriber's own unsubscribe link, also as List-Unsubscribe.
+ */
+export function productUpdateMail(
+  to: string,
+  language: Language,
+  markdown: string,
+  unsubscribeUrl: string,
+): OutgoingMail {
+  const zh = language === 'zh';
+  const blocks = markdown.trim().split(/\n\s*\n/);
+  const title = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? (zh ? `${PRODUCT} 产品更新` : `${PRODUCT} product update`);
+  const html = `<!doctype html><html><body style="font-family:sans-serif;color:#1f1f1f;max-width:560px">
+${blocks
+  .map((block) => {
+    const heading = /^(#{1,3})\s+(.+)$/.exec(block.trim());
+    return heading
+      ? `<h${heading[1]!.length + 1}>${escapeHtml(heading[2]!)}</h${heading[1]!.length + 1}>`
+      : `<p>${escapeHtml(block.trim()).replace(/\n/g, '<br>')}</p>`;
+  })
+  .join('\n')}
+<hr><p style="color:#666;font-size:12px"><a href="${escapeHtml(unsubscribeUrl)}">${zh ? '退订' : 'Unsubscribe'}</a></p>
+</body></html>`;
+  const text = `${markdown.trim()}\n\n--\n${zh ? '退订' : 'Unsubscribe'}: ${unsubscribeUrl}`;
+  return withUnsubscribe({ to, subject: title, text, html, link: unsubscribeUrl }, unsubscribeUrl);
+}
+
+function withUnsubscribe(mail: OutgoingMail, unsubscribeUrl: string): OutgoingMail {
+  return { ...mail, headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>` } };
+}

@@ -159,6 +159,12 @@ const en: Messages = {
     done: 'Your password was reset',
     redirecting: 'Every session was signed out. Going to sign in in {{seconds}} s.',
   },
+  unsubscribe: {
+    title: 'Unsubscribe from update emails',
+    confirm: '{{email}} will no longer receive SQLTune product update emails.',
+    submit: 'Unsubscribe',
+    done: 'Unsubscribed: {{email}} will receive no more update emails',
+  },
   password: {
     missingNumber: 'missing number',
     missingLowercase: 'missing lowercase letters',
@@ -174,8 +180,6 @@ const en: Messages = {
     xmlConfigDesc: 'Optimizing MyBatis XML files arrives in a later release. You can optimize single SQL queries now.',
     xmlResultTitle: 'XML optimization result',
     xmlResultDesc: 'MyBatis XML optimization results arrive in a later release.',
-    unsubscribeTitle: 'Unsubscribe from update emails',
-    unsubscribeDesc: 'Unsubscribing arrives in a later release.',
     goSql: 'Optimize SQL',
   },
   sqlConfig: {

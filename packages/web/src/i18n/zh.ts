@@ -155,6 +155,12 @@ const zh = {
     done: '密码已重置',
     redirecting: '所有设备上的登录都已退出，{{seconds}} 秒后跳转到登录页。',
   },
+  unsubscribe: {
+    title: '退订产品更新邮件',
+    confirm: '{{email}} 将不再收到 SQLTune 产品更新邮件。',
+    submit: '确认退订',
+    done: '已退订：{{email}} 不会再收到产品更新邮件',
+  },
   password: {
     missingNumber: '缺少数字',
     missingLowercase: '缺少小写字母',
@@ -170,8 +176,6 @@ const zh = {
     xmlConfigDesc: 'MyBatis XML 文件优化将在后续版本中提供。目前可以先优化单条 SQL。',
     xmlResultTitle: 'XML 优化结果',
     xmlResultDesc: 'MyBatis XML 优化结果将在后续版本中提供。',
-    unsubscribeTitle: '退订产品更新邮件',
-    unsubscribeDesc: '退订功能将在后续版本中提供。',
     goSql: '去优化 SQL',
   },
   sqlConfig: {
