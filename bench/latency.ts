@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { startRuntime } from '../packages/server/src/runtime.ts';
 import { ApiClient } from '../test-support/api-client.ts';
+import { outboxOf } from '../test-support/mail.ts';
 import { freePort } from '../test-support/services.ts';
 
 const runs = Number(process.argv[2] ?? 20);
@@ -29,14 +30,8 @@ const runtime = await startRuntime(
   loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
   { api: true, worker: true },
 );
-const api = new ApiClient(`http://127.0.0.1:${port}`);
-api.token = (
-  await api.call<{ token: string }>('POST', '/api/v1/auth/register', {
-    email: 'bench@example.com',
-    password: 'Bench!pass1',
-    acceptTerms: true,
-  })
-).data.token;
+const api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
+await api.register('bench@example.com');
 
 async function once(): Promise<number> {
   const started = performance.now();

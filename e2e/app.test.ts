@@ -1,11 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../packages/server/src/admin.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { type Runtime, startRuntime } from '../packages/server/src/runtime.ts';
+import { codeOf, linkOf, SmtpCatcher } from '../test-support/mail.ts';
 import { findBinary, freePort, serviceAvailable } from '../test-support/services.ts';
 
 const chromiumPath = findBinary(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
@@ -22,17 +24,39 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
   let base: string;
   let dataDir: string;
   let resultPath = '';
+  let smtp: SmtpCatcher;
+  /** Every Content-Security-Policy violation any page reports: the built app must cause none. */
+  const cspViolations: string[] = [];
+  const adminContext = () => ({
+    db: runtime.database.db,
+    catalogue: loadConfig({}).catalogue,
+    mailer: runtime.mailer,
+    publicUrl: base,
+  });
+  const watchCsp = (watched: Page) => {
+    watched.on('console', (message) => {
+      if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
+    });
+  };
 
   beforeAll(async () => {
     if (!existsSync(join(webDist, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
     mkdirSync(shots, { recursive: true });
     dataDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-'));
     const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    smtp = await SmtpCatcher.start();
     runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLTUNE_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: smtp.url,
+        SQLTUNE_PUBLIC_URL: base,
+      }),
       { api: true, worker: true },
     );
-    base = `http://127.0.0.1:${port}`;
     browser = await chromium.launch({
       executablePath: chromiumPath,
       args: [
@@ -46,11 +70,13 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
       ],
     });
     page = await browser.newPage({ viewport: desktop, locale: 'zh-CN' });
+    watchCsp(page);
   });
 
   afterAll(async () => {
     await browser?.close();
     await runtime?.stop();
+    await smtp?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -74,12 +100,42 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await expect.poll(() => page.getByTestId('banner').count()).toBe(0);
   });
 
-  it('signs up and is signed in at once', async () => {
+  it('signs up with the mailed code, reads the Terms, and is signed in by the mailed activation link', async () => {
+    await page.goto(`${base}/app/`);
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
     await page.goto(`${base}/app/login/register`);
     await page.getByTestId('register-email').fill('e2e@example.com');
+    await page.getByTestId('register-send-code').click();
+    const code = codeOf(await smtp.next('e2e@example.com', /\d{6}/));
+    await expect.poll(() => page.getByTestId('register-send-code').innerText()).toMatch(/Resend in \d+ s/);
+    await page.getByTestId('register-code').fill(code);
+    await page.getByTestId('register-password').fill('weak');
+    await expect.poll(() => page.getByTestId('password-strength').innerText()).toMatch(/missing number/);
     await page.getByTestId('register-password').fill('Str0ng!pass');
-    await page.getByTestId('register-terms').check();
+    await expect.poll(() => page.getByTestId('password-strength').innerText()).toMatch(/strong password/);
+    await page.getByTestId('open-terms').click();
+    await expect.poll(() => page.getByTestId('terms-dialog').innerText()).toMatch(/Your data/);
+    await page.screenshot({ path: join(shots, 'terms-en-desktop.png') });
+    await page.keyboard.press('Escape');
     await page.getByTestId('register-submit').click();
+    await page
+      .locator('.ant-form-item-explain-error', { hasText: 'please agree and check the Terms of Service' })
+      .waitFor();
+    await page.getByTestId('register-terms').check();
+    await page.screenshot({ path: join(shots, 'register-en-desktop.png') });
+    await page.getByTestId('register-submit').click();
+    await page.getByTestId('register-done').waitFor();
+    expect(await page.getByTestId('register-done').innerText()).toContain('e2e@example.com');
+
+    await page.goto(`${base}/app/login`);
+    await page.getByTestId('login-email').fill('e2e@example.com');
+    await page.getByTestId('login-password').fill('Str0ng!pass');
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => page.getByTestId('login-error').innerText()).toMatch(/email account is not activated/);
+
+    const link = linkOf(await smtp.next('e2e@example.com', /Activate/), '/app/login/activation?token=');
+    await page.goto(link.href);
+    await page.locator('[data-testid="activation"][data-state="done"]').waitFor();
     await page.getByTestId('user-menu').waitFor();
     const cookies = await page.context().cookies();
     expect(cookies.some((c) => c.name === 'Admin-Token')).toBe(true);
@@ -225,5 +281,126 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
       await mobile.screenshot({ path: join(shots, `task-${language}-phone.png`), fullPage: true });
     }
     await mobile.close();
+  });
+
+  it('resets a forgotten password with the mailed code; sessions from before are rejected', async () => {
+    const before = await browser.newContext({ viewport: desktop });
+    await before.addCookies(await page.context().cookies());
+    const old = await before.newPage();
+    await old.goto(`${base}/app/task`);
+    await old.getByTestId('task-table').waitFor();
+
+    await page.goto(`${base}/app/login/forget-pwd`);
+    await page.getByTestId('reset-email').fill('e2e@example.com');
+    await page.getByTestId('reset-send-code').click();
+    const code = codeOf(await smtp.next('e2e@example.com', /\d{6}/));
+    await page.getByTestId('reset-code').fill(code);
+    await page.getByTestId('reset-password').fill('N3w!password');
+    await page.screenshot({ path: join(shots, 'forget-pwd-en-desktop.png') });
+    await page.getByTestId('reset-submit').click();
+    await page.getByTestId('reset-done').waitFor();
+    await page.waitForURL(/\/app\/login$/);
+
+    // The open task list's next refresh gets 401: the old session is signed out and sent to sign in.
+    await expect.poll(() => old.url(), { timeout: 15_000 }).toMatch(/\/app\/login\?redirect=%2Ftask/);
+    expect((await before.cookies()).some((c) => c.name === 'Admin-Token')).toBe(false);
+    await before.close();
+    await page.getByTestId('login-email').fill('e2e@example.com');
+    await page.getByTestId('login-password').fill('N3w!password');
+    await page.getByTestId('login-submit').click();
+    await page.getByTestId('user-menu').waitFor();
+  });
+
+  it('shows the limit dialog at the end of the quota, redeems a code, and optimizes again', async () => {
+    await runtime.database.executeSql(
+      "UPDATE plan_grants SET sql_used = sql_cnt WHERE user_id = (SELECT id FROM users WHERE email = 'e2e@example.com')",
+    );
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
+    await page.goto(`${base}/app/sqlConfig`);
+    await page.getByTestId('fill-example').click();
+    await page.getByTestId('optimize-submit').click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await expect.poll(() => dialog.innerText()).toMatch(/Upgrade Now/i);
+    await page.screenshot({ path: join(shots, 'limit-dialog-en-desktop.png') });
+    await dialog.getByRole('button', { name: /Upgrade Now/i }).click();
+    await page.waitForURL(/\/app\/subscribe$/);
+
+    const codes: string[] = [];
+    await runAdmin(['codes', 'mint', 'starter', 'month'], adminContext(), (line) => codes.push(line));
+    await page.getByTestId('redeem-submit').click();
+    await page.locator('.redeem-form .form-error', { hasText: 'please enter your redemption code' }).waitFor();
+    await page.getByTestId('redeem-code').fill('NOPE-NOPE-NOPE-NOPE');
+    await page.getByTestId('redeem-submit').click();
+    await expect.poll(() => page.getByTestId('redeem-outcome').innerText()).toMatch(/redeem code does not exist/);
+    await page.getByTestId('redeem-code').fill(codes[0]!);
+    await page.getByTestId('redeem-submit').click();
+    await page.locator('[data-testid="redeem-outcome"][data-ok="true"]').waitFor();
+    expect(await page.getByTestId('redeem-outcome').innerText()).toMatch(/Redeemed: Starter, valid until/);
+    await page.screenshot({ path: join(shots, 'subscribe-en-desktop.png'), fullPage: true });
+
+    await page.goto(`${base}/app/sqlConfig`);
+    await page.getByTestId('fill-example').click();
+    await page.getByTestId('optimize-submit').click();
+    await page.waitForURL(/sqlResult\?id=/);
+  });
+
+  it('subscribes to update emails from the user menu, receives one, and unsubscribes through its link', async () => {
+    await page.goto(`${base}/app/`);
+    await page.getByTestId('user-menu').click();
+    await page.locator('.ant-dropdown-menu-item', { hasText: 'Subscribe for updates' }).click();
+    await page.locator('[data-testid="newsletter-dialog"][data-state="success"]').waitFor();
+    await smtp.next('e2e@example.com', /subscribed to SQLTune updates|已订阅 SQLTune 产品更新/);
+
+    const dir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-update-'));
+    writeFileSync(join(dir, 'update.md'), '# SQLTune 1.1\n\nRedeem codes are here.\n');
+    await runAdmin(['newsletter', 'send', join(dir, 'update.md')], adminContext(), () => {});
+    rmSync(dir, { recursive: true, force: true });
+    const link = linkOf(await smtp.next('e2e@example.com', /^SQLTune 1\.1$/), '/app/unsubscribe?id=');
+
+    const reader = await browser.newPage({ viewport: phone, locale: 'en-US' });
+    watchCsp(reader);
+    await reader.goto(link.href);
+    await reader.locator('[data-testid="unsubscribe"][data-state="confirm"]').waitFor();
+    expect(await reader.getByTestId('unsubscribe').innerText()).toContain('e2e@example.com');
+    await reader.getByTestId('unsubscribe-confirm').click();
+    await reader.locator('[data-testid="unsubscribe"][data-state="done"]').waitFor();
+    await reader.screenshot({ path: join(shots, 'unsubscribe-done-phone.png') });
+    await reader.goto(`${base}/app/unsubscribe?id=forged`);
+    await reader.locator('[data-testid="unsubscribe"][data-state="failed"]').waitFor();
+    expect(await reader.getByTestId('unsubscribe').innerText()).toMatch(/Unsubscribe failed|退订失败/);
+    await reader.close();
+  });
+
+  it('shows the account pages on a phone in both languages', async () => {
+    const mobile = await browser.newPage({
+      viewport: phone,
+      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+    });
+    watchCsp(mobile);
+    await mobile.context().addCookies(await page.context().cookies());
+    for (const language of ['zh', 'en']) {
+      await mobile.goto(`${base}/app/`);
+      await mobile.evaluate((lang) => localStorage.setItem('language', lang), language);
+      for (const [path, testId] of [
+        ['login/register', 'register-submit'],
+        ['login/forget-pwd', 'reset-submit'],
+        ['subscribe', 'redeem-submit'],
+      ] as const) {
+        await mobile.goto(`${base}/app/${path}`);
+        await mobile.getByTestId(testId).waitFor();
+        expect(
+          await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        ).toBeLessThanOrEqual(0);
+        await mobile.screenshot({ path: join(shots, `${path.replace('login/', '')}-${language}-phone.png`) });
+      }
+    }
+    await mobile.close();
+  });
+
+  it('serves the app with its security headers and causes no Content-Security-Policy violation', async () => {
+    const response = await fetch(`${base}/app/`);
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(cspViolations).toEqual([]);
   });
 });

@@ -1,18 +1,28 @@
 import { connect } from 'node:net';
 import type { TaskDetail } from '@sqltune/contracts';
+import { codeOf, linkOf, type Mailbox } from './mail.ts';
 import { waitFor } from './services.ts';
 
-/** A tiny client for API tests: JSON in, envelope out, with the bearer token when set. */
+export const TEST_PASSWORD = 'Str0ng!pass';
+
+/**
+ * A tiny client for API tests: JSON in, envelope out, with the bearer token when set. `mailbox` is where the server's
+ * mails arrive (its outbox or a test SMTP server), which sign-up reads codes and links from.
+ */
 export class ApiClient {
   token: string | undefined;
-  constructor(readonly base: string) {}
+  language: 'zh' | 'en' = 'en';
+  constructor(
+    readonly base: string,
+    readonly mailbox?: Mailbox,
+  ) {}
 
   async call<T = unknown>(
     method: string,
     path: string,
     body?: unknown,
   ): Promise<{ status: number; code: number; message: string; data: T }> {
-    const headers: Record<string, string> = { 'accept-language': 'en' };
+    const headers: Record<string, string> = { 'accept-language': this.language };
     if (this.token) headers.authorization = `Bearer ${this.token}`;
     let payload: RequestInit['body'];
     if (body instanceof FormData) payload = body;
@@ -25,15 +35,27 @@ export class ApiClient {
     return { status: response.status, ...json };
   }
 
-  /** Signs up a new account and keeps its token; returns the token. */
-  async register(email: string): Promise<string> {
-    const session = await this.call<{ token: string }>('POST', '/api/v1/auth/register', {
-      email,
-      password: 'Str0ng!pass',
-      acceptTerms: true,
+  /** Throws unless the answer is a success; returns its data. */
+  async must<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const answer = await this.call<T>(method, path, body);
+    if (answer.code !== 0) throw new Error(`${method} ${path}: ${answer.code} ${answer.message}`);
+    return answer.data;
+  }
+
+  /**
+   * Signs up as a user does: asks for a code, reads it from the mail, signs up, follows the mailed activation link
+   * (which signs in). Keeps and returns the token.
+   */
+  async register(email: string, password = TEST_PASSWORD): Promise<string> {
+    if (!this.mailbox) throw new Error('ApiClient.register needs the mailbox the server sends to');
+    await this.must('POST', '/api/v1/auth/code', { email, purpose: 'register' });
+    const code = codeOf(await this.mailbox.next(email, /\d{6}/));
+    await this.must('POST', '/api/v1/auth/register', { email, password, code, acceptTerms: true });
+    const link = linkOf(await this.mailbox.next(email, /activ|激活/i), '/app/login/activation?token=');
+    const session = await this.must<{ token: string }>('POST', '/api/v1/auth/activate', {
+      token: link.searchParams.get('token'),
     });
-    if (session.code !== 0) throw new Error(`could not register ${email}: ${session.message}`);
-    this.token = session.data.token;
+    this.token = session.token;
     return this.token;
   }
 

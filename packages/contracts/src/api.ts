@@ -15,15 +15,45 @@ export const Credentials = z.object({
 });
 export type Credentials = z.infer<typeof Credentials>;
 
-export const SignUpBody = Credentials.extend({ acceptTerms: z.boolean() });
+/** A verification code is sent by mail for one purpose: signing up or resetting a password. */
+export const CodePurpose = z.enum(['register', 'reset']);
+export type CodePurpose = z.infer<typeof CodePurpose>;
+
+export const SendCodeBody = z.object({ email: Credentials.shape.email, purpose: CodePurpose });
+export type SendCodeBody = z.infer<typeof SendCodeBody>;
+
+/** What sending a code answers: when another may be asked for, and how long this one lasts. */
+export const CodeSent = z.object({ resendAfterSeconds: z.number().int(), expiresInSeconds: z.number().int() });
+export type CodeSent = z.infer<typeof CodeSent>;
+
+/** `code` may be empty: the server answers "verification code not sent" (4107) when none was sent to the address. */
+export const SignUpBody = Credentials.extend({ acceptTerms: z.boolean(), code: z.string().trim().max(32) });
 export type SignUpBody = z.infer<typeof SignUpBody>;
+
+/** Sign-up answers without a session: the account is activated by the link mailed to it. */
+export const SignedUp = z.object({ email: z.string(), activated: z.boolean() });
+export type SignedUp = z.infer<typeof SignedUp>;
+
+export const ActivationBody = z.object({ token: z.string().min(1).max(200) });
+export const ActivationMailBody = z.object({ email: Credentials.shape.email });
+
+export const ResetPasswordBody = Credentials.extend({ code: z.string().trim().max(32) });
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+export const ChangePasswordBody = z.object({ oldPassword: z.string().min(1), password: z.string().min(1) });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 export const SessionData = z.object({ token: z.string(), email: z.string() });
 export type SessionData = z.infer<typeof SessionData>;
 
+export const PlanId = z.enum(['free', 'starter', 'plus']);
+export type PlanId = z.infer<typeof PlanId>;
+export const BillingPeriod = z.enum(['monthly', 'yearly']);
+export type BillingPeriod = z.infer<typeof BillingPeriod>;
+
 export const VipValidity = z.object({
-  plan: z.enum(['free', 'starter', 'plus']),
-  period: z.enum(['monthly', 'yearly']),
+  plan: PlanId,
+  period: BillingPeriod,
   sqlCnt: z.number().int().optional(),
   xmlCnt: z.number().int().optional(),
   validUntil: z.string(),
@@ -39,6 +69,51 @@ export const UserInfo = z.object({
   vipValidity: z.array(VipValidity),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
+
+/** One offer of the catalogue (GET /v1/product_info): a plan for a period, its quota and its product identifier. */
+export const Product = z.object({
+  plan: PlanId,
+  period: BillingPeriod,
+  productId: z.string(),
+  sqlCnt: z.number().int(),
+  xmlCnt: z.number().int(),
+  /** Whether it can be bought (the free plan is granted, not sold). */
+  purchasable: z.boolean(),
+});
+export type Product = z.infer<typeof Product>;
+
+export const ProductInfo = z.object({ products: z.array(Product) });
+export type ProductInfo = z.infer<typeof ProductInfo>;
+
+/** GET /v1/user_product_info: the user's grants and usage in the current periods, and when the free quota renews. */
+export const UserProductInfo = z.object({
+  email: z.string(),
+  sqlUsed: z.number().int(),
+  xmlUsed: z.number().int(),
+  sqlLimit: z.number().int(),
+  xmlLimit: z.number().int(),
+  vipValidity: z.array(VipValidity),
+  freeRenewsAt: z.string(),
+});
+export type UserProductInfo = z.infer<typeof UserProductInfo>;
+
+/** A redeem code: single use, for a plan and a period of one month or one year. */
+export const RedeemCodeInfo = z.object({
+  code: z.string(),
+  plan: PlanId,
+  period: BillingPeriod,
+  redeemed: z.boolean(),
+});
+export type RedeemCodeInfo = z.infer<typeof RedeemCodeInfo>;
+
+/** `email`, when given, must name the signed-in account ("user does not exist" otherwise). */
+export const RedeemBody = z.object({
+  code: z.string().trim().max(64),
+  email: z.string().trim().toLowerCase().optional(),
+});
+export type RedeemBody = z.infer<typeof RedeemBody>;
+
+export const UnsubscribeBody = z.object({ id: z.string().min(1).max(300) });
 
 export const TaskType = z.enum(['sql', 'mybatis']);
 export type TaskType = z.infer<typeof TaskType>;

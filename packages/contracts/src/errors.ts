@@ -6,7 +6,7 @@ import type { Message } from './message.ts';
  * Every code a response body can carry. 0 is success; 401 starts the client's logout flow;
  * 4202-4204 are the spec's content validation codes. The rest are ours, grouped by area: the HTTP statuses of
  * the request itself (400-431, each its own code), 40xx the request's form, 41xx accounts, 42xx content,
- * 43xx quota.
+ * 43xx quota, 44xx redeem codes, 45xx update emails.
  */
 export const ErrorCode = {
   OK: 0,
@@ -38,7 +38,15 @@ export const ErrorCode = {
   CODE_NOT_SENT: 4107,
   WEAK_PASSWORD: 4108,
   INVALID_EMAIL: 4109,
+  CODE_INVALID: 4110,
+  TOO_MANY_REQUESTS: 4111,
+  LINK_INVALID: 4112,
   QUOTA_EXCEEDED: 4301,
+  REDEEM_CODE_NOT_FOUND: 4401,
+  USER_NOT_FOUND: 4402,
+  REDEEM_FAILED: 4403,
+  REDEEM_CODE_REQUIRED: 4404,
+  UNSUBSCRIBE_FAILED: 4501,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -85,7 +93,15 @@ export const errorMessages: Record<ErrorCode, Localized> = {
     'password needs at least 8 characters with digits, special characters, uppercase and lowercase letters',
   ),
   [ErrorCode.INVALID_EMAIL]: localized('邮箱格式不正确', 'invalid email address'),
+  [ErrorCode.CODE_INVALID]: localized('验证码错误或已过期', 'the verification code is wrong or has expired'),
+  [ErrorCode.TOO_MANY_REQUESTS]: localized('操作过于频繁，请稍后再试', 'too many attempts, try again later'),
+  [ErrorCode.LINK_INVALID]: localized('链接无效或已过期', 'the link is invalid or has expired'),
   [ErrorCode.QUOTA_EXCEEDED]: localized('已达到套餐用量上限', 'you have reached the limit of your plan'),
+  [ErrorCode.REDEEM_CODE_NOT_FOUND]: localized('兑换码不存在', 'redeem code does not exist'),
+  [ErrorCode.USER_NOT_FOUND]: localized('用户不存在', 'user does not exist'),
+  [ErrorCode.REDEEM_FAILED]: localized('兑换失败', 'failed'),
+  [ErrorCode.REDEEM_CODE_REQUIRED]: localized('请输入兑换码', 'please enter your redemption code'),
+  [ErrorCode.UNSUBSCRIBE_FAILED]: localized('退订失败', 'Unsubscribe failed'),
 };
 
 export function messageOf(code: ErrorCode, extra: Partial<Omit<Message, 'code'>> = {}): Message {
@@ -111,6 +127,9 @@ export class AppError extends Error {
 const statusOfProductCode: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.FIELD_TOO_LARGE]: 413,
   [ErrorCode.TOO_MANY_STATEMENTS]: 413,
+  [ErrorCode.TOO_MANY_REQUESTS]: 429,
+  [ErrorCode.REDEEM_CODE_NOT_FOUND]: 404,
+  [ErrorCode.USER_NOT_FOUND]: 404,
 };
 
 function defaultStatus(code: ErrorCode): number {

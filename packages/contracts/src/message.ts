@@ -13,5 +13,7 @@ export const Message = z.object({
   file: z.string().optional(),
   line: z.number().int().optional(),
   column: z.number().int().optional(),
+  /** With 4111: seconds until the same request is answered again (also the Retry-After header). */
+  retryAfterSeconds: z.number().int().optional(),
 });
 export type Message = z.infer<typeof Message>;

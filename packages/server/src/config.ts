@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { AiSettings } from '@sqltune/planner';
 import { z } from 'zod';
+import { Catalogue } from './accounts/catalogue.ts';
+import type { MailSettings } from './mail/mailer.ts';
 
 /** Every setting comes from the environment, validated once at start; `.env.example` documents each. */
 const Env = z.object({
@@ -20,6 +22,11 @@ const Env = z.object({
   LLM_API_KEY: z.string().optional(),
   LLM_MODEL: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1).default(30_000),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('SQLTune <no-reply@localhost>'),
+  SQLTUNE_PUBLIC_URL: z.string().optional(),
+  SQLTUNE_PLANS_FILE: z.string().optional(),
+  SQLTUNE_TRUST_PROXY: z.enum(['true', 'false', '']).optional(),
 });
 
 export interface Config {
@@ -44,6 +51,13 @@ export interface Config {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   /** The OpenAI-compatible endpoint for AI rewrites; undefined (the step is skipped) unless URL and model are set. */
   ai: AiSettings | undefined;
+  mail: MailSettings;
+  /** Where users reach the app (scheme, host, port, no path): the base of every link in a mail. */
+  publicUrl: string;
+  /** The plans on offer (SQLTUNE_PLANS_FILE or the defaults). */
+  catalogue: Catalogue;
+  /** Behind a reverse proxy: read the client's address and scheme from X-Forwarded-For / -Proto. */
+  trustProxy: boolean;
 }
 
 /** Reads `.env` from the working directory into process.env when present (real variables win). */
@@ -66,6 +80,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(parsed.SQLTUNE_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: parsed.LOG_LEVEL,
     ai: aiSettingsOf(parsed),
+    mail: {
+      smtpUrl: parsed.SMTP_URL || undefined,
+      from: parsed.MAIL_FROM,
+      outboxDir: join(resolve(parsed.SQLTUNE_DATA_DIR), 'outbox'),
+    },
+    publicUrl: (parsed.SQLTUNE_PUBLIC_URL || `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
+    catalogue: Catalogue.fromFile(parsed.SQLTUNE_PLANS_FILE || undefined),
+    trustProxy: parsed.SQLTUNE_TRUST_PROXY === 'true',
   };
 }
 

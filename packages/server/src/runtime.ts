@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import type { Config } from './config.ts';
 import { type AppDatabase, openDatabase } from './db/client.ts';
 import { buildApp } from './http/app.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { TaskWorker } from './queue/worker.ts';
 import { AnalysisPool } from './tasks/analysis-pool.ts';
 
@@ -14,6 +15,7 @@ export interface Runtime {
   database: AppDatabase;
   worker: TaskWorker | null;
   log: FastifyBaseLogger;
+  mailer: Mailer;
   stop(): Promise<void>;
 }
 
@@ -40,8 +42,9 @@ export async function startRuntime(config: Config, roles: { api: boolean; worker
         log,
       })
     : null;
+  const mailer = createMailer(config.mail, log);
   const app = analysis
-    ? await buildApp({ config, database, analysis, log, onTaskCreated: () => worker?.wake() })
+    ? await buildApp({ config, database, analysis, log, mailer, onTaskCreated: () => worker?.wake() })
     : null;
   if (app) await app.listen({ port: config.port, host: config.host });
   return {
@@ -49,10 +52,12 @@ export async function startRuntime(config: Config, roles: { api: boolean; worker
     database,
     worker,
     log,
+    mailer,
     stop: async () => {
       await app?.close();
       await analysis?.close();
       await worker?.stop();
+      mailer.close();
       await database.close();
     },
   };

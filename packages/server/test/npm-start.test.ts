@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CreatedTask } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { outboxOf } from '../../../test-support/mail.ts';
 import { freePort, waitFor } from '../../../test-support/services.ts';
 
 const repoRoot = new URL('../../../', import.meta.url).pathname;
@@ -27,7 +28,7 @@ describe('the app started as npm start does', () => {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
-    api = new ApiClient(`http://127.0.0.1:${port}`);
+    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
     await waitFor(async () => {
       if ((await api.call('GET', '/api/v1/health')).code !== 0) throw new Error('not up yet');
     }, 120_000);

@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CreatedTask } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { outboxOf } from '../../../test-support/mail.ts';
 import {
   freePort,
   postgresBinDir,
@@ -16,20 +20,28 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('API on PostgreSQ
   let postgres: RunningPostgres;
   let runtime: Runtime;
   let api: ApiClient;
+  const dataDir = mkdtempSync(join(tmpdir(), 'sqltune-pg-'));
 
   beforeAll(async () => {
     postgres = await startPostgres();
     const port = await freePort();
     runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: postgres.url, LOG_LEVEL: 'warn' }),
+      loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: postgres.url,
+        SQLTUNE_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      }),
       { api: true, worker: true },
     );
-    api = new ApiClient(`http://127.0.0.1:${port}`);
+    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
   });
 
   afterAll(async () => {
     await runtime?.stop();
     await postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('applies the migrations and reports the server version', async () => {
@@ -38,12 +50,7 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('API on PostgreSQ
   });
 
   it('runs a task through the queue on PostgreSQL', async () => {
-    const session = await api.call<{ token: string }>('POST', '/api/v1/auth/register', {
-      email: 'pg@example.com',
-      password: 'Str0ng!pass',
-      acceptTerms: true,
-    });
-    api.token = session.data.token;
+    await api.register('pg@example.com');
     const created = await api.call<CreatedTask>('POST', '/api/v1/optimizes', {
       dialect: 'mysql',
       sql: 'SELECT * FROM t ORDER BY RAND()',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TaskPage, UserInfo } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { outboxOf } from '../../../test-support/mail.ts';
 import {
   freePort,
   postgresBinDir,
@@ -11,11 +12,12 @@ import {
   serviceAvailable,
   startPostgres,
 } from '../../../test-support/services.ts';
-import { FREE_PLAN } from '../src/accounts/plans.ts';
+import { DEFAULT_CATALOGUE } from '../src/accounts/catalogue.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
 
 const CONCURRENT = 100;
+const FREE = DEFAULT_CATALOGUE.find((product) => product.plan === 'free')!;
 const LEFT = 3;
 
 /**
@@ -24,7 +26,9 @@ const LEFT = 3;
  */
 async function submitAtOnce(runtime: Runtime, api: ApiClient, email: string) {
   await api.register(email);
-  await runtime.database.executeSql(`UPDATE users SET sql_used = ${FREE_PLAN.sqlCnt - LEFT} WHERE email = '${email}'`);
+  await runtime.database.executeSql(
+    `UPDATE plan_grants SET sql_used = ${FREE.sqlCnt - LEFT} WHERE user_id = (SELECT id FROM users WHERE email = '${email}')`,
+  );
   const answers = await Promise.all(
     Array.from({ length: CONCURRENT }, (_, i) =>
       api.call('POST', '/api/v1/optimizes', { dialect: 'mysql', sql: `SELECT a FROM t WHERE b = ${i}` }),
@@ -41,7 +45,7 @@ async function submitAtOnce(runtime: Runtime, api: ApiClient, email: string) {
   };
 }
 
-const expected = { accepted: LEFT, refused: CONCURRENT - LEFT, sqlUsed: FREE_PLAN.sqlCnt, tasks: LEFT };
+const expected = { accepted: LEFT, refused: CONCURRENT - LEFT, sqlUsed: FREE.sqlCnt, tasks: LEFT };
 
 describe('quota under concurrent submissions, embedded PGlite', () => {
   let runtime: Runtime;
@@ -55,7 +59,7 @@ describe('quota under concurrent submissions, embedded PGlite', () => {
       loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
       { api: true, worker: false },
     );
-    api = new ApiClient(`http://127.0.0.1:${port}`);
+    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
   });
 
   afterAll(async () => {
@@ -74,20 +78,28 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))(
     let postgres: RunningPostgres;
     let runtime: Runtime;
     let api: ApiClient;
+    const dataDir = mkdtempSync(join(tmpdir(), 'sqltune-quota-pg-'));
 
     beforeAll(async () => {
       postgres = await startPostgres();
       const port = await freePort();
       runtime = await startRuntime(
-        loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: postgres.url, LOG_LEVEL: 'warn' }),
+        loadConfig({
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          DATABASE_URL: postgres.url,
+          SQLTUNE_DATA_DIR: dataDir,
+          LOG_LEVEL: 'warn',
+        }),
         { api: true, worker: false },
       );
-      api = new ApiClient(`http://127.0.0.1:${port}`);
+      api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
     });
 
     afterAll(async () => {
       await runtime?.stop();
       await postgres?.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it(`accepts exactly the ${LEFT} units left of ${CONCURRENT} concurrent submissions`, async () => {

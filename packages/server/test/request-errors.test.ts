@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CreatedTask, Envelope, Message, TaskDetail } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, rawHttp } from '../../../test-support/api-client.ts';
+import { outboxOf } from '../../../test-support/mail.ts';
 import { freePort } from '../../../test-support/services.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
@@ -28,7 +29,7 @@ describe('errors and bounds of the API', () => {
       loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
       { api: true, worker: false },
     );
-    api = new ApiClient(`http://127.0.0.1:${port}`);
+    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
     await api.register('errors@example.com');
   });
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { CreatedTask } from '@sqltune/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { outboxOf } from '../../../test-support/mail.ts';
 import { freePort, mariadbBinary, postgresBinDir, serviceAvailable, waitFor } from '../../../test-support/services.ts';
 
 const repoRoot = new URL('../../../', import.meta.url).pathname;
@@ -51,7 +52,7 @@ async function startApp(dataDir: string): Promise<{ app: ChildProcess; api: ApiC
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const api = new ApiClient(`http://127.0.0.1:${port}`);
+  const api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
   await waitFor(async () => {
     if ((await api.call('GET', '/api/v1/health')).code !== 0) throw new Error('not up yet');
   }, 120_000);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { CreatedTask } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { outboxOf } from '../../../test-support/mail.ts';
 import { freePort } from '../../../test-support/services.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
@@ -49,13 +50,8 @@ describe('user-supplied plans through the API', () => {
       loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
       { api: true, worker: true },
     );
-    api = new ApiClient(`http://127.0.0.1:${port}`);
-    const session = await api.call<{ token: string }>('POST', '/api/v1/auth/register', {
-      email: 'plans@example.com',
-      password: 'Str0ng!pass',
-      acceptTerms: true,
-    });
-    api.token = session.data.token;
+    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
+    await api.register('plans@example.com');
   });
 
   afterAll(async () => {

@@ -1,7 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CreatedTask } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { outboxOf } from '../../../test-support/mail.ts';
 import {
   freePort,
   postgresBinDir,
@@ -41,15 +45,22 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('a worker lost mi
   let runtime: Runtime;
   let api: ApiClient;
   const workers: WorkerProcess[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'sqltune-worker-loss-'));
 
   beforeAll(async () => {
     postgres = await startPostgres();
     const port = await freePort();
     runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: postgres.url, LOG_LEVEL: 'warn' }),
+      loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: postgres.url,
+        SQLTUNE_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      }),
       { api: true, worker: false },
     );
-    api = new ApiClient(`http://127.0.0.1:${port}`);
+    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
     await api.register('w@example.com');
     await runtime.database.executeSql('UPDATE plan_grants SET sql_cnt = 1000');
   });
@@ -64,6 +75,7 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('a worker lost mi
     }
     await runtime?.stop();
     await postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   function startWorker(expireSeconds: number): WorkerProcess {

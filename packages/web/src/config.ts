@@ -30,3 +30,6 @@ export const TASK_PAGE_SIZE = 20;
 
 export const EXAMPLE_SQL_SHARE_ID = 'example_sql';
 export const EXAMPLE_XML_SHARE_ID = 'example_mybatis';
+
+/** After a password reset the page goes to login this much later (the spec's 3 seconds). */
+export const RESET_REDIRECT_MS = 3000;

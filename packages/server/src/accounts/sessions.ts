@@ -33,3 +33,8 @@ export async function userForToken(db: Database, token: string) {
 export async function deleteSession(db: Database, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
 }
+
+/** Signs the account out everywhere: after a password change or reset no earlier token works. */
+export async function deleteAllSessions(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -9,6 +9,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -18,10 +19,59 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   language: text('language').notNull().default('zh'),
   newsletter: boolean('newsletter').notNull().default(false),
-  sqlUsed: integer('sql_used').notNull().default(0),
-  xmlUsed: integer('xml_used').notNull().default(0),
+  /** Null until the emailed activation link is followed; sign-in refuses such an account (4102). */
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  /** SHA-256 of the activation link's token, kept after activation so a second click says "already activated". */
+  activationTokenHash: text('activation_token_hash').unique(),
+  /**
+   * The id of the unsubscribe links in update mails: 32 random bytes made at the first subscription and kept, so every
+   * mail's link works until it is used; not derived from anything a reader of the mail could forge.
+   */
+  unsubscribeId: text('unsubscribe_id').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * One live verification code per address and purpose (sign-up or password reset); a new one replaces it. Only its
+ * SHA-256 is stored; `attempts` counts wrong guesses (the code is void after MAX_CODE_ATTEMPTS).
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.purpose] })],
+);
+
+/** Single-use codes for a plan and a period, minted by operators (`npm run admin -- codes mint`). */
+export const redeemCodes = pgTable('redeem_codes', {
+  code: text('code').primaryKey(),
+  plan: text('plan').notNull(),
+  period: text('period').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  redeemedBy: uuid('redeemed_by').references(() => users.id, { onDelete: 'set null' }),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+});
+
+/**
+ * Fixed-window counters of rate-limited actions (sign-in, sign-up, code sending, redeem), keyed by action and account
+ * or address: one row per key and window, counted by an upsert, so the limits hold across API processes sharing one
+ * PostgreSQL.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
 
 /** Opaque session tokens; only their SHA-256 is stored, so a database leak does not leak sessions. */
 export const sessions = pgTable('sessions', {
@@ -34,19 +84,35 @@ export const sessions = pgTable('sessions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** One entry of the spec's vipValidity list: a plan period with its quota. */
-export const planGrants = pgTable('plan_grants', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  plan: text('plan').notNull(),
-  period: text('period').notNull(),
-  sqlCnt: integer('sql_cnt').notNull(),
-  xmlCnt: integer('xml_cnt').notNull(),
-  validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * One entry of the spec's vipValidity list: a plan for a period with its quota and what was used of it. The free plan
+ * gets one row per monthly cycle of the account (created when first needed; the partial unique index makes that
+ * race-free), paid plans one per grant. A task takes one unit from one active grant with units left (accounts/quota.ts).
+ */
+export const planGrants = pgTable(
+  'plan_grants',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    period: text('period').notNull(),
+    sqlCnt: integer('sql_cnt').notNull(),
+    xmlCnt: integer('xml_cnt').notNull(),
+    sqlUsed: integer('sql_used').notNull().default(0),
+    xmlUsed: integer('xml_used').notNull().default(0),
+    /** Where the grant came from: free (the monthly cycle), admin, redeem (with the code) or purchase. */
+    source: text('source').notNull().default('free'),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('plan_grants_user_valid_idx').on(table.userId, table.validUntil),
+    uniqueIndex('plan_grants_free_cycle_idx').on(table.userId, table.validFrom).where(sql`${table.source} = 'free'`),
+  ],
+);
 
 /**
  * The tasks table is also the job queue: a task 'In Progress' waits until a worker leases it (lease_token set,

@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { Config } from '../config.ts';
 import type { AppDatabase } from '../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { AnalysisPool } from '../tasks/analysis-pool.ts';
 import { FIELD_BYTE_LIMITS, MAX_FIELD_BYTES } from '../tasks/limits.ts';
 import { authPlugin } from './auth-plugin.ts';
@@ -21,7 +22,10 @@ import {
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { optimizeRoutes } from './routes/optimizes.ts';
+import { productRoutes } from './routes/products.ts';
+import { redeemRoutes } from './routes/redeem.ts';
 import { userRoutes } from './routes/user.ts';
+import { setSecurityHeaders } from './security-headers.ts';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +34,7 @@ export interface AppDeps {
   log: FastifyBaseLogger;
   /** Called after a task is stored: an in-process worker looks for it at once. */
   onTaskCreated: () => void;
+  mailer: Mailer;
 }
 
 /**
@@ -45,6 +50,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: MAX_JSON_BODY_BYTES,
     clientErrorHandler,
     frameworkErrors,
+    trustProxy: deps.config.trustProxy,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    setSecurityHeaders(request, reply);
   });
   // The API reads JSON and multipart only: any other body type is 415, not a string handed to a route.
   app.removeContentTypeParser('text/plain');
@@ -57,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.code === ErrorCode.INTERNAL) request.log.error({ err: error }, 'unhandled error');
+    if (appError.detail.retryAfterSeconds) void reply.header('retry-after', String(appError.detail.retryAfterSeconds));
     void reply.status(appError.httpStatus).send(failure(appError.detail, languageOf(request)));
   });
 
@@ -67,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(authRoutes, deps);
       await api.register(userRoutes, deps);
       await api.register(optimizeRoutes, deps);
+      await api.register(productRoutes, deps);
+      await api.register(redeemRoutes, deps);
     },
     { prefix: '/api' },
   );

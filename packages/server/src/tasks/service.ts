@@ -9,7 +9,8 @@ import {
   type TaskSummary,
 } from '@sqltune/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { sqlLimitReached, userInfo } from '../accounts/plans.ts';
+import type { Catalogue } from '../accounts/catalogue.ts';
+import { sqlLimitReached, userInfo } from '../accounts/quota.ts';
 import type { Database } from '../db/client.ts';
 import { tasks, type users } from '../db/schema.ts';
 import { queueSnapshot } from '../queue/task-queue.ts';
@@ -40,6 +41,7 @@ const ETA_QUEUE_LIMIT = 1000;
  */
 export async function createTask(
   db: Database,
+  catalogue: Catalogue,
   analysis: AnalysisPool,
   user: User,
   input: NewTask,
@@ -47,7 +49,8 @@ export async function createTask(
 ): Promise<CreatedTask> {
   if (!input.sql.trim()) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: 'sql' });
   // A user already at the limit is told so without spending an analysis on the submission.
-  if (sqlLimitReached(await userInfo(db, user))) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
+  // userInfo also opens the free plan's current monthly cycle when it is new.
+  if (sqlLimitReached(await userInfo(db, catalogue, user))) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
   const statementCount = await analysis.check(user.id, input);
   const id = await insertWithinQuota(db, user.id, input, statementCount);
   if (!id) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
@@ -56,9 +59,11 @@ export async function createTask(
 }
 
 /**
- * Takes one unit of SQL quota and inserts the task in one statement: the UPDATE takes the user's row lock and
- * re-reads sql_used after any concurrent one commits, so concurrent submissions can never pass the spec's limit
- * (sqlUsed >= the sum of sqlCnt over the active grants). Returns the task id, or null when the limit is reached.
+ * Takes one unit of SQL quota from an active grant with units left and inserts the task, in one statement. The grant
+ * is locked FOR UPDATE: a concurrent statement that locked it first and used its last unit makes PostgreSQL re-check
+ * the row, drop it (sql_used < sql_cnt fails) and lock the next grant with units left, so concurrent submissions can
+ * never pass the spec's limit (sqlUsed >= the sum of sqlCnt over the active grants; accounts/quota.ts). Grants that
+ * end first are used first. Returns the task id, or null when the limit is reached.
  */
 async function insertWithinQuota(
   db: Database,
@@ -67,16 +72,20 @@ async function insertWithinQuota(
   statementCount: number,
 ): Promise<string | null> {
   const result = await db.execute<{ id: string }>(sql`
-    WITH taken AS (
-      UPDATE users SET sql_used = sql_used + 1
-      WHERE id = ${userId} AND sql_used < (
-        SELECT coalesce(sum(sql_cnt), 0) FROM plan_grants WHERE user_id = ${userId} AND valid_until > now()
-      )
-      RETURNING id
+    WITH chosen AS (
+      SELECT id FROM plan_grants
+      WHERE user_id = ${userId} AND valid_from <= now() AND valid_until > now() AND sql_used < sql_cnt
+      ORDER BY valid_until, id
+      LIMIT 1
+      FOR UPDATE
+    ), taken AS (
+      UPDATE plan_grants AS g SET sql_used = g.sql_used + 1
+      FROM chosen WHERE g.id = chosen.id AND g.sql_used < g.sql_cnt
+      RETURNING g.user_id
     )
     INSERT INTO tasks (user_id, type, dialect, object, state, input_sql, input_schema, input_stats, input_plan,
       statement_count)
-    SELECT id, 'sql', ${input.dialect}, ${input.fileName ?? summarize(input.sql)}, ${TaskStates.running},
+    SELECT user_id, 'sql', ${input.dialect}, ${input.fileName ?? summarize(input.sql)}, ${TaskStates.running},
       ${input.sql}, ${input.schema}, ${input.stats}, ${input.plan}, ${statementCount}
     FROM taken
     RETURNING id`);

@@ -107,6 +107,63 @@ const en: Messages = {
     passwordWeak:
       'password needs at least 8 characters with digits, special characters, uppercase and lowercase letters',
     success: 'Account created',
+    checkMail: 'Check your mail',
+    checkMailDesc: 'An activation link was sent to {{email}}. Follow it to activate your account, then sign in.',
+    resendActivation: 'Send the activation mail again',
+    activationSent: 'Activation mail sent',
+  },
+  code: {
+    label: 'Verification code',
+    placeholder: '6-digit code',
+    required: 'Please enter the verification code',
+    send: 'Send code',
+    resendIn: 'Resend in {{seconds}} s',
+  },
+  terms: {
+    title: 'Terms of Service',
+    sections: [
+      {
+        title: '1. The service',
+        text: 'SQLTune analyzes the SQL statements, table structure, statistics and execution plans you submit and gives index advice, rewrites and scores. Its advice is a suggestion: verify it in your own environment before you deploy it.',
+      },
+      {
+        title: '2. Your data',
+        text: 'What you submit is used only to run your optimization tasks and is kept in your task history, where you can delete it at any time. Do not submit real personal data or secrets.',
+      },
+      {
+        title: '3. Your account',
+        text: 'Sign up with your own email address and keep your password safe. Do not share accounts, create accounts in bulk or interfere with the service in any way.',
+      },
+      {
+        title: '4. Plans and quota',
+        text: 'The free plan renews its quota every month; paid plans and redeem codes add quota for their validity. When the quota is used up, wait for it to renew or upgrade.',
+      },
+      {
+        title: '5. Liability',
+        text: 'The service is provided as is. To the extent the law allows, we are not liable for any loss caused by following its advice.',
+      },
+    ],
+  },
+  activation: {
+    loading: 'Activating your account…',
+    done: 'Your account is activated and you are signed in',
+    start: 'Optimize SQL',
+    already: 'email account is activated',
+    noToken: 'The activation link is incomplete: use the whole link from the mail',
+  },
+  forget: {
+    title: 'Reset password',
+    subtitle: 'We mail you a verification code; then you set a new password.',
+    newPassword: 'New password',
+    submit: 'Reset password',
+    done: 'Your password was reset',
+    redirecting: 'Every session was signed out. Going to sign in in {{seconds}} s.',
+  },
+  unsubscribe: {
+    title: 'Unsubscribe from update emails',
+    confirm: '{{email}} will no longer receive SQLTune product update emails.',
+    submit: 'Unsubscribe',
+    done: 'Unsubscribed: {{email}} will receive no more update emails',
   },
   password: {
     missingNumber: 'missing number',
@@ -117,18 +174,12 @@ const en: Messages = {
     strong: 'strong password',
   },
   later: {
-    activationTitle: 'Account activation',
-    activationDesc: 'Email activation arrives in a later release. For now you can sign in right after signing up.',
-    forgetTitle: 'Reset password',
-    forgetDesc: 'Resetting the password with a verification code arrives in a later release.',
     domeTitle: 'Demo entry',
     domeDesc: 'The demo entry page arrives in a later release. You can look at the SQL example meanwhile.',
     xmlConfigTitle: 'XML optimization',
     xmlConfigDesc: 'Optimizing MyBatis XML files arrives in a later release. You can optimize single SQL queries now.',
     xmlResultTitle: 'XML optimization result',
     xmlResultDesc: 'MyBatis XML optimization results arrive in a later release.',
-    unsubscribeTitle: 'Unsubscribe from update emails',
-    unsubscribeDesc: 'Unsubscribing arrives in a later release.',
     goSql: 'Optimize SQL',
   },
   sqlConfig: {
@@ -313,7 +364,11 @@ const en: Messages = {
     billedMonthly: 'billed monthly',
     billedYearly: 'billed yearly',
     redeemTitle: 'Redeem code',
-    redeemDesc: 'Redeeming a code for usage quota arrives in a later release.',
+    redeemDesc: 'Enter a redeem code to add its plan to your account for one month or one year.',
+    redeemPlaceholder: 'e.g. ABCD-EFGH-JKMN-PQRS',
+    redeemSubmit: 'Redeem',
+    redeemRequired: 'please enter your redemption code',
+    redeemed: 'Redeemed: {{plan}}, valid until {{date}}',
   },
   aiRewrite: {
     title: 'AI rewrite',

@@ -1,19 +1,106 @@
-import { Button } from 'antd';
+import { Alert, Button, Form, Result, Typography } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ComingLater } from '../components/ComingLater.tsx';
+import { Link, useNavigate } from 'react-router';
+import { resetPassword } from '../api/auth.ts';
+import { errorText } from '../api/http.ts';
+import { CodeField } from '../components/CodeField.tsx';
+import { EmailField } from '../components/EmailField.tsx';
+import { NewPasswordField } from '../components/PasswordStrength.tsx';
+import { RESET_REDIRECT_MS } from '../config.ts';
+import { isLanguage } from '../lib/language.ts';
+import { clearSession } from '../lib/session.ts';
 
+interface ResetForm {
+  email: string;
+  code: string;
+  password: string;
+}
+
+/** Forgot password: a mailed code and a new password; on success every session ends and login follows in 3 s. */
 export default function ForgetPwd() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
+  const [form] = Form.useForm<ResetForm>();
+  const password = Form.useWatch('password', form) ?? '';
+  const navigate = useNavigate();
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [done, setDone] = useState(false);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate('/login', { replace: true }), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const onFinish = async (values: ResetForm) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      await resetPassword({ email: values.email.trim(), code: values.code.trim(), password: values.password });
+      // The server ended every session, this browser's too.
+      clearSession();
+      setDone(true);
+    } catch (err) {
+      setError(err);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
   return (
-    <ComingLater
-      title={t('later.forgetTitle')}
-      description={t('later.forgetDesc')}
-      extra={
-        <Link to="/login">
-          <Button type="primary">{t('common.signIn')}</Button>
-        </Link>
-      }
-    />
+    <div className="page auth-page">
+      <div className="auth-card">
+        {done ? (
+          <Result
+            status="success"
+            title={t('forget.done')}
+            subTitle={t('forget.redirecting', { seconds: RESET_REDIRECT_MS / 1000 })}
+            data-testid="reset-done"
+          />
+        ) : (
+          <>
+            <Typography.Title level={3} className="auth-title">
+              {t('forget.title')}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary">{t('forget.subtitle')}</Typography.Paragraph>
+            <Form<ResetForm>
+              form={form}
+              layout="vertical"
+              onFinish={onFinish}
+              requiredMark={false}
+              disabled={submitting}
+            >
+              <EmailField testId="reset-email" />
+              <CodeField form={form} purpose="reset" testId="reset" onError={setError} />
+              <NewPasswordField password={password} testId="reset-password" label={t('forget.newPassword')} />
+              {error ? (
+                <Alert
+                  type="error"
+                  showIcon
+                  title={errorText(error, lang)}
+                  className="auth-error"
+                  data-testid="reset-error"
+                />
+              ) : null}
+              <Button
+                type="primary"
+                htmlType="submit"
+                block
+                size="large"
+                loading={submitting}
+                data-testid="reset-submit"
+              >
+                {t('forget.submit')}
+              </Button>
+            </Form>
+            <div className="auth-switch">
+              <Link to="/login">{t('register.gotoLogin')}</Link>
+            </div>
+          </>
+        )}
+      </div>
+    </div>
   );
 }

@@ -1,12 +1,15 @@
 import { LockOutlined } from '@ant-design/icons';
+import { ErrorCode } from '@sqltune/contracts';
 import { Alert, Button, Form, Input, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { login } from '../api/auth.ts';
-import { errorText } from '../api/http.ts';
+import { login, resendActivation } from '../api/auth.ts';
+import { ApiError, errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
 import { EmailField } from '../components/EmailField.tsx';
 import { isLanguage } from '../lib/language.ts';
+import { useMessage } from '../lib/message.tsx';
 import { useAuthSubmit } from '../lib/useAuthSubmit.ts';
 
 interface LoginForm {
@@ -18,6 +21,7 @@ export default function Login() {
   const { t, i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
   const { submit, submitting, error, redirect } = useAuthSubmit(t('login.success'));
+  const [form] = Form.useForm<LoginForm>();
 
   const onFinish = (values: LoginForm) =>
     submit(() => login({ email: values.email.trim(), password: values.password }));
@@ -31,7 +35,7 @@ export default function Login() {
           {t('login.title')}
         </Typography.Title>
         <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
-        <Form<LoginForm> layout="vertical" onFinish={onFinish} requiredMark={false} disabled={submitting}>
+        <Form<LoginForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={submitting}>
           <EmailField testId="login-email" />
           <Form.Item
             label={t('login.password')}
@@ -56,6 +60,11 @@ export default function Login() {
               title={errorText(error, lang)}
               className="auth-error"
               data-testid="login-error"
+              action={
+                error instanceof ApiError && error.code === ErrorCode.EMAIL_NOT_ACTIVATED ? (
+                  <ResendActivation email={() => form.getFieldValue('email') as string} />
+                ) : undefined
+              }
             />
           ) : null}
           <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="login-submit">
@@ -71,5 +80,29 @@ export default function Login() {
         <AuthDemos />
       </div>
     </div>
+  );
+}
+
+/** Under "email account is not activated": mails the activation link again. */
+function ResendActivation({ email }: { email: () => string }) {
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
+  const message = useMessage();
+  const [sending, setSending] = useState(false);
+  const send = async () => {
+    setSending(true);
+    try {
+      await resendActivation(email().trim());
+      void message.success(t('register.activationSent'));
+    } catch (error) {
+      void message.error(errorText(error, lang));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <Button size="small" onClick={send} loading={sending} data-testid="login-resend-activation">
+      {t('register.resendActivation')}
+    </Button>
   );
 }

@@ -1,69 +1,60 @@
-import { CheckCircleFilled, CloseCircleFilled, LockOutlined } from '@ant-design/icons';
-import { isStrongPassword, type PasswordProblem, passwordProblems } from '@sqltune/contracts';
-import { Alert, Button, Checkbox, Form, Input, Progress, Typography } from 'antd';
+import { MailOutlined } from '@ant-design/icons';
+import type { SignedUp } from '@sqltune/contracts';
+import { Alert, Button, Checkbox, Form, Result, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { register } from '../api/auth.ts';
+import { Link, useSearchParams } from 'react-router';
+import { register, resendActivation } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
+import { CodeField } from '../components/CodeField.tsx';
 import { EmailField } from '../components/EmailField.tsx';
+import { NewPasswordField } from '../components/PasswordStrength.tsx';
+import { TermsDialog } from '../components/TermsDialog.tsx';
 import { isLanguage } from '../lib/language.ts';
-import { useAuthSubmit } from '../lib/useAuthSubmit.ts';
 
 interface RegisterForm {
   email: string;
+  code: string;
   password: string;
   acceptTerms: boolean;
 }
 
-const ALL_PROBLEMS: PasswordProblem[] = [
-  'missingNumber',
-  'missingLowercase',
-  'missingUppercase',
-  'missingSpecial',
-  'tooShort',
-];
-
-/** Live password feedback: which rules are met, or "strong password". */
-function PasswordStrength({ password }: { password: string }) {
-  const { t } = useTranslation();
-  const problems = passwordProblems(password);
-  const score = ALL_PROBLEMS.length - problems.length;
-  const strong = problems.length === 0;
-  const color = strong ? '#389e0d' : score >= 3 ? '#d48806' : '#cf1322';
-  return (
-    <div className="password-strength" data-testid="password-strength" data-strong={strong ? 'true' : 'false'}>
-      <Progress percent={(score / ALL_PROBLEMS.length) * 100} showInfo={false} size="small" strokeColor={color} />
-      {strong ? (
-        <div className="strength-item ok">
-          <CheckCircleFilled /> {t('password.strong')}
-        </div>
-      ) : (
-        <ul className="strength-list">
-          {problems.map((problem) => (
-            <li key={problem} className="strength-item bad">
-              <CloseCircleFilled /> {t(`password.${problem}`)}
-            </li>
-          ))}
-        </ul>
-      )}
-    </div>
-  );
-}
-
+/** Sign-up: email, a mailed code, a strong password and the Terms of Service; then the activation mail is awaited. */
 export default function Register() {
   const { t, i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
   const [form] = Form.useForm<RegisterForm>();
   const password = Form.useWatch('password', form) ?? '';
-  const { submit, submitting, error, redirect } = useAuthSubmit(t('register.success'));
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<unknown>(null);
+  const [termsOpen, setTermsOpen] = useState(false);
+  const [signedUp, setSignedUp] = useState<SignedUp | null>(null);
 
-  const onFinish = (values: RegisterForm) =>
-    submit(() =>
-      register({ email: values.email.trim(), password: values.password, acceptTerms: values.acceptTerms === true }),
-    );
+  const onFinish = async (values: RegisterForm) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      setSignedUp(
+        await register({
+          email: values.email.trim(),
+          password: values.password,
+          code: values.code.trim(),
+          acceptTerms: values.acceptTerms === true,
+        }),
+      );
+    } catch (err) {
+      setError(err);
+    } finally {
+      setSubmitting(false);
+    }
+  };
 
   const loginLink = redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login';
+
+  if (signedUp) return <CheckYourMail email={signedUp.email} loginLink={loginLink} />;
 
   return (
     <div className="page auth-page">
@@ -81,28 +72,8 @@ export default function Register() {
           initialValues={{ acceptTerms: false }}
         >
           <EmailField testId="register-email" />
-          <Form.Item
-            label={t('login.password')}
-            name="password"
-            rules={[
-              { required: true, message: t('login.passwordRequired') },
-              {
-                validator: (_rule, value: string | undefined) =>
-                  !value || isStrongPassword(value)
-                    ? Promise.resolve()
-                    : Promise.reject(new Error(t('register.passwordWeak'))),
-              },
-            ]}
-            extra={password ? <PasswordStrength password={password} /> : null}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('login.passwordPlaceholder')}
-              autoComplete="new-password"
-              data-testid="register-password"
-              size="large"
-            />
-          </Form.Item>
+          <CodeField form={form} purpose="register" testId="register" onError={setError} />
+          <NewPasswordField password={password} testId="register-password" label={t('login.password')} />
           <Form.Item
             name="acceptTerms"
             valuePropName="checked"
@@ -114,7 +85,20 @@ export default function Register() {
             ]}
           >
             <Checkbox data-testid="register-terms">
-              {t('register.termsPrefix')} <span className="terms-link">{t('register.terms')}</span>
+              {t('register.termsPrefix')}{' '}
+              <Button
+                type="link"
+                className="terms-link"
+                data-testid="open-terms"
+                onClick={(event) => {
+                  // Inside the checkbox's label: open the dialog without ticking the box.
+                  event.preventDefault();
+                  event.stopPropagation();
+                  setTermsOpen(true);
+                }}
+              >
+                {t('register.terms')}
+              </Button>
             </Checkbox>
           </Form.Item>
           {error ? (
@@ -142,6 +126,48 @@ export default function Register() {
           <Link to={loginLink}>{t('register.gotoLogin')}</Link>
         </div>
         <AuthDemos />
+      </div>
+      <TermsDialog open={termsOpen} onClose={() => setTermsOpen(false)} />
+    </div>
+  );
+}
+
+/** After sign-up: the activation link is in the mail; it can be sent again. */
+function CheckYourMail({ email, loginLink }: { email: string; loginLink: string }) {
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
+  const [state, setState] = useState<{ sending: boolean; sent: boolean; error: unknown }>({
+    sending: false,
+    sent: false,
+    error: null,
+  });
+  const again = async () => {
+    setState({ sending: true, sent: false, error: null });
+    try {
+      await resendActivation(email);
+      setState({ sending: false, sent: true, error: null });
+    } catch (error) {
+      setState({ sending: false, sent: false, error });
+    }
+  };
+  return (
+    <div className="page auth-page">
+      <div className="auth-card" data-testid="register-done">
+        <Result
+          icon={<MailOutlined />}
+          title={t('register.checkMail')}
+          subTitle={t('register.checkMailDesc', { email })}
+          extra={[
+            <Button key="again" onClick={again} loading={state.sending} data-testid="resend-activation">
+              {t('register.resendActivation')}
+            </Button>,
+            <Link key="login" to={loginLink}>
+              <Button type="primary">{t('register.gotoLogin')}</Button>
+            </Link>,
+          ]}
+        />
+        {state.sent ? <Alert type="success" showIcon title={t('register.activationSent')} /> : null}
+        {state.error ? <Alert type="error" showIcon title={errorText(state.error, lang)} /> : null}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { RedeemForm } from '../components/RedeemForm.tsx';
 import { formatDate } from '../lib/format.ts';
 import { isLanguage } from '../lib/language.ts';
 import { loginPath } from '../lib/paths.ts';
@@ -98,7 +99,14 @@ export default function Subscribe() {
         ))}
       </Row>
       <Card className="report-card redeem-card" title={t('subscribe.redeemTitle')} size="small">
-        <span className="muted">{t('subscribe.redeemDesc')}</span>
+        <div className="muted redeem-desc">{t('subscribe.redeemDesc')}</div>
+        {loggedIn ? (
+          <RedeemForm planName={planName} />
+        ) : (
+          <Button onClick={() => navigate(loginPath('/subscribe'))} data-testid="redeem-sign-in">
+            {t('subscribe.signInFirst')}
+          </Button>
+        )}
       </Card>
     </div>
   );

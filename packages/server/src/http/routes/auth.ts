@@ -1,52 +1,179 @@
+import { createHash, randomBytes } from 'node:crypto';
 import {
+  ActivationBody,
+  ActivationMailBody,
   AppError,
+  ChangePasswordBody,
+  type CodeSent,
   Credentials,
   ErrorCode,
   isStrongPassword,
+  type Language,
+  languageFromHeader,
+  ResetPasswordBody,
+  SendCodeBody,
   type SessionData,
+  type SignedUp,
   SignUpBody,
   TOKEN_COOKIE,
 } from '@sqltune/contracts';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CODE_TTL_SECONDS, consumeCode, issueCode, RESEND_SECONDS, withdrawCode } from '../../accounts/codes.ts';
 import { hashPassword, verifyPassword } from '../../accounts/passwords.ts';
-import { grantFreePlan } from '../../accounts/plans.ts';
-import { createSession, deleteSession, SESSION_DAYS } from '../../accounts/sessions.ts';
+import { ensureFreeGrant } from '../../accounts/quota.ts';
+import { hit, RATE_LIMITS, undoHit } from '../../accounts/rate-limits.ts';
+import { createSession, deleteAllSessions, deleteSession, SESSION_DAYS } from '../../accounts/sessions.ts';
 import { users } from '../../db/schema.ts';
+import { activationMail, passwordChangedMail, verificationCodeMail } from '../../mail/templates.ts';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
 import { parseBody } from '../validate.ts';
 
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+function requestLanguage(request: FastifyRequest): Language {
+  return languageFromHeader(request.headers['accept-language']);
+}
+
 /**
- * Email + password sign-up and sign-in. Activation by email, verification codes and password reset
- * arrive with the accounts issue; until then a new account is active at once.
+ * Accounts: a mailed verification code before sign-up, activation by a mailed link, sign-in (activated accounts
+ * only; scrypt hashes upgraded to argon2id), password reset by a mailed code and password change (both sign every
+ * session out), sign-out. docs/design.md lists the calls and their answers.
  */
-export async function authRoutes(app: FastifyInstance, { database }: AppDeps) {
+export async function authRoutes(app: FastifyInstance, { database, mailer, config }: AppDeps) {
   const { db } = database;
 
-  app.post('/v1/auth/register', async (request, reply) => {
+  const findUser = async (email: string) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
+
+  const activationUrl = (token: string) =>
+    `${config.publicUrl}/app/login/activation?token=${encodeURIComponent(token)}`;
+
+  /** A new activation token for the account (the previous link stops working) and its mail. */
+  const sendActivation = async (userId: string, email: string, language: Language) => {
+    const token = randomBytes(32).toString('base64url');
+    await db
+      .update(users)
+      .set({ activationTokenHash: tokenHash(token) })
+      .where(eq(users.id, userId));
+    await mailer.send(activationMail(email, language, activationUrl(token)));
+  };
+
+  app.post('/v1/auth/code', async (request) => {
+    const body = parseBody(SendCodeBody, request.body);
+    const user = await findUser(body.email);
+    if (body.purpose === 'register' && user) throw new AppError(ErrorCode.EMAIL_REGISTERED, { field: 'email' });
+    if (body.purpose === 'reset' && !user) throw new AppError(ErrorCode.EMAIL_NOT_FOUND, { field: 'email' });
+    await hit(db, RATE_LIMITS.codePerAddress, request.ip);
+    await hit(db, RATE_LIMITS.codePerAccount, body.email);
+    const code = await issueCode(db, body.email, body.purpose);
+    const language = user?.language === 'en' || user?.language === 'zh' ? user.language : requestLanguage(request);
+    try {
+      await mailer.send(verificationCodeMail(body.email, language, body.purpose, code, CODE_TTL_SECONDS / 60));
+    } catch (error) {
+      await withdrawCode(db, body.email, body.purpose);
+      throw error;
+    }
+    const sent: CodeSent = { resendAfterSeconds: RESEND_SECONDS, expiresInSeconds: CODE_TTL_SECONDS };
+    return ok(sent);
+  });
+
+  app.post('/v1/auth/register', async (request) => {
     const body = parseBody(SignUpBody, request.body);
     if (!body.acceptTerms) throw new AppError(ErrorCode.TERMS_NOT_ACCEPTED, { field: 'acceptTerms' });
     if (!isStrongPassword(body.password)) throw new AppError(ErrorCode.WEAK_PASSWORD, { field: 'password' });
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1);
-    if (existing) throw new AppError(ErrorCode.EMAIL_REGISTERED, { field: 'email' });
-    const language = request.headers['accept-language']?.toLowerCase().startsWith('en') ? 'en' : 'zh';
+    if (await findUser(body.email)) throw new AppError(ErrorCode.EMAIL_REGISTERED, { field: 'email' });
+    await hit(db, RATE_LIMITS.signUpPerAddress, request.ip);
+    await consumeCode(db, body.email, 'register', body.code);
+    const language = requestLanguage(request);
     const [user] = await db
       .insert(users)
       .values({ email: body.email, passwordHash: await hashPassword(body.password), language })
+      .onConflictDoNothing({ target: users.email })
       .returning();
-    await grantFreePlan(db, user!.id);
-    return signedIn(reply, await createSession(db, user!.id), user!.email);
+    if (!user) throw new AppError(ErrorCode.EMAIL_REGISTERED, { field: 'email' });
+    await ensureFreeGrant(db, config.catalogue, user.id);
+    await sendActivation(user.id, user.email, language);
+    const data: SignedUp = { email: user.email, activated: false };
+    return ok(data);
+  });
+
+  app.post('/v1/auth/activate', async (request, reply) => {
+    const { token } = parseBody(ActivationBody, request.body);
+    const hash = tokenHash(token);
+    const [activated] = await db
+      .update(users)
+      .set({ activatedAt: new Date() })
+      .where(and(eq(users.activationTokenHash, hash), isNull(users.activatedAt)))
+      .returning();
+    if (activated) return signedIn(request, reply, await createSession(db, activated.id), activated.email);
+    const [known] = await db.select({ id: users.id }).from(users).where(eq(users.activationTokenHash, hash)).limit(1);
+    throw new AppError(known ? ErrorCode.EMAIL_ACTIVATED : ErrorCode.LINK_INVALID);
+  });
+
+  app.post('/v1/auth/activation-mail', async (request) => {
+    const { email } = parseBody(ActivationMailBody, request.body);
+    const user = await findUser(email);
+    if (!user) throw new AppError(ErrorCode.EMAIL_NOT_FOUND, { field: 'email' });
+    if (user.activatedAt) throw new AppError(ErrorCode.EMAIL_ACTIVATED, { field: 'email' });
+    await hit(db, RATE_LIMITS.codePerAddress, request.ip);
+    await hit(db, RATE_LIMITS.codePerAccount, email);
+    await sendActivation(user.id, user.email, user.language === 'en' ? 'en' : 'zh');
+    return ok(null);
   });
 
   app.post('/v1/auth/login', async (request, reply) => {
     const body = parseBody(Credentials, request.body);
-    const [user] = await db.select().from(users).where(eq(users.email, body.email)).limit(1);
+    await hit(db, RATE_LIMITS.signInPerAddress, request.ip);
+    await hit(db, RATE_LIMITS.signInPerAccount, body.email);
+    const user = await findUser(body.email);
     if (!user) throw new AppError(ErrorCode.EMAIL_NOT_FOUND, { field: 'email' });
-    if (!(await verifyPassword(body.password, user.passwordHash))) {
-      throw new AppError(ErrorCode.WRONG_CREDENTIALS, { field: 'password' });
+    const check = await verifyPassword(body.password, user.passwordHash);
+    if (!check.ok) throw new AppError(ErrorCode.WRONG_CREDENTIALS, { field: 'password' });
+    // Only failed sign-ins count against the limits.
+    await undoHit(db, RATE_LIMITS.signInPerAccount, body.email);
+    await undoHit(db, RATE_LIMITS.signInPerAddress, request.ip);
+    if (!user.activatedAt) throw new AppError(ErrorCode.EMAIL_NOT_ACTIVATED, { field: 'email' });
+    if (check.needsRehash) {
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(body.password) })
+        .where(eq(users.id, user.id));
     }
-    return signedIn(reply, await createSession(db, user.id), user.email);
+    return signedIn(request, reply, await createSession(db, user.id), user.email);
+  });
+
+  app.post('/v1/auth/reset', async (request) => {
+    const body = parseBody(ResetPasswordBody, request.body);
+    if (!isStrongPassword(body.password)) throw new AppError(ErrorCode.WEAK_PASSWORD, { field: 'password' });
+    const user = await findUser(body.email);
+    if (!user) throw new AppError(ErrorCode.EMAIL_NOT_FOUND, { field: 'email' });
+    await consumeCode(db, body.email, 'reset', body.code);
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.password) })
+      .where(eq(users.id, user.id));
+    await deleteAllSessions(db, user.id);
+    await mailer.send(passwordChangedMail(user.email, user.language === 'en' ? 'en' : 'zh'));
+    return ok(null);
+  });
+
+  app.post('/v1/auth/password', async (request, reply) => {
+    const user = await request.requireUser();
+    const body = parseBody(ChangePasswordBody, request.body);
+    const check = await verifyPassword(body.oldPassword, user.passwordHash);
+    if (!check.ok) throw new AppError(ErrorCode.WRONG_CREDENTIALS, { field: 'oldPassword' });
+    if (!isStrongPassword(body.password)) throw new AppError(ErrorCode.WEAK_PASSWORD, { field: 'password' });
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.password) })
+      .where(eq(users.id, user.id));
+    await deleteAllSessions(db, user.id);
+    await mailer.send(passwordChangedMail(user.email, user.language === 'en' ? 'en' : 'zh'));
+    // Every other session is gone; this client goes on with a new one.
+    return signedIn(request, reply, await createSession(db, user.id), user.email);
   });
 
   app.post('/v1/auth/logout', async (request, reply) => {
@@ -57,11 +184,15 @@ export async function authRoutes(app: FastifyInstance, { database }: AppDeps) {
   });
 }
 
-/** The web app reads the cookie to know it is signed in, so it is not httpOnly; it also sends the bearer header. */
-function signedIn(reply: FastifyReply, token: string, email: string) {
+/**
+ * The web app reads the cookie to know it is signed in, so it is not httpOnly; it also sends the bearer header.
+ * Served over HTTPS (directly, or behind a proxy with SQLTUNE_TRUST_PROXY), the cookie is Secure.
+ */
+function signedIn(request: FastifyRequest, reply: FastifyReply, token: string, email: string) {
   void reply.setCookie(TOKEN_COOKIE, token, {
     path: '/',
     sameSite: 'lax',
+    secure: request.protocol === 'https',
     maxAge: SESSION_DAYS * 24 * 3600,
   });
   const data: SessionData = { token, email };

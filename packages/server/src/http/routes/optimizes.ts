@@ -31,12 +31,12 @@ const Fields = z.object({
   plan: z.string().optional(),
 });
 
-export async function optimizeRoutes(app: FastifyInstance, { database, analysis, onTaskCreated }: AppDeps) {
+export async function optimizeRoutes(app: FastifyInstance, { database, analysis, onTaskCreated, config }: AppDeps) {
   const { db } = database;
 
   app.post('/v1/optimizes', async (request) => {
     const user = await request.requireUser();
-    return ok(await createTask(db, analysis, user, await readSubmission(request), onTaskCreated));
+    return ok(await createTask(db, config.catalogue, analysis, user, await readSubmission(request), onTaskCreated));
   });
 
   app.get('/v1/optimizes', async (request) => {
