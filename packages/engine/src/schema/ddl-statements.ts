@@ -132,9 +132,10 @@ function notStructure(at: Where, dialect: Dialect) {
 function nameOf(node: AstNode | undefined): string {
   const column = columnRef(node)?.column;
   if (column !== undefined) return column;
-  // MySQL's CREATE INDEX reads `col(10)` as a call of `col`.
-  const name =
-    node?.type === 'function' ? (child(node, 'name')?.name as Array<{ value?: unknown }> | undefined) : undefined;
+  // MySQL's CREATE INDEX reads `col(10)` as a call of `col`; any other call (`lower(name)`) is an expression key,
+  // which has no column.
+  if (node?.type !== 'function' || prefixOf(node) === null) return '';
+  const name = child(node, 'name')?.name as Array<{ value?: unknown }> | undefined;
   return typeof name?.[0]?.value === 'string' ? name[0].value : '';
 }
 
@@ -143,8 +144,8 @@ function prefixOf(node: AstNode): number | null {
   const suffix = typeof node.suffix === 'string' ? /^\((\d+)\)$/.exec(node.suffix) : null;
   if (suffix) return Number(suffix[1]);
   if (node.type !== 'function') return null;
-  const [length] = children(child(node, 'args') ?? {}, 'value');
-  return typeof length?.value === 'number' ? length.value : null;
+  const args = children(child(node, 'args') ?? {}, 'value');
+  return args.length === 1 && typeof args[0]?.value === 'number' ? args[0].value : null;
 }
 
 /** `prefixLengths` for an index whose key has any prefix column. */

@@ -1,6 +1,6 @@
 import { GlobalOutlined, LoginOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Logo } from '../components/Logo.tsx';
@@ -37,6 +37,8 @@ function LanguageSwitch() {
 export function TopBar() {
   const { t } = useTranslation();
   const { loggedIn, user } = useSession();
+  // A click on the trigger while the menu's code still loads opens the menu once it has loaded.
+  const [menuRequested, setMenuRequested] = useState(false);
   const location = useLocation();
   const navigate = useNavigate();
   const onLoginPage = location.pathname === '/login' || location.pathname.startsWith('/login/');
@@ -50,8 +52,8 @@ export function TopBar() {
       <div className="topbar-actions">
         <LanguageSwitch />
         {loggedIn ? (
-          <Suspense fallback={<UserTrigger email={user?.email ?? ''} />}>
-            <UserMenu />
+          <Suspense fallback={<UserTrigger email={user?.email ?? ''} onClick={() => setMenuRequested(true)} />}>
+            <UserMenu openAtStart={menuRequested} />
           </Suspense>
         ) : (
           <Button

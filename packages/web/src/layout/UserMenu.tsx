@@ -15,12 +15,13 @@ const NewsletterDialog = lazy(() =>
 );
 
 /** The signed-in user's menu in the top bar: account, plan, update emails, sign-out. */
-export function UserMenu() {
+export function UserMenu({ openAtStart = false }: { openAtStart?: boolean }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [newsletterOpen, setNewsletterOpen] = useState(false);
+  const [open, setOpen] = useState(openAtStart);
   const email = user?.email ?? '';
 
   const items: MenuProps['items'] = [
@@ -38,6 +39,7 @@ export function UserMenu() {
   ];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
+    setOpen(false);
     if (key === 'plan') navigate('/subscribe');
     if (key === 'newsletter') setNewsletterOpen(true);
     if (key === 'logout') void signOut(queryClient, () => navigate('/'));
@@ -45,7 +47,13 @@ export function UserMenu() {
 
   return (
     <>
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Dropdown
+        menu={{ items, onClick }}
+        trigger={['click']}
+        placement="bottomRight"
+        open={open}
+        onOpenChange={setOpen}
+      >
         <UserTrigger email={email} />
       </Dropdown>
       {newsletterOpen ? (
