@@ -153,10 +153,13 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await guest.goto(`${base}/app/sqlConfig`);
     await guest.getByTestId('fill-example').click();
     await guest.getByTestId('optimize-submit').click();
-    const dialog = guest.locator('.ant-modal-confirm');
-    await dialog.waitFor();
-    await dialog.locator('.ant-btn-primary').click();
-    await guest.waitForURL(/\/app\/login\?redirect=/);
+    const goSignIn = guest.locator('.ant-modal-confirm').getByRole('button', { name: 'Sign in', exact: true });
+    await goSignIn.waitFor();
+    await goSignIn.click();
+    // A client-side navigation: read the address rather than wait for a page load.
+    await expect
+      .poll(() => new URL(guest.url()).pathname + new URL(guest.url()).search, { timeout: 60_000 })
+      .toMatch(/^\/app\/login\?redirect=/);
     const stored = await guest.evaluate(() => Object.values(sessionStorage).join('\n'));
     expect(stored).toMatch(/SELECT/i);
     await context.close();
