@@ -1,4 +1,5 @@
 import type { Dialect } from '@sqltune/contracts';
+import { SELECT_OPTIONS } from '../dialect/markers.ts';
 import { parseStatements } from '../dialect/parse.ts';
 import { type AstNode, child, isNode, span } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
@@ -149,19 +150,6 @@ const clauseWords = new Set([
   'INTO',
 ]);
 const setWords = new Set(['UNION', 'INTERSECT', 'EXCEPT', 'MINUS']);
-const selectModifiers = new Set([
-  'ALL',
-  'DISTINCT',
-  'DISTINCTROW',
-  'HIGH_PRIORITY',
-  'STRAIGHT_JOIN',
-  'SQL_SMALL_RESULT',
-  'SQL_BIG_RESULT',
-  'SQL_BUFFER_RESULT',
-  'SQL_NO_CACHE',
-  'SQL_CACHE',
-  'SQL_CALC_FOUND_ROWS',
-]);
 
 /** Where one SELECT's parts sit: token indices of its keywords, and its last token. */
 export interface QueryLayout {
@@ -182,7 +170,7 @@ export function layoutAt(view: TokenView, select: number): QueryLayout | undefin
   if (!isKeyword(tokens[select], 'SELECT')) return undefined;
   let list = select + 1;
   let distinct: number | undefined;
-  while (tokens[list] && selectModifiers.has(tokens[list]!.text.toUpperCase()) && tokens[list]!.kind === 'word') {
+  while (tokens[list] && SELECT_OPTIONS.has(tokens[list]!.text.toUpperCase()) && tokens[list]!.kind === 'word') {
     if (isKeyword(tokens[list], 'DISTINCT')) {
       if (tokens[list + 1]?.text === '(' || isKeyword(tokens[list + 1], 'ON')) return undefined;
       distinct = list;
