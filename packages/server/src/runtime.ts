@@ -25,7 +25,15 @@ export interface Runtime {
  */
 export async function startRuntime(config: Config, roles: { api: boolean; worker: boolean }): Promise<Runtime> {
   const log: FastifyBaseLogger = pino({ level: config.logLevel });
-  const database = await openDatabase(config);
+  const database = await openDatabase({
+    ...config,
+    // Only the code and message: the driver's error carries its whole client object.
+    onConnectionError: (error) =>
+      log.warn(
+        { code: (error as { code?: string }).code, reason: error.message },
+        'a database connection was lost; the next query reconnects',
+      ),
+  });
   const worker = roles.worker
     ? await TaskWorker.start(database.db, {
         slots: config.workerConcurrency,

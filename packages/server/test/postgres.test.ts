@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreatedTask } from '@sqltune/contracts';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
@@ -58,5 +59,22 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('API on PostgreSQ
     const detail = await api.finishedTask(created.data.id);
     expect(detail.state).toBe('Completed');
     expect(detail.report!.statements[0]!.rules.map((r) => r.id)).toContain('order-by-random');
+  });
+
+  it('keeps serving after the server ends its idle connections (a restart, an administrator)', async () => {
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    try {
+      const ended = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND datname = current_database()',
+      );
+      expect(ended.rowCount).toBeGreaterThan(0);
+    } finally {
+      await admin.end();
+    }
+    // The lost connections' errors reach the pool's listener, not the process; the next request reconnects.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const health = await api.call<{ database: { kind: string } }>('GET', '/api/v1/health');
+    expect(health.data.database.kind).toBe('postgresql');
   });
 });

@@ -23,10 +23,22 @@ export interface AppDatabase {
   close(): Promise<void>;
 }
 
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /**
+   * Told of an error on an idle pooled connection (the server restarted or was shut down). Without a listener such
+   * an error would be thrown from the pool's event emitter and end the process; the pool drops the connection and
+   * opens a fresh one on the next query either way.
+   */
+  onConnectionError?: (error: Error) => void;
+}
+
 /** Opens the app database: PostgreSQL when a URL is given, else embedded PGlite under the data dir. */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<AppDatabase> {
-  const opened = options.databaseUrl ? await openPostgres(options.databaseUrl) : await openPglite(options.dataDir);
-  return opened;
+export async function openDatabase(options: DatabaseOptions): Promise<AppDatabase> {
+  return options.databaseUrl
+    ? await openPostgres(options.databaseUrl, options.onConnectionError ?? (() => undefined))
+    : await openPglite(options.dataDir);
 }
 
 /** The embedded database runs in a thread of its own (pglite-client.ts), which applies the migrations. */
@@ -47,8 +59,9 @@ async function openPglite(dataDir: string): Promise<AppDatabase> {
   };
 }
 
-async function openPostgres(url: string): Promise<AppDatabase> {
+async function openPostgres(url: string, onConnectionError: (error: Error) => void): Promise<AppDatabase> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  pool.on('error', onConnectionError);
   const db = drizzlePg(pool, { schema });
   await migratePg(db, { migrationsFolder });
   return {
