@@ -1,4 +1,4 @@
-import type { UserInfo, VipValidity } from '@sqltune/contracts';
+import type { TaskType, UserInfo, VipValidity } from '@sqltune/contracts';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { planGrants, type users } from '../db/schema.ts';
@@ -40,7 +40,11 @@ export async function userInfo(db: Database, user: typeof users.$inferSelect): P
   };
 }
 
-/** The spec's rule: the SQL limit is reached when sqlUsed >= the sum of sqlCnt over all entries (missing = 0). */
-export function sqlLimitReached(info: UserInfo): boolean {
+/**
+ * The spec's rule: the SQL limit is reached when sqlUsed >= the sum of sqlCnt over all entries (missing = 0), the
+ * XML limit (mapper tasks) when xmlUsed >= the sum of xmlCnt.
+ */
+export function quotaReached(info: UserInfo, type: TaskType): boolean {
+  if (type === 'mybatis') return info.xmlUsed >= info.vipValidity.reduce((sum, v) => sum + (v.xmlCnt ?? 0), 0);
   return info.sqlUsed >= info.vipValidity.reduce((sum, v) => sum + (v.sqlCnt ?? 0), 0);
 }

@@ -7,14 +7,15 @@ import {
   type TaskPage,
   type TaskState,
   type TaskSummary,
+  type TaskType,
 } from '@sqltune/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { sqlLimitReached, userInfo } from '../accounts/plans.ts';
+import { quotaReached, userInfo } from '../accounts/plans.ts';
 import type { Database } from '../db/client.ts';
 import { tasks, type users } from '../db/schema.ts';
 import { queueSnapshot } from '../queue/task-queue.ts';
 import type { AnalysisPool } from './analysis-pool.ts';
-import type { SubmissionText } from './check-submission.ts';
+import type { CheckedSubmission, SubmissionText } from './check-submission.ts';
 import { estimateFinishMs } from './eta.ts';
 import { readReport } from './report-parts.ts';
 
@@ -45,39 +46,50 @@ export async function createTask(
   input: NewTask,
   onCreated: () => void,
 ): Promise<CreatedTask> {
-  if (!input.sql.trim()) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: 'sql' });
+  if (!input.sql.trim()) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: input.mapper ? 'file' : 'sql' });
+  const type: TaskType = input.mapper ? 'mybatis' : 'sql';
   // A user already at the limit is told so without spending an analysis on the submission.
-  if (sqlLimitReached(await userInfo(db, user))) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
-  const statementCount = await analysis.check(user.id, input);
-  const id = await insertWithinQuota(db, user.id, input, statementCount);
+  if (quotaReached(await userInfo(db, user), type)) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
+  const checked = await analysis.check(user.id, input);
+  const id = await insertWithinQuota(db, user.id, input, checked);
   if (!id) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
   onCreated();
   return { id, state: TaskStates.running };
 }
 
+/** The quota a task of each type takes: the used counter on users and the grant column it is limited by. */
+const quotaColumns = {
+  sql: { used: sql.raw('sql_used'), granted: sql.raw('sql_cnt') },
+  mybatis: { used: sql.raw('xml_used'), granted: sql.raw('xml_cnt') },
+} as const satisfies Record<TaskType, unknown>;
+
 /**
- * Takes one unit of SQL quota and inserts the task in one statement: the UPDATE takes the user's row lock and
- * re-reads sql_used after any concurrent one commits, so concurrent submissions can never pass the spec's limit
- * (sqlUsed >= the sum of sqlCnt over the active grants). Returns the task id, or null when the limit is reached.
+ * Takes one unit of quota (SQL, or XML for a mapper) and inserts the task in one statement: the UPDATE takes the
+ * user's row lock and re-reads the used counter after any concurrent one commits, so concurrent submissions can
+ * never pass the spec's limit (sqlUsed >= the sum of sqlCnt over the active grants; xmlUsed and xmlCnt for XML).
+ * Returns the task id, or null when the limit is reached.
  */
 async function insertWithinQuota(
   db: Database,
   userId: string,
   input: NewTask,
-  statementCount: number,
+  checked: CheckedSubmission,
 ): Promise<string | null> {
+  const type: TaskType = input.mapper ? 'mybatis' : 'sql';
+  const { used, granted } = quotaColumns[type];
+  const object = input.mapper?.fileName ?? input.fileName ?? summarize(input.sql);
   const result = await db.execute<{ id: string }>(sql`
     WITH taken AS (
-      UPDATE users SET sql_used = sql_used + 1
-      WHERE id = ${userId} AND sql_used < (
-        SELECT coalesce(sum(sql_cnt), 0) FROM plan_grants WHERE user_id = ${userId} AND valid_until > now()
+      UPDATE users SET ${used} = ${used} + 1
+      WHERE id = ${userId} AND ${used} < (
+        SELECT coalesce(sum(${granted}), 0) FROM plan_grants WHERE user_id = ${userId} AND valid_until > now()
       )
       RETURNING id
     )
-    INSERT INTO tasks (user_id, type, dialect, object, state, input_sql, input_schema, input_stats, input_plan,
-      statement_count)
-    SELECT id, 'sql', ${input.dialect}, ${input.fileName ?? summarize(input.sql)}, ${TaskStates.running},
-      ${input.sql}, ${input.schema}, ${input.stats}, ${input.plan}, ${statementCount}
+    INSERT INTO tasks (user_id, type, framework, dialect, object, state, input_sql, input_schema, input_stats,
+      input_plan, statement_count)
+    SELECT id, ${type}, ${checked.framework}, ${input.dialect}, ${object}, ${TaskStates.running},
+      ${input.sql}, ${input.schema}, ${input.stats}, ${input.plan}, ${checked.statementCount}
     FROM taken
     RETURNING id`);
   return result.rows[0]?.id ?? null;
@@ -121,7 +133,8 @@ export async function listTasks(db: Database, user: User, page: number, pageSize
 /** A task's detail with its report still as stored JSON text: it may be tens of megabytes, never parsed here. */
 export type StoredTaskDetail = Omit<TaskDetail, 'report'> & { reportJson: string | null };
 
-export async function taskDetail(db: Database, user: User, id: string): Promise<StoredTaskDetail> {
+/** A task of `type`: the SQL and the mapper detail are separate calls, and neither answers for the other's tasks. */
+export async function taskDetail(db: Database, user: User, id: string, type: TaskType): Promise<StoredTaskDetail> {
   const [row] = isTaskId(id)
     ? await db
         .select({
@@ -134,7 +147,7 @@ export async function taskDetail(db: Database, user: User, id: string): Promise<
           inputPlan: tasks.inputPlan,
         })
         .from(tasks)
-        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
+        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id), eq(tasks.type, type)))
         .limit(1)
     : [];
   if (!row) throw taskNotFound();
