@@ -39,7 +39,7 @@ export function isBestCase(statement: StatementReport): boolean {
   );
 }
 
-function Section({
+export function Section({
   title,
   extra,
   children,
@@ -57,7 +57,7 @@ function Section({
   );
 }
 
-function StatementView({
+export function StatementView({
   statement,
   lang,
   stacked,
