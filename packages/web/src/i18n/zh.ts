@@ -207,10 +207,16 @@ const zh = {
     title: 'XML 优化结果',
     goOptimize: '去优化 XML',
     statements: '语句',
-    statementCount: '共 {{count}} 条语句',
+    // zh has one plural form; _one is there for the key set en shares
+    statementCount_one: '共 {{count}} 条语句',
+    statementCount_other: '共 {{count}} 条语句',
     at: '{{file}} 第 {{line}} 行',
-    variantCount: '{{count}} 个变体',
-    errorCount: '{{count}} 个错误',
+    // zh has one plural form; _one is there for the key set en shares
+    variantCount_one: '{{count}} 个变体',
+    variantCount_other: '{{count}} 个变体',
+    // zh has one plural form; _one is there for the key set en shares
+    errorCount_one: '{{count}} 个错误',
+    errorCount_other: '{{count}} 个错误',
     variantN: '变体 {{n}}',
     variants: '变体与各自的 SQL 报告',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: MyBatis 的 ${} 按用户书写的样子显示

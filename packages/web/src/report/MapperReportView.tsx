@@ -182,23 +182,19 @@ function PatchedFile({ file, original }: { file: MapperFileReport; original: str
   const { t } = useTranslation();
   const changed = file.diff !== '';
   return (
-    <Section
-      title={t('xmlResult.patchedFile', { file: file.name })}
-      testId="mapper-patched"
-      extra={
-        <Space wrap>
-          <CopyButton text={file.patched} label={t('xmlResult.copyPatched')} testId="copy-patched" />
-          <Button
-            size="small"
-            icon={<DownloadOutlined />}
-            onClick={() => download(file.name, file.patched)}
-            data-testid="download-patched"
-          >
-            {t('xmlResult.download')}
-          </Button>
-        </Space>
-      }
-    >
+    <Section title={t('xmlResult.patchedFile', { file: file.name })} testId="mapper-patched">
+      {/* In the body, not the card's header: on a phone the header has no room for both title and buttons. */}
+      <Space wrap className="mapper-patched-actions">
+        <CopyButton text={file.patched} label={t('xmlResult.copyPatched')} testId="copy-patched" />
+        <Button
+          size="small"
+          icon={<DownloadOutlined />}
+          onClick={() => download(file.name, file.patched)}
+          data-testid="download-patched"
+        >
+          {t('xmlResult.download')}
+        </Button>
+      </Space>
       {changed ? (
         <DiffView before={original} after={file.patched} />
       ) : (
