@@ -145,6 +145,19 @@ describe('mapper tasks on embedded PGlite', () => {
     expect(detail.report!.mapper!.statements[0]).toMatchObject({ key: 'Legacy.byName', framework: 'ibatis' });
   });
 
+  it('reads an .xml file sent without orm by its root element', async () => {
+    const sqlMap = '<sqlMap namespace="Legacy">\n  <select id="all">SELECT id FROM orders</select>\n</sqlMap>';
+    const created = await api.call<CreatedTask>(
+      'POST',
+      '/api/v1/optimizes',
+      form({ dialect: 'postgresql', schema }, { name: 'Legacy.xml', text: sqlMap }),
+    );
+    expect(created.code).toBe(0);
+    const detail = await api.finishedTask(created.data.id, 180_000, 'mybatis');
+    expect(detail).toMatchObject({ type: 'mybatis', state: 'Completed', object: 'Legacy.xml' });
+    expect(detail.report!.mapper!.files[0]).toMatchObject({ name: 'Legacy.xml', framework: 'ibatis' });
+  });
+
   it('enforces the XML quota atomically: of concurrent submissions only the units left are accepted', async () => {
     const concurrent = 20;
     const left = 2;
