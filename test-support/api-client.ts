@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import type { TaskDetail } from '@sqltune/contracts';
+import type { TaskDetail, TaskType } from '@sqltune/contracts';
 import { codeOf, linkOf, type Mailbox } from './mail.ts';
 import { waitFor } from './services.ts';
 
@@ -59,11 +59,13 @@ export class ApiClient {
     return this.token;
   }
 
-  /** Polls a task until it leaves In Progress (`timeoutMs`, one minute by default) and returns its detail. */
-  async finishedTask(id: string, timeoutMs = 60_000): Promise<TaskDetail> {
+  /**
+   * Polls a task of `type` until it leaves In Progress (`timeoutMs`, one minute by default) and returns its detail.
+   */
+  async finishedTask(id: string, timeoutMs = 60_000, type: TaskType = 'sql'): Promise<TaskDetail> {
     let detail!: TaskDetail;
     await waitFor(async () => {
-      detail = (await this.call<TaskDetail>('GET', `/api/v1/optimizes/sql/${id}`)).data;
+      detail = (await this.call<TaskDetail>('GET', `/api/v1/optimizes/${type}/${id}`)).data;
       if (detail.state === 'In Progress') throw new Error('still running');
     }, timeoutMs);
     return detail;

@@ -1,6 +1,6 @@
 import type { Report } from '@sqltune/contracts';
 import { analyzeMapper, type BatchReport, type MapperInput, mapperReport, variantBatches } from '@sqltune/engine';
-import { type OptimizeOptions, optimize } from './optimize.ts';
+import { noOptimizerWarning, type OptimizeOptions, optimize } from './optimize.ts';
 
 export type OptimizeMapperInput = MapperInput;
 
@@ -35,7 +35,16 @@ export async function optimizeMapper(input: OptimizeMapperInput, options: Optimi
         onProgress: (done) => options.onProgress?.(offset + done, total),
       },
     );
-    results.push({ batch, report });
+    // The `${}` batch is analyzed without an optimizer on purpose: "no optimizer is configured" is untrue of the
+    // mapper when one planned the other batch.
+    const unplannedOnPurpose = !batch.plan && options.planners[input.dialect] !== undefined;
+    const notConfigured = noOptimizerWarning(input.dialect).message.en;
+    results.push({
+      batch,
+      report: unplannedOnPurpose
+        ? { ...report, warnings: report.warnings.filter((w) => w.message.en !== notConfigured) }
+        : report,
+    });
     before += batch.parts.length;
   }
   return mapperReport(analysis, results);

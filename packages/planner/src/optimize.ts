@@ -677,16 +677,21 @@ function sessionNotes(session: PlannerSession | undefined): Message[] {
   }));
 }
 
+/** Said of a submission planned without an optimizer for its dialect. */
+export function noOptimizerWarning(dialect: Dialect): Message {
+  return {
+    code: 0,
+    message: {
+      zh: `未配置 ${dialect} 优化器：结果只包含规则分析，没有执行计划、索引代价和改写验证。`,
+      en: `No ${dialect} optimizer is configured: the result has rule findings only, no plans, index costs or rewrite verification.`,
+    },
+  };
+}
+
 function plannerWarnings(dialect: Dialect, backend: PlannerBackend | undefined, hasSchema: boolean): Message[] {
   const warnings: Message[] = [];
   if (!backend) {
-    warnings.push({
-      code: 0,
-      message: {
-        zh: `未配置 ${dialect} 优化器：结果只包含规则分析，没有执行计划、索引代价和改写验证。`,
-        en: `No ${dialect} optimizer is configured: the result has rule findings only, no plans, index costs or rewrite verification.`,
-      },
-    });
+    warnings.push(noOptimizerWarning(dialect));
   } else if (!hasSchema) {
     warnings.push({
       code: 0,

@@ -12,6 +12,6 @@ export { frameworkOfRoot, mapperFrameworkOf, readMapperFile } from './read-mappe
 export { type BatchReport, mapperReport, type VariantBatch, type VariantPart, variantBatches } from './report.ts';
 export { mapperRuleById, mapperRules } from './rules/registry.ts';
 export type { MapperRule } from './rules/rule.ts';
-export { type SourceFile, sourceFile, type XmlLocation } from './source.ts';
+export { type SourceFile, sourceFile, sourcePosition, type XmlLocation } from './source.ts';
 export { BOUND, GENERATED, type Origin, PARAMETER, STATIC, Traced } from './traced.ts';
 export { MAX_VARIANTS, type Variant } from './variants.ts';

@@ -127,6 +127,8 @@ export const tasks = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
+    /** A mapper task's ORM (`mybatis` or `ibatis`), as its file was read at submission; null for SQL. */
+    framework: text('framework'),
     dialect: text('dialect').notNull(),
     object: text('object').notNull(),
     state: text('state').notNull(),

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { Message } from '@sqltune/contracts';
-import type { AiSettings, OptimizeInput } from '@sqltune/planner';
+import type { AiSettings, OptimizeInput, OptimizeMapperInput } from '@sqltune/planner';
 import { startTsThread } from '../threads/ts-thread.ts';
 import type { CompletedRun } from './task-queue.ts';
 
@@ -10,7 +10,10 @@ export interface OptimizerSettings {
   ai: AiSettings | undefined;
 }
 
-export type OptimizerRequest = { type: 'run'; taskId: string; input: OptimizeInput } | { type: 'shutdown' };
+/** What a task asks of the optimizer: submitted SQL (optimize) or a mapper (optimizeMapper). */
+export type OptimizerJob = { kind: 'sql'; input: OptimizeInput } | { kind: 'mybatis'; input: OptimizeMapperInput };
+
+export type OptimizerRequest = { type: 'run'; taskId: string; job: OptimizerJob } | { type: 'shutdown' };
 
 /** How a run ended: a report, the user's input refused (AppError), or a failure on our side (retried). */
 export type RunOutcome =
@@ -55,13 +58,13 @@ export class OptimizerThread {
     return !this.exited;
   }
 
-  /** Runs a task; `onProgress` hears the statements done so far. */
-  run(taskId: string, input: OptimizeInput, onProgress: (done: number) => void): Promise<RunOutcome> {
+  /** Runs a task; `onProgress` hears the statements (a mapper's variants) done so far. */
+  run(taskId: string, job: OptimizerJob, onProgress: (done: number) => void): Promise<RunOutcome> {
     if (this.current) return Promise.reject(new Error('an optimizer thread runs one task at a time'));
     if (this.exited) return Promise.resolve({ type: 'crashed', reason: 'the optimizer thread had stopped' });
     return new Promise((resolve) => {
       this.current = { taskId, resolve, onProgress };
-      const request: OptimizerRequest = { type: 'run', taskId, input };
+      const request: OptimizerRequest = { type: 'run', taskId, job };
       this.worker.postMessage(request);
     });
   }

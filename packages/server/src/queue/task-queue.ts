@@ -1,4 +1,4 @@
-import type { Dialect, Message } from '@sqltune/contracts';
+import type { Dialect, MapperFramework, Message } from '@sqltune/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { deleteOtherRuns, deleteRun, storeReportParts } from '../tasks/report-parts.ts';
@@ -27,6 +27,8 @@ export interface ClaimedTask {
   schema: string | null;
   stats: string | null;
   plan: string | null;
+  /** Set for a mapper task: `sql` is the XML of the file named `fileName`. */
+  mapper: { fileName: string; framework: MapperFramework } | null;
 }
 
 /** What a completed run stores; the report arrives already serialized (JSON text) from the optimizer thread. */
@@ -66,6 +68,9 @@ export async function claimTask(
     lease_token: string;
     attempts: number;
     dialect: Dialect;
+    type: string;
+    framework: string | null;
+    object: string;
     input_sql: string;
     input_schema: string | null;
     input_stats: string | null;
@@ -95,7 +100,8 @@ export async function claimTask(
       LIMIT 1
       FOR UPDATE OF t SKIP LOCKED
     )
-    RETURNING id, lease_token, attempts, dialect, input_sql, input_schema, input_stats, input_plan`);
+    RETURNING id, lease_token, attempts, dialect, type, framework, object, input_sql, input_schema, input_stats,
+      input_plan`);
   const row = result.rows[0];
   if (!row) return null;
   return {
@@ -107,6 +113,10 @@ export async function claimTask(
     schema: row.input_schema,
     stats: row.input_stats,
     plan: row.input_plan,
+    mapper:
+      row.type === 'mybatis'
+        ? { fileName: row.object, framework: row.framework === 'ibatis' ? 'ibatis' : 'mybatis' }
+        : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import { ErrorCode, messageOf } from '@sqltune/contracts';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Database } from '../db/client.ts';
-import { type OptimizerSettings, OptimizerThread, type RunOutcome } from './optimizer.ts';
+import { type OptimizerJob, type OptimizerSettings, OptimizerThread, type RunOutcome } from './optimizer.ts';
 import {
   type ClaimedTask,
   claimTask,
@@ -120,14 +120,18 @@ export class TaskWorker {
     const lease: Lease = { task, lost: false, done: 0 };
     this.leases.set(task.id, lease);
     try {
-      const input = {
-        sql: task.sql,
-        dialect: task.dialect,
-        schemaText: task.schema,
-        statsText: task.stats,
-        planText: task.plan,
-      };
-      const outcome = await thread.run(task.id, input, (done) => {
+      const common = { dialect: task.dialect, schemaText: task.schema, statsText: task.stats };
+      const job: OptimizerJob = task.mapper
+        ? {
+            kind: 'mybatis',
+            input: {
+              ...common,
+              files: [{ name: task.mapper.fileName, text: task.sql }],
+              framework: task.mapper.framework,
+            },
+          }
+        : { kind: 'sql', input: { ...common, sql: task.sql, planText: task.plan } };
+      const outcome = await thread.run(task.id, job, (done) => {
         lease.done = done;
       });
       // At shutdown the lease was given back: whoever takes the task next writes its result.

@@ -3,7 +3,7 @@ import { AppError, ErrorCode, type Message } from '@sqltune/contracts';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { FairQueue } from '../threads/fair-queue.ts';
 import { startTsThread } from '../threads/ts-thread.ts';
-import type { SubmissionText } from './check-submission.ts';
+import type { CheckedSubmission, SubmissionText } from './check-submission.ts';
 
 export interface AnalysisRequest {
   id: number;
@@ -11,13 +11,13 @@ export interface AnalysisRequest {
 }
 
 export type AnalysisReply =
-  | { id: number; ok: true; statementCount: number }
+  | { id: number; ok: true; checked: CheckedSubmission }
   | { id: number; ok: false; refusal: { code: ErrorCode; detail: Message; status: number } }
   | { id: number; ok: false; failure: string };
 
 interface Job {
   request: AnalysisRequest;
-  resolve(statementCount: number): void;
+  resolve(checked: CheckedSubmission): void;
   reject(error: Error): void;
 }
 
@@ -52,8 +52,8 @@ export class AnalysisPool {
     return pool;
   }
 
-  /** Checks a submission of `owner` (a user id); resolves to its statement count or rejects with its AppError. */
-  check(owner: string, input: SubmissionText): Promise<number> {
+  /** Checks a submission of `owner` (a user id); resolves to what it is stored with or rejects with its AppError. */
+  check(owner: string, input: SubmissionText): Promise<CheckedSubmission> {
     if (this.closed) return Promise.reject(new Error('the analysis pool is closed'));
     return new Promise((resolve, reject) => {
       this.waiting.push(owner, { request: { id: this.nextId++, input }, resolve, reject });
@@ -101,7 +101,7 @@ export class AnalysisPool {
   private settle(slot: Slot, reply: AnalysisReply): void {
     const job = this.release(slot);
     if (!job || job.request.id !== reply.id) return;
-    if (reply.ok) job.resolve(reply.statementCount);
+    if (reply.ok) job.resolve(reply.checked);
     else if ('refusal' in reply)
       job.reject(new AppError(reply.refusal.code, reply.refusal.detail, reply.refusal.status));
     else job.reject(new Error(`submission check failed: ${reply.failure}`));

@@ -13,7 +13,7 @@ port.postMessage({ type: 'ready' });
 
 function replyTo(request: AnalysisRequest): AnalysisReply {
   try {
-    return { id: request.id, ok: true, statementCount: checkSubmission(request.input).statementCount };
+    return { id: request.id, ok: true, checked: checkSubmission(request.input) };
   } catch (error) {
     if (error instanceof AppError) {
       return {

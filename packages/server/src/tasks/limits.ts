@@ -1,5 +1,5 @@
-import { AppError, type Dialect, ErrorCode } from '@sqltune/contracts';
-import { splitStatements } from '@sqltune/engine';
+import { AppError, type Dialect, ErrorCode, type MapperFramework } from '@sqltune/contracts';
+import { readMapperFile, sourceFile, sourcePosition, splitStatements } from '@sqltune/engine';
 
 /**
  * The bounds of one submission (docs/design.md, "Bounded input"). The SQL may be as large as the spec's upload
@@ -17,6 +17,11 @@ export type SubmissionField = keyof typeof FIELD_BYTE_LIMITS;
 export const MAX_FIELD_BYTES = Math.max(...Object.values(FIELD_BYTE_LIMITS));
 /** Statements per submission: each is analyzed, verified and planned on its own, so this bounds a task's work. */
 export const MAX_STATEMENTS = 500;
+/**
+ * Statements (`select`, `insert`, `update`, `delete`) per mapper: each expands into up to MAX_VARIANTS (16) texts
+ * planned like submitted statements, so a mapper of 200 is already up to 3200 of them (the size of bench:mybatis).
+ */
+export const MAX_MAPPER_STATEMENTS = 200;
 
 /** The code a problem in each field is reported with (a file's content is the SQL). */
 const codeOfField = {
@@ -77,9 +82,27 @@ export function countStatements(text: string, dialect: Dialect, max = MAX_STATEM
   }
 }
 
-function tooManyStatements(max: number, lineOfFirstOver: number): AppError {
+/**
+ * Reads a mapper (4202 with line and column when it is not well-formed XML or not a mapper of `framework`) and
+ * refuses more than `max` statements, at the first one over.
+ */
+export function countMapperStatements(
+  file: { name: string; text: string },
+  framework: MapperFramework | null,
+  max = MAX_MAPPER_STATEMENTS,
+): number {
+  const mapper = readMapperFile(sourceFile(file.name, file.text), framework ?? undefined);
+  const firstOver = mapper.statements[max];
+  if (firstOver) {
+    const { line } = sourcePosition(firstOver.site.file, firstOver.site.start);
+    throw tooManyStatements(max, line, 'file');
+  }
+  return mapper.statements.length;
+}
+
+function tooManyStatements(max: number, lineOfFirstOver: number, field = 'sql'): AppError {
   return new AppError(ErrorCode.TOO_MANY_STATEMENTS, {
-    field: 'sql',
+    field,
     line: lineOfFirstOver,
     column: 1,
     message: {

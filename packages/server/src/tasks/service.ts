@@ -7,15 +7,16 @@ import {
   type TaskPage,
   type TaskState,
   type TaskSummary,
+  type TaskType,
 } from '@sqltune/contracts';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Catalogue } from '../accounts/catalogue.ts';
-import { sqlLimitReached, userInfo } from '../accounts/quota.ts';
+import { sqlLimitReached, userInfo, xmlLimitReached } from '../accounts/quota.ts';
 import type { Database } from '../db/client.ts';
 import { tasks, type users } from '../db/schema.ts';
 import { queueSnapshot } from '../queue/task-queue.ts';
 import type { AnalysisPool } from './analysis-pool.ts';
-import type { SubmissionText } from './check-submission.ts';
+import type { CheckedSubmission, SubmissionText } from './check-submission.ts';
 import { estimateFinishMs } from './eta.ts';
 import { readReport } from './report-parts.ts';
 
@@ -47,46 +48,58 @@ export async function createTask(
   input: NewTask,
   onCreated: () => void,
 ): Promise<CreatedTask> {
-  if (!input.sql.trim()) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: 'sql' });
+  if (!input.sql.trim()) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: input.mapper ? 'file' : 'sql' });
+  const type: TaskType = input.mapper ? 'mybatis' : 'sql';
   // A user already at the limit is told so without spending an analysis on the submission.
   // userInfo also opens the free plan's current monthly cycle when it is new.
-  if (sqlLimitReached(await userInfo(db, catalogue, user))) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
-  const statementCount = await analysis.check(user.id, input);
-  const id = await insertWithinQuota(db, user.id, input, statementCount);
+  const info = await userInfo(db, catalogue, user);
+  if (type === 'mybatis' ? xmlLimitReached(info) : sqlLimitReached(info)) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
+  const checked = await analysis.check(user.id, input);
+  const id = await insertWithinQuota(db, user.id, input, checked);
   if (!id) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
   onCreated();
   return { id, state: TaskStates.running };
 }
 
+/** The quota a task of each type takes: a grant's used counter and the count it is limited by. */
+const quotaColumns = {
+  sql: { used: sql.raw('sql_used'), granted: sql.raw('sql_cnt') },
+  mybatis: { used: sql.raw('xml_used'), granted: sql.raw('xml_cnt') },
+} as const satisfies Record<TaskType, unknown>;
+
 /**
- * Takes one unit of SQL quota from an active grant with units left and inserts the task, in one statement. The grant
- * is locked FOR UPDATE: a concurrent statement that locked it first and used its last unit makes PostgreSQL re-check
- * the row, drop it (sql_used < sql_cnt fails) and lock the next grant with units left, so concurrent submissions can
- * never pass the spec's limit (sqlUsed >= the sum of sqlCnt over the active grants; accounts/quota.ts). Grants that
- * end first are used first. Returns the task id, or null when the limit is reached.
+ * Takes one unit of quota (SQL, or XML for a mapper) from an active grant with units left and inserts the task, in
+ * one statement. The grant is locked FOR UPDATE: a concurrent statement that locked it first and used its last unit
+ * makes PostgreSQL re-check the row, drop it (used < count fails) and lock the next grant with units left, so
+ * concurrent submissions can never pass the spec's limit (sqlUsed >= the sum of sqlCnt over the active grants, the
+ * same for XML; accounts/quota.ts). Grants that end first are used first. Returns the task id, or null when the limit
+ * is reached.
  */
 async function insertWithinQuota(
   db: Database,
   userId: string,
   input: NewTask,
-  statementCount: number,
+  checked: CheckedSubmission,
 ): Promise<string | null> {
+  const type: TaskType = input.mapper ? 'mybatis' : 'sql';
+  const { used, granted } = quotaColumns[type];
+  const object = input.mapper?.fileName ?? input.fileName ?? summarize(input.sql);
   const result = await db.execute<{ id: string }>(sql`
     WITH chosen AS (
       SELECT id FROM plan_grants
-      WHERE user_id = ${userId} AND valid_from <= now() AND valid_until > now() AND sql_used < sql_cnt
+      WHERE user_id = ${userId} AND valid_from <= now() AND valid_until > now() AND ${used} < ${granted}
       ORDER BY valid_until, id
       LIMIT 1
       FOR UPDATE
     ), taken AS (
-      UPDATE plan_grants AS g SET sql_used = g.sql_used + 1
-      FROM chosen WHERE g.id = chosen.id AND g.sql_used < g.sql_cnt
+      UPDATE plan_grants AS g SET ${used} = g.${used} + 1
+      FROM chosen WHERE g.id = chosen.id AND g.${used} < g.${granted}
       RETURNING g.user_id
     )
-    INSERT INTO tasks (user_id, type, dialect, object, state, input_sql, input_schema, input_stats, input_plan,
-      statement_count)
-    SELECT user_id, 'sql', ${input.dialect}, ${input.fileName ?? summarize(input.sql)}, ${TaskStates.running},
-      ${input.sql}, ${input.schema}, ${input.stats}, ${input.plan}, ${statementCount}
+    INSERT INTO tasks (user_id, type, framework, dialect, object, state, input_sql, input_schema, input_stats,
+      input_plan, statement_count)
+    SELECT user_id, ${type}, ${checked.framework}, ${input.dialect}, ${object}, ${TaskStates.running},
+      ${input.sql}, ${input.schema}, ${input.stats}, ${input.plan}, ${checked.statementCount}
     FROM taken
     RETURNING id`);
   return result.rows[0]?.id ?? null;
@@ -130,7 +143,8 @@ export async function listTasks(db: Database, user: User, page: number, pageSize
 /** A task's detail with its report still as stored JSON text: it may be tens of megabytes, never parsed here. */
 export type StoredTaskDetail = Omit<TaskDetail, 'report'> & { reportJson: string | null };
 
-export async function taskDetail(db: Database, user: User, id: string): Promise<StoredTaskDetail> {
+/** A task of `type`: the SQL and the mapper detail are separate calls, and neither answers for the other's tasks. */
+export async function taskDetail(db: Database, user: User, id: string, type: TaskType): Promise<StoredTaskDetail> {
   const [row] = isTaskId(id)
     ? await db
         .select({
@@ -143,7 +157,7 @@ export async function taskDetail(db: Database, user: User, id: string): Promise<
           inputPlan: tasks.inputPlan,
         })
         .from(tasks)
-        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
+        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id), eq(tasks.type, type)))
         .limit(1)
     : [];
   if (!row) throw taskNotFound();

@@ -1,4 +1,4 @@
-import type { CreatedTask, Dialect, TaskDetail, TaskPage } from '@sqltune/contracts';
+import type { CreatedTask, Dialect, MapperFramework, TaskDetail, TaskPage, TaskType } from '@sqltune/contracts';
 import { TASK_PAGE_SIZE } from '../config.ts';
 import { request } from './http.ts';
 
@@ -11,6 +11,8 @@ export interface OptimizeInput {
   /** Statistics as JSON, {"tables": {...}}. */
   stats?: string;
   plan?: string;
+  /** Set for a mapper: the ORM chosen on /xmlConfig; `sql` or `file` is then its XML. */
+  orm?: MapperFramework;
 }
 
 /** POST /v1/optimizes as multipart form data. */
@@ -22,6 +24,7 @@ export function createOptimize(input: OptimizeInput): Promise<CreatedTask> {
   if (input.schema?.trim()) form.append('schema', input.schema);
   if (input.stats?.trim()) form.append('stats', input.stats);
   if (input.plan?.trim()) form.append('plan', input.plan);
+  if (input.orm) form.append('orm', input.orm);
   return request<CreatedTask>('/v1/optimizes', { body: form });
 }
 
@@ -29,8 +32,9 @@ export function listTasks(page = 1, pageSize = TASK_PAGE_SIZE): Promise<TaskPage
   return request<TaskPage>('/v1/optimizes', { method: 'GET', query: { page, pageSize } });
 }
 
-export function getSqlTask(id: string): Promise<TaskDetail> {
-  return request<TaskDetail>(`/v1/optimizes/sql/${encodeURIComponent(id)}`, { method: 'GET' });
+/** A task's detail: GET /v1/optimizes/sql/{id}, or /mybatis/{id} for a mapper task. */
+export function getTask(type: TaskType, id: string): Promise<TaskDetail> {
+  return request<TaskDetail>(`/v1/optimizes/${type}/${encodeURIComponent(id)}`, { method: 'GET' });
 }
 
 export function deleteTask(id: string): Promise<null> {

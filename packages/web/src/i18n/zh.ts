@@ -172,11 +172,6 @@ const zh = {
   later: {
     domeTitle: '演示入口',
     domeDesc: '演示入口页面将在后续版本中提供。你可以先查看 SQL 优化示例。',
-    xmlConfigTitle: 'XML 优化',
-    xmlConfigDesc: 'MyBatis XML 文件优化将在后续版本中提供。目前可以先优化单条 SQL。',
-    xmlResultTitle: 'XML 优化结果',
-    xmlResultDesc: 'MyBatis XML 优化结果将在后续版本中提供。',
-    goSql: '去优化 SQL',
   },
   sqlConfig: {
     title: 'SQL 优化',
@@ -208,9 +203,24 @@ const zh = {
     goSignIn: '去登录',
     submitted: '任务已提交',
   },
+  xmlConfig: {
+    title: 'XML 优化',
+    subtitle:
+      '上传或粘贴 MyBatis / iBatis 映射文件（.xml），可选附上表结构和统计信息；每条语句的动态 SQL 都会展开分析。',
+    orm: 'ORM 框架',
+    ormMybatis: 'MyBatis 3（<mapper>）',
+    ormIbatis: 'iBatis 2（<sqlMap>）',
+    xmlLabel: '映射文件 XML',
+    xmlPlaceholder: '在此粘贴 MyBatis 映射文件的 XML，或上传 .xml 文件',
+    upload: '上传 XML 文件',
+    onlyXmlFile: '只能上传 .xml 文件',
+    copyXml: '复制 XML',
+    xmlRequired: '请输入 XML 或上传 XML 文件',
+  },
   quota: {
     title: '已达到套餐用量上限',
     desc: '本周期的 SQL 优化次数已用完，升级套餐或联系支持获取更多用量。',
+    descXml: '本周期的 XML 优化次数已用完，升级套餐或联系支持获取更多用量。',
     upgrade: '立即升级',
     contact: '联系支持',
   },
@@ -243,6 +253,36 @@ const zh = {
     signInNeeded: '登录后查看历史任务',
     signInAction: '去登录',
     loadFailed: '加载任务失败',
+  },
+  xmlResult: {
+    title: 'XML 优化结果',
+    goOptimize: '去优化 XML',
+    statements: '语句',
+    // zh has one plural form; _one is there for the key set en shares
+    statementCount_one: '共 {{count}} 条语句',
+    statementCount_other: '共 {{count}} 条语句',
+    at: '{{file}} 第 {{line}} 行',
+    // zh has one plural form; _one is there for the key set en shares
+    variantCount_one: '{{count}} 个变体',
+    variantCount_other: '{{count}} 个变体',
+    // zh has one plural form; _one is there for the key set en shares
+    errorCount_one: '{{count}} 个错误',
+    errorCount_other: '{{count}} 个错误',
+    variantN: '变体 {{n}}',
+    variants: '变体与各自的 SQL 报告',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: MyBatis 的 ${} 按用户书写的样子显示
+    notPlanned: '含 ${} 的文本只有运行时才确定，只做了规则分析，没有生成执行计划。',
+    findings: '发现的问题（XML 中的位置）',
+    rewrites: '改写',
+    patched: '已写回 XML',
+    advice: '建议（未写回）',
+    leftOut: '每条语句最多展开 {{bound}} 个变体，以下情况未展开：',
+    indexesTitle: '整个映射文件的推荐索引',
+    patchedFile: '改写后的映射文件 {{file}}',
+    copyPatched: '复制 XML',
+    download: '下载改写后的 XML',
+    nothingPatched: '没有可以直接写回 XML 的改写；改写建议见各语句。',
+    otherDatabases: '以下语句为其他数据库编写（databaseId），未分析：{{ids}}',
   },
   result: {
     title: 'SQL 优化结果',

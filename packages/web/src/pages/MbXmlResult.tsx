@@ -1,21 +1,6 @@
-import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ComingLater } from '../components/ComingLater.tsx';
+import { ResultPage } from '../report/ResultPage.tsx';
 
+/** The phone version of the mapper result: the same report, one column. */
 export default function MbXmlResult() {
-  const { t } = useTranslation();
-  return (
-    <div data-testid="result-state" data-state="empty">
-      <ComingLater
-        title={t('later.xmlResultTitle')}
-        description={t('later.xmlResultDesc')}
-        extra={
-          <Link to="/sqlConfig">
-            <Button type="primary">{t('later.goSql')}</Button>
-          </Link>
-        }
-      />
-    </div>
-  );
+  return <ResultPage type="mybatis" stacked />;
 }

@@ -1,19 +1,340 @@
-import { Button } from 'antd';
+import { BulbOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
+import { type Dialect, ErrorCode, type MapperFramework } from '@sqltune/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import type { UploadFile } from 'antd';
+import { Alert, Button, Card, Collapse, Form, Input, Modal, Select, Upload } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { ComingLater } from '../components/ComingLater.tsx';
+import { useNavigate } from 'react-router';
+import { ApiError, errorText } from '../api/http.ts';
+import { createOptimize } from '../api/optimizes.ts';
+import { CopyButton } from '../components/CopyButton.tsx';
+import { PageHeader } from '../components/PageHeader.tsx';
+import { COMMUNITY_CHAT_URL } from '../config.ts';
+import { isLanguage } from '../lib/language.ts';
+import { EXAMPLE_MAPPER, EXAMPLE_MAPPER_SCHEMA } from '../lib/mapperExample.ts';
+import { useMessage } from '../lib/message.tsx';
+import { loginPath } from '../lib/paths.ts';
+import { isLoggedIn } from '../lib/session.ts';
 
+interface XmlForm {
+  orm: MapperFramework;
+  dialect: Dialect;
+  /** The mapper's XML, pasted or read from the uploaded file. */
+  xml: string;
+  schema: string;
+  /** Statistics as JSON, {"tables": {...}}. */
+  stats: string;
+}
+
+type FieldName = 'xml' | 'schema' | 'stats';
+
+const DRAFT_KEY = 'xmlConfigDraft';
+const STATS_PLACEHOLDER =
+  '{"tables": {"orders": {"rows": 1500000, "columns": {"o_custkey": {"ndv": 100000, "null_frac": 0}}}}}';
+const INITIAL: XmlForm = { orm: 'mybatis', dialect: 'mysql', xml: '', schema: '', stats: '' };
+
+/** Which field a server error belongs to: its `field`, else by code. */
+function fieldOf(error: ApiError): FieldName | null {
+  const field = error.field;
+  if (field === 'sql' || field === 'file') return 'xml';
+  if (field === 'schema' || field === 'stats') return field;
+  if (
+    error.code === ErrorCode.CONTENT_INVALID ||
+    error.code === ErrorCode.INPUT_REQUIRED ||
+    error.code === ErrorCode.TOO_MANY_STATEMENTS
+  ) {
+    return 'xml';
+  }
+  if (error.code === ErrorCode.TABLE_STRUCTURE_INVALID) return 'schema';
+  return null;
+}
+
+function readDraft(): XmlForm | null {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY);
+    if (!raw) return null;
+    sessionStorage.removeItem(DRAFT_KEY);
+    return { ...INITIAL, ...(JSON.parse(raw) as Partial<XmlForm>) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The XML screen: a MyBatis or iBatis mapper, uploaded (.xml) or pasted, with optional table structure and
+ * statistics. An uploaded file is sent as the file, so its name is the one findings and the patched mapper carry.
+ */
 export default function XmlConfig() {
-  const { t } = useTranslation();
-  return (
-    <ComingLater
-      title={t('later.xmlConfigTitle')}
-      description={t('later.xmlConfigDesc')}
-      extra={
-        <Link to="/sqlConfig">
-          <Button type="primary">{t('later.goSql')}</Button>
-        </Link>
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
+  const message = useMessage();
+  const [modal, modalHolder] = Modal.useModal();
+  const [form] = Form.useForm<XmlForm>();
+  const xml = Form.useWatch('xml', form) ?? '';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [openPanels, setOpenPanels] = useState<string[]>(['schema']);
+  const [fileList, setFileList] = useState<UploadFile[]>([]);
+  /** The uploaded file as read: sent as a file while the text is still what was read. */
+  const [uploaded, setUploaded] = useState<{ name: string; text: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [generalError, setGeneralError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const draft = readDraft();
+    if (!draft) return;
+    form.setFieldsValue(draft);
+  }, [form]);
+
+  const open = (panel: string) => setOpenPanels((panels) => (panels.includes(panel) ? panels : [...panels, panel]));
+
+  const fillExample = () => {
+    form.setFieldsValue({ orm: 'mybatis', dialect: 'mysql', xml: EXAMPLE_MAPPER, schema: EXAMPLE_MAPPER_SCHEMA });
+    form.setFields([
+      { name: 'xml', errors: [] },
+      { name: 'schema', errors: [] },
+      { name: 'stats', errors: [] },
+    ]);
+    setFileList([]);
+    setUploaded(null);
+    setGeneralError(null);
+    open('schema');
+  };
+
+  const askToSignIn = () => {
+    modal.confirm({
+      title: t('sqlConfig.loginTitle'),
+      content: t('sqlConfig.loginDesc'),
+      okText: t('sqlConfig.goSignIn'),
+      cancelText: t('common.cancel'),
+      onOk: () => {
+        try {
+          sessionStorage.setItem(DRAFT_KEY, JSON.stringify(form.getFieldsValue()));
+        } catch {
+          // the draft is a convenience only
+        }
+        navigate(loginPath('/xmlConfig'));
+      },
+    });
+  };
+
+  const showQuotaDialog = () => {
+    modal.confirm({
+      title: t('quota.title'),
+      content: t('quota.descXml'),
+      okText: t('quota.upgrade'),
+      cancelText: t('quota.contact'),
+      onOk: () => navigate('/subscribe'),
+      onCancel: () => {
+        window.open(COMMUNITY_CHAT_URL, '_blank', 'noopener,noreferrer');
+      },
+    });
+  };
+
+  const onFinish = async (values: XmlForm) => {
+    setGeneralError(null);
+    if (!isLoggedIn()) {
+      askToSignIn();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const asFile = uploaded && uploaded.text === values.xml ? new File([uploaded.text], uploaded.name) : undefined;
+      const task = await createOptimize({
+        orm: values.orm,
+        dialect: values.dialect,
+        ...(asFile ? { file: asFile } : { sql: values.xml }),
+        schema: values.schema,
+        stats: values.stats,
+      });
+      void queryClient.invalidateQueries({ queryKey: ['tasks'] });
+      void message.success(t('sqlConfig.submitted'));
+      navigate(`/xmlResult?id=${encodeURIComponent(task.id)}`);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ErrorCode.UNAUTHORIZED) return;
+      if (error instanceof ApiError && error.code === ErrorCode.QUOTA_EXCEEDED) {
+        showQuotaDialog();
+        return;
       }
-    />
+      let text = errorText(error, lang);
+      if (error instanceof ApiError && error.line !== undefined) {
+        text += ` (${t('errors.location', { line: error.line, column: error.column ?? 1 })})`;
+      }
+      const field = error instanceof ApiError ? fieldOf(error) : null;
+      if (field) {
+        if (field !== 'xml') open(field);
+        form.setFields([{ name: field, errors: [text] }]);
+        form.scrollToField(field, { block: 'center' });
+      } else {
+        setGeneralError(text);
+      }
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const beforeUpload = async (file: File) => {
+    if (!file.name.toLowerCase().endsWith('.xml')) {
+      void message.error(t('xmlConfig.onlyXmlFile'));
+      return Upload.LIST_IGNORE;
+    }
+    try {
+      const text = await file.text();
+      form.setFieldsValue({ xml: text });
+      form.setFields([{ name: 'xml', errors: [] }]);
+      setUploaded({ name: file.name, text });
+      setFileList([{ uid: `${Date.now()}`, name: file.name, status: 'done', size: file.size }]);
+    } catch {
+      void message.error(t('sqlConfig.fileReadFailed'));
+    }
+    return Upload.LIST_IGNORE;
+  };
+
+  const monoArea = { fontFamily: 'var(--mono)', fontSize: 13, lineHeight: 1.6 };
+
+  return (
+    <div className="page">
+      {modalHolder}
+      <PageHeader title={t('xmlConfig.title')} subtitle={t('xmlConfig.subtitle')} />
+      <Card className="config-card">
+        <Form<XmlForm>
+          form={form}
+          layout="vertical"
+          initialValues={INITIAL}
+          onFinish={onFinish}
+          requiredMark={false}
+          disabled={submitting}
+        >
+          <div className="config-toolbar">
+            <Form.Item name="orm" label={t('xmlConfig.orm')} className="dialect-item">
+              <Select
+                data-testid="orm-select"
+                className="dialect-select"
+                options={[
+                  { value: 'mybatis', label: t('xmlConfig.ormMybatis') },
+                  { value: 'ibatis', label: t('xmlConfig.ormIbatis') },
+                ]}
+              />
+            </Form.Item>
+            <Form.Item name="dialect" label={t('sqlConfig.dialect')} className="dialect-item">
+              <Select
+                data-testid="dialect-select"
+                className="dialect-select"
+                options={[
+                  { value: 'mysql', label: t('sqlConfig.dialectMysql') },
+                  { value: 'postgresql', label: t('sqlConfig.dialectPostgres') },
+                ]}
+              />
+            </Form.Item>
+            <div className="config-actions">
+              <Button icon={<BulbOutlined />} onClick={fillExample} data-testid="fill-example">
+                {t('sqlConfig.fillExample')}
+              </Button>
+              <Upload
+                accept=".xml"
+                maxCount={1}
+                fileList={fileList}
+                beforeUpload={beforeUpload}
+                onRemove={() => {
+                  setFileList([]);
+                  setUploaded(null);
+                }}
+                showUploadList={false}
+              >
+                <Button icon={<UploadOutlined />} data-testid="xml-upload">
+                  {t('xmlConfig.upload')}
+                </Button>
+              </Upload>
+              <CopyButton text={xml} label={t('xmlConfig.copyXml')} size="middle" testId="copy-xml" disabled={!xml} />
+            </div>
+          </div>
+          <Form.Item
+            name="xml"
+            label={
+              <span>
+                {t('xmlConfig.xmlLabel')}
+                {fileList[0] ? <span className="file-chip">{fileList[0].name}</span> : null}
+              </span>
+            }
+            rules={[
+              {
+                validator: (_rule, value: string | undefined) =>
+                  value?.trim() ? Promise.resolve() : Promise.reject(new Error(t('xmlConfig.xmlRequired'))),
+              },
+            ]}
+          >
+            <Input.TextArea
+              data-testid="xml-input"
+              rows={14}
+              placeholder={t('xmlConfig.xmlPlaceholder')}
+              spellCheck={false}
+              style={monoArea}
+              className="code-input"
+            />
+          </Form.Item>
+          <Collapse
+            className="config-collapse"
+            activeKey={openPanels}
+            onChange={(keys) => setOpenPanels(Array.isArray(keys) ? keys : [keys])}
+            items={[
+              {
+                key: 'schema',
+                forceRender: true,
+                label: (
+                  <span>
+                    {t('sqlConfig.schemaTitle')} <span className="muted">({t('common.optional')})</span>
+                  </span>
+                ),
+                children: (
+                  <>
+                    <Form.Item name="schema" extra={t('sqlConfig.schemaHint')} className="collapse-item">
+                      <Input.TextArea
+                        data-testid="schema-input"
+                        rows={10}
+                        placeholder={t('sqlConfig.schemaPlaceholder')}
+                        spellCheck={false}
+                        style={monoArea}
+                        className="code-input"
+                      />
+                    </Form.Item>
+                    <Form.Item
+                      name="stats"
+                      label={t('sqlConfig.statsTitle')}
+                      extra={t('sqlConfig.statsHint')}
+                      className="collapse-item"
+                    >
+                      <Input.TextArea
+                        data-testid="stats-input"
+                        rows={4}
+                        placeholder={STATS_PLACEHOLDER}
+                        spellCheck={false}
+                        style={monoArea}
+                        className="code-input"
+                      />
+                    </Form.Item>
+                  </>
+                ),
+              },
+            ]}
+          />
+          {generalError ? (
+            <Alert type="error" showIcon title={generalError} className="config-error" data-testid="optimize-error" />
+          ) : null}
+          <div className="config-submit">
+            <Button
+              type="primary"
+              size="large"
+              htmlType="submit"
+              icon={<ThunderboltOutlined />}
+              loading={submitting}
+              data-testid="optimize-submit"
+            >
+              {t('sqlConfig.optimize')}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </div>
   );
 }

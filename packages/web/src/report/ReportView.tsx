@@ -40,7 +40,7 @@ export function isBestCase(statement: StatementReport): boolean {
   );
 }
 
-function Section({
+export function Section({
   title,
   extra,
   children,
@@ -58,7 +58,7 @@ function Section({
   );
 }
 
-function StatementView({
+export function StatementView({
   statement,
   lang,
   stacked,

@@ -1,18 +1,19 @@
 import { FileSearchOutlined, LoadingOutlined, ShareAltOutlined } from '@ant-design/icons';
-import type { TaskDetail } from '@sqltune/contracts';
+import type { TaskDetail, TaskType } from '@sqltune/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Progress, Result, Space, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../api/http.ts';
-import { getSqlTask } from '../api/optimizes.ts';
+import { getTask } from '../api/optimizes.ts';
 import { CodeBlock } from '../components/CodeBlock.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { TaskStateTag } from '../components/TaskStateTag.tsx';
 import { RESULT_POLL_MS } from '../config.ts';
 import { etaText } from '../lib/format.ts';
 import { isLanguage } from '../lib/language.ts';
+import { MapperReportView } from './MapperReportView.tsx';
 import { ReportView } from './ReportView.tsx';
 
 export type ResultState = 'loading' | 'in-progress' | 'failed' | 'completed' | 'empty';
@@ -25,12 +26,15 @@ function StateBox({ state, children }: { state: ResultState; children: ReactNode
   );
 }
 
-function Actions() {
+/** The page a task of each type is submitted on. */
+const configPath: Record<TaskType, string> = { sql: '/sqlConfig', mybatis: '/xmlConfig' };
+
+function Actions({ type }: { type: TaskType }) {
   const { t } = useTranslation();
   return (
     <Space wrap>
-      <Link to="/sqlConfig">
-        <Button type="primary">{t('result.goOptimize')}</Button>
+      <Link to={configPath[type]}>
+        <Button type="primary">{type === 'mybatis' ? t('xmlResult.goOptimize') : t('result.goOptimize')}</Button>
       </Link>
       <Link to="/task">
         <Button>{t('result.goTasks')}</Button>
@@ -63,8 +67,11 @@ function InProgress({ task }: { task: TaskDetail }) {
   );
 }
 
-/** The SQL result screen: polls a running task, then shows the report. `stacked` is the phone layout. */
-export function ResultPage({ stacked = false }: { stacked?: boolean }) {
+/**
+ * The result screen of a SQL or a mapper task (`type`): polls a running task, then shows the report. `stacked` is
+ * the phone layout.
+ */
+export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolean; type?: TaskType }) {
   const { t, i18n } = useTranslation();
   const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
   const [params] = useSearchParams();
@@ -72,8 +79,8 @@ export function ResultPage({ stacked = false }: { stacked?: boolean }) {
   const shareId = params.get('shareid');
 
   const task = useQuery({
-    queryKey: ['task', id],
-    queryFn: () => getSqlTask(id ?? ''),
+    queryKey: ['task', type, id],
+    queryFn: () => getTask(type, id ?? ''),
     enabled: Boolean(id) && !shareId,
     refetchInterval: (query) => (query.state.data?.state === 'In Progress' ? RESULT_POLL_MS : false),
     refetchIntervalInBackground: true,
@@ -96,7 +103,7 @@ export function ResultPage({ stacked = false }: { stacked?: boolean }) {
               <div className="muted">{t('common.laterRelease')}</div>
             </>
           }
-          extra={<Actions />}
+          extra={<Actions type={type} />}
         />
       </Card>
     );
@@ -105,7 +112,7 @@ export function ResultPage({ stacked = false }: { stacked?: boolean }) {
     body = (
       <Card className="report-card">
         <Empty image={<FileSearchOutlined className="empty-icon" />} description={t('result.emptyDesc')}>
-          <Actions />
+          <Actions type={type} />
         </Empty>
       </Card>
     );
@@ -123,7 +130,7 @@ export function ResultPage({ stacked = false }: { stacked?: boolean }) {
             title={t('result.failedTitle')}
             subTitle={detail.error?.message[lang] ?? t('errors.unknown')}
             extra={
-              <Link to="/sqlConfig">
+              <Link to={configPath[type]}>
                 <Button type="primary">{t('result.retry')}</Button>
               </Link>
             }
@@ -131,15 +138,19 @@ export function ResultPage({ stacked = false }: { stacked?: boolean }) {
           {detail.input.sql ? <CodeBlock testId="result-input">{detail.input.sql}</CodeBlock> : null}
         </Card>
       );
-    } else if (detail.report && detail.report.statements.length > 0) {
+    } else if (detail.report && (detail.report.statements.length > 0 || detail.report.mapper)) {
       state = 'completed';
-      body = <ReportView report={detail.report} stacked={stacked} />;
+      body = detail.report.mapper ? (
+        <MapperReportView report={detail.report} original={detail.input.sql} stacked={stacked} />
+      ) : (
+        <ReportView report={detail.report} stacked={stacked} />
+      );
     } else {
       state = 'empty';
       body = (
         <Card className="report-card">
           <Empty description={t('result.emptyTitle')}>
-            <Actions />
+            <Actions type={type} />
           </Empty>
         </Card>
       );
@@ -155,7 +166,7 @@ export function ResultPage({ stacked = false }: { stacked?: boolean }) {
           extra={
             <Space wrap>
               <Button onClick={() => void task.refetch()}>{t('common.retry')}</Button>
-              <Link to="/sqlConfig">
+              <Link to={configPath[type]}>
                 <Button type="primary">{t('result.retry')}</Button>
               </Link>
             </Space>
@@ -177,7 +188,7 @@ export function ResultPage({ stacked = false }: { stacked?: boolean }) {
 
   return (
     <div className={stacked ? 'page page-narrow' : 'page page-wide'}>
-      <PageHeader title={t('result.title')} />
+      <PageHeader title={type === 'mybatis' ? t('xmlResult.title') : t('result.title')} />
       {task.isError && task.data ? (
         <Alert type="warning" showIcon title={errorText(task.error, lang)} className="report-alert" />
       ) : null}

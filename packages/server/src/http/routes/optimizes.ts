@@ -1,5 +1,5 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { AppError, Dialect, ErrorCode, TaskListQuery } from '@sqltune/contracts';
+import { AppError, Dialect, ErrorCode, MapperFramework, TaskListQuery, type TaskType } from '@sqltune/contracts';
 import { normalizeNewlines } from '@sqltune/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -29,7 +29,12 @@ const Fields = z.object({
   schema: z.string().optional(),
   stats: z.string().optional(),
   plan: z.string().optional(),
+  /** Set for a mapper (with `sql` or an .xml file holding its XML): the ORM chosen on /xmlConfig. */
+  orm: MapperFramework.optional(),
 });
+
+/** The name a pasted mapper is known by in its findings' positions and its patched file. */
+const PASTED_MAPPER_NAME = 'mapper.xml';
 
 export async function optimizeRoutes(app: FastifyInstance, { database, analysis, onTaskCreated, config }: AppDeps) {
   const { db } = database;
@@ -45,11 +50,13 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
     return ok(await listTasks(db, user, query.page, query.pageSize));
   });
 
-  app.get<{ Params: { id: string } }>('/v1/optimizes/sql/:id', async (request, reply) => {
-    const user = await request.requireUser();
-    const body = detailBody(await taskDetail(db, user, request.params.id));
-    return reply.type('application/json; charset=utf-8').send(body);
-  });
+  for (const type of ['sql', 'mybatis'] as const satisfies readonly TaskType[]) {
+    app.get<{ Params: { id: string } }>(`/v1/optimizes/${type}/:id`, async (request, reply) => {
+      const user = await request.requireUser();
+      const body = detailBody(await taskDetail(db, user, request.params.id, type));
+      return reply.type('application/json; charset=utf-8').send(body);
+    });
+  }
 
   app.delete<{ Params: { id: string } }>('/v1/optimizes/:id', async (request) => {
     const user = await request.requireUser();
@@ -69,14 +76,18 @@ function detailBody({ reportJson, ...detail }: StoredTaskDetail): string {
 }
 
 /**
- * Multipart (the web app, with an optional .sql file) or JSON (scripts); both give the same fields, each checked
- * against its byte limit (4207) and for NUL characters (4202-4204 with the position) before anything else.
+ * Multipart (the web app, with an optional .sql or .xml file) or JSON (scripts); both give the same fields, each
+ * checked against its byte limit (4207) and for NUL characters (4202-4204 with the position) before anything else.
+ * A submission is a mapper when it names its ORM (`orm`) or comes as an .xml file: `sql` (or the file) is its XML,
+ * within the same limit as SQL, and a pasted plan means nothing for it.
  */
 async function readSubmission(request: FastifyRequest): Promise<NewTask> {
   const { fields, fileName } = request.isMultipart()
     ? await readMultipart(request)
     : { fields: request.body, fileName: null };
   const parsed = parseBody(Fields, fields);
+  const isMapper = parsed.orm !== undefined || (fileName !== null && isXmlFile(fileName));
+  if (isMapper && fileName !== null && !isXmlFile(fileName)) throw wrongFile('xml');
   const text = (field: SubmissionField, label: FieldLabel = field) => {
     const value = parsed[field];
     if (value === undefined) return null;
@@ -91,12 +102,13 @@ async function readSubmission(request: FastifyRequest): Promise<NewTask> {
     sql: text('sql', fileName === null ? 'sql' : 'file') ?? '',
     schema: text('schema'),
     stats: text('stats'),
-    plan: text('plan'),
+    plan: isMapper ? null : text('plan'),
     fileName,
+    mapper: isMapper ? { fileName: fileName ?? PASTED_MAPPER_NAME, framework: parsed.orm ?? null } : null,
   };
 }
 
-/** The form's fields, with the .sql file's content as `sql`; a field or file cut at the parser's limit is refused. */
+/** The form's fields, with the file's content as `sql`; a field or file cut at the parser's limit is refused. */
 async function readMultipart(
   request: FastifyRequest,
 ): Promise<{ fields: Record<string, string>; fileName: string | null }> {
@@ -104,12 +116,9 @@ async function readMultipart(
   let fileName: string | null = null;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      if (!/\.sql$/i.test(part.filename)) {
+      if (!/\.(sql|xml)$/i.test(part.filename)) {
         await part.toBuffer();
-        throw new AppError(ErrorCode.CONTENT_INVALID, {
-          field: 'file',
-          message: { zh: '只能上传一个 .sql 文件', en: 'upload one .sql file' },
-        });
+        throw wrongFile(null);
       }
       checkNoNul('file', part.filename);
       fileName = part.filename;
@@ -120,6 +129,21 @@ async function readMultipart(
     }
   }
   return { fields, fileName };
+}
+
+function isXmlFile(name: string): boolean {
+  return /\.xml$/i.test(name);
+}
+
+/** The spec's upload limit: one SQL or XML file; `expected` when the other fields say which. */
+function wrongFile(expected: 'xml' | null): AppError {
+  return new AppError(ErrorCode.CONTENT_INVALID, {
+    field: 'file',
+    message:
+      expected === 'xml'
+        ? { zh: '优化 XML 时只能上传一个 .xml 文件', en: 'upload one .xml file to optimize a mapper' }
+        : { zh: '只能上传一个 .sql 或 .xml 文件', en: 'upload one .sql or .xml file' },
+  });
 }
 
 async function fileText(part: MultipartFile): Promise<string> {
