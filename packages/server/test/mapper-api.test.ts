@@ -5,12 +5,14 @@ import type { CreatedTask, TaskDetail, TaskPage, UserInfo } from '@sqltune/contr
 import { readMapperFile, sourceFile } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { outboxOf } from '../../../test-support/mail.ts';
 import { freePort } from '../../../test-support/services.ts';
-import { FREE_PLAN } from '../src/accounts/plans.ts';
+import { DEFAULT_CATALOGUE } from '../src/accounts/catalogue.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
 import { MAX_MAPPER_STATEMENTS } from '../src/tasks/limits.ts';
 
+const FREE_PLAN = DEFAULT_CATALOGUE.find((product) => product.plan === 'free')!;
 const fixtures = new URL('../../../test-support/fixtures/', import.meta.url);
 const mapper = readFileSync(new URL('OrderMapper.xml', fixtures), 'utf8');
 const schema = readFileSync(new URL('orders-schema.sql', fixtures), 'utf8');
@@ -35,7 +37,7 @@ describe('mapper tasks on embedded PGlite', () => {
       loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
       { api: true, worker: true },
     );
-    api = new ApiClient(`http://127.0.0.1:${port}`);
+    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
     await api.register('mapper-api@example.com');
   });
 
@@ -161,10 +163,10 @@ describe('mapper tasks on embedded PGlite', () => {
   it('enforces the XML quota atomically: of concurrent submissions only the units left are accepted', async () => {
     const concurrent = 20;
     const left = 2;
-    const other = new ApiClient(api.base);
+    const other = new ApiClient(api.base, api.mailbox);
     await other.register('mapper-quota@example.com');
     await runtime.database.executeSql(
-      `UPDATE users SET xml_used = ${FREE_PLAN.xmlCnt - left} WHERE email = 'mapper-quota@example.com'`,
+      `UPDATE plan_grants SET xml_used = ${FREE_PLAN.xmlCnt - left} WHERE user_id = (SELECT id FROM users WHERE email = 'mapper-quota@example.com')`,
     );
     const answers = await Promise.all(
       Array.from({ length: concurrent }, (_, i) =>
