@@ -22,7 +22,7 @@ function sqltune(args: string[]): Promise<Run> {
     execFile(
       process.execPath,
       ['packages/cli/bin/sqltune.js', ...args],
-      { cwd: root, maxBuffer: 64 * 1024 * 1024, timeout: 200_000 },
+      { cwd: root, maxBuffer: 64 * 1024 * 1024, timeout: 280_000 },
       (error, stdout, stderr) => {
         const code = error ? (error as { code?: unknown }).code : 0;
         if (typeof code !== 'number') reject(error);
@@ -75,7 +75,7 @@ function textAt(result: SarifResult): string {
 const scratch = mkdtempSync(join(tmpdir(), 'sqltune-cli-mapper-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe.concurrent('sqltune optimize on mappers', { timeout: 240_000 }, () => {
+describe.concurrent('sqltune optimize on mappers', { timeout: 300_000 }, () => {
   it('MyBatis corpus directory as SARIF 2.1.0: every location points into its XML, ${} at the ${', async () => {
     const dir = `${corpus}/mybatis`;
     const run = await sqltune(['optimize', dir, '--format', 'sarif']);

@@ -26,7 +26,7 @@ function sqltune(args: string[], stdin = ''): Promise<{ code: number; stdout: st
     const child = execFile(
       process.execPath,
       ['packages/cli/bin/sqltune.js', ...args],
-      { cwd: root, maxBuffer: 32 * 1024 * 1024, timeout: 120_000 },
+      { cwd: root, maxBuffer: 32 * 1024 * 1024, timeout: 170_000 },
       (error, stdout, stderr) => {
         const code = error ? (error as { code?: unknown }).code : 0;
         if (typeof code !== 'number') reject(error);
@@ -56,7 +56,7 @@ CREATE TABLE audit (id bigint PRIMARY KEY, logged_at timestamptz NOT NULL);
 `,
 );
 
-describe.concurrent('sqltune optimize --stats', () => {
+describe.concurrent('sqltune optimize --stats', { timeout: 180_000 }, () => {
   it('plans with pg_class and pg_stats rows pasted from psql', async () => {
     const stats = file('pg-stats.txt', captured('pg-stats-session.txt'));
     const query = file('orders.sql', "SELECT o_id FROM orders WHERE o_status = 'late';\nSELECT e_id FROM events;\n");
@@ -144,7 +144,7 @@ describe.concurrent('sqltune optimize --stats', () => {
   );
 });
 
-describe('a selective predicate on a 10-million-row table, statistics from --stats', () => {
+describe('a selective predicate on a 10-million-row table, statistics from --stats', { timeout: 180_000 }, () => {
   const query = file('big-query.sql', "SELECT id, amount FROM payments WHERE reference = 'PAY-000042';\n");
   const schema = file(
     'big-schema.sql',
@@ -182,7 +182,7 @@ describe('a selective predicate on a 10-million-row table, statistics from --sta
   });
 });
 
-describe('several statements from the command line', () => {
+describe('several statements from the command line', { timeout: 180_000 }, () => {
   it('get one index set for all of them (the workload section), next to their own advice', async () => {
     const queries = file(
       'workload.sql',

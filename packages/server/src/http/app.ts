@@ -12,6 +12,7 @@ import type { AnalysisPool } from '../tasks/analysis-pool.ts';
 import { FIELD_BYTE_LIMITS, MAX_FIELD_BYTES } from '../tasks/limits.ts';
 import { authPlugin } from './auth-plugin.ts';
 import { failure, toAppError } from './envelope.ts';
+import { openApiPlugin } from './openapi/plugin.ts';
 import {
   allowedMethods,
   clientErrorHandler,
@@ -70,6 +71,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     void reply.status(appError.httpStatus).send(failure(appError.detail, languageOf(request)));
   });
 
+  // Before the routes: it collects each one as it is registered.
+  await app.register(openApiPlugin);
   await app.register(
     async (api) => {
       await api.register(authPlugin, deps);

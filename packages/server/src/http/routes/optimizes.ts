@@ -1,5 +1,15 @@
 import type { MultipartFile } from '@fastify/multipart';
-import { AppError, Dialect, ErrorCode, MapperFramework, TaskListQuery, type TaskType } from '@sqltune/contracts';
+import {
+  AppError,
+  CreatedTask,
+  Dialect,
+  ErrorCode,
+  MapperFramework,
+  TaskDetail,
+  TaskListQuery,
+  TaskPage,
+  type TaskType,
+} from '@sqltune/contracts';
 import { normalizeNewlines } from '@sqltune/engine';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -21,6 +31,7 @@ import {
 } from '../../tasks/service.ts';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
+import { documented } from '../openapi/route-doc.ts';
 import { parseBody } from '../validate.ts';
 
 const Fields = z.object({
@@ -39,30 +50,95 @@ const PASTED_MAPPER_NAME = 'mapper.xml';
 export async function optimizeRoutes(app: FastifyInstance, { database, analysis, onTaskCreated, config }: AppDeps) {
   const { db } = database;
 
-  app.post('/v1/optimizes', async (request) => {
-    const user = await request.requireUser();
-    return ok(await createTask(db, config.catalogue, analysis, user, await readSubmission(request), onTaskCreated));
-  });
+  app.post(
+    '/v1/optimizes',
+    documented({
+      summary: 'Submit a statement (or several), or a MyBatis/iBatis mapper, for optimization',
+      description:
+        'The input is checked at once (content errors come back with their line and column) and the task is queued; ' +
+        'it uses one unit of the SQL quota, or of the XML quota for a mapper (orm set). Poll the detail route for the ' +
+        'report. Size limits per field and statement counts: docs/limits in the README.',
+      tag: 'tasks',
+      auth: 'user',
+      body: Fields,
+      multipart: {
+        dialect: 'mysql or postgresql',
+        file: 'one .sql file, or one .xml mapper file with orm',
+        sql: 'the statement text, or the pasted mapper with orm',
+        schema: 'optional CREATE TABLE statements',
+        stats: 'optional statistics',
+        plan: 'optional EXPLAIN output',
+        orm: 'mybatis or ibatis for a mapper',
+      },
+      data: CreatedTask,
+      errors: [
+        ErrorCode.INPUT_REQUIRED,
+        ErrorCode.CONTENT_INVALID,
+        ErrorCode.TABLE_STRUCTURE_INVALID,
+        ErrorCode.PLAN_INVALID,
+        ErrorCode.STATEMENT_NOT_ALLOWED,
+        ErrorCode.FIELD_TOO_LARGE,
+        ErrorCode.TOO_MANY_STATEMENTS,
+        ErrorCode.ANALYSIS_TOO_SLOW,
+        ErrorCode.QUOTA_EXCEEDED,
+      ],
+    }),
+    async (request) => {
+      const user = await request.requireUser();
+      return ok(await createTask(db, config.catalogue, analysis, user, await readSubmission(request), onTaskCreated));
+    },
+  );
 
-  app.get('/v1/optimizes', async (request) => {
-    const user = await request.requireUser();
-    const query = parseBody(TaskListQuery, request.query);
-    return ok(await listTasks(db, user, query.page, query.pageSize));
-  });
+  app.get(
+    '/v1/optimizes',
+    documented({
+      summary: "The signed-in user's tasks, newest first, a page at a time",
+      tag: 'tasks',
+      auth: 'user',
+      query: TaskListQuery,
+      data: TaskPage,
+    }),
+    async (request) => {
+      const user = await request.requireUser();
+      const query = parseBody(TaskListQuery, request.query);
+      return ok(await listTasks(db, user, query.page, query.pageSize));
+    },
+  );
 
   for (const type of ['sql', 'mybatis'] as const satisfies readonly TaskType[]) {
-    app.get<{ Params: { id: string } }>(`/v1/optimizes/${type}/:id`, async (request, reply) => {
-      const user = await request.requireUser();
-      const body = detailBody(await taskDetail(db, user, request.params.id, type));
-      return reply.type('application/json; charset=utf-8').send(body);
-    });
+    app.get<{ Params: { id: string } }>(
+      `/v1/optimizes/${type}/:id`,
+      documented({
+        summary: `A ${type === 'sql' ? 'SQL' : 'mapper'} task's state, input and report (null while it runs)`,
+        tag: 'tasks',
+        auth: 'user',
+        params: z.object({ id: z.string() }),
+        data: TaskDetail,
+        errors: [ErrorCode.NOT_FOUND],
+      }),
+      async (request, reply) => {
+        const user = await request.requireUser();
+        const body = detailBody(await taskDetail(db, user, request.params.id, type));
+        return reply.type('application/json; charset=utf-8').send(body);
+      },
+    );
   }
 
-  app.delete<{ Params: { id: string } }>('/v1/optimizes/:id', async (request) => {
-    const user = await request.requireUser();
-    await deleteTask(db, user, request.params.id);
-    return ok(null);
-  });
+  app.delete<{ Params: { id: string } }>(
+    '/v1/optimizes/:id',
+    documented({
+      summary: "Delete one of the signed-in user's tasks",
+      tag: 'tasks',
+      auth: 'user',
+      params: z.object({ id: z.string() }),
+      errors: [ErrorCode.NOT_FOUND],
+    }),
+    async (request) => {
+      const user = await request.requireUser();
+      await deleteTask(db, user, request.params.id);
+      return ok(null);
+    },
+  );
 }
 
 /**

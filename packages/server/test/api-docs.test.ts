@@ -1,0 +1,103 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { errorMessages } from '@sqltune/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../../test-support/services.ts';
+import { loadConfig } from '../src/config.ts';
+import { type OpenApiDocument, openApiPath } from '../src/http/openapi/document.ts';
+import { type Runtime, startRuntime } from '../src/runtime.ts';
+
+/**
+ * Every API route Fastify has, read from its own route table (not from the hook the document is built from). The table
+ * is a tree: each line's depth is its indent (4 characters a level), its path the parent's path plus its segment.
+ */
+function registeredApiRoutes(runtime: Runtime): Array<{ method: string; path: string }> {
+  const parents: string[] = [];
+  const routes: Array<{ method: string; path: string }> = [];
+  for (const line of runtime.app!.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    const path = (parents[depth - 1] ?? '') + match[2]!;
+    parents[depth] = path;
+    if (!path.startsWith('/api/') || !match[3]) continue;
+    for (const method of match[3].split(', ')) if (method !== 'HEAD') routes.push({ method, path: openApiPath(path) });
+  }
+  return routes;
+}
+
+function refsOf(value: unknown): string[] {
+  if (Array.isArray(value)) return value.flatMap(refsOf);
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, inner]) =>
+    key === '$ref' && typeof inner === 'string' ? [inner] : refsOf(inner),
+  );
+}
+
+describe('the API documentation at /api/docs', () => {
+  let runtime: Runtime;
+  let dataDir: string;
+  let base: string;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-api-docs-'));
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    runtime = await startRuntime(
+      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      { api: true, worker: false },
+    );
+    document = (await (await fetch(`${base}/api/docs/openapi.json`)).json()) as OpenApiDocument;
+  });
+
+  afterAll(async () => {
+    await runtime?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lists every registered API route, each documented', () => {
+    const routes = registeredApiRoutes(runtime);
+    expect(routes.length).toBeGreaterThan(15);
+    for (const { method, path } of routes) {
+      const operation = document.paths[path]?.[method.toLowerCase()] as Record<string, unknown> | undefined;
+      expect(operation, `${method} ${path}`).toBeDefined();
+      expect(operation!['x-undocumented'], `${method} ${path} has no documentation`).toBeUndefined();
+      expect(operation!.summary).toEqual(expect.any(String));
+    }
+  });
+
+  it('names each path parameter, resolves each reference, and gives each refusal code its two messages', () => {
+    const components = new Set(Object.keys(document.components.schemas).map((name) => `#/components/schemas/${name}`));
+    expect(refsOf(document).filter((ref) => !components.has(ref))).toEqual([]);
+    for (const [path, methods] of Object.entries(document.paths)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+      for (const operation of Object.values(methods) as Array<Record<string, unknown>>) {
+        const parameters = (operation.parameters ?? []) as Array<{ name: string; in: string }>;
+        expect(parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(names);
+        for (const entry of (operation['x-error-codes'] ?? []) as Array<{ code: number; zh: string; en: string }>) {
+          expect(errorMessages[entry.code as keyof typeof errorMessages]).toEqual({ zh: entry.zh, en: entry.en });
+        }
+      }
+    }
+    const login = document.paths['/api/v1/auth/login']!.post as Record<string, unknown>;
+    expect(JSON.stringify(login.requestBody)).toContain('"password"');
+    expect((login['x-error-codes'] as Array<{ code: number }>).map((e) => e.code)).toContain(4105);
+    const create = document.paths['/api/v1/optimizes']!.post as Record<string, unknown>;
+    expect(create.security).toEqual([{ bearer: [] }, { cookie: [] }]);
+    expect(Object.keys((create.requestBody as { content: object }).content)).toEqual([
+      'application/json',
+      'multipart/form-data',
+    ]);
+  });
+
+  it('serves a page listing every operation, under the app security headers', async () => {
+    const response = await fetch(`${base}/api/docs`);
+    expect(response.headers.get('content-type')).toMatch(/text\/html/);
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/);
+    const html = await response.text();
+    expect(html).not.toMatch(/<script/i);
+    for (const path of Object.keys(document.paths)) expect(html).toContain(path.replace(/&/g, '&#38;'));
+  });
+});
