@@ -76,14 +76,21 @@ describe('the API documentation at /api/docs', () => {
       for (const operation of Object.values(methods) as Array<Record<string, unknown>>) {
         const parameters = (operation.parameters ?? []) as Array<{ name: string; in: string }>;
         expect(parameters.filter((p) => p.in === 'path').map((p) => p.name)).toEqual(names);
-        for (const entry of (operation['x-error-codes'] ?? []) as Array<{ code: number; zh: string; en: string }>) {
+        for (const entry of (operation['x-error-codes'] ?? []) as Array<{
+          code: number;
+          status: number;
+          zh: string;
+          en: string;
+        }>) {
           expect(errorMessages[entry.code as keyof typeof errorMessages]).toEqual({ zh: entry.zh, en: entry.en });
+          expect(entry.status).toBeGreaterThanOrEqual(400);
         }
       }
     }
     const login = document.paths['/api/v1/auth/login']!.post as Record<string, unknown>;
     expect(JSON.stringify(login.requestBody)).toContain('"password"');
-    expect((login['x-error-codes'] as Array<{ code: number }>).map((e) => e.code)).toContain(4105);
+    expect(login['x-error-codes']).toContainEqual(expect.objectContaining({ code: 4105, status: 400 }));
+    expect(login['x-error-codes']).toContainEqual(expect.objectContaining({ code: 4111, status: 429 }));
     const create = document.paths['/api/v1/optimizes']!.post as Record<string, unknown>;
     expect(create.security).toEqual([{ bearer: [] }, { cookie: [] }]);
     expect(Object.keys((create.requestBody as { content: object }).content)).toEqual([

@@ -1,4 +1,4 @@
-import { API_PREFIX, ErrorCode, errorMessages, Message } from '@sqltune/contracts';
+import { API_PREFIX, AppError, ErrorCode, errorMessages, Message } from '@sqltune/contracts';
 import { z } from 'zod';
 import type { RouteDoc } from './route-doc.ts';
 
@@ -92,8 +92,8 @@ export function buildOpenApiDocument(routes: readonly RegisteredRoute[], version
       version,
       description:
         'Every answer is an envelope { code, message, data }: code 0 is success; any other code is a refusal whose ' +
-        'data holds the bilingual message, the field and, for content errors, the line and column. The HTTP status ' +
-        'follows the code (401, 403, 404, 429 for rate limits, 400 for the rest of the 4xxx codes).',
+        'data holds the bilingual message, the field and, for content errors, the line and column. Each operation ' +
+        'lists its refusal codes with the HTTP status they answer with.',
     },
     servers: [{ url: '/' }],
     tags: [...tags].sort().map((name) => ({ name })),
@@ -117,12 +117,17 @@ function operationId(method: string, url: string): string {
   return method.toLowerCase() + words.join('');
 }
 
-function errorCodesOf(doc: RouteDoc): Array<{ code: number; zh: string; en: string }> {
+function errorCodesOf(doc: RouteDoc): Array<{ code: number; status: number; zh: string; en: string }> {
   const codes = new Set<ErrorCode>([...(doc.errors ?? []), ...COMMON_ERRORS]);
   if (doc.auth === 'user') codes.add(ErrorCode.UNAUTHORIZED);
   return [...codes]
     .sort((a, b) => a - b)
-    .map((code) => ({ code, zh: errorMessages[code].zh, en: errorMessages[code].en }));
+    .map((code) => ({
+      code,
+      status: new AppError(code).httpStatus,
+      zh: errorMessages[code].zh,
+      en: errorMessages[code].en,
+    }));
 }
 
 function parametersOf(where: 'path' | 'query', schema: JsonSchema | undefined): unknown[] {

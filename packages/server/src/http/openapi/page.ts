@@ -35,7 +35,7 @@ interface Operation {
   parameters?: Array<{ name: string; in: string; required: boolean; schema: unknown }>;
   requestBody?: { content: Record<string, { schema: unknown }> };
   responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
-  'x-error-codes'?: Array<{ code: number; zh: string; en: string }>;
+  'x-error-codes'?: Array<{ code: number; status: number; zh: string; en: string }>;
 }
 
 function renderOperation(method: string, path: string, operation: Operation): string {
@@ -46,16 +46,22 @@ function renderOperation(method: string, path: string, operation: Operation): st
   const bodies = Object.entries(operation.requestBody?.content ?? {})
     .map(([type, { schema }]) => `<h4>Body: ${escapeHtml(type)}</h4>${json(schema)}`)
     .join('');
-  const answer = operation.responses['200']?.content?.['application/json']?.schema;
+  // The envelope is the same for every call (described at the top): show the part that differs, its data.
+  const envelope = operation.responses['200']?.content?.['application/json']?.schema as
+    | { allOf?: Array<{ properties?: { data?: unknown } }> }
+    | undefined;
+  const answer = envelope?.allOf?.[1]?.properties?.data;
   const errors = (operation['x-error-codes'] ?? [])
-    .map((e) => `<tr><td>${e.code}</td><td>${escapeHtml(e.en)}</td><td>${escapeHtml(e.zh)}</td></tr>`)
+    .map(
+      (e) => `<tr><td>${e.code}</td><td>${e.status}</td><td>${escapeHtml(e.en)}</td><td>${escapeHtml(e.zh)}</td></tr>`,
+    )
     .join('');
   return `<details><summary><span class="method ${method}">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>
  — ${escapeHtml(operation.summary)} <em>${signIn}</em></summary>
 ${operation.description ? `<p>${escapeHtml(operation.description)}</p>` : ''}
 ${parameters ? `<h4>Parameters</h4><ul>${parameters}</ul>` : ''}${bodies}
-${answer ? `<h4>Answer</h4>${json(answer)}` : ''}
-<h4>Refusal codes</h4><table><tr><th>code</th><th>en</th><th>zh</th></tr>${errors}</table></details>`;
+<h4>Answer data</h4>${json(answer ?? { type: 'null' })}
+<h4>Refusal codes</h4><table><tr><th>code</th><th>HTTP</th><th>en</th><th>zh</th></tr>${errors}</table></details>`;
 }
 
 function json(value: unknown): string {
