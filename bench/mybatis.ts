@@ -6,13 +6,21 @@
  * The mapper is generated from the shapes of the corpus (packages/engine/test/mybatis/corpus/mybatis, MySQL): its
  * statements copied in turn under new ids until there are 200, with every <sql> fragment they include. The last line
  * is `mapper_statements=N variants=N parse_failures=N seconds=S` (S: the whole optimizeMapper call, planner start
- * included); the lines before it split the time.
+ * included); the lines before it split the time: the engine alone, and the optimizer's share (session set-up, plain
+ * EXPLAINs, EXPLAINs under what-if indexes, verifications, as the optimizer answered them: repeated questions are
+ * answered from memory by the session, see rememberingSession) with what remains for the engine's work in between.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { analyzeMapper, readMapperFile, sourceFile } from '@sqltune/engine';
-import { availablePlanners, optimizeMapper, shutdownPlanners } from '@sqltune/planner';
+import {
+  availablePlanners,
+  optimizeMapper,
+  type PlannerBackend,
+  type PlannerSession,
+  shutdownPlanners,
+} from '@sqltune/planner';
 
 const STATEMENTS = 200;
 const corpus = fileURLToPath(new URL('../packages/engine/test/mybatis/corpus/', import.meta.url));
@@ -61,10 +69,48 @@ console.log(
   `engine only: analyzeMapper (read, expand, bind, rules) ${analysisSeconds.toFixed(2)} s for ${analysis.statements.length} statements, ${variants} variants`,
 );
 
+/** Time spent waiting for the optimizer, by kind of call. */
+const waited = new Map<string, { calls: number; ms: number }>();
+async function timed<T>(kind: string, call: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await call();
+  } finally {
+    const entry = waited.get(kind) ?? { calls: 0, ms: 0 };
+    entry.calls++;
+    entry.ms += performance.now() - start;
+    waited.set(kind, entry);
+  }
+}
+function timedBackend(backend: PlannerBackend): PlannerBackend {
+  return {
+    dialect: backend.dialect,
+    async open(request) {
+      const session = await timed('open', () => backend.open(request));
+      const wrapped: PlannerSession = {
+        get source() {
+          return session.source;
+        },
+        get notes() {
+          return session.notes;
+        },
+        explain: (sql, whatIf = []) =>
+          timed(whatIf.length > 0 ? 'what-if explain' : 'explain', () => session.explain(sql, whatIf)),
+        verify: (original, candidate, options) => timed('verify', () => session.verify(original, candidate, options)),
+        close: () => timed('close', () => session.close()),
+      };
+      return wrapped;
+    },
+  };
+}
+
 const started = performance.now();
-const planners = await availablePlanners();
+const available = await availablePlanners();
+const planners = Object.fromEntries(
+  Object.entries(available).map(([dialect, backend]) => [dialect, backend && timedBackend(backend)]),
+);
 console.log(
-  `planners: ${Object.entries(planners)
+  `planners: ${Object.entries(available)
     .map(([dialect, p]) => `${dialect}=${p ? 'yes' : 'no'}`)
     .join(' ')}`,
 );
@@ -87,6 +133,12 @@ try {
   const advice = mapper.statements.flatMap((s) => s.rewrites).filter((r) => r.status === 'advice').length;
   console.log(
     `planned variants: ${planned} (with a real plan: ${withPlan}), rewrites patched: ${patched}, kept as advice: ${advice}, workload indexes: ${report.workload?.indexes.length ?? 0}`,
+  );
+  const optimizerMs = [...waited.values()].reduce((sum, w) => sum + w.ms, 0);
+  console.log(
+    `optimizer: ${[...waited]
+      .map(([kind, w]) => `${kind} ${w.calls}x ${(w.ms / 1000).toFixed(1)} s`)
+      .join(', ')}; the rest (engine, report) ${(seconds - optimizerMs / 1000).toFixed(1)} s`,
   );
   console.log(
     `mapper_statements=${mapper.statements.length} variants=${reported.length} parse_failures=${parseFailures} seconds=${seconds.toFixed(1)}`,

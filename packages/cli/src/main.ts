@@ -41,7 +41,7 @@ optimize  Optimizes the statements in FILE (- reads standard input) and prints t
   --format   text (default), json (the report contract), markdown, or sarif (SARIF 2.1.0)
   --lang     language of messages (default en)
   --fail-on  exit with 1 when a finding at or above this severity exists (default none)
-rules     Prints the rule catalogue.
+rules     Prints the rule catalogue: the statement rules, then the mapper rules (MyBatis / iBatis).
 
 Exit codes: 0 done, 1 findings at or above --fail-on, 2 input error, 64 usage error.`;
 
@@ -69,13 +69,14 @@ export async function main(argv: string[]): Promise<number> {
     return EXIT.ok;
   }
   if (command.name === 'rules') {
-    const { statementRules } = await loadEngine();
+    const { statementRules, mapperRules } = await loadEngine();
+    const catalogue = { statementRules, mapperRules };
     const output =
       command.format === 'json'
-        ? formatRulesJson(statementRules)
+        ? formatRulesJson(catalogue)
         : command.format === 'markdown'
-          ? formatRulesMarkdown(statementRules, command.language)
-          : formatRulesText(statementRules, command.language);
+          ? formatRulesMarkdown(catalogue, command.language)
+          : formatRulesText(catalogue, command.language);
     process.stdout.write(`${output}\n`);
     return EXIT.ok;
   }

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Report } from '@sqltune/contracts';
-import { statementRules } from '@sqltune/engine';
+import { mapperRules, statementRules } from '@sqltune/engine';
 import { describe, expect, it } from 'vitest';
 
 /** The real CLI as a user runs it: `node packages/cli/bin/sqltune.js ...` from the repository root. */
@@ -55,9 +55,25 @@ describe.concurrent('sqltune CLI', { timeout: 240_000 }, () => {
   it('prints the rule catalogue as JSON', async () => {
     const run = await sqltune(['rules', '--format', 'json']);
     expect(run.code).toBe(0);
-    const rules = JSON.parse(run.stdout) as Array<Record<string, unknown>>;
-    expect(rules).toHaveLength(statementRules.length);
+    const all = JSON.parse(run.stdout) as Array<Record<string, unknown>>;
+    expect(all).toHaveLength(statementRules.length + mapperRules.length);
+    const rules = all.slice(0, statementRules.length);
     expect(rules.map((r) => r.id)).toEqual(statementRules.map((r) => r.id));
+    expect(rules.every((r) => !('frameworks' in r))).toBe(true);
+    // The mapper rules follow, each naming the frameworks whose mappers it reads.
+    const mappers = all.slice(statementRules.length);
+    expect(mappers.map((r) => r.id)).toEqual(mapperRules.map((r) => r.id));
+    for (const [i, entry] of mappers.entries()) {
+      const rule = mapperRules[i]!;
+      expect(entry).toMatchObject({
+        id: rule.id,
+        severity: rule.severity,
+        frameworks: [...rule.frameworks],
+        dialects: ['mysql', 'postgresql'],
+        example: { bad: expect.stringMatching(/^</) },
+        rewrite: false,
+      });
+    }
     for (const [i, entry] of rules.entries()) {
       const rule = statementRules[i]!;
       expect(entry).toMatchObject({
@@ -71,6 +87,25 @@ describe.concurrent('sqltune CLI', { timeout: 240_000 }, () => {
         rewrite: rule.rewrites,
       });
     }
+  });
+
+  it('lists the mapper rules after the statement rules in markdown and text', async () => {
+    const [markdown, text] = await Promise.all([
+      sqltune(['rules', '--format', 'markdown', '--lang', 'en']),
+      sqltune(['rules', '--lang', 'zh']),
+    ]);
+    expect(markdown.code).toBe(0);
+    const mapperSection = markdown.stdout.indexOf('## Mapper rules (MyBatis / iBatis dynamic SQL)');
+    expect(mapperSection).toBeGreaterThan(markdown.stdout.indexOf(`| \`${statementRules.at(-1)!.id}\``));
+    for (const rule of mapperRules) {
+      expect(markdown.stdout.indexOf(`| \`${rule.id}\``)).toBeGreaterThan(mapperSection);
+      expect(markdown.stdout).toContain(`## \`${rule.id}\`: ${rule.title.en}`);
+    }
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain(`${mapperRules[0]!.id} [${mapperRules[0]!.severity}]`);
+    expect(text.stdout).toContain(
+      `共 ${statementRules.length + mapperRules.length} 条规则（其中映射文件规则 ${mapperRules.length} 条）`,
+    );
   });
 
   it('gives the same JSON report for a file and for standard input, per the Report contract', async () => {

@@ -43,6 +43,7 @@ import type { AiSettings } from './ai/client.ts';
 import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrite.ts';
 import { adviseStatementIndexes, defaultLimits } from './index-advisor.ts';
 import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
+import { rememberingSession } from './remembering-session.ts';
 import type { PlannerBackend, PlannerSession } from './types.ts';
 import { adviseWorkload } from './workload-advisor.ts';
 
@@ -91,7 +92,9 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
   if (unparsable && !reportErrors) throw unparsable;
   const backend = options.planners[input.dialect];
   const hasSchema = analysis.schema.tables.length > 0;
-  const session = backend && hasSchema ? await backend.open(requestFor(input, analysis.schema)) : undefined;
+  // Repeated questions (a statement costed again, repeated statements, the workload advisor) answered once.
+  const session =
+    backend && hasSchema ? rememberingSession(await backend.open(requestFor(input, analysis.schema))) : undefined;
   try {
     const statements: StatementReport[] = [];
     const total = analysis.statements.length;

@@ -7,7 +7,16 @@
  *    SIGKILL of the whole process group takes the watchdog too: sweepAbandonedRunDirectories() removes, at the
  *    next start, every marked directory whose owner is gone.
  */
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -98,10 +107,28 @@ export function sweepAbandonedRunDirectories(parents: readonly string[] = defaul
   return removed;
 }
 
-/** Where run directories are made: the OS temp dir, /dev/shm, and SQLTUNE_POSTGRES_DIR when set. */
+/** Where run directories are made: the OS temp dir, /dev/shm, SQLTUNE_POSTGRES_DIR and SQLTUNE_MARIADB_DIR when set. */
 function defaultParents(): string[] {
   const parents = [tmpdir(), '/dev/shm'];
-  const chosen = process.env.SQLTUNE_POSTGRES_DIR;
-  if (chosen) parents.push(chosen);
+  for (const chosen of [process.env.SQLTUNE_POSTGRES_DIR, process.env.SQLTUNE_MARIADB_DIR])
+    if (chosen) parents.push(chosen);
   return parents;
+}
+
+/**
+ * Where a throwaway local server's directory goes: `chosen` (the server's environment setting) when given, else
+ * /dev/shm when it is a memory file system with 2 GB free, else the OS temp dir. Nothing there needs to outlive
+ * the process, and on a busy disk the servers' file writes and syncs (CREATE/ALTER TABLE above all) dominate:
+ * PostgreSQL starts and verifies about twice as fast, and the MariaDB what-if indexes of a 200-statement mapper
+ * took 13 s instead of 53 s (bench:mybatis, load 15 on 2 cores).
+ */
+export function serverParentDir(chosen: string | undefined): string {
+  if (chosen) return chosen;
+  try {
+    const fs = statfsSync('/dev/shm');
+    if (fs.bavail * fs.bsize >= 2 * 1024 ** 3) return '/dev/shm';
+  } catch {
+    // No /dev/shm.
+  }
+  return tmpdir();
 }

@@ -167,6 +167,43 @@ describe.runIf(available)('MariaDB planner backend (real server)', () => {
     expect(after.totalCost).toBeCloseTo(before.totalCost, 3);
   });
 
+  it('a different what-if set keeps the indexes it starts with and plans as a fresh build of it would', async () => {
+    const byCustomer = 'CREATE INDEX idx_cust ON orders (o_custkey)';
+    const byStatus = 'CREATE INDEX idx_status ON orders (o_orderstatus)';
+    const sql = "SELECT * FROM orders WHERE o_custkey = 42 AND o_orderstatus = 'F'";
+    // Each set built from none.
+    const freshBoth = await plain.explain(sql, [byCustomer, byStatus]);
+    await plain.explain(sql);
+    const freshStatus = await plain.explain(sql, [byStatus]);
+    await plain.explain(sql);
+    expect(freshStatus.root.index).toBe('idx_status');
+    // [customer], then [customer, status] (customer kept), then [status] alone: customer dropped, status built again
+    // under the name it had a moment ago.
+    const first = await plain.explain(sql, [byCustomer]);
+    expect(first.root.index).toBe('idx_cust');
+    const both = await plain.explain(sql, [byCustomer, byStatus]);
+    expect(both.totalCost).toBeCloseTo(freshBoth.totalCost, 3);
+    expect(both.root).toMatchObject({ node: freshBoth.root.node, rows: freshBoth.root.rows });
+    const statusOnly = await plain.explain(sql, [byStatus]);
+    expect(statusOnly.root).toMatchObject({ index: 'idx_status', rows: freshStatus.root.rows });
+    expect(statusOnly.totalCost).toBeCloseTo(freshStatus.totalCost, 3);
+    // Nothing stays behind (idx_status, dropped once and built again, included): the table is scanned again.
+    const after = await plain.explain(sql);
+    expect(after.root.node).toBe('Table scan');
+  });
+
+  it('a what-if index the server refuses leaves no index of its set behind', async () => {
+    const sql = 'SELECT * FROM orders WHERE o_custkey = 42';
+    const error = await appError(
+      plain.explain(sql, ['CREATE INDEX idx_cust ON orders (o_custkey)', 'CREATE INDEX idx_bad ON orders (no_such)']),
+    );
+    expect(error.code).toBe(ErrorCode.CONTENT_INVALID);
+    expect((await plain.explain(sql)).root.node).toBe('Table scan');
+    // And the session still builds what-if indexes afterwards.
+    const again = await plain.explain(sql, ['CREATE INDEX idx_cust ON orders (o_custkey)']);
+    expect(again.root.index).toBe('idx_cust');
+  });
+
   it('rejects a what-if index that is not CREATE INDEX', async () => {
     const error = await appError(plain.explain('SELECT 1', ['DROP TABLE orders']));
     expect(error.code).toBe(ErrorCode.CONTENT_INVALID);

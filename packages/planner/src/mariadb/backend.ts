@@ -10,8 +10,8 @@
  * explain(sql, whatIf): EXPLAIN FORMAT=JSON + the optimizer trace (costs) + the tabular EXPLAIN (raw, for display).
  * What-if indexes are real indexes on the empty tables: ALTER TABLE ... ADD INDEX, statistics injected again (ALTER
  * resets InnoDB's), EXPLAIN. They stay while later calls ask for the same set (comparing the original and the
- * rewritten statement under the same indexes builds them once); a call with another set (or none) drops them and
- * restores the statistics first. `?` parameters are replaced by
+ * rewritten statement under the same indexes builds them once); a call with another set (or none) keeps those its
+ * list starts with, drops the others, adds its own and injects the statistics once for all (useWhatIfIndexes). `?` parameters are replaced by
  * sample literals of the compared column's type, and the plan says so. An error becomes 4202 at the statement's
  * line/column.
  * verify(original, candidate): differential verification on generated data in `v_<random>` (verify.ts).
@@ -87,6 +87,11 @@ function escapeGrantName(name: string): string {
   return name.replace(/[_%\\]/g, (c) => `\\${c}`);
 }
 
+interface WhatIfIndex {
+  key: string;
+  created: Array<{ table: string; index: string }>;
+}
+
 interface Ready {
   endpoint: ServerEndpoint;
   admin: mysql.Pool;
@@ -98,8 +103,11 @@ interface Ready {
   catalog: CatalogTable[];
   tableRows: Map<string, number>;
   verifyReady: boolean;
-  /** What-if indexes left in place after the last explain (dropped when a later call wants other ones). */
-  whatIf?: { key: string; created: Array<{ table: string; index: string }> };
+  /**
+   * What-if indexes left in place after the last explain, in the order they were created: each with its statement
+   * (trimmed) and the indexes it created. A later call keeps those that start its own list and replaces the rest.
+   */
+  whatIf: WhatIfIndex[];
 }
 
 class MariaDbSession implements PlannerSession {
@@ -208,6 +216,7 @@ class MariaDbSession implements PlannerSession {
         catalog,
         tableRows,
         verifyReady: false,
+        whatIf: [],
       };
       this.broken = false;
       return this.ready;
@@ -324,16 +333,7 @@ class MariaDbSession implements PlannerSession {
     const local = this.local(statement);
     const substituted = substituteParameters(local, (column) => columnTypes.get(column.toLowerCase()));
     const text = substituted.text;
-    // What-if indexes stay until a call wants a different set: comparing two statements under the same
-    // indexes (the usual sequence) builds them once.
-    const key = JSON.stringify(whatIfIndexes.map((w) => trimStatement(w, 'mysql')));
-    if (ready.whatIf && ready.whatIf.key !== key) {
-      const previous = ready.whatIf;
-      ready.whatIf = undefined;
-      await this.dropWhatIfIndexes(ready, previous.created);
-    }
-    if (whatIfIndexes.length > 0 && !ready.whatIf)
-      ready.whatIf = { key, created: await this.createWhatIfIndexes(ready, whatIfIndexes) };
+    await this.useWhatIfIndexes(ready, whatIfIndexes);
     const prefix = 'EXPLAIN FORMAT=JSON ';
     let json: string;
     let trace: string | undefined;
@@ -383,47 +383,78 @@ class MariaDbSession implements PlannerSession {
     return tree;
   }
 
-  /** Adds the what-if indexes and re-injects the statistics of their tables. Returns what to drop afterwards. */
-  private async createWhatIfIndexes(ready: Ready, indexes: string[]): Promise<Array<{ table: string; index: string }>> {
-    const prepared = readWhatIfIndexes(indexes, 'mysql', whatIfIndexOf);
-    const created: Array<{ table: string; index: string }> = [];
+  /**
+   * Puts exactly `wanted` in place, in its order, and injects the statistics of the tables touched once. What-if
+   * indexes stay until a call wants a different set: comparing two statements under the same indexes (the usual
+   * sequence) builds them once, and of a different set only what differs from the first index on is rebuilt (an
+   * index advisor trying one more index keeps those it tried before). Keeping only a common prefix leaves the
+   * table's indexes in the order a fresh build would give, so the optimizer sees the same table either way.
+   * If an index can not be created, none stays.
+   */
+  private async useWhatIfIndexes(ready: Ready, wanted: string[]): Promise<void> {
+    const keys = wanted.map((w) => trimStatement(w, 'mysql'));
+    const current = ready.whatIf;
+    let kept = 0;
+    while (kept < current.length && kept < keys.length && current[kept]!.key === keys[kept]) kept++;
+    if (kept === current.length && kept === keys.length) return;
+    // Read before anything changes: a text that is not an index leaves the session as it was.
+    const prepared = readWhatIfIndexes(wanted.slice(kept), 'mysql', whatIfIndexOf);
     const touched = new Set<string>();
+    ready.whatIf = current.slice(0, kept);
     try {
-      for (const p of prepared) {
-        const table =
-          ready.catalog.find((t) => t.name === p.table) ??
-          ready.catalog.find((t) => t.name.toLowerCase() === p.table.toLowerCase());
-        const before = new Set((table?.indexes ?? []).map((i) => i.name));
-        try {
-          await ready.conn.query(p.sql);
-        } catch (error) {
-          if (!isServerError(error) || isConnectionError(error)) throw error;
-          const message = cleanMessage(error.sqlMessage ?? error.message, [ready.database]);
-          throw whatIfIndexError(p.sql, message, this.request.schemaSql, error.errno);
-        }
-        const name = table?.name ?? p.table;
-        touched.add(name);
-        const [after] = await readCatalog(ready.conn, ready.database, [name]);
-        for (const i of after?.indexes ?? []) if (!before.has(i.name)) created.push({ table: name, index: i.name });
-        if (table && after) table.indexes = after.indexes;
+      await this.dropWhatIfIndexes(ready, current.slice(kept), touched);
+      for (const [i, index] of prepared.entries()) {
+        const created = await this.createWhatIfIndex(ready, index, touched);
+        ready.whatIf.push({ key: keys[kept + i]!, created });
       }
-      await this.reinject(ready, [...touched]);
     } catch (error) {
-      await this.dropWhatIfIndexes(ready, created).catch(() => undefined);
+      const partial = ready.whatIf;
+      ready.whatIf = [];
+      await this.dropWhatIfIndexes(ready, partial, touched).catch(() => undefined);
+      await this.reinject(ready, [...touched]).catch(() => undefined);
       throw error;
     }
-    return created;
+    await this.reinject(ready, [...touched]);
   }
 
-  private async dropWhatIfIndexes(ready: Ready, created: Array<{ table: string; index: string }>): Promise<void> {
+  /** Adds one what-if index (statistics not injected yet). Returns what it created, to drop afterwards. */
+  private async createWhatIfIndex(
+    ready: Ready,
+    index: { sql: string; table: string },
+    touched: Set<string>,
+  ): Promise<Array<{ table: string; index: string }>> {
+    const table =
+      ready.catalog.find((t) => t.name === index.table) ??
+      ready.catalog.find((t) => t.name.toLowerCase() === index.table.toLowerCase());
+    const before = new Set((table?.indexes ?? []).map((i) => i.name));
+    try {
+      await ready.conn.query(index.sql);
+    } catch (error) {
+      if (!isServerError(error) || isConnectionError(error)) throw error;
+      const message = cleanMessage(error.sqlMessage ?? error.message, [ready.database]);
+      throw whatIfIndexError(index.sql, message, this.request.schemaSql, error.errno);
+    }
+    const name = table?.name ?? index.table;
+    touched.add(name);
+    const [after] = await readCatalog(ready.conn, ready.database, [name]);
+    if (table && after) table.indexes = after.indexes;
+    return (after?.indexes ?? []).filter((i) => !before.has(i.name)).map((i) => ({ table: name, index: i.name }));
+  }
+
+  /** Drops what-if indexes, one ALTER TABLE per table (statistics not injected yet). */
+  private async dropWhatIfIndexes(ready: Ready, indexes: WhatIfIndex[], touched: Set<string>): Promise<void> {
     const byTable = new Map<string, string[]>();
-    for (const c of created) byTable.set(c.table, [...(byTable.get(c.table) ?? []), c.index]);
+    for (const c of indexes.flatMap((i) => i.created)) byTable.set(c.table, [...(byTable.get(c.table) ?? []), c.index]);
     for (const [table, names] of byTable) {
       await ready.conn.query(
         `ALTER TABLE \`${table.replace(/`/g, '``')}\` ${names.map((n) => `DROP INDEX \`${n.replace(/`/g, '``')}\``).join(', ')}`,
       );
+      touched.add(table);
+      const entry = ready.catalog.find((t) => t.name === table);
+      // The catalog stays right until the statistics are injected again: an index created next under a dropped
+      // index's name is then seen as created.
+      if (entry) entry.indexes = entry.indexes.filter((i) => !names.includes(i.name));
     }
-    await this.reinject(ready, [...byTable.keys()]);
   }
 
   /** Re-reads `tables` from the catalog and injects their statistics again (ALTER TABLE recomputed them). */

@@ -6,7 +6,8 @@
  * The local server:
  *  - data directory: a copy of a template made once per machine, MariaDB version and OS user by
  *    `mariadb-install-db` (kept in the OS temp dir as sqltune-mariadb-template-<version>-<uid>, a 0700 directory);
- *  - `mariadbd --no-defaults` on 127.0.0.1:<free port> and a unix socket in a private 0700 temp dir, small buffers,
+ *  - `mariadbd --no-defaults` on 127.0.0.1:<free port> and a unix socket in a private 0700 directory (on /dev/shm
+ *    when it is a memory file system with room, SQLTUNE_MARIADB_DIR to choose: see serverParentDir), small buffers,
  *    no binary log, no durability (the data is thrown away), `secure_file_priv` pointed at an empty directory so no
  *    statement can read or write the machine's files, InnoDB persistent statistics without automatic recalculation;
  *  - root gets a random password through `--init-file` before the first connection is accepted, and every planner
@@ -35,7 +36,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
-import { runDirectory, SANDBOX_CHILD_ENV, sweepAbandonedRunDirectories } from '../sandbox-files.ts';
+import { runDirectory, SANDBOX_CHILD_ENV, serverParentDir, sweepAbandonedRunDirectories } from '../sandbox-files.ts';
 
 export const MARIADBD_CANDIDATES = [
   '/usr/sbin/mariadbd',
@@ -267,7 +268,7 @@ async function startLocalServer(): Promise<ServerEndpoint> {
   if (!mariadbd) throw new Error('mariadbd not found: install mariadb-server or set MYSQL_SANDBOX_URL');
   sweepAbandonedRunDirectories();
   const template = await templateDir(mariadbd);
-  const dir = runDirectory('sqltune-mariadb-');
+  const dir = runDirectory('sqltune-mariadb-', serverParentDir(process.env.SQLTUNE_MARIADB_DIR));
   const data = join(dir, 'data');
   cpSync(template, data, { recursive: true });
   const files = join(dir, 'files');

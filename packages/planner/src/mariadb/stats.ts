@@ -559,11 +559,15 @@ export class StatisticsInjector {
     await this.reload(names);
   }
 
-  /** Closes and reopens the tables so both kinds of statistics are read again (double RENAME TABLE). */
+  /**
+   * Closes and reopens the tables so both kinds of statistics are read again: a double RENAME TABLE, both ways in
+   * one statement (one round trip and one metadata lock instead of two).
+   */
   async reload(names: string[]): Promise<void> {
     if (names.length === 0) return;
     const pairs = names.map((n, i) => [quoteIdent(n), quoteIdent(`__sqltune_reload_${i}`)] as const);
-    await this.session.query(`RENAME TABLE ${pairs.map(([a, b]) => `${a} TO ${b}`).join(', ')}`);
-    await this.session.query(`RENAME TABLE ${pairs.map(([a, b]) => `${b} TO ${a}`).join(', ')}`);
+    const away = pairs.map(([a, b]) => `${a} TO ${b}`);
+    const back = pairs.map(([a, b]) => `${b} TO ${a}`);
+    await this.session.query(`RENAME TABLE ${[...away, ...back].join(', ')}`);
   }
 }

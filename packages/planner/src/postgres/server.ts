@@ -49,7 +49,6 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  statfsSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
@@ -58,7 +57,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { quoteIdent, quoteLiteral } from '../pglite/sql-text.ts';
-import { runDirectory, SANDBOX_CHILD_ENV, sweepAbandonedRunDirectories } from '../sandbox-files.ts';
+import { runDirectory, SANDBOX_CHILD_ENV, serverParentDir, sweepAbandonedRunDirectories } from '../sandbox-files.ts';
 import { PgConnection } from './connection.ts';
 import { type FileAccess, type SizingMode, STATS_FUNCTIONS_SQL } from './stats.ts';
 
@@ -770,24 +769,6 @@ function privateDir(prefix: string, parent = tmpdir()): string {
   return runDirectory(prefix, parent, serverOwner());
 }
 
-/**
- * Where the throwaway server's directory goes: SQLTUNE_POSTGRES_DIR, else /dev/shm when it is a memory file system
- * with room to spare (measured: start-up 0.2-0.4 s instead of 0.6-1.7 s, open() and verify() about twice as fast
- * on a busy disk; the server holds about 40 MB + 8 MB per open session + at most 64 MB of WAL, table files being
- * sparse), else the OS temp dir.
- */
-function serverParentDir(): string {
-  const chosen = process.env.SQLTUNE_POSTGRES_DIR;
-  if (chosen) return chosen;
-  try {
-    const fs = statfsSync('/dev/shm');
-    if (fs.bavail * fs.bsize >= 2 * 1024 ** 3) return '/dev/shm';
-  } catch {
-    // No /dev/shm.
-  }
-  return tmpdir();
-}
-
 /** The cached template data directory for this PostgreSQL and HypoPG version, built once. */
 async function templateDataDir(install: LocalInstall): Promise<string> {
   const { stdout } = await run(join(install.binDir, 'postgres'), ['--version'], 10_000);
@@ -871,7 +852,7 @@ async function startLocal(): Promise<State> {
     );
   sweepAbandonedRunDirectories();
   const template = await templateDataDir(install);
-  const dir = privateDir('sqltune-pg-', serverParentDir());
+  const dir = privateDir('sqltune-pg-', serverParentDir(process.env.SQLTUNE_POSTGRES_DIR));
   try {
     await run('cp', ['-a', '--sparse=always', template, join(dir, 'data')], 60_000);
   } catch (error) {
