@@ -1,10 +1,23 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { prerequisiteAvailable } from './services.ts';
 
 /**
  * The shared test corpus (sqlglot's optimizer fixtures, beside the repository in ../shared/corpus; read in place,
  * never copied in), for tests and benchmarks.
  */
 export const fixturesDir = new URL('../../shared/corpus/sqlglot-fixtures/', import.meta.url);
+
+/**
+ * Whether the shared corpus is beside the repository (checked once per test file). A clone with nothing beside it
+ * still passes `npm test`: corpus tests skip loudly, or fail under SQLTUNE_REQUIRE_SERVICES=1 (as in CI).
+ */
+export function corpusAvailable(): boolean {
+  return prerequisiteAvailable(
+    existsSync(new URL('tpc-h/tpc-h.sql', fixturesDir)),
+    `the shared corpus is not beside the repository (${fixturesDir.pathname})`,
+    'the shared corpus',
+  );
+}
 
 /** A fixture's `# key: value` option lines (sqlglot's, e.g. `# execute: true`): not SQL. */
 const optionLine = /^#\s*[\w-]+\s*:/;

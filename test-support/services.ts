@@ -15,13 +15,21 @@ export function findBinary(candidates: string[]): string | undefined {
   return candidates.find((path) => existsSync(path));
 }
 
-/** Returns whether tests needing `name` can run; logs a loud skip or throws under SQLTUNE_REQUIRE_SERVICES. */
-export function serviceAvailable(name: string, binary: string | undefined): boolean {
-  if (binary) return true;
-  const message = `${name} binary not found: tests that need ${name} are SKIPPED. Install it (see .ci/run) or set SQLTUNE_REQUIRE_SERVICES=1 to fail instead.`;
+/**
+ * Returns whether tests needing something outside the repository can run: when it is missing, a loud skip naming what
+ * is skipped, or a failure under SQLTUNE_REQUIRE_SERVICES=1 (as in CI).
+ */
+export function prerequisiteAvailable(present: boolean, missing: string, needing: string): boolean {
+  if (present) return true;
+  const message = `${missing}: tests that need ${needing} are SKIPPED. Install it (see .ci/run) or set SQLTUNE_REQUIRE_SERVICES=1 to fail instead.`;
   if (requireServices) throw new Error(message);
   console.warn(`\n!!!!!!!! ${message}\n`);
   return false;
+}
+
+/** Returns whether tests needing `name` can run; logs a loud skip or throws under SQLTUNE_REQUIRE_SERVICES. */
+export function serviceAvailable(name: string, binary: string | undefined): boolean {
+  return prerequisiteAvailable(binary !== undefined, `${name} binary not found`, name);
 }
 
 export async function freePort(): Promise<number> {

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import { gainFigure, type PlanNode, type StatementReport } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceAvailable } from '../../../test-support/services.ts';
+import { corpusAvailable } from '../../../test-support/corpus.ts';
 import { availablePlanners, shutdownPlanners } from '../src/backends.ts';
 import { optimize } from '../src/optimize.ts';
-import { TPCH_DIR, TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../src/test-support/tpch.ts';
+import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../src/test-support/tpch.ts';
 
 /**
  * A report that agrees with itself (issue 11): the 22 TPC-H queries optimized together on PGlite with SF1 statistics
@@ -14,7 +13,6 @@ import { TPCH_DIR, TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../src/test
  * - every finding that says an index may help names a table that has an advised index or a stated reason for none;
  * - no gain is shown as a percentage above 99.9% (a near-total cut is a factor) and none as "0.0%".
  */
-const corpus = existsSync(`${TPCH_DIR}/tpc-h.sql`) ? TPCH_DIR : undefined;
 
 const statsLines = TPCH_STATISTICS.flatMap((table) => [
   `-- sqltune:stats ${table.table} rows=${table.rows}`,
@@ -30,89 +28,86 @@ function nodesOf(root: PlanNode | undefined): PlanNode[] {
 
 const formatted = (n: number) => Math.round(n).toLocaleString('en-US');
 
-describe.runIf(serviceAvailable('the shared TPC-H corpus (../shared/corpus)', corpus))(
-  'report consistency over TPC-H on PGlite',
-  () => {
-    let statements: StatementReport[] = [];
+describe.runIf(corpusAvailable())('report consistency over TPC-H on PGlite', () => {
+  let statements: StatementReport[] = [];
 
-    beforeAll(async () => {
-      const queries = tpchQueries();
-      const report = await optimize(
-        {
-          sql: queries.map((q) => `${q.original};`).join('\n'),
-          dialect: 'postgresql',
-          schemaText: `${TPCH_SCHEMA}\n${statsLines.join('\n')}\n`,
-        },
-        { planners: await availablePlanners(), engineVersion: 'test', statementErrors: 'report' },
-      );
-      statements = report.statements;
-    }, 600_000);
+  beforeAll(async () => {
+    const queries = tpchQueries();
+    const report = await optimize(
+      {
+        sql: queries.map((q) => `${q.original};`).join('\n'),
+        dialect: 'postgresql',
+        schemaText: `${TPCH_SCHEMA}\n${statsLines.join('\n')}\n`,
+      },
+      { planners: await availablePlanners(), engineVersion: 'test', statementErrors: 'report' },
+    );
+    statements = report.statements;
+  }, 600_000);
 
-    afterAll(async () => {
-      await shutdownPlanners();
-    });
+  afterAll(async () => {
+    await shutdownPlanners();
+  });
 
-    it('plans every query PostgreSQL runs as written, and places the error of the one it does not', () => {
-      expect(statements).toHaveLength(22);
-      const failed = statements.filter((s) => s.errors.length > 0 || !s.plan.before);
-      // Q3 as the corpus writes it casts to STRING, a type PostgreSQL does not have: its own error, placed.
-      expect(failed.map((s) => s.index + 1)).toEqual([3]);
-      expect(failed[0]!.errors[0]).toMatchObject({ code: 4202, line: expect.any(Number), column: expect.any(Number) });
-      expect(failed[0]!.errors[0]!.message.en).toMatch(/type "string" does not exist/);
-    });
+  it('plans every query PostgreSQL runs as written, and places the error of the one it does not', () => {
+    expect(statements).toHaveLength(22);
+    const failed = statements.filter((s) => s.errors.length > 0 || !s.plan.before);
+    // Q3 as the corpus writes it casts to STRING, a type PostgreSQL does not have: its own error, placed.
+    expect(failed.map((s) => s.index + 1)).toEqual([3]);
+    expect(failed[0]!.errors[0]).toMatchObject({ code: 4202, line: expect.any(Number), column: expect.any(Number) });
+    expect(failed[0]!.errors[0]!.message.en).toMatch(/type "string" does not exist/);
+  });
 
-    it('quotes only row figures of the plan a finding is about', () => {
-      const tableRows = new Map(TPCH_STATISTICS.map((t) => [t.table, t.rows] as const));
-      let quoted = 0;
-      for (const statement of statements) {
-        const figures = new Set<string>();
-        for (const plan of [statement.plan.before, statement.plan.after]) {
-          for (const node of nodesOf(plan?.root)) figures.add(formatted(node.rows));
-        }
-        for (const finding of statement.rules.filter((f) => f.id.startsWith('plan-'))) {
-          for (const match of finding.message.en.matchAll(/about ([\d,]+) rows/g)) {
-            quoted++;
-            const table = /table (\w+)/.exec(finding.message.en)?.[1];
-            const tableFigure = table && tableRows.has(table) ? formatted(tableRows.get(table)!) : undefined;
-            expect(
-              figures.has(match[1]!) || match[1] === tableFigure,
-              `statement ${statement.index + 1}, ${finding.id}: "${match[1]}" is in no plan node (${finding.message.en})`,
-            ).toBe(true);
-          }
-        }
+  it('quotes only row figures of the plan a finding is about', () => {
+    const tableRows = new Map(TPCH_STATISTICS.map((t) => [t.table, t.rows] as const));
+    let quoted = 0;
+    for (const statement of statements) {
+      const figures = new Set<string>();
+      for (const plan of [statement.plan.before, statement.plan.after]) {
+        for (const node of nodesOf(plan?.root)) figures.add(formatted(node.rows));
       }
-      // The check saw figures: TPC-H on SF1 statistics has full scans of large tables.
-      expect(quoted).toBeGreaterThan(5);
-    });
-
-    it('gives every "an index may help" an advised index or the reason there is none', () => {
-      let hotspots = 0;
-      for (const statement of statements) {
-        const answered = new Set([
-          ...statement.indexes.map((index) => index.table.toLowerCase()),
-          ...(statement.indexGaps ?? []).map((gap) => gap.table.toLowerCase()),
-        ]);
-        for (const finding of statement.rules.filter((f) => /an index on the filtered columns/.test(f.message.en))) {
-          hotspots++;
-          const table = /table (\w+)/.exec(finding.message.en)?.[1]?.toLowerCase();
-          expect(table, finding.message.en).toBeTruthy();
+      for (const finding of statement.rules.filter((f) => f.id.startsWith('plan-'))) {
+        for (const match of finding.message.en.matchAll(/about ([\d,]+) rows/g)) {
+          quoted++;
+          const table = /table (\w+)/.exec(finding.message.en)?.[1];
+          const tableFigure = table && tableRows.has(table) ? formatted(tableRows.get(table)!) : undefined;
           expect(
-            answered.has(table!),
-            `statement ${statement.index + 1}: ${table} has neither an index nor a reason`,
+            figures.has(match[1]!) || match[1] === tableFigure,
+            `statement ${statement.index + 1}, ${finding.id}: "${match[1]}" is in no plan node (${finding.message.en})`,
           ).toBe(true);
         }
       }
-      expect(hotspots).toBeGreaterThan(0);
-    });
+    }
+    // The check saw figures: TPC-H on SF1 statistics has full scans of large tables.
+    expect(quoted).toBeGreaterThan(5);
+  });
 
-    it('shows no gain as a percentage above 99.9% and none as 0.0%', () => {
-      for (const statement of statements) {
-        const figure = gainFigure(statement.gain?.ratio);
-        if (figure.kind !== 'percent') continue;
-        const percent = Number.parseFloat(figure.figure);
-        expect(percent, `statement ${statement.index + 1}`).toBeGreaterThan(0);
-        expect(percent, `statement ${statement.index + 1}`).toBeLessThanOrEqual(99.9);
+  it('gives every "an index may help" an advised index or the reason there is none', () => {
+    let hotspots = 0;
+    for (const statement of statements) {
+      const answered = new Set([
+        ...statement.indexes.map((index) => index.table.toLowerCase()),
+        ...(statement.indexGaps ?? []).map((gap) => gap.table.toLowerCase()),
+      ]);
+      for (const finding of statement.rules.filter((f) => /an index on the filtered columns/.test(f.message.en))) {
+        hotspots++;
+        const table = /table (\w+)/.exec(finding.message.en)?.[1]?.toLowerCase();
+        expect(table, finding.message.en).toBeTruthy();
+        expect(
+          answered.has(table!),
+          `statement ${statement.index + 1}: ${table} has neither an index nor a reason`,
+        ).toBe(true);
       }
-    });
-  },
-);
+    }
+    expect(hotspots).toBeGreaterThan(0);
+  });
+
+  it('shows no gain as a percentage above 99.9% and none as 0.0%', () => {
+    for (const statement of statements) {
+      const figure = gainFigure(statement.gain?.ratio);
+      if (figure.kind !== 'percent') continue;
+      const percent = Number.parseFloat(figure.figure);
+      expect(percent, `statement ${statement.index + 1}`).toBeGreaterThan(0);
+      expect(percent, `statement ${statement.index + 1}`).toBeLessThanOrEqual(99.9);
+    }
+  });
+});

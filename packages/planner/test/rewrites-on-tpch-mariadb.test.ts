@@ -1,6 +1,7 @@
 import { analyze, statementRules } from '@sqltune/engine';
 import type mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusAvailable } from '../../../test-support/corpus.ts';
 import { mariadbBinary, serviceAvailable } from '../../../test-support/services.ts';
 import { getAdminPool, shutdownMariaDb } from '../src/mariadb/server.ts';
 import { TPCH_SCHEMA, tpchRows } from '../src/test-support/tpch.ts';
@@ -109,7 +110,7 @@ const tables = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 
 const schemaText = `${TPCH_SCHEMA}\n${eventsSchema('mysql')}`;
 const database = `sqltune_rewrites_${process.pid}_${Date.now()}`;
 
-describe.runIf(serviceAvailable('MariaDB', mariadbBinary))(
+describe.runIf(serviceAvailable('MariaDB', mariadbBinary) && corpusAvailable())(
   'rewrites keep results on the TPC-H sample data (MariaDB)',
   () => {
     let connection: mysql.PoolConnection;

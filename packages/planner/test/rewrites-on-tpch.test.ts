@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { analyze, statementRules } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusAvailable } from '../../../test-support/corpus.ts';
 import { TPCH_SCHEMA, tpchRows } from '../src/test-support/tpch.ts';
 import type { EquivalenceCase } from './equivalence/case.ts';
 import { familyPostgresqlCases } from './equivalence/index.ts';
@@ -144,7 +145,7 @@ const cases = [...coreCases, ...familyPostgresqlCases];
 const tables = ['region', 'nation', 'supplier', 'customer', 'part', 'partsupp', 'orders', 'lineitem'];
 const schemaText = `${TPCH_SCHEMA}\n${eventsSchema('postgresql')}`;
 
-describe('rewrites keep results on the TPC-H sample data (PostgreSQL)', () => {
+describe.runIf(corpusAvailable())('rewrites keep results on the TPC-H sample data (PostgreSQL)', () => {
   let db: PGlite;
 
   beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { AppError, ErrorCode } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusAvailable } from '../../../../test-support/corpus.ts';
 import { mariadbBinary, serviceAvailable } from '../../../../test-support/services.ts';
 import { appError, nodes } from '../test-support/helpers.ts';
 import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../test-support/tpch.ts';
@@ -88,7 +89,7 @@ describe.runIf(available)('MariaDB planner backend (real server)', () => {
     expect(lookup.raw).toMatch(/\| *1 *\| SIMPLE *\| orders *\| ref /);
   });
 
-  it('plans the TPC-H queries that MariaDB accepts', async () => {
+  it.runIf(corpusAvailable())('plans the TPC-H queries that MariaDB accepts', async () => {
     const queries = tpchQueries();
     const start = performance.now();
     const failures: string[] = [];

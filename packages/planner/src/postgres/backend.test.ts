@@ -2,6 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppError, ErrorCode, PlanTree, Verification } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusAvailable } from '../../../../test-support/corpus.ts';
 import { postgresBinDir, serviceAvailable } from '../../../../test-support/services.ts';
 import { heapPages } from '../pglite/stats.ts';
 import { appError, nodes } from '../test-support/helpers.ts';
@@ -142,7 +143,7 @@ describe.runIf(available)('PostgreSQL + HypoPG planner backend (real server)', (
     expect((await tpch.explain('SELECT * FROM customer WHERE c_custkey = $1')).root.node).toBe('Index Scan');
   });
 
-  it('plans the TPC-H queries', async () => {
+  it.runIf(corpusAvailable())('plans the TPC-H queries', async () => {
     const queries = tpchQueries();
     const failures: string[] = [];
     const start = performance.now();

@@ -4,12 +4,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
+import { fixturesDir } from '../../../../test-support/corpus.ts';
 import type { TableStatistics } from '../types.ts';
 
-/** The corpus directory (override with SQLTUNE_TPCH_DIR). */
-export const TPCH_DIR =
-  process.env.SQLTUNE_TPCH_DIR ??
-  new URL('../../../../../shared/corpus/sqlglot-fixtures/tpc-h', import.meta.url).pathname;
+/** The TPC-H directory of the shared corpus (tests gate on test-support/corpus.ts corpusAvailable()). */
+export const TPCH_DIR = new URL('tpc-h', fixturesDir).pathname;
 
 export const TPCH_SCHEMA = `-- TPC-H schema
 CREATE TABLE region (

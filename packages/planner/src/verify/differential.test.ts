@@ -1,5 +1,6 @@
 import { AppError, ErrorCode, Verification } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusAvailable } from '../../../../test-support/corpus.ts';
 import { pglitePlanner, shutdownPglitePool } from '../pglite/backend.ts';
 import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../test-support/tpch.ts';
 import type { PlannerSession } from '../types.ts';
@@ -140,7 +141,7 @@ describe('differential verification', () => {
   });
 });
 
-describe('differential verification on TPC-H (sqlglot rewrites of the corpus queries)', () => {
+describe.runIf(corpusAvailable())('differential verification on TPC-H (sqlglot rewrites of the corpus queries)', () => {
   let session: PlannerSession;
 
   beforeAll(async () => {

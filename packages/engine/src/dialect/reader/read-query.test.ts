@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import type { Dialect } from '@sqltune/contracts';
 import { AppError } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
-import { benchmarkQueries, fixtureStatements, fixturesDir } from '../../../../../test-support/corpus.ts';
+import {
+  benchmarkQueries,
+  corpusAvailable,
+  fixtureStatements,
+  fixturesDir,
+} from '../../../../../test-support/corpus.ts';
 import type { AstNode } from '../../model/ast.ts';
 import { normalizeNewlines } from '../../text/position.ts';
 import { parseStatements, parseWithLibrary } from '../parse.ts';
@@ -142,9 +147,7 @@ function listJoinCondition(text: string): boolean {
   });
 }
 
-const haveCorpus = existsSync(new URL('tpc-h/tpc-h.sql', fixturesDir));
-if (!haveCorpus)
-  console.warn('reader tests: corpus missing (../shared/corpus beside the repository); corpus cases skipped');
+const haveCorpus = corpusAvailable();
 
 /** The TPC queries of one fixture file, as bench/engine.ts reads them. */
 function tpcQueries(file: string, title: string): string[] {
