@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { AppDatabase } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { createPaymentProvider } from '../payments/index.ts';
 import type { AnalysisPool } from '../tasks/analysis-pool.ts';
 import { FIELD_BYTE_LIMITS, MAX_FIELD_BYTES } from '../tasks/limits.ts';
 import { authPlugin } from './auth-plugin.ts';
@@ -22,10 +23,12 @@ import {
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { optimizeRoutes } from './routes/optimizes.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { productRoutes } from './routes/products.ts';
 import { redeemRoutes } from './routes/redeem.ts';
+import { siteRoutes } from './routes/site.ts';
 import { userRoutes } from './routes/user.ts';
-import { setSecurityHeaders } from './security-headers.ts';
+import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
 
 export interface AppDeps {
   config: Config;
@@ -52,6 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     trustProxy: deps.config.trustProxy,
   });
+  const payments = createPaymentProvider(deps.config.payments);
+  const setSecurityHeaders = securityHeaders(contentSecurityPolicy(payments.contentSecurity));
   app.addHook('onSend', async (request, reply) => {
     setSecurityHeaders(request, reply);
   });
@@ -79,6 +84,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(optimizeRoutes, deps);
       await api.register(productRoutes, deps);
       await api.register(redeemRoutes, deps);
+      await api.register(paymentRoutes, { ...deps, payments });
+      await api.register(siteRoutes, { ...deps, payments });
     },
     { prefix: '/api' },
   );
