@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { createHmac, randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -23,6 +25,26 @@ const links = {
 const EMAIL = 'buyer@example.com';
 const PASSWORD = 'Str0ng!pass';
 const TEST_CARD = '4242 4242 4242 4242';
+
+/**
+ * A stand-in for FastSpring's Store Builder (the real one needs FastSpring's servers): it records the calls the app
+ * makes, in order, and closes its "popup" at checkout by calling the function the script tag names in
+ * data-popup-closed, as FastSpring does. The calls are kept in sessionStorage to be read after the reload.
+ */
+const STORE_BUILDER_STAND_IN = `(function () {
+  var script = document.getElementById('fsc-api');
+  var calls = [];
+  window.fastspring = { builder: {
+    reset: function () { calls.push(['reset']); },
+    tag: function (tags) { calls.push(['tag', tags]); },
+    add: function (path) { calls.push(['add', path]); },
+    checkout: function () {
+      calls.push(['checkout', script.getAttribute('data-storefront')]);
+      sessionStorage.setItem('storeBuilderCalls', JSON.stringify(calls));
+      window[script.getAttribute('data-popup-closed')]();
+    }
+  } };
+})();`;
 
 /** Checkout through the local test provider, the configured links and the password change, in Debian Chromium. */
 describe.runIf(serviceAvailable('Chromium', chromiumPath))('checkout and account in Chromium', () => {
@@ -248,5 +270,119 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('checkout and account
 
   it('causes no Content-Security-Policy violation', () => {
     expect(cspViolations).toEqual([]);
+  });
+
+  describe('with FastSpring configured', () => {
+    const secret = 'e2e-webhook-secret';
+    const storefront = 'sqltune.test.onfastspring.com/popup-sqltune';
+    let fastspring: Runtime;
+    let fsBase: string;
+    let fsDataDir: string;
+    let scriptServer: Server;
+    let scriptUrl: string;
+
+    beforeAll(async () => {
+      scriptServer = createServer((_request, response) => {
+        response.writeHead(200, { 'content-type': 'text/javascript' });
+        response.end(STORE_BUILDER_STAND_IN);
+      });
+      const scriptPort = await freePort();
+      await new Promise<void>((resolve) => scriptServer.listen(scriptPort, '127.0.0.1', resolve));
+      scriptUrl = `http://127.0.0.1:${scriptPort}/sbl/fastspring-builder.min.js`;
+      fsDataDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-fastspring-'));
+      const port = await freePort();
+      fsBase = `http://127.0.0.1:${port}`;
+      const config = loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLTUNE_DATA_DIR: fsDataDir,
+        LOG_LEVEL: 'warn',
+        SQLTUNE_PUBLIC_URL: fsBase,
+        SQLTUNE_PAYMENT_PROVIDER: 'fastspring',
+        FASTSPRING_STOREFRONT: storefront,
+        FASTSPRING_WEBHOOK_SECRET: secret,
+        FASTSPRING_SCRIPT_URL: scriptUrl,
+      });
+      fastspring = await startRuntime(config, { api: true, worker: false });
+      await runAdmin(
+        ['user', 'add', EMAIL, PASSWORD],
+        { db: fastspring.database.db, catalogue: config.catalogue, mailer: fastspring.mailer, publicUrl: fsBase },
+        () => {},
+      );
+    });
+
+    afterAll(async () => {
+      await fastspring?.stop();
+      scriptServer?.close();
+      if (fsDataDir) rmSync(fsDataDir, { recursive: true, force: true });
+    });
+
+    it("runs the Store Builder flow on Choose, reloads when the popup closes, and shows the webhook's grant", async () => {
+      const login = await fetch(`${fsBase}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+      });
+      const { data } = (await login.json()) as { data: { token: string } };
+      const buyer = await browser.newContext({ viewport: desktop, locale: 'en-US' });
+      await buyer.addCookies([{ name: 'Admin-Token', value: data.token, url: fsBase }]);
+      const shop = await buyer.newPage();
+      watchCsp(shop);
+      await shop.goto(`${fsBase}/app/`);
+      await shop.evaluate(() => localStorage.setItem('language', 'en'));
+      await shop.goto(`${fsBase}/app/subscribe`);
+      await expect.poll(() => shop.getByTestId('choose-starter').isEnabled()).toBe(true);
+      // The outside script is not loaded until a plan is chosen, and no test checkout is offered.
+      expect(await shop.evaluate(() => document.getElementById('fsc-api'))).toBeNull();
+      expect(await shop.getByTestId('local-checkout-note').count()).toBe(0);
+      await shop.evaluate(() => {
+        (window as unknown as { beforeCheckout: boolean }).beforeCheckout = true;
+      });
+
+      await shop.getByTestId('choose-starter').click();
+      const calls = () => shop.evaluate(() => sessionStorage.getItem('storeBuilderCalls'));
+      await expect.poll(calls).not.toBeNull();
+      expect(JSON.parse((await calls())!)).toEqual([
+        ['reset'],
+        ['tag', { email: EMAIL, product: 'sqltune-starter-monthly' }],
+        ['add', 'sqltune-starter-monthly'],
+        ['checkout', storefront],
+      ]);
+      // The popup closed: the page was loaded again.
+      await expect
+        .poll(() => shop.evaluate(() => (window as unknown as { beforeCheckout?: boolean }).beforeCheckout ?? false))
+        .toBe(false);
+
+      // FastSpring's webhook for that order, signed with the shared secret, adds the plan.
+      const body = JSON.stringify({
+        events: [
+          {
+            id: randomUUID(),
+            type: 'order.completed',
+            data: {
+              reference: 'E2E-ORDER',
+              tags: { email: EMAIL, product: 'sqltune-starter-monthly' },
+              items: [{ product: 'sqltune-starter-monthly' }],
+            },
+          },
+        ],
+      });
+      const webhook = await fetch(`${fsBase}/api/v1/payments/webhook`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-fs-signature': createHmac('sha256', secret).update(body).digest('base64'),
+        },
+        body,
+      });
+      expect(((await webhook.json()) as { code: number }).code).toBe(0);
+      await shop.reload();
+      await expect
+        .poll(() => shop.getByTestId('current-plan').locator('[data-plan="starter"]').innerText())
+        .toMatch(/valid until/);
+      await shop.screenshot({ path: join(shots, 'subscribe-fastspring-en-desktop.png'), animations: 'disabled' });
+      await buyer.close();
+      expect(cspViolations).toEqual([]);
+    });
   });
 });
