@@ -56,6 +56,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: deps.config.trustProxy,
   });
   const payments = createPaymentProvider(deps.config.payments);
+  if (payments.name === 'local' && !/^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|$)/.test(deps.config.publicUrl)) {
+    deps.log.warn(
+      { publicUrl: deps.config.publicUrl },
+      'checkout is the local test provider: any signed-in user can add any plan with the test card; set SQLTUNE_PAYMENT_PROVIDER=fastspring to take payments',
+    );
+  }
   const setSecurityHeaders = securityHeaders(contentSecurityPolicy(payments.contentSecurity));
   app.addHook('onSend', async (request, reply) => {
     setSecurityHeaders(request, reply);
