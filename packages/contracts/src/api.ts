@@ -113,6 +113,35 @@ export const RedeemBody = z.object({
 });
 export type RedeemBody = z.infer<typeof RedeemBody>;
 
+/**
+ * What the web app needs to know of the server's configuration (GET /v1/site_config, public): where Help, Contact
+ * Support and the banner's blog post lead, and how checkout runs. With FastSpring the browser loads the Store Builder
+ * script from `scriptUrl` for `storefront`; with the local test provider it opens the app's own checkout page.
+ */
+export const SiteConfig = z.object({
+  links: z.object({ help: z.string(), support: z.string(), blog: z.string() }),
+  payments: z.discriminatedUnion('provider', [
+    z.object({ provider: z.literal('local') }),
+    z.object({ provider: z.literal('fastspring'), storefront: z.string(), scriptUrl: z.string() }),
+  ]),
+});
+export type SiteConfig = z.infer<typeof SiteConfig>;
+export type PaymentProviderName = SiteConfig['payments']['provider'];
+
+/** The local test checkout's card form (POST /v1/payments/local/pay); only test cards are accepted. */
+export const LocalPayBody = z.object({
+  productId: z.string().min(1).max(200),
+  cardNumber: z.string().max(40),
+  expiry: z.string().max(10),
+  cvc: z.string().max(10),
+  name: z.string().trim().max(200),
+});
+export type LocalPayBody = z.infer<typeof LocalPayBody>;
+
+/** A purchase paid through the local test checkout: its order reference and the grant its webhook added. */
+export const LocalPaid = z.object({ orderReference: z.string(), grant: VipValidity });
+export type LocalPaid = z.infer<typeof LocalPaid>;
+
 export const UnsubscribeBody = z.object({ id: z.string().min(1).max(300) });
 
 export const TaskType = z.enum(['sql', 'mybatis']);

@@ -6,7 +6,8 @@ import type { Message } from './message.ts';
  * Every code a response body can carry. 0 is success; 401 starts the client's logout flow;
  * 4202-4204 are the spec's content validation codes. The rest are ours, grouped by area: the HTTP statuses of
  * the request itself (400-431, each its own code), 40xx the request's form, 41xx accounts, 42xx content,
- * 43xx quota, 44xx redeem codes, 45xx update emails.
+ * 43xx quota, 44xx redeem codes, 45xx update emails,
+ * 46xx payments.
  */
 export const ErrorCode = {
   OK: 0,
@@ -47,6 +48,12 @@ export const ErrorCode = {
   REDEEM_FAILED: 4403,
   REDEEM_CODE_REQUIRED: 4404,
   UNSUBSCRIBE_FAILED: 4501,
+  PRODUCT_NOT_PURCHASABLE: 4601,
+  CARD_DECLINED: 4602,
+  CARD_INVALID: 4603,
+  WEBHOOK_SIGNATURE_INVALID: 4604,
+  WEBHOOK_INVALID: 4605,
+  PAYMENT_FAILED: 4606,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -102,6 +109,15 @@ export const errorMessages: Record<ErrorCode, Localized> = {
   [ErrorCode.REDEEM_FAILED]: localized('兑换失败', 'failed'),
   [ErrorCode.REDEEM_CODE_REQUIRED]: localized('请输入兑换码', 'please enter your redemption code'),
   [ErrorCode.UNSUBSCRIBE_FAILED]: localized('退订失败', 'Unsubscribe failed'),
+  [ErrorCode.PRODUCT_NOT_PURCHASABLE]: localized('该套餐不可购买', 'this plan cannot be bought'),
+  [ErrorCode.CARD_DECLINED]: localized('卡被拒绝（测试拒付卡）', 'the card was declined (the test card for declines)'),
+  [ErrorCode.CARD_INVALID]: localized(
+    '本地测试收银台只接受测试卡号 4242 4242 4242 4242，有效期须在未来，CVC 为 3 位数字',
+    'the local test checkout takes only the test card 4242 4242 4242 4242, an expiry date in the future and a 3-digit CVC',
+  ),
+  [ErrorCode.WEBHOOK_SIGNATURE_INVALID]: localized('Webhook 签名无效', 'the webhook signature is invalid'),
+  [ErrorCode.WEBHOOK_INVALID]: localized('Webhook 内容无效', 'the webhook payload is invalid'),
+  [ErrorCode.PAYMENT_FAILED]: localized('支付未完成，请稍后再试', 'the payment did not go through, try again later'),
 };
 
 export function messageOf(code: ErrorCode, extra: Partial<Omit<Message, 'code'>> = {}): Message {
@@ -130,6 +146,8 @@ const statusOfProductCode: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.TOO_MANY_REQUESTS]: 429,
   [ErrorCode.REDEEM_CODE_NOT_FOUND]: 404,
   [ErrorCode.USER_NOT_FOUND]: 404,
+  [ErrorCode.WEBHOOK_SIGNATURE_INVALID]: 403,
+  [ErrorCode.PAYMENT_FAILED]: 502,
 };
 
 function defaultStatus(code: ErrorCode): number {

@@ -4,6 +4,14 @@ import type { AiSettings } from '@sqltune/planner';
 import { z } from 'zod';
 import { Catalogue } from './accounts/catalogue.ts';
 import type { MailSettings } from './mail/mailer.ts';
+import { type PaymentSettings, STORE_BUILDER_SCRIPT_URL } from './payments/index.ts';
+
+/** A link the web app puts in an href: http(s) or mailto only (a javascript: URL would run in the app's origin). */
+const linkAddress = z
+  .string()
+  .regex(/^(https?:\/\/|mailto:)\S+$/i, 'must start with http://, https:// or mailto:')
+  .optional()
+  .or(z.literal(''));
 
 /** Every setting comes from the environment, validated once at start; `.env.example` documents each. */
 const Env = z.object({
@@ -27,7 +35,28 @@ const Env = z.object({
   SQLTUNE_PUBLIC_URL: z.string().optional(),
   SQLTUNE_PLANS_FILE: z.string().optional(),
   SQLTUNE_TRUST_PROXY: z.enum(['true', 'false', '']).optional(),
+  SQLTUNE_PAYMENT_PROVIDER: z.enum(['local', 'fastspring', '']).optional(),
+  FASTSPRING_STOREFRONT: z.string().optional(),
+  FASTSPRING_WEBHOOK_SECRET: z.string().optional(),
+  FASTSPRING_SCRIPT_URL: z.url().optional().or(z.literal('')),
+  SQLTUNE_HELP_URL: linkAddress,
+  SQLTUNE_SUPPORT_URL: linkAddress,
+  SQLTUNE_BLOG_URL: linkAddress,
 });
+
+/** Where Help, Contact Support and the update banner lead (served to the web by GET /v1/site_config). */
+export interface SiteLinks {
+  help: string;
+  support: string;
+  blog: string;
+}
+
+/** Placeholders until an operator sets the real addresses. */
+export const DEFAULT_LINKS: SiteLinks = {
+  help: 'https://github.com/',
+  support: 'https://github.com/',
+  blog: 'https://github.com/',
+};
 
 export interface Config {
   port: number;
@@ -58,6 +87,9 @@ export interface Config {
   catalogue: Catalogue;
   /** Behind a reverse proxy: read the client's address and scheme from X-Forwarded-For / -Proto. */
   trustProxy: boolean;
+  /** Checkout: the local test provider (the default) or FastSpring. */
+  payments: PaymentSettings;
+  links: SiteLinks;
 }
 
 /** Reads `.env` from the working directory into process.env when present (real variables win). */
@@ -88,6 +120,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (parsed.SQLTUNE_PUBLIC_URL || `http://localhost:${parsed.PORT}`).replace(/\/+$/, ''),
     catalogue: Catalogue.fromFile(parsed.SQLTUNE_PLANS_FILE || undefined),
     trustProxy: parsed.SQLTUNE_TRUST_PROXY === 'true',
+    payments: paymentSettingsOf(parsed),
+    links: {
+      help: parsed.SQLTUNE_HELP_URL || DEFAULT_LINKS.help,
+      // Without a support address of its own, Contact Support leads where Help does.
+      support: parsed.SQLTUNE_SUPPORT_URL || parsed.SQLTUNE_HELP_URL || DEFAULT_LINKS.support,
+      blog: parsed.SQLTUNE_BLOG_URL || DEFAULT_LINKS.blog,
+    },
+  };
+}
+
+function paymentSettingsOf(env: z.infer<typeof Env>): PaymentSettings {
+  if (env.SQLTUNE_PAYMENT_PROVIDER !== 'fastspring') return { provider: 'local' };
+  // A half-configured FastSpring would take payments it cannot credit: refuse to start instead.
+  if (!env.FASTSPRING_STOREFRONT || !env.FASTSPRING_WEBHOOK_SECRET) {
+    throw new Error(
+      'SQLTUNE_PAYMENT_PROVIDER=fastspring needs FASTSPRING_STOREFRONT and FASTSPRING_WEBHOOK_SECRET: set both.',
+    );
+  }
+  return {
+    provider: 'fastspring',
+    storefront: env.FASTSPRING_STOREFRONT,
+    webhookSecret: env.FASTSPRING_WEBHOOK_SECRET,
+    scriptUrl: env.FASTSPRING_SCRIPT_URL || STORE_BUILDER_SCRIPT_URL,
   };
 }
 

@@ -184,7 +184,16 @@ describe('accounts over the API, mails through SMTP', () => {
       })
     ).token;
     const wrongOld = await api.call('POST', '/api/v1/auth/password', { oldPassword: 'x', password: 'An0ther!pass' });
-    expect(wrongOld.code).toBe(4105);
+    expect(wrongOld).toMatchObject({ code: 4105, data: { field: 'oldPassword' } });
+    const weak = await api.call('POST', '/api/v1/auth/password', { oldPassword: 'N3w!password', password: 'weakpass' });
+    expect(weak).toMatchObject({ code: 4108, data: { field: 'password' } });
+    const signedOut = await new ApiClient(base).call('POST', '/api/v1/auth/password', {
+      oldPassword: 'N3w!password',
+      password: 'An0ther!pass',
+    });
+    expect(signedOut.code).toBe(401);
+    // Neither refusal changed anything: the other session still works.
+    expect((await other.call('GET', '/api/v1/user')).code).toBe(0);
     const changed = await api.must<{ token: string }>('POST', '/api/v1/auth/password', {
       oldPassword: 'N3w!password',
       password: 'An0ther!pass',
@@ -193,6 +202,11 @@ describe('accounts over the API, mails through SMTP', () => {
     expect((await api.call('GET', '/api/v1/user')).code).toBe(401);
     api.token = changed.token;
     expect((await api.call('GET', '/api/v1/user')).code).toBe(0);
+    const login = (password: string) =>
+      api.call('POST', '/api/v1/auth/login', { email: 'first@example.com', password });
+    expect((await login('N3w!password')).code).toBe(4105);
+    expect((await login('An0ther!pass')).code).toBe(0);
+    await smtp.next('first@example.com', /password was changed/);
   });
 
   it('upgrades a scrypt hash to argon2id at the next sign-in', async () => {

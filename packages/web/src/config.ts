@@ -1,15 +1,12 @@
-/** Product-wide constants of the web app. External URLs are placeholders until the real ones exist. */
+/**
+ * Product-wide constants of the web app. The Help, Contact Support and blog addresses are server configuration
+ * (GET /v1/site_config, api/site.ts), not constants here.
+ */
 
 export const PRODUCT_NAME = 'SQLTune';
 
 /** The page title the spec asks for on every route except xmlConfig and xmlResult. */
 export const DEFAULT_TITLE = 'Entrance';
-
-/** The blog post the update banner links to (placeholder). */
-export const BLOG_POST_URL = 'https://github.com/';
-
-/** The community chat the "help" entry opens (placeholder). */
-export const COMMUNITY_CHAT_URL = 'https://github.com/';
 
 export const PRIMARY_COLOR = '#2f5bea';
 

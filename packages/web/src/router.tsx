@@ -23,6 +23,8 @@ const XmlResult = lazy(() => import('./pages/XmlResult.tsx'));
 const MbXmlResult = lazy(() => import('./pages/MbXmlResult.tsx'));
 const Subscribe = lazy(() => import('./pages/Subscribe.tsx'));
 const Unsubscribe = lazy(() => import('./pages/Unsubscribe.tsx'));
+const Checkout = lazy(() => import('./pages/Checkout.tsx'));
+const ChangePassword = lazy(() => import('./pages/ChangePassword.tsx'));
 
 /** Sends phones and tablets to the mobile result page and desktops to the desktop one, keeping the query string. */
 function DeviceRedirect({ device, to, children }: { device: 'mobile' | 'desktop'; to: string; children: ReactNode }) {
@@ -93,6 +95,8 @@ export const routes: RouteObject[] = [
       },
       route('subscribe', Subscribe),
       route('unsubscribe', Unsubscribe),
+      route('checkout', Checkout),
+      route('account/password', ChangePassword),
       { path: '*', element: <Navigate replace to="/" /> },
     ],
   },

@@ -115,6 +115,30 @@ export const planGrants = pgTable(
 );
 
 /**
+ * One item of a paid order, recorded when its webhook event is processed: the key (provider, event id, item position)
+ * makes a replayed event add nothing, and the grant it added is `grant_id` (payments/purchases.ts).
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    item: integer('item').notNull(),
+    orderReference: text('order_reference').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id').notNull(),
+    grantId: uuid('grant_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.provider, table.eventId, table.item] }),
+    index('purchases_order_idx').on(table.provider, table.orderReference),
+  ],
+);
+
+/**
  * The tasks table is also the job queue: a task 'In Progress' waits until a worker leases it (lease_token set,
  * lease_expires_at renewed by the worker's heartbeat) and is finished by a write that must still hold that lease
  * (docs/design.md, "Tasks and workers").

@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { AppDatabase } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { createPaymentProvider } from '../payments/index.ts';
 import type { AnalysisPool } from '../tasks/analysis-pool.ts';
 import { FIELD_BYTE_LIMITS, MAX_FIELD_BYTES } from '../tasks/limits.ts';
 import { authPlugin } from './auth-plugin.ts';
@@ -23,10 +24,12 @@ import {
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { optimizeRoutes } from './routes/optimizes.ts';
+import { paymentRoutes } from './routes/payments.ts';
 import { productRoutes } from './routes/products.ts';
 import { redeemRoutes } from './routes/redeem.ts';
+import { siteRoutes } from './routes/site.ts';
 import { userRoutes } from './routes/user.ts';
-import { setSecurityHeaders } from './security-headers.ts';
+import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +56,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors,
     trustProxy: deps.config.trustProxy,
   });
+  const payments = createPaymentProvider(deps.config.payments);
+  if (payments.name === 'local' && !/^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:|$)/.test(deps.config.publicUrl)) {
+    deps.log.warn(
+      { publicUrl: deps.config.publicUrl },
+      'checkout is the local test provider: any signed-in user can add any plan with the test card; set SQLTUNE_PAYMENT_PROVIDER=fastspring to take payments',
+    );
+  }
+  const setSecurityHeaders = securityHeaders(contentSecurityPolicy(payments.contentSecurity));
   app.addHook('onSend', async (request, reply) => {
     setSecurityHeaders(request, reply);
   });
@@ -82,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(optimizeRoutes, deps);
       await api.register(productRoutes, deps);
       await api.register(redeemRoutes, deps);
+      await api.register(paymentRoutes, { ...deps, payments });
+      await api.register(siteRoutes, { ...deps, payments });
     },
     { prefix: '/api' },
   );

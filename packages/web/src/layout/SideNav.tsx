@@ -10,7 +10,8 @@ import { Avatar } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, useLocation, useNavigate } from 'react-router';
-import { COMMUNITY_CHAT_URL, PRIMARY_COLOR } from '../config.ts';
+import { useSiteConfig } from '../api/site.ts';
+import { PRIMARY_COLOR } from '../config.ts';
 import { loginPath } from '../lib/paths.ts';
 import { useSession } from '../lib/session.ts';
 
@@ -32,6 +33,7 @@ export function SideNav() {
   const { loggedIn, user } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
+  const help = useSiteConfig()?.links.help;
 
   const entries: Entry[] = [
     {
@@ -66,7 +68,7 @@ export function SideNav() {
         ))}
         <li>
           <a
-            href={COMMUNITY_CHAT_URL}
+            href={help}
             target="_blank"
             rel="noopener noreferrer"
             className="nav-item"

@@ -1,4 +1,4 @@
-import { CrownOutlined, LogoutOutlined, MailOutlined, NotificationOutlined } from '@ant-design/icons';
+import { CrownOutlined, KeyOutlined, LogoutOutlined, MailOutlined, NotificationOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import type { MenuProps } from 'antd';
 import { Dropdown } from 'antd';
@@ -14,7 +14,7 @@ const NewsletterDialog = lazy(() =>
   import('./NewsletterDialog.tsx').then((module) => ({ default: module.NewsletterDialog })),
 );
 
-/** The signed-in user's menu in the top bar: account, plan, update emails, sign-out. */
+/** The signed-in user's menu in the top bar: account, plan, update emails, password, sign-out. */
 export function UserMenu({ openAtStart = false }: { openAtStart?: boolean }) {
   const { t } = useTranslation();
   const { user } = useSession();
@@ -34,6 +34,7 @@ export function UserMenu({ openAtStart = false }: { openAtStart?: boolean }) {
     { type: 'divider' },
     { key: 'plan', icon: <CrownOutlined />, label: t('nav.account') },
     { key: 'newsletter', icon: <NotificationOutlined />, label: t('header.subscribeUpdates') },
+    { key: 'password', icon: <KeyOutlined />, label: t('header.changePassword') },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: t('header.signOut'), danger: true },
   ];
@@ -42,6 +43,7 @@ export function UserMenu({ openAtStart = false }: { openAtStart?: boolean }) {
     setOpen(false);
     if (key === 'plan') navigate('/subscribe');
     if (key === 'newsletter') setNewsletterOpen(true);
+    if (key === 'password') navigate('/account/password');
     if (key === 'logout') void signOut(queryClient, () => navigate('/'));
   };
 

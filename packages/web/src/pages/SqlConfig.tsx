@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, errorText } from '../api/http.ts';
 import { createOptimize } from '../api/optimizes.ts';
+import { useSiteConfig } from '../api/site.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { COMMUNITY_CHAT_URL } from '../config.ts';
 import { isLanguage } from '../lib/language.ts';
 import { useMessage } from '../lib/message.tsx';
 import { loginPath } from '../lib/paths.ts';
@@ -71,6 +71,7 @@ export default function SqlConfig() {
   const sql = Form.useWatch('sql', form) ?? '';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const support = useSiteConfig()?.links.support;
   const [openPanels, setOpenPanels] = useState<string[]>(['schema']);
   const [fileList, setFileList] = useState<UploadFile[]>([]);
   const [submitting, setSubmitting] = useState(false);
@@ -123,7 +124,7 @@ export default function SqlConfig() {
       cancelText: t('quota.contact'),
       onOk: () => navigate('/subscribe'),
       onCancel: () => {
-        window.open(COMMUNITY_CHAT_URL, '_blank', 'noopener,noreferrer');
+        if (support) window.open(support, '_blank', 'noopener,noreferrer');
       },
     });
   };

@@ -1,0 +1,133 @@
+import { LockOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { changePassword } from '../api/auth.ts';
+import { ApiError, errorText } from '../api/http.ts';
+import { NewPasswordField } from '../components/PasswordStrength.tsx';
+import { completeSignIn } from '../lib/actions.ts';
+import { isLanguage } from '../lib/language.ts';
+import { loginPath } from '../lib/paths.ts';
+import { useLoggedIn } from '../lib/session.ts';
+
+interface PasswordForm {
+  oldPassword: string;
+  password: string;
+}
+
+/**
+ * A signed-in user's password change (user menu): the old password and a new one under the spec's strength rules. The
+ * server signs every session out and answers a new one for this browser, so only this page stays signed in.
+ */
+export default function ChangePassword() {
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
+  const loggedIn = useLoggedIn();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<PasswordForm>();
+  const password = Form.useWatch('password', form) ?? '';
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  const onFinish = async (values: PasswordForm) => {
+    setSubmitting(true);
+    setError(null);
+    try {
+      await completeSignIn(queryClient, await changePassword(values));
+      setDone(true);
+    } catch (err) {
+      const text = errorText(err, lang);
+      if (err instanceof ApiError && err.field === 'oldPassword')
+        form.setFields([{ name: 'oldPassword', errors: [text] }]);
+      else if (err instanceof ApiError && err.field === 'password')
+        form.setFields([{ name: 'password', errors: [text] }]);
+      else setError(text);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (!loggedIn && !done) {
+    return (
+      <div className="page auth-page">
+        <div className="auth-card">
+          <Result
+            status="info"
+            title={t('changePassword.signInFirst')}
+            extra={
+              <Button type="primary" onClick={() => navigate(loginPath())}>
+                {t('common.signIn')}
+              </Button>
+            }
+          />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className="page auth-page">
+      <div className="auth-card">
+        {done ? (
+          <Result
+            status="success"
+            title={t('changePassword.done')}
+            subTitle={t('changePassword.othersSignedOut')}
+            extra={
+              <Link to="/">
+                <Button type="primary">{t('common.backHome')}</Button>
+              </Link>
+            }
+            data-testid="password-done"
+          />
+        ) : (
+          <>
+            <Typography.Title level={3} className="auth-title">
+              {t('changePassword.title')}
+            </Typography.Title>
+            <Typography.Paragraph type="secondary">{t('changePassword.subtitle')}</Typography.Paragraph>
+            <Form<PasswordForm>
+              form={form}
+              layout="vertical"
+              onFinish={onFinish}
+              requiredMark={false}
+              disabled={submitting}
+            >
+              <Form.Item
+                label={t('changePassword.oldPassword')}
+                name="oldPassword"
+                rules={[{ required: true, message: t('login.passwordRequired') }]}
+              >
+                <Input.Password
+                  prefix={<LockOutlined />}
+                  placeholder={t('login.passwordPlaceholder')}
+                  autoComplete="current-password"
+                  data-testid="password-old"
+                  size="large"
+                />
+              </Form.Item>
+              <NewPasswordField password={password} testId="password-new" label={t('changePassword.newPassword')} />
+              {error ? (
+                <Alert type="error" showIcon title={error} className="auth-error" data-testid="password-error" />
+              ) : null}
+              <Button
+                type="primary"
+                htmlType="submit"
+                block
+                size="large"
+                loading={submitting}
+                data-testid="password-submit"
+              >
+                {t('changePassword.submit')}
+              </Button>
+            </Form>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
