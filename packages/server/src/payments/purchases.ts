@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentProviderName, VipValidity } from '@sqltune/contracts';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Catalogue } from '../accounts/catalogue.ts';
 import { PERIOD_INTERVAL } from '../accounts/quota.ts';
 import type { Database } from '../db/client.ts';
 import type { CompletedOrder } from './events.ts';
 
-export type ItemOutcome = 'granted' | 'already processed' | 'unknown account' | 'not for sale';
+export const ItemOutcome = z.enum(['granted', 'already processed', 'unknown account', 'not for sale']);
+export type ItemOutcome = z.infer<typeof ItemOutcome>;
 
-export interface OrderOutcome {
-  eventId: string;
-  orderReference: string;
-  items: Array<{ productId: string; outcome: ItemOutcome }>;
-}
+/** What the webhook did with one completed order (its answer lists them). */
+export const OrderOutcome = z.object({
+  eventId: z.string(),
+  orderReference: z.string(),
+  items: z.array(z.object({ productId: z.string(), outcome: ItemOutcome })),
+});
+export type OrderOutcome = z.infer<typeof OrderOutcome>;
 
 /**
  * Adds the plan grant of every item of a completed order, once. The purchase row (keyed by provider, event id and

@@ -161,6 +161,7 @@ const en: Messages = {
     redirecting: 'Every session was signed out. Going to sign in in {{seconds}} s.',
   },
   checkout: {
+    goSql: 'Optimize SQL',
     title: 'Local test checkout',
     subtitle: 'Runs a whole purchase on this machine; no real payment is involved.',
     testNotice: 'This is a test checkout: nothing is charged and the card number goes nowhere.',

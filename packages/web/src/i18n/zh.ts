@@ -157,6 +157,7 @@ const zh = {
     redirecting: '所有设备上的登录都已退出，{{seconds}} 秒后跳转到登录页。',
   },
   checkout: {
+    goSql: '去优化 SQL',
     title: '本地测试收银台',
     subtitle: '在本机完成一次完整的购买流程，不涉及任何真实支付。',
     testNotice: '这是测试收银台：不会扣款，也不会把卡号发送到任何地方。',

@@ -120,7 +120,7 @@ export default function Checkout() {
               </Button>
             </Link>,
             <Link to="/sqlConfig" key="sql">
-              <Button>{t('later.goSql')}</Button>
+              <Button>{t('checkout.goSql')}</Button>
             </Link>,
           ]}
           data-testid="checkout-done"

@@ -8,9 +8,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, errorText } from '../api/http.ts';
 import { createOptimize } from '../api/optimizes.ts';
+import { useSiteConfig } from '../api/site.ts';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
-import { COMMUNITY_CHAT_URL } from '../config.ts';
 import { isLanguage } from '../lib/language.ts';
 import { EXAMPLE_MAPPER, EXAMPLE_MAPPER_SCHEMA } from '../lib/mapperExample.ts';
 import { useMessage } from '../lib/message.tsx';
@@ -73,6 +73,7 @@ export default function XmlConfig() {
   const [form] = Form.useForm<XmlForm>();
   const xml = Form.useWatch('xml', form) ?? '';
   const navigate = useNavigate();
+  const support = useSiteConfig()?.links.support;
   const queryClient = useQueryClient();
   const [openPanels, setOpenPanels] = useState<string[]>(['schema']);
   const [fileList, setFileList] = useState<UploadFile[]>([]);
@@ -127,7 +128,7 @@ export default function XmlConfig() {
       cancelText: t('quota.contact'),
       onOk: () => navigate('/subscribe'),
       onCancel: () => {
-        window.open(COMMUNITY_CHAT_URL, '_blank', 'noopener,noreferrer');
+        if (support) window.open(support, '_blank', 'noopener,noreferrer');
       },
     });
   };

@@ -1,11 +1,13 @@
-import { AppError, ErrorCode, type LocalPaid, LocalPayBody } from '@sqltune/contracts';
+import { AppError, ErrorCode, LocalPaid, LocalPayBody } from '@sqltune/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { completedOrders, WebhookPayload } from '../../payments/events.ts';
 import { LocalTestProvider, type PaymentProvider } from '../../payments/index.ts';
-import { grantsOfOrder, type OrderOutcome, recordOrder } from '../../payments/purchases.ts';
+import { grantsOfOrder, OrderOutcome, recordOrder } from '../../payments/purchases.ts';
 import { SIGNATURE_HEADER } from '../../payments/signature.ts';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
+import { documented } from '../openapi/route-doc.ts';
 import { parseBody } from '../validate.ts';
 
 /** A webhook batch is small; FastSpring's largest orders are far below this. */
@@ -29,40 +31,70 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps & { paym
       { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    scope.post(WEBHOOK_PATH, async (request) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      if (!payments.webhookSignatureMatches(raw, request.headers[SIGNATURE_HEADER])) {
-        request.log.warn({ provider: payments.name }, 'payment webhook with a wrong signature refused');
-        throw new AppError(ErrorCode.WEBHOOK_SIGNATURE_INVALID);
-      }
-      const outcomes: OrderOutcome[] = [];
-      for (const order of parseOrders(raw)) {
-        const outcome = await recordOrder(db, config.catalogue, payments.name, order);
-        outcomes.push(outcome);
-        for (const item of outcome.items) {
-          const entry = { provider: payments.name, event: outcome.eventId, order: outcome.orderReference, ...item };
-          if (item.outcome === 'granted' || item.outcome === 'already processed') request.log.info(entry, 'purchase');
-          else request.log.warn(entry, 'purchase not credited');
+    scope.post(
+      WEBHOOK_PATH,
+      documented({
+        summary: "The payment provider's webhook: completed orders add their plan's grant, once per event",
+        description:
+          'FastSpring (or the local test provider) posts its events here; the X-FS-Signature header must be the ' +
+          'base64 HMAC-SHA256 of the raw body with the configured secret. A replayed event changes nothing.',
+        tag: 'plans',
+        auth: 'public',
+        body: WebhookPayload,
+        data: z.object({ orders: z.array(OrderOutcome) }),
+        errors: [ErrorCode.WEBHOOK_SIGNATURE_INVALID, ErrorCode.WEBHOOK_INVALID],
+      }),
+      async (request) => {
+        const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+        if (!payments.webhookSignatureMatches(raw, request.headers[SIGNATURE_HEADER])) {
+          request.log.warn({ provider: payments.name }, 'payment webhook with a wrong signature refused');
+          throw new AppError(ErrorCode.WEBHOOK_SIGNATURE_INVALID);
         }
-      }
-      return ok({ orders: outcomes });
-    });
+        const outcomes: OrderOutcome[] = [];
+        for (const order of parseOrders(raw)) {
+          const outcome = await recordOrder(db, config.catalogue, payments.name, order);
+          outcomes.push(outcome);
+          for (const item of outcome.items) {
+            const entry = { provider: payments.name, event: outcome.eventId, order: outcome.orderReference, ...item };
+            if (item.outcome === 'granted' || item.outcome === 'already processed') request.log.info(entry, 'purchase');
+            else request.log.warn(entry, 'purchase not credited');
+          }
+        }
+        return ok({ orders: outcomes });
+      },
+    );
   });
 
   if (payments instanceof LocalTestProvider) {
-    app.post('/v1/payments/local/pay', async (request) => {
-      const user = await request.requireUser();
-      const body = parseBody(LocalPayBody, request.body);
-      const product = config.catalogue.byProductId(body.productId);
-      if (!product?.purchasable) throw new AppError(ErrorCode.PRODUCT_NOT_PURCHASABLE, { field: 'productId' });
-      payments.checkCard(body);
-      const { rawBody, signature, orderReference } = payments.orderCompleted(user.email, product.productId);
-      await deliverToOwnWebhook(request, rawBody, signature);
-      const [grant] = await grantsOfOrder(db, payments.name, orderReference, user.id);
-      if (!grant) throw new AppError(ErrorCode.PAYMENT_FAILED);
-      const paid: LocalPaid = { orderReference, grant };
-      return ok(paid);
-    });
+    app.post(
+      '/v1/payments/local/pay',
+      documented({
+        summary: 'Pay on the local test checkout (the default provider only; test cards, no money)',
+        tag: 'plans',
+        auth: 'user',
+        body: LocalPayBody,
+        data: LocalPaid,
+        errors: [
+          ErrorCode.PRODUCT_NOT_PURCHASABLE,
+          ErrorCode.CARD_DECLINED,
+          ErrorCode.CARD_INVALID,
+          ErrorCode.PAYMENT_FAILED,
+        ],
+      }),
+      async (request) => {
+        const user = await request.requireUser();
+        const body = parseBody(LocalPayBody, request.body);
+        const product = config.catalogue.byProductId(body.productId);
+        if (!product?.purchasable) throw new AppError(ErrorCode.PRODUCT_NOT_PURCHASABLE, { field: 'productId' });
+        payments.checkCard(body);
+        const { rawBody, signature, orderReference } = payments.orderCompleted(user.email, product.productId);
+        await deliverToOwnWebhook(request, rawBody, signature);
+        const [grant] = await grantsOfOrder(db, payments.name, orderReference, user.id);
+        if (!grant) throw new AppError(ErrorCode.PAYMENT_FAILED);
+        const paid: LocalPaid = { orderReference, grant };
+        return ok(paid);
+      },
+    );
   }
 }
 

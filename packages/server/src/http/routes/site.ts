@@ -1,11 +1,21 @@
-import type { SiteConfig } from '@sqltune/contracts';
+import { SiteConfig } from '@sqltune/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { PaymentProvider } from '../../payments/index.ts';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
+import { documented } from '../openapi/route-doc.ts';
 
 /** Public: the configured Help, Contact Support and blog addresses, and how the browser starts a checkout. */
 export async function siteRoutes(app: FastifyInstance, { config, payments }: AppDeps & { payments: PaymentProvider }) {
   const site: SiteConfig = { links: config.links, payments: payments.browserSettings };
-  app.get('/v1/site_config', async () => ok(site));
+  app.get(
+    '/v1/site_config',
+    documented({
+      summary: 'The configured Help, Contact Support and blog links, and how the browser starts a checkout',
+      tag: 'service',
+      auth: 'public',
+      data: SiteConfig,
+    }),
+    async () => ok(site),
+  );
 }
