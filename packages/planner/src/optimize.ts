@@ -32,8 +32,11 @@ import {
   literalsOf,
   normalizeNewlines,
   notIndexableMessage,
+  type PreparedWorkload,
   type ProposedStep,
   parseStatements,
+  prepareWorkload,
+  readSchemaInput,
   type SchemaModel,
   type StatementAnalysis,
   tablesAnIndexMayHelp,
@@ -44,6 +47,7 @@ import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrit
 import { adviseStatementIndexes, defaultLimits } from './index-advisor.ts';
 import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
 import type { PlannerBackend, PlannerSession } from './types.ts';
+import { adviseWeightedWorkload } from './weighted-workload.ts';
 import { adviseWorkload } from './workload-advisor.ts';
 
 export { type AiSettings, aiSettingsFromEnv } from './ai/client.ts';
@@ -58,6 +62,11 @@ export interface OptimizeInput {
   planText?: string | null;
   /** INSERT, REPLACE and DELETE: refused (4205, the web app, the default) or analyzed and planned (the CLI). */
   dataChanges?: 'refuse' | 'analyze';
+  /**
+   * Pasted statement statistics (pg_stat_statements, events_statements_summary_by_digest, a slow log): their
+   * statements are optimized in place of `sql`, and the workload index set is weighed by what runs.
+   */
+  workloadText?: string | null;
 }
 
 export interface OptimizeOptions {
@@ -84,8 +93,13 @@ export interface OptimizeOptions {
  * Input errors (4202/4203/4204) throw AppError; they are not retried.
  */
 export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Promise<Report> {
-  const input = normalizeInput(raw);
-  const analysis = analyze(input);
+  const given = normalizeInput(raw);
+  const schemaModel = readSchemaInput(given);
+  const prepared = given.workloadText?.trim()
+    ? prepareWorkload(given.workloadText, given.dialect, schemaModel)
+    : undefined;
+  const input = prepared ? { ...given, sql: plannedSql(prepared) } : given;
+  const analysis = analyze(input, schemaModel);
   const reportErrors = options.statementErrors === 'report';
   const unparsable = firstStatementError(analysis);
   if (unparsable && !reportErrors) throw unparsable;
@@ -116,7 +130,9 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       createdAt: (options.now?.() ?? new Date()).toISOString(),
       statements,
       warnings: [...plannerWarnings(input.dialect, backend, hasSchema), ...sessionNotes(session)],
-      ...(await workloadIndexes(session, input.dialect, statements, analysis)),
+      ...(prepared
+        ? await weightedWorkload(session, input.dialect, statements, analysis, prepared)
+        : await workloadIndexes(session, input.dialect, statements, analysis)),
     };
   } finally {
     await session?.close();
@@ -145,7 +161,45 @@ async function workloadIndexes(
     texts.map((sql) => candidatesFor(sql, dialect, schema)),
     schema,
   );
-  return advice ? { workload: advice } : {};
+  if (!advice) return {};
+  const { serves: _serves, ...workload } = advice;
+  return { workload };
+}
+
+/** The statements of pasted statistics that are planned, one a line, in the order prepareWorkload keeps them. */
+function plannedSql(prepared: PreparedWorkload): string {
+  return prepared.statements
+    .filter((s) => s.planned)
+    .map((s) => `${s.sql};`)
+    .join('\n');
+}
+
+/**
+ * The workload set weighed by pasted statement statistics (weighted-workload.ts). A planned statement whose report
+ * holds an error is left out of it, with that error as the reason; without an optimizer only the statements are
+ * listed.
+ */
+async function weightedWorkload(
+  session: PlannerSession | undefined,
+  dialect: Dialect,
+  statements: StatementReport[],
+  analysis: Analysis,
+  prepared: PreparedWorkload,
+): Promise<{ workload: WorkloadIndexes }> {
+  const texts: string[] = [];
+  prepared.statements
+    .filter((s) => s.planned)
+    .forEach((s, i) => {
+      const report = statements[i];
+      if (!report || report.errors.length > 0 || !session) {
+        s.planned = false;
+        s.skipped = report?.errors[0]?.message ?? {
+          zh: '没有可用的优化器（需要表结构），未估算代价。',
+          en: 'No optimizer ran (it needs the table structure); no cost was estimated.',
+        };
+      } else texts.push(report.optimized);
+    });
+  return { workload: await adviseWeightedWorkload(session, dialect, prepared, texts, analysis.schema) };
 }
 
 /** One newline convention for everything downstream: the planner runs the same schema text the engine read. */
