@@ -166,11 +166,14 @@ async function workloadIndexes(
   return { workload };
 }
 
-/** The statements of pasted statistics that are planned, one a line, in the order prepareWorkload keeps them. */
+/**
+ * The statements of pasted statistics that are planned, in input order, each under a comment naming its number,
+ * calls and time in the workload (the statement reports show it as the statement's leading comment).
+ */
 function plannedSql(prepared: PreparedWorkload): string {
   return prepared.statements
     .filter((s) => s.planned)
-    .map((s) => `${s.sql};`)
+    .map((s) => `-- workload #${s.number}: ${s.entry.calls} calls, ${s.entry.totalMs.toFixed(1)} ms\n${s.sql};`)
     .join('\n');
 }
 

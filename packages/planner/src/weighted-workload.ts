@@ -46,24 +46,28 @@ export async function adviseWeightedWorkload(
 ): Promise<WorkloadIndexes> {
   const planned = prepared.statements.filter((s) => s.planned);
   const basePlans = await explainEach(session, texts, []);
-  const weights = planned.map((s, i) => weightOf(prepared.weighting, s, basePlans[i]?.totalCost));
+  // A statement whose plan the optimizer cannot ground (PlanTree.caveat: MariaDB ranges read from an empty sandbox
+  // index) would leave the whole summed cost undefined: it is optimized on its own but not weighed in the set.
+  const weighed = planned.flatMap((_, i) => (basePlans[i] && !basePlans[i].caveat ? [i] : []));
+  const weights = weighed.map((i) => weightOf(prepared.weighting, planned[i]!, basePlans[i]!.totalCost));
   const writes = prepared.statements.filter((s) => s.writes);
   const writeCost = (index: Pick<IndexCandidate, 'table' | 'columns'>) =>
     writes.filter((w) => slows(w, index)).reduce((sum, w) => sum + upkeep(prepared.weighting, w, schema), 0);
+  const weighedTexts = weighed.map((i) => texts[i]!);
   const advice =
-    session && texts.length > 0
+    session && weighedTexts.length > 0
       ? await adviseWorkload(
           session,
           dialect,
-          texts,
-          texts.map((sql) => candidatesFor(sql, dialect, schema)),
+          weighedTexts,
+          weighedTexts.map((sql) => candidatesFor(sql, dialect, schema)),
           schema,
           { weights, writeCost },
         )
       : undefined;
   const usage: WorkloadIndexUse[] = (advice?.indexes ?? []).map((index, k) => ({
     ddl: index.ddl,
-    serves: (advice?.serves[k] ?? []).map((i) => planned[i]!.number),
+    serves: (advice?.serves[k] ?? []).map((j) => planned[weighed[j]!]!.number),
     slows: writes.filter((w) => slows(w, index)).map((w) => w.number),
     ...(index.benefit !== undefined ? { saving: index.benefit } : {}),
     writeCost: writeCost(index),
@@ -87,9 +91,13 @@ export async function adviseWeightedWorkload(
       calls: s.entry.calls,
       totalMs: s.entry.totalMs,
       share: totalMs > 0 ? s.entry.totalMs / totalMs : 0,
-      ...(i >= 0 && weights[i] !== undefined ? { weight: weights[i] } : {}),
+      ...(weighed.includes(i) ? { weight: weights[weighed.indexOf(i)]! } : {}),
       line: s.entry.line,
-      ...(s.skipped ? { skipped: s.skipped } : {}),
+      ...(s.skipped
+        ? { skipped: s.skipped }
+        : i >= 0 && !weighed.includes(i)
+          ? { skipped: notWeighed(basePlans[i]) }
+          : {}),
     };
   });
   const { serves: _serves, ...rest } = advice ?? {
@@ -97,7 +105,7 @@ export async function adviseWeightedWorkload(
     budgetBytes: 0,
     costBefore: 0,
     costAfter: 0,
-    statements: planned.length,
+    statements: weighed.length,
     evaluations: 0,
     serves: [],
   };
@@ -119,6 +127,14 @@ async function explainEach(session: PlannerSession | undefined, texts: string[],
   const plans = [];
   for (const sql of texts) plans.push(await session?.explain(sql, indexes).catch(() => undefined));
   return plans;
+}
+
+function notWeighed(plan: { caveat?: Localized } | undefined): Localized {
+  const why = plan?.caveat ?? { zh: '优化器无法为其生成执行计划。', en: 'the optimizer gave no plan for it.' };
+  return {
+    zh: `已单独优化，但未计入整组索引的代价：${why.zh}`,
+    en: `Optimized on its own but not weighed in the index set: ${why.en}`,
+  };
 }
 
 function weightOf(weighting: PreparedWorkload['weighting'], s: PreparedStatement, cost: number | undefined) {

@@ -89,10 +89,22 @@ function prepareOne(
     parsed = undefined;
   }
   if (!parsed) {
+    // A digest's collapsed VALUES list does not parse, but the table it writes is plain to see.
+    const written = writeTarget(sql, dialect);
+    const table = written && findTable(schema, written.table);
     return {
       ...base,
       sql,
-      skipped: { zh: '该语句无法解析，未分析。', en: 'This statement does not parse; not analyzed.' },
+      ...(written && table
+        ? { kind: written.kind, tables: [table.name], writes: { table: table.name, columns: written.columns } }
+        : {}),
+      skipped:
+        written && table
+          ? {
+              zh: '写入语句：只计入所写表的索引维护代价。',
+              en: 'A write: counted only in the index upkeep of the table it writes.',
+            }
+          : { zh: '该语句无法解析，未分析。', en: 'This statement does not parse; not analyzed.' },
     };
   }
   const tables = parsed.tables.map((t) => unquote(t.name));
@@ -116,6 +128,27 @@ function prepareOne(
           };
   }
   return prepared;
+}
+
+/** The kind and table of a write read from its first words (INSERT INTO t, REPLACE t, UPDATE t, DELETE FROM t). */
+function writeTarget(
+  sql: string,
+  dialect: Dialect,
+): { kind: StatementKind; table: string; columns: string[] | 'all' } | undefined {
+  const words = codeTokens(lex(sql, { mysql: dialect === 'mysql' })).map((t) => t.text);
+  const verb = words[0]?.toLowerCase();
+  let at = 1;
+  while (/^(?:into|from|low_priority|delayed|high_priority|ignore|quick|only)$/i.test(words[at] ?? '')) at++;
+  const name = words[at];
+  if (!name || !verb || !['insert', 'replace', 'update', 'delete'].includes(verb)) return undefined;
+  // `schema . table` or `schema.table`: the last part names the table.
+  const table = words[at + 1] === '.' && words[at + 2] ? words[at + 2]! : name;
+  const bare = unquote(table.split('.').at(-1)!);
+  return {
+    kind: verb as StatementKind,
+    table: bare,
+    columns: verb === 'update' ? assignedColumns(sql, dialect) : 'all',
+  };
 }
 
 /** The columns an UPDATE's SET assigns (`SET a = ..., t.b = ...`): an index without them is not touched. */
