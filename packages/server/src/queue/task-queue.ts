@@ -27,6 +27,7 @@ export interface ClaimedTask {
   schema: string | null;
   stats: string | null;
   plan: string | null;
+  workload: string | null;
 }
 
 /** What a completed run stores; the report arrives already serialized (JSON text) from the optimizer thread. */
@@ -70,6 +71,7 @@ export async function claimTask(
     input_schema: string | null;
     input_stats: string | null;
     input_plan: string | null;
+    input_workload: string | null;
   }>(sql`
     WITH running AS (
       SELECT user_id, count(*) AS n FROM tasks WHERE state = ${IN_PROGRESS} AND ${liveLease} GROUP BY user_id
@@ -95,7 +97,7 @@ export async function claimTask(
       LIMIT 1
       FOR UPDATE OF t SKIP LOCKED
     )
-    RETURNING id, lease_token, attempts, dialect, input_sql, input_schema, input_stats, input_plan`);
+    RETURNING id, lease_token, attempts, dialect, input_sql, input_schema, input_stats, input_plan, input_workload`);
   const row = result.rows[0];
   if (!row) return null;
   return {
@@ -107,6 +109,7 @@ export async function claimTask(
     schema: row.input_schema,
     stats: row.input_stats,
     plan: row.input_plan,
+    workload: row.input_workload,
   };
 }
 

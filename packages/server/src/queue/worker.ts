@@ -126,6 +126,7 @@ export class TaskWorker {
         schemaText: task.schema,
         statsText: task.stats,
         planText: task.plan,
+        workloadText: task.workload,
       };
       const outcome = await thread.run(task.id, input, (done) => {
         lease.done = done;

@@ -1,5 +1,5 @@
 import type { Dialect } from '@sqltune/contracts';
-import { analyze, firstStatementError } from '@sqltune/engine';
+import { analyze, firstStatementError, prepareWorkload, readSchemaInput } from '@sqltune/engine';
 import { countStatements } from './limits.ts';
 import { checkPlanText } from './plan-text.ts';
 
@@ -10,6 +10,8 @@ export interface SubmissionText {
   schema: string | null;
   stats: string | null;
   plan: string | null;
+  /** Pasted statement statistics: their statements are optimized in place of `sql` (which may then be empty). */
+  workload: string | null;
 }
 
 /**
@@ -18,6 +20,12 @@ export interface SubmissionText {
  * AppError; returns the statement count. CPU-bound: it runs in an analysis thread, never on the API's event loop.
  */
 export function checkSubmission(input: SubmissionText): { statementCount: number } {
+  if (input.workload) {
+    // 4210 with its place when the statistics cannot be read; the statements are the ones the worker will plan.
+    const schema = readSchemaInput({ schemaText: input.schema, statsText: input.stats, dialect: input.dialect });
+    const prepared = prepareWorkload(input.workload, input.dialect, schema);
+    return { statementCount: Math.max(1, prepared.statements.filter((s) => s.planned).length) };
+  }
   const statementCount = countStatements(input.sql, input.dialect);
   const analysis = analyze({
     sql: input.sql,

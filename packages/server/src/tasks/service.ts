@@ -47,7 +47,7 @@ export async function createTask(
   input: NewTask,
   onCreated: () => void,
 ): Promise<CreatedTask> {
-  if (!input.sql.trim()) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: 'sql' });
+  if (!input.sql.trim() && !input.workload) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: 'sql' });
   // A user already at the limit is told so without spending an analysis on the submission.
   // userInfo also opens the free plan's current monthly cycle when it is new.
   if (sqlLimitReached(await userInfo(db, catalogue, user))) throw new AppError(ErrorCode.QUOTA_EXCEEDED);
@@ -84,9 +84,9 @@ async function insertWithinQuota(
       RETURNING g.user_id
     )
     INSERT INTO tasks (user_id, type, dialect, object, state, input_sql, input_schema, input_stats, input_plan,
-      statement_count)
-    SELECT user_id, 'sql', ${input.dialect}, ${input.fileName ?? summarize(input.sql)}, ${TaskStates.running},
-      ${input.sql}, ${input.schema}, ${input.stats}, ${input.plan}, ${statementCount}
+      input_workload, statement_count)
+    SELECT user_id, 'sql', ${input.dialect}, ${input.fileName ?? summarize(input.sql || (input.workload ?? ''))}, ${TaskStates.running},
+      ${input.sql}, ${input.schema}, ${input.stats}, ${input.plan}, ${input.workload}, ${statementCount}
     FROM taken
     RETURNING id`);
   return result.rows[0]?.id ?? null;
@@ -141,6 +141,7 @@ export async function taskDetail(db: Database, user: User, id: string): Promise<
           inputSchema: tasks.inputSchema,
           inputStats: tasks.inputStats,
           inputPlan: tasks.inputPlan,
+          inputWorkload: tasks.inputWorkload,
         })
         .from(tasks)
         .where(and(eq(tasks.id, id), eq(tasks.userId, user.id)))
@@ -151,7 +152,13 @@ export async function taskDetail(db: Database, user: User, id: string): Promise<
     ...summaryOf(row, await etaMinutes(db, [row])),
     reportJson: row.reportRun ? await readReport(db, row.id, row.reportRun) : null,
     error: (row.error as TaskDetail['error']) ?? null,
-    input: { sql: row.inputSql, schema: row.inputSchema, stats: row.inputStats, plan: row.inputPlan },
+    input: {
+      sql: row.inputSql,
+      schema: row.inputSchema,
+      stats: row.inputStats,
+      plan: row.inputPlan,
+      workload: row.inputWorkload,
+    },
   };
 }
 

@@ -29,6 +29,7 @@ const Fields = z.object({
   schema: z.string().optional(),
   stats: z.string().optional(),
   plan: z.string().optional(),
+  workload: z.string().optional(),
 });
 
 export async function optimizeRoutes(app: FastifyInstance, { database, analysis, onTaskCreated, config }: AppDeps) {
@@ -92,6 +93,7 @@ async function readSubmission(request: FastifyRequest): Promise<NewTask> {
     schema: text('schema'),
     stats: text('stats'),
     plan: text('plan'),
+    workload: text('workload'),
     fileName,
   };
 }
