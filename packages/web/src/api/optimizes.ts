@@ -11,6 +11,8 @@ export interface OptimizeInput {
   /** Statistics as JSON, {"tables": {...}}. */
   stats?: string;
   plan?: string;
+  /** Pasted statement statistics, optimized in place of `sql`. */
+  workload?: string;
 }
 
 /** POST /v1/optimizes as multipart form data. */
@@ -22,6 +24,7 @@ export function createOptimize(input: OptimizeInput): Promise<CreatedTask> {
   if (input.schema?.trim()) form.append('schema', input.schema);
   if (input.stats?.trim()) form.append('stats', input.stats);
   if (input.plan?.trim()) form.append('plan', input.plan);
+  if (input.workload?.trim()) form.append('workload', input.workload);
   return request<CreatedTask>('/v1/optimizes', { body: form });
 }
 
