@@ -129,7 +129,11 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       engine: { name: 'sqltune', version: options.engineVersion },
       createdAt: (options.now?.() ?? new Date()).toISOString(),
       statements,
-      warnings: [...plannerWarnings(input.dialect, backend, hasSchema), ...sessionNotes(session)],
+      warnings: [
+        ...plannerWarnings(input.dialect, backend, hasSchema),
+        ...sessionNotes(session),
+        ...(prepared && given.sql.trim() ? [sqlSetAside] : []),
+      ],
       ...(prepared
         ? await weightedWorkload(session, input.dialect, statements, analysis, prepared)
         : await workloadIndexes(session, input.dialect, statements, analysis)),
@@ -165,6 +169,15 @@ async function workloadIndexes(
   const { serves: _serves, ...workload } = advice;
   return { workload };
 }
+
+/** Pasted statement statistics take the place of the SQL field; SQL given beside them is not optimized. */
+const sqlSetAside: Message = {
+  code: 0,
+  message: {
+    zh: '已提供负载统计：优化的是其中的语句，SQL 输入框中的语句未被分析。',
+    en: "Workload statistics were given: their statements were optimized, and the SQL field's statements were not.",
+  },
+};
 
 /**
  * The statements of pasted statistics that are planned, in input order, each under a comment naming its number,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { WorkloadIndexes } from '@sqltune/contracts';
 import { parseSchema, prepareWorkload } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { optimize } from './optimize.ts';
 import { pglitePlanner } from './pglite/backend.ts';
 import type { PlannerSession } from './types.ts';
 import { adviseWeightedWorkload } from './weighted-workload.ts';
@@ -137,5 +138,23 @@ describe('workload advice weighed by pasted statement statistics (PGlite)', () =
     expect(onOrders.existing).toContainEqual(
       expect.objectContaining({ name: 'orders_status_created', reason: 'unused' }),
     );
+  });
+
+  it("optimize(): the workload's statements take the place of the SQL field, and the report says so", async () => {
+    const report = await optimize(
+      {
+        sql: 'SELECT 1',
+        dialect: 'postgresql',
+        schemaText,
+        workloadText: pgStatStatements([['SELECT id FROM orders WHERE customer_id = $1', 40, 400]]),
+      },
+      { planners: { postgresql: pglitePlanner }, engineVersion: 'test' },
+    );
+    expect(report.statements.map((s) => s.original)).toEqual(['SELECT id FROM orders WHERE customer_id = 1']);
+    expect(report.statements[0]!.leadingComments).toBe('-- workload #1: 40 calls, 400.0 ms\n');
+    expect(report.warnings.map((w) => w.message.en)).toContainEqual(
+      expect.stringMatching(/SQL field's statements were not/),
+    );
+    expect(report.workload?.usage?.[0]?.serves).toEqual([1]);
   });
 });

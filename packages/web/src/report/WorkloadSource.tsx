@@ -54,12 +54,8 @@ export function WorkloadSourceView({ workload, lang }: { workload: WorkloadIndex
         return (
           <div key={index.ddl} className="item-text" data-testid="workload-index-use">
             <div className="mono">{index.ddl}</div>
-            <div>
-              {t('result.workloadServes')}: {names(use.serves)}
-            </div>
-            <div>
-              {t('result.workloadSlows')}: {names(use.slows)}
-            </div>
+            <div>{t('result.workloadServes', { statements: names(use.serves) })}</div>
+            <div>{t('result.workloadSlows', { statements: names(use.slows) })}</div>
             <div className="muted">
               {t('result.workloadSaving', {
                 saving: `${formatNumber(use.saving ?? 0, lang)}${unit}`,
