@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -260,6 +260,38 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await page.getByTestId('lang-switch').click();
     await expect.poll(() => page.getByTestId('result-rules').innerText()).toMatch(/[\u4e00-\u9fff]/);
     await page.screenshot({ path: join(shots, 'result-postgresql-zh-desktop.png'), fullPage: true });
+  });
+
+  it('weighs index advice by pasted pg_stat_statements in the workload panel', { timeout: 120_000 }, async () => {
+    const captured = readFileSync(
+      new URL('../packages/engine/src/workload/fixtures/pg-stat-statements-aligned.txt', import.meta.url),
+      'utf8',
+    );
+    await page.goto(`${base}/app/sqlConfig`);
+    await page.getByTestId('dialect-select').click();
+    await page.locator('.ant-select-item-option', { hasText: 'PostgreSQL' }).click();
+    await page
+      .getByTestId('schema-input')
+      .fill(
+        [
+          'CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL, status varchar(10) NOT NULL, created_at date NOT NULL, total numeric(10,2) NOT NULL);',
+          'CREATE TABLE customers (id int PRIMARY KEY, email varchar(100) NOT NULL, country char(2) NOT NULL);',
+          '-- sqltune:stats orders rows=5000000',
+          '-- sqltune:stats orders.customer_id distinct=100000',
+        ].join('\n'),
+      );
+    await page.locator('.ant-collapse-header', { hasText: /Workload statistics|负载统计/ }).click();
+    await page.getByTestId('workload-input').fill(captured);
+    // The SQL field stays empty: the workload's statements are optimized in its place.
+    await page.getByTestId('optimize-submit').click();
+    await page.waitForURL(/sqlResult\?id=/);
+    await page.locator('[data-testid="result-state"][data-state="completed"]').waitFor({ timeout: 90_000 });
+    await expect.poll(() => page.getByTestId('result-workload-source').innerText()).toMatch(/pg_stat_statements/);
+    expect(await page.getByTestId('workload-statement').count()).toBe(7);
+    expect(await page.getByTestId('workload-index-use').first().innerText()).toMatch(
+      /CREATE INDEX \S+ ON orders \(customer_id[^)]*\);[\s\S]*#1 \(SELECT id, total FROM orders/,
+    );
+    await page.getByTestId('result-workload').screenshot({ path: join(shots, 'result-workload-desktop.png') });
   });
 
   it('fits a phone screen in both languages', async () => {

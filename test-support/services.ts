@@ -56,8 +56,13 @@ export interface RunningPostgres {
   stop(): Promise<void>;
 }
 
+export interface PostgresOptions {
+  /** `shared_preload_libraries`, e.g. ['pg_stat_statements'] (it can only be loaded at start). */
+  preloadLibraries?: string[];
+}
+
 /** initdb + postgres in a temp dir as the current user (root needs a non-root owner: we use `postgres`). */
-export async function startPostgres(): Promise<RunningPostgres> {
+export async function startPostgres(options: PostgresOptions = {}): Promise<RunningPostgres> {
   if (!postgresBinDir) throw new Error('PostgreSQL binaries not found');
   const dir = mkdtempSync(join(tmpdir(), 'sqltune-pg-'));
   const port = await freePort();
@@ -78,6 +83,8 @@ export async function startPostgres(): Promise<RunningPostgres> {
     '--no-sync',
   ]);
   const args = ['-D', join(dir, 'data'), '-p', String(port), '-k', dir, '-h', '127.0.0.1', '-c', 'fsync=off'];
+  if (options.preloadLibraries?.length)
+    args.push('-c', `shared_preload_libraries=${options.preloadLibraries.join(',')}`);
   const child: ChildProcess = asRoot
     ? spawn('runuser', ['-u', 'postgres', '--', join(postgresBinDir, 'postgres'), ...args], { stdio: 'ignore' })
     : spawn(join(postgresBinDir, 'postgres'), args, { stdio: 'ignore' });
@@ -123,3 +130,69 @@ export async function waitFor(check: () => Promise<unknown>, timeoutMs: number):
 
 /** The MariaDB server binary (mariadb-server), for the MySQL-family planner tests. */
 export const mariadbBinary = findBinary(['/usr/sbin/mariadbd', '/usr/bin/mariadbd']);
+
+export interface RunningMariadb {
+  port: number;
+  /** Unix socket; the user is root without a password (a throwaway server on 127.0.0.1 only). */
+  socket: string;
+  stop(): Promise<void>;
+}
+
+export interface MariadbOptions {
+  /** Turn on performance_schema (events_statements_summary_by_digest). */
+  performanceSchema?: boolean;
+  /** Write a slow query log of every statement (long_query_time=0) to this file. */
+  slowLogFile?: string;
+}
+
+/**
+ * A throwaway MariaDB (mariadb-install-db + mariadbd --no-defaults) for tests and fixture capture. The planner's own
+ * sandbox server (packages/planner/src/mariadb/server.ts) is locked down for user input; this one is for scripts that
+ * need server features the sandbox leaves off, such as performance_schema or the slow log.
+ */
+export async function startMariadb(options: MariadbOptions = {}): Promise<RunningMariadb> {
+  const installDb = findBinary(['/usr/bin/mariadb-install-db', '/usr/scripts/mariadb-install-db']);
+  if (!mariadbBinary || !installDb) throw new Error('MariaDB binaries not found');
+  const dir = mkdtempSync(join(tmpdir(), 'sqltune-mariadb-'));
+  const asRoot = process.getuid?.() === 0;
+  const userArgs = asRoot ? ['--user=root'] : [];
+  execFileSync(
+    installDb,
+    ['--no-defaults', `--datadir=${join(dir, 'data')}`, '--auth-root-authentication-method=normal', ...userArgs],
+    { stdio: 'pipe' },
+  );
+  const port = await freePort();
+  const socket = join(dir, 'mariadb.sock');
+  const args = [
+    '--no-defaults',
+    `--datadir=${join(dir, 'data')}`,
+    `--socket=${socket}`,
+    `--port=${port}`,
+    '--bind-address=127.0.0.1',
+    `--pid-file=${join(dir, 'mariadbd.pid')}`,
+    '--innodb-buffer-pool-size=32M',
+    '--skip-log-bin',
+    ...userArgs,
+    ...(options.performanceSchema ? ['--performance-schema=ON'] : []),
+    ...(options.slowLogFile
+      ? ['--slow-query-log=1', `--slow-query-log-file=${options.slowLogFile}`, '--long-query-time=0']
+      : []),
+  ];
+  const child = spawn(mariadbBinary, args, { stdio: 'ignore' });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const stopOnExit = () => child.kill('SIGKILL');
+  process.once('exit', stopOnExit);
+  await waitFor(async () => {
+    execFileSync('mariadb', ['--no-defaults', `--socket=${socket}`, '-uroot', '-e', 'SELECT 1'], { stdio: 'pipe' });
+  }, 30_000);
+  return {
+    port,
+    socket,
+    stop: async () => {
+      process.removeListener('exit', stopOnExit);
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

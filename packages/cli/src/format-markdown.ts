@@ -10,6 +10,7 @@ import {
   severityLabels,
   verdictLabels,
 } from '@sqltune/contracts';
+import { workloadSourceLines } from './format-workload.ts';
 
 const labels = {
   en: {
@@ -103,7 +104,9 @@ export function formatMarkdown(report: Report, language: Language): string {
   ];
   for (const statement of report.statements) lines.push(...statementSection(statement, language, l));
 
-  if (report.workload) {
+  if (report.workload?.source) {
+    lines.push(`## ${l.workload}`, '', ...fence('text', workloadSourceLines(report.workload, language).join('\n')), '');
+  } else if (report.workload) {
     const w = report.workload;
     lines.push(
       `## ${l.workload}`,

@@ -10,6 +10,7 @@ import {
   severityLabels,
   verdictLabels,
 } from '@sqltune/contracts';
+import { workloadSourceLines } from './format-workload.ts';
 
 const labels = {
   en: {
@@ -59,7 +60,8 @@ export function formatText(report: Report, language: Language): string {
   const l = labels[language];
   const lines: string[] = [];
   for (const statement of report.statements) lines.push(...statementLines(statement, language), '');
-  if (report.workload) {
+  if (report.workload?.source) lines.push(...workloadSourceLines(report.workload, language), '');
+  else if (report.workload) {
     const w = report.workload;
     lines.push(l.workload(w.statements, w.costBefore.toFixed(2), w.costAfter.toFixed(2)));
     for (const index of w.indexes) lines.push(`  ${index.ddl}`);

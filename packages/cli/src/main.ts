@@ -22,6 +22,7 @@ const loadEngine = () => import('@sqltune/engine');
 
 export const usage = `Usage:
   sqltune optimize FILE|DIR|- [--dialect mysql|postgresql] [--schema FILE] [--stats FILE] [--plan FILE]
+  sqltune optimize --workload FILE [--dialect mysql|postgresql] [--schema FILE] [--stats FILE]
                               [--orm mybatis|ibatis] [--format text|json|markdown|sarif] [--lang zh|en]
                               [--fail-on info|warning|critical|none]
   sqltune rules [--format text|json|markdown] [--lang zh|en]
@@ -38,6 +39,10 @@ optimize  Optimizes the statements in FILE (- reads standard input) and prints t
   --stats    statistics: JSON ({"tables": ...}) or pasted SHOW TABLE STATUS, information_schema,
              pg_class or pg_stats output (see docs/schema-input.md)
   --plan     your own EXPLAIN output, shown next to the optimizer's plans
+  --workload statement statistics to optimize in place of FILE, weighed by what runs: pg_stat_statements
+             (psql output or CSV), performance_schema.events_statements_summary_by_digest (mysql client
+             output), mysqldumpslow output or a slow query log; the statements that took the most time are
+             optimized and one index set is chosen for them, with the statements each index serves and slows
   --format   text (default), json (the report contract), markdown, or sarif (SARIF 2.1.0)
   --lang     language of messages (default en)
   --fail-on  exit with 1 when a finding at or above this severity exists (default none)
@@ -94,6 +99,7 @@ type Command =
       schema?: string;
       stats?: string;
       plan?: string;
+      workload?: string;
       format: (typeof optimizeFormats)[number];
       language: Language;
       failOn: (typeof failOnLevels)[number];
@@ -108,6 +114,7 @@ function parseCommand(argv: string[]): Command {
       schema: { type: 'string' },
       stats: { type: 'string' },
       plan: { type: 'string' },
+      workload: { type: 'string' },
       orm: { type: 'string' },
       format: { type: 'string' },
       lang: { type: 'string' },
@@ -122,18 +129,24 @@ function parseCommand(argv: string[]): Command {
   const format = values.format ?? 'text';
   if (name === 'rules') {
     if (rest.length > 0) throw new UsageError(`unexpected argument "${rest[0]}"`);
-    const foreign = (['dialect', 'schema', 'stats', 'plan', 'orm', 'fail-on'] as const).find(
+    const foreign = (['dialect', 'schema', 'stats', 'plan', 'workload', 'orm', 'fail-on'] as const).find(
       (key) => values[key] !== undefined,
     );
     if (foreign) throw new UsageError(`--${foreign} is not an option of rules`);
     return { name, format: oneOf('--format', format, rulesFormats), language };
   }
   if (name !== 'optimize') throw new UsageError(`unknown command "${name}"`);
-  if (rest.length === 0) throw new UsageError('optimize needs a FILE (or - for standard input)');
+  if (values.workload !== undefined) {
+    if (rest.length > 0) throw new UsageError('give FILE or --workload, not both: the workload holds the statements');
+    if (values.orm !== undefined || values.plan !== undefined) {
+      throw new UsageError(`--${values.orm !== undefined ? 'orm' : 'plan'} does not go with --workload`);
+    }
+  } else if (rest.length === 0) throw new UsageError('optimize needs a FILE (or - for standard input)');
   if (rest.length > 1) throw new UsageError(`unexpected argument "${rest[1]}"`);
   return {
     name,
-    file: rest[0]!,
+    file: values.workload ?? rest[0]!,
+    ...(values.workload !== undefined ? { workload: values.workload } : {}),
     dialect: oneOf('--dialect', values.dialect ?? 'mysql', Dialect.options),
     schema: values.schema,
     stats: values.stats,
@@ -171,7 +184,7 @@ function namesMappers(command: OptimizeCommand): boolean {
 }
 
 async function runOptimize(command: OptimizeCommand): Promise<number> {
-  if (namesMappers(command)) return runOptimizeMappers(command);
+  if (!command.workload && namesMappers(command)) return runOptimizeMappers(command);
   const { file, language } = command;
   const label = file === '-' ? 'stdin' : file;
   const progress = progressBar(process.stderr);
@@ -180,7 +193,8 @@ async function runOptimize(command: OptimizeCommand): Promise<number> {
     { aiSettingsFromEnv, availablePlanners, optimize, shutdownPlanners },
   ] = await Promise.all([loadEngine(), import('@sqltune/planner')]);
   try {
-    const sql = file === '-' ? await readStdin() : readInput(file);
+    const workloadText = command.workload ? readInput(command.workload) : null;
+    const sql = workloadText !== null ? '' : file === '-' ? await readStdin() : readInput(file);
     const schemaText = command.schema ? readInput(command.schema) : null;
     const statsText = command.stats ? readInput(command.stats) : null;
     const planText = command.plan ? readInput(command.plan) : null;
@@ -190,7 +204,7 @@ async function runOptimize(command: OptimizeCommand): Promise<number> {
       report = await optimize(
         // A project's files hold data changes and DDL beside the queries: all are analyzed (the web app refuses
         // INSERT and DELETE, as the spec says), and a statement in error does not hide the others.
-        { sql, dialect: command.dialect, schemaText, statsText, planText, dataChanges: 'analyze' },
+        { sql, dialect: command.dialect, schemaText, statsText, planText, workloadText, dataChanges: 'analyze' },
         {
           statementErrors: 'report',
           planners: await availablePlanners(),

@@ -187,6 +187,8 @@ export const TaskDetail = TaskSummary.extend({
     schema: z.string().nullable(),
     stats: z.string().nullable(),
     plan: z.string().nullable(),
+    /** Pasted statement statistics; absent in tasks made before the workload input existed. */
+    workload: z.string().nullable().optional(),
   }),
 });
 export type TaskDetail = z.infer<typeof TaskDetail>;

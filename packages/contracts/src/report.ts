@@ -318,11 +318,78 @@ export const StatementReport = z.object({
 });
 export type StatementReport = z.infer<typeof StatementReport>;
 
+/** Where pasted statement statistics come from (the workload input). */
+export const WorkloadFormat = z.enum(['pg_stat_statements', 'statements_by_digest', 'mysqldumpslow', 'slow_log']);
+export type WorkloadFormat = z.infer<typeof WorkloadFormat>;
+
+/** One statement of pasted statement statistics, with what it weighs and whether it was planned. */
+export const WorkloadStatement = z.object({
+  /** 1-based, in input order; `WorkloadIndexUse.serves` and `slows` name statements by it. */
+  number: z.number().int(),
+  /** As the input gives it (normalized: `$1`, `?`). */
+  text: z.string(),
+  /** What the optimizer planned: the placeholders replaced by representative values. */
+  planned: z.string().optional(),
+  kind: z.enum(['select', 'insert', 'update', 'delete', 'replace', 'other']),
+  calls: z.number(),
+  totalMs: z.number(),
+  /** Its share of the workload's measured time (0..1). */
+  share: z.number(),
+  /** The factor its estimated cost is multiplied by in the summed workload cost (see `WorkloadSource.weighting`). */
+  weight: z.number().optional(),
+  /** Where its text is in the pasted input. */
+  line: z.number().int(),
+  /** Why it was not planned. */
+  skipped: Localized.optional(),
+});
+export type WorkloadStatement = z.infer<typeof WorkloadStatement>;
+
+/**
+ * The statistics the workload advice is weighed by. weighting 'time': each planned statement weighs its measured
+ * total time per unit of its estimated cost, so the summed cost is in milliseconds and a saving is the share of each
+ * statement's time its cost loses; 'calls' (some statement has no measured time): each weighs its calls.
+ */
+export const WorkloadSource = z.object({
+  format: WorkloadFormat,
+  weighting: z.enum(['time', 'calls']),
+  statements: z.array(WorkloadStatement),
+  /** How normalized statements were made plannable. */
+  note: Localized,
+});
+export type WorkloadSource = z.infer<typeof WorkloadSource>;
+
+/** What one advised index of the workload set does: statements it speeds up, writes it slows, by statement number. */
+export const WorkloadIndexUse = z.object({
+  ddl: z.string(),
+  serves: z.array(z.number().int()),
+  slows: z.array(z.number().int()),
+  /** Its share of the weighted saving, and the upkeep it adds to the writes (in the weighting's unit). */
+  saving: z.number().optional(),
+  writeCost: z.number().optional(),
+});
+export type WorkloadIndexUse = z.infer<typeof WorkloadIndexUse>;
+
+/** An index of the structure the workload does not need: never read by its plans, or made redundant by another. */
+export const ExistingIndexNote = z.object({
+  table: z.string(),
+  name: z.string(),
+  columns: z.array(z.string()),
+  reason: z.enum(['unused', 'redundant']),
+  /** The index that makes it redundant (an existing index's name or an advised index's DDL). */
+  coveredBy: z.string().optional(),
+  message: Localized,
+});
+export type ExistingIndexNote = z.infer<typeof ExistingIndexNote>;
+
 /**
  * For several statements: one index set chosen for all of them under a size budget. Costs are the statements'
- * estimated costs summed, without and with the set.
+ * estimated costs summed, without and with the set (weighted, and with the writes' index upkeep, when the
+ * statements came from pasted statement statistics: `source`).
  */
 export const WorkloadIndexes = z.object({
+  source: WorkloadSource.optional(),
+  usage: z.array(WorkloadIndexUse).optional(),
+  existing: z.array(ExistingIndexNote).optional(),
   indexes: z.array(IndexAdvice),
   budgetBytes: z.number(),
   costBefore: z.number(),

@@ -16,3 +16,4 @@ export * from './schema/model.ts';
 export { parseSchema } from './schema/parse-schema.ts';
 export { mergeStatistics, parseStatisticsJson } from './schema/statistics-json.ts';
 export { normalizeNewlines } from './text/position.ts';
+export * from './workload/index.ts';

@@ -32,8 +32,11 @@ import {
   literalsOf,
   normalizeNewlines,
   notIndexableMessage,
+  type PreparedWorkload,
   type ProposedStep,
   parseStatements,
+  prepareWorkload,
+  readSchemaInput,
   type SchemaModel,
   type StatementAnalysis,
   tablesAnIndexMayHelp,
@@ -45,6 +48,7 @@ import { adviseStatementIndexes, defaultLimits } from './index-advisor.ts';
 import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
 import { rememberingSession } from './remembering-session.ts';
 import type { PlannerBackend, PlannerSession } from './types.ts';
+import { adviseWeightedWorkload } from './weighted-workload.ts';
 import { adviseWorkload } from './workload-advisor.ts';
 
 export { type AiSettings, aiSettingsFromEnv } from './ai/client.ts';
@@ -59,6 +63,11 @@ export interface OptimizeInput {
   planText?: string | null;
   /** INSERT, REPLACE and DELETE: refused (4205, the web app, the default) or analyzed and planned (the CLI). */
   dataChanges?: 'refuse' | 'analyze';
+  /**
+   * Pasted statement statistics (pg_stat_statements, events_statements_summary_by_digest, a slow log): their
+   * statements are optimized in place of `sql`, and the workload index set is weighed by what runs.
+   */
+  workloadText?: string | null;
 }
 
 export interface OptimizeOptions {
@@ -85,8 +94,13 @@ export interface OptimizeOptions {
  * Input errors (4202/4203/4204) throw AppError; they are not retried.
  */
 export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Promise<Report> {
-  const input = normalizeInput(raw);
-  const analysis = analyze(input);
+  const given = normalizeInput(raw);
+  const schemaModel = readSchemaInput(given);
+  const prepared = given.workloadText?.trim()
+    ? prepareWorkload(given.workloadText, given.dialect, schemaModel)
+    : undefined;
+  const input = prepared ? { ...given, sql: plannedSql(prepared) } : given;
+  const analysis = analyze(input, schemaModel);
   const reportErrors = options.statementErrors === 'report';
   const unparsable = firstStatementError(analysis);
   if (unparsable && !reportErrors) throw unparsable;
@@ -118,8 +132,14 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       engine: { name: 'sqltune', version: options.engineVersion },
       createdAt: (options.now?.() ?? new Date()).toISOString(),
       statements,
-      warnings: [...plannerWarnings(input.dialect, backend, hasSchema), ...sessionNotes(session)],
-      ...(await workloadIndexes(session, input.dialect, statements, analysis)),
+      warnings: [
+        ...plannerWarnings(input.dialect, backend, hasSchema),
+        ...sessionNotes(session),
+        ...(prepared && given.sql.trim() ? [sqlSetAside] : []),
+      ],
+      ...(prepared
+        ? await weightedWorkload(session, input.dialect, statements, analysis, prepared)
+        : await workloadIndexes(session, input.dialect, statements, analysis)),
     };
   } finally {
     await session?.close();
@@ -148,7 +168,57 @@ async function workloadIndexes(
     texts.map((sql) => candidatesFor(sql, dialect, schema)),
     schema,
   );
-  return advice ? { workload: advice } : {};
+  if (!advice) return {};
+  const { serves: _serves, ...workload } = advice;
+  return { workload };
+}
+
+/** Pasted statement statistics take the place of the SQL field; SQL given beside them is not optimized. */
+const sqlSetAside: Message = {
+  code: 0,
+  message: {
+    zh: '已提供负载统计：优化的是其中的语句，SQL 输入框中的语句未被分析。',
+    en: "Workload statistics were given: their statements were optimized, and the SQL field's statements were not.",
+  },
+};
+
+/**
+ * The statements of pasted statistics that are planned, in input order, each under a comment naming its number,
+ * calls and time in the workload (the statement reports show it as the statement's leading comment).
+ */
+function plannedSql(prepared: PreparedWorkload): string {
+  return prepared.statements
+    .filter((s) => s.planned)
+    .map((s) => `-- workload #${s.number}: ${s.entry.calls} calls, ${s.entry.totalMs.toFixed(1)} ms\n${s.sql};`)
+    .join('\n');
+}
+
+/**
+ * The workload set weighed by pasted statement statistics (weighted-workload.ts). A planned statement whose report
+ * holds an error is left out of it, with that error as the reason; without an optimizer only the statements are
+ * listed.
+ */
+async function weightedWorkload(
+  session: PlannerSession | undefined,
+  dialect: Dialect,
+  statements: StatementReport[],
+  analysis: Analysis,
+  prepared: PreparedWorkload,
+): Promise<{ workload: WorkloadIndexes }> {
+  const texts: string[] = [];
+  prepared.statements
+    .filter((s) => s.planned)
+    .forEach((s, i) => {
+      const report = statements[i];
+      if (!report || report.errors.length > 0 || !session) {
+        s.planned = false;
+        s.skipped = report?.errors[0]?.message ?? {
+          zh: '没有可用的优化器（需要表结构），未估算代价。',
+          en: 'No optimizer ran (it needs the table structure); no cost was estimated.',
+        };
+      } else texts.push(report.optimized);
+    });
+  return { workload: await adviseWeightedWorkload(session, dialect, prepared, texts, analysis.schema) };
 }
 
 /** One newline convention for everything downstream: the planner runs the same schema text the engine read. */

@@ -28,12 +28,18 @@ export interface WorkloadAdvice {
   /** What-if plans the search asked for. */
   evaluations: number;
   note?: Localized;
+  /** Per advised index (same order): the statements (0-based) whose estimated cost rises by MIN_STEP without it. */
+  serves: number[][];
 }
 
 export interface WorkloadOptions {
   /** Size budget for the whole set; default: the estimated size of the tables the statements read. */
   budgetBytes?: number;
   maxEvaluations?: number;
+  /** Each statement's factor in the summed cost (pasted statement statistics: weighted-workload.ts); default 1. */
+  weights?: number[];
+  /** Upkeep an index adds to the workload's writes, in the unit of the weighted cost; default none. */
+  writeCost?: (index: IndexCandidate) => number;
 }
 
 /** A step must save at least this share of the current workload cost. */
@@ -71,12 +77,13 @@ export async function adviseWorkload(
     }
     return costs.get(key) ?? undefined;
   };
+  const weight = (i: number) => options.weights?.[i] ?? 1;
   const workloadCost = async (indexes: IndexCandidate[]): Promise<number | undefined> => {
-    let total = 0;
+    let total = indexes.reduce((sum, index) => sum + (options.writeCost?.(index) ?? 0), 0);
     for (let i = 0; i < statements.length; i++) {
       const cost = await statementCost(i, indexes);
       if (cost === undefined) return undefined;
-      total += cost;
+      total += weight(i) * cost;
     }
     return total;
   };
@@ -106,11 +113,27 @@ export async function adviseWorkload(
     if (best) current = best.config;
     if (!best || stopped) break;
   }
+  // An index chosen early can be made unnecessary by one extended later (a prefix of it, on the same table): drop
+  // each index whose removal costs less than a step must save (it would not have been chosen last).
+  for (const index of [...current.indexes].sort((a, b) => a.columns.length - b.columns.length)) {
+    const rest = current.indexes.filter((i) => i !== index);
+    const cost = await workloadCost(rest);
+    if (cost !== undefined && cost <= current.cost * (1 + MIN_STEP)) current = { indexes: rest, cost };
+  }
   if (current.indexes.length === 0) return undefined;
 
   const indexes: IndexAdvice[] = [];
+  const serves: number[][] = [];
   for (const index of current.indexes) {
-    const without = await workloadCost(current.indexes.filter((i) => i !== index));
+    const rest = current.indexes.filter((i) => i !== index);
+    const without = await workloadCost(rest);
+    const served: number[] = [];
+    for (let i = 0; i < statements.length; i++) {
+      const withIt = await statementCost(i, current.indexes);
+      const withoutIt = await statementCost(i, rest);
+      if (withIt !== undefined && withoutIt !== undefined && withIt < withoutIt * (1 - MIN_STEP)) served.push(i);
+    }
+    serves.push(served);
     indexes.push({
       ddl: index.ddl,
       table: index.table,
@@ -133,6 +156,7 @@ export async function adviseWorkload(
     costAfter: current.cost,
     statements: statements.length,
     evaluations,
+    serves,
     ...(stopped
       ? {
           note: {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreatedTask, TaskPage, UserInfo } from '@sqltune/contracts';
@@ -166,5 +166,42 @@ describe('API on embedded PGlite', () => {
 
     expect((await api.call('DELETE', `/api/v1/optimizes/${created.data.id}`)).code).toBe(0);
     expect((await api.call('GET', `/api/v1/optimizes/sql/${created.data.id}`)).code).toBe(404);
+  });
+
+  it('takes pasted statement statistics in place of SQL, and refuses unreadable ones with 4210 and the place', async () => {
+    const captured = readFileSync(
+      new URL('../../engine/src/workload/fixtures/pg-stat-statements-aligned.txt', import.meta.url),
+      'utf8',
+    );
+    const form = (workload: string) => {
+      const data = new FormData();
+      data.append('dialect', 'postgresql');
+      data.append(
+        'schema',
+        'CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL, status varchar(10) NOT NULL,\n' +
+          '  created_at date NOT NULL, total numeric(10,2) NOT NULL);\n' +
+          'CREATE TABLE customers (id int PRIMARY KEY, email varchar(100) NOT NULL, country char(2) NOT NULL);\n' +
+          '-- sqltune:stats orders rows=5000000\n-- sqltune:stats orders.customer_id distinct=100000',
+      );
+      data.append('workload', workload);
+      return data;
+    };
+    const broken = await api.call<{ field: string; line: number }>(
+      'POST',
+      '/api/v1/optimizes',
+      form(captured.replace('|    40 |', '|    4x |')),
+    );
+    expect(broken.code).toBe(4210);
+    expect(broken.data).toMatchObject({ field: 'workload', line: 3 });
+
+    const created = await api.call<CreatedTask>('POST', '/api/v1/optimizes', form(captured));
+    expect(created.code).toBe(0);
+    const detail = await api.finishedTask(created.data.id);
+    expect(detail.state).toBe('Completed');
+    expect(detail.input.workload).toBe(captured);
+    const workload = detail.report!.workload!;
+    expect(workload.source).toMatchObject({ format: 'pg_stat_statements', weighting: 'time' });
+    const k = workload.indexes.findIndex((i) => i.table === 'orders' && i.columns[0] === 'customer_id');
+    expect(workload.usage![k]!.serves).toContain(1);
   });
 });

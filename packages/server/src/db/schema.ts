@@ -160,6 +160,8 @@ export const tasks = pgTable(
     inputSchema: text('input_schema'),
     inputStats: text('input_stats'),
     inputPlan: text('input_plan'),
+    /** Pasted statement statistics (pg_stat_statements, a digest table, a slow log): optimized in place of the SQL. */
+    inputWorkload: text('input_workload'),
     /** The run whose report parts (taskReportParts) are this task's report; set when it completes. */
     reportRun: uuid('report_run'),
     error: jsonb('error'),

@@ -29,6 +29,8 @@ export interface ClaimedTask {
   plan: string | null;
   /** Set for a mapper task: `sql` is the XML of the file named `fileName`. */
   mapper: { fileName: string; framework: MapperFramework } | null;
+  /** Pasted statement statistics (workload advice), for a SQL task. */
+  workload: string | null;
 }
 
 /** What a completed run stores; the report arrives already serialized (JSON text) from the optimizer thread. */
@@ -75,6 +77,7 @@ export async function claimTask(
     input_schema: string | null;
     input_stats: string | null;
     input_plan: string | null;
+    input_workload: string | null;
   }>(sql`
     WITH running AS (
       SELECT user_id, count(*) AS n FROM tasks WHERE state = ${IN_PROGRESS} AND ${liveLease} GROUP BY user_id
@@ -101,7 +104,7 @@ export async function claimTask(
       FOR UPDATE OF t SKIP LOCKED
     )
     RETURNING id, lease_token, attempts, dialect, type, framework, object, input_sql, input_schema, input_stats,
-      input_plan`);
+      input_plan, input_workload`);
   const row = result.rows[0];
   if (!row) return null;
   return {
@@ -117,6 +120,7 @@ export async function claimTask(
       row.type === 'mybatis'
         ? { fileName: row.object, framework: row.framework === 'ibatis' ? 'ibatis' : 'mybatis' }
         : null,
+    workload: row.input_workload,
   };
 }
 

@@ -130,7 +130,7 @@ export class TaskWorker {
               framework: task.mapper.framework,
             },
           }
-        : { kind: 'sql', input: { ...common, sql: task.sql, planText: task.plan } };
+        : { kind: 'sql', input: { ...common, sql: task.sql, planText: task.plan, workloadText: task.workload } };
       const outcome = await thread.run(task.id, job, (done) => {
         lease.done = done;
       });

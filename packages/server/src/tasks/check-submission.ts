@@ -1,5 +1,5 @@
 import type { Dialect, MapperFramework } from '@sqltune/contracts';
-import { analyze, analyzeMapper, firstStatementError } from '@sqltune/engine';
+import { analyze, analyzeMapper, firstStatementError, prepareWorkload, readSchemaInput } from '@sqltune/engine';
 import { countMapperStatements, countStatements } from './limits.ts';
 import { checkPlanText } from './plan-text.ts';
 
@@ -16,6 +16,8 @@ export interface SubmissionText {
    * (null: the root element says, `<mapper>` or `<sqlMap>`).
    */
   mapper: { fileName: string; framework: MapperFramework | null } | null;
+  /** Pasted statement statistics: their statements are optimized in place of `sql` (which may then be empty). */
+  workload: string | null;
 }
 
 /** What a submission that passed its check is stored with. */
@@ -33,6 +35,12 @@ export interface CheckedSubmission {
  */
 export function checkSubmission(input: SubmissionText): CheckedSubmission {
   if (input.mapper) return checkMapper(input, input.mapper);
+  if (input.workload) {
+    // 4210 with its place when the statistics cannot be read; the statements are the ones the worker will plan.
+    const schema = readSchemaInput({ schemaText: input.schema, statsText: input.stats, dialect: input.dialect });
+    const prepared = prepareWorkload(input.workload, input.dialect, schema);
+    return { statementCount: Math.max(1, prepared.statements.filter((s) => s.planned).length), framework: null };
+  }
   const statementCount = countStatements(input.sql, input.dialect);
   const analysis = analyze({
     sql: input.sql,

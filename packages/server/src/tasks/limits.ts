@@ -11,6 +11,7 @@ export const FIELD_BYTE_LIMITS = {
   schema: 1024 * 1024,
   stats: 1024 * 1024,
   plan: 1024 * 1024,
+  workload: 1024 * 1024,
 } as const;
 export type SubmissionField = keyof typeof FIELD_BYTE_LIMITS;
 /** The largest field: the multipart parser's per-field and per-file limit, so that truncation means "too large". */
@@ -30,6 +31,7 @@ const codeOfField = {
   schema: ErrorCode.TABLE_STRUCTURE_INVALID,
   stats: ErrorCode.TABLE_STRUCTURE_INVALID,
   plan: ErrorCode.PLAN_INVALID,
+  workload: ErrorCode.WORKLOAD_INVALID,
 } as const;
 /** The field as the user knows it: `file` when the SQL came as an uploaded file. */
 export type FieldLabel = keyof typeof codeOfField;

@@ -48,7 +48,10 @@ export async function createTask(
   input: NewTask,
   onCreated: () => void,
 ): Promise<CreatedTask> {
-  if (!input.sql.trim()) throw new AppError(ErrorCode.INPUT_REQUIRED, { field: input.mapper ? 'file' : 'sql' });
+  // A SQL task may leave the statement empty when workload statistics bring the statements.
+  if (!input.sql.trim() && !(input.workload && !input.mapper)) {
+    throw new AppError(ErrorCode.INPUT_REQUIRED, { field: input.mapper ? 'file' : 'sql' });
+  }
   const type: TaskType = input.mapper ? 'mybatis' : 'sql';
   // A user already at the limit is told so without spending an analysis on the submission.
   // userInfo also opens the free plan's current monthly cycle when it is new.
@@ -83,7 +86,7 @@ async function insertWithinQuota(
 ): Promise<string | null> {
   const type: TaskType = input.mapper ? 'mybatis' : 'sql';
   const { used, granted } = quotaColumns[type];
-  const object = input.mapper?.fileName ?? input.fileName ?? summarize(input.sql);
+  const object = input.mapper?.fileName ?? input.fileName ?? summarize(input.sql || (input.workload ?? ''));
   const result = await db.execute<{ id: string }>(sql`
     WITH chosen AS (
       SELECT id FROM plan_grants
@@ -97,9 +100,9 @@ async function insertWithinQuota(
       RETURNING g.user_id
     )
     INSERT INTO tasks (user_id, type, framework, dialect, object, state, input_sql, input_schema, input_stats,
-      input_plan, statement_count)
+      input_plan, input_workload, statement_count)
     SELECT user_id, ${type}, ${checked.framework}, ${input.dialect}, ${object}, ${TaskStates.running},
-      ${input.sql}, ${input.schema}, ${input.stats}, ${input.plan}, ${checked.statementCount}
+      ${input.sql}, ${input.schema}, ${input.stats}, ${input.plan}, ${input.workload}, ${checked.statementCount}
     FROM taken
     RETURNING id`);
   return result.rows[0]?.id ?? null;
@@ -155,6 +158,7 @@ export async function taskDetail(db: Database, user: User, id: string, type: Tas
           inputSchema: tasks.inputSchema,
           inputStats: tasks.inputStats,
           inputPlan: tasks.inputPlan,
+          inputWorkload: tasks.inputWorkload,
         })
         .from(tasks)
         .where(and(eq(tasks.id, id), eq(tasks.userId, user.id), eq(tasks.type, type)))
@@ -165,7 +169,13 @@ export async function taskDetail(db: Database, user: User, id: string, type: Tas
     ...summaryOf(row, await etaMinutes(db, [row])),
     reportJson: row.reportRun ? await readReport(db, row.id, row.reportRun) : null,
     error: (row.error as TaskDetail['error']) ?? null,
-    input: { sql: row.inputSql, schema: row.inputSchema, stats: row.inputStats, plan: row.inputPlan },
+    input: {
+      sql: row.inputSql,
+      schema: row.inputSchema,
+      stats: row.inputStats,
+      plan: row.inputPlan,
+      workload: row.inputWorkload,
+    },
   };
 }
 

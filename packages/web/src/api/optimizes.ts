@@ -13,6 +13,8 @@ export interface OptimizeInput {
   plan?: string;
   /** Set for a mapper: the ORM chosen on /xmlConfig; `sql` or `file` is then its XML. */
   orm?: MapperFramework;
+  /** Pasted statement statistics, optimized in place of `sql`. */
+  workload?: string;
 }
 
 /** POST /v1/optimizes as multipart form data. */
@@ -25,6 +27,7 @@ export function createOptimize(input: OptimizeInput): Promise<CreatedTask> {
   if (input.stats?.trim()) form.append('stats', input.stats);
   if (input.plan?.trim()) form.append('plan', input.plan);
   if (input.orm) form.append('orm', input.orm);
+  if (input.workload?.trim()) form.append('workload', input.workload);
   return request<CreatedTask>('/v1/optimizes', { body: form });
 }
 

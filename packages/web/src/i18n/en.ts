@@ -227,6 +227,11 @@ const en: Messages = {
     statsHint:
       'Row counts, distinct values, most common values and histograms: JSON as in the placeholder, or pasted SHOW TABLE STATUS, information_schema, pg_class or pg_stats output (each in the form its client prints); or -- sqltune:stats lines in the table structure.',
     planTitle: 'Execution plan',
+    workloadTitle: 'Workload statistics',
+    workloadHint:
+      'Paste what runs, to weigh index advice by it: pg_stat_statements (psql output or CSV), performance_schema.events_statements_summary_by_digest (mysql client output, also \\G), mysqldumpslow output or a slow query log. Its statements that took the most time are optimized in place of the SQL above, which may then stay empty.',
+    workloadPlaceholder:
+      ' query | calls | total_exec_time\n-------+-------+-----------------\n SELECT ... WHERE customer_id = $1 | 40 | 409.7',
     planHint: 'The text output of EXPLAIN.',
     planPlaceholder: 'Paste the EXPLAIN output',
     fillExample: 'Fill example',
@@ -356,6 +361,18 @@ const en: Messages = {
     indexGaps: 'Plan hotspots without an advised index',
     droppedSteps: 'Verified but left out: the optimizer estimated a higher cost',
     workloadTitle: 'One index set for all statements',
+    workloadByTime: 'Weighed by what runs: the statements of the pasted {{format}} output, each by its measured time.',
+    workloadByCalls:
+      'Weighed by what runs: the statements of the pasted {{format}} output, each by its calls (some have no measured time).',
+    workloadRuns: '{{calls}} calls, {{ms}} ms ({{share}}% of the time)',
+    workloadNoIndex: 'No index pays for itself on this workload.',
+    workloadServes: 'Serves: {{statements}}',
+    workloadSlows: 'Slows (writes that must update it): {{statements}}',
+    workloadNone: 'none',
+    workloadSaving: 'Saves {{saving}}; write upkeep {{upkeep}}',
+    workloadExisting: 'Existing indexes this workload does not need',
+    workloadUnused: 'Unused',
+    workloadRedundant: 'Redundant',
     workloadSummary:
       'Chosen for all {{count}} statements within a budget of {{budget}}: their summed cost {{before}} → {{after}} (optimizer estimate).',
     plan: 'Execution plan comparison',

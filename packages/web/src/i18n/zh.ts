@@ -222,6 +222,11 @@ const zh = {
     statsHint:
       '表的行数、列的不同值个数、高频值和直方图：可用占位示例中的 JSON，或直接粘贴 SHOW TABLE STATUS、information_schema、pg_class、pg_stats 的查询结果（按客户端打印的原样粘贴即可）；也可以在表结构中用 -- sqltune:stats 注释行给出。',
     planTitle: '执行计划',
+    workloadTitle: '负载统计',
+    workloadHint:
+      '粘贴实际运行的语句统计，索引建议将按其加权：pg_stat_statements（psql 输出或 CSV）、performance_schema.events_statements_summary_by_digest（mysql 客户端输出，含 \\G）、mysqldumpslow 输出或慢查询日志。其中耗时最多的语句将代替上方的 SQL 进行优化，此时上方可以留空。',
+    workloadPlaceholder:
+      ' query | calls | total_exec_time\n-------+-------+-----------------\n SELECT ... WHERE customer_id = $1 | 40 | 409.7',
     planHint: 'EXPLAIN 的输出文本。',
     planPlaceholder: '粘贴 EXPLAIN 的输出',
     fillExample: '填充示例',
@@ -354,6 +359,17 @@ const zh = {
     indexGaps: '没有推荐索引的计划热点',
     droppedSteps: '已验证但未采用：优化器估算代价变高',
     workloadTitle: '适用于全部语句的一组索引',
+    workloadByTime: '按实际运行加权：粘贴的 {{format}} 结果中的语句，各按实测耗时加权。',
+    workloadByCalls: '按实际运行加权：粘贴的 {{format}} 结果中的语句，各按执行次数加权（部分语句没有实测耗时）。',
+    workloadRuns: '执行 {{calls}} 次，{{ms}} ms（占总耗时 {{share}}%）',
+    workloadNoIndex: '在该负载下没有值得建立的索引。',
+    workloadServes: '服务的语句：{{statements}}',
+    workloadSlows: '拖慢的语句（需要维护该索引的写入）：{{statements}}',
+    workloadNone: '无',
+    workloadSaving: '节省 {{saving}}；写入维护 {{upkeep}}',
+    workloadExisting: '该负载不需要的现有索引',
+    workloadUnused: '未使用',
+    workloadRedundant: '冗余',
     workloadSummary:
       '在 {{budget}} 的空间预算内为全部 {{count}} 条语句选出：总代价 {{before}} → {{after}}（优化器估算）。',
     plan: '执行计划对比',

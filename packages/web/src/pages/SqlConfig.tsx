@@ -25,20 +25,23 @@ interface SqlForm {
   /** Statistics as JSON, {"tables": {...}}. */
   stats: string;
   plan: string;
+  /** Pasted statement statistics (pg_stat_statements, a digest table, a slow log). */
+  workload: string;
 }
 
-type FieldName = 'sql' | 'schema' | 'stats' | 'plan';
+type FieldName = 'sql' | 'schema' | 'stats' | 'plan' | 'workload';
 
 const DRAFT_KEY = 'sqlConfigDraft';
 const STATS_PLACEHOLDER =
   '{"tables": {"orders": {"rows": 1500000, "columns": {"o_custkey": {"ndv": 100000, "null_frac": 0}}}}}';
-const INITIAL: SqlForm = { dialect: 'mysql', sql: '', schema: '', stats: '', plan: '' };
+const INITIAL: SqlForm = { dialect: 'mysql', sql: '', schema: '', stats: '', plan: '', workload: '' };
 
 /** Which field a server error belongs to: its `field`, else by code. */
 function fieldOf(error: ApiError): FieldName | null {
   const field = error.field;
   if (field === 'sql' || field === 'file') return 'sql';
-  if (field === 'schema' || field === 'stats' || field === 'plan') return field;
+  if (field === 'schema' || field === 'stats' || field === 'plan' || field === 'workload') return field;
+  if (error.code === ErrorCode.WORKLOAD_INVALID) return 'workload';
   if (
     error.code === ErrorCode.CONTENT_INVALID ||
     error.code === ErrorCode.STATEMENT_NOT_ALLOWED ||
@@ -82,6 +85,7 @@ export default function SqlConfig() {
     if (!draft) return;
     form.setFieldsValue(draft);
     if (draft.plan) setOpenPanels((panels) => [...new Set([...panels, 'plan'])]);
+    if (draft.workload) setOpenPanels((panels) => [...new Set([...panels, 'workload'])]);
   }, [form]);
 
   const open = (panel: string) => setOpenPanels((panels) => (panels.includes(panel) ? panels : [...panels, panel]));
@@ -93,6 +97,7 @@ export default function SqlConfig() {
       { name: 'schema', errors: [] },
       { name: 'stats', errors: [] },
       { name: 'plan', errors: [] },
+      { name: 'workload', errors: [] },
     ]);
     setFileList([]);
     setGeneralError(null);
@@ -143,6 +148,7 @@ export default function SqlConfig() {
         schema: values.schema,
         stats: values.stats,
         plan: values.plan,
+        workload: values.workload,
       });
       void queryClient.invalidateQueries({ queryKey: ['tasks'] });
       void message.success(t('sqlConfig.submitted'));
@@ -242,6 +248,9 @@ export default function SqlConfig() {
             rules={[
               {
                 validator: (_rule, value: string | undefined) => {
+                  // Pasted workload statistics bring their own statements: the SQL may then stay empty.
+                  const workload = (form.getFieldValue('workload') as string | undefined)?.trim();
+                  if (workload && !value?.trim()) return Promise.resolve();
                   const problem = checkSql(value ?? '', form.getFieldValue('dialect') as Dialect);
                   if (problem === 'required') return Promise.reject(new Error(t('sqlConfig.sqlRequired')));
                   if (problem === 'notAllowed') return Promise.reject(new Error(t('sqlConfig.notAllowed')));
@@ -316,6 +325,27 @@ export default function SqlConfig() {
                       data-testid="plan-input"
                       rows={8}
                       placeholder={t('sqlConfig.planPlaceholder')}
+                      spellCheck={false}
+                      style={monoArea}
+                      className="code-input"
+                    />
+                  </Form.Item>
+                ),
+              },
+              {
+                key: 'workload',
+                forceRender: true,
+                label: (
+                  <span>
+                    {t('sqlConfig.workloadTitle')} <span className="muted">({t('common.optional')})</span>
+                  </span>
+                ),
+                children: (
+                  <Form.Item name="workload" extra={t('sqlConfig.workloadHint')} className="collapse-item">
+                    <Input.TextArea
+                      data-testid="workload-input"
+                      rows={8}
+                      placeholder={t('sqlConfig.workloadPlaceholder')}
                       spellCheck={false}
                       style={monoArea}
                       className="code-input"

@@ -28,6 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '../components/CodeBlock.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { formatBytes, formatNumber } from '../lib/format.ts';
+import { WorkloadSourceView } from './WorkloadSource.tsx';
 
 const severityColor: Record<Severity, string> = { info: 'blue', warning: 'orange', critical: 'red' };
 
@@ -235,6 +236,7 @@ export function WorkloadView({ workload, lang }: { workload: WorkloadIndexes; la
       </div>
       {workload.note ? <div className="item-text muted">{workload.note[lang]}</div> : null}
       <IndexList indexes={workload.indexes} lang={lang} />
+      <WorkloadSourceView workload={workload} lang={lang} />
     </div>
   );
 }

@@ -42,6 +42,8 @@ const Fields = z.object({
   plan: z.string().optional(),
   /** Set for a mapper (with `sql` or an .xml file holding its XML): the ORM chosen on /xmlConfig. */
   orm: MapperFramework.optional(),
+  /** Statement statistics (pg_stat_statements, the digest summary, a slow log) for workload advice. */
+  workload: z.string().optional(),
 });
 
 /** The name a pasted mapper is known by in its findings' positions and its patched file. */
@@ -69,6 +71,7 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
         stats: 'optional statistics',
         plan: 'optional EXPLAIN output',
         orm: 'mybatis or ibatis for a mapper',
+        workload: 'optional statement statistics (pg_stat_statements, the digest summary, a slow log)',
       },
       data: CreatedTask,
       errors: [
@@ -80,6 +83,7 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
         ErrorCode.FIELD_TOO_LARGE,
         ErrorCode.TOO_MANY_STATEMENTS,
         ErrorCode.ANALYSIS_TOO_SLOW,
+        ErrorCode.WORKLOAD_INVALID,
         ErrorCode.QUOTA_EXCEEDED,
       ],
     }),
@@ -179,6 +183,7 @@ async function readSubmission(request: FastifyRequest): Promise<NewTask> {
     schema: text('schema'),
     stats: text('stats'),
     plan: isMapper ? null : text('plan'),
+    workload: isMapper ? null : text('workload'),
     fileName,
     mapper: isMapper ? { fileName: fileName ?? PASTED_MAPPER_NAME, framework: parsed.orm ?? null } : null,
   };

@@ -1,0 +1,4 @@
+export type { Workload, WorkloadEntry, WorkloadFormat } from './model.ts';
+export { MAX_PLANNED_STATEMENTS, type PreparedStatement, type PreparedWorkload, prepareWorkload } from './prepare.ts';
+export { readWorkload } from './read-workload.ts';
+export { representativeText } from './representative.ts';
