@@ -17,7 +17,7 @@ const accounts: TableSpec = {
   columns: [
     id,
     { name: 'username', type: ['VARCHAR(300)', 'VARCHAR(300)'], value: (i) => `user${(i * 7919) % 5000}_account` },
-    word('region', 50),
+    word('region', 200),
   ],
 };
 const accessLogs: TableSpec = {

@@ -186,12 +186,12 @@ export const shop: BenchGroup = {
     {
       name: 'correlated-latest-row',
       expectsIndex: true,
-      sql: 'SELECT o.id, o.total FROM orders o WHERE o.user_id BETWEEN 100 AND 140 AND o.pay_time = (SELECT MAX(o2.pay_time) FROM orders o2 WHERE o2.user_id = o.user_id)',
+      sql: 'SELECT o.id, o.total FROM orders o WHERE o.user_id BETWEEN 100 AND 104 AND o.pay_time = (SELECT MAX(o2.pay_time) FROM orders o2 WHERE o2.user_id = o.user_id)',
     },
     {
       name: 'correlated-above-avg',
       expectsIndex: true,
-      sql: 'SELECT o.id FROM orders o WHERE o.user_id < 60 AND o.total > (SELECT AVG(o2.total) FROM orders o2 WHERE o2.user_id = o.user_id)',
+      sql: 'SELECT o.id FROM orders o WHERE o.user_id < 7 AND o.total > (SELECT AVG(o2.total) FROM orders o2 WHERE o2.user_id = o.user_id)',
     },
     {
       name: 'correlated-lines-sum',

@@ -254,6 +254,37 @@ CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_ti
     expect(found).toContain('orders(pay_time|id,total) order,cover,cover');
   });
 
+  it('ORDER BY ... LIMIT on the columns an existing index leads with: no covering copy of it', () => {
+    // The primary key already reads orders in id order and stops at the LIMIT.
+    const served = keys('SELECT id, total FROM orders ORDER BY id DESC LIMIT 10');
+    expect(served).toEqual([]);
+    // A filter before the sort is another matter: the lookup's covering variant stays.
+    expect(keys('SELECT id, total FROM orders WHERE user_id = 7 ORDER BY id DESC LIMIT 10')).toContain(
+      'orders(user_id|id,total) equality,cover,cover',
+    );
+  });
+
+  it('no covering copy of an existing index whose equality lookup the statistics say finds a few rows', () => {
+    const members = (distinct: number) =>
+      parseSchema(
+        `CREATE TABLE members (id INT PRIMARY KEY, email VARCHAR(120), plan VARCHAR(10), bio VARCHAR(200), KEY k_email (email));
+-- sqltune:stats members rows=50000
+-- sqltune:stats members.email distinct=${distinct}`,
+        'postgresql',
+      );
+    const covering = (distinct: number) =>
+      indexCandidateReport(
+        parseStatements("SELECT id, plan FROM members WHERE email = 'm1@example.com'", 'postgresql')[0]!,
+        members(distinct),
+      );
+    // One row per email: the existing index finds it; nothing to propose.
+    const unique = covering(50_000);
+    expect(unique.candidates).toEqual([]);
+    expect(unique.skipped).toEqual([expect.objectContaining({ table: 'members', reason: 'already-covered' })]);
+    // 500 rows per value: covering them saves 500 table reads per lookup, so the covering variant stays.
+    expect(covering(100).candidates.map((c) => c.kind)).toContain('covering');
+  });
+
   it('lets a selective range lead when every equality column matches a large share of the rows', () => {
     // status has 10 values in 500,000 rows: 50,000 rows each.
     const found = keys(

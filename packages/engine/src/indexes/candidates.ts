@@ -202,7 +202,14 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
   if (usage.groupBy.length > 0) add([...selective, ...usage.groupBy], 'group', 'group');
   const covered = lookup.length > 0 ? lookup : usage.orderBy.length > 0 ? usage.orderBy : [];
   const rest = usage.used.filter((c) => !covered.includes(c));
+  // An existing index that already leads with the covered columns, when it reads few rows anyway: the ORDER BY
+  // columns (the primary key, say: it reads in order and stops at the LIMIT), or equality columns the statistics
+  // say find a few rows each. A covering copy only saves those few table reads, not worth its writes and size.
+  const fewRows =
+    lookup.length === 0 || (lookup.every((c) => equal.has(c)) && (rowsPerKey(table, lookup) ?? Infinity) <= FEW_ROWS);
+  const existingServes = fewRows && leadsWith(table, covered);
   if (
+    !existingServes &&
     covered.length > 0 &&
     rest.length > 0 &&
     covered.length + rest.length <= MAX_COVERING_COLUMNS &&
@@ -213,6 +220,24 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
   for (const column of selective) add([column], usage.join.includes(column) ? 'join' : 'filter', 'range');
   if (rangeColumn) add([rangeColumn], 'filter', 'range');
   return proposals;
+}
+
+/** Rows an equality lookup on these columns finds, at most, by the statistics: a few is a handful of page reads. */
+const FEW_ROWS = 10;
+
+/** The rows per value of the most selective of the columns (the statistics' row count over its distinct count). */
+function rowsPerKey(table: TableDef, columns: string[]): number | undefined {
+  const rows = table.statistics?.rows;
+  const distinct = Math.max(...columns.map((c) => distinctValues(table, c) ?? 0));
+  return rows !== undefined && distinct > 0 ? rows / distinct : undefined;
+}
+
+/** Whether an existing index starts with exactly these columns, in this order. */
+function leadsWith(table: TableDef, columns: string[]): boolean {
+  return (
+    columns.length > 0 &&
+    table.indexes.some((index) => columns.every((c, i) => index.columns[i]?.toLowerCase() === c.toLowerCase()))
+  );
 }
 
 /** A column whose each value matches over this share of the rows (by its distinct count) is a poor index lead. */
