@@ -285,6 +285,16 @@ CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_ti
     expect(covering(100).candidates.map((c) => c.kind)).toContain('covering');
   });
 
+  it('GROUP BY with the MAX of another column: the group columns, then that column in its order', () => {
+    const found = keys('SELECT user_id, MAX(pay_time) FROM orders GROUP BY user_id');
+    expect(found).toContain('orders(user_id,pay_time) group,order');
+    // Two MIN/MAX columns: one index cannot keep both in order within a group, so no such key.
+    const two = keys('SELECT user_id, MAX(pay_time), MIN(total) FROM orders GROUP BY user_id');
+    expect(two.some((k) => k.startsWith('orders(user_id,pay_time)') || k.startsWith('orders(user_id,total)'))).toBe(
+      false,
+    );
+  });
+
   it('lets a selective range lead when every equality column matches a large share of the rows', () => {
     // status has 10 values in 500,000 rows: 50,000 rows each.
     const found = keys(

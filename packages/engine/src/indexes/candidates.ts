@@ -175,10 +175,17 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
   // A column compared with a value is an equality even when it is also joined: the lookup is by the value.
   const equalRole = (column: string): IndexColumnRole => (usage.equality.includes(column) ? 'equality' : 'join');
   /** `tail` is the role of the key columns after the equality ones (the range, ORDER BY or GROUP BY columns). */
-  const add = (columns: string[], why: Proposal['why'], tail: IndexColumnRole, include: string[] = []) => {
+  /** `ordered`: a key column after the tail ones whose order the query uses (the MIN/MAX column after a GROUP BY). */
+  const add = (
+    columns: string[],
+    why: Proposal['why'],
+    tail: IndexColumnRole,
+    include: string[] = [],
+    ordered?: string,
+  ) => {
     const key = unique(columns).slice(0, MAX_KEY_COLUMNS);
     const roles = [
-      ...key.map((c) => (equal.has(c) ? equalRole(c) : tail)),
+      ...key.map((c): IndexColumnRole => (equal.has(c) ? equalRole(c) : c === ordered ? 'order' : tail)),
       ...include.map((): IndexColumnRole => 'cover'),
     ];
     proposals.push({ columns: key, include, why, equal, roles, conditionColumns });
@@ -200,6 +207,11 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
     );
   }
   if (usage.groupBy.length > 0) add([...selective, ...usage.groupBy], 'group', 'group');
+  // GROUP BY with MIN/MAX of one column: after the group columns the index keeps each group's rows in that column's
+  // order, so each group's MIN/MAX is at one end (a loose index scan on MySQL: one probe per group).
+  if (usage.groupBy.length > 0 && usage.minMax.length === 1 && !usage.groupBy.includes(usage.minMax[0]!)) {
+    add([...selective, ...usage.groupBy, usage.minMax[0]!], 'group', 'group', [], usage.minMax[0]);
+  }
   const covered = lookup.length > 0 ? lookup : usage.orderBy.length > 0 ? usage.orderBy : [];
   const rest = usage.used.filter((c) => !covered.includes(c));
   // An existing index that already leads with the covered columns, when it reads few rows anyway: the ORDER BY
