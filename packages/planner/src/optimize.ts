@@ -690,7 +690,7 @@ async function chooseIndexes(
   // indexes are costed from its own estimates with the injected statistics instead (mariadb/what-if-estimate.ts).
   const estimate =
     dialect === 'mysql'
-      ? (candidate: IndexCandidate, plan: PlanTree, before: PlanTree) => estimateWhatIf(candidate, plan, before, schema)
+      ? (candidate: IndexCandidate, plan: PlanTree, before: PlanTree) => estimateWhatIf(candidate, plan, before, schema, statement)
       : undefined;
   const { indexes, declined } = await adviseStatementIndexes(
     session,
