@@ -295,6 +295,17 @@ CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_ti
     );
   });
 
+  it("SELECT DISTINCT of one table's plain columns: a GROUP BY of them", () => {
+    expect(keys('SELECT DISTINCT status FROM orders')).toContain('orders(status) group');
+    // Not DISTINCT, or DISTINCT over two tables' columns: no grouping key.
+    expect(keys('SELECT status FROM orders')).toEqual([]);
+    expect(
+      keys('SELECT DISTINCT o.status, u.city FROM orders o JOIN users u ON u.user_id = o.user_id').some((k) =>
+        k.includes('group'),
+      ),
+    ).toBe(false);
+  });
+
   it('lets a selective range lead when every equality column matches a large share of the rows', () => {
     // status has 10 values in 500,000 rows: 50,000 rows each.
     const found = keys(

@@ -353,6 +353,14 @@ function usageByTable(statement: ParsedStatement, schema: SchemaModel): Map<stri
       const found = owner(item);
       if (found) pushUnique(entry(found.table).groupBy, found.column.name);
     }
+    // SELECT DISTINCT of plain columns of one table groups by them.
+    const distinct = (query as { distinct?: unknown }).distinct;
+    if (distinct && String((distinct as { type?: string }).type ?? distinct).toUpperCase() === 'DISTINCT') {
+      const selected = children(query, 'columns').map((item) => owner(child(item, 'expr')));
+      if (selected.length > 0 && selected.every((o) => o && o.table === selected[0]!.table)) {
+        for (const o of selected) pushUnique(entry(o!.table).groupBy, o!.column.name);
+      }
+    }
     for (const item of children(query, 'columns')) {
       walk(item, ({ node }) => {
         if (node.type === 'select') return false;
