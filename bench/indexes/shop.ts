@@ -7,7 +7,14 @@ import { amount, type BenchGroup, filler, id, integer, skewed, type TableSpec, t
 const users: TableSpec = {
   name: 'users',
   rows: 20_000,
-  columns: [id, word('city', 2_000), word('name', 20_000), skewed('country', 20), timestamp('signup_at', 730), filler()],
+  columns: [
+    id,
+    word('city', 2_000),
+    word('name', 20_000),
+    skewed('country', 20),
+    timestamp('signup_at', 730),
+    filler(),
+  ],
 };
 const orders: TableSpec = {
   name: 'orders',

@@ -690,7 +690,8 @@ async function chooseIndexes(
   // indexes are costed from its own estimates with the injected statistics instead (mariadb/what-if-estimate.ts).
   const estimate =
     dialect === 'mysql'
-      ? (candidate: IndexCandidate, plan: PlanTree, before: PlanTree) => estimateWhatIf(candidate, plan, before, schema, statement)
+      ? (candidate: IndexCandidate, plan: PlanTree, before: PlanTree) =>
+          estimateWhatIf(candidate, plan, before, schema, statement)
       : undefined;
   const { indexes, declined } = await adviseStatementIndexes(
     session,

@@ -120,9 +120,7 @@ describe.runIf(serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQ
       const [index] = covered.indexes;
       expect(index?.kind).toBe('covering');
       expect(index!.estimateBasis).toBe('histogram-estimate');
-      const plain = await advise(
-        "SELECT * FROM orders WHERE pay_time BETWEEN '2024-03-01' AND '2024-04-01'",
-      );
+      const plain = await advise("SELECT * FROM orders WHERE pay_time BETWEEN '2024-03-01' AND '2024-04-01'");
       expect(plain.indexes[0]?.kind).toBe('btree');
       expect(index!.costAfter!).toBeLessThan(plain.indexes[0]!.costAfter! * 0.7);
     });
