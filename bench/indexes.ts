@@ -5,15 +5,17 @@
  *   SQLTUNE_BENCH_DATABASES=mariadb  only these databases (default postgresql,mariadb)
  *   SQLTUNE_BENCH_CASES=range-narrow,...  only these cases (default all)
  *
- * Each case (bench/indexes/cases.ts, written for this project) is a table structure, rows generated to the
- * distributions it states (a fixed seed) and one query. For each database, each case runs on a throwaway server of
- * its own (quality/databases.ts): load, ANALYZE (MariaDB: PERSISTENT FOR ALL, for histograms), measure the
- * statistics as a user would paste them, and optimize() the query with the structure and those statistics. The
- * advised indexes are built for real and the query timed before and after (warm-up, then the median of 3 runs),
- * and the same for the baseline: Dexter's method (github.com/ankane/dexter) in our sandbox planner: every single
- * column the query filters, joins, sorts or groups on and every ordered pair of them on one table, each costed
- * alone as a what-if index, the cheapest kept when the optimizer reads it and it cuts the estimated cost by half.
- * Improved: at least 1.1x faster; slower: under 0.9x. The last lines are for scripts:
+ * The cases (bench/indexes/*.ts, written for this project) come in groups that share a data set: table structures
+ * and rows generated to the distributions they state (a fixed seed). For each database, each group runs on a
+ * throwaway server of its own (quality/databases.ts): load, ANALYZE (MariaDB: PERSISTENT FOR ALL, for histograms),
+ * measure the statistics as a user would paste them; then for each case optimize() the query with the structure
+ * and those statistics. The advised indexes are built for real and the query timed before and after (warm-up, then
+ * the median of several runs), and the same for the baseline: Dexter's method (github.com/ankane/dexter) in our
+ * sandbox planner: every single column the query filters, joins, sorts or groups on and every ordered pair of them
+ * on one table, each costed alone as a what-if index, the cheapest kept when the optimizer reads it and it cuts the
+ * estimated cost by half. Improved: at least 1.1x faster; slower: under 0.9x. A case where no index is expected to
+ * help is right when nothing is advised. Before the summary, every case that is not right is listed with why
+ * (slower, not improved, behind the baseline, advised where no index helps). The last lines are for scripts:
  *   postgresql: advised=N/M improved=N slower=N baseline_improved=N
  *   mariadb: advised=N/M improved=N slower=N baseline_improved=N
  * (M: the cases where an index is expected to help; N in advised: those with at least one advised index.)
@@ -23,7 +25,8 @@ import { analyze, candidatesFor } from '@sqltune/engine';
 import { availablePlanners, shutdownPlanners } from '../packages/planner/src/backends.ts';
 import { usesIndex } from '../packages/planner/src/index-advisor.ts';
 import { optimize } from '../packages/planner/src/optimize.ts';
-import { type BenchCase, benchCases, caseDdl, caseTables } from './indexes/cases.ts';
+import { type BenchCase, type BenchGroup, caseDdl, caseTables } from './indexes/cases.ts';
+import { benchGroups } from './indexes/groups.ts';
 import type { MeasuredStatistics } from './quality/data.ts';
 import {
   type Database,
@@ -35,7 +38,10 @@ import {
 } from './quality/databases.ts';
 
 const TIMEOUT_SECONDS = 60;
-const TIMED_RUNS = 3;
+/** Runs timed after the warm-up: fewer for a slow statement, more for a fast one (whose times are noisier). */
+const SLOW_RUNS = 3;
+const FAST_RUNS = 7;
+const SLOW_MS = 300;
 const IMPROVED = 1.1;
 const SLOWER = 0.9;
 /** Dexter keeps an index that cuts the estimated cost by at least this share. */
@@ -50,6 +56,10 @@ interface Outcome {
   ratio: number;
   baseline: string[];
   baselineRatio: number;
+  /** The statement's time without indexes, ms. */
+  beforeMs: number;
+  /** The case's wall time (advice, baseline and timings), s. */
+  seconds: number;
 }
 
 function median(values: number[]): number {
@@ -58,9 +68,11 @@ function median(values: number[]): number {
 }
 
 async function timed(db: Database, sql: string): Promise<number> {
+  const warmUp = performance.now();
   await db.query(sql);
+  const count = performance.now() - warmUp > SLOW_MS ? SLOW_RUNS : FAST_RUNS;
   const runs: number[] = [];
-  for (let i = 0; i < TIMED_RUNS; i++) {
+  for (let i = 0; i < count; i++) {
     const start = performance.now();
     await db.query(sql);
     runs.push(performance.now() - start);
@@ -177,14 +189,21 @@ async function dexterBaseline(
   }
 }
 
+/**
+ * How many times faster `sql` runs with the indexes built than `original` without them. A fast original is timed
+ * again just before, so both sides of the ratio are measured close in time (the machine's load drifts); a slow one
+ * keeps its first time.
+ */
 async function withIndexes(
   db: Database,
   ddls: string[],
   sql: string,
-  before: number,
-  rewritten = false,
+  original: string,
+  firstBefore: number,
 ): Promise<number> {
-  if (ddls.length === 0) return rewritten ? before / (await timed(db, sql)) : 1;
+  if (ddls.length === 0 && sql === original) return 1;
+  const before = firstBefore < SLOW_MS ? await timed(db, original) : firstBefore;
+  if (ddls.length === 0) return before / (await timed(db, sql));
   for (const ddl of ddls) await db.createIndex(ddl);
   try {
     for (const ddl of ddls) await db.analyze(/ ON [`"]?(\w+)/.exec(ddl)![1]);
@@ -194,12 +213,20 @@ async function withIndexes(
   }
 }
 
-async function runCase(name: 'postgresql' | 'mariadb', c: BenchCase): Promise<Outcome> {
+type DatabaseName = 'postgresql' | 'mariadb';
+
+/** Loads the group's data once, then runs each of its cases on it. */
+async function runGroup(
+  name: DatabaseName,
+  group: BenchGroup,
+  cases: BenchCase[],
+  report: (outcome: Outcome) => void,
+): Promise<void> {
   const dialect: Dialect = name === 'mariadb' ? 'mysql' : 'postgresql';
-  const ddl = caseDdl(c, dialect);
+  const ddl = caseDdl(group.tables, dialect);
   const db = name === 'mariadb' ? await openMariaDb(ddl, TIMEOUT_SECONDS) : await openPostgres(ddl, TIMEOUT_SECONDS);
   try {
-    const tables = caseTables(c);
+    const tables = caseTables(group.tables);
     await db.load(tables);
     // MariaDB: histograms too. PostgreSQL: VACUUM as well, so index-only scans find the visibility map set as
     // autovacuum would leave it on a real database.
@@ -213,54 +240,109 @@ async function runCase(name: 'postgresql' | 'mariadb', c: BenchCase): Promise<Ou
     if (name === 'mariadb') await addMariaDbHistograms(db, stats);
     const schemaText = `${ddl}\n${statisticsLines(stats)}`;
     const statsText = distributionJson(stats);
-    const report = await optimize(
-      { sql: c.sql, dialect, schemaText, ...(statsText ? { statsText } : {}) },
-      { planners: await availablePlanners(), engineVersion: 'bench' },
-    );
-    const advised = report.statements[0]?.indexes.map((i) => i.ddl.replace(/;$/, '')) ?? [];
-    // The statement as optimized (rewrites verified by optimize() on generated data), with its indexes.
-    const optimized = report.statements[0]?.optimized ?? c.sql;
-    const baseline = await dexterBaseline(dialect, c.sql, schemaText, statsText);
-    const before = await timed(db, c.sql);
-    const ratio =
-      optimized === c.sql
-        ? await withIndexes(db, advised, c.sql, before)
-        : await withIndexes(db, advised, optimized, before, true);
-    const baselineRatio = await withIndexes(db, baseline, c.sql, before);
-    return {
-      name: c.name,
-      expectsIndex: c.expectsIndex,
-      advised,
-      rewritten: optimized !== c.sql,
-      ratio,
-      baseline,
-      baselineRatio,
-    };
+    for (const c of cases) report(await runCase(db, dialect, c, schemaText, statsText));
   } finally {
     await db.stop();
   }
 }
 
+async function runCase(
+  db: Database,
+  dialect: Dialect,
+  c: BenchCase,
+  schemaText: string,
+  statsText: string | undefined,
+): Promise<Outcome> {
+  const started = performance.now();
+  const report = await optimize(
+    { sql: c.sql, dialect, schemaText, ...(statsText ? { statsText } : {}) },
+    { planners: await availablePlanners(), engineVersion: 'bench' },
+  );
+  const advised = report.statements[0]?.indexes.map((i) => i.ddl.replace(/;$/, '')) ?? [];
+  // The statement as optimized (rewrites verified by optimize() on generated data), with its indexes.
+  const optimized = report.statements[0]?.optimized ?? c.sql;
+  const baseline = await dexterBaseline(dialect, c.sql, schemaText, statsText);
+  const before = await timed(db, c.sql);
+  const ratio = await withIndexes(db, advised, optimized, c.sql, before);
+  // The same index set measured twice would differ only by timing noise: the baseline's is ours when it is ours.
+  const baselineRatio =
+    optimized === c.sql && sameIndexes(advised, baseline)
+      ? ratio
+      : await withIndexes(db, baseline, c.sql, c.sql, before);
+  return {
+    name: c.name,
+    expectsIndex: c.expectsIndex,
+    advised,
+    rewritten: optimized !== c.sql,
+    ratio,
+    baseline,
+    baselineRatio,
+    beforeMs: before,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** The table and key of each index (names differ: ours idx_..., the baseline's dx_...). */
+function sameIndexes(a: string[], b: string[]): boolean {
+  const keys = (ddls: string[]) =>
+    ddls
+      .map((ddl) => ddl.replace(/^CREATE INDEX \S+ /i, '').replace(/[`"\s]/g, ''))
+      .sort()
+      .join(';');
+  return a.length > 0 && keys(a) === keys(b);
+}
+
+/** Why a case is not right, or undefined when it is. */
+function failure(o: Outcome): string | undefined {
+  const changed = o.advised.length > 0 || o.rewritten;
+  if (changed && o.ratio < SLOWER) return `slower (${o.ratio.toFixed(2)}x)`;
+  if (!o.expectsIndex) return o.advised.length > 0 ? 'advised where no index is expected to help' : undefined;
+  if (o.advised.length === 0 && !o.rewritten) {
+    return o.baselineRatio >= IMPROVED
+      ? `nothing advised; the baseline made it ${o.baselineRatio.toFixed(2)}x`
+      : 'nothing advised';
+  }
+  if (o.ratio < IMPROVED) return `not improved (${o.ratio.toFixed(2)}x)`;
+  // Behind the baseline by more than timing noise: at least 2x slower than its index.
+  if (o.baselineRatio >= IMPROVED && o.ratio * 2 < o.baselineRatio) {
+    return `behind the baseline (${o.ratio.toFixed(2)}x vs ${o.baselineRatio.toFixed(2)}x)`;
+  }
+  return undefined;
+}
+
 async function main(): Promise<void> {
   const wanted = (process.env.SQLTUNE_BENCH_DATABASES ?? 'postgresql,mariadb').split(',');
   const only = process.env.SQLTUNE_BENCH_CASES?.split(',');
-  const cases = benchCases.filter((c) => !only || only.includes(c.name));
   const databases = (['postgresql', 'mariadb'] as const).filter(
     (d) => wanted.includes(d) && (d === 'postgresql' ? postgresAvailable() : mariadbBinariesAvailable()),
   );
   const summary: string[] = [];
   for (const database of databases) {
     const outcomes: Outcome[] = [];
-    for (const c of cases) {
-      const outcome = await runCase(database, c);
-      outcomes.push(outcome);
-      const fmt = (ddls: string[], r: number, rewritten = false) =>
-        ddls.length || rewritten ? `${r.toFixed(2)}x ${rewritten ? '(rewritten) ' : ''}${ddls.join('; ')}` : '-';
-      console.log(
-        `${database} ${c.name.padEnd(22)} ours: ${fmt(outcome.advised, outcome.ratio, outcome.rewritten)} | dexter: ${fmt(outcome.baseline, outcome.baselineRatio)}`,
-      );
+    for (const group of benchGroups) {
+      const cases = group.cases
+        .filter((c) => (!only || only.includes(c.name)) && (!c.databases || c.databases.includes(database)))
+        .map((c) => ({ ...c, tables: group.tables }));
+      if (cases.length === 0) continue;
+      await runGroup(database, group, cases, (outcome) => {
+        outcomes.push(outcome);
+        const fmt = (ddls: string[], r: number, rewritten = false) =>
+          ddls.length || rewritten ? `${r.toFixed(2)}x ${rewritten ? '(rewritten) ' : ''}${ddls.join('; ')}` : '-';
+        console.log(
+          `${database} ${outcome.name.padEnd(27)} ${outcome.beforeMs.toFixed(1).padStart(8)}ms ${outcome.seconds.toFixed(0).padStart(3)}s ours: ${fmt(outcome.advised, outcome.ratio, outcome.rewritten)} | dexter: ${fmt(outcome.baseline, outcome.baselineRatio)}`,
+        );
+      });
     }
+    const failures = outcomes.flatMap((o) => {
+      const why = failure(o);
+      return why ? [`${database} FAILS ${o.name}: ${why}`] : [];
+    });
     const expected = outcomes.filter((o) => o.expectsIndex);
+    const none = outcomes.filter((o) => !o.expectsIndex);
+    summary.push(...failures);
+    summary.push(
+      `${database}: no-index cases with nothing advised ${none.filter((o) => o.advised.length === 0).length}/${none.length}; right ${outcomes.length - failures.length}/${outcomes.length}`,
+    );
     summary.push(
       `${database}: advised=${expected.filter((o) => o.advised.length > 0).length}/${expected.length} improved=${
         outcomes.filter((o) => o.ratio >= IMPROVED).length
@@ -269,7 +351,9 @@ async function main(): Promise<void> {
       }`,
     );
   }
-  for (const line of summary) console.log(line);
+  // The failures and figures of every database first, then the summary lines last, for scripts.
+  for (const line of summary.filter((l) => !/^\w+: advised=/.test(l))) console.log(line);
+  for (const line of summary.filter((l) => /^\w+: advised=/.test(l))) console.log(line);
 }
 
 process.on('SIGINT', () => void stopAllDatabases().then(() => process.exit(130)));

@@ -144,5 +144,23 @@ describe.runIf(serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQ
         } else expect(a.costAfter).toBeLessThan(a.costBefore!);
       }
     });
+
+    it('names the caveat of the candidate it could not cost when another on the same table was costed', async () => {
+      // On orders: (o_orderdate) is read from the empty index (a caveat); the join's (o_custkey) is costed.
+      const sql =
+        "SELECT c_name, o_totalprice FROM orders JOIN customer ON c_custkey = o_custkey WHERE o_orderdate BETWEEN '1995-01-01' AND '1995-01-02'";
+      const baseline = await session.explain(sql);
+      // The costed one first: the gap must still name the caveat of the one that was not.
+      const candidates = candidatesFor(sql, 'mysql', mysqlSchema)
+        .filter((c) => c.table === 'orders' && (c.columns[0] === 'o_orderdate' || c.columns[0] === 'o_custkey'))
+        .sort((a, b) => (a.columns[0] === 'o_custkey' ? -1 : 0) - (b.columns[0] === 'o_custkey' ? -1 : 0));
+      const { indexes, declined } = await adviseStatementIndexes(session, sql, candidates, mysqlSchema, baseline);
+      const gap = declined.find((d) => d.table === 'orders');
+      if (indexes.some((i) => i.table === 'orders')) expect(gap).toBeUndefined();
+      else {
+        expect(gap?.reason).toBe('uncostable');
+        expect(gap!.message.en).toMatch(/could not ground its cost/);
+      }
+    });
   },
 );

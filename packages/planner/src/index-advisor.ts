@@ -173,11 +173,13 @@ function declinedTables(
     if (cheapest && cheapest.plan.totalCost < baseline.totalCost) {
       const saved = (baseline.totalCost - cheapest.plan.totalCost) / baseline.totalCost;
       gaps.push({ table, reason: 'write-cost', message: tooLittleSaved(cheapest.candidate, saved, limits) });
-    } else if (read.length > 0 && grounded.length < read.length) {
+    } else if (read.some((s) => s.plan.caveat || baseline.caveat)) {
+      // The caveat of a candidate the optimizer read but could not cost (another may be read and costed).
+      const ungrounded = read.find((s) => s.plan.caveat || baseline.caveat)!;
       gaps.push({
         table,
         reason: 'uncostable',
-        message: uncostable(table, (read[0]!.plan.caveat ?? baseline.caveat)!),
+        message: uncostable(table, (ungrounded.plan.caveat ?? baseline.caveat)!),
       });
     } else if (!findTable(schema, table)?.statistics) {
       gaps.push({ table, reason: 'no-statistics', message: noStatistics(table) });

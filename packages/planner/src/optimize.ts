@@ -250,22 +250,33 @@ async function optimizeStatement(
   // DDL, GRANT, TRUNCATE...: the rules check them; an optimizer has nothing to plan.
   const session = plannable(item) ? inputSession : undefined;
   const verified = await verifySteps(item.steps, input.dialect, session);
-  const { accepted, steps: ruleSteps, dropped } = await keepStepsWithinCost(verified.accepted, session);
-  const acceptedRules = new Set(accepted.map((s) => s.rule.id));
-  const rules: Finding[] = withStepMessages(item.findings, accepted, original).map((f) => ({
-    ...f,
-    rewrite: acceptedRules.has(f.id),
-  }));
+  const {
+    accepted,
+    steps: ruleSteps,
+    dropped: droppedWithinCost,
+  } = await keepStepsWithinCost(verified.accepted, session);
 
   const planBefore = session ? await session.explain(original) : null;
   const ruleOptimized = accepted.at(-1)?.after ?? original;
   const planAfterRewrite = session && ruleOptimized !== original ? await session.explain(ruleOptimized) : planBefore;
-  const afterRules: Outcome = {
+  const rewritten: Outcome = {
     optimized: ruleOptimized,
     steps: ruleSteps,
     verification: verified.verification,
     ...(await indexesAndPlan(session, ruleOptimized, input.dialect, analysis.schema, planAfterRewrite)),
   };
+  const { outcome: afterRules, dropped: droppedForIndexes } = await originalIfCheaperWithIndexes(
+    rewritten,
+    { original, planBefore, dialect: input.dialect, schema: analysis.schema },
+    session,
+  );
+  const dropped = [...droppedWithinCost, ...droppedForIndexes];
+  const applied = droppedForIndexes.length > 0 ? [] : accepted;
+  const appliedRules = new Set(applied.map((s) => s.rule.id));
+  const rules: Finding[] = withStepMessages(item.findings, applied, original).map((f) => ({
+    ...f,
+    rewrite: appliedRules.has(f.id),
+  }));
   const { optimized, steps, verification, indexes, unadvised, planAfter, ai } = await withAiRewrite(
     afterRules,
     { item, analysis, input, session },
@@ -492,6 +503,66 @@ async function indexesAndPlan(
 }
 
 /**
+ * The rules' rewrite is chosen with the indexes advised for it; the original statement may be better served by
+ * indexes of its own (a correlated MAX per outer row: a two-column index makes each lookup one probe, while the
+ * rewrite into a join over a grouped derived table still aggregates the whole table). Indexes are advised for the
+ * original too, and when the original with its indexes is clearly cheaper than the rewrite with its own, the
+ * original is kept and the rewrite's steps are listed as dropped, with both costs.
+ */
+async function originalIfCheaperWithIndexes(
+  rewritten: Outcome,
+  context: { original: string; planBefore: PlanTree | null; dialect: Dialect; schema: SchemaModel },
+  session: PlannerSession | undefined,
+): Promise<{ outcome: Outcome; dropped: DroppedStep[] }> {
+  const { original, planBefore, dialect, schema } = context;
+  if (!session || rewritten.optimized === original || !planBefore) return { outcome: rewritten, dropped: [] };
+  const kept = await indexesAndPlan(session, original, dialect, schema, planBefore);
+  const rewrittenCost = costWithIndexes(rewritten);
+  const originalCost = costWithIndexes(kept);
+  if (
+    kept.indexes.length === 0 ||
+    rewrittenCost === undefined ||
+    originalCost === undefined ||
+    originalCost > rewrittenCost * (1 - defaultLimits.minImprovement)
+  ) {
+    return { outcome: rewritten, dropped: [] };
+  }
+  const reason = originalCheaperWithIndexes(originalCost, rewrittenCost);
+  return {
+    outcome: { ...rewritten, ...kept, optimized: original, steps: [], verification: noRewriteVerification },
+    dropped: rewritten.steps.map((step) => ({
+      ruleId: step.ruleId,
+      title: step.title,
+      costBefore: originalCost,
+      costAfter: rewrittenCost,
+      reason,
+    })),
+  };
+}
+
+/**
+ * The optimizer's estimated cost of a statement with its advised indexes; undefined when it is not grounded (a
+ * caveat) or when the advice rests on an estimate beside the plan cost (MariaDB ranges and LIMITs: an upper bound,
+ * which would not compare fairly with a plan cost).
+ */
+function costWithIndexes(outcome: Pick<Outcome, 'indexes' | 'planAfter'>): number | undefined {
+  const estimated = outcome.indexes.some(
+    (i) => i.estimateBasis === 'histogram-estimate' || i.estimateBasis === 'limit-estimate',
+  );
+  if (estimated || !outcome.planAfter || outcome.planAfter.caveat) return undefined;
+  return outcome.planAfter.totalCost;
+}
+
+const noRewriteVerification: Verification = { method: 'none', databases: 0, verdict: 'not-needed' };
+
+function originalCheaperWithIndexes(original: number, rewritten: number): Localized {
+  return {
+    zh: `原语句配上为它推荐的索引，优化器估算代价为 ${original.toFixed(2)}，低于此改写配上它自己的索引的 ${rewritten.toFixed(2)}：保留原语句和它的索引，未应用此改写。`,
+    en: `With the indexes advised for it the original statement's estimated cost is ${original.toFixed(2)}, below this rewrite's ${rewritten.toFixed(2)} with its own: the original and its indexes are kept, and this rewrite is not applied.`,
+  };
+}
+
+/**
  * The AI step (./ai/rewrite.ts) on the statement after rules and indexes. A kept candidate becomes the optimized
  * statement: an 'ai-rewrite' step is appended, the verification is its check against the original, and indexes
  * and the final plan are chosen again for it. If that final plan is not cheaper than the one after rules (the
@@ -692,7 +763,8 @@ async function chooseIndexes(
   // indexes are costed from its own estimates with the injected statistics instead (mariadb/what-if-estimate.ts).
   const estimate =
     dialect === 'mysql'
-      ? (candidate: IndexCandidate, plan: PlanTree, before: PlanTree) => estimateWhatIf(candidate, plan, before, schema)
+      ? (candidate: IndexCandidate, plan: PlanTree, before: PlanTree) =>
+          estimateWhatIf(candidate, plan, before, schema, statement)
       : undefined;
   const { indexes, declined } = await adviseStatementIndexes(
     session,

@@ -254,6 +254,58 @@ CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_ti
     expect(found).toContain('orders(pay_time|id,total) order,cover,cover');
   });
 
+  it('ORDER BY ... LIMIT on the columns an existing index leads with: no covering copy of it', () => {
+    // The primary key already reads orders in id order and stops at the LIMIT.
+    const served = keys('SELECT id, total FROM orders ORDER BY id DESC LIMIT 10');
+    expect(served).toEqual([]);
+    // A filter before the sort is another matter: the lookup's covering variant stays.
+    expect(keys('SELECT id, total FROM orders WHERE user_id = 7 ORDER BY id DESC LIMIT 10')).toContain(
+      'orders(user_id|id,total) equality,cover,cover',
+    );
+  });
+
+  it('no covering copy of an existing index whose equality lookup the statistics say finds a few rows', () => {
+    const members = (distinct: number) =>
+      parseSchema(
+        `CREATE TABLE members (id INT PRIMARY KEY, email VARCHAR(120), plan VARCHAR(10), bio VARCHAR(200), KEY k_email (email));
+-- sqltune:stats members rows=50000
+-- sqltune:stats members.email distinct=${distinct}`,
+        'postgresql',
+      );
+    const covering = (distinct: number) =>
+      indexCandidateReport(
+        parseStatements("SELECT id, plan FROM members WHERE email = 'm1@example.com'", 'postgresql')[0]!,
+        members(distinct),
+      );
+    // One row per email: the existing index finds it; nothing to propose.
+    const unique = covering(50_000);
+    expect(unique.candidates).toEqual([]);
+    expect(unique.skipped).toEqual([expect.objectContaining({ table: 'members', reason: 'already-covered' })]);
+    // 500 rows per value: covering them saves 500 table reads per lookup, so the covering variant stays.
+    expect(covering(100).candidates.map((c) => c.kind)).toContain('covering');
+  });
+
+  it('GROUP BY with the MAX of another column: the group columns, then that column in its order', () => {
+    const found = keys('SELECT user_id, MAX(pay_time) FROM orders GROUP BY user_id');
+    expect(found).toContain('orders(user_id,pay_time) group,order');
+    // Two MIN/MAX columns: one index cannot keep both in order within a group, so no such key.
+    const two = keys('SELECT user_id, MAX(pay_time), MIN(total) FROM orders GROUP BY user_id');
+    expect(two.some((k) => k.startsWith('orders(user_id,pay_time)') || k.startsWith('orders(user_id,total)'))).toBe(
+      false,
+    );
+  });
+
+  it("SELECT DISTINCT of one table's plain columns: a GROUP BY of them", () => {
+    expect(keys('SELECT DISTINCT status FROM orders')).toContain('orders(status) group');
+    // Not DISTINCT, or DISTINCT over two tables' columns: no grouping key.
+    expect(keys('SELECT status FROM orders')).toEqual([]);
+    expect(
+      keys('SELECT DISTINCT o.status, u.city FROM orders o JOIN users u ON u.user_id = o.user_id').some((k) =>
+        k.includes('group'),
+      ),
+    ).toBe(false);
+  });
+
   it('lets a selective range lead when every equality column matches a large share of the rows', () => {
     // status has 10 values in 500,000 rows: 50,000 rows each.
     const found = keys(

@@ -175,10 +175,17 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
   // A column compared with a value is an equality even when it is also joined: the lookup is by the value.
   const equalRole = (column: string): IndexColumnRole => (usage.equality.includes(column) ? 'equality' : 'join');
   /** `tail` is the role of the key columns after the equality ones (the range, ORDER BY or GROUP BY columns). */
-  const add = (columns: string[], why: Proposal['why'], tail: IndexColumnRole, include: string[] = []) => {
+  /** `ordered`: a key column after the tail ones whose order the query uses (the MIN/MAX column after a GROUP BY). */
+  const add = (
+    columns: string[],
+    why: Proposal['why'],
+    tail: IndexColumnRole,
+    include: string[] = [],
+    ordered?: string,
+  ) => {
     const key = unique(columns).slice(0, MAX_KEY_COLUMNS);
     const roles = [
-      ...key.map((c) => (equal.has(c) ? equalRole(c) : tail)),
+      ...key.map((c): IndexColumnRole => (equal.has(c) ? equalRole(c) : c === ordered ? 'order' : tail)),
       ...include.map((): IndexColumnRole => 'cover'),
     ];
     proposals.push({ columns: key, include, why, equal, roles, conditionColumns });
@@ -200,9 +207,21 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
     );
   }
   if (usage.groupBy.length > 0) add([...selective, ...usage.groupBy], 'group', 'group');
+  // GROUP BY with MIN/MAX of one column: after the group columns the index keeps each group's rows in that column's
+  // order, so each group's MIN/MAX is at one end (a loose index scan on MySQL: one probe per group).
+  if (usage.groupBy.length > 0 && usage.minMax.length === 1 && !usage.groupBy.includes(usage.minMax[0]!)) {
+    add([...selective, ...usage.groupBy, usage.minMax[0]!], 'group', 'group', [], usage.minMax[0]);
+  }
   const covered = lookup.length > 0 ? lookup : usage.orderBy.length > 0 ? usage.orderBy : [];
   const rest = usage.used.filter((c) => !covered.includes(c));
+  // An existing index that already leads with the covered columns, when it reads few rows anyway: the ORDER BY
+  // columns (the primary key, say: it reads in order and stops at the LIMIT), or equality columns the statistics
+  // say find a few rows each. A covering copy only saves those few table reads, not worth its writes and size.
+  const fewRows =
+    lookup.length === 0 || (lookup.every((c) => equal.has(c)) && (rowsPerKey(table, lookup) ?? Infinity) <= FEW_ROWS);
+  const existingServes = fewRows && leadsWith(table, covered);
   if (
+    !existingServes &&
     covered.length > 0 &&
     rest.length > 0 &&
     covered.length + rest.length <= MAX_COVERING_COLUMNS &&
@@ -213,6 +232,24 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
   for (const column of selective) add([column], usage.join.includes(column) ? 'join' : 'filter', 'range');
   if (rangeColumn) add([rangeColumn], 'filter', 'range');
   return proposals;
+}
+
+/** Rows an equality lookup on these columns finds, at most, by the statistics: a few is a handful of page reads. */
+const FEW_ROWS = 10;
+
+/** The rows per value of the most selective of the columns (the statistics' row count over its distinct count). */
+function rowsPerKey(table: TableDef, columns: string[]): number | undefined {
+  const rows = table.statistics?.rows;
+  const distinct = Math.max(...columns.map((c) => distinctValues(table, c) ?? 0));
+  return rows !== undefined && distinct > 0 ? rows / distinct : undefined;
+}
+
+/** Whether an existing index starts with exactly these columns, in this order. */
+function leadsWith(table: TableDef, columns: string[]): boolean {
+  return (
+    columns.length > 0 &&
+    table.indexes.some((index) => columns.every((c, i) => index.columns[i]?.toLowerCase() === c.toLowerCase()))
+  );
 }
 
 /** A column whose each value matches over this share of the rows (by its distinct count) is a poor index lead. */
@@ -315,6 +352,14 @@ function usageByTable(statement: ParsedStatement, schema: SchemaModel): Map<stri
     for (const item of groupBy ? children(groupBy, 'columns') : children(query, 'groupby')) {
       const found = owner(item);
       if (found) pushUnique(entry(found.table).groupBy, found.column.name);
+    }
+    // SELECT DISTINCT of plain columns of one table groups by them.
+    const distinct = (query as { distinct?: unknown }).distinct;
+    if (distinct && String((distinct as { type?: string }).type ?? distinct).toUpperCase() === 'DISTINCT') {
+      const selected = children(query, 'columns').map((item) => owner(child(item, 'expr')));
+      if (selected.length > 0 && selected.every((o) => o && o.table === selected[0]!.table)) {
+        for (const o of selected) pushUnique(entry(o!.table).groupBy, o!.column.name);
+      }
     }
     for (const item of children(query, 'columns')) {
       walk(item, ({ node }) => {

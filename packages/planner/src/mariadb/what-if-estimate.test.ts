@@ -4,7 +4,7 @@ import { mariadbBinary, serviceAvailable } from '../../../../test-support/servic
 import { adviseStatementIndexes, defaultLimits } from '../index-advisor.ts';
 import type { PlannerSession } from '../types.ts';
 import { mariadbPlanner, shutdownMariaDb } from './backend.ts';
-import { estimateWhatIf } from './what-if-estimate.ts';
+import { estimateWhatIf, limitRows } from './what-if-estimate.ts';
 
 const ddl =
   'CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_time DATETIME, shipped DATE, total DECIMAL(10,2), note VARCHAR(100));';
@@ -35,7 +35,7 @@ describe.runIf(serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQ
         schema,
         baseline,
         defaultLimits,
-        (candidate, plan, before) => estimateWhatIf(candidate, plan, before, schema),
+        (candidate, plan, before) => estimateWhatIf(candidate, plan, before, schema, sql),
       );
     };
     beforeAll(async () => {
@@ -51,7 +51,7 @@ describe.runIf(serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQ
     });
 
     it('advises a range-led index for a range, costed from the histogram, read by the optimizer', async () => {
-      const sql = "SELECT id, total FROM orders WHERE pay_time BETWEEN '2024-03-01' AND '2024-04-01'";
+      const sql = "SELECT * FROM orders WHERE pay_time BETWEEN '2024-03-01' AND '2024-04-01'";
       const { indexes } = await advise(sql);
       expect(indexes.map((i) => i.columns)).toEqual([['pay_time']]);
       const [index] = indexes;
@@ -96,5 +96,46 @@ describe.runIf(serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQ
       expect(index!.roles?.[0]).toEqual({ column: 'pay_time', role: 'order' });
       expect(index!.costAfter!).toBeLessThan(index!.costBefore! / 10);
     });
+
+    it('costs an equality then ORDER BY index for the LIMIT rows it reads, not every row of the lookup', async () => {
+      const sql = "SELECT id, total FROM orders WHERE status = 'paid' ORDER BY pay_time DESC LIMIT 20";
+      const { indexes } = await advise(sql);
+      const [index] = indexes;
+      expect(index?.columns).toEqual(['status', 'pay_time']);
+      expect(index!.estimateBasis).toBe('limit-estimate');
+      // 20 rows at 1.2 each, where the lookup alone would read 50,000 (a tenth of the table).
+      expect(index!.costAfter!).toBeLessThan(100);
+    });
+
+    it('without a LIMIT the same index is costed for every row of the lookup', async () => {
+      const sql = "SELECT id, total FROM orders WHERE status = 'paid' ORDER BY pay_time DESC";
+      const { indexes } = await advise(sql);
+      expect(indexes.every((i) => (i.costAfter ?? Infinity) > 1000)).toBe(true);
+    });
+
+    it('costs a covering range index below the same range read through the table', async () => {
+      const covered = await advise(
+        "SELECT pay_time, status FROM orders WHERE pay_time BETWEEN '2024-03-01' AND '2024-04-01'",
+      );
+      const [index] = covered.indexes;
+      expect(index?.kind).toBe('covering');
+      expect(index!.estimateBasis).toBe('histogram-estimate');
+      const plain = await advise("SELECT * FROM orders WHERE pay_time BETWEEN '2024-03-01' AND '2024-04-01'");
+      expect(plain.indexes[0]?.kind).toBe('btree');
+      expect(index!.costAfter!).toBeLessThan(plain.indexes[0]!.costAfter! * 0.7);
+    });
   },
 );
+
+describe('the rows a LIMIT asks for', () => {
+  it('reads LIMIT n, LIMIT n OFFSET m and LIMIT m, n at the end of the statement', () => {
+    expect(limitRows('SELECT 1 FROM t ORDER BY a LIMIT 20')).toBe(20);
+    expect(limitRows('SELECT 1 FROM t ORDER BY a LIMIT 20 OFFSET 100;')).toBe(120);
+    expect(limitRows('SELECT 1 FROM t ORDER BY a LIMIT 100, 20')).toBe(120);
+  });
+
+  it('ignores a LIMIT inside a derived table, and statements without one', () => {
+    expect(limitRows('SELECT * FROM (SELECT a FROM t ORDER BY a LIMIT 5) x')).toBeUndefined();
+    expect(limitRows('SELECT a FROM t ORDER BY a')).toBeUndefined();
+  });
+});

@@ -8,6 +8,12 @@ import { findTable, type IndexCandidate, type SchemaModel } from '@sqltune/engin
  */
 export const ROW_READ_COST = 1;
 export const ROW_COMPARE_COST = 0.2;
+/**
+ * A row read from a covering index instead: no clustered-index lookup for the table row, only its index entry, read
+ * in key order many to a page. Half a row read: still an upper bound (InnoDB's keyread_time is far lower), so a
+ * covering copy of most of the table never looks cheaper than the scan it would replace.
+ */
+export const COVERING_ROW_READ_COST = 0.5;
 
 export interface WhatIfEstimate {
   /** The what-if plan with its total cost replaced by the estimate (and no caveat: the estimate is grounded). */
@@ -33,6 +39,7 @@ export function estimateWhatIf(
   whatIf: PlanTree,
   baseline: PlanTree,
   schema: SchemaModel,
+  statement?: string,
 ): WhatIfEstimate | undefined {
   const table = findTable(schema, candidate.table);
   const tableRows = table?.statistics?.rows;
@@ -43,7 +50,8 @@ export function estimateWhatIf(
   const [scan] = scans;
   const [read] = reads;
   if (!sameTable(scan!.relation, table.name) || !readsCandidate(read!, candidate)) return undefined;
-  const cost = (rows: number) => 1 + rows * (ROW_READ_COST + ROW_COMPARE_COST);
+  const readCost = candidate.kind === 'covering' ? COVERING_ROW_READ_COST : ROW_READ_COST;
+  const cost = (rows: number) => 1 + rows * (readCost + ROW_COMPARE_COST);
 
   if (whatIf.caveat && read!.rows <= 1 && /^Range scan/.test(read!.node)) {
     const keyed = new Set(candidate.columns.map((c) => c.toLowerCase()));
@@ -59,8 +67,11 @@ export function estimateWhatIf(
     return { plan: { ...whatIf, caveat: undefined, totalCost: cost(rows) }, basis: 'histogram-estimate', rows };
   }
   if (!whatIf.caveat && hasNode(baseline.root, /^Filesort/) && !hasNode(whatIf.root, /^Filesort/)) {
-    if (read!.rows >= tableRows) return undefined;
-    const rows = read!.rows;
+    // The read stops once the LIMIT's rows passed the conditions the index does not check (its `filtered` share).
+    const limit = statement ? limitRows(statement) : undefined;
+    const needed = limit === undefined ? read!.rows : Math.ceil(limit / (filteredShare(read!) || 1));
+    const rows = Math.max(1, Math.min(read!.rows, needed));
+    if (rows >= tableRows) return undefined;
     return { plan: { ...whatIf, totalCost: Math.min(whatIf.totalCost, cost(rows)) }, basis: 'limit-estimate', rows };
   }
   return undefined;
@@ -89,4 +100,15 @@ function filteredShare(node: PlanNode): number | undefined {
     if (match) return Number(match[1]) / 100;
   }
   return undefined;
+}
+
+/**
+ * The rows a statement's outermost LIMIT asks for (offset included: those rows are read too), when it ends with one:
+ * `LIMIT n`, `LIMIT n OFFSET m` or MySQL's `LIMIT m, n`.
+ */
+export function limitRows(statement: string): number | undefined {
+  const match = /\bLIMIT\s+(\d+)\s*(?:(,|OFFSET)\s*(\d+))?\s*;?\s*$/i.exec(statement);
+  if (!match) return undefined;
+  const [, first, , second] = match;
+  return Number(first) + Number(second ?? 0);
 }
