@@ -24,6 +24,7 @@ import { healthRoutes } from './routes/health.ts';
 import { optimizeRoutes } from './routes/optimizes.ts';
 import { productRoutes } from './routes/products.ts';
 import { redeemRoutes } from './routes/redeem.ts';
+import { shareRoutes } from './routes/shares.ts';
 import { userRoutes } from './routes/user.ts';
 import { setSecurityHeaders } from './security-headers.ts';
 
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(optimizeRoutes, deps);
       await api.register(productRoutes, deps);
       await api.register(redeemRoutes, deps);
+      await api.register(shareRoutes, deps);
     },
     { prefix: '/api' },
   );
