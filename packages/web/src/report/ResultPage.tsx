@@ -115,7 +115,7 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
         />
       </Card>
     );
-  } else if (!id) {
+  } else if (!id && !shared) {
     state = 'empty';
     body = (
       <Card className="report-card">
