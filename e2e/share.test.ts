@@ -109,6 +109,10 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('sharing a result in 
           const link = await linkBox.inputValue();
           expect(link).toMatch(new RegExp(`^${base}/app/sqlResult\\?shareid=[A-Za-z0-9_-]{32}$`));
           expect(await page.getByRole('dialog').innerText()).toMatch(language === 'zh' ? /分享/ : /Share/);
+          // The dialog zooms in; the screenshot waits until it has settled.
+          await page.waitForFunction(
+            () => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-leave'),
+          );
           await page.screenshot({ path: join(shots, `share-dialog-${language}-${device}.png`) });
 
           // The image: 分享.png, whose QR code holds the link.
