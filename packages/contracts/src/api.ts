@@ -195,3 +195,7 @@ export type TaskDetail = z.infer<typeof TaskDetail>;
 
 export const CreatedTask = z.object({ id: z.string(), state: TaskState });
 export type CreatedTask = z.infer<typeof CreatedTask>;
+
+/** A read-only link to a task's result: read at /v1/share/optimizes/{type}/{shareId} without sign-in. */
+export const CreatedShare = z.object({ shareId: z.string(), type: TaskType });
+export type CreatedShare = z.infer<typeof CreatedShare>;

@@ -30,3 +30,11 @@ export const EXAMPLE_XML_SHARE_ID = 'example_mybatis';
 
 /** After a password reset the page goes to login this much later (the spec's 3 seconds). */
 export const RESET_REDIRECT_MS = 3000;
+
+/** The share image is drawn at this multiple of the screen's CSS pixels (the spec's screenshot export scale). */
+export const SHARE_IMAGE_SCALE = 5;
+/** The downloaded share image's name: the spec's Chinese word for "share". */
+export const SHARE_IMAGE_NAME = '分享.png';
+
+/** Share ids of the spec's example results (served by a later release), not links made by the share button. */
+export const EXAMPLE_SHARE_IDS: readonly string[] = [EXAMPLE_SQL_SHARE_ID, EXAMPLE_XML_SHARE_ID];

@@ -193,6 +193,24 @@ export const tasks = pgTable(
 );
 
 /**
+ * Read-only links to a task's result: the id is the link's only secret (24 random bytes, base64url), kept as it is
+ * so the owner's share button gets the same link again; it gives the result and nothing else of the owner. One live
+ * share per task (the unique index makes "create or reuse" race-free); revoking deletes the row, and deleting the
+ * task deletes its share.
+ */
+export const shares = pgTable(
+  'shares',
+  {
+    id: text('id').primaryKey(),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('shares_task_idx').on(table.taskId)],
+);
+
+/**
  * A completed task's report, as JSON text cut in parts of REPORT_PART_CHARS (tasks/report-parts.ts): a report can
  * be tens of megabytes, and the embedded database runs one statement at a time, so one part per statement keeps
  * every other query's wait short. Parts are keyed by the run (lease token) that wrote them; only the run that

@@ -27,6 +27,7 @@ import { optimizeRoutes } from './routes/optimizes.ts';
 import { paymentRoutes } from './routes/payments.ts';
 import { productRoutes } from './routes/products.ts';
 import { redeemRoutes } from './routes/redeem.ts';
+import { shareRoutes } from './routes/shares.ts';
 import { siteRoutes } from './routes/site.ts';
 import { userRoutes } from './routes/user.ts';
 import { contentSecurityPolicy, securityHeaders } from './security-headers.ts';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(redeemRoutes, deps);
       await api.register(paymentRoutes, { ...deps, payments });
       await api.register(siteRoutes, { ...deps, payments });
+      await api.register(shareRoutes, deps);
     },
     { prefix: '/api' },
   );

@@ -9,7 +9,7 @@ import {
   type TaskSummary,
   type TaskType,
 } from '@sqltune/contracts';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Catalogue } from '../accounts/catalogue.ts';
 import { sqlLimitReached, userInfo, xmlLimitReached } from '../accounts/quota.ts';
 import type { Database } from '../db/client.ts';
@@ -148,23 +148,33 @@ export type StoredTaskDetail = Omit<TaskDetail, 'report'> & { reportJson: string
 
 /** A task of `type`: the SQL and the mapper detail are separate calls, and neither answers for the other's tasks. */
 export async function taskDetail(db: Database, user: User, id: string, type: TaskType): Promise<StoredTaskDetail> {
-  const [row] = isTaskId(id)
-    ? await db
-        .select({
-          ...summaryColumns,
-          reportRun: tasks.reportRun,
-          error: tasks.error,
-          inputSql: tasks.inputSql,
-          inputSchema: tasks.inputSchema,
-          inputStats: tasks.inputStats,
-          inputPlan: tasks.inputPlan,
-          inputWorkload: tasks.inputWorkload,
-        })
-        .from(tasks)
-        .where(and(eq(tasks.id, id), eq(tasks.userId, user.id), eq(tasks.type, type)))
-        .limit(1)
-    : [];
-  if (!row) throw taskNotFound();
+  const detail = isTaskId(id)
+    ? await detailWhere(db, and(eq(tasks.id, id), eq(tasks.userId, user.id), eq(tasks.type, type)))
+    : null;
+  if (!detail) throw taskNotFound();
+  return detail;
+}
+
+/**
+ * The detail of the one task `condition` selects (it must name the task by its key), or null. Shared results read it
+ * too (shares/service.ts): the detail holds the task, its input and its report, never its owner.
+ */
+export async function detailWhere(db: Database, condition: SQL | undefined): Promise<StoredTaskDetail | null> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      reportRun: tasks.reportRun,
+      error: tasks.error,
+      inputSql: tasks.inputSql,
+      inputSchema: tasks.inputSchema,
+      inputStats: tasks.inputStats,
+      inputPlan: tasks.inputPlan,
+      inputWorkload: tasks.inputWorkload,
+    })
+    .from(tasks)
+    .where(condition)
+    .limit(1);
+  if (!row) return null;
   return {
     ...summaryOf(row, await etaMinutes(db, [row])),
     reportJson: row.reportRun ? await readReport(db, row.id, row.reportRun) : null,
@@ -191,11 +201,11 @@ export async function deleteTask(db: Database, user: User, id: string): Promise<
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function isTaskId(id: string): boolean {
+export function isTaskId(id: string): boolean {
   return uuidPattern.test(id);
 }
 
-function taskNotFound(): AppError {
+export function taskNotFound(): AppError {
   return new AppError(ErrorCode.NOT_FOUND, { message: { zh: '任务不存在', en: 'task not found' } });
 }
 

@@ -1,22 +1,24 @@
 import { FileSearchOutlined, LoadingOutlined, ShareAltOutlined } from '@ant-design/icons';
 import type { TaskDetail, TaskType } from '@sqltune/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Progress, Result, Space, Spin } from 'antd';
-import type { ReactNode } from 'react';
+import { Alert, Button, Card, Empty, Progress, Result, Space, Spin, Tag } from 'antd';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { errorText } from '../api/http.ts';
+import { ApiError, errorText } from '../api/http.ts';
 import { getTask } from '../api/optimizes.ts';
+import { getSharedTask } from '../api/shares.ts';
 import { CodeBlock } from '../components/CodeBlock.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { TaskStateTag } from '../components/TaskStateTag.tsx';
-import { RESULT_POLL_MS } from '../config.ts';
+import { EXAMPLE_SHARE_IDS, RESULT_POLL_MS } from '../config.ts';
 import { etaText } from '../lib/format.ts';
 import { isLanguage } from '../lib/language.ts';
+import { ShareButton } from '../share/ShareButton.tsx';
 import { MapperReportView } from './MapperReportView.tsx';
 import { ReportView } from './ReportView.tsx';
 
-export type ResultState = 'loading' | 'in-progress' | 'failed' | 'completed' | 'empty';
+export type ResultState = 'loading' | 'in-progress' | 'failed' | 'completed' | 'empty' | 'not-found';
 
 function StateBox({ state, children }: { state: ResultState; children: ReactNode }) {
   return (
@@ -69,7 +71,8 @@ function InProgress({ task }: { task: TaskDetail }) {
 
 /**
  * The result screen of a SQL or a mapper task (`type`): polls a running task, then shows the report. `stacked` is
- * the phone layout.
+ * the phone layout. With `shareid` it shows a shared result read-only (no session needed, no owner controls); the
+ * owner of a completed task gets the share button.
  */
 export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolean; type?: TaskType }) {
   const { t, i18n } = useTranslation();
@@ -77,11 +80,16 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
   const [params] = useSearchParams();
   const id = params.get('id');
   const shareId = params.get('shareid');
+  const isExample = shareId !== null && EXAMPLE_SHARE_IDS.includes(shareId);
+  const shared = shareId !== null && !isExample;
+  const captureRef = useRef<HTMLDivElement>(null);
 
   const task = useQuery({
-    queryKey: ['task', type, id],
-    queryFn: () => getTask(type, id ?? ''),
-    enabled: Boolean(id) && !shareId,
+    queryKey: shared ? ['share', type, shareId] : ['task', type, id],
+    queryFn: () => (shared ? getSharedTask(type, shareId) : getTask(type, id ?? '')),
+    enabled: shared || (Boolean(id) && !shareId),
+    // A missing or revoked share stays missing: asking again would only delay the not-found page.
+    retry: (count, error) => !(error instanceof ApiError && error.code === 404) && count < 3,
     refetchInterval: (query) => (query.state.data?.state === 'In Progress' ? RESULT_POLL_MS : false),
     refetchIntervalInBackground: true,
   });
@@ -89,17 +97,17 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
   let body: ReactNode;
   let state: ResultState;
 
-  if (shareId) {
+  if (isExample) {
     state = 'empty';
     body = (
       <Card className="report-card">
         <Result
           status="info"
           icon={<ShareAltOutlined />}
-          title={t('result.shareTitle')}
+          title={t('result.exampleTitle')}
           subTitle={
             <>
-              <div>{t('result.shareDesc')}</div>
+              <div>{t('result.exampleDesc')}</div>
               <div className="muted">{t('common.laterRelease')}</div>
             </>
           }
@@ -107,7 +115,7 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
         />
       </Card>
     );
-  } else if (!id) {
+  } else if (!id && !shared) {
     state = 'empty';
     body = (
       <Card className="report-card">
@@ -155,6 +163,19 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
         </Card>
       );
     }
+  } else if (shared && task.error instanceof ApiError && task.error.code === 404) {
+    state = 'not-found';
+    body = (
+      <Card className="report-card">
+        <Result
+          status="404"
+          title={t('share.notFoundTitle')}
+          subTitle={t('share.notFoundDesc')}
+          extra={<Actions type={type} />}
+          data-testid="share-not-found"
+        />
+      </Card>
+    );
   } else if (task.isError) {
     state = 'failed';
     body = (
@@ -186,9 +207,20 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
     );
   }
 
+  let headerExtra: ReactNode = null;
+  if (shared && task.data) {
+    headerExtra = (
+      <Tag color="blue" data-testid="shared-tag">
+        {t('share.sharedTag')}
+      </Tag>
+    );
+  } else if (!shareId && id && state === 'completed') {
+    headerExtra = <ShareButton taskId={id} captureRef={captureRef} />;
+  }
+
   return (
-    <div className={stacked ? 'page page-narrow' : 'page page-wide'}>
-      <PageHeader title={type === 'mybatis' ? t('xmlResult.title') : t('result.title')} />
+    <div className={stacked ? 'page page-narrow' : 'page page-wide'} ref={captureRef}>
+      <PageHeader title={type === 'mybatis' ? t('xmlResult.title') : t('result.title')} extra={headerExtra} />
       {task.isError && task.data ? (
         <Alert type="warning" showIcon title={errorText(task.error, lang)} className="report-alert" />
       ) : null}

@@ -150,7 +150,7 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
  * tens of megabytes to serialize it again held the event loop for a second. `data` is the envelope's last key and
  * `report` is added as its last, so the text ends `}}` where the report goes.
  */
-function detailBody({ reportJson, ...detail }: StoredTaskDetail): string {
+export function detailBody({ reportJson, ...detail }: StoredTaskDetail): string {
   const envelope = JSON.stringify(ok(detail));
   return `${envelope.slice(0, -2)},"report":${reportJson ?? 'null'}}}`;
 }
