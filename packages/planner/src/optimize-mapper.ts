@@ -1,6 +1,13 @@
 import type { Report } from '@sqltune/contracts';
-import { analyzeMapper, type BatchReport, type MapperInput, mapperReport, variantBatches } from '@sqltune/engine';
-import { noOptimizerWarning, type OptimizeOptions, optimize } from './optimize.ts';
+import {
+  analyzeMapper,
+  type BatchReport,
+  type MapperInput,
+  mapperReport,
+  TEXT_SUBSTITUTION_NOT_PLANNED,
+  variantBatches,
+} from '@sqltune/engine';
+import { type OptimizeOptions, optimize } from './optimize.ts';
 
 export type OptimizeMapperInput = MapperInput;
 
@@ -30,21 +37,13 @@ export async function optimizeMapper(input: OptimizeMapperInput, options: Optimi
       {
         ...options,
         planners: batch.plan ? options.planners : {},
+        ...(!batch.plan && options.planners[input.dialect] ? { unplannedReason: TEXT_SUBSTITUTION_NOT_PLANNED } : {}),
         // A variant that does not parse was left out by the engine; one the optimizer refuses gets its own entry.
         statementErrors: 'report',
         onProgress: (done) => options.onProgress?.(offset + done, total),
       },
     );
-    // The `${}` batch is analyzed without an optimizer on purpose: "no optimizer is configured" is untrue of the
-    // mapper when one planned the other batch.
-    const unplannedOnPurpose = !batch.plan && options.planners[input.dialect] !== undefined;
-    const notConfigured = noOptimizerWarning(input.dialect).message.en;
-    results.push({
-      batch,
-      report: unplannedOnPurpose
-        ? { ...report, warnings: report.warnings.filter((w) => w.message.en !== notConfigured) }
-        : report,
-    });
+    results.push({ batch, report });
     before += batch.parts.length;
   }
   return mapperReport(analysis, results);

@@ -85,6 +85,11 @@ export interface OptimizeOptions {
    * text-level rules found, and the other statements are optimized (the CLI, on a project's files).
    */
   statementErrors?: 'throw' | 'report';
+  /**
+   * Set when statements are analyzed without an optimizer on purpose (a mapper's `${}` variants): each plan says this
+   * reason instead of "no optimizer is configured", which would be untrue of the server.
+   */
+  unplannedReason?: Localized;
 }
 
 /**
@@ -117,7 +122,7 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       statements.push(
         item.error
           ? failedStatement(item, analysis, input, item.error)
-          : await optimizeStatement(item, analysis, input, session, options.ai).catch((error: unknown) => {
+          : await optimizeStatement(item, analysis, input, session, options).catch((error: unknown) => {
               if (!(error instanceof AppError)) throw error;
               const placed = inWholeInput(error, item);
               if (!reportErrors) throw placed;
@@ -133,7 +138,7 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       createdAt: (options.now?.() ?? new Date()).toISOString(),
       statements,
       warnings: [
-        ...plannerWarnings(input.dialect, backend, hasSchema),
+        ...(options.unplannedReason ? [] : plannerWarnings(input.dialect, backend, hasSchema)),
         ...sessionNotes(session),
         ...(prepared && given.sql.trim() ? [sqlSetAside] : []),
       ],
@@ -244,7 +249,7 @@ async function optimizeStatement(
   analysis: Analysis,
   input: OptimizeInput,
   inputSession: PlannerSession | undefined,
-  aiSettings?: AiSettings,
+  { ai: aiSettings, unplannedReason }: Pick<OptimizeOptions, 'ai' | 'unplannedReason'>,
 ): Promise<StatementReport> {
   const original = item.statement.text;
   // DDL, GRANT, TRUNCATE...: the rules check them; an optimizer has nothing to plan.
@@ -285,7 +290,8 @@ async function optimizeStatement(
 
   const plan: PlanComparison = { before: planBefore, after: planAfter, source: session?.source ?? 'none' };
   if (!session) {
-    plan.missing = plannable(item) ? noPlanReason(input.dialect, analysis.schema.tables.length > 0) : notPlannable;
+    const hasSchema = analysis.schema.tables.length > 0;
+    plan.missing = plannable(item) ? (unplannedReason ?? noPlanReason(input.dialect, hasSchema)) : notPlannable;
   }
   if (input.planText?.trim()) plan.userSupplied = input.planText;
   // Plan hotspots: of the user's plan when given (one statement only: it cannot say which statement it is of),
@@ -823,7 +829,7 @@ function sessionNotes(session: PlannerSession | undefined): Message[] {
 }
 
 /** Said of a submission planned without an optimizer for its dialect. */
-export function noOptimizerWarning(dialect: Dialect): Message {
+function noOptimizerWarning(dialect: Dialect): Message {
   return {
     code: 0,
     message: {

@@ -154,7 +154,7 @@ function inXml(
     location: { file: site.file.name, line },
     rules: item.rules.map(toXml),
     errors: item.errors.map((error) => messageInXml(error, part, statement)),
-    ...(planned ? {} : { plan: { ...item.plan, missing: notPlanned } }),
+    ...(planned ? {} : { plan: { ...item.plan, missing: TEXT_SUBSTITUTION_NOT_PLANNED } }),
   };
 }
 
@@ -168,7 +168,8 @@ function messageInXml(error: Message, part: VariantPart, statement: MapperStatem
   return { ...error, file: at.file, line: at.line, column: at.column };
 }
 
-const notPlanned: Localized = {
+/** Why a variant holding `${}` has no plan (the planner passes it on for the variants it leaves out on purpose). */
+export const TEXT_SUBSTITUTION_NOT_PLANNED: Localized = {
   zh: '这个变体含有 ${} 文本替换，运行时才知道完整的 SQL，因此只做规则分析，不交给优化器。',
   en: 'This variant holds ${} text substitution: its SQL is only known at run time, so it is analyzed by the rules and not planned.',
 };
