@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { readMapperFile, sourceFile } from '@sqltune/engine';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../packages/server/src/admin.ts';
 import { loadConfig } from '../packages/server/src/config.ts';
 import { type Runtime, startRuntime } from '../packages/server/src/runtime.ts';
 import { findBinary, freePort, serviceAvailable } from '../test-support/services.ts';
@@ -16,6 +17,8 @@ const shots = new URL('../test-results/screenshots', import.meta.url).pathname;
 const mapperPath = fileURLToPath(new URL('../test-support/fixtures/OrderMapper.xml', import.meta.url));
 const schemaPath = fileURLToPath(new URL('../test-support/fixtures/orders-schema.sql', import.meta.url));
 const desktop = { width: 1440, height: 900 };
+const EMAIL = 'e2e-mapper@example.com';
+const PASSWORD = 'Str0ng!pass';
 const phone = { width: 390, height: 844 };
 
 /** A mapper end to end in Debian Chromium: upload on /xmlConfig, read the result, download the patched XML. */
@@ -34,11 +37,21 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('mapper end to end in
     dataDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-mapper-'));
     downloadDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-download-'));
     const port = await freePort();
-    runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-      { api: true, worker: true },
-    );
     base = `http://127.0.0.1:${port}`;
+    const config = loadConfig({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SQLTUNE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SQLTUNE_PUBLIC_URL: base,
+    });
+    runtime = await startRuntime(config, { api: true, worker: true });
+    // An activated account (sign-up by mail is app.test.ts's subject).
+    await runAdmin(
+      ['user', 'add', EMAIL, PASSWORD],
+      { db: runtime.database.db, catalogue: config.catalogue, mailer: runtime.mailer, publicUrl: base },
+      () => {},
+    );
     browser = await chromium.launch({
       executablePath: chromiumPath,
       downloadsPath: downloadDir,
@@ -53,11 +66,10 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('mapper end to end in
       ],
     });
     page = await browser.newPage({ viewport: desktop, locale: 'zh-CN', acceptDownloads: true });
-    await page.goto(`${base}/app/login/register`);
-    await page.getByTestId('register-email').fill('e2e-mapper@example.com');
-    await page.getByTestId('register-password').fill('Str0ng!pass');
-    await page.getByTestId('register-terms').check();
-    await page.getByTestId('register-submit').click();
+    await page.goto(`${base}/app/login`);
+    await page.getByTestId('login-email').fill(EMAIL);
+    await page.getByTestId('login-password').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
     await page.getByTestId('user-menu').waitFor();
   });
 
