@@ -149,7 +149,17 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('sharing a result in 
           // The owner revokes; the link now shows a clear not-found state.
           await page.getByTestId('share-revoke').click();
           await page.getByTestId('share-revoke-confirm').click();
-          await page.getByTestId('share-link').waitFor({ state: 'hidden' });
+          await page
+            .getByTestId('share-link')
+            .waitFor({ state: 'hidden', timeout: 60_000 })
+            .catch(async (error: unknown) => {
+              // Name what the page said (a failed revoke shows its error as a message) instead of a bare timeout.
+              const notices = await page
+                .locator('.ant-message')
+                .innerText({ timeout: 1_000 })
+                .catch(() => '');
+              throw new Error(`the share dialog stayed open after revoking; messages: ${notices || 'none'}; ${error}`);
+            });
           await visitor.reload();
           await visitor.locator('[data-testid="result-state"][data-state="not-found"]').waitFor({ timeout: 30_000 });
           expect(await visitor.getByTestId('result-state').innerText()).toMatch(

@@ -9,6 +9,12 @@ import { SHARE_IMAGE_NAME, SHARE_IMAGE_SCALE } from '../config.ts';
 
 /** Chromium's and Safari's largest canvas side: a longer result is drawn at a lower scale rather than failing. */
 const MAX_CANVAS_SIDE = 16_384;
+/**
+ * The largest canvas area iOS Safari draws (above it the canvas comes out blank), the strictest of the major browsers.
+ * Holding every image to it also keeps a desktop result near twice its screen resolution instead of a 100-megapixel
+ * file that takes a loaded machine minutes to encode and a chat app refuses to send.
+ */
+const MAX_CANVAS_AREA = 16_777_216;
 
 /** The footer's sizes in CSS pixels, multiplied by the scale the result is drawn at. */
 const FOOTER = { padding: 24, qr: 132, gap: 20, brandFont: 18, textFont: 14, linkFont: 12, lineGap: 8 };
@@ -44,10 +50,12 @@ export async function renderShareImage(node: HTMLElement, link: string, text: Sh
   const width = node.scrollWidth;
   const stacked = width < STACK_BELOW;
   const footerHeight = footerCssHeight(stacked, width, link, text);
+  const height = node.scrollHeight + footerHeight;
   const scale = Math.min(
     SHARE_IMAGE_SCALE,
     MAX_CANVAS_SIDE / width,
-    MAX_CANVAS_SIDE / (node.scrollHeight + footerHeight),
+    MAX_CANVAS_SIDE / height,
+    Math.sqrt(MAX_CANVAS_AREA / (width * height)),
   );
   const result = await domToCanvas(node, { scale, backgroundColor: '#ffffff', filter: keep });
   const canvas = document.createElement('canvas');
