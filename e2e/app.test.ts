@@ -1,83 +1,47 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../packages/server/src/admin.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { type Runtime, startRuntime } from '../packages/server/src/runtime.ts';
+import {
+  type AppUnderTest,
+  chromiumAvailable,
+  devices,
+  launchChromium,
+  screenshotDir as shots,
+  startAppUnderTest,
+  watchCsp as watchCspInto,
+} from '../test-support/e2e.ts';
 import { codeOf, linkOf, SmtpCatcher } from '../test-support/mail.ts';
-import { findBinary, freePort, serviceAvailable } from '../test-support/services.ts';
 
-const chromiumPath = findBinary(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
-const webDist = new URL('../packages/web/dist', import.meta.url).pathname;
-const shots = new URL('../test-results/screenshots', import.meta.url).pathname;
-const desktop = { width: 1440, height: 900 };
-const phone = { width: 390, height: 844 };
+const desktop = devices.desktop.viewport;
+const phone = devices.phone.viewport;
 
 /** The whole product in Debian Chromium: sign up, optimize a statement, read its result. */
-describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromium', () => {
-  let runtime: Runtime;
+describe.runIf(chromiumAvailable())('end to end in Chromium', () => {
+  let app: AppUnderTest;
   let browser: Browser;
   let page: Page;
   let base: string;
-  let dataDir: string;
   let resultPath = '';
   let smtp: SmtpCatcher;
   /** Every Content-Security-Policy violation any page reports: the built app must cause none. */
   const cspViolations: string[] = [];
-  const adminContext = () => ({
-    db: runtime.database.db,
-    catalogue: loadConfig({}).catalogue,
-    mailer: runtime.mailer,
-    publicUrl: base,
-  });
-  const watchCsp = (watched: Page) => {
-    watched.on('console', (message) => {
-      if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
-    });
-  };
+  const watchCsp = (watched: Page) => watchCspInto(watched, cspViolations);
 
   beforeAll(async () => {
-    if (!existsSync(join(webDist, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
-    mkdirSync(shots, { recursive: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     smtp = await SmtpCatcher.start();
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SMTP_URL: smtp.url,
-        SQLTUNE_PUBLIC_URL: base,
-      }),
-      { api: true, worker: true },
-    );
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    app = await startAppUnderTest({ name: 'app', env: { SMTP_URL: smtp.url } });
+    base = app.base;
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: desktop, locale: 'zh-CN' });
     watchCsp(page);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await runtime?.stop();
+    await app?.stop();
     await smtp?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('serves the shell in zh by default and in en after the switch', async () => {
@@ -296,8 +260,7 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
 
   it('fits a phone screen in both languages', async () => {
     const mobile = await browser.newPage({
-      viewport: phone,
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+      ...devices.phone,
     });
     await mobile.context().addCookies(await page.context().cookies());
     for (const language of ['zh', 'en']) {
@@ -361,7 +324,7 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
   });
 
   it('shows the limit dialog at the end of the quota, redeems a code, and optimizes again', async () => {
-    await runtime.database.executeSql(
+    await app.runtime.database.executeSql(
       "UPDATE plan_grants SET sql_used = sql_cnt WHERE user_id = (SELECT id FROM users WHERE email = 'e2e@example.com')",
     );
     await page.evaluate(() => localStorage.setItem('language', 'en'));
@@ -375,7 +338,7 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
     await page.waitForURL(/\/app\/subscribe$/);
 
     const codes: string[] = [];
-    await runAdmin(['codes', 'mint', 'starter', 'month'], adminContext(), (line) => codes.push(line));
+    codes.push(...(await app.admin(['codes', 'mint', 'starter', 'month'])));
     await page.getByTestId('redeem-submit').click();
     await page.locator('.redeem-form .form-error', { hasText: 'please enter your redemption code' }).waitFor();
     await page.getByTestId('redeem-code').fill('NOPE-NOPE-NOPE-NOPE');
@@ -402,7 +365,7 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
 
     const dir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-update-'));
     writeFileSync(join(dir, 'update.md'), '# SQLTune 1.1\n\nRedeem codes are here.\n');
-    await runAdmin(['newsletter', 'send', join(dir, 'update.md')], adminContext(), () => {});
+    await app.admin(['newsletter', 'send', join(dir, 'update.md')]);
     rmSync(dir, { recursive: true, force: true });
     const link = linkOf(await smtp.next('e2e@example.com', /^SQLTune 1\.1$/), '/app/unsubscribe?id=');
 
@@ -422,8 +385,7 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('end to end in Chromi
 
   it('shows the account pages on a phone in both languages', async () => {
     const mobile = await browser.newPage({
-      viewport: phone,
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
+      ...devices.phone,
     });
     watchCsp(mobile);
     await mobile.context().addCookies(await page.context().cookies());

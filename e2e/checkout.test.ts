@@ -1,22 +1,21 @@
-import { execFileSync } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../packages/server/src/admin.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { type Runtime, startRuntime } from '../packages/server/src/runtime.ts';
-import { findBinary, freePort, serviceAvailable } from '../test-support/services.ts';
+import {
+  type AppUnderTest,
+  chromiumAvailable,
+  devices,
+  launchChromium,
+  screenshotDir as shots,
+  signIn,
+  startAppUnderTest,
+  watchCsp as watchCspInto,
+} from '../test-support/e2e.ts';
+import { freePort } from '../test-support/services.ts';
 
-const chromiumPath = findBinary(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
-const webDist = new URL('../packages/web/dist', import.meta.url).pathname;
-const shots = new URL('../test-results/screenshots', import.meta.url).pathname;
-const desktop = { width: 1440, height: 900 };
-const phone = { width: 390, height: 844 };
-const phoneAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const desktop = devices.desktop.viewport;
 const links = {
   help: 'https://help.example.test/sqltune',
   support: 'https://support.example.test/contact',
@@ -47,25 +46,20 @@ const STORE_BUILDER_STAND_IN = `(function () {
 })();`;
 
 /** Checkout through the local test provider, the configured links and the password change, in Debian Chromium. */
-describe.runIf(serviceAvailable('Chromium', chromiumPath))('checkout and account in Chromium', () => {
-  let runtime: Runtime;
+describe.runIf(chromiumAvailable())('checkout and account in Chromium', () => {
+  let app: AppUnderTest;
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let base: string;
-  let dataDir: string;
   const cspViolations: string[] = [];
-  const watchCsp = (watched: Page) => {
-    watched.on('console', (message) => {
-      if (/Content Security Policy|Refused to/i.test(message.text())) cspViolations.push(message.text());
-    });
-  };
+  const watchCsp = (watched: Page) => watchCspInto(watched, cspViolations);
   const noSidewaysScroll = async (watched: Page) =>
     expect(await watched.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
       0,
     );
   const phonePage = async (language: 'zh' | 'en') => {
-    const mobile = await browser.newPage({ viewport: phone, userAgent: phoneAgent });
+    const mobile = await browser.newPage(devices.phone);
     watchCsp(mobile);
     await mobile.context().addCookies(await context.cookies());
     await mobile.goto(`${base}/app/`);
@@ -74,32 +68,15 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('checkout and account
   };
 
   beforeAll(async () => {
-    if (!existsSync(join(webDist, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
-    mkdirSync(shots, { recursive: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-checkout-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SQLTUNE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SQLTUNE_PUBLIC_URL: base,
-      SQLTUNE_HELP_URL: links.help,
-      SQLTUNE_SUPPORT_URL: links.support,
-      SQLTUNE_BLOG_URL: links.blog,
+    app = await startAppUnderTest({
+      name: 'checkout',
+      env: { SQLTUNE_HELP_URL: links.help, SQLTUNE_SUPPORT_URL: links.support, SQLTUNE_BLOG_URL: links.blog },
+      // No worker: a task stored after the purchase is what shows the quota is there again.
+      worker: false,
     });
-    // No worker: a task stored after the purchase is what shows the quota is there again.
-    runtime = await startRuntime(config, { api: true, worker: false });
-    await runAdmin(
-      ['user', 'add', EMAIL, PASSWORD],
-      { db: runtime.database.db, catalogue: config.catalogue, mailer: runtime.mailer, publicUrl: base },
-      () => {},
-    );
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-    });
+    base = app.base;
+    await app.addAccount(EMAIL, PASSWORD);
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: desktop, locale: 'en-US' });
     // The configured outside addresses answer from here: no network in tests.
     await context.route(/^https:\/\/[a-z]+\.example\.test\//, (route) =>
@@ -109,17 +86,12 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('checkout and account
     watchCsp(page);
     await page.goto(`${base}/app/login`);
     await page.evaluate(() => localStorage.setItem('language', 'en'));
-    await page.goto(`${base}/app/login`);
-    await page.getByTestId('login-email').fill(EMAIL);
-    await page.getByTestId('login-password').fill(PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('user-menu').waitFor();
+    await signIn(page, base, EMAIL, PASSWORD);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await runtime?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('leads Help, the banner and Contact Support to the configured addresses', async () => {
@@ -127,7 +99,7 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('checkout and account
     await expect.poll(() => page.getByTestId('nav-help').getAttribute('href')).toBe(links.help);
     expect(await page.getByTestId('banner').locator('a').first().getAttribute('href')).toBe(links.blog);
 
-    await runtime.database.executeSql(
+    await app.runtime.database.executeSql(
       `UPDATE plan_grants SET sql_used = sql_cnt WHERE user_id = (SELECT id FROM users WHERE email = '${EMAIL}')`,
     );
     await page.goto(`${base}/app/sqlConfig`);
@@ -275,11 +247,9 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('checkout and account
   describe('with FastSpring configured', () => {
     const secret = 'e2e-webhook-secret';
     const storefront = 'sqltune.test.onfastspring.com/popup-sqltune';
-    let fastspring: Runtime;
+    let fastspring: AppUnderTest;
     let fsBase: string;
-    let fsDataDir: string;
     let scriptServer: Server;
-    let scriptUrl: string;
 
     beforeAll(async () => {
       scriptServer = createServer((_request, response) => {
@@ -288,33 +258,23 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('checkout and account
       });
       const scriptPort = await freePort();
       await new Promise<void>((resolve) => scriptServer.listen(scriptPort, '127.0.0.1', resolve));
-      scriptUrl = `http://127.0.0.1:${scriptPort}/sbl/fastspring-builder.min.js`;
-      fsDataDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-fastspring-'));
-      const port = await freePort();
-      fsBase = `http://127.0.0.1:${port}`;
-      const config = loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: fsDataDir,
-        LOG_LEVEL: 'warn',
-        SQLTUNE_PUBLIC_URL: fsBase,
-        SQLTUNE_PAYMENT_PROVIDER: 'fastspring',
-        FASTSPRING_STOREFRONT: storefront,
-        FASTSPRING_WEBHOOK_SECRET: secret,
-        FASTSPRING_SCRIPT_URL: scriptUrl,
+      fastspring = await startAppUnderTest({
+        name: 'fastspring',
+        env: {
+          SQLTUNE_PAYMENT_PROVIDER: 'fastspring',
+          FASTSPRING_STOREFRONT: storefront,
+          FASTSPRING_WEBHOOK_SECRET: secret,
+          FASTSPRING_SCRIPT_URL: `http://127.0.0.1:${scriptPort}/sbl/fastspring-builder.min.js`,
+        },
+        worker: false,
       });
-      fastspring = await startRuntime(config, { api: true, worker: false });
-      await runAdmin(
-        ['user', 'add', EMAIL, PASSWORD],
-        { db: fastspring.database.db, catalogue: config.catalogue, mailer: fastspring.mailer, publicUrl: fsBase },
-        () => {},
-      );
+      fsBase = fastspring.base;
+      await fastspring.addAccount(EMAIL, PASSWORD);
     });
 
     afterAll(async () => {
       await fastspring?.stop();
       scriptServer?.close();
-      if (fsDataDir) rmSync(fsDataDir, { recursive: true, force: true });
     });
 
     it("runs the Store Builder flow on Choose, reloads when the popup closes, and shows the webhook's grant", async () => {

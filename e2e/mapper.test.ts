@@ -1,83 +1,49 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readMapperFile, sourceFile } from '@sqltune/engine';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runAdmin } from '../packages/server/src/admin.ts';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { type Runtime, startRuntime } from '../packages/server/src/runtime.ts';
-import { findBinary, freePort, serviceAvailable } from '../test-support/services.ts';
+import {
+  type AppUnderTest,
+  chromiumAvailable,
+  devices,
+  launchChromium,
+  screenshotDir as shots,
+  signIn,
+  startAppUnderTest,
+} from '../test-support/e2e.ts';
 
-const chromiumPath = findBinary(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
-const webDist = new URL('../packages/web/dist', import.meta.url).pathname;
-const shots = new URL('../test-results/screenshots', import.meta.url).pathname;
 const mapperPath = fileURLToPath(new URL('../test-support/fixtures/OrderMapper.xml', import.meta.url));
 const schemaPath = fileURLToPath(new URL('../test-support/fixtures/orders-schema.sql', import.meta.url));
-const desktop = { width: 1440, height: 900 };
 const EMAIL = 'e2e-mapper@example.com';
 const PASSWORD = 'Str0ng!pass';
-const phone = { width: 390, height: 844 };
+const phone = devices.phone.viewport;
 
 /** A mapper end to end in Debian Chromium: upload on /xmlConfig, read the result, download the patched XML. */
-describe.runIf(serviceAvailable('Chromium', chromiumPath))('mapper end to end in Chromium', () => {
-  let runtime: Runtime;
+describe.runIf(chromiumAvailable())('mapper end to end in Chromium', () => {
+  let app: AppUnderTest;
   let browser: Browser;
   let page: Page;
   let base: string;
-  let dataDir: string;
   let downloadDir: string;
   let resultPath = '';
 
   beforeAll(async () => {
-    if (!existsSync(join(webDist, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
-    mkdirSync(shots, { recursive: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-mapper-'));
+    app = await startAppUnderTest({ name: 'mapper' });
+    base = app.base;
+    await app.addAccount(EMAIL, PASSWORD);
     downloadDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-download-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const config = loadConfig({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SQLTUNE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SQLTUNE_PUBLIC_URL: base,
-    });
-    runtime = await startRuntime(config, { api: true, worker: true });
-    // An activated account (sign-up by mail is app.test.ts's subject).
-    await runAdmin(
-      ['user', 'add', EMAIL, PASSWORD],
-      { db: runtime.database.db, catalogue: config.catalogue, mailer: runtime.mailer, publicUrl: base },
-      () => {},
-    );
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      downloadsPath: downloadDir,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = await browser.newPage({ viewport: desktop, locale: 'zh-CN', acceptDownloads: true });
-    await page.goto(`${base}/app/login`);
-    await page.getByTestId('login-email').fill(EMAIL);
-    await page.getByTestId('login-password').fill(PASSWORD);
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('user-menu').waitFor();
+    browser = await launchChromium(downloadDir);
+    page = await browser.newPage({ ...devices.desktop, locale: 'zh-CN', acceptDownloads: true });
+    await signIn(page, base, EMAIL, PASSWORD);
   });
 
   afterAll(async () => {
     await browser?.close();
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(downloadDir, { recursive: true, force: true });
+    await app?.stop();
+    if (downloadDir) rmSync(downloadDir, { recursive: true, force: true });
   });
 
   it('uploads a mapper, opens a statement and downloads the patched XML', async () => {
@@ -140,10 +106,7 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('mapper end to end in
 
   it('fits a phone screen in both languages', async () => {
     expect(resultPath).toMatch(/xmlResult\?id=/);
-    const mobile = await browser.newPage({
-      viewport: phone,
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
-    });
+    const mobile = await browser.newPage(devices.phone);
     await mobile.context().addCookies(await page.context().cookies());
     const overflow = () => mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     for (const language of ['zh', 'en']) {

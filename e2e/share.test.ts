@@ -1,27 +1,19 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import jsQR from 'jsqr';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../packages/server/src/config.ts';
-import { type Runtime, startRuntime } from '../packages/server/src/runtime.ts';
 import { ApiClient } from '../test-support/api-client.ts';
+import {
+  type AppUnderTest,
+  chromiumAvailable,
+  devices,
+  launchChromium,
+  screenshotDir as shots,
+  startAppUnderTest,
+} from '../test-support/e2e.ts';
 import { outboxOf } from '../test-support/mail.ts';
-import { findBinary, freePort, serviceAvailable } from '../test-support/services.ts';
-
-const chromiumPath = findBinary(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
-const webDist = new URL('../packages/web/dist', import.meta.url).pathname;
-const shots = new URL('../test-results/screenshots', import.meta.url).pathname;
-const devices = {
-  desktop: { viewport: { width: 1440, height: 900 } },
-  phone: {
-    viewport: { width: 390, height: 844 },
-    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148',
-  },
-} as const;
 
 /** The QR code in the bottom of a share image (its footer), decoded. */
 function decodeFooterQr(file: string): string | null {
@@ -33,11 +25,10 @@ function decodeFooterQr(file: string): string | null {
 }
 
 /** Sharing a result in Chromium: the owner shares, a signed-out browser reads it, the owner revokes it. */
-describe.runIf(serviceAvailable('Chromium', chromiumPath))('sharing a result in Chromium', () => {
-  let runtime: Runtime;
+describe.runIf(chromiumAvailable())('sharing a result in Chromium', () => {
+  let app: AppUnderTest;
   let browser: Browser;
   let base: string;
-  let dataDir: string;
   let token: string;
   let taskPath = '';
 
@@ -49,32 +40,15 @@ describe.runIf(serviceAvailable('Chromium', chromiumPath))('sharing a result in 
   }
 
   beforeAll(async () => {
-    if (!existsSync(join(webDist, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
-    mkdirSync(shots, { recursive: true });
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-e2e-share-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SQLTUNE_PUBLIC_URL: base,
-      }),
-      { api: true, worker: true },
-    );
-    token = await new ApiClient(base, outboxOf(dataDir)).register('share-e2e@example.com');
-    browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'],
-    });
+    app = await startAppUnderTest({ name: 'share' });
+    base = app.base;
+    token = await new ApiClient(base, outboxOf(app.dataDir)).register('share-e2e@example.com');
+    browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('the owner optimizes a statement and sees the share button on its result', { timeout: 120_000 }, async () => {

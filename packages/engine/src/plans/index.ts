@@ -13,4 +13,5 @@ export {
   tablesAnIndexMayHelp,
 } from './hotspots/index.ts';
 export { PLAN_FORMATS, type PlanFormat, parseUserPlan } from './parse.ts';
+export { type PostgresNodeOptions, postgresPlanNode, postgresPlanRoot } from './postgres-json.ts';
 export { diagnoseStatementPlan, hotspotContext, type StatementPlanInput } from './statement-plan.ts';

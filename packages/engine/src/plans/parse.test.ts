@@ -1,7 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { AppError } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
-import { planTreeFromExplainJson } from '../../../planner/src/pglite/plan-json.ts';
 import { parseUserPlan } from './parse.ts';
 import { shape } from './test-support.ts';
 
@@ -139,18 +138,17 @@ describe('parseUserPlan: what clients wrap around a plan', () => {
   });
 });
 
-describe('parseUserPlan: PostgreSQL JSON like the planner reads it', () => {
+describe('parseUserPlan: PostgreSQL text and JSON of one plan', () => {
   it.each(['nested-loop', 'hash-aggregate', 'big-sort'])(
-    'gives the PGlite fixture %s the tree of the planner normalizer (same names, numbers and filters)',
+    'gives the PGlite fixture %s one tree from either format (same names, numbers and filters)',
     (name) => {
       const fixture = JSON.parse(
         readFileSync(new URL(`../../../planner/src/pglite/fixtures/${name}.json`, import.meta.url), 'utf8'),
-      ) as { json: unknown };
-      const text = JSON.stringify(fixture.json, null, 2);
-      const ours = parseUserPlan(text, 'postgresql');
-      const planner = planTreeFromExplainJson(fixture.json, text);
+      ) as { json: unknown; text: string };
+      const fromJson = parseUserPlan(JSON.stringify(fixture.json, null, 2), 'postgresql');
+      const fromText = parseUserPlan(fixture.text, 'postgresql');
       const options = { estimates: true, filter: true };
-      expect(shape(ours.root, options)).toEqual(shape(planner.root, options));
+      expect(shape(fromText.root, options)).toEqual(shape(fromJson.root, options));
     },
   );
 });

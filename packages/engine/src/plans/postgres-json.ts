@@ -1,6 +1,6 @@
 /**
- * PostgreSQL EXPLAIN (FORMAT JSON), with or without ANALYZE -> PlanTree, with the mapping of the planner's
- * normalizer (packages/planner/src/pglite/plan-json.ts): node = "Node Type", relation = "Relation Name",
+ * PostgreSQL EXPLAIN (FORMAT JSON), with or without ANALYZE -> PlanTree: the one reading of that format, for plans users
+ * paste and for the optimizer's own (packages/planner/src/pglite/plan-json.ts adds its warnings on top). node = "Node Type", relation = "Relation Name",
  * index = "Index Name", rows = "Plan Rows", cost = "Total Cost", children = "Plans", filter from the condition keys.
  * Under ANALYZE: actualRows = "Actual Rows" (per loop), loops = "Actual Loops", actualTimeMs = "Actual Total Time"
  * times the loops. The node's other keys become its details ("Sort Method: quicksort").
@@ -41,15 +41,27 @@ export function postgresPlanRoot(json: unknown): { plan: Json; top: Json } | und
 }
 
 export function readPostgresJson(root: { plan: Json; top: Json }, raw: string): PlanTree {
-  const node = convert(root.plan);
+  const node = postgresPlanNode(root.plan);
   const tree: PlanTree = { root: node, totalCost: node.cost, raw, format: 'postgresql-json' };
   const executionTime = numberOf(root.top['Execution Time']);
   if (executionTime !== undefined) tree.executionTimeMs = executionTime;
   return tree;
 }
 
-function convert(plan: Json): PlanNode {
-  const children = Array.isArray(plan.Plans) ? plan.Plans.filter(isObject).map(convert) : [];
+export interface PostgresNodeOptions {
+  /**
+   * Keep the node's other keys ("Sort Key", "Join Type", ...) as its details (default true). The optimizer's own
+   * plans leave them out: their raw text beside the tree already shows them.
+   */
+  readonly details?: boolean;
+}
+
+/** One node of EXPLAIN (FORMAT JSON) and its subtree as the report's PlanNode; the one reading of that format. */
+export function postgresPlanNode(plan: Json, options: PostgresNodeOptions = {}): PlanNode {
+  const withDetails = options.details ?? true;
+  const children = Array.isArray(plan.Plans)
+    ? plan.Plans.filter(isObject).map((child) => postgresPlanNode(child, options))
+    : [];
   const node: PlanNode = {
     node: String(plan['Node Type']),
     rows: numberOf(plan['Plan Rows']) ?? 0,
@@ -78,7 +90,7 @@ function convert(plan: Json): PlanNode {
   }
   const filter = filterOf(conditions);
   if (filter !== undefined) node.filter = filter;
-  if (details.length > 0) node.details = details;
+  if (withDetails && details.length > 0) node.details = details;
   return node;
 }
 

@@ -1,14 +1,12 @@
 /**
- * EXPLAIN (FORMAT JSON) -> the contracts' PlanTree. Pure.
+ * The optimizer's EXPLAIN (FORMAT JSON) -> the contracts' PlanTree, with its warnings. Pure.
  *
- * Mapping: node = "Node Type" (e.g. "Seq Scan", "Hash Join", "Aggregate"; the join type and aggregate strategy
- * stay visible in `raw`), relation = "Relation Name", index = "Index Name", rows = "Plan Rows",
- * cost = "Total Cost", children = "Plans". `filter` is the node's condition: when a node has exactly one of
- * "Index Cond", "Recheck Cond", "Hash Cond", "Merge Cond", "Join Filter", "Filter", "One-Time Filter" it is that
- * text as EXPLAIN prints it; with several they are labelled and joined by "; " ("Index Cond: (...); Filter: (...)").
- * `raw` is the text-format EXPLAIN of the same statement, for display.
+ * The nodes are read by the engine's one PostgreSQL JSON reader (`postgresPlanNode`: node type, relation, index, rows,
+ * cost, children, and the conditions as one filter), without details: `raw`, the text-format EXPLAIN of the same
+ * statement, shows them. This module adds what only the optimizer knows: the tables' sizes, for its warnings.
  */
 import type { Localized, PlanNode, PlanTree } from '@sqltune/contracts';
+import { postgresPlanNode, postgresPlanRoot } from '@sqltune/engine';
 
 /** One node of PostgreSQL's JSON plan (only the keys we read are typed). */
 export interface ExplainJsonNode {
@@ -37,44 +35,43 @@ export interface PlanConversionOptions {
   largeSortRows?: number;
 }
 
-const CONDITION_KEYS = [
-  'Index Cond',
-  'Recheck Cond',
-  'Hash Cond',
-  'Merge Cond',
-  'Join Filter',
-  'Filter',
-  'One-Time Filter',
-] as const;
-
 /**
  * Accepts what EXPLAIN (FORMAT JSON) returns: the JSON text, the parsed array `[{ Plan: ... }]`,
  * a `{ Plan }` object, or a result row `{ "QUERY PLAN": ... }`.
  */
 export function planTreeFromExplainJson(explain: unknown, raw: string, options: PlanConversionOptions = {}): PlanTree {
   const plan = rootPlanOf(explain);
-  const root = convertNode(plan, options, null);
+  const root = postgresPlanNode(plan, { details: false });
+  addWarnings(root, plan, options, null);
   return { root, totalCost: root.cost, raw };
 }
 
 function rootPlanOf(explain: unknown): ExplainJsonNode {
-  let value: unknown = explain;
-  if (typeof value === 'string') value = JSON.parse(value);
-  if (Array.isArray(value)) value = value[0];
-  if (value && typeof value === 'object' && 'QUERY PLAN' in value)
+  const value: unknown = typeof explain === 'string' ? JSON.parse(explain) : explain;
+  // A result row whose "QUERY PLAN" cell is still JSON text, as a driver without JSON parsing returns it.
+  if (value && typeof value === 'object' && typeof (value as Record<string, unknown>)['QUERY PLAN'] === 'string') {
     return rootPlanOf((value as Record<string, unknown>)['QUERY PLAN']);
-  if (value && typeof value === 'object' && 'Plan' in value) value = (value as { Plan: unknown }).Plan;
-  if (!value || typeof value !== 'object' || typeof (value as ExplainJsonNode)['Node Type'] !== 'string') {
+  }
+  const plan = postgresPlanRoot(value)?.plan ?? value;
+  if (!plan || typeof plan !== 'object' || typeof (plan as ExplainJsonNode)['Node Type'] !== 'string') {
     throw new Error('not an EXPLAIN (FORMAT JSON) plan');
   }
-  return value as ExplainJsonNode;
+  return plan as ExplainJsonNode;
 }
 
-function conditionOf(node: ExplainJsonNode): string | undefined {
-  const present = CONDITION_KEYS.filter((k) => typeof node[k] === 'string');
-  if (present.length === 0) return undefined;
-  if (present.length === 1) return node[present[0]] as string;
-  return present.map((k) => `${k}: ${node[k] as string}`).join('; ');
+/** The warnings of each node, walking the read tree and the JSON side by side (their children are in one order). */
+function addWarnings(
+  node: PlanNode,
+  plan: ExplainJsonNode,
+  options: PlanConversionOptions,
+  parent: ExplainJsonNode | null,
+): void {
+  node.warnings = warningsOf(plan, options, parent);
+  const children = (plan.Plans ?? []).filter((child) => child && typeof child === 'object');
+  node.children.forEach((child, i) => {
+    const childPlan = children[i];
+    if (childPlan) addWarnings(child, childPlan, options, plan);
+  });
 }
 
 function formatCount(n: number): string {
@@ -121,21 +118,6 @@ function warningsOf(
     warnings.push({ zh: `排序约 ${rows} 行`, en: `Sort of about ${rows} rows` });
   }
   return warnings;
-}
-
-function convertNode(node: ExplainJsonNode, options: PlanConversionOptions, parent: ExplainJsonNode | null): PlanNode {
-  const out: PlanNode = {
-    node: node['Node Type'],
-    rows: Number(node['Plan Rows']),
-    cost: Number(node['Total Cost']),
-    warnings: warningsOf(node, options, parent),
-    children: (node.Plans ?? []).map((child) => convertNode(child, options, node)),
-  };
-  if (node['Relation Name'] !== undefined) out.relation = node['Relation Name'];
-  if (node['Index Name'] !== undefined) out.index = node['Index Name'];
-  const filter = conditionOf(node);
-  if (filter !== undefined) out.filter = filter;
-  return out;
 }
 
 /** Text-format EXPLAIN rows ({ "QUERY PLAN": line }) -> one string. */

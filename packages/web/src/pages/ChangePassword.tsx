@@ -1,11 +1,12 @@
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Input, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { changePassword } from '../api/auth.ts';
 import { ApiError, errorText } from '../api/http.ts';
+import { AuthSubmit } from '../components/AuthSubmit.tsx';
 import { NewPasswordField } from '../components/PasswordStrength.tsx';
 import { completeSignIn } from '../lib/actions.ts';
 import { isLanguage } from '../lib/language.ts';
@@ -111,19 +112,12 @@ export default function ChangePassword() {
                 />
               </Form.Item>
               <NewPasswordField password={password} testId="password-new" label={t('changePassword.newPassword')} />
-              {error ? (
-                <Alert type="error" showIcon title={error} className="auth-error" data-testid="password-error" />
-              ) : null}
-              <Button
-                type="primary"
-                htmlType="submit"
-                block
-                size="large"
-                loading={submitting}
-                data-testid="password-submit"
-              >
-                {t('changePassword.submit')}
-              </Button>
+              <AuthSubmit
+                error={error || null}
+                submitting={submitting}
+                label={t('changePassword.submit')}
+                testId="password"
+              />
             </Form>
           </>
         )}

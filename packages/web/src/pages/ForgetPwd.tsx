@@ -1,9 +1,10 @@
-import { Alert, Button, Form, Result, Typography } from 'antd';
+import { Form, Result, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { resetPassword } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
+import { AuthSubmit } from '../components/AuthSubmit.tsx';
 import { CodeField } from '../components/CodeField.tsx';
 import { EmailField } from '../components/EmailField.tsx';
 import { NewPasswordField } from '../components/PasswordStrength.tsx';
@@ -75,25 +76,12 @@ export default function ForgetPwd() {
               <EmailField testId="reset-email" />
               <CodeField form={form} purpose="reset" testId="reset" onError={setError} />
               <NewPasswordField password={password} testId="reset-password" label={t('forget.newPassword')} />
-              {error ? (
-                <Alert
-                  type="error"
-                  showIcon
-                  title={errorText(error, lang)}
-                  className="auth-error"
-                  data-testid="reset-error"
-                />
-              ) : null}
-              <Button
-                type="primary"
-                htmlType="submit"
-                block
-                size="large"
-                loading={submitting}
-                data-testid="reset-submit"
-              >
-                {t('forget.submit')}
-              </Button>
+              <AuthSubmit
+                error={error ? errorText(error, lang) : null}
+                submitting={submitting}
+                label={t('forget.submit')}
+                testId="reset"
+              />
             </Form>
             <div className="auth-switch">
               <Link to="/login">{t('register.gotoLogin')}</Link>

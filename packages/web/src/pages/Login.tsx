@@ -1,12 +1,13 @@
 import { LockOutlined } from '@ant-design/icons';
 import { ErrorCode } from '@sqltune/contracts';
-import { Alert, Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { login, resendActivation } from '../api/auth.ts';
 import { ApiError, errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
+import { AuthSubmit } from '../components/AuthSubmit.tsx';
 import { EmailField } from '../components/EmailField.tsx';
 import { isLanguage } from '../lib/language.ts';
 import { useMessage } from '../lib/message.tsx';
@@ -53,23 +54,17 @@ export default function Login() {
           <div className="auth-row-end">
             <Link to="/login/forget-pwd">{t('login.forgot')}</Link>
           </div>
-          {error ? (
-            <Alert
-              type="error"
-              showIcon
-              title={errorText(error, lang)}
-              className="auth-error"
-              data-testid="login-error"
-              action={
-                error instanceof ApiError && error.code === ErrorCode.EMAIL_NOT_ACTIVATED ? (
-                  <ResendActivation email={() => form.getFieldValue('email') as string} />
-                ) : undefined
-              }
-            />
-          ) : null}
-          <Button type="primary" htmlType="submit" block size="large" loading={submitting} data-testid="login-submit">
-            {t('login.submit')}
-          </Button>
+          <AuthSubmit
+            error={error ? errorText(error, lang) : null}
+            errorAction={
+              error instanceof ApiError && error.code === ErrorCode.EMAIL_NOT_ACTIVATED ? (
+                <ResendActivation email={() => form.getFieldValue('email') as string} />
+              ) : undefined
+            }
+            submitting={submitting}
+            label={t('login.submit')}
+            testId="login"
+          />
         </Form>
         <div className="auth-switch">
           <span className="muted">{t('login.noAccount')}</span>{' '}

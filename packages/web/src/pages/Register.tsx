@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { register, resendActivation } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
+import { AuthSubmit } from '../components/AuthSubmit.tsx';
 import { CodeField } from '../components/CodeField.tsx';
 import { EmailField } from '../components/EmailField.tsx';
 import { NewPasswordField } from '../components/PasswordStrength.tsx';
@@ -101,25 +102,12 @@ export default function Register() {
               </Button>
             </Checkbox>
           </Form.Item>
-          {error ? (
-            <Alert
-              type="error"
-              showIcon
-              title={errorText(error, lang)}
-              className="auth-error"
-              data-testid="register-error"
-            />
-          ) : null}
-          <Button
-            type="primary"
-            htmlType="submit"
-            block
-            size="large"
-            loading={submitting}
-            data-testid="register-submit"
-          >
-            {t('register.submit')}
-          </Button>
+          <AuthSubmit
+            error={error ? errorText(error, lang) : null}
+            submitting={submitting}
+            label={t('register.submit')}
+            testId="register"
+          />
         </Form>
         <div className="auth-switch">
           <span className="muted">{t('register.haveAccount')}</span>{' '}
