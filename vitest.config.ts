@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'e2e/**/*.test.ts'],
+    setupFiles: ['test-support/planner-settings.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 60_000,

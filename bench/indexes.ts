@@ -25,6 +25,7 @@ import { analyze, candidatesFor } from '@sqltune/engine';
 import { availablePlanners, shutdownPlanners } from '../packages/planner/src/backends.ts';
 import { usesIndex } from '../packages/planner/src/index-advisor.ts';
 import { optimize } from '../packages/planner/src/optimize.ts';
+import { plannerSettingsFromEnv } from '../packages/planner/src/settings.ts';
 import { type BenchCase, type BenchGroup, caseDdl, caseTables } from './indexes/cases.ts';
 import { benchGroups } from './indexes/groups.ts';
 import type { MeasuredStatistics } from './quality/data.ts';
@@ -165,7 +166,7 @@ async function dexterBaseline(
   schemaText: string,
   statsText?: string,
 ): Promise<string[]> {
-  const planners = await availablePlanners();
+  const planners = await availablePlanners(plannerSettingsFromEnv(process.env));
   const backend = planners[dialect];
   if (!backend) return [];
   const { schema } = analyze({ sql, dialect, schemaText, ...(statsText ? { statsText } : {}) });
@@ -256,7 +257,7 @@ async function runCase(
   const started = performance.now();
   const report = await optimize(
     { sql: c.sql, dialect, schemaText, ...(statsText ? { statsText } : {}) },
-    { planners: await availablePlanners(), engineVersion: 'bench' },
+    { planners: await availablePlanners(plannerSettingsFromEnv(process.env)), engineVersion: 'bench' },
   );
   const advised = report.statements[0]?.indexes.map((i) => i.ddl.replace(/;$/, '')) ?? [];
   // The statement as optimized (rewrites verified by optimize() on generated data), with its indexes.

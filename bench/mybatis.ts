@@ -19,6 +19,7 @@ import {
   optimizeMapper,
   type PlannerBackend,
   type PlannerSession,
+  plannerSettingsFromEnv,
   shutdownPlanners,
 } from '@sqltune/planner';
 
@@ -105,7 +106,7 @@ function timedBackend(backend: PlannerBackend): PlannerBackend {
 }
 
 const started = performance.now();
-const available = await availablePlanners();
+const available = await availablePlanners(plannerSettingsFromEnv(process.env));
 const planners = Object.fromEntries(
   Object.entries(available).map(([dialect, backend]) => [dialect, backend && timedBackend(backend)]),
 );

@@ -8,6 +8,7 @@
 import { analyze } from '../packages/engine/src/index.ts';
 import { availablePlanners, shutdownPlanners } from '../packages/planner/src/backends.ts';
 import { optimize } from '../packages/planner/src/optimize.ts';
+import { plannerSettingsFromEnv } from '../packages/planner/src/settings.ts';
 import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../packages/planner/src/test-support/tpch.ts';
 
 const schemaText = [
@@ -27,7 +28,7 @@ function median(values: number[]): number {
 }
 
 const queries = tpchQueries();
-const planners = await availablePlanners();
+const planners = await availablePlanners(plannerSettingsFromEnv(process.env));
 await optimize(
   { sql: 'SELECT 1 FROM region', dialect: 'postgresql', schemaText },
   { planners, engineVersion: 'bench' },

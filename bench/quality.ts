@@ -38,6 +38,7 @@ import { cpus, loadavg } from 'node:os';
 import type { Dialect, StatementReport } from '@sqltune/contracts';
 import { availablePlanners, shutdownPlanners } from '../packages/planner/src/backends.ts';
 import { optimize } from '../packages/planner/src/optimize.ts';
+import { plannerSettingsFromEnv } from '../packages/planner/src/settings.ts';
 import { TPCH_SCHEMA, type TpchQuery, tpchQueries } from '../packages/planner/src/test-support/tpch.ts';
 import {
   distributionJson,
@@ -475,7 +476,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .finally(() => process.exit(130));
   });
 }
-const planners = await availablePlanners();
+const planners = await availablePlanners(plannerSettingsFromEnv(process.env));
 const measured: { stats?: MeasuredStatistics; source?: string } = {};
 const only = process.env.SQLTUNE_BENCH_DATABASES?.split(',').map((s) => s.trim());
 try {

@@ -190,7 +190,7 @@ async function runOptimize(command: OptimizeCommand): Promise<number> {
   const progress = progressBar(process.stderr);
   const [
     { statementRules, UnparsableStatementError },
-    { aiSettingsFromEnv, availablePlanners, optimize, shutdownPlanners },
+    { aiSettingsFromEnv, availablePlanners, optimize, plannerSettingsFromEnv, shutdownPlanners },
   ] = await Promise.all([loadEngine(), import('@sqltune/planner')]);
   try {
     const workloadText = command.workload ? readInput(command.workload) : null;
@@ -207,10 +207,10 @@ async function runOptimize(command: OptimizeCommand): Promise<number> {
         { sql, dialect: command.dialect, schemaText, statsText, planText, workloadText, dataChanges: 'analyze' },
         {
           statementErrors: 'report',
-          planners: await availablePlanners(),
+          planners: await availablePlanners(plannerSettingsFromEnv(process.env)),
           engineVersion: version(),
           // LLM_BASE_URL / LLM_API_KEY / LLM_MODEL, as for the server: the AI step runs when they are set.
-          ai: aiSettingsFromEnv(),
+          ai: aiSettingsFromEnv(process.env),
           onProgress: (done, total) => progress.update(done, total),
         },
       );
@@ -358,9 +358,9 @@ async function runOptimizeMappers(command: OptimizeCommand): Promise<number> {
           statsText: command.stats ? readInput(command.stats) : null,
         },
         {
-          planners: await planner.availablePlanners(),
+          planners: await planner.availablePlanners(planner.plannerSettingsFromEnv(process.env)),
           engineVersion: version(),
-          ai: planner.aiSettingsFromEnv(),
+          ai: planner.aiSettingsFromEnv(process.env),
           onProgress: (done, total) => progress.update(done, total),
         },
       );

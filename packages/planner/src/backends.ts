@@ -3,22 +3,24 @@ import { mariadbAvailable, mariadbPlanner, shutdownMariaDb } from './mariadb/bac
 import { pglitePlanner, shutdownPglitePool } from './pglite/backend.ts';
 import { postgresPlanner, postgresSandboxAvailable, shutdownPostgresSandbox } from './postgres/backend.ts';
 import { sweepAbandonedRunDirectories } from './sandbox-files.ts';
+import { configurePlanners, type PlannerSettings, plannerSettings } from './settings.ts';
 import type { PlannerBackend } from './types.ts';
 
 /**
- * The optimizers this process can use, by dialect.
- * - PostgreSQL: embedded PGlite by default; a PostgreSQL + HypoPG sandbox when POSTGRES_SANDBOX_URL is
- *   set, or when SQLTUNE_POSTGRES_PLANNER=sandbox asks for one started from the local binaries.
- * - MySQL family: a MariaDB sandbox when MYSQL_SANDBOX_URL is set or local binaries exist.
+ * The optimizers this process can use, by dialect, set up by `settings` (which every optimizer started from now on
+ * uses; default: the settings given last).
+ * - PostgreSQL: embedded PGlite by default; a PostgreSQL + HypoPG sandbox when the settings ask for one (an existing
+ *   server by URL, or one started from the local binaries).
+ * - MySQL family: a MariaDB sandbox when a server URL is given or local binaries exist.
  */
 export async function availablePlanners(
-  env: NodeJS.ProcessEnv = process.env,
+  settings: PlannerSettings = plannerSettings(),
 ): Promise<Partial<Record<Dialect, PlannerBackend>>> {
+  configurePlanners(settings);
   // A worker starting up: whatever sandbox files an earlier run could not remove (it was killed) go now.
   sweepAbandonedRunDirectories();
-  const wantsSandbox = Boolean(env.POSTGRES_SANDBOX_URL) || env.SQLTUNE_POSTGRES_PLANNER === 'sandbox';
   const planners: Partial<Record<Dialect, PlannerBackend>> = {
-    postgresql: wantsSandbox && postgresSandboxAvailable() ? postgresPlanner : pglitePlanner,
+    postgresql: settings.postgres.useSandbox && postgresSandboxAvailable() ? postgresPlanner : pglitePlanner,
   };
   if (mariadbAvailable()) planners.mysql = mariadbPlanner;
   return planners;

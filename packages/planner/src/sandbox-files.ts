@@ -19,6 +19,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { plannerSettings } from './settings.ts';
 
 /** The whole environment of a sandbox child process. */
 export const SANDBOX_CHILD_ENV: Readonly<Record<string, string>> = Object.freeze({
@@ -107,11 +108,11 @@ export function sweepAbandonedRunDirectories(parents: readonly string[] = defaul
   return removed;
 }
 
-/** Where run directories are made: the OS temp dir, /dev/shm, SQLTUNE_POSTGRES_DIR and SQLTUNE_MARIADB_DIR when set. */
+/** Where run directories are made: the OS temp dir, /dev/shm, and the servers' directories the settings name. */
 function defaultParents(): string[] {
   const parents = [tmpdir(), '/dev/shm'];
-  for (const chosen of [process.env.SQLTUNE_POSTGRES_DIR, process.env.SQLTUNE_MARIADB_DIR])
-    if (chosen) parents.push(chosen);
+  const { postgres, mariadb } = plannerSettings();
+  for (const chosen of [postgres.serverDir, mariadb.serverDir]) if (chosen) parents.push(chosen);
   return parents;
 }
 

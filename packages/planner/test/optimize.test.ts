@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mariadbBinary, postgresBinDir, serviceAvailable } from '../../../test-support/services.ts';
 import { availablePlanners, shutdownPlanners } from '../src/backends.ts';
 import { optimize } from '../src/optimize.ts';
+import { configurePlanners, plannerSettings } from '../src/settings.ts';
 
 const schema = (dialect: 'mysql' | 'postgresql') =>
   [
@@ -286,6 +287,9 @@ const hypopgInstalled = existsSync('/usr/share/postgresql/15/extension/hypopg.co
 describe.runIf(serviceAvailable('PostgreSQL+HypoPG', hypopgInstalled))(
   'optimize on a PostgreSQL 15 + HypoPG sandbox',
   () => {
+    const settings = plannerSettings();
+    afterAll(() => configurePlanners(settings));
+
     it('plans with the injected statistics and costs the index with HypoPG', async () => {
       const report = await optimize(
         {
@@ -293,7 +297,10 @@ describe.runIf(serviceAvailable('PostgreSQL+HypoPG', hypopgInstalled))(
           dialect: 'postgresql',
           schemaText: schema('postgresql'),
         },
-        { planners: await availablePlanners({ SQLTUNE_POSTGRES_PLANNER: 'sandbox' }), engineVersion: 'test' },
+        {
+          planners: await availablePlanners({ ...settings, postgres: { ...settings.postgres, useSandbox: true } }),
+          engineVersion: 'test',
+        },
       );
       const s = report.statements[0]!;
       expect(s.plan.source).toMatch(/^PostgreSQL 15\.\d+ \+ HypoPG/);

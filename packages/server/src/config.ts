@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { AiSettings } from '@sqltune/planner';
+import { type AiSettings, type PlannerSettings, plannerSettingsFromEnv } from '@sqltune/planner';
 import { z } from 'zod';
 import { Catalogue } from './accounts/catalogue.ts';
 import type { MailSettings } from './mail/mailer.ts';
@@ -80,6 +80,8 @@ export interface Config {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   /** The OpenAI-compatible endpoint for AI rewrites; undefined (the step is skipped) unless URL and model are set. */
   ai: AiSettings | undefined;
+  /** How the optimizers are set up (PGlite pool, PostgreSQL and MariaDB sandboxes; README, "Settings"). */
+  planners: PlannerSettings;
   mail: MailSettings;
   /** Where users reach the app (scheme, host, port, no path): the base of every link in a mail. */
   publicUrl: string;
@@ -112,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(parsed.SQLTUNE_WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     logLevel: parsed.LOG_LEVEL,
     ai: aiSettingsOf(parsed),
+    planners: plannerSettingsFromEnv(env),
     mail: {
       smtpUrl: parsed.SMTP_URL || undefined,
       from: parsed.MAIL_FROM,

@@ -38,7 +38,7 @@ export async function startRuntime(config: Config, roles: { api: boolean; worker
     ? await TaskWorker.start(database.db, {
         slots: config.workerConcurrency,
         expireSeconds: config.jobExpireSeconds,
-        optimizer: { engineVersion, ai: config.ai },
+        optimizer: { engineVersion, ai: config.ai, planners: config.planners },
         log,
         soleOwner: database.kind === 'pglite',
       })

@@ -30,7 +30,7 @@ export const DEFAULT_AI_TIMEOUT_MS = 30_000;
  * configuration layer (the CLI); undefined unless both the URL and the model are set. The server validates the
  * same variables in its config.
  */
-export function aiSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): AiSettings | undefined {
+export function aiSettingsFromEnv(env: NodeJS.ProcessEnv): AiSettings | undefined {
   const baseUrl = env.LLM_BASE_URL?.trim();
   const model = env.LLM_MODEL?.trim();
   if (!baseUrl || !model) return undefined;

@@ -37,6 +37,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { runDirectory, SANDBOX_CHILD_ENV, serverParentDir, sweepAbandonedRunDirectories } from '../sandbox-files.ts';
+import { plannerSettings } from '../settings.ts';
 
 export const MARIADBD_CANDIDATES = [
   '/usr/sbin/mariadbd',
@@ -67,10 +68,10 @@ export interface ServerEndpoint {
   local: boolean;
 }
 
-/** Whether a MariaDB server can be had: MYSQL_SANDBOX_URL is set or the local binaries exist. */
+/** Whether a MariaDB server can be had: a server URL is set or the local binaries exist. */
 export function mariadbAvailable(): boolean {
   return (
-    Boolean(process.env.MYSQL_SANDBOX_URL) ||
+    Boolean(plannerSettings().mariadb.sandboxUrl) ||
     (findBinary(MARIADBD_CANDIDATES) !== undefined && findBinary(INSTALL_DB_CANDIDATES) !== undefined)
   );
 }
@@ -89,12 +90,13 @@ let adminPool: mysql.Pool | undefined;
 /** The server endpoint, starting the local server on first use. */
 export function getServer(): Promise<ServerEndpoint> {
   if (!starting) {
-    starting = (
-      process.env.MYSQL_SANDBOX_URL ? externalServer(process.env.MYSQL_SANDBOX_URL) : startLocalServer()
-    ).catch((error) => {
-      starting = undefined;
-      throw error;
-    });
+    const settings = plannerSettings().mariadb;
+    starting = (settings.sandboxUrl ? externalServer(settings.sandboxUrl) : startLocalServer(settings.serverDir)).catch(
+      (error) => {
+        starting = undefined;
+        throw error;
+      },
+    );
   }
   return starting;
 }
@@ -263,12 +265,12 @@ rm -rf "$dir"
 exit $status
 `;
 
-async function startLocalServer(): Promise<ServerEndpoint> {
+async function startLocalServer(serverDir: string | undefined): Promise<ServerEndpoint> {
   const mariadbd = findBinary(MARIADBD_CANDIDATES);
   if (!mariadbd) throw new Error('mariadbd not found: install mariadb-server or set MYSQL_SANDBOX_URL');
   sweepAbandonedRunDirectories();
   const template = await templateDir(mariadbd);
-  const dir = runDirectory('sqltune-mariadb-', serverParentDir(process.env.SQLTUNE_MARIADB_DIR));
+  const dir = runDirectory('sqltune-mariadb-', serverParentDir(serverDir));
   const data = join(dir, 'data');
   cpSync(template, data, { recursive: true });
   const files = join(dir, 'files');

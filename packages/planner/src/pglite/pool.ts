@@ -32,6 +32,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { plannerSettings } from '../settings.ts';
 import { WORKER_SOURCE } from './worker-source.ts';
 
 const require = createRequire(import.meta.url);
@@ -297,12 +298,9 @@ export class PgliteInstance {
 }
 
 export interface PoolOptions {
-  /**
-   * Instances at most, leased and spare together (env SQLTUNE_PGLITE_POOL_SIZE, default 2: one per core on the
-   * reference machine).
-   */
+  /** Instances at most, leased and spare together (default 2: one per core on the reference machine). */
   size?: number;
-  /** Directory for the cached template (env SQLTUNE_PGLITE_CACHE_DIR, default the OS temp directory); null: none. */
+  /** Directory for the cached template (default the OS temp directory); null: none. */
   cacheDir?: string | null;
   /** Default per-request timeout in ms (default 30 s). */
   requestTimeoutMs?: number;
@@ -336,10 +334,8 @@ export class PglitePool {
   private closed = false;
 
   constructor(options: PoolOptions = {}) {
-    const envSize = Number.parseInt(process.env.SQLTUNE_PGLITE_POOL_SIZE ?? '', 10);
-    this.size = Math.max(1, options.size ?? (Number.isFinite(envSize) ? envSize : 2));
-    this.cacheDir =
-      options.cacheDir === undefined ? (process.env.SQLTUNE_PGLITE_CACHE_DIR ?? tmpdir()) : options.cacheDir;
+    this.size = Math.max(1, options.size ?? 2);
+    this.cacheDir = options.cacheDir === undefined ? tmpdir() : options.cacheDir;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
   }
 
@@ -552,7 +548,8 @@ let shared: PglitePool | undefined;
 
 /** The process-wide pool used by the PostgreSQL planner backend. */
 export function getPglitePool(): PglitePool {
-  shared ??= new PglitePool();
+  const { poolSize, cacheDir } = plannerSettings().pglite;
+  shared ??= new PglitePool({ size: poolSize, cacheDir });
   return shared;
 }
 

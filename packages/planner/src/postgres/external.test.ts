@@ -15,6 +15,7 @@ import {
   startPostgres,
 } from '../../../../test-support/services.ts';
 import { heapPages } from '../pglite/stats.ts';
+import { configurePlanners, type PostgresPlannerSettings, plannerSettings } from '../settings.ts';
 import { appError } from '../test-support/helpers.ts';
 import type { PlanRequest } from '../types.ts';
 import { postgresPlanner } from './backend.ts';
@@ -37,18 +38,20 @@ const REQUEST: PlanRequest = {
 
 describe.runIf(available)('PostgreSQL + HypoPG planner on an external server (POSTGRES_SANDBOX_URL)', () => {
   let server: RunningPostgres;
-  const saved = { url: process.env.POSTGRES_SANDBOX_URL, files: process.env.POSTGRES_SANDBOX_FILES };
+  const saved = plannerSettings();
+  /** The sandbox on `url` (default: the test's server), with these settings. */
+  const useServer = (url = server.url, postgres: Partial<PostgresPlannerSettings> = {}) =>
+    configurePlanners({ ...saved, postgres: { ...saved.postgres, useSandbox: true, sandboxUrl: url, ...postgres } });
 
   beforeAll(async () => {
     server = await startPostgres();
-    process.env.POSTGRES_SANDBOX_URL = server.url;
+    useServer();
   });
 
   afterAll(async () => {
     await shutdownPostgresSandbox();
     await server?.stop();
-    process.env.POSTGRES_SANDBOX_URL = saved.url;
-    process.env.POSTGRES_SANDBOX_FILES = saved.files;
+    configurePlanners(saved);
   });
 
   async function admin<T>(work: (client: pg.Client) => Promise<T>, database = 'postgres'): Promise<T> {
@@ -88,7 +91,7 @@ describe.runIf(available)('PostgreSQL + HypoPG planner on an external server (PO
   });
 
   it('without access to the data files: rows follow the statistics, I/O is one page (and the notes say so)', async () => {
-    process.env.POSTGRES_SANDBOX_FILES = 'off';
+    useServer(server.url, { fileAccess: false });
     try {
       expect(await getPostgresSandbox()).toMatchObject({ sizing: 'one-page' });
       const session = await postgresPlanner.open(REQUEST);
@@ -112,7 +115,7 @@ describe.runIf(available)('PostgreSQL + HypoPG planner on an external server (PO
       }
     } finally {
       await shutdownPostgresSandbox();
-      delete process.env.POSTGRES_SANDBOX_FILES;
+      useServer();
     }
   });
 
@@ -125,7 +128,7 @@ describe.runIf(available)('PostgreSQL + HypoPG planner on an external server (PO
     });
     const url = new URL(server.url);
     url.username = 'app';
-    process.env.POSTGRES_SANDBOX_URL = url.toString();
+    useServer(url.toString());
     try {
       await expect(getPostgresSandbox()).rejects.toThrow(/no usable HypoPG extension/);
       await admin((c) => c.query('CREATE EXTENSION hypopg'), 'template1');
@@ -146,7 +149,7 @@ describe.runIf(available)('PostgreSQL + HypoPG planner on an external server (PO
       }
     } finally {
       await shutdownPostgresSandbox();
-      process.env.POSTGRES_SANDBOX_URL = server.url;
+      useServer();
     }
   });
 });

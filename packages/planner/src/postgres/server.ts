@@ -58,6 +58,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { quoteIdent, quoteLiteral } from '../pglite/sql-text.ts';
 import { runDirectory, SANDBOX_CHILD_ENV, serverParentDir, sweepAbandonedRunDirectories } from '../sandbox-files.ts';
+import { plannerSettings } from '../settings.ts';
 import { PgConnection } from './connection.ts';
 import { type FileAccess, type SizingMode, STATS_FUNCTIONS_SQL } from './stats.ts';
 
@@ -91,9 +92,9 @@ export function findLocalInstall(): LocalInstall | undefined {
   return undefined;
 }
 
-/** Whether a PostgreSQL + HypoPG sandbox can be had: POSTGRES_SANDBOX_URL is set, or local binaries + HypoPG. */
+/** Whether a PostgreSQL + HypoPG sandbox can be had: a server URL is set, or local binaries + HypoPG. */
 export function postgresSandboxAvailable(): boolean {
-  return Boolean(process.env.POSTGRES_SANDBOX_URL) || findLocalInstall() !== undefined;
+  return Boolean(plannerSettings().postgres.sandboxUrl) || findLocalInstall() !== undefined;
 }
 
 /** What the sandbox server is and what it allows. */
@@ -140,15 +141,10 @@ interface State {
 let starting: Promise<State> | undefined;
 let current: State | undefined;
 
-function spareCount(): number {
-  const n = Number.parseInt(process.env.SQLTUNE_POSTGRES_SPARES ?? '', 10);
-  return Number.isFinite(n) && n >= 0 ? Math.min(n, 8) : 2;
-}
-
 function getState(): Promise<State> {
   if (!starting) {
-    const url = process.env.POSTGRES_SANDBOX_URL;
-    starting = (url ? connectExternal(url) : startLocal()).then(
+    const settings = plannerSettings().postgres;
+    starting = (settings.sandboxUrl ? connectExternal(settings.sandboxUrl) : startLocal(settings.serverDir)).then(
       (state) => {
         current = state;
         for (let i = 0; i < spareCount(); i++) addSpare(state);
@@ -272,6 +268,10 @@ export function releaseSandboxDatabase(database: SandboxDatabase): Promise<void>
   const work = dropDatabase(state, database).finally(() => state.pending.delete(work));
   state.pending.add(work);
   return work;
+}
+
+function spareCount(): number {
+  return Math.min(plannerSettings().postgres.spareDatabases, 8);
 }
 
 function addSpare(state: State): void {
@@ -401,7 +401,7 @@ async function readFacts(admin: pg.Pool): Promise<RoleFacts> {
 
 /** File access to the server's data directory, when it is on this machine and writable from this process. */
 function fileAccessOf(facts: RoleFacts): FileAccess | undefined {
-  if (process.env.POSTGRES_SANDBOX_FILES === 'off') return undefined;
+  if (!plannerSettings().postgres.fileAccess) return undefined;
   if (!facts.dataDir || !facts.systemIdentifier) return undefined;
   try {
     // pg_control starts with the cluster's system identifier (uint64, this machine's byte order).
@@ -844,7 +844,7 @@ function trustedCache(cache: string): boolean {
   }
 }
 
-async function startLocal(): Promise<State> {
+async function startLocal(serverDir: string | undefined): Promise<State> {
   const install = findLocalInstall();
   if (!install)
     throw new Error(
@@ -852,7 +852,7 @@ async function startLocal(): Promise<State> {
     );
   sweepAbandonedRunDirectories();
   const template = await templateDataDir(install);
-  const dir = privateDir('sqltune-pg-', serverParentDir(process.env.SQLTUNE_POSTGRES_DIR));
+  const dir = privateDir('sqltune-pg-', serverParentDir(serverDir));
   try {
     await run('cp', ['-a', '--sparse=always', template, join(dir, 'data')], 60_000);
   } catch (error) {

@@ -4,17 +4,13 @@ import { availablePlanners, type OptimizeOptions, optimize, optimizeMapper, shut
 import type { OptimizerJob, OptimizerReply, OptimizerRequest, OptimizerSettings, RunOutcome } from './optimizer.ts';
 import type { CompletedRun } from './task-queue.ts';
 
-/**
- * An optimizer thread (see optimizer.ts). It runs one task at a time, so one embedded PostgreSQL instance is all its
- * PGlite pool ever needs; the planner reads the pool size from the environment, and a thread's environment is its
- * own copy, so setting it here changes no other thread.
- */
-process.env.SQLTUNE_PGLITE_POOL_SIZE = '1';
+/** An optimizer thread (see optimizer.ts). */
 
 const port = parentPort!;
 const settings = (workerData as { data: OptimizerSettings }).data;
 const options: OptimizeOptions = {
-  planners: await availablePlanners(),
+  // It runs one task at a time, so one embedded PostgreSQL instance is all its PGlite pool ever needs.
+  planners: await availablePlanners({ ...settings.planners, pglite: { ...settings.planners.pglite, poolSize: 1 } }),
   engineVersion: settings.engineVersion,
   ...(settings.ai ? { ai: settings.ai } : {}),
 };

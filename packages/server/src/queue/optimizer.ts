@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { Message } from '@sqltune/contracts';
-import type { AiSettings, OptimizeInput, OptimizeMapperInput } from '@sqltune/planner';
+import type { AiSettings, OptimizeInput, OptimizeMapperInput, PlannerSettings } from '@sqltune/planner';
 import { startTsThread } from '../threads/ts-thread.ts';
 import type { CompletedRun } from './task-queue.ts';
 
@@ -8,6 +8,7 @@ import type { CompletedRun } from './task-queue.ts';
 export interface OptimizerSettings {
   engineVersion: string;
   ai: AiSettings | undefined;
+  planners: PlannerSettings;
 }
 
 /** What a task asks of the optimizer: submitted SQL (optimize) or a mapper (optimizeMapper). */
