@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { FEEDBACK_DETAIL_MAX_CHARS } from './feedback-limits.ts';
 import { Localized } from './localized.ts';
 
 /**
  * Feedback on a result (GET/POST /v1/feedback/optimizes/{id}): like or dislike, an issue type from the list the API
  * serves (GET /v1/feedback/issue_types) and a detail text. One per user and task; sending again edits it.
  */
-
-/** The longest detail text, in characters (UTF-16 code units, as the browser's maxLength counts). */
-export const FEEDBACK_DETAIL_MAX_CHARS = 2000;
 
 export const FeedbackRating = z.enum(['like', 'dislike']);
 export type FeedbackRating = z.infer<typeof FeedbackRating>;

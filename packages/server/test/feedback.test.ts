@@ -169,6 +169,17 @@ describe('feedback on a result', () => {
     expect(await owner.call('GET', path)).toMatchObject({ status: 404 });
   });
 
+  it('documents the feedback routes at /api/docs, and its page points no one at a repository path', async () => {
+    const document = (await (await fetch(`${owner.base}/api/docs/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    expect(Object.keys(document.paths['/api/v1/feedback/optimizes/{id}'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(document.paths['/api/v1/feedback/issue_types']).toHaveProperty('get');
+    const page = await (await fetch(`${owner.base}/api/docs`)).text();
+    expect(page).toContain('4801');
+    expect(page).not.toMatch(/(?<!api\/)\b(docs|packages|test-support|scripts)\/[\w-]|README|\.md\b/);
+  });
+
   it('serves the language refresh flag in the site configuration', async () => {
     const site = await guest.must<SiteConfig>('GET', '/api/v1/site_config');
     expect(site.languageRefresh).toBe(true);
