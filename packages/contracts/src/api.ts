@@ -120,6 +120,8 @@ export type RedeemBody = z.infer<typeof RedeemBody>;
  */
 export const SiteConfig = z.object({
   links: z.object({ help: z.string(), support: z.string(), blog: z.string() }),
+  /** The spec's refresh flag: a language change reloads the page (SQLTUNE_LANGUAGE_REFRESH). */
+  languageRefresh: z.boolean(),
   payments: z.discriminatedUnion('provider', [
     z.object({ provider: z.literal('local') }),
     z.object({ provider: z.literal('fastspring'), storefront: z.string(), scriptUrl: z.string() }),

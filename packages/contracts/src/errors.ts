@@ -7,7 +7,7 @@ import type { Message } from './message.ts';
  * 4202-4204 are the spec's content validation codes. The rest are ours, grouped by area: the HTTP statuses of
  * the request itself (400-431, each its own code), 40xx the request's form, 41xx accounts, 42xx content,
  * 43xx quota, 44xx redeem codes, 45xx update emails,
- * 46xx payments.
+ * 46xx payments, 48xx feedback.
  */
 export const ErrorCode = {
   OK: 0,
@@ -55,6 +55,10 @@ export const ErrorCode = {
   WEBHOOK_SIGNATURE_INVALID: 4604,
   WEBHOOK_INVALID: 4605,
   PAYMENT_FAILED: 4606,
+  FEEDBACK_TYPE_REQUIRED: 4801,
+  FEEDBACK_RATING_REQUIRED: 4802,
+  FEEDBACK_TYPE_UNKNOWN: 4803,
+  FEEDBACK_DETAIL_TOO_LONG: 4804,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -120,6 +124,10 @@ export const errorMessages: Record<ErrorCode, Localized> = {
   [ErrorCode.WEBHOOK_SIGNATURE_INVALID]: localized('Webhook 签名无效', 'the webhook signature is invalid'),
   [ErrorCode.WEBHOOK_INVALID]: localized('Webhook 内容无效', 'the webhook payload is invalid'),
   [ErrorCode.PAYMENT_FAILED]: localized('支付未完成，请稍后再试', 'the payment did not go through, try again later'),
+  [ErrorCode.FEEDBACK_TYPE_REQUIRED]: localized('请选择问题类型', 'please select an issue type'),
+  [ErrorCode.FEEDBACK_RATING_REQUIRED]: localized('请选择赞或踩', 'please choose like or dislike'),
+  [ErrorCode.FEEDBACK_TYPE_UNKNOWN]: localized('问题类型不存在', 'this issue type does not exist'),
+  [ErrorCode.FEEDBACK_DETAIL_TOO_LONG]: localized('问题描述过长', 'the description is too long'),
 };
 
 export function messageOf(code: ErrorCode, extra: Partial<Omit<Message, 'code'>> = {}): Message {
@@ -150,6 +158,7 @@ const statusOfProductCode: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.USER_NOT_FOUND]: 404,
   [ErrorCode.WEBHOOK_SIGNATURE_INVALID]: 403,
   [ErrorCode.PAYMENT_FAILED]: 502,
+  [ErrorCode.FEEDBACK_DETAIL_TOO_LONG]: 413,
 };
 
 function defaultStatus(code: ErrorCode): number {

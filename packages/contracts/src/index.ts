@@ -1,5 +1,7 @@
 export * from './api.ts';
 export * from './errors.ts';
+export * from './feedback.ts';
+export * from './feedback-limits.ts';
 export * from './labels.ts';
 export * from './language.ts';
 export * from './localized.ts';

@@ -8,6 +8,7 @@ import { ensureFreeGrant, grantPlan } from './accounts/quota.ts';
 import { listCodes, mintCodes } from './accounts/redeem.ts';
 import type { Database } from './db/client.ts';
 import { users } from './db/schema.ts';
+import { listFeedback } from './feedback/service.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 export const ADMIN_USAGE = `usage: npm run admin -- <verb>
@@ -15,7 +16,8 @@ export const ADMIN_USAGE = `usage: npm run admin -- <verb>
   user grant EMAIL PLAN month|year    add a plan (starter or plus) for a month or a year from now
   codes mint PLAN month|year [COUNT]  single-use redeem codes (default 1), printed one per line
   codes list                          every code: plan, period, created, redeemed by and when
-  newsletter send FILE.md             mail a product update (Markdown, first "# " line the subject) to every subscriber`;
+  newsletter send FILE.md             mail a product update (Markdown, first "# " line the subject) to every subscriber
+  feedback list [COUNT]               the latest feedback on results (default 50), newest first, one per line`;
 
 /** A mistake in the command line: the usage is printed and the exit code is 64. */
 export class UsageError extends Error {}
@@ -103,6 +105,20 @@ export async function runAdmin(
     if (!rest[0]) throw new UsageError('newsletter send needs a Markdown file');
     const sent = await sendProductUpdate(db, mailer, publicUrl, readFileSync(rest[0], 'utf8'));
     print(`sent to ${sent} subscriber${sent === 1 ? '' : 's'}`);
+    return;
+  }
+  if (command === 'feedback list') {
+    const count = rest[0] === undefined ? 50 : Number(rest[0]);
+    if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new UsageError('COUNT must be 1 to 10000');
+    const rows = await listFeedback(db, count);
+    if (rows.length === 0) print('no feedback yet');
+    for (const row of rows) {
+      // One line each: the detail's line breaks and tabs are shown escaped.
+      const detail = JSON.stringify(row.detail);
+      print(
+        `${row.updatedAt}\t${row.email}\t${row.taskType} ${row.taskId}\t${row.rating}\t${row.issueType}\t${detail}`,
+      );
+    }
     return;
   }
   throw new UsageError(`unknown command: ${args.join(' ') || '(none)'}`);

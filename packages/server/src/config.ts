@@ -42,6 +42,7 @@ const Env = z.object({
   SQLTUNE_HELP_URL: linkAddress,
   SQLTUNE_SUPPORT_URL: linkAddress,
   SQLTUNE_BLOG_URL: linkAddress,
+  SQLTUNE_LANGUAGE_REFRESH: z.enum(['true', 'false', '']).optional(),
 });
 
 /** Where Help, Contact Support and the update banner lead (served to the web by GET /v1/site_config). */
@@ -92,6 +93,8 @@ export interface Config {
   /** Checkout: the local test provider (the default) or FastSpring. */
   payments: PaymentSettings;
   links: SiteLinks;
+  /** The spec's refresh flag: the web app reloads the page after a language change (served by GET /v1/site_config). */
+  languageRefresh: boolean;
 }
 
 /** Reads `.env` from the working directory into process.env when present (real variables win). */
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       support: parsed.SQLTUNE_SUPPORT_URL || parsed.SQLTUNE_HELP_URL || DEFAULT_LINKS.support,
       blog: parsed.SQLTUNE_BLOG_URL || DEFAULT_LINKS.blog,
     },
+    languageRefresh: parsed.SQLTUNE_LANGUAGE_REFRESH === 'true',
   };
 }
 

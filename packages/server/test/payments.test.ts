@@ -198,6 +198,7 @@ function webhookSuite(label: string, withPostgres: boolean) {
           support: 'mailto:support@example.com',
           blog: 'https://blog.example.com/sqltune-1-1',
         },
+        languageRefresh: false,
         payments: {
           provider: 'fastspring',
           storefront: STOREFRONT,

@@ -211,6 +211,32 @@ export const shares = pgTable(
 );
 
 /**
+ * A user's feedback on one of their tasks (docs/design.md, "Feedback"): one row per user and task, edited in place
+ * when sent again. `issueType` is an id of the list the API serves (feedback/issue-types.ts).
+ */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    rating: text('rating').notNull(),
+    issueType: text('issue_type').notNull(),
+    detail: text('detail').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('feedback_user_task_idx').on(table.userId, table.taskId),
+    index('feedback_updated_idx').on(table.updatedAt),
+  ],
+);
+
+/**
  * A completed task's report, as JSON text cut in parts of REPORT_PART_CHARS (tasks/report-parts.ts): a report can
  * be tens of megabytes, and the embedded database runs one statement at a time, so one part per statement keeps
  * every other query's wait short. Parts are keyed by the run (lease token) that wrote them; only the run that

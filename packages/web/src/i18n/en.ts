@@ -523,6 +523,26 @@ const en: Messages = {
     scanToView: 'Scan to view this result',
     imageBrand: 'SQLTune · SQL optimization result',
   },
+  feedback: {
+    title: 'Feedback',
+    prompt: 'Did this result help you? Tell us what you think.',
+    like: 'Like',
+    dislike: 'Dislike',
+    typeLabel: 'Issue type',
+    typePlaceholder: 'Select an issue type',
+    typeRequired: 'Please select an issue type',
+    typesFailed: 'Failed to load issue type options',
+    detailLabel: 'Details (optional)',
+    detailPlaceholder: 'Describe the problem you met or your suggestion',
+    submit: 'Send feedback',
+    update: 'Update feedback',
+    ratingFirst: 'Choose like or dislike first',
+    thanks: 'Thank you for your feedback!',
+    submitFailed: 'Failed to submit feedback',
+    statusFailed: 'Failed to get feedback status',
+    sentStatus: 'Feedback sent {{time}}: {{rating}} · {{type}}',
+    editHint: 'Change it and send again to update this feedback.',
+  },
 };
 
 export default en;

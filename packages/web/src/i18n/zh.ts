@@ -517,6 +517,26 @@ const zh = {
     scanToView: '扫码查看优化结果',
     imageBrand: 'SQLTune · SQL 优化结果',
   },
+  feedback: {
+    title: '反馈',
+    prompt: '这个优化结果对你有帮助吗？告诉我们你的看法。',
+    like: '赞',
+    dislike: '踩',
+    typeLabel: '问题类型',
+    typePlaceholder: '请选择问题类型',
+    typeRequired: '请选择问题类型',
+    typesFailed: '加载问题类型选项失败',
+    detailLabel: '问题描述（选填）',
+    detailPlaceholder: '描述你遇到的问题或建议',
+    submit: '提交反馈',
+    update: '更新反馈',
+    ratingFirst: '请先选择赞或踩',
+    thanks: '感谢你的反馈！',
+    submitFailed: '提交反馈失败',
+    statusFailed: '获取反馈状态失败',
+    sentStatus: '你已于 {{time}} 提交反馈：{{rating}} · {{type}}',
+    editHint: '修改后再次提交即可更新这条反馈。',
+  },
 };
 
 export type Messages = typeof zh;

@@ -3,6 +3,7 @@ import { Button } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { useSiteConfig } from '../api/site.ts';
 import { Logo } from '../components/Logo.tsx';
 import { switchLanguage } from '../lib/actions.ts';
 import { loginPath } from '../lib/paths.ts';
@@ -13,9 +14,13 @@ import { UserTrigger } from './UserTrigger.tsx';
 // with the same trigger drawn while it loads.
 const UserMenu = lazy(() => import('./UserMenu.tsx').then((module) => ({ default: module.UserMenu })));
 
-/** The language switch: one button that toggles zh <-> en and shows the language it switches to. */
+/**
+ * The language switch: one button that toggles zh <-> en and shows the language it switches to. With the server's
+ * refresh flag the page reloads in the new language.
+ */
 function LanguageSwitch() {
   const { t, i18n } = useTranslation();
+  const reload = useSiteConfig()?.languageRefresh ?? false;
   const next = i18n.language === 'en' ? 'zh' : 'en';
   return (
     <Button
@@ -26,7 +31,7 @@ function LanguageSwitch() {
       data-lang={i18n.language}
       aria-label={`${t('lang.switch')}: ${t(`lang.${next}`)}`}
       title={t('lang.switch')}
-      onClick={() => void switchLanguage(next)}
+      onClick={() => void switchLanguage(next, { reload })}
     >
       <span className="lang-switch-label">{t(`lang.${next}`)}</span>
     </Button>

@@ -36,17 +36,24 @@ export async function signOut(queryClient: QueryClient, goHome: () => void): Pro
   else goHome();
 }
 
-/** Switches the UI language, stores it, and tells the server when logged in. */
-export async function switchLanguage(lang: Language): Promise<void> {
+/**
+ * Switches the UI language, stores it, and tells the server when logged in. With the server's refresh flag
+ * (`reload`, SQLTUNE_LANGUAGE_REFRESH) the page then reloads, as the spec says, once the server has the new language.
+ */
+export async function switchLanguage(lang: Language, { reload = false }: { reload?: boolean } = {}): Promise<void> {
   if (!storeLanguage(lang)) return;
-  await i18n.changeLanguage(lang);
-  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-  if (!isLoggedIn()) return;
-  const user = getStoredUser();
-  if (user) storeUser({ ...user, language: lang });
-  try {
-    await patchUser({ language: lang });
-  } catch {
-    // the language still applies locally
+  if (!reload) {
+    await i18n.changeLanguage(lang);
+    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   }
+  if (isLoggedIn()) {
+    const user = getStoredUser();
+    if (user) storeUser({ ...user, language: lang });
+    try {
+      await patchUser({ language: lang });
+    } catch {
+      // the language still applies locally
+    }
+  }
+  if (reload) window.location.reload();
 }

@@ -2,7 +2,7 @@ import { FileSearchOutlined, LoadingOutlined, ShareAltOutlined } from '@ant-desi
 import type { TaskDetail, TaskType } from '@sqltune/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Progress, Result, Space, Spin, Tag } from 'antd';
-import { type ReactNode, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, errorText } from '../api/http.ts';
@@ -17,6 +17,9 @@ import { isLanguage } from '../lib/language.ts';
 import { ShareButton } from '../share/ShareButton.tsx';
 import { MapperReportView } from './MapperReportView.tsx';
 import { ReportView } from './ReportView.tsx';
+
+// The feedback form (antd Select and TextArea) loads after the result is shown, in its own chunk.
+const FeedbackPanel = lazy(() => import('../feedback/FeedbackPanel.tsx'));
 
 export type ResultState = 'loading' | 'in-progress' | 'failed' | 'completed' | 'empty' | 'not-found';
 
@@ -225,6 +228,11 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
         <Alert type="warning" showIcon title={errorText(task.error, lang)} className="report-alert" />
       ) : null}
       <StateBox state={state}>{body}</StateBox>
+      {!shareId && id && (state === 'completed' || state === 'failed') && task.data ? (
+        <Suspense fallback={null}>
+          <FeedbackPanel taskId={id} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -19,6 +19,8 @@ import {
   FIELD_BYTE_LIMITS,
   type FieldLabel,
   fieldTooLarge,
+  MAX_MAPPER_STATEMENTS,
+  MAX_STATEMENTS,
   type SubmissionField,
 } from '../../tasks/limits.ts';
 import {
@@ -49,6 +51,11 @@ const Fields = z.object({
 /** The name a pasted mapper is known by in its findings' positions and its patched file. */
 const PASTED_MAPPER_NAME = 'mapper.xml';
 
+/** A byte limit as the documentation states it. */
+function mib(bytes: number): string {
+  return `${bytes / (1024 * 1024)} MiB`;
+}
+
 export async function optimizeRoutes(app: FastifyInstance, { database, analysis, onTaskCreated, config }: AppDeps) {
   const { db } = database;
 
@@ -59,7 +66,9 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
       description:
         'The input is checked at once (content errors come back with their line and column) and the task is queued; ' +
         'it uses one unit of the SQL quota, or of the XML quota for a mapper (orm set). Poll the detail route for the ' +
-        'report. Size limits per field and statement counts: docs/limits in the README.',
+        `report. Limits: ${mib(FIELD_BYTE_LIMITS.sql)} for the SQL or the mapper, ${mib(FIELD_BYTE_LIMITS.schema)} ` +
+        `for each other field (UTF-8 bytes; 4207 beyond, never cut), at most ${MAX_STATEMENTS} statements, or ` +
+        `${MAX_MAPPER_STATEMENTS} in a mapper (4208).`,
       tag: 'tasks',
       auth: 'user',
       body: Fields,

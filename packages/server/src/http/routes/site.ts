@@ -5,13 +5,21 @@ import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
 import { documented } from '../openapi/route-doc.ts';
 
-/** Public: the configured Help, Contact Support and blog addresses, and how the browser starts a checkout. */
+/**
+ * Public: the configured Help, Contact Support and blog addresses, whether a language change reloads the page, and
+ * how the browser starts a checkout.
+ */
 export async function siteRoutes(app: FastifyInstance, { config, payments }: AppDeps & { payments: PaymentProvider }) {
-  const site: SiteConfig = { links: config.links, payments: payments.browserSettings };
+  const site: SiteConfig = {
+    links: config.links,
+    languageRefresh: config.languageRefresh,
+    payments: payments.browserSettings,
+  };
   app.get(
     '/v1/site_config',
     documented({
-      summary: 'The configured Help, Contact Support and blog links, and how the browser starts a checkout',
+      summary:
+        'The configured Help, Contact Support and blog links, whether a language change reloads the page, and how the browser starts a checkout',
       tag: 'service',
       auth: 'public',
       data: SiteConfig,
