@@ -2,6 +2,7 @@ export * from './api.ts';
 export * from './errors.ts';
 export * from './labels.ts';
 export * from './language.ts';
+export * from './limits.ts';
 export * from './localized.ts';
 export * from './message.ts';
 export * from './password.ts';
