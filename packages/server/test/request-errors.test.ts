@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreatedTask, Envelope, Message, TaskDetail } from '@sqltune/contracts';
+import { type CreatedTask, type Envelope, MAX_TEXT_FILES, type Message, type TaskDetail } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, rawHttp } from '../../../test-support/api-client.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
@@ -173,6 +173,16 @@ describe('errors and bounds of the API', () => {
         form({ dialect: 'mysql', file: new Blob([overSql]) }, 'big.sql'),
       );
       expect(file).toMatchObject({ code: 4207, data: { field: 'file' } });
+    });
+
+    it(`refuses more than ${MAX_TEXT_FILES} file with 4211, the shared limit`, async () => {
+      const data = new FormData();
+      data.append('dialect', 'mysql');
+      data.append('file', new Blob(['SELECT 1']), 'a.sql');
+      data.append('file', new Blob(['SELECT 2']), 'b.sql');
+      const refused = await api.call<Message>('POST', '/api/v1/optimizes', data);
+      expect(refused).toMatchObject({ status: 413, code: 4211, data: { field: 'file' } });
+      expect(refused.message).toMatch(/too many files/);
     });
 
     it('stores a 1.5 MB statement sent as a multipart field whole, never cut at 1 MiB', async () => {

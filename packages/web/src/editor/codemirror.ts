@@ -83,6 +83,8 @@ const baseTheme = EditorView.theme({
   '.cm-gutters': { background: '#fafafa', color: '#8c8c8c', borderRight: '1px solid #f0f0f0' },
   '.cm-content': { padding: '4px 0' },
   '.cm-error-line': { background: 'rgba(255, 77, 79, 0.08)' },
+  // The current line is shown only while the field has the focus: an empty field is not tinted.
+  '&:not(.cm-focused) .cm-activeLine, &:not(.cm-focused) .cm-activeLineGutter': { background: 'transparent' },
   '.cm-placeholder': { color: '#bfbfbf' },
 });
 
