@@ -162,7 +162,7 @@ describe.runIf(chromiumAvailable())('end to end in Chromium', () => {
   it('optimizes the example statement and shows its result', async () => {
     await page.goto(`${base}/app/sqlConfig`);
     await page.getByTestId('fill-example').click();
-    expect(await page.getByTestId('sql-input').inputValue()).toMatch(/SELECT/i);
+    await expect.poll(() => page.getByTestId('sql-input').innerText()).toMatch(/SELECT/i);
     await page.getByTestId('optimize-submit').click();
     await page.waitForURL(/sqlResult\?id=/);
     await page.locator('[data-testid="result-state"][data-state="completed"]').waitFor({ timeout: 60_000 });

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { ocrAssets } from './ocr-files.ts';
 
 export default defineConfig({
   base: '/app/',
-  plugins: [react()],
+  plugins: [react(), ocrAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

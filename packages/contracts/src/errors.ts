@@ -1,4 +1,5 @@
 import { localized } from './language.ts';
+import { MAX_OCR_IMAGES, MAX_TEXT_FILES } from './limits.ts';
 import type { Localized } from './localized.ts';
 import type { Message } from './message.ts';
 
@@ -31,6 +32,7 @@ export const ErrorCode = {
   TOO_MANY_STATEMENTS: 4208,
   ANALYSIS_TOO_SLOW: 4209,
   WORKLOAD_INVALID: 4210,
+  TOO_MANY_FILES: 4211,
   EMAIL_REGISTERED: 4101,
   EMAIL_NOT_ACTIVATED: 4102,
   EMAIL_NOT_FOUND: 4103,
@@ -94,6 +96,10 @@ export const errorMessages: Record<ErrorCode, Localized> = {
     'the submission is too complex to check in the time allowed: split it and submit the parts',
   ),
   [ErrorCode.WORKLOAD_INVALID]: localized('语句统计内容校验失败', 'workload statistics content validation failed'),
+  [ErrorCode.TOO_MANY_FILES]: localized(
+    `文件过多：一次上传 ${MAX_TEXT_FILES} 个 .sql 或 .xml 文件，或最多 ${MAX_OCR_IMAGES} 张图片`,
+    `too many files: upload ${MAX_TEXT_FILES} .sql or .xml file, or at most ${MAX_OCR_IMAGES} images`,
+  ),
   [ErrorCode.EMAIL_REGISTERED]: localized('该邮箱已注册', 'this email is already registered'),
   [ErrorCode.EMAIL_NOT_ACTIVATED]: localized('邮箱账号未激活', 'email account is not activated'),
   [ErrorCode.EMAIL_NOT_FOUND]: localized('邮箱账号不存在', 'email account does not exist'),
@@ -153,6 +159,7 @@ export class AppError extends Error {
 const statusOfProductCode: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.FIELD_TOO_LARGE]: 413,
   [ErrorCode.TOO_MANY_STATEMENTS]: 413,
+  [ErrorCode.TOO_MANY_FILES]: 413,
   [ErrorCode.TOO_MANY_REQUESTS]: 429,
   [ErrorCode.REDEEM_CODE_NOT_FOUND]: 404,
   [ErrorCode.USER_NOT_FOUND]: 404,

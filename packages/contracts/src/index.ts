@@ -4,6 +4,7 @@ export * from './feedback.ts';
 export * from './feedback-limits.ts';
 export * from './labels.ts';
 export * from './language.ts';
+export * from './limits.ts';
 export * from './localized.ts';
 export * from './message.ts';
 export * from './password.ts';

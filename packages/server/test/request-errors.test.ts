@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CreatedTask, Envelope, Message, TaskDetail } from '@sqltune/contracts';
+import { type CreatedTask, type Envelope, MAX_TEXT_FILES, type Message, type TaskDetail } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, rawHttp } from '../../../test-support/api-client.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
@@ -78,13 +78,14 @@ describe('errors and bounds of the API', () => {
       expect(((await response.json()) as Envelope<Message>).code).toBe(413);
     });
 
-    it('answers a form with more than one file with 413, code 413', async () => {
+    it(`answers a form with more than ${MAX_TEXT_FILES} file with 413, code 4211 (the shared limit)`, async () => {
       const data = new FormData();
       data.append('dialect', 'mysql');
       data.append('file', new Blob(['SELECT 1']), 'a.sql');
       data.append('file', new Blob(['SELECT 2']), 'b.sql');
-      const refused = await api.call('POST', '/api/v1/optimizes', data);
-      expect(refused).toMatchObject({ status: 413, code: 413 });
+      const refused = await api.call<Message>('POST', '/api/v1/optimizes', data);
+      expect(refused).toMatchObject({ status: 413, code: 4211, data: { field: 'file' } });
+      expect(refused.message).toMatch(/too many files/);
     });
 
     it('answers a body type the API does not read with 415, code 415', async () => {

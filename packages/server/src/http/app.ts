@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { AppError, ErrorCode } from '@sqltune/contracts';
+import { AppError, ErrorCode, MAX_TEXT_FILES } from '@sqltune/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { Config } from '../config.ts';
@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   // A field or file over the largest limit is marked truncated by the parser; the route refuses it (4207).
   await app.register(multipart, {
-    limits: { files: 1, fileSize: MAX_FIELD_BYTES, fieldSize: MAX_FIELD_BYTES, fields: 10, parts: 11 },
+    limits: { files: MAX_TEXT_FILES, fileSize: MAX_FIELD_BYTES, fieldSize: MAX_FIELD_BYTES, fields: 10, parts: 11 },
   });
 
   app.setErrorHandler((error, request, reply) => {

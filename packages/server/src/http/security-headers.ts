@@ -25,10 +25,23 @@ export function contentSecurityPolicy(payment: ContentSecuritySources = NO_EXTRA
   ].join('; ');
 }
 
+/** Where the OCR files are served (the web build copies them there): tesseract.js's worker, core and languages. */
+export const OCR_PATH = '/app/ocr/';
+
+/**
+ * The policy of the OCR files: the worker runs as its own script from OCR_PATH (never from a blob: URL, which
+ * would take the page's policy) and compiles Tesseract's WebAssembly, which needs 'wasm-unsafe-eval'. Only these
+ * responses carry it, so a worker's policy allows WebAssembly and the pages' policy does not.
+ */
+export function ocrWorkerPolicy(pagePolicy: string): string {
+  return pagePolicy.replace(/script-src ([^;]*)/, "script-src $1 'wasm-unsafe-eval'");
+}
+
 /** The headers of every response, with the policy built once from the configuration. */
 export function securityHeaders(policy: string) {
+  const ocrPolicy = ocrWorkerPolicy(policy);
   return (request: FastifyRequest, reply: FastifyReply): void => {
-    void reply.header('content-security-policy', policy);
+    void reply.header('content-security-policy', request.url.startsWith(OCR_PATH) ? ocrPolicy : policy);
     void reply.header('x-content-type-options', 'nosniff');
     void reply.header('x-frame-options', 'DENY');
     // Activation and unsubscribe links carry tokens in their query: never send them on as a Referer.

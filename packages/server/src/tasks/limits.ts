@@ -1,21 +1,19 @@
-import { AppError, type Dialect, ErrorCode, type MapperFramework } from '@sqltune/contracts';
+import {
+  AppError,
+  type Dialect,
+  ErrorCode,
+  FIELD_BYTE_LIMITS,
+  formatByteLimit,
+  type MapperFramework,
+  type SubmissionField,
+} from '@sqltune/contracts';
 import { readMapperFile, sourceFile, sourcePosition, splitStatements } from '@sqltune/engine';
 
 /**
- * The bounds of one submission (docs/design.md, "Bounded input"). The SQL may be as large as the spec's upload
- * limit for a file (2 MiB); the other fields 1 MiB each. Sizes are UTF-8 bytes as sent, before newlines are
- * normalized; a larger field is refused with 4207, never cut.
+ * The bounds of one submission (docs/design.md, "Bounded input"). The field sizes are the shared ones of
+ * @sqltune/contracts (limits.ts), which the web app checks too; a larger field is refused with 4207, never cut.
  */
-export const FIELD_BYTE_LIMITS = {
-  sql: 2 * 1024 * 1024,
-  schema: 1024 * 1024,
-  stats: 1024 * 1024,
-  plan: 1024 * 1024,
-  workload: 1024 * 1024,
-} as const;
-export type SubmissionField = keyof typeof FIELD_BYTE_LIMITS;
-/** The largest field: the multipart parser's per-field and per-file limit, so that truncation means "too large". */
-export const MAX_FIELD_BYTES = Math.max(...Object.values(FIELD_BYTE_LIMITS));
+export { FIELD_BYTE_LIMITS, MAX_FIELD_BYTES, type SubmissionField } from '@sqltune/contracts';
 /** Statements per submission: each is analyzed, verified and planned on its own, so this bounds a task's work. */
 export const MAX_STATEMENTS = 500;
 /**
@@ -37,7 +35,7 @@ const codeOfField = {
 export type FieldLabel = keyof typeof codeOfField;
 
 export function fieldTooLarge(field: SubmissionField, label: FieldLabel = field): AppError {
-  const limit = formatBytes(FIELD_BYTE_LIMITS[field]);
+  const limit = formatByteLimit(FIELD_BYTE_LIMITS[field]);
   return new AppError(ErrorCode.FIELD_TOO_LARGE, {
     field: label,
     message: {
@@ -112,8 +110,4 @@ function tooManyStatements(max: number, lineOfFirstOver: number, field = 'sql'):
       en: `at most ${max} statements per submission; statement ${max + 1} starts at line ${lineOfFirstOver}: split the input and submit the parts`,
     },
   });
-}
-
-function formatBytes(bytes: number): string {
-  return `${bytes / (1024 * 1024)} MiB (${bytes.toLocaleString('en-US')} bytes)`;
 }

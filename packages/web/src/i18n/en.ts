@@ -543,6 +543,25 @@ const en: Messages = {
     sentStatus: 'Feedback sent {{time}}: {{rating}} · {{type}}',
     editHint: 'Change it and send again to update this feedback.',
   },
+  editor: {
+    uploadSql: 'Upload SQL file or images',
+    uploadXml: 'Upload XML file or images',
+    uploadHint: 'One {{ext}} file, or up to {{max}} images of a statement (read in your browser)',
+    wrongFile: 'Upload one {{ext}} file, or PNG, JPEG, WebP, BMP or GIF images',
+    mixedFiles: 'Upload one {{ext}} file or images, not both at once',
+    tooManyTextFiles: 'Only {{max}} {{ext}} file can be uploaded at a time (code {{code}})',
+    tooManyImages: 'At most {{max}} images are read at a time; {{count}} were chosen (code {{code}})',
+    fileTooLarge:
+      '{{name}} is over its size limit of {{limit}} (code {{code}}); nothing is cut: split it and upload the parts',
+    fieldTooLarge:
+      "Over this field's size limit of {{limit}} (code {{code}}); nothing is cut: shorten it or submit it in parts",
+    ocrStarting: 'Loading the text reader…',
+    ocrReading: 'Reading image {{image}} of {{images}}… {{percent}}%',
+    ocrDone: 'Text read from {{count}} image(s) and put in the editor: check it against the image before optimizing',
+    ocrEmpty: 'No text was found in the image(s)',
+    ocrFailed: 'The images could not be read',
+    errorMarker: 'line {{line}}, column {{column}}: {{message}}',
+  },
 };
 
 export default en;

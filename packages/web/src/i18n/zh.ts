@@ -537,6 +537,23 @@ const zh = {
     sentStatus: '你已于 {{time}} 提交反馈：{{rating}} · {{type}}',
     editHint: '修改后再次提交即可更新这条反馈。',
   },
+  editor: {
+    uploadSql: '上传 SQL 文件或图片',
+    uploadXml: '上传 XML 文件或图片',
+    uploadHint: '一个 {{ext}} 文件，或最多 {{max}} 张语句截图（在浏览器中识别文字）',
+    wrongFile: '只能上传一个 {{ext}} 文件，或 PNG、JPEG、WebP、BMP、GIF 图片',
+    mixedFiles: '请上传一个 {{ext}} 文件或图片，不要同时上传',
+    tooManyTextFiles: '一次只能上传 {{max}} 个 {{ext}} 文件（错误码 {{code}}）',
+    tooManyImages: '一次最多识别 {{max}} 张图片，本次选择了 {{count}} 张（错误码 {{code}}）',
+    fileTooLarge: '{{name}} 超过大小上限 {{limit}}（错误码 {{code}}），内容不会被截断，请拆分后再上传',
+    fieldTooLarge: '内容超过该字段的大小上限 {{limit}}（错误码 {{code}}），不会被截断，请删减或拆分后分次提交',
+    ocrStarting: '正在加载文字识别…',
+    ocrReading: '正在识别第 {{image}}/{{images}} 张图片… {{percent}}%',
+    ocrDone: '已从 {{count}} 张图片识别出文字并填入编辑器，请对照图片检查后再优化',
+    ocrEmpty: '图片中没有识别出文字',
+    ocrFailed: '图片识别失败',
+    errorMarker: '第 {{line}} 行第 {{column}} 列：{{message}}',
+  },
 };
 
 export type Messages = typeof zh;

@@ -1,17 +1,20 @@
-import { BulbOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
+import { BulbOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { type Dialect, ErrorCode } from '@sqltune/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import type { UploadFile } from 'antd';
-import { Alert, Button, Card, Collapse, Form, Input, Modal, Select, Upload } from 'antd';
+import { Alert, Button, Card, Collapse, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, errorText } from '../api/http.ts';
 import { createOptimize } from '../api/optimizes.ts';
 import { useSiteConfig } from '../api/site.ts';
+import { CodeInput } from '../components/CodeInput.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { useSourceUpload } from '../components/SourceUpload.tsx';
+import type { EditorMarker } from '../editor/types.ts';
 import { isLanguage } from '../lib/language.ts';
+import { overLimit } from '../lib/limits.ts';
 import { useMessage } from '../lib/message.tsx';
 import { loginPath } from '../lib/paths.ts';
 import { isLoggedIn } from '../lib/session.ts';
@@ -72,12 +75,24 @@ export default function SqlConfig() {
   const [modal, modalHolder] = Modal.useModal();
   const [form] = Form.useForm<SqlForm>();
   const sql = Form.useWatch('sql', form) ?? '';
+  const dialect: Dialect = Form.useWatch('dialect', form) ?? 'mysql';
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const support = useSiteConfig()?.links.support;
   const [openPanels, setOpenPanels] = useState<string[]>(['schema']);
-  const [fileList, setFileList] = useState<UploadFile[]>([]);
   const [submitting, setSubmitting] = useState(false);
+  /** The server's error at its line and column, shown in the field's editor until the field changes. */
+  const [markers, setMarkers] = useState<Partial<Record<FieldName, EditorMarker>>>({});
+  const upload = useSourceUpload({
+    ext: '.sql',
+    testId: 'sql-upload',
+    disabled: submitting,
+    onText: ({ text }) => {
+      form.setFieldsValue({ sql: text });
+      form.setFields([{ name: 'sql', errors: [] }]);
+      setMarkers((current) => ({ ...current, sql: undefined }));
+    },
+  });
   const [generalError, setGeneralError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -99,7 +114,8 @@ export default function SqlConfig() {
       { name: 'plan', errors: [] },
       { name: 'workload', errors: [] },
     ]);
-    setFileList([]);
+    upload.clear();
+    setMarkers({});
     setGeneralError(null);
     open('schema');
   };
@@ -140,6 +156,19 @@ export default function SqlConfig() {
       askToSignIn();
       return;
     }
+    const tooLarge = overLimit(
+      (['sql', 'schema', 'stats', 'plan', 'workload'] as const).map((name) => ({
+        name,
+        limit: name,
+        text: values[name],
+      })),
+    );
+    if (tooLarge) {
+      if (tooLarge.name !== 'sql') open(tooLarge.name);
+      form.setFields([{ name: tooLarge.name, errors: [tooLarge.message] }]);
+      form.scrollToField(tooLarge.name, { block: 'center' });
+      return;
+    }
     setSubmitting(true);
     try {
       const task = await createOptimize({
@@ -159,13 +188,18 @@ export default function SqlConfig() {
         showQuotaDialog();
         return;
       }
-      let text = errorText(error, lang);
+      const reason = errorText(error, lang);
+      let text = reason;
       if (error instanceof ApiError && error.line !== undefined) {
         text += ` (${t('errors.location', { line: error.line, column: error.column ?? 1 })})`;
       }
       const field = error instanceof ApiError ? fieldOf(error) : null;
       if (field) {
         if (field !== 'sql') open(field);
+        if (error instanceof ApiError && error.line !== undefined) {
+          const at = { line: error.line, column: error.column ?? 1 };
+          setMarkers({ [field]: { ...at, message: t('editor.errorMarker', { ...at, message: reason }) } });
+        }
         form.setFields([{ name: field, errors: [text] }]);
         form.scrollToField(field, { block: 'center' });
       } else {
@@ -175,24 +209,6 @@ export default function SqlConfig() {
       setSubmitting(false);
     }
   };
-
-  const beforeUpload = async (file: File) => {
-    if (!file.name.toLowerCase().endsWith('.sql')) {
-      void message.error(t('sqlConfig.onlySqlFile'));
-      return Upload.LIST_IGNORE;
-    }
-    try {
-      const text = await file.text();
-      form.setFieldsValue({ sql: text });
-      form.setFields([{ name: 'sql', errors: [] }]);
-      setFileList([{ uid: `${Date.now()}`, name: file.name, status: 'done', size: file.size }]);
-    } catch {
-      void message.error(t('sqlConfig.fileReadFailed'));
-    }
-    return Upload.LIST_IGNORE;
-  };
-
-  const monoArea = { fontFamily: 'var(--mono)', fontSize: 13, lineHeight: 1.6 };
 
   return (
     <div className="page">
@@ -206,6 +222,10 @@ export default function SqlConfig() {
           onFinish={onFinish}
           requiredMark={false}
           disabled={submitting}
+          onValuesChange={(changed: Partial<SqlForm>) => {
+            const fields = Object.keys(changed) as (keyof SqlForm)[];
+            if (fields.some((name) => name in markers)) setMarkers({});
+          }}
         >
           <div className="config-toolbar">
             <Form.Item name="dialect" label={t('sqlConfig.dialect')} className="dialect-item">
@@ -222,18 +242,7 @@ export default function SqlConfig() {
               <Button icon={<BulbOutlined />} onClick={fillExample} data-testid="fill-example">
                 {t('sqlConfig.fillExample')}
               </Button>
-              <Upload
-                accept=".sql"
-                maxCount={1}
-                fileList={fileList}
-                beforeUpload={beforeUpload}
-                onRemove={() => setFileList([])}
-                showUploadList={false}
-              >
-                <Button icon={<UploadOutlined />} data-testid="sql-upload">
-                  {t('sqlConfig.upload')}
-                </Button>
-              </Upload>
+              {upload.button}
               <CopyButton text={sql} label={t('sqlConfig.copySql')} size="middle" testId="copy-sql" disabled={!sql} />
             </div>
           </div>
@@ -242,7 +251,7 @@ export default function SqlConfig() {
             label={
               <span>
                 {t('sqlConfig.sqlLabel')}
-                {fileList[0] ? <span className="file-chip">{fileList[0].name}</span> : null}
+                {upload.uploaded?.fileName ? <span className="file-chip">{upload.uploaded.fileName}</span> : null}
               </span>
             }
             rules={[
@@ -259,15 +268,17 @@ export default function SqlConfig() {
               },
             ]}
           >
-            <Input.TextArea
-              data-testid="sql-input"
+            <CodeInput
+              testId="sql-input"
+              language={dialect}
               rows={12}
               placeholder={t('sqlConfig.sqlPlaceholder')}
-              spellCheck={false}
-              style={monoArea}
-              className="code-input"
+              marker={markers.sql}
+              disabled={submitting}
+              ariaLabel={t('sqlConfig.sqlLabel')}
             />
           </Form.Item>
+          {upload.notice}
           <Collapse
             className="config-collapse"
             activeKey={openPanels}
@@ -284,13 +295,13 @@ export default function SqlConfig() {
                 children: (
                   <>
                     <Form.Item name="schema" extra={t('sqlConfig.schemaHint')} className="collapse-item">
-                      <Input.TextArea
-                        data-testid="schema-input"
+                      <CodeInput
+                        testId="schema-input"
+                        language={dialect}
                         rows={10}
                         placeholder={t('sqlConfig.schemaPlaceholder')}
-                        spellCheck={false}
-                        style={monoArea}
-                        className="code-input"
+                        marker={markers.schema}
+                        disabled={submitting}
                       />
                     </Form.Item>
                     <Form.Item
@@ -299,13 +310,13 @@ export default function SqlConfig() {
                       extra={t('sqlConfig.statsHint')}
                       className="collapse-item"
                     >
-                      <Input.TextArea
-                        data-testid="stats-input"
+                      <CodeInput
+                        testId="stats-input"
+                        language={'plain'}
                         rows={4}
                         placeholder={STATS_PLACEHOLDER}
-                        spellCheck={false}
-                        style={monoArea}
-                        className="code-input"
+                        marker={markers.stats}
+                        disabled={submitting}
                       />
                     </Form.Item>
                   </>
@@ -321,13 +332,13 @@ export default function SqlConfig() {
                 ),
                 children: (
                   <Form.Item name="plan" extra={t('sqlConfig.planHint')} className="collapse-item">
-                    <Input.TextArea
-                      data-testid="plan-input"
+                    <CodeInput
+                      testId="plan-input"
+                      language={'plain'}
                       rows={8}
                       placeholder={t('sqlConfig.planPlaceholder')}
-                      spellCheck={false}
-                      style={monoArea}
-                      className="code-input"
+                      marker={markers.plan}
+                      disabled={submitting}
                     />
                   </Form.Item>
                 ),
@@ -342,13 +353,13 @@ export default function SqlConfig() {
                 ),
                 children: (
                   <Form.Item name="workload" extra={t('sqlConfig.workloadHint')} className="collapse-item">
-                    <Input.TextArea
-                      data-testid="workload-input"
+                    <CodeInput
+                      testId="workload-input"
+                      language={'plain'}
                       rows={8}
                       placeholder={t('sqlConfig.workloadPlaceholder')}
-                      spellCheck={false}
-                      style={monoArea}
-                      className="code-input"
+                      marker={markers.workload}
+                      disabled={submitting}
                     />
                   </Form.Item>
                 ),

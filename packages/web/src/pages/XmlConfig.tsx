@@ -1,17 +1,20 @@
-import { BulbOutlined, ThunderboltOutlined, UploadOutlined } from '@ant-design/icons';
+import { BulbOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import { type Dialect, ErrorCode, type MapperFramework } from '@sqltune/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import type { UploadFile } from 'antd';
-import { Alert, Button, Card, Collapse, Form, Input, Modal, Select, Upload } from 'antd';
+import { Alert, Button, Card, Collapse, Form, Modal, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, errorText } from '../api/http.ts';
 import { createOptimize } from '../api/optimizes.ts';
 import { useSiteConfig } from '../api/site.ts';
+import { CodeInput } from '../components/CodeInput.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
+import { useSourceUpload } from '../components/SourceUpload.tsx';
+import type { EditorMarker } from '../editor/types.ts';
 import { isLanguage } from '../lib/language.ts';
+import { overLimit } from '../lib/limits.ts';
 import { EXAMPLE_MAPPER, EXAMPLE_MAPPER_SCHEMA } from '../lib/mapperExample.ts';
 import { useMessage } from '../lib/message.tsx';
 import { loginPath } from '../lib/paths.ts';
@@ -72,14 +75,25 @@ export default function XmlConfig() {
   const [modal, modalHolder] = Modal.useModal();
   const [form] = Form.useForm<XmlForm>();
   const xml = Form.useWatch('xml', form) ?? '';
+  const dialect: Dialect = Form.useWatch('dialect', form) ?? 'mysql';
   const navigate = useNavigate();
   const support = useSiteConfig()?.links.support;
   const queryClient = useQueryClient();
   const [openPanels, setOpenPanels] = useState<string[]>(['schema']);
-  const [fileList, setFileList] = useState<UploadFile[]>([]);
-  /** The uploaded file as read: sent as a file while the text is still what was read. */
-  const [uploaded, setUploaded] = useState<{ name: string; text: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** The server's error at its line and column, shown in the field's editor until the form changes. */
+  const [markers, setMarkers] = useState<Partial<Record<FieldName, EditorMarker>>>({});
+  /** The uploaded file as read (upload.uploaded): sent as a file while the text is still what was read. */
+  const upload = useSourceUpload({
+    ext: '.xml',
+    testId: 'xml-upload',
+    disabled: submitting,
+    onText: ({ text }) => {
+      form.setFieldsValue({ xml: text });
+      form.setFields([{ name: 'xml', errors: [] }]);
+      setMarkers({});
+    },
+  });
   const [generalError, setGeneralError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -97,8 +111,8 @@ export default function XmlConfig() {
       { name: 'schema', errors: [] },
       { name: 'stats', errors: [] },
     ]);
-    setFileList([]);
-    setUploaded(null);
+    upload.clear();
+    setMarkers({});
     setGeneralError(null);
     open('schema');
   };
@@ -139,9 +153,22 @@ export default function XmlConfig() {
       askToSignIn();
       return;
     }
+    const tooLarge = overLimit([
+      { name: 'xml' as const, limit: 'sql', text: values.xml },
+      { name: 'schema' as const, limit: 'schema', text: values.schema },
+      { name: 'stats' as const, limit: 'stats', text: values.stats },
+    ]);
+    if (tooLarge) {
+      if (tooLarge.name !== 'xml') open(tooLarge.name);
+      form.setFields([{ name: tooLarge.name, errors: [tooLarge.message] }]);
+      form.scrollToField(tooLarge.name, { block: 'center' });
+      return;
+    }
     setSubmitting(true);
     try {
-      const asFile = uploaded && uploaded.text === values.xml ? new File([uploaded.text], uploaded.name) : undefined;
+      const uploaded = upload.uploaded;
+      const asFile =
+        uploaded?.fileName && uploaded.text === values.xml ? new File([uploaded.text], uploaded.fileName) : undefined;
       const task = await createOptimize({
         orm: values.orm,
         dialect: values.dialect,
@@ -158,13 +185,18 @@ export default function XmlConfig() {
         showQuotaDialog();
         return;
       }
-      let text = errorText(error, lang);
+      const reason = errorText(error, lang);
+      let text = reason;
       if (error instanceof ApiError && error.line !== undefined) {
         text += ` (${t('errors.location', { line: error.line, column: error.column ?? 1 })})`;
       }
       const field = error instanceof ApiError ? fieldOf(error) : null;
       if (field) {
         if (field !== 'xml') open(field);
+        if (error instanceof ApiError && error.line !== undefined) {
+          const at = { line: error.line, column: error.column ?? 1 };
+          setMarkers({ [field]: { ...at, message: t('editor.errorMarker', { ...at, message: reason }) } });
+        }
         form.setFields([{ name: field, errors: [text] }]);
         form.scrollToField(field, { block: 'center' });
       } else {
@@ -174,25 +206,6 @@ export default function XmlConfig() {
       setSubmitting(false);
     }
   };
-
-  const beforeUpload = async (file: File) => {
-    if (!file.name.toLowerCase().endsWith('.xml')) {
-      void message.error(t('xmlConfig.onlyXmlFile'));
-      return Upload.LIST_IGNORE;
-    }
-    try {
-      const text = await file.text();
-      form.setFieldsValue({ xml: text });
-      form.setFields([{ name: 'xml', errors: [] }]);
-      setUploaded({ name: file.name, text });
-      setFileList([{ uid: `${Date.now()}`, name: file.name, status: 'done', size: file.size }]);
-    } catch {
-      void message.error(t('sqlConfig.fileReadFailed'));
-    }
-    return Upload.LIST_IGNORE;
-  };
-
-  const monoArea = { fontFamily: 'var(--mono)', fontSize: 13, lineHeight: 1.6 };
 
   return (
     <div className="page">
@@ -206,6 +219,10 @@ export default function XmlConfig() {
           onFinish={onFinish}
           requiredMark={false}
           disabled={submitting}
+          onValuesChange={(changed: Partial<XmlForm>) => {
+            const fields = Object.keys(changed) as (keyof XmlForm)[];
+            if (fields.some((name) => name in markers)) setMarkers({});
+          }}
         >
           <div className="config-toolbar">
             <Form.Item name="orm" label={t('xmlConfig.orm')} className="dialect-item">
@@ -232,21 +249,7 @@ export default function XmlConfig() {
               <Button icon={<BulbOutlined />} onClick={fillExample} data-testid="fill-example">
                 {t('sqlConfig.fillExample')}
               </Button>
-              <Upload
-                accept=".xml"
-                maxCount={1}
-                fileList={fileList}
-                beforeUpload={beforeUpload}
-                onRemove={() => {
-                  setFileList([]);
-                  setUploaded(null);
-                }}
-                showUploadList={false}
-              >
-                <Button icon={<UploadOutlined />} data-testid="xml-upload">
-                  {t('xmlConfig.upload')}
-                </Button>
-              </Upload>
+              {upload.button}
               <CopyButton text={xml} label={t('xmlConfig.copyXml')} size="middle" testId="copy-xml" disabled={!xml} />
             </div>
           </div>
@@ -255,7 +258,7 @@ export default function XmlConfig() {
             label={
               <span>
                 {t('xmlConfig.xmlLabel')}
-                {fileList[0] ? <span className="file-chip">{fileList[0].name}</span> : null}
+                {upload.uploaded?.fileName ? <span className="file-chip">{upload.uploaded.fileName}</span> : null}
               </span>
             }
             rules={[
@@ -265,15 +268,17 @@ export default function XmlConfig() {
               },
             ]}
           >
-            <Input.TextArea
-              data-testid="xml-input"
+            <CodeInput
+              testId="xml-input"
+              language="xml"
               rows={14}
               placeholder={t('xmlConfig.xmlPlaceholder')}
-              spellCheck={false}
-              style={monoArea}
-              className="code-input"
+              marker={markers.xml}
+              ariaLabel={t('xmlConfig.xmlLabel')}
+              disabled={submitting}
             />
           </Form.Item>
+          {upload.notice}
           <Collapse
             className="config-collapse"
             activeKey={openPanels}
@@ -290,13 +295,13 @@ export default function XmlConfig() {
                 children: (
                   <>
                     <Form.Item name="schema" extra={t('sqlConfig.schemaHint')} className="collapse-item">
-                      <Input.TextArea
-                        data-testid="schema-input"
+                      <CodeInput
+                        testId="schema-input"
+                        language={dialect}
                         rows={10}
                         placeholder={t('sqlConfig.schemaPlaceholder')}
-                        spellCheck={false}
-                        style={monoArea}
-                        className="code-input"
+                        marker={markers.schema}
+                        disabled={submitting}
                       />
                     </Form.Item>
                     <Form.Item
@@ -305,13 +310,13 @@ export default function XmlConfig() {
                       extra={t('sqlConfig.statsHint')}
                       className="collapse-item"
                     >
-                      <Input.TextArea
-                        data-testid="stats-input"
+                      <CodeInput
+                        testId="stats-input"
+                        language={'plain'}
                         rows={4}
                         placeholder={STATS_PLACEHOLDER}
-                        spellCheck={false}
-                        style={monoArea}
-                        className="code-input"
+                        marker={markers.stats}
+                        disabled={submitting}
                       />
                     </Form.Item>
                   </>

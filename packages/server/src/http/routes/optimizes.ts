@@ -1,4 +1,4 @@
-import type { MultipartFile } from '@fastify/multipart';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import {
   AppError,
   CreatedTask,
@@ -93,6 +93,7 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
         ErrorCode.TOO_MANY_STATEMENTS,
         ErrorCode.ANALYSIS_TOO_SLOW,
         ErrorCode.WORKLOAD_INVALID,
+        ErrorCode.TOO_MANY_FILES,
         ErrorCode.QUOTA_EXCEEDED,
       ],
     }),
@@ -204,21 +205,36 @@ async function readMultipart(
 ): Promise<{ fields: Record<string, string>; fileName: string | null }> {
   const fields: Record<string, string> = {};
   let fileName: string | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (!/\.(sql|xml)$/i.test(part.filename)) {
-        await part.toBuffer();
-        throw wrongFile(null);
-      }
-      checkNoNul('file', part.filename);
-      fileName = part.filename;
-      fields.sql = await fileText(part);
-    } else {
-      if (part.valueTruncated) throw truncatedField(part.fieldname);
-      fields[part.fieldname] = String(part.value);
+  try {
+    for await (const part of request.parts()) {
+      fileName = (await readPart(part, fields)) ?? fileName;
     }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw tooManyFiles();
+    throw error;
   }
   return { fields, fileName };
+}
+
+/** One part of the form: a field into `fields`, or the file's text as `sql` (its name returned). */
+async function readPart(part: Multipart, fields: Record<string, string>): Promise<string | null> {
+  if (part.type === 'file') {
+    if (!/\.(sql|xml)$/i.test(part.filename)) {
+      await part.toBuffer();
+      throw wrongFile(null);
+    }
+    checkNoNul('file', part.filename);
+    fields.sql = await fileText(part);
+    return part.filename;
+  }
+  if (part.valueTruncated) throw truncatedField(part.fieldname);
+  fields[part.fieldname] = String(part.value);
+  return null;
+}
+
+/** More files than the one .sql or .xml a submission takes (images are read in the browser, never sent). */
+function tooManyFiles(): AppError {
+  return new AppError(ErrorCode.TOO_MANY_FILES, { field: 'file' });
 }
 
 function isXmlFile(name: string): boolean {
