@@ -7,7 +7,7 @@ import type { Message } from './message.ts';
  * 4202-4204 are the spec's content validation codes. The rest are ours, grouped by area: the HTTP statuses of
  * the request itself (400-431, each its own code), 40xx the request's form, 41xx accounts, 42xx content,
  * 43xx quota, 44xx redeem codes, 45xx update emails,
- * 46xx payments.
+ * 46xx payments, 47xx live examples.
  */
 export const ErrorCode = {
   OK: 0,
@@ -55,6 +55,7 @@ export const ErrorCode = {
   WEBHOOK_SIGNATURE_INVALID: 4604,
   WEBHOOK_INVALID: 4605,
   PAYMENT_FAILED: 4606,
+  EXAMPLE_PREPARING: 4701,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -120,6 +121,10 @@ export const errorMessages: Record<ErrorCode, Localized> = {
   [ErrorCode.WEBHOOK_SIGNATURE_INVALID]: localized('Webhook 签名无效', 'the webhook signature is invalid'),
   [ErrorCode.WEBHOOK_INVALID]: localized('Webhook 内容无效', 'the webhook payload is invalid'),
   [ErrorCode.PAYMENT_FAILED]: localized('支付未完成，请稍后再试', 'the payment did not go through, try again later'),
+  [ErrorCode.EXAMPLE_PREPARING]: localized(
+    '示例结果正在生成中，请稍后重试',
+    'this example result is being prepared, try again in a moment',
+  ),
 };
 
 export function messageOf(code: ErrorCode, extra: Partial<Omit<Message, 'code'>> = {}): Message {
@@ -150,6 +155,7 @@ const statusOfProductCode: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.USER_NOT_FOUND]: 404,
   [ErrorCode.WEBHOOK_SIGNATURE_INVALID]: 403,
   [ErrorCode.PAYMENT_FAILED]: 502,
+  [ErrorCode.EXAMPLE_PREPARING]: 503,
 };
 
 function defaultStatus(code: ErrorCode): number {

@@ -42,6 +42,7 @@ const Env = z.object({
   SQLTUNE_HELP_URL: linkAddress,
   SQLTUNE_SUPPORT_URL: linkAddress,
   SQLTUNE_BLOG_URL: linkAddress,
+  SQLTUNE_EXAMPLES: z.enum(['on', 'off', '']).optional(),
 });
 
 /** Where Help, Contact Support and the update banner lead (served to the web by GET /v1/site_config). */
@@ -90,6 +91,8 @@ export interface Config {
   /** Checkout: the local test provider (the default) or FastSpring. */
   payments: PaymentSettings;
   links: SiteLinks;
+  /** Make the live examples (example_sql, example_postgresql, example_mybatis) at start; off: they answer 404. */
+  examples: boolean;
 }
 
 /** Reads `.env` from the working directory into process.env when present (real variables win). */
@@ -127,6 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       support: parsed.SQLTUNE_SUPPORT_URL || parsed.SQLTUNE_HELP_URL || DEFAULT_LINKS.support,
       blog: parsed.SQLTUNE_BLOG_URL || DEFAULT_LINKS.blog,
     },
+    examples: parsed.SQLTUNE_EXAMPLES !== 'off',
   };
 }
 
