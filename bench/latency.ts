@@ -27,7 +27,13 @@ WHERE EXTRACT(YEAR FROM o.o_orderdate) = 1995
 const dataDir = mkdtempSync(join(tmpdir(), 'sqltune-bench-'));
 const port = await freePort();
 const runtime = await startRuntime(
-  loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+  loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SQLTUNE_DATA_DIR: dataDir,
+    SQLTUNE_EXAMPLES: 'off',
+    LOG_LEVEL: 'warn',
+  }),
   { api: true, worker: true },
 );
 const api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));

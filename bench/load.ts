@@ -72,7 +72,14 @@ function rssMb(pid: number): number {
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SQLTUNE_DATA_DIR: dataDir,
+      SQLTUNE_EXAMPLES: 'off',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   await waitFor(async () => {

@@ -77,6 +77,8 @@ export async function startAppUnderTest(options: AppUnderTestOptions): Promise<A
     SQLTUNE_DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     SQLTUNE_PUBLIC_URL: base,
+    // The live examples cost three optimizations per start: only a test that opens them turns them on.
+    SQLTUNE_EXAMPLES: 'off',
     ...options.env,
   });
   let runtime: Runtime;

@@ -8,7 +8,7 @@ import type { Message } from './message.ts';
  * 4202-4204 are the spec's content validation codes. The rest are ours, grouped by area: the HTTP statuses of
  * the request itself (400-431, each its own code), 40xx the request's form, 41xx accounts, 42xx content,
  * 43xx quota, 44xx redeem codes, 45xx update emails,
- * 46xx payments, 48xx feedback.
+ * 46xx payments, 47xx live examples, 48xx feedback.
  */
 export const ErrorCode = {
   OK: 0,
@@ -61,6 +61,7 @@ export const ErrorCode = {
   FEEDBACK_RATING_REQUIRED: 4802,
   FEEDBACK_TYPE_UNKNOWN: 4803,
   FEEDBACK_DETAIL_TOO_LONG: 4804,
+  EXAMPLE_PREPARING: 4701,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -134,6 +135,10 @@ export const errorMessages: Record<ErrorCode, Localized> = {
   [ErrorCode.FEEDBACK_RATING_REQUIRED]: localized('请选择赞或踩', 'please choose like or dislike'),
   [ErrorCode.FEEDBACK_TYPE_UNKNOWN]: localized('问题类型不存在', 'this issue type does not exist'),
   [ErrorCode.FEEDBACK_DETAIL_TOO_LONG]: localized('问题描述过长', 'the description is too long'),
+  [ErrorCode.EXAMPLE_PREPARING]: localized(
+    '示例结果正在生成中，请稍后重试',
+    'this example result is being prepared, try again in a moment',
+  ),
 };
 
 export function messageOf(code: ErrorCode, extra: Partial<Omit<Message, 'code'>> = {}): Message {
@@ -166,6 +171,7 @@ const statusOfProductCode: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.WEBHOOK_SIGNATURE_INVALID]: 403,
   [ErrorCode.PAYMENT_FAILED]: 502,
   [ErrorCode.FEEDBACK_DETAIL_TOO_LONG]: 413,
+  [ErrorCode.EXAMPLE_PREPARING]: 503,
 };
 
 function defaultStatus(code: ErrorCode): number {

@@ -43,6 +43,7 @@ const Env = z.object({
   SQLTUNE_SUPPORT_URL: linkAddress,
   SQLTUNE_BLOG_URL: linkAddress,
   SQLTUNE_LANGUAGE_REFRESH: z.enum(['true', 'false', '']).optional(),
+  SQLTUNE_EXAMPLES: z.enum(['on', 'off', '']).optional(),
 });
 
 /** Where Help, Contact Support and the update banner lead (served to the web by GET /v1/site_config). */
@@ -95,6 +96,8 @@ export interface Config {
   links: SiteLinks;
   /** The spec's refresh flag: the web app reloads the page after a language change (served by GET /v1/site_config). */
   languageRefresh: boolean;
+  /** Make the live examples (example_sql, example_postgresql, example_mybatis) at start; off: they answer 404. */
+  examples: boolean;
 }
 
 /** Reads `.env` from the working directory into process.env when present (real variables win). */
@@ -134,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       blog: parsed.SQLTUNE_BLOG_URL || DEFAULT_LINKS.blog,
     },
     languageRefresh: parsed.SQLTUNE_LANGUAGE_REFRESH === 'true',
+    examples: parsed.SQLTUNE_EXAMPLES !== 'off',
   };
 }
 

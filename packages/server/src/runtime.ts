@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config.ts';
 import { type AppDatabase, openDatabase } from './db/client.ts';
+import { ExampleMaker } from './examples/service.ts';
 import { buildApp } from './http/app.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { TaskWorker } from './queue/worker.ts';
@@ -16,6 +17,8 @@ export interface Runtime {
   worker: TaskWorker | null;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  /** Makes the live examples (API role with SQLTUNE_EXAMPLES on); null otherwise. */
+  examples: ExampleMaker | null;
   stop(): Promise<void>;
 }
 
@@ -55,13 +58,21 @@ export async function startRuntime(config: Config, roles: { api: boolean; worker
     ? await buildApp({ config, database, analysis, log, mailer, onTaskCreated: () => worker?.wake() })
     : null;
   if (app) await app.listen({ port: config.port, host: config.host });
+  // In the background: the API serves at once, and an example answers 4701 until it is made.
+  const examples =
+    analysis && config.examples
+      ? new ExampleMaker({ db: database.db, analysis, engineVersion, log, onTaskCreated: () => worker?.wake() })
+      : null;
+  void examples?.refresh();
   return {
     app,
     database,
     worker,
     log,
     mailer,
+    examples,
     stop: async () => {
+      await examples?.stop();
       await app?.close();
       await analysis?.close();
       await worker?.stop();

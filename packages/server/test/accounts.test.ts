@@ -32,6 +32,7 @@ describe('accounts over the API, mails through SMTP', () => {
         PORT: String(port),
         HOST: '127.0.0.1',
         SQLTUNE_DATA_DIR: dataDir,
+        SQLTUNE_EXAMPLES: 'off',
         LOG_LEVEL: 'warn',
         SMTP_URL: smtp.url,
         MAIL_FROM: 'SQLTune <no-reply@sqltune.test>',

@@ -46,7 +46,13 @@ describe('the API documentation at /api/docs', () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLTUNE_DATA_DIR: dataDir,
+        SQLTUNE_EXAMPLES: 'off',
+        LOG_LEVEL: 'warn',
+      }),
       { api: true, worker: false },
     );
     document = (await (await fetch(`${base}/api/docs/openapi.json`)).json()) as OpenApiDocument;

@@ -34,7 +34,13 @@ describe('mapper tasks on embedded PGlite', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sqltune-mapper-api-'));
     const port = await freePort();
     runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLTUNE_DATA_DIR: dataDir,
+        SQLTUNE_EXAMPLES: 'off',
+        LOG_LEVEL: 'warn',
+      }),
       { api: true, worker: true },
     );
     api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));

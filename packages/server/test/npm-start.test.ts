@@ -25,7 +25,14 @@ describe('the app started as npm start does', () => {
     const port = await freePort();
     server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
       cwd: repoRoot,
-      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLTUNE_DATA_DIR: dataDir,
+        SQLTUNE_EXAMPLES: 'off',
+        LOG_LEVEL: 'warn',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));

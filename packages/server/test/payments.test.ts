@@ -36,6 +36,7 @@ async function start(env: Record<string, string>, withPostgres = false): Promise
       PORT: String(port),
       HOST: '127.0.0.1',
       SQLTUNE_DATA_DIR: dataDir,
+      SQLTUNE_EXAMPLES: 'off',
       LOG_LEVEL: 'silent',
       ...(postgres ? { DATABASE_URL: postgres.url } : {}),
       ...env,

@@ -22,6 +22,7 @@ async function start(dataDir: string, databaseUrl?: string) {
     PORT: String(port),
     HOST: '127.0.0.1',
     SQLTUNE_DATA_DIR: dataDir,
+    SQLTUNE_EXAMPLES: 'off',
     LOG_LEVEL: 'warn',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   });

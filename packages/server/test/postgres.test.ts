@@ -32,6 +32,7 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('API on PostgreSQ
         HOST: '127.0.0.1',
         DATABASE_URL: postgres.url,
         SQLTUNE_DATA_DIR: dataDir,
+        SQLTUNE_EXAMPLES: 'off',
         LOG_LEVEL: 'warn',
       }),
       { api: true, worker: true },

@@ -56,7 +56,13 @@ describe('quota under concurrent submissions, embedded PGlite', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sqltune-quota-'));
     const port = await freePort();
     runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLTUNE_DATA_DIR: dataDir,
+        SQLTUNE_EXAMPLES: 'off',
+        LOG_LEVEL: 'warn',
+      }),
       { api: true, worker: false },
     );
     api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
@@ -89,6 +95,7 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))(
           HOST: '127.0.0.1',
           DATABASE_URL: postgres.url,
           SQLTUNE_DATA_DIR: dataDir,
+          SQLTUNE_EXAMPLES: 'off',
           LOG_LEVEL: 'warn',
         }),
         { api: true, worker: false },

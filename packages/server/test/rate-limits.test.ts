@@ -35,6 +35,7 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('rate limits and 
         HOST: '127.0.0.1',
         DATABASE_URL: postgres.url,
         SQLTUNE_DATA_DIR: dataDir,
+        SQLTUNE_EXAMPLES: 'off',
         SQLTUNE_TRUST_PROXY: trustProxy,
         LOG_LEVEL: 'warn',
       });

@@ -26,7 +26,13 @@ describe('errors and bounds of the API', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sqltune-errors-'));
     const port = await freePort();
     runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLTUNE_DATA_DIR: dataDir,
+        SQLTUNE_EXAMPLES: 'off',
+        LOG_LEVEL: 'warn',
+      }),
       { api: true, worker: false },
     );
     api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));

@@ -44,6 +44,7 @@ async function startApp(dataDir: string): Promise<{ app: ChildProcess; api: ApiC
       PORT: String(port),
       HOST: '127.0.0.1',
       SQLTUNE_DATA_DIR: dataDir,
+      SQLTUNE_EXAMPLES: 'off',
       LOG_LEVEL: 'warn',
       SQLTUNE_POSTGRES_PLANNER: 'sandbox',
       POSTGRES_SANDBOX_URL: '',

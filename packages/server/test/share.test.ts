@@ -37,7 +37,13 @@ describe('sharing a result', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sqltune-share-'));
     const port = await freePort();
     runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLTUNE_DATA_DIR: dataDir,
+        SQLTUNE_EXAMPLES: 'off',
+        LOG_LEVEL: 'warn',
+      }),
       { api: true, worker: true },
     );
     const base = `http://127.0.0.1:${port}`;

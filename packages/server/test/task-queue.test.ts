@@ -95,6 +95,28 @@ describe('the tasks table as a queue', () => {
     expect(order).toEqual(['a1', 'b1', 'c1', 'a2', null]);
   });
 
+  it('takes ownerless tasks (the live examples) after every user task, at most slots - 1 of them at once', async () => {
+    await touchWorker(database.db, worker.id, 3, worker.expireSeconds);
+    const examples = new Map<string, string>();
+    // The examples are older than every user task: age alone would take them first.
+    for (const label of ['x1', 'x2', 'x3']) {
+      const { rows } = await database.executeSql(
+        `INSERT INTO tasks (user_id, type, dialect, object, state, input_sql, created_at)
+         VALUES (NULL, 'sql', 'mysql', ${sqlOf(label)}, 'In Progress', 'SELECT 1', now() - interval '2 hours')
+         RETURNING id`,
+      );
+      examples.set(label, (rows[0] as { id: string }).id);
+    }
+    const ids = new Map([...(await seed([['a', 'a1']])), ...examples]);
+    const order: Array<string | null> = [];
+    for (let i = 0; i < 4; i++) order.push(labelOf(ids, (await claimTask(database.db, worker))?.id));
+    expect(order.slice(0, 3)).toEqual(['a1', expect.stringMatching(/^x/), expect.stringMatching(/^x/)]);
+    // Two examples run (slots - 1): the third waits, while a user's new task is still taken.
+    expect(order[3]).toBeNull();
+    const [late] = (await seed([['b', 'b1']])).values();
+    expect((await claimTask(database.db, worker))?.id).toBe(late);
+  });
+
   it('lets only the holder of the current lease write, once', async () => {
     await touchWorker(database.db, worker.id, 2, worker.expireSeconds);
     const ids = await seed([['a', 'a1']]);

@@ -47,7 +47,13 @@ describe('user-supplied plans through the API', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sqltune-user-plan-'));
     const port = await freePort();
     runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+      loadConfig({
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        SQLTUNE_DATA_DIR: dataDir,
+        SQLTUNE_EXAMPLES: 'off',
+        LOG_LEVEL: 'warn',
+      }),
       { api: true, worker: true },
     );
     api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));

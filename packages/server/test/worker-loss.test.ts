@@ -56,6 +56,7 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('a worker lost mi
         HOST: '127.0.0.1',
         DATABASE_URL: postgres.url,
         SQLTUNE_DATA_DIR: dataDir,
+        SQLTUNE_EXAMPLES: 'off',
         LOG_LEVEL: 'warn',
       }),
       { api: true, worker: false },

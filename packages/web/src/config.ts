@@ -27,6 +27,9 @@ export const TASK_PAGE_SIZE = 20;
 
 export const EXAMPLE_SQL_SHARE_ID = 'example_sql';
 export const EXAMPLE_XML_SHARE_ID = 'example_mybatis';
+export const EXAMPLE_POSTGRESQL_SHARE_ID = 'example_postgresql';
+/** A live example being prepared (4701) is asked for again this often. */
+export const EXAMPLE_RETRY_MS = 5000;
 
 /** After a password reset the page goes to login this much later (the spec's 3 seconds). */
 export const RESET_REDIRECT_MS = 3000;
@@ -36,5 +39,9 @@ export const SHARE_IMAGE_SCALE = 5;
 /** The downloaded share image's name: the spec's Chinese word for "share". */
 export const SHARE_IMAGE_NAME = '分享.png';
 
-/** Share ids of the spec's example results (served by a later release), not links made by the share button. */
-export const EXAMPLE_SHARE_IDS: readonly string[] = [EXAMPLE_SQL_SHARE_ID, EXAMPLE_XML_SHARE_ID];
+/** Share ids of the live examples (made by the server's own pipeline), not links made by the share button. */
+export const EXAMPLE_SHARE_IDS: readonly string[] = [
+  EXAMPLE_SQL_SHARE_ID,
+  EXAMPLE_POSTGRESQL_SHARE_ID,
+  EXAMPLE_XML_SHARE_ID,
+];

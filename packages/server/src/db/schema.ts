@@ -147,9 +147,8 @@ export const tasks = pgTable(
   'tasks',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for the tasks of the live examples (examples table): owned by nobody, listed nowhere, no quota. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     /** A mapper task's ORM (`mybatis` or `ibatis`), as its file was read at submission; null for SQL. */
     framework: text('framework'),
@@ -265,4 +264,20 @@ export const workers = pgTable('workers', {
   expireSeconds: integer('expire_seconds').notNull(),
   startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
   seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The live examples (example_sql, example_postgresql, example_mybatis): each is an ownerless task made by the pipeline
+ * from inputs kept in the repository (packages/server/src/examples), made again when the engine version or the input
+ * changes (docs/design.md, "Live examples"). `task_id` is the run shown; `previous_task_id` the one shown until the
+ * new run completes.
+ */
+export const examples = pgTable('examples', {
+  name: text('name').primaryKey(),
+  taskId: uuid('task_id').references(() => tasks.id, { onDelete: 'set null' }),
+  previousTaskId: uuid('previous_task_id').references(() => tasks.id, { onDelete: 'set null' }),
+  engineVersion: text('engine_version').notNull(),
+  /** SHA-256 of the example's inputs as made: an edited input is made again too. */
+  inputDigest: text('input_digest').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -59,7 +59,8 @@ export async function removeWorker(db: Database, id: string): Promise<void> {
 /**
  * Takes the next task, fairly: the order is the user's number of running tasks plus the task's rank among that
  * user's waiting tasks (round robin between users, a user with nothing running first), then age. One user never
- * holds every slot: at most (live slots - 1) of theirs run at once, at least 1.
+ * holds every slot: at most (live slots - 1) of theirs run at once, at least 1. Ownerless tasks (the live examples,
+ * examples/service.ts) come after every user's task and count as one user, so they too hold at most slots - 1.
  */
 export async function claimTask(
   db: Database,
@@ -85,7 +86,7 @@ export async function claimTask(
     waiting AS (
       SELECT t.id, t.created_at, coalesce(r.n, 0) AS running,
         coalesce(r.n, 0) + row_number() OVER (PARTITION BY t.user_id ORDER BY t.created_at, t.id) AS turn
-      FROM tasks t LEFT JOIN running r ON r.user_id = t.user_id
+      FROM tasks t LEFT JOIN running r ON r.user_id IS NOT DISTINCT FROM t.user_id
       WHERE t.state = ${IN_PROGRESS} AND t.available_at <= now() AND NOT (${liveLease})
     )
     UPDATE tasks SET
@@ -99,7 +100,7 @@ export async function claimTask(
       SELECT t.id FROM tasks t JOIN waiting w ON w.id = t.id
       WHERE w.running < greatest(1, ${liveWorkerSlots} - 1)
         AND t.state = ${IN_PROGRESS} AND NOT (t.lease_token IS NOT NULL AND t.lease_expires_at > now())
-      ORDER BY w.turn, w.created_at, w.id
+      ORDER BY t.user_id IS NULL, w.turn, w.created_at, w.id
       LIMIT 1
       FOR UPDATE OF t SKIP LOCKED
     )
@@ -212,7 +213,8 @@ export interface QueueSnapshot {
   msPerStatement: number | null;
   tasks: Array<{
     id: string;
-    userId: string;
+    /** Null for an ownerless task (a live example). */
+    userId: string | null;
     statements: number;
     running: boolean;
     /** Of a running task: how long its run has gone, and the statements it has done (at its last renewal). */
@@ -231,7 +233,7 @@ export async function queueSnapshot(db: Database, limit: number): Promise<QueueS
         ORDER BY finished_at DESC LIMIT 20) recent`),
     db.execute<{
       id: string;
-      user_id: string;
+      user_id: string | null;
       statement_count: number;
       statements_done: number;
       running: boolean;

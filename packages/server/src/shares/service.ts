@@ -3,6 +3,7 @@ import { AppError, type CreatedShare, ErrorCode, type TaskType } from '@sqltune/
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { shares, tasks, type users } from '../db/schema.ts';
+import { exampleDetail } from '../examples/service.ts';
 import { detailWhere, isTaskId, type StoredTaskDetail, taskNotFound } from '../tasks/service.ts';
 
 type User = typeof users.$inferSelect;
@@ -40,7 +41,15 @@ export async function shareTask(db: Database, user: User, taskId: string): Promi
  * The shared task of `type`, without sign-in. The task's own id is kept (the shared chat route names it); the
  * running ETA is dropped, as it describes the queue rather than the result.
  */
-export async function sharedDetail(db: Database, shareId: string, type: TaskType): Promise<StoredTaskDetail> {
+export async function sharedDetail(
+  db: Database,
+  shareId: string,
+  type: TaskType,
+  examplesEnabled: boolean,
+): Promise<StoredTaskDetail> {
+  // The live examples are shares named by the example (examples/service.ts); 4701 while one is being made.
+  const example = await exampleDetail(db, shareId, type, examplesEnabled);
+  if (example) return { ...example, etaMinutes: null };
   const detail = SHARE_ID_PATTERN.test(shareId)
     ? await detailWhere(
         db,

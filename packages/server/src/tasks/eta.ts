@@ -15,8 +15,8 @@ export function estimateFinishMs(queue: QueueSnapshot): Map<string, number> {
   const perUserCap = Math.max(1, queue.slots - 1);
 
   const slotFreeAt: number[] = [];
-  const userEnds = new Map<string, number[]>();
-  const endFor = (userId: string) => userEnds.get(userId) ?? userEnds.set(userId, []).get(userId)!;
+  const userEnds = new Map<string | null, number[]>();
+  const endFor = (userId: string | null) => userEnds.get(userId) ?? userEnds.set(userId, []).get(userId)!;
   for (const task of queue.tasks.filter((t) => t.running)) {
     const end = remainingMs(task, duration(task.statements));
     estimates.set(task.id, end);
@@ -54,17 +54,20 @@ function remainingMs(task: QueueSnapshot['tasks'][number], expectedMs: number): 
 
 /** Waiting tasks ordered as claimTask orders them now: running count of the user + rank among its waiting tasks. */
 function inClaimOrder(tasks: QueueSnapshot['tasks']) {
-  const running = new Map<string, number>();
+  const running = new Map<string | null, number>();
   for (const task of tasks) if (task.running) running.set(task.userId, (running.get(task.userId) ?? 0) + 1);
-  const rank = new Map<string, number>();
-  return tasks
-    .filter((task) => !task.running)
-    .map((task, age) => {
-      const turn = (running.get(task.userId) ?? 0) + (rank.get(task.userId) ?? 0) + 1;
-      rank.set(task.userId, (rank.get(task.userId) ?? 0) + 1);
-      return { ...task, turn, age };
-    })
-    .sort((a, b) => a.turn - b.turn || a.age - b.age);
+  const rank = new Map<string | null, number>();
+  return (
+    tasks
+      .filter((task) => !task.running)
+      .map((task, age) => {
+        const turn = (running.get(task.userId) ?? 0) + (rank.get(task.userId) ?? 0) + 1;
+        rank.set(task.userId, (rank.get(task.userId) ?? 0) + 1);
+        return { ...task, turn, age };
+      })
+      // Ownerless tasks (the live examples) are taken after every user's.
+      .sort((a, b) => Number(a.userId === null) - Number(b.userId === null) || a.turn - b.turn || a.age - b.age)
+  );
 }
 
 function takeEarliest(times: number[]): number {
@@ -77,7 +80,7 @@ function runningAt(ends: number[], time: number): number {
   return ends.filter((end) => end > time).length;
 }
 
-function nextEndAfter(userEnds: Map<string, number[]>, time: number): number {
+function nextEndAfter(userEnds: Map<string | null, number[]>, time: number): number {
   let next = Number.POSITIVE_INFINITY;
   for (const ends of userEnds.values()) for (const end of ends) if (end > time && end < next) next = end;
   return next;

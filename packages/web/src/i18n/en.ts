@@ -204,10 +204,6 @@ const en: Messages = {
     tooShort: 'password is too short',
     strong: 'strong password',
   },
-  later: {
-    domeTitle: 'Demo entry',
-    domeDesc: 'The demo entry page arrives in a later release. You can look at the SQL example meanwhile.',
-  },
   sqlConfig: {
     title: 'SQL optimization',
     subtitle:
@@ -334,8 +330,6 @@ const en: Messages = {
     emptyDesc: 'No optimization task was selected.',
     goOptimize: 'Optimize SQL',
     goTasks: 'Historical tasks',
-    exampleTitle: 'Example result',
-    exampleDesc: 'Example results you can open directly arrive in a later release.',
     statement: 'Statement {{n}}',
     atLine: 'line {{line}}',
     engine: 'Engine',
@@ -561,6 +555,30 @@ const en: Messages = {
     ocrEmpty: 'No text was found in the image(s)',
     ocrFailed: 'The images could not be read',
     errorMarker: 'line {{line}}, column {{column}}: {{message}}',
+  },
+  examples: {
+    more: 'All examples',
+    tag: 'Example result · read-only',
+    preparingTitle: 'This example result is being prepared',
+    preparingDesc:
+      "Examples are made live by SQLTune's own optimization pipeline, which takes a moment after the first start or an engine upgrade. Try again shortly; the page also refreshes by itself.",
+    retry: 'Retry',
+    galleryTitle: 'Example results',
+    gallerySubtitle:
+      "Each result below was made by SQLTune's optimization pipeline from example inputs; no sign-in needed.",
+    mysqlTitle: 'MySQL query',
+    mysqlDesc: 'Orders joined to customers: a filter on the year, an IN subquery and a sort.',
+    postgresqlTitle: 'PostgreSQL query',
+    postgresqlDesc:
+      "A customer's open orders of this year with their line count: a correlated subquery and a date function.",
+    mybatisTitle: 'MyBatis mapper',
+    mybatisDesc: 'An orders mapper with dynamic SQL (if, where, foreach, choose).',
+    gain: 'Performance gain',
+    indexes: 'Indexes advised',
+    rules: 'Rules matched',
+    open: 'Open the result',
+    preparing: 'Being prepared',
+    failed: 'Could not be made',
   },
 };
 

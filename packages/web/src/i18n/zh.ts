@@ -200,10 +200,6 @@ const zh = {
     tooShort: '密码太短',
     strong: '密码强度高',
   },
-  later: {
-    domeTitle: '演示入口',
-    domeDesc: '演示入口页面将在后续版本中提供。你可以先查看 SQL 优化示例。',
-  },
   sqlConfig: {
     title: 'SQL 优化',
     subtitle: '输入一条 SQL（或上传 .sql 文件），可选附上表结构和执行计划，结果会更准确。',
@@ -332,8 +328,6 @@ const zh = {
     emptyDesc: '还没有选择要查看的优化任务。',
     goOptimize: '去优化 SQL',
     goTasks: '查看历史任务',
-    exampleTitle: '示例结果',
-    exampleDesc: '可直接查看的示例结果将在后续版本中提供。',
     statement: '语句 {{n}}',
     atLine: '第 {{line}} 行',
     engine: '引擎',
@@ -553,6 +547,28 @@ const zh = {
     ocrEmpty: '图片中没有识别出文字',
     ocrFailed: '图片识别失败',
     errorMarker: '第 {{line}} 行第 {{column}} 列：{{message}}',
+  },
+  examples: {
+    more: '全部示例',
+    tag: '示例结果 · 只读',
+    preparingTitle: '示例结果正在生成',
+    preparingDesc:
+      '示例由 SQLTune 自己的优化流程实时生成，首次启动或引擎升级后需要一点时间。请稍后重试，页面也会自动刷新。',
+    retry: '重试',
+    galleryTitle: '示例结果',
+    gallerySubtitle: '以下结果均由 SQLTune 的优化流程对仓库中的示例输入实际运行得出，无需登录即可查看。',
+    mysqlTitle: 'MySQL 查询',
+    mysqlDesc: '订单与客户的联表查询：按年份过滤、IN 子查询与排序。',
+    postgresqlTitle: 'PostgreSQL 查询',
+    postgresqlDesc: '某客户今年未完成的订单及其明细数：相关子查询与日期函数。',
+    mybatisTitle: 'MyBatis Mapper',
+    mybatisDesc: '带动态 SQL（if、where、foreach、choose）的订单 Mapper。',
+    gain: '性能提升',
+    indexes: '推荐索引',
+    rules: '命中规则',
+    open: '查看结果',
+    preparing: '生成中',
+    failed: '生成失败',
   },
 };
 

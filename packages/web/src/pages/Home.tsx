@@ -44,8 +44,15 @@ export default function Home() {
         </div>
         <div className="hero-demos">
           <span className="muted">{t('home.demos')}:</span>
-          <Link to={`/sqlResult?shareid=${EXAMPLE_SQL_SHARE_ID}`}>{t('home.demoSql')}</Link>
-          <Link to={`/xmlResult?shareid=${EXAMPLE_XML_SHARE_ID}`}>{t('home.demoXml')}</Link>
+          <Link to={`/sqlResult?shareid=${EXAMPLE_SQL_SHARE_ID}`} data-testid="home-demo-sql">
+            {t('home.demoSql')}
+          </Link>
+          <Link to={`/xmlResult?shareid=${EXAMPLE_XML_SHARE_ID}`} data-testid="home-demo-xml">
+            {t('home.demoXml')}
+          </Link>
+          <Link to="/domeIndex" data-testid="home-examples">
+            {t('examples.more')}
+          </Link>
         </div>
       </section>
       <Row gutter={[16, 16]}>

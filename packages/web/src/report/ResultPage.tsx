@@ -1,5 +1,5 @@
-import { FileSearchOutlined, LoadingOutlined, ShareAltOutlined } from '@ant-design/icons';
-import type { TaskDetail, TaskType } from '@sqltune/contracts';
+import { ClockCircleOutlined, FileSearchOutlined, LoadingOutlined } from '@ant-design/icons';
+import { ErrorCode, type TaskDetail, type TaskType } from '@sqltune/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Progress, Result, Space, Spin, Tag } from 'antd';
 import { lazy, type ReactNode, Suspense, useRef } from 'react';
@@ -11,7 +11,7 @@ import { getSharedTask } from '../api/shares.ts';
 import { CodeBlock } from '../components/CodeBlock.tsx';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { TaskStateTag } from '../components/TaskStateTag.tsx';
-import { EXAMPLE_SHARE_IDS, RESULT_POLL_MS } from '../config.ts';
+import { EXAMPLE_RETRY_MS, EXAMPLE_SHARE_IDS, RESULT_POLL_MS } from '../config.ts';
 import { etaText } from '../lib/format.ts';
 import { isLanguage } from '../lib/language.ts';
 import { ShareButton } from '../share/ShareButton.tsx';
@@ -21,7 +21,7 @@ import { ReportView } from './ReportView.tsx';
 // The feedback form (antd Select and TextArea) loads after the result is shown, in its own chunk.
 const FeedbackPanel = lazy(() => import('../feedback/FeedbackPanel.tsx'));
 
-export type ResultState = 'loading' | 'in-progress' | 'failed' | 'completed' | 'empty' | 'not-found';
+export type ResultState = 'loading' | 'in-progress' | 'failed' | 'completed' | 'empty' | 'not-found' | 'preparing';
 
 function StateBox({ state, children }: { state: ResultState; children: ReactNode }) {
   return (
@@ -72,6 +72,11 @@ function InProgress({ task }: { task: TaskDetail }) {
   );
 }
 
+/** The live example asked for is being made by the server's pipeline (4701): the page asks again by itself. */
+function isPreparing(error: unknown): boolean {
+  return error instanceof ApiError && error.code === ErrorCode.EXAMPLE_PREPARING;
+}
+
 /**
  * The result screen of a SQL or a mapper task (`type`): polls a running task, then shows the report. `stacked` is
  * the phone layout. With `shareid` it shows a shared result read-only (no session needed, no owner controls); the
@@ -83,8 +88,9 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
   const [params] = useSearchParams();
   const id = params.get('id');
   const shareId = params.get('shareid');
+  // A live example is read as a share named by the example; the server answers 4701 while it is being made.
   const isExample = shareId !== null && EXAMPLE_SHARE_IDS.includes(shareId);
-  const shared = shareId !== null && !isExample;
+  const shared = shareId !== null;
   const captureRef = useRef<HTMLDivElement>(null);
 
   const task = useQuery({
@@ -92,33 +98,18 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
     queryFn: () => (shared ? getSharedTask(type, shareId) : getTask(type, id ?? '')),
     enabled: shared || (Boolean(id) && !shareId),
     // A missing or revoked share stays missing: asking again would only delay the not-found page.
-    retry: (count, error) => !(error instanceof ApiError && error.code === 404) && count < 3,
-    refetchInterval: (query) => (query.state.data?.state === 'In Progress' ? RESULT_POLL_MS : false),
+    retry: (count, error) => !(error instanceof ApiError && (error.code === 404 || isPreparing(error))) && count < 3,
+    refetchInterval: (query) => {
+      if (query.state.data?.state === 'In Progress') return RESULT_POLL_MS;
+      return isPreparing(query.state.error) ? EXAMPLE_RETRY_MS : false;
+    },
     refetchIntervalInBackground: true,
   });
 
   let body: ReactNode;
   let state: ResultState;
 
-  if (isExample) {
-    state = 'empty';
-    body = (
-      <Card className="report-card">
-        <Result
-          status="info"
-          icon={<ShareAltOutlined />}
-          title={t('result.exampleTitle')}
-          subTitle={
-            <>
-              <div>{t('result.exampleDesc')}</div>
-              <div className="muted">{t('common.laterRelease')}</div>
-            </>
-          }
-          extra={<Actions type={type} />}
-        />
-      </Card>
-    );
-  } else if (!id && !shared) {
+  if (!id && !shared) {
     state = 'empty';
     body = (
       <Card className="report-card">
@@ -166,6 +157,28 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
         </Card>
       );
     }
+  } else if (isExample && isPreparing(task.error)) {
+    state = 'preparing';
+    body = (
+      <Card className="report-card">
+        <Result
+          status="info"
+          icon={<ClockCircleOutlined />}
+          title={t('examples.preparingTitle')}
+          subTitle={t('examples.preparingDesc')}
+          extra={
+            <Button
+              type="primary"
+              loading={task.isFetching}
+              onClick={() => void task.refetch()}
+              data-testid="example-retry"
+            >
+              {t('examples.retry')}
+            </Button>
+          }
+        />
+      </Card>
+    );
   } else if (shared && task.error instanceof ApiError && task.error.code === 404) {
     state = 'not-found';
     body = (
@@ -211,7 +224,13 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
   }
 
   let headerExtra: ReactNode = null;
-  if (shared && task.data) {
+  if (isExample && task.data) {
+    headerExtra = (
+      <Tag color="green" data-testid="example-tag">
+        {t('examples.tag')}
+      </Tag>
+    );
+  } else if (shared && task.data) {
     headerExtra = (
       <Tag color="blue" data-testid="shared-tag">
         {t('share.sharedTag')}

@@ -11,7 +11,7 @@ import { detailBody } from './optimizes.ts';
 const ShareRequest = z.object({ id: z.string() });
 
 /** Read-only links to a result (docs/design.md, "Sharing"). */
-export async function shareRoutes(app: FastifyInstance, { database }: AppDeps) {
+export async function shareRoutes(app: FastifyInstance, { database, config }: AppDeps) {
   const { db } = database;
 
   app.post(
@@ -36,15 +36,17 @@ export async function shareRoutes(app: FastifyInstance, { database }: AppDeps) {
     app.get<{ Params: { shareId: string } }>(
       `/v1/share/optimizes/${type}/:shareId`,
       documented({
-        summary: `A shared ${type === 'sql' ? 'SQL' : 'mapper'} result, read-only, without sign-in (nothing of its owner)`,
+        summary: `A shared ${type === 'sql' ? 'SQL' : 'mapper'} result, read-only, without sign-in (nothing of its owner); ${
+          type === 'sql' ? 'example_sql and example_postgresql are' : 'example_mybatis is'
+        } the live example (4701 while it is being made)`,
         tag: 'shares',
         auth: 'public',
         params: z.object({ shareId: z.string() }),
         data: TaskDetail,
-        errors: [ErrorCode.NOT_FOUND],
+        errors: [ErrorCode.NOT_FOUND, ErrorCode.EXAMPLE_PREPARING],
       }),
       async (request, reply) => {
-        const body = detailBody(await sharedDetail(db, request.params.shareId, type));
+        const body = detailBody(await sharedDetail(db, request.params.shareId, type, config.examples));
         return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
       },
     );
