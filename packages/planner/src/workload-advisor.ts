@@ -30,7 +30,7 @@ export interface WorkloadAdvice {
   statements: number;
   /** Distinct texts among them: each costed once, weighing its copies (engine dedupeStatements). */
   distinct: number;
-  /** What-if plans the search asked for. */
+  /** What-if plans the search asked for (the plans without new indexes not counted). */
   evaluations: number;
   note?: Localized;
   /**
@@ -89,7 +89,7 @@ export async function adviseWorkload(
   const excluded: WorkloadAdvice['excluded'] = [];
   for (const [g, sql] of distinct.texts.entries()) {
     const copies = distinct.members[g]!;
-    evaluations++;
+    // The plans without new indexes are the workload itself, not the search: maxEvaluations bounds what-if plans.
     // A statement the optimizer gives no plan, or a plan it cannot ground (PlanTree.caveat: MariaDB reading a range
     // from an empty sandbox index), has no cost to weigh: it is left out, with the reason, never counted as zero.
     const plan = await session.explain(sql, []).catch(() => undefined);
@@ -115,7 +115,10 @@ export async function adviseWorkload(
   // A statement's plan depends only on the indexes of the tables it reads: cache its cost by those.
   const costs = new Map<string, number | null>();
   const memberCost = async (m: Member, indexes: IndexCandidate[]): Promise<number | undefined> => {
-    const relevant = indexes.filter((index) => m.tables.has(index.table.toLowerCase())).map((index) => index.ddl);
+    // An index whose leading column the statement neither filters, joins, groups nor sorts by (no candidate of its
+    // own holds it) cannot be sought into for it: it is left out of its plan, and a step that adds
+    // only such indexes costs the statement nothing new to plan.
+    const relevant = indexes.filter((index) => usable(m, index)).map((index) => index.ddl);
     if (relevant.length === 0) return m.baseCost;
     const key = `${members.indexOf(m)}\n${[...relevant].sort().join('\n')}`;
     if (!costs.has(key)) {
@@ -148,6 +151,7 @@ export async function adviseWorkload(
     (table) => tableCost.get(table.toLowerCase()) ?? 0,
   );
   if (attributes.size === 0) return undefined;
+  const relevantCandidates = members.flatMap((m) => m.candidates);
   const budgetBytes = options.budgetBytes ?? defaultBudget(schema, [...attributes.keys()]);
   const start = await workloadCost([]);
   if (start === undefined) return undefined;
@@ -156,7 +160,7 @@ export async function adviseWorkload(
 
   for (;;) {
     let best: { config: Config; ratio: number } | undefined;
-    for (const next of steps(dialect, schema, current.indexes, attributes)) {
+    for (const next of steps(dialect, schema, current.indexes, attributes, relevantCandidates)) {
       const bytes = sizeOf(next);
       if (bytes > budgetBytes) continue;
       if (evaluations >= maxEvaluations) {
@@ -258,6 +262,16 @@ const noPlan: Localized = {
   en: 'The optimizer gave no plan for it: it is not weighed in the index set.',
 };
 
+/** Whether the statement can seek into the index: it reads the table and uses the index's leading column. */
+function usable(m: Member, index: IndexCandidate): boolean {
+  const table = index.table.toLowerCase();
+  const lead = index.columns[0]?.toLowerCase();
+  return (
+    m.tables.has(table) &&
+    m.candidates.some((c) => c.table.toLowerCase() === table && c.columns.some((k) => k.toLowerCase() === lead))
+  );
+}
+
 /** The tables a statement reads, lower case; none when it does not parse. */
 function tablesRead(sql: string, dialect: Dialect): string[] {
   try {
@@ -310,12 +324,27 @@ function* steps(
   schema: SchemaModel,
   chosen: IndexCandidate[],
   attributes: Map<string, string[]>,
+  candidates: IndexCandidate[],
 ): Generator<IndexCandidate[]> {
+  // Steps no statement's own candidate points at are skipped before any plan is asked for: a single column that
+  // leads no candidate (a cover column, the second column of a pair) and an extension by a column no candidate
+  // holds together with the index's columns.
+  const sameTable = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const leads = (table: string, column: string) =>
+    candidates.some((c) => sameTable(c.table, table) && c.columns[0] === column);
+  const extends_ = (index: IndexCandidate, column: string) =>
+    candidates.some(
+      (c) =>
+        sameTable(c.table, index.table) &&
+        c.columns.includes(column) &&
+        index.columns.every((k) => c.columns.includes(k)),
+    );
   for (const [tableName, columns] of attributes) {
     const table = findTable(schema, tableName);
     if (!table) continue;
     for (const column of columns) {
       if (chosen.some((i) => i.table === table.name && i.columns[0] === column)) continue;
+      if (!leads(tableName, column)) continue;
       yield [...chosen, btreeCandidate(dialect, table, [column])];
     }
   }
@@ -323,7 +352,7 @@ function* steps(
     const table = findTable(schema, index.table);
     if (!table || index.columns.length >= MAX_KEY_COLUMNS) continue;
     for (const column of attributes.get(index.table) ?? []) {
-      if (index.columns.includes(column)) continue;
+      if (index.columns.includes(column) || !extends_(index, column)) continue;
       const extended = btreeCandidate(dialect, table, [...index.columns, column]);
       yield chosen.map((i) => (i === index ? extended : i));
     }
