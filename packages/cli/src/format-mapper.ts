@@ -28,6 +28,9 @@ const labels = {
     noPatch: 'No rewrite could be patched into the mapper files.',
     workload: (n: number, before: string, after: string) =>
       `One index set for all ${n} planned variants (estimated total cost ${before} -> ${after}):`,
+    serves: 'serves',
+    slows: 'maintained by the writes',
+    excluded: 'Left out of the summed cost',
     otherDatabases: 'Written for another database (not analyzed)',
     note: 'Note',
     files: 'Files',
@@ -48,6 +51,9 @@ const labels = {
     noPatch: '没有可以写回映射文件的改写。',
     workload: (n: number, before: string, after: string) =>
       `全部 ${n} 个已规划变体的一组索引（估算总代价 ${before} -> ${after}）：`,
+    serves: '服务的语句',
+    slows: '写入时需维护它的语句',
+    excluded: '未计入整组代价',
     otherDatabases: '为其他数据库编写（未分析）',
     note: '提示',
     files: '文件',
@@ -72,7 +78,14 @@ export function formatMapperText(report: Report, language: Language): string {
   if (report.workload) {
     const w = report.workload;
     lines.push(l.workload(w.statements, w.costBefore.toFixed(2), w.costAfter.toFixed(2)));
-    for (const index of w.indexes) lines.push(`  ${index.ddl}`);
+    for (const [k, index] of w.indexes.entries()) {
+      lines.push(`  ${index.ddl}`);
+      const use = w.usage?.[k]?.mapper;
+      if (use?.serves.length) lines.push(`    ${l.serves}: ${use.serves.join(', ')}`);
+      if (use?.slows.length) lines.push(`    ${l.slows}: ${use.slows.join(', ')}`);
+    }
+    for (const e of w.excluded ?? [])
+      lines.push(`  ${l.excluded}: ${e.key ?? `#${e.statement}`}: ${e.reason[language]}`);
     lines.push('');
   }
   if (mapper.otherDatabases.length > 0) lines.push(`${l.otherDatabases}: ${mapper.otherDatabases.join(', ')}`);
@@ -131,6 +144,16 @@ export function formatMapperMarkdown(report: Report, language: Language): string
     const w = report.workload;
     lines.push(`## ${l.workload(w.statements, w.costBefore.toFixed(2), w.costAfter.toFixed(2))}`, '');
     lines.push('```sql', ...w.indexes.map((i) => i.ddl), '```', '');
+    for (const [k, index] of w.indexes.entries()) {
+      const use = w.usage?.[k]?.mapper;
+      if (!use || use.serves.length + use.slows.length === 0) continue;
+      lines.push(`- \`${index.table}(${index.columns.join(', ')})\``);
+      if (use.serves.length) lines.push(`  - ${l.serves}: ${use.serves.join(', ')}`);
+      if (use.slows.length) lines.push(`  - ${l.slows}: ${use.slows.join(', ')}`);
+    }
+    for (const e of w.excluded ?? [])
+      lines.push(`- ${l.excluded}: ${e.key ?? `#${e.statement}`}: ${e.reason[language]}`);
+    if (w.usage?.length || w.excluded?.length) lines.push('');
   }
   for (const warning of report.warnings) lines.push(`> ${l.note}: ${warning.message[language]}`, '');
   return lines.join('\n');

@@ -358,11 +358,17 @@ export const WorkloadSource = z.object({
 });
 export type WorkloadSource = z.infer<typeof WorkloadSource>;
 
-/** What one advised index of the workload set does: statements it speeds up, writes it slows, by statement number. */
+/**
+ * What one advised index of the workload set does: statements it speeds up (cost at least 1% lower with it than
+ * without it, the rest of the set in place), writes it slows, by statement number: `WorkloadStatement.number` when
+ * pasted statement statistics weigh the set (`source`), else the 1-based position in Report.statements.
+ */
 export const WorkloadIndexUse = z.object({
   ddl: z.string(),
   serves: z.array(z.number().int()),
   slows: z.array(z.number().int()),
+  /** A mapper's statements (`MapperStatementReport.key`) with a variant among `serves` and `slows`. */
+  mapper: z.object({ serves: z.array(z.string()), slows: z.array(z.string()) }).optional(),
   /** Its share of the weighted saving, and the upkeep it adds to the writes (in the weighting's unit). */
   saving: z.number().optional(),
   writeCost: z.number().optional(),
@@ -382,6 +388,20 @@ export const ExistingIndexNote = z.object({
 export type ExistingIndexNote = z.infer<typeof ExistingIndexNote>;
 
 /**
+ * A statement left out of the workload's summed cost (without pasted statistics; with them, `WorkloadStatement.skipped`
+ * says it): the optimizer gave it no plan, or a plan whose cost cannot be grounded (its caveat), so it is neither
+ * counted as costing nothing nor allowed to make the sum undefined.
+ */
+export const WorkloadExclusion = z.object({
+  /** 1-based position in Report.statements. */
+  statement: z.number().int(),
+  /** For a mapper: the statement the variant belongs to (`MapperStatementReport.key`). */
+  key: z.string().optional(),
+  reason: Localized,
+});
+export type WorkloadExclusion = z.infer<typeof WorkloadExclusion>;
+
+/**
  * For several statements: one index set chosen for all of them under a size budget. Costs are the statements'
  * estimated costs summed, without and with the set (weighted, and with the writes' index upkeep, when the
  * statements came from pasted statement statistics: `source`).
@@ -389,12 +409,15 @@ export type ExistingIndexNote = z.infer<typeof ExistingIndexNote>;
 export const WorkloadIndexes = z.object({
   source: WorkloadSource.optional(),
   usage: z.array(WorkloadIndexUse).optional(),
+  excluded: z.array(WorkloadExclusion).optional(),
   existing: z.array(ExistingIndexNote).optional(),
   indexes: z.array(IndexAdvice),
   budgetBytes: z.number(),
   costBefore: z.number(),
   costAfter: z.number(),
   statements: z.number().int(),
+  /** Distinct texts among them, each costed once for all its copies (absent in reports made before). */
+  distinct: z.number().int().optional(),
   /** What-if plans the search asked for. */
   evaluations: z.number().int(),
   note: Localized.optional(),

@@ -41,6 +41,7 @@ import {
   type StatementAnalysis,
   tablesAnIndexMayHelp,
   unifiedDiff,
+  writeTargetOf,
 } from '@sqltune/engine';
 import type { AiSettings } from './ai/client.ts';
 import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrite.ts';
@@ -48,7 +49,7 @@ import { adviseStatementIndexes, defaultLimits } from './index-advisor.ts';
 import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
 import { rememberingSession } from './remembering-session.ts';
 import type { PlannerBackend, PlannerSession } from './types.ts';
-import { adviseWeightedWorkload } from './weighted-workload.ts';
+import { adviseWeightedWorkload, WRITE_COST_UNITS, writeChanges } from './weighted-workload.ts';
 import { adviseWorkload } from './workload-advisor.ts';
 
 export { type AiSettings, aiSettingsFromEnv } from './ai/client.ts';
@@ -162,20 +163,44 @@ async function workloadIndexes(
   analysis: Analysis,
 ): Promise<{ workload?: WorkloadIndexes }> {
   const { schema } = analysis;
-  const texts = statements
-    .filter((s, i) => plannable(analysis.statements[i]!) && s.errors.length === 0)
-    .map((s) => s.optimized);
+  // Positions in `statements` of the texts weighed: every planned statement without an error.
+  const positions = statements.flatMap((s, i) =>
+    plannable(analysis.statements[i]!) && s.errors.length === 0 ? [i] : [],
+  );
+  const texts = positions.map((i) => statements[i]!.optimized);
   if (!session || texts.length < 2) return {};
+  // Writes (a mapper's INSERT, UPDATE, DELETE) pay each index they change: about one page a call, the unit the
+  // weighted workload uses when it has only calls. An UPDATE or DELETE also finds its rows: its WHERE is a read
+  // that an index can speed up (candidates with `writes`), weighed against that upkeep.
+  const writes = texts.map((sql) => writeTargetOf(sql, dialect, schema));
+  const writeCost = (index: Pick<IndexCandidate, 'table' | 'columns'>) =>
+    writes.filter((w) => writeChanges(w, index)).length * WRITE_COST_UNITS;
   const advice = await adviseWorkload(
     session,
     dialect,
     texts,
-    texts.map((sql) => candidatesFor(sql, dialect, schema)),
+    texts.map((sql) => candidatesFor(sql, dialect, schema, { writes: true })),
     schema,
+    { writeCost },
   );
   if (!advice) return {};
-  const { serves: _serves, ...workload } = advice;
-  return { workload };
+  const { serves, excluded, ...workload } = advice;
+  const numbers = (list: number[]) => list.map((k) => positions[k]! + 1);
+  return {
+    workload: {
+      ...workload,
+      usage: advice.indexes.map((index, k) => ({
+        ddl: index.ddl,
+        serves: numbers(serves[k] ?? []),
+        slows: numbers(writes.flatMap((w, j) => (writeChanges(w, index) ? [j] : []))),
+        ...(index.benefit !== undefined ? { saving: index.benefit } : {}),
+        writeCost: writeCost(index),
+      })),
+      ...(excluded.length > 0
+        ? { excluded: excluded.map((e) => ({ statement: positions[e.statement]! + 1, reason: e.reason })) }
+        : {}),
+    },
+  };
 }
 
 /** Pasted statement statistics take the place of the SQL field; SQL given beside them is not optimized. */

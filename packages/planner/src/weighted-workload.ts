@@ -34,7 +34,7 @@ import { adviseWorkload } from './workload-advisor.ts';
  */
 
 /** A B-tree entry written per call, in optimizer cost units: about one random page (PostgreSQL random_page_cost). */
-const WRITE_COST_UNITS = 4;
+export const WRITE_COST_UNITS = 4;
 
 export async function adviseWeightedWorkload(
   session: PlannerSession | undefined,
@@ -100,14 +100,20 @@ export async function adviseWeightedWorkload(
           : {}),
     };
   });
-  const { serves: _serves, ...rest } = advice ?? {
+  const {
+    serves: _serves,
+    excluded: _excluded,
+    ...rest
+  } = advice ?? {
     indexes: [],
     budgetBytes: 0,
     costBefore: 0,
     costAfter: 0,
     statements: weighed.length,
+    distinct: weighed.length,
     evaluations: 0,
     serves: [],
+    excluded: [],
   };
   return {
     ...rest,
@@ -144,7 +150,14 @@ function weightOf(weighting: PreparedWorkload['weighting'], s: PreparedStatement
 
 /** Whether a write changes the index: inserts and deletes always, an UPDATE when it assigns one of its columns. */
 function slows(write: PreparedStatement, index: Pick<IndexCandidate, 'table' | 'columns'>): boolean {
-  const target = write.writes;
+  return writeChanges(write.writes, index);
+}
+
+/** Whether a write to `target` changes the index (see slows). */
+export function writeChanges(
+  target: PreparedStatement['writes'],
+  index: Pick<IndexCandidate, 'table' | 'columns'>,
+): boolean {
   if (!target || target.table.toLowerCase() !== index.table.toLowerCase()) return false;
   return target.columns === 'all' || index.columns.some((c) => (target.columns as string[]).includes(c.toLowerCase()));
 }

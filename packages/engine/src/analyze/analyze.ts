@@ -1,6 +1,11 @@
 import { AppError, type Dialect, ErrorCode, type Finding } from '@sqltune/contracts';
 import { parseEach, parseStatements, tooDeep } from '../dialect/parse.ts';
-import { type IndexCandidate, indexCandidateReport, type SkippedTable } from '../indexes/candidates.ts';
+import {
+  type CandidateOptions,
+  type IndexCandidate,
+  indexCandidateReport,
+  type SkippedTable,
+} from '../indexes/candidates.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { locate } from '../rules/locate.ts';
 import { statementRules } from '../rules/registry.ts';
@@ -223,8 +228,13 @@ export function proposeSteps(statement: ParsedStatement, schema: SchemaModel): P
 }
 
 /** Index candidates for the statement text that will be shown (after accepted rewrites). */
-export function candidatesFor(text: string, dialect: Dialect, schema: SchemaModel): IndexCandidate[] {
-  return candidateReportFor(text, dialect, schema).candidates;
+export function candidatesFor(
+  text: string,
+  dialect: Dialect,
+  schema: SchemaModel,
+  options: CandidateOptions = {},
+): IndexCandidate[] {
+  return candidateReportFor(text, dialect, schema, options).candidates;
 }
 
 /** Index candidates for the statement text, and why the tables it uses that get none get none. */
@@ -232,7 +242,8 @@ export function candidateReportFor(
   text: string,
   dialect: Dialect,
   schema: SchemaModel,
+  options: CandidateOptions = {},
 ): { candidates: IndexCandidate[]; skipped: SkippedTable[] } {
   const [statement] = parseStatements(text, dialect);
-  return statement ? indexCandidateReport(statement, schema) : { candidates: [], skipped: [] };
+  return statement ? indexCandidateReport(statement, schema, options) : { candidates: [], skipped: [] };
 }

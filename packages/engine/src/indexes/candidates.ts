@@ -65,6 +65,14 @@ interface TableUsage {
 const equalityOperators = new Set(['=', 'IN', 'IS']);
 const rangeOperators = new Set(['<', '<=', '>', '>=', 'BETWEEN', 'LIKE']);
 
+export interface CandidateOptions {
+  /**
+   * Also propose indexes for the WHERE (and ORDER BY) of an UPDATE or DELETE itself, not only for the SELECTs in it:
+   * the workload advisor, which weighs an index's upkeep on the writes against what it saves them in finding rows.
+   */
+  writes?: boolean;
+}
+
 /** Longest key proposed: beyond four columns an index rarely pays for its size and write cost. */
 export const MAX_KEY_COLUMNS = 4;
 /** A covering index may hold at most this many columns in all. */
@@ -87,10 +95,11 @@ export function indexCandidates(statement: ParsedStatement, schema: SchemaModel)
 export function indexCandidateReport(
   statement: ParsedStatement,
   schema: SchemaModel,
+  options: CandidateOptions = {},
 ): { candidates: IndexCandidate[]; skipped: SkippedTable[] } {
   const candidates: IndexCandidate[] = [];
   const skipped: SkippedTable[] = [];
-  for (const [tableName, usage] of usageByTable(statement, schema)) {
+  for (const [tableName, usage] of usageByTable(statement, schema, options)) {
     const table = findTable(schema, tableName);
     if (!table) continue;
     if (tooSmallToIndex(table)) {
@@ -271,7 +280,11 @@ function bySelectivity(table: TableDef, columns: string[]): string[] {
   return [...columns].sort((a, b) => distinct(b) - distinct(a));
 }
 
-function usageByTable(statement: ParsedStatement, schema: SchemaModel): Map<string, TableUsage> {
+function usageByTable(
+  statement: ParsedStatement,
+  schema: SchemaModel,
+  options: CandidateOptions = {},
+): Map<string, TableUsage> {
   const usage = new Map<string, TableUsage>();
   const entry = (table: string): TableUsage => {
     let found = usage.get(table);
@@ -282,7 +295,9 @@ function usageByTable(statement: ParsedStatement, schema: SchemaModel): Map<stri
     return found;
   };
   const enclosing = enclosingQueries(statement.ast);
-  for (const query of selects(statement.ast)) {
+  const root = statement.ast;
+  const write = options.writes && (root.type === 'update' || root.type === 'delete') ? [root] : [];
+  for (const query of [...write, ...selects(statement.ast)]) {
     const owner = (node: AstNode | undefined) => {
       const ref = columnRef(node);
       return ref && ref.column !== '*' ? resolveColumn(schema, query, ref) : undefined;
@@ -297,13 +312,14 @@ function usageByTable(statement: ParsedStatement, schema: SchemaModel): Map<stri
       }
       return undefined;
     };
-    // Every column the query reads, by table.
-    walk(query, ({ node, key }) => {
-      if (key === 'ast' || (node !== query && node.type === 'select')) return false;
-      const found = owner(node);
-      if (found) pushUnique(entry(found.table).used, found.column.name);
-      return undefined;
-    });
+    // Every column the query reads, by table (for covering indexes: a write reads the whole row anyway).
+    if (query.type === 'select')
+      walk(query, ({ node, key }) => {
+        if (key === 'ast' || (node !== query && node.type === 'select')) return false;
+        const found = owner(node);
+        if (found) pushUnique(entry(found.table).used, found.column.name);
+        return undefined;
+      });
     const conditions = [child(query, 'where'), ...children(query, 'from').map((s) => child(s, 'on'))];
     for (const condition of conditions) {
       if (!condition) continue;

@@ -9,6 +9,7 @@ import type {
   Report,
   Span,
   StatementReport,
+  WorkloadIndexes,
   XmlEdit,
 } from '@sqltune/contracts';
 import { statementRules } from '../rules/registry.ts';
@@ -88,12 +89,15 @@ export function mapperReport(analysis: MapperAnalysis, batches: readonly BatchRe
   const statements: StatementReport[] = [];
   // For each analysis statement, each variant: the index of its statement report in `statements`.
   const reportOf = new Map<string, number>();
+  // The planned batch's statement positions (1-based, as its workload names them) in `statements`, and their parts.
+  const planned = new Map<number, { position: number; part: VariantPart }>();
   for (const { batch, report } of batches) {
-    for (const item of report.statements) {
+    for (const [i, item] of report.statements.entries()) {
       const part = partAt(batch, item.location?.line ?? 1);
       if (!part) continue;
       const key = `${part.statement}:${part.variant}`;
       if (!reportOf.has(key)) reportOf.set(key, statements.length);
+      if (batch.plan) planned.set(i + 1, { position: statements.length + 1, part });
       statements.push(inXml(item, part, analysis.statements[part.statement]!, statements.length, batch.plan));
     }
   }
@@ -101,6 +105,7 @@ export function mapperReport(analysis: MapperAnalysis, batches: readonly BatchRe
     statementReport(statement, s, statements, reportOf, batches),
   );
   const files = patchFiles(analysis, mapperStatements);
+  const workload = batches.find((b) => b.batch.plan)?.report.workload;
   return {
     kind: 'mybatis',
     dialect: first?.report.dialect ?? 'mysql',
@@ -108,15 +113,50 @@ export function mapperReport(analysis: MapperAnalysis, batches: readonly BatchRe
     createdAt: first?.report.createdAt ?? new Date(0).toISOString(),
     statements,
     warnings: uniqueMessages(batches.flatMap((b) => b.report.warnings)),
-    ...(batches.find((b) => b.batch.plan)?.report.workload
-      ? { workload: batches.find((b) => b.batch.plan)!.report.workload! }
-      : {}),
+    ...(workload ? { workload: workloadInXml(workload, planned, mapperStatements) } : {}),
     mapper: {
       files,
       statements: mapperStatements,
       variantBound: MAX_VARIANTS,
       otherDatabases: [...analysis.otherDatabases],
     },
+  };
+}
+
+/**
+ * The planned batch's workload set in the mapper report: statement numbers renumbered as Report.statements of the
+ * mapper holds them, and each index's statements named by their mapper keys (each once, in mapper order).
+ */
+export function workloadInXml(
+  workload: WorkloadIndexes,
+  planned: ReadonlyMap<number, { position: number; part: VariantPart }>,
+  mapperStatements: readonly MapperStatementReport[],
+): WorkloadIndexes {
+  const numbers = (list: number[]) => list.flatMap((n) => (planned.has(n) ? [planned.get(n)!.position] : []));
+  const keys = (list: number[]) => {
+    const of = new Set(list.flatMap((n) => (planned.has(n) ? [planned.get(n)!.part.statement] : [])));
+    return [...of].sort((a, b) => a - b).map((s) => mapperStatements[s]!.key);
+  };
+  return {
+    ...workload,
+    ...(workload.usage
+      ? {
+          usage: workload.usage.map((use) => ({
+            ...use,
+            serves: numbers(use.serves),
+            slows: numbers(use.slows),
+            mapper: { serves: keys(use.serves), slows: keys(use.slows) },
+          })),
+        }
+      : {}),
+    ...(workload.excluded
+      ? {
+          excluded: workload.excluded.flatMap((e) => {
+            const at = planned.get(e.statement);
+            return at ? [{ ...e, statement: at.position, key: mapperStatements[at.part.statement]!.key }] : [];
+          }),
+        }
+      : {}),
   };
 }
 

@@ -167,3 +167,18 @@ function assignedColumns(sql: string, dialect: Dialect): string[] {
   }
   return columns;
 }
+
+/**
+ * The table a write changes and the columns it assigns (`'all'` for INSERT, REPLACE and DELETE, which change every
+ * index of the table), when the table is one of the structure; undefined for a read. From the statement's first
+ * words, so a write that does not parse is still read.
+ */
+export function writeTargetOf(
+  sql: string,
+  dialect: Dialect,
+  schema: SchemaModel,
+): { table: string; columns: string[] | 'all' } | undefined {
+  const written = writeTarget(sql, dialect);
+  const table = written && findTable(schema, written.table);
+  return written && table ? { table: table.name, columns: written.columns } : undefined;
+}

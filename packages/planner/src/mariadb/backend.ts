@@ -40,7 +40,13 @@ import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from 
 import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
 import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { appErrorFromMysql, cleanMessage, isConnectionError, isServerError } from './errors.ts';
-import { collationNote, namedDatabases, withMariaDbCollations, withoutDatabaseQualifiers } from './names.ts';
+import {
+  collationNote,
+  inUserNames,
+  namedDatabases,
+  withMariaDbCollations,
+  withoutDatabaseQualifiers,
+} from './names.ts';
 import { explainTable, planTreeFromMariaDbJson } from './plan-json.ts';
 import { connectionOptions, getAdminPool, type ServerEndpoint, settleLostServer } from './server.ts';
 import { substituteParameters, tableAliases } from './sql-text.ts';
@@ -307,7 +313,9 @@ class MariaDbSession implements PlannerSession {
   }
 
   explain(sql: string, whatIfIndexes: string[] = []): Promise<PlanTree> {
-    return this.serialize((ready) => this.explainNow(ready, sql, whatIfIndexes));
+    return this.serialize(async (ready) =>
+      inUserNames(await this.explainNow(ready, sql, whatIfIndexes), [ready.database, ready.verifyDatabase]),
+    );
   }
 
   private async explainNow(ready: Ready, sql: string, whatIfIndexes: string[]): Promise<PlanTree> {
@@ -476,12 +484,15 @@ class MariaDbSession implements PlannerSession {
         await prepareVerifyDatabase(ready);
         ready.verifyReady = true;
       }
-      return verifyOnMariaDb(
-        ready.conn,
-        { database: ready.database, verifyDatabase: ready.verifyDatabase },
-        this.local(original),
-        this.local(candidate),
-        options,
+      return inUserNames(
+        await verifyOnMariaDb(
+          ready.conn,
+          { database: ready.database, verifyDatabase: ready.verifyDatabase },
+          this.local(original),
+          this.local(candidate),
+          options,
+        ),
+        [ready.database, ready.verifyDatabase],
       );
     });
   }

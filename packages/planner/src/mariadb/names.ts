@@ -91,3 +91,41 @@ export function collationNote(mapped: ReadonlyMap<string, string>): Localized | 
     en: `MariaDB 10.11 has no such MySQL 8 collations; planned with the nearest it has: ${pairs}`,
   };
 }
+
+/**
+ * `value` (a plan, a verification, any JSON-like result) with the sandbox's own database names taken out of every
+ * string it holds: the session's `s_<id>` and its verification copy `v_<id>` qualify the tables in the optimizer's
+ * trace, the tabular EXPLAIN, messages and verification details, where the user wrote (and must read) the table
+ * names alone. `` `s_<id>`.`orders` `` and `s_<id>.orders` become `` `orders` `` and `orders`; a name left standing
+ * alone becomes the word "sandbox". Objects are copied where a string changes; the rest is shared.
+ */
+export function inUserNames<T>(value: T, sandboxNames: readonly string[]): T {
+  const names = sandboxNames.filter((n) => n.length > 0);
+  if (names.length === 0) return value;
+  const pattern = new RegExp(
+    `\`(?:${names.map(escapeRegExp).join('|')})\`\\.|\\b(?:${names.map(escapeRegExp).join('|')})\\.|\\b(${names.map(escapeRegExp).join('|')})\\b`,
+    'g',
+  );
+  const map = (item: unknown): unknown => {
+    if (typeof item === 'string') return item.replace(pattern, (_, alone?: string) => (alone ? 'sandbox' : ''));
+    if (Array.isArray(item)) {
+      const mapped = item.map(map);
+      return mapped.some((m, i) => m !== item[i]) ? mapped : item;
+    }
+    if (item && typeof item === 'object') {
+      let changed = false;
+      const entries = Object.entries(item).map(([k, v]) => {
+        const m = map(v);
+        if (m !== v) changed = true;
+        return [k, m] as const;
+      });
+      return changed ? Object.fromEntries(entries) : item;
+    }
+    return item;
+  };
+  return map(value) as T;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -318,6 +318,14 @@ const en: Messages = {
     nothingPatched: 'No rewrite could be written back into the XML; see each statement for the advice.',
     otherDatabases: 'Written for another database (databaseId), not analyzed: {{ids}}',
   },
+  workload: {
+    usageTitle: 'What each index serves',
+    serves: 'Speeds up (cost at least 1% lower with it):',
+    slows: 'Changed by the writes:',
+    none: 'none',
+    distinct: '{{statements}} variants weighed as {{distinct}} distinct texts.',
+    excludedTitle: 'Left out of the summed cost:',
+  },
   result: {
     title: 'SQL optimization result',
     loading: 'Loading the result…',

@@ -316,6 +316,14 @@ const zh = {
     nothingPatched: '没有可以直接写回 XML 的改写；改写建议见各语句。',
     otherDatabases: '以下语句为其他数据库编写（databaseId），未分析：{{ids}}',
   },
+  workload: {
+    usageTitle: '各索引服务的语句',
+    serves: '加速的语句（有它时代价至少降低 1%）：',
+    slows: '写入时需维护它的语句：',
+    none: '无',
+    distinct: '共 {{statements}} 个变体，按 {{distinct}} 条不同文本计算代价。',
+    excludedTitle: '未计入整组代价的语句：',
+  },
   result: {
     title: 'SQL 优化结果',
     loading: '正在加载结果…',

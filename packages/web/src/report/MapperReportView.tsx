@@ -1,5 +1,13 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import type { Finding, Language, MapperFileReport, MapperStatementReport, Report, Severity } from '@sqltune/contracts';
+import type {
+  Finding,
+  Language,
+  MapperFileReport,
+  MapperStatementReport,
+  Report,
+  Severity,
+  WorkloadIndexes,
+} from '@sqltune/contracts';
 import { Alert, Button, Col, Empty, Row, Space, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -177,6 +185,82 @@ function StatementDetail({
   );
 }
 
+/**
+ * The mapper's index set by statement: for each advised index, the statements whose variants it speeds up and the
+ * writes that must maintain it (each a button selecting the statement), then the variants left out of the summed
+ * cost with the reason.
+ */
+function WorkloadUsage({
+  workload,
+  statements,
+  lang,
+  onSelect,
+}: {
+  workload: WorkloadIndexes;
+  statements: MapperStatementReport[];
+  lang: Language;
+  onSelect(key: string): void;
+}) {
+  const { t } = useTranslation();
+  const byKey = new Map(statements.map((s) => [s.key, s]));
+  const links = (keys: string[]) =>
+    keys.length === 0 ? (
+      <span className="muted">{t('workload.none')}</span>
+    ) : (
+      <Space wrap size={[4, 4]}>
+        {keys.map((key) => (
+          <Button
+            key={key}
+            size="small"
+            type="link"
+            onClick={() => onSelect(key)}
+            data-testid="workload-statement-link"
+          >
+            {byKey.get(key)?.id ?? key}
+          </Button>
+        ))}
+      </Space>
+    );
+  const usage = workload.usage ?? [];
+  const excluded = workload.excluded ?? [];
+  if (usage.length === 0 && excluded.length === 0) return null;
+  return (
+    <div data-testid="mapper-workload-usage">
+      {workload.distinct !== undefined && workload.distinct < workload.statements ? (
+        <div className="item-text muted">
+          {t('workload.distinct', { statements: workload.statements, distinct: workload.distinct })}
+        </div>
+      ) : null}
+      {usage.length > 0 ? <div className="item-text">{t('workload.usageTitle')}</div> : null}
+      {usage.map((use) => (
+        <div key={use.ddl} className="item-text" data-testid="mapper-index-use">
+          <div className="mono">{use.ddl}</div>
+          <div>
+            {t('workload.serves')} {links(use.mapper?.serves ?? [])}
+          </div>
+          {use.mapper && use.mapper.slows.length > 0 ? (
+            <div>
+              {t('workload.slows')} {links(use.mapper.slows)}
+            </div>
+          ) : null}
+        </div>
+      ))}
+      {excluded.length > 0 ? (
+        <div className="item-text" data-testid="mapper-workload-excluded">
+          <div>{t('workload.excludedTitle')}</div>
+          <ul className="plain-list">
+            {excluded.map((e) => (
+              <li key={e.statement}>
+                <b>{(e.key && byKey.get(e.key)?.id) ?? `#${e.statement}`}</b> {e.reason[lang]}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
 /** A patched mapper: the diff against the upload, and the file to download or copy. */
 function PatchedFile({ file, original }: { file: MapperFileReport; original: string }) {
   const { t } = useTranslation();
@@ -267,7 +351,15 @@ export function MapperReportView({
       </Row>
       <Section title={t('xmlResult.indexesTitle')} testId="mapper-indexes">
         {report.workload ? (
-          <WorkloadView workload={report.workload} lang={lang} />
+          <>
+            <WorkloadView workload={report.workload} lang={lang} />
+            <WorkloadUsage
+              workload={report.workload}
+              statements={mapper.statements}
+              lang={lang}
+              onSelect={setSelected}
+            />
+          </>
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('result.noIndex')} />
         )}
