@@ -8,7 +8,9 @@ export default defineConfig({
     setupFiles: ['test-support/planner-settings.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Guards against a hung test, not speed checks: on a shared 2-core machine at load 20 a test that takes 10 s
+    // quiet took over 2 minutes (services starting beside other test files), and a timeout there is no finding.
+    testTimeout: 180_000,
+    hookTimeout: 300_000,
   },
 });

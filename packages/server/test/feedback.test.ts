@@ -42,6 +42,7 @@ describe('feedback on a result', () => {
       SQLTUNE_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SQLTUNE_LANGUAGE_REFRESH: 'true',
+      SQLTUNE_EXAMPLES: 'off',
     });
     runtime = await startRuntime(config, { api: true, worker: false });
     const base = `http://127.0.0.1:${port}`;
