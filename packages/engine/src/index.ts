@@ -17,3 +17,4 @@ export { parseSchema } from './schema/parse-schema.ts';
 export { mergeStatistics, parseStatisticsJson } from './schema/statistics-json.ts';
 export { normalizeNewlines } from './text/position.ts';
 export * from './workload/index.ts';
+export * from './assistant/index.ts';

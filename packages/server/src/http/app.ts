@@ -22,6 +22,7 @@ import {
   methodNotAllowed,
 } from './protocol-errors.ts';
 import { authRoutes } from './routes/auth.ts';
+import { chatRoutes } from './routes/chat.ts';
 import { healthRoutes } from './routes/health.ts';
 import { optimizeRoutes } from './routes/optimizes.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(paymentRoutes, { ...deps, payments });
       await api.register(siteRoutes, { ...deps, payments });
       await api.register(shareRoutes, deps);
+      await api.register(chatRoutes, deps);
     },
     { prefix: '/api' },
   );
