@@ -1,5 +1,6 @@
 export * from './analyze/analyze.ts';
 export { literalsOf } from './analyze/literals.ts';
+export * from './assistant/index.ts';
 export { blankMysqlHints, parseStatements } from './dialect/parse.ts';
 export { splitStatements } from './dialect/split.ts';
 export * from './indexes/candidates.ts';
@@ -17,4 +18,3 @@ export { parseSchema } from './schema/parse-schema.ts';
 export { mergeStatistics, parseStatisticsJson } from './schema/statistics-json.ts';
 export { normalizeNewlines } from './text/position.ts';
 export * from './workload/index.ts';
-export * from './assistant/index.ts';
