@@ -2,7 +2,7 @@ import { FileSearchOutlined, LoadingOutlined, ShareAltOutlined } from '@ant-desi
 import type { TaskDetail, TaskType } from '@sqltune/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Progress, Result, Space, Spin, Tag } from 'antd';
-import { type ReactNode, useRef } from 'react';
+import { lazy, type ReactNode, Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, errorText } from '../api/http.ts';
@@ -17,6 +17,9 @@ import { isLanguage } from '../lib/language.ts';
 import { ShareButton } from '../share/ShareButton.tsx';
 import { MapperReportView } from './MapperReportView.tsx';
 import { ReportView } from './ReportView.tsx';
+
+/** The chat about a result: its own chunk, loaded when a completed result is shown. */
+const ChatPanel = lazy(() => import('../chat/ChatPanel.tsx'));
 
 export type ResultState = 'loading' | 'in-progress' | 'failed' | 'completed' | 'empty' | 'not-found';
 
@@ -225,6 +228,11 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
         <Alert type="warning" showIcon title={errorText(task.error, lang)} className="report-alert" />
       ) : null}
       <StateBox state={state}>{body}</StateBox>
+      {state === 'completed' && task.data && (shared || (id && !shareId)) ? (
+        <Suspense fallback={null}>
+          <ChatPanel taskId={task.data.id} shareId={shared ? shareId : null} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
