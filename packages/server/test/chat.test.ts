@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChatExchange, ChatHistory, CreatedTask, TaskDetail } from '@sqltune/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
 import { type OpenAiTestServer, startOpenAiServer, TEST_MODEL } from '../../../test-support/openai-server.ts';
 import { freePort } from '../../../test-support/services.ts';
 import { loadConfig } from '../src/config.ts';
+import { tasks, users } from '../src/db/schema.ts';
 import { type Runtime, startRuntime } from '../src/runtime.ts';
 
 const OWNER = 'chat-owner@example.com';
@@ -202,10 +204,20 @@ describe('chat about a result', () => {
     expect((long.data as { field?: string }).field).toBe('question');
     expect(long.message).toMatch(/2000/);
     expect((await owner.call('POST', path, {})).status).toBe(400);
-    const running = await owner.must<CreatedTask>('POST', '/api/v1/optimizes', { dialect: 'mysql', sql: 'SELECT 1' });
-    const early = await owner.call('POST', `/api/v1/chat/optimizes/${running.id}`, { question: 'why?' });
-    // The worker may already have finished it; either it is refused as not ready or answered.
-    expect([4901, 0, 4902]).toContain(early.code);
+    // A task without a completed report (a failed one, written as the worker writes it).
+    const [row] = await runtime.database.db
+      .insert(tasks)
+      .values({
+        userId: (await runtime.database.db.select({ id: users.id }).from(users).where(eq(users.email, OWNER)))[0]!.id,
+        type: 'sql',
+        dialect: 'mysql',
+        object: 'SQL',
+        state: 'Failed',
+        inputSql: 'SELECT 1',
+      })
+      .returning({ id: tasks.id });
+    const early = await owner.call('POST', `/api/v1/chat/optimizes/${row!.id}`, { question: 'why?' });
+    expect([early.status, early.code]).toEqual([409, 4901]);
   });
 
   it('limits questions per account and hour with 4111', async () => {
