@@ -20,10 +20,22 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-/** What the script answers: the assistant's content, or a raw HTTP reply (errors, garbage), after an optional delay. */
+/**
+ * What the script answers: the assistant's content, or a raw HTTP reply (errors, garbage), after an optional delay.
+ * A request with `stream: true` gets the content as server-sent events, in `chunks` when given (else word by word),
+ * `chunkDelayMs` apart; `stallAfterChunks` stops sending after that many chunks and holds the connection open (a
+ * stalled stream), `streamError` sends an OpenAI-style error event after the chunks instead of `[DONE]`.
+ */
 export type ScriptedReply =
   | string
-  | { content: string; delayMs?: number }
+  | {
+      content: string;
+      delayMs?: number;
+      chunks?: string[];
+      chunkDelayMs?: number;
+      stallAfterChunks?: number;
+      streamError?: string;
+    }
   | { status: number; body: string; delayMs?: number };
 
 export type ChatScript = (
@@ -79,6 +91,10 @@ export async function startOpenAiServer(script: ChatScript = () => '{"candidates
       return;
     }
     const model = (recorded.body as { model?: string }).model ?? TEST_MODEL;
+    if ((recorded.body as { stream?: unknown }).stream === true) {
+      await stream(res, model, scripted);
+      return;
+    }
     reply(res, 200, completion(model, scripted.content));
   }
 
@@ -101,6 +117,41 @@ export async function startOpenAiServer(script: ChatScript = () => '{"candidates
         server.close(() => resolve());
       }),
   };
+}
+
+/** A streamed chat completion as the OpenAI API sends it: chat.completion.chunk events, then `data: [DONE]`. */
+async function stream(
+  res: ServerResponse,
+  model: string,
+  scripted: Exclude<ScriptedReply, string | { status: number }>,
+): Promise<void> {
+  const id = `chatcmpl-test-${Math.random().toString(36).slice(2)}`;
+  const chunks = scripted.chunks ?? scripted.content.match(/\S+\s*|\s+/g) ?? [];
+  const event = (delta: Record<string, string>, finish: string | null) =>
+    `data: ${JSON.stringify({
+      id,
+      object: 'chat.completion.chunk',
+      created: Math.floor(Date.now() / 1000),
+      model,
+      choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+    })}\n\n`;
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  res.write(event({ role: 'assistant', content: '' }, null));
+  for (const [i, chunk] of chunks.entries()) {
+    if (scripted.stallAfterChunks !== undefined && i >= scripted.stallAfterChunks) {
+      await delay(3_600_000, res);
+      return;
+    }
+    if (scripted.chunkDelayMs) await delay(scripted.chunkDelayMs, res);
+    if (res.destroyed) return;
+    res.write(event({ content: chunk }, null));
+  }
+  if (scripted.streamError) {
+    res.end(`data: ${JSON.stringify({ error: { message: scripted.streamError, type: 'server_error' } })}\n\n`);
+    return;
+  }
+  res.write(event({}, 'stop'));
+  res.end('data: [DONE]\n\n');
 }
 
 /** A chat.completion object as the OpenAI API returns it. */

@@ -201,3 +201,26 @@ export type CreatedTask = z.infer<typeof CreatedTask>;
 /** A read-only link to a task's result: read at /v1/share/optimizes/{type}/{shareId} without sign-in. */
 export const CreatedShare = z.object({ shareId: z.string(), type: TaskType });
 export type CreatedShare = z.infer<typeof CreatedShare>;
+
+/**
+ * One message of the chat about a result: a question (`role` user) or an answer (`role` assistant) whose `source`
+ * says who wrote it: the configured language model (`llm`) or the built-in assistant (`assistant`).
+ */
+export const ChatMessage = z.object({
+  id: z.string(),
+  role: z.enum(['user', 'assistant']),
+  text: z.string(),
+  source: z.enum(['llm', 'assistant']).nullable(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessage>;
+
+export const ChatHistory = z.object({ messages: z.array(ChatMessage) });
+export type ChatHistory = z.infer<typeof ChatHistory>;
+
+export const ChatQuestion = z.object({ question: z.string() });
+export type ChatQuestion = z.infer<typeof ChatQuestion>;
+
+/** The answer to one question: both messages as stored. */
+export const ChatExchange = z.object({ question: ChatMessage, answer: ChatMessage });
+export type ChatExchange = z.infer<typeof ChatExchange>;

@@ -8,7 +8,7 @@ import type { Message } from './message.ts';
  * 4202-4204 are the spec's content validation codes. The rest are ours, grouped by area: the HTTP statuses of
  * the request itself (400-431, each its own code), 40xx the request's form, 41xx accounts, 42xx content,
  * 43xx quota, 44xx redeem codes, 45xx update emails,
- * 46xx payments, 47xx live examples, 48xx feedback.
+ * 46xx payments, 47xx live examples, 48xx feedback, 49xx chat about a result.
  */
 export const ErrorCode = {
   OK: 0,
@@ -62,6 +62,10 @@ export const ErrorCode = {
   FEEDBACK_TYPE_UNKNOWN: 4803,
   FEEDBACK_DETAIL_TOO_LONG: 4804,
   EXAMPLE_PREPARING: 4701,
+  CHAT_TASK_NOT_READY: 4901,
+  CHAT_UPSTREAM_FAILED: 4902,
+  CHAT_UPSTREAM_TIMEOUT: 4903,
+  CHAT_QUESTION_REQUIRED: 4904,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -139,6 +143,19 @@ export const errorMessages: Record<ErrorCode, Localized> = {
     '示例结果正在生成中，请稍后重试',
     'this example result is being prepared, try again in a moment',
   ),
+  [ErrorCode.CHAT_TASK_NOT_READY]: localized(
+    '该任务还没有完成的报告，暂时无法提问',
+    'this task has no completed report yet: questions can be asked once it has one',
+  ),
+  [ErrorCode.CHAT_UPSTREAM_FAILED]: localized(
+    'AI 接口没有给出可用的回答，问题已保留，请稍后重试',
+    'the AI endpoint gave no usable answer; your question was kept, try again later',
+  ),
+  [ErrorCode.CHAT_UPSTREAM_TIMEOUT]: localized(
+    'AI 接口回答超时，问题已保留，请稍后重试',
+    'the AI endpoint did not answer in time; your question was kept, try again later',
+  ),
+  [ErrorCode.CHAT_QUESTION_REQUIRED]: localized('请输入问题', 'please type a question'),
 };
 
 export function messageOf(code: ErrorCode, extra: Partial<Omit<Message, 'code'>> = {}): Message {
@@ -172,6 +189,9 @@ const statusOfProductCode: Partial<Record<ErrorCode, number>> = {
   [ErrorCode.PAYMENT_FAILED]: 502,
   [ErrorCode.FEEDBACK_DETAIL_TOO_LONG]: 413,
   [ErrorCode.EXAMPLE_PREPARING]: 503,
+  [ErrorCode.CHAT_TASK_NOT_READY]: 409,
+  [ErrorCode.CHAT_UPSTREAM_FAILED]: 502,
+  [ErrorCode.CHAT_UPSTREAM_TIMEOUT]: 504,
 };
 
 function defaultStatus(code: ErrorCode): number {

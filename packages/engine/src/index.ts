@@ -1,5 +1,6 @@
 export * from './analyze/analyze.ts';
 export { literalsOf } from './analyze/literals.ts';
+export * from './assistant/index.ts';
 export { blankMysqlHints, parseStatements } from './dialect/parse.ts';
 export { splitStatements } from './dialect/split.ts';
 export * from './indexes/candidates.ts';

@@ -1,4 +1,10 @@
-export { type AiSettings, aiSettingsFromEnv } from './ai/client.ts';
+export {
+  type AiSettings,
+  aiSettingsFromEnv,
+  type ChatMessage as AiChatMessage,
+  type StreamOutcome,
+  streamChatCompletion,
+} from './ai/client.ts';
 export * from './backends.ts';
 export * from './optimize.ts';
 export * from './optimize-mapper.ts';

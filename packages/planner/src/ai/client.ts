@@ -160,3 +160,125 @@ function excerpt(text: string, max = 200): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
+
+/** Why a streamed answer has no end: the endpoint failed (`failed`) or went quiet past the time limit (`timeout`). */
+export type StreamOutcome =
+  | { ok: true; content: string }
+  | { ok: false; kind: 'failed' | 'timeout'; problem: Localized; partial: string };
+
+/**
+ * Asks for one completion with `stream: true` and hands each piece of text to `onDelta` as it arrives (the
+ * server-sent events of the chat completions API: `data: {choices:[{delta:{content}}]}` lines, then `data: [DONE]`).
+ * The time limit is of silence: no first byte, or no next piece, within `timeoutMs`. An endpoint that answers with a
+ * whole JSON completion instead is taken as one piece. `signal` stops it (the asker went away): that ends as
+ * `failed`. Never throws.
+ */
+export async function streamChatCompletion(
+  settings: AiSettings,
+  messages: ChatMessage[],
+  onDelta: (text: string) => void,
+  signal?: AbortSignal,
+): Promise<StreamOutcome> {
+  const timeoutMs = settings.timeoutMs ?? DEFAULT_AI_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeoutMs);
+  };
+  const onAbort = () => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
+  if (settings.apiKey) headers.authorization = `Bearer ${settings.apiKey}`;
+  let content = '';
+  const failed = (problem: Localized): StreamOutcome =>
+    timedOut
+      ? { ok: false, kind: 'timeout', problem: timeoutProblem(timeoutMs), partial: content }
+      : { ok: false, kind: 'failed', problem, partial: content };
+  arm();
+  try {
+    const response = await fetch(completionsUrl(settings.baseUrl), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: settings.model, temperature: 0, stream: true, messages }),
+      signal: controller.signal,
+    });
+    if (!response.ok || !response.body) return failed(httpProblem(response.status, await response.text()));
+    if (!/event-stream/i.test(response.headers.get('content-type') ?? '')) {
+      const whole = outcomeOf({ ok: true, status: response.status, body: await response.text() });
+      if (!whole.ok) return failed(whole.problem);
+      content = whole.content;
+      onDelta(content);
+      return { ok: true, content };
+    }
+    const reader = response.body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      arm();
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += decoder.decode(value, { stream: true });
+      let end = buffer.indexOf('\n');
+      while (end >= 0) {
+        const line = buffer.slice(0, end).replace(/\r$/, '');
+        buffer = buffer.slice(end + 1);
+        end = buffer.indexOf('\n');
+        if (!line.startsWith('data:')) continue;
+        const data = line.slice(5).trim();
+        if (data === '[DONE]') {
+          void reader.cancel().catch(() => {});
+          return { ok: true, content };
+        }
+        const event = eventOf(data);
+        if (event.error) return failed(event.error);
+        if (event.delta) {
+          content += event.delta;
+          onDelta(event.delta);
+        }
+      }
+    }
+    // The stream ended without [DONE]: what came is the answer, unless nothing came.
+    if (!content) return failed({ zh: 'AI 接口的流式应答没有内容', en: "The AI endpoint's streamed answer was empty" });
+    return { ok: true, content };
+  } catch (error) {
+    return failed(transportProblem(error, timeoutMs));
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+/** One `data:` line of a streamed completion: its piece of text, or the error it reports. */
+function eventOf(data: string): { delta?: string; error?: Localized } {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return {
+      error: {
+        zh: `AI 接口的流式应答无法解析：${excerpt(data)}`,
+        en: `The AI endpoint's streamed answer is not JSON: ${excerpt(data)}`,
+      },
+    };
+  }
+  const error = (value as { error?: { message?: unknown } | string })?.error;
+  if (error) {
+    const message = typeof error === 'string' ? error : String(error.message ?? '');
+    return { error: { zh: `AI 接口报错：${excerpt(message)}`, en: `The AI endpoint reported: ${excerpt(message)}` } };
+  }
+  const choices = (value as { choices?: Array<{ delta?: { content?: unknown } }> })?.choices;
+  const delta = Array.isArray(choices) ? choices[0]?.delta?.content : undefined;
+  return typeof delta === 'string' && delta ? { delta } : {};
+}
+
+function timeoutProblem(timeoutMs: number): Localized {
+  return {
+    zh: `AI 接口在 ${timeoutMs} 毫秒内没有继续应答（LLM_TIMEOUT_MS）。`,
+    en: `The AI endpoint went silent for ${timeoutMs} ms (LLM_TIMEOUT_MS).`,
+  };
+}

@@ -1,4 +1,4 @@
-import { AppError, ErrorCode } from '@sqltune/contracts';
+import { AppError, CHAT_QUESTIONS_PER_HOUR, ErrorCode } from '@sqltune/contracts';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 
@@ -18,6 +18,7 @@ export const RATE_LIMITS = {
   codePerAddress: { action: 'code:address', max: 30, windowSeconds: 60 * 60 },
   redeemPerAccount: { action: 'redeem:account', max: 10, windowSeconds: 60 * 60 },
   redeemPerAddress: { action: 'redeem:address', max: 30, windowSeconds: 60 * 60 },
+  chatPerAccount: { action: 'chat:account', max: CHAT_QUESTIONS_PER_HOUR, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /** What a refusal says: 4111 with the seconds to wait, in the message, the body and the Retry-After header. */

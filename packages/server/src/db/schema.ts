@@ -281,3 +281,23 @@ export const examples = pgTable('examples', {
   inputDigest: text('input_digest').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The chat about a result, per task (chat/service.ts): the owner's questions (`role` user, `source` null) and their
+ * answers (`role` assistant) from the configured language model (`source` llm) or the built-in assistant (`source`
+ * assistant). A question whose answer failed stays, unanswered. Deleting the task deletes its chat.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    taskId: uuid('task_id')
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    text: text('text').notNull(),
+    source: text('source'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('chat_messages_task_created_idx').on(table.taskId, table.createdAt)],
+);

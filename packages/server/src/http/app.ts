@@ -23,6 +23,7 @@ import {
 } from './protocol-errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
+import { chatRoutes } from './routes/chat.ts';
 import { healthRoutes } from './routes/health.ts';
 import { optimizeRoutes } from './routes/optimizes.ts';
 import { paymentRoutes } from './routes/payments.ts';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(siteRoutes, { ...deps, payments });
       await api.register(shareRoutes, deps);
       await api.register(feedbackRoutes, deps);
+      await api.register(chatRoutes, deps);
     },
     { prefix: '/api' },
   );

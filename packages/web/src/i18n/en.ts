@@ -588,6 +588,33 @@ const en: Messages = {
     preparing: 'Being prepared',
     failed: 'Could not be made',
   },
+  chat: {
+    title: 'Questions about this result',
+    sharedNote: "Read-only: the owner's questions and answers",
+    emptyOwner: 'A question about this result? Ask it, or pick a common one:',
+    emptyShared: 'No one has asked about this result yet',
+    placeholder: 'Type a question: Enter sends, Shift+Enter adds a line',
+    send: 'Send',
+    stop: 'Stop',
+    you: 'You',
+    llm: 'AI model',
+    assistant: 'Built-in assistant',
+    thinking: 'Answering…',
+    answering: 'Answering',
+    loadFailed: 'Could not load the questions and answers',
+    askFailed: 'The question could not be answered',
+    questionKept: 'Your question is kept in the box: try again later.',
+    tooLong: 'A question is at most {{max}} characters',
+    copyAnswer: 'Copy answer',
+    copyQuestion: 'Copy question',
+    suggestions: {
+      index: 'Why this index, and what does it cost to build?',
+      rules: 'What did each rule change, and why is it safe?',
+      plan: 'How did the plan change, and why?',
+      verification: 'What did the verification prove, and what not?',
+      next: 'What should I do next?',
+    },
+  },
 };
 
 export default en;

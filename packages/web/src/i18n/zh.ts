@@ -578,6 +578,33 @@ const zh = {
     preparing: '生成中',
     failed: '生成失败',
   },
+  chat: {
+    title: '关于这份结果的问答',
+    sharedNote: '只读：这里显示结果所有者的问答记录',
+    emptyOwner: '对这份结果有疑问？直接提问，或点一个常见问题：',
+    emptyShared: '还没有人就这份结果提问',
+    placeholder: '输入问题，Enter 发送，Shift+Enter 换行',
+    send: '发送',
+    stop: '停止',
+    you: '我',
+    llm: 'AI 模型',
+    assistant: '内置助手',
+    thinking: '正在回答…',
+    answering: '正在回答',
+    loadFailed: '问答记录加载失败',
+    askFailed: '提问失败',
+    questionKept: '你的问题已保留在输入框中，可以稍后重试。',
+    tooLong: '问题最多 {{max}} 个字符',
+    copyAnswer: '复制回答',
+    copyQuestion: '复制问题',
+    suggestions: {
+      index: '为什么推荐这个索引？建索引的代价是什么？',
+      rules: '每条规则改了什么？为什么是安全的？',
+      plan: '执行计划是怎么变化的？为什么？',
+      verification: '验证证明了什么？没有证明什么？',
+      next: '下一步我应该做什么？',
+    },
+  },
 };
 
 export type Messages = typeof zh;

@@ -20,6 +20,8 @@ import { ReportView } from './ReportView.tsx';
 
 // The feedback form (antd Select and TextArea) loads after the result is shown, in its own chunk.
 const FeedbackPanel = lazy(() => import('../feedback/FeedbackPanel.tsx'));
+/** The chat about a result: its own chunk, loaded when a completed result is shown. */
+const ChatPanel = lazy(() => import('../chat/ChatPanel.tsx'));
 
 export type ResultState = 'loading' | 'in-progress' | 'failed' | 'completed' | 'empty' | 'not-found' | 'preparing';
 
@@ -247,6 +249,11 @@ export function ResultPage({ stacked = false, type = 'sql' }: { stacked?: boolea
         <Alert type="warning" showIcon title={errorText(task.error, lang)} className="report-alert" />
       ) : null}
       <StateBox state={state}>{body}</StateBox>
+      {state === 'completed' && task.data && !isExample && (shared || (id && !shareId)) ? (
+        <Suspense fallback={null}>
+          <ChatPanel taskId={task.data.id} shareId={shared ? shareId : null} />
+        </Suspense>
+      ) : null}
       {!shareId && id && (state === 'completed' || state === 'failed') && task.data ? (
         <Suspense fallback={null}>
           <FeedbackPanel taskId={id} />
