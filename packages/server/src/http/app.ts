@@ -22,8 +22,8 @@ import {
   methodNotAllowed,
 } from './protocol-errors.ts';
 import { authRoutes } from './routes/auth.ts';
-import { feedbackRoutes } from './routes/feedback.ts';
 import { chatRoutes } from './routes/chat.ts';
+import { feedbackRoutes } from './routes/feedback.ts';
 import { healthRoutes } from './routes/health.ts';
 import { optimizeRoutes } from './routes/optimizes.ts';
 import { paymentRoutes } from './routes/payments.ts';
