@@ -4,14 +4,13 @@
  * administrator makes them, and sign-in through the login form.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { runAdmin } from '../packages/server/src/admin.ts';
-import { type Config, loadConfig } from '../packages/server/src/config.ts';
-import { type Runtime, startRuntime } from '../packages/server/src/runtime.ts';
-import { findBinary, freePort, serviceAvailable } from './services.ts';
+import { type AppUnderTest, type AppUnderTestOptions, startApp } from './app.ts';
+import { findBinary, serviceAvailable } from './services.ts';
+
+export type { AppUnderTest, AppUnderTestOptions } from './app.ts';
 
 export const chromiumPath = findBinary(['/usr/bin/chromium', '/usr/bin/chromium-browser']);
 /** For `describe.runIf`: a loud skip when Chromium is missing, a failure under SQLTUNE_REQUIRE_SERVICES=1. */
@@ -41,71 +40,11 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** The app under test: a real runtime (API and, by default, the worker) on a throwaway data directory. */
-export interface AppUnderTest {
-  /** `http://127.0.0.1:<port>`, the public URL mails and share links use. */
-  readonly base: string;
-  readonly dataDir: string;
-  readonly config: Config;
-  readonly runtime: Runtime;
-  /** An activated account, made as `npm run admin -- user add` makes it (sign-up by mail is app.test.ts's subject). */
-  addAccount(email: string, password: string): Promise<void>;
-  /** Runs one admin command against this app's database and mailer; returns the lines it printed. */
-  admin(args: string[]): Promise<string[]>;
-  /** Stops the runtime and removes its data directory. */
-  stop(): Promise<void>;
-}
-
-export interface AppUnderTestOptions {
-  /** Names the data directory, so a leftover one says which test left it. */
-  readonly name: string;
-  /** Settings beyond the port, host, data directory, log level and public URL. */
-  readonly env?: Record<string, string>;
-  /** Whether this process also runs the task worker (default true). */
-  readonly worker?: boolean;
-}
-
-/** Builds the web app when it has not been built, then starts the runtime serving it. */
+/** The app under test serving the built web app (built first when it has not been). */
 export async function startAppUnderTest(options: AppUnderTestOptions): Promise<AppUnderTest> {
   if (!existsSync(join(webDist, 'index.html'))) execFileSync('npm', ['run', 'build:web'], { stdio: 'inherit' });
   mkdirSync(screenshotDir, { recursive: true });
-  const dataDir = mkdtempSync(join(tmpdir(), `sqltune-e2e-${options.name}-`));
-  const base = `http://127.0.0.1:${await freePort()}`;
-  const config = loadConfig({
-    PORT: new URL(base).port,
-    HOST: '127.0.0.1',
-    SQLTUNE_DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SQLTUNE_PUBLIC_URL: base,
-    // The live examples cost three optimizations per start: only a test that opens them turns them on.
-    SQLTUNE_EXAMPLES: 'off',
-    ...options.env,
-  });
-  let runtime: Runtime;
-  try {
-    runtime = await startRuntime(config, { api: true, worker: options.worker ?? true });
-  } catch (error) {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw error;
-  }
-  const admin = async (args: string[]) => {
-    const lines: string[] = [];
-    const context = { db: runtime.database.db, catalogue: config.catalogue, mailer: runtime.mailer, publicUrl: base };
-    await runAdmin(args, context, (line) => lines.push(line));
-    return lines;
-  };
-  return {
-    base,
-    dataDir,
-    config,
-    runtime,
-    admin,
-    addAccount: async (email, password) => void (await admin(['user', 'add', email, password])),
-    stop: async () => {
-      await runtime.stop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  return startApp({ ...options, name: `e2e-${options.name}` });
 }
 
 /** Debian's Chromium, headless; downloads land in `downloadsPath` when given. */

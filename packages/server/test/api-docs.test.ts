@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { errorMessages } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../../test-support/services.ts';
-import { loadConfig } from '../src/config.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { type OpenApiDocument, openApiPath } from '../src/http/openapi/document.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
+import type { Runtime } from '../src/runtime.ts';
 
 /**
  * Every API route Fastify has, read from its own route table (not from the hook the document is built from). The table
@@ -36,31 +32,20 @@ function refsOf(value: unknown): string[] {
 }
 
 describe('the API documentation at /api/docs', () => {
+  let app: AppUnderTest;
   let runtime: Runtime;
-  let dataDir: string;
   let base: string;
   let document: OpenApiDocument;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-api-docs-'));
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        SQLTUNE_EXAMPLES: 'off',
-        LOG_LEVEL: 'warn',
-      }),
-      { api: true, worker: false },
-    );
+    app = await startApp({ name: 'api-docs', worker: false });
+    runtime = app.runtime;
+    base = app.base;
     document = (await (await fetch(`${base}/api/docs/openapi.json`)).json()) as OpenApiDocument;
   });
 
   afterAll(async () => {
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('lists every registered API route, each documented', () => {

@@ -1,39 +1,24 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { CreatedTask, TaskPage, UserInfo } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
-import { freePort } from '../../../test-support/services.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
 
 /** The API against a real embedded database (PGlite) and the in-process worker. */
 describe('API on embedded PGlite', () => {
-  let runtime: Runtime;
+  let app: AppUnderTest;
   let dataDir: string;
   let api: ApiClient;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-api-'));
-    const port = await freePort();
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        SQLTUNE_EXAMPLES: 'off',
-        LOG_LEVEL: 'warn',
-      }),
-      { api: true, worker: true },
-    );
-    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
+    app = await startApp({ name: 'api' });
+    dataDir = app.dataDir;
+    api = new ApiClient(app.base, outboxOf(dataDir));
   });
 
   afterAll(async () => {
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('answers health with the app and database versions', async () => {

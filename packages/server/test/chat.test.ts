@@ -1,16 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ChatExchange, ChatHistory, CreatedTask, TaskDetail } from '@sqltune/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
 import { type OpenAiTestServer, startOpenAiServer, TEST_MODEL } from '../../../test-support/openai-server.ts';
-import { freePort } from '../../../test-support/services.ts';
-import { loadConfig } from '../src/config.ts';
 import { tasks, users } from '../src/db/schema.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
+import type { Runtime } from '../src/runtime.ts';
 
 const OWNER = 'chat-owner@example.com';
 const OTHER = 'chat-other@example.com';
@@ -39,6 +35,7 @@ async function events(response: Response): Promise<StreamEvent[]> {
  * as its model: owner only, read-only through a live share, streamed answers, upstream errors, limits.
  */
 describe('chat about a result', () => {
+  let app: AppUnderTest;
   let runtime: Runtime;
   let dataDir: string;
   let openai: OpenAiTestServer;
@@ -61,22 +58,17 @@ describe('chat about a result', () => {
     });
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-chat-'));
     openai = await startOpenAiServer(() => 'unused');
-    const port = await freePort();
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
+    app = await startApp({
+      name: 'chat',
+      env: {
         LLM_BASE_URL: openai.baseUrl,
         LLM_MODEL: TEST_MODEL,
         LLM_TIMEOUT_MS: '1500',
-      }),
-      { api: true, worker: true },
-    );
-    const base = `http://127.0.0.1:${port}`;
+      },
+    });
+    ({ runtime, dataDir } = app);
+    const base = app.base;
     owner = new ApiClient(base, outboxOf(dataDir));
     other = new ApiClient(base, outboxOf(dataDir));
     guest = new ApiClient(base);
@@ -93,9 +85,8 @@ describe('chat about a result', () => {
   });
 
   afterAll(async () => {
-    await runtime?.stop();
+    await app?.stop();
     await openai?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it("streams the model's answer, grounded in this report only, and keeps both messages", async () => {

@@ -1,15 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { CreatedTask, TaskDetail, TaskPage, UserInfo } from '@sqltune/contracts';
 import { readMapperFile, sourceFile } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
-import { freePort } from '../../../test-support/services.ts';
 import { DEFAULT_CATALOGUE } from '../src/accounts/catalogue.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
+import type { Runtime } from '../src/runtime.ts';
 import { MAX_MAPPER_STATEMENTS } from '../src/tasks/limits.ts';
 
 const FREE_PLAN = DEFAULT_CATALOGUE.find((product) => product.plan === 'free')!;
@@ -26,30 +23,20 @@ function form(fields: Record<string, string>, file?: { name: string; text: strin
 
 /** Mapper submissions (POST /api/v1/optimizes with `orm`) on the real app: embedded PGlite and the in-process worker. */
 describe('mapper tasks on embedded PGlite', () => {
+  let app: AppUnderTest;
   let runtime: Runtime;
   let dataDir: string;
   let api: ApiClient;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-mapper-api-'));
-    const port = await freePort();
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        SQLTUNE_EXAMPLES: 'off',
-        LOG_LEVEL: 'warn',
-      }),
-      { api: true, worker: true },
-    );
-    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
+    app = await startApp({ name: 'mapper-api' });
+    ({ runtime, dataDir } = app);
+    api = new ApiClient(app.base, outboxOf(dataDir));
     await api.register('mapper-api@example.com');
   });
 
   afterAll(async () => {
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('refuses malformed XML at submission with 4202 at its line and column, in both languages', async () => {

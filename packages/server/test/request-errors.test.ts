@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type CreatedTask, type Envelope, MAX_TEXT_FILES, type Message, type TaskDetail } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, rawHttp } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
-import { freePort } from '../../../test-support/services.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
 import { FIELD_BYTE_LIMITS, MAX_STATEMENTS } from '../src/tasks/limits.ts';
 
 const MiB = 1024 * 1024;
@@ -18,30 +13,19 @@ const MiB = 1024 * 1024;
  * here needs a task to run.
  */
 describe('errors and bounds of the API', () => {
-  let runtime: Runtime;
+  let app: AppUnderTest;
   let dataDir: string;
   let api: ApiClient;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-errors-'));
-    const port = await freePort();
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        SQLTUNE_EXAMPLES: 'off',
-        LOG_LEVEL: 'warn',
-      }),
-      { api: true, worker: false },
-    );
-    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
+    app = await startApp({ name: 'errors', worker: false });
+    dataDir = app.dataDir;
+    api = new ApiClient(app.base, outboxOf(dataDir));
     await api.register('errors@example.com');
   });
 
   afterAll(async () => {
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   const form = (fields: Record<string, string | Blob>, fileName?: string) => {

@@ -1,15 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import type { CreatedTask, TaskDetail } from '@sqltune/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
-import { freePort } from '../../../test-support/services.ts';
-import { loadConfig } from '../src/config.ts';
 import { users } from '../src/db/schema.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
+import type { Runtime } from '../src/runtime.ts';
 
 const fixtures = new URL('../../../test-support/fixtures/', import.meta.url);
 const mapper = readFileSync(new URL('OrderMapper.xml', fixtures), 'utf8');
@@ -25,6 +22,7 @@ function form(fields: Record<string, string>): FormData {
 
 /** Read-only share links (POST/GET/DELETE /api/v1/share/optimizes) on the real app: embedded PGlite and its worker. */
 describe('sharing a result', () => {
+  let app: AppUnderTest;
   let runtime: Runtime;
   let dataDir: string;
   let owner: ApiClient;
@@ -34,19 +32,9 @@ describe('sharing a result', () => {
   let ownerOnlyTaskId: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-share-'));
-    const port = await freePort();
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        SQLTUNE_EXAMPLES: 'off',
-        LOG_LEVEL: 'warn',
-      }),
-      { api: true, worker: true },
-    );
-    const base = `http://127.0.0.1:${port}`;
+    app = await startApp({ name: 'share' });
+    ({ runtime, dataDir } = app);
+    const base = app.base;
     owner = new ApiClient(base, outboxOf(dataDir));
     other = new ApiClient(base, outboxOf(dataDir));
     guest = new ApiClient(base);
@@ -72,8 +60,7 @@ describe('sharing a result', () => {
   });
 
   afterAll(async () => {
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('gives the owner an unguessable id, the same one again until revoked', async () => {

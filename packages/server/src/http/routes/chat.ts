@@ -12,7 +12,7 @@ import { parseBody } from '../validate.ts';
 const TaskParams = z.object({ id: z.string() });
 
 const ASK_DESCRIPTION = [
-  'Asks a question about one of the signed-in user\'s completed results (docs/design.md, "Chat about a result").',
+  "Asks a question about one of the signed-in user's completed results.",
   'With an OpenAI-compatible endpoint configured (LLM_* settings) the model answers from the report alone;',
   'without one, the built-in assistant does. The question is at most 2000 characters (4207, field `question`),',
   'and an account asks at most 30 an hour (4111). Sent with `Accept: text/event-stream`, the answer streams as',
