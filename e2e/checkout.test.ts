@@ -204,9 +204,12 @@ describe.runIf(chromiumAvailable())('checkout and account in Chromium', () => {
   it('changes the password from the user menu; the other sessions are signed out, this one stays', async () => {
     const elsewhere = await browser.newContext({ viewport: desktop });
     await elsewhere.addCookies(await context.cookies());
-    const other = await elsewhere.newPage();
-    await other.goto(`${base}/app/task`);
-    await other.getByTestId('task-table').waitFor();
+    const before = await elsewhere.newPage();
+    await before.goto(`${base}/app/task`);
+    await before.getByTestId('task-table').waitFor();
+    // Closed now: its task list polls every 5 s, and a poll landing after the change would sign it out (and clear
+    // its cookie) before the check below, which then could not see the 401 lead to Login.
+    await before.close();
 
     await page.goto(`${base}/app/`);
     await page.getByTestId('user-menu').click();
@@ -225,6 +228,7 @@ describe.runIf(chromiumAvailable())('checkout and account in Chromium', () => {
     await page.getByTestId('password-done').waitFor();
 
     // The other browser's next call is refused: it is signed out and sent to sign in.
+    const other = await elsewhere.newPage();
     await other.goto(`${base}/app/task`);
     await other.waitForURL(/\/app\/login\?redirect=%2Ftask/);
     await elsewhere.close();
