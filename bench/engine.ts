@@ -8,7 +8,7 @@
  *   both dialects, round after round for about 5 s on one core (analyze is synchronous)
  *
  * - grammar: parseStatements() on each statement of the grammar coverage corpus kept in the repository
- *   (packages/engine/test/grammar: the SELECT, DML and CREATE TABLE / INDEX forms of the MySQL 8, MariaDB 10.11 and
+ *   (test-support/grammar: the SELECT, DML and CREATE TABLE / INDEX forms of the MySQL 8, MariaDB 10.11 and
  *   PostgreSQL 15-18 manuals), in its own dialect; failures listed as <file>:<line> with the engine's error
  *
  * Corpus: the 22 TPC-H and 99 TPC-DS queries of ../shared/corpus, read by benchmarkQueries
@@ -18,8 +18,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { AppError, type Dialect } from '@sqltune/contracts';
 import { analyze, parseStatements } from '@sqltune/engine';
-import { readGrammarCorpus } from '../packages/engine/test/grammar/corpus.ts';
 import { benchmarkQueries, fixturesDir as corpus } from '../test-support/corpus.ts';
+import { readGrammarCorpus } from '../test-support/grammar/corpus.ts';
 
 const suites = [
   { name: 'tpch', title: 'TPC-H', file: 'tpc-h/tpc-h.sql', expected: 22 },

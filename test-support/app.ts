@@ -57,7 +57,12 @@ export async function startApp(options: AppUnderTestOptions): Promise<AppUnderTe
   }
   const admin = async (args: string[]) => {
     const lines: string[] = [];
-    const context = { db: runtime.database.db, catalogue: config.catalogue, mailer: runtime.mailer, publicUrl: base };
+    const context = {
+      db: runtime.database.db,
+      catalogue: config.catalogue,
+      mailer: runtime.mailer,
+      publicUrl: config.publicUrl,
+    };
     await runAdmin(args, context, (line) => lines.push(line));
     return lines;
   };

@@ -16,5 +16,6 @@ export { checkSchema } from './schema/checks.ts';
 export * from './schema/model.ts';
 export { parseSchema } from './schema/parse-schema.ts';
 export { mergeStatistics, parseStatisticsJson } from './schema/statistics-json.ts';
-export { normalizeNewlines } from './text/position.ts';
+export { codeTokens, isKeyword, type LexOptions, lex, type Token, type TokenKind } from './text/lexer.ts';
+export { normalizeNewlines, type Position, positionAt } from './text/position.ts';
 export * from './workload/index.ts';

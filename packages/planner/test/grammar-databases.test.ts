@@ -1,5 +1,5 @@
 /**
- * The grammar coverage corpus (engine/test/grammar) is real SQL: every statement runs on the database of its dialect
+ * The grammar coverage corpus (test-support/grammar) is real SQL: every statement runs on the database of its dialect
  * against the tables of <dialect>-setup.sql, and the markers are true. grammar.test.ts holds the engine to reading
  * the same statements; together they say the engine reads what the databases take.
  *  - MariaDB 10.11: every statement runs except the `@mysql8` ones, which it must refuse (MySQL 8 syntax MariaDB does
@@ -12,8 +12,13 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type GrammarCase,
+  grammarCases,
+  MYSQL_DATABASE,
+  setupStatements,
+} from '../../../test-support/grammar/corpus.ts';
 import { mariadbBinary, postgresBinDir, serviceAvailable, startPostgres } from '../../../test-support/services.ts';
-import { type GrammarCase, grammarCases, MYSQL_DATABASE, setupStatements } from '../../engine/test/grammar/corpus.ts';
 import { getAdminPool, shutdownMariaDb } from '../src/mariadb/server.ts';
 
 /** What the database said to one corpus statement: nothing (it ran) or its error message. */

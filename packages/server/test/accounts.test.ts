@@ -5,48 +5,39 @@ import { join } from 'node:path';
 import type { UserInfo } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, TEST_PASSWORD } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { codeOf, linkOf, SmtpCatcher } from '../../../test-support/mail.ts';
-import { freePort } from '../../../test-support/services.ts';
-import { runAdmin } from '../src/admin.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
+import type { Runtime } from '../src/runtime.ts';
 
 /**
  * Accounts through the API, with every login message of the spec's catalogue (section 8) reached, and the mails read
  * from a real SMTP server (smtp-server in this process) the app sends to through SMTP_URL.
  */
 describe('accounts over the API, mails through SMTP', () => {
+  let app: AppUnderTest;
   let runtime: Runtime;
-  let dataDir: string;
   let smtp: SmtpCatcher;
   let api: ApiClient;
   let base: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-accounts-'));
     smtp = await SmtpCatcher.start();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        SQLTUNE_EXAMPLES: 'off',
-        LOG_LEVEL: 'warn',
+    app = await startApp({
+      name: 'accounts',
+      worker: false,
+      env: {
         SMTP_URL: smtp.url,
         MAIL_FROM: 'SQLTune <no-reply@sqltune.test>',
         SQLTUNE_PUBLIC_URL: 'https://sqltune.test',
-      }),
-      { api: true, worker: false },
-    );
+      },
+    });
+    ({ runtime, base } = app);
     api = new ApiClient(base, smtp);
   });
 
   afterAll(async () => {
-    await runtime?.stop();
+    await app?.stop();
     await smtp?.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   const signUp = (email: string, code: string, extra: Record<string, unknown> = {}) =>
@@ -253,16 +244,7 @@ describe('accounts over the API, mails through SMTP', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sqltune-update-'));
     const update = join(dir, 'update.md');
     writeFileSync(update, '# SQLTune 1.1 is out\n\nRedeem codes & <faster> plans.\n');
-    const config = loadConfig({ SQLTUNE_PUBLIC_URL: 'https://sqltune.test' });
-    const context = {
-      db: runtime.database.db,
-      catalogue: config.catalogue,
-      mailer: runtime.mailer,
-      publicUrl: config.publicUrl,
-    };
-    const printed: string[] = [];
-    await runAdmin(['newsletter', 'send', update], context, (line) => printed.push(line));
-    expect(printed).toEqual(['sent to 1 subscriber']);
+    expect(await app.admin(['newsletter', 'send', update])).toEqual(['sent to 1 subscriber']);
     const mail = await smtp.next('first@example.com', /^SQLTune 1\.1 is out$/);
     expect(mail.html).toContain('<p>Redeem codes &#38; &#60;faster&#62; plans.</p>');
     expect(linkOf(mail, '/app/unsubscribe?id=').href).toBe(link.href);
@@ -274,9 +256,7 @@ describe('accounts over the API, mails through SMTP', () => {
       email: 'first@example.com',
     });
     expect((await api.must<UserInfo>('GET', '/api/v1/user')).is_newsletter_subscribed).toBe(false);
-    printed.length = 0;
-    await runAdmin(['newsletter', 'send', update], context, (line) => printed.push(line));
-    expect(printed).toEqual(['sent to 0 subscribers']);
+    expect(await app.admin(['newsletter', 'send', update])).toEqual(['sent to 0 subscribers']);
     rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -1,17 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TaskDetail, TaskPage, UserInfo } from '@sqltune/contracts';
 import { eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
-import { freePort, waitFor } from '../../../test-support/services.ts';
-import { loadConfig } from '../src/config.ts';
+import { waitFor } from '../../../test-support/services.ts';
 import { examples, tasks } from '../src/db/schema.ts';
 import { EXAMPLES } from '../src/examples/service.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
+import type { Runtime } from '../src/runtime.ts';
 import { sharedDetail } from '../src/shares/service.ts';
 
 const engineVersion: string = createRequire(import.meta.url)('../package.json').version;
@@ -31,8 +28,8 @@ const READY_MS = 150_000;
  * engine version differs; their tasks belong to nobody.
  */
 describe('live examples', () => {
+  let app: AppUnderTest;
   let runtime: Runtime;
-  let dataDir: string;
   let guest: ApiClient;
   let user: ApiClient;
 
@@ -49,21 +46,15 @@ describe('live examples', () => {
   }
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-examples-'));
-    const port = await freePort();
-    runtime = await startRuntime(
-      loadConfig({ PORT: String(port), HOST: '127.0.0.1', SQLTUNE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
-      { api: true, worker: true },
-    );
-    const base = `http://127.0.0.1:${port}`;
-    guest = new ApiClient(base);
-    user = new ApiClient(base, outboxOf(dataDir));
+    app = await startApp({ name: 'examples', env: { SQLTUNE_EXAMPLES: 'on' } });
+    runtime = app.runtime;
+    guest = new ApiClient(app.base);
+    user = new ApiClient(app.base, outboxOf(app.dataDir));
     await user.register('examples-user@example.com');
   });
 
   afterAll(async () => {
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('makes each example with the pipeline at start and serves it signed out', async () => {

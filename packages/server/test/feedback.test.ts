@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   type CreatedTask,
   ErrorCode,
@@ -12,21 +9,17 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
-import { freePort } from '../../../test-support/services.ts';
-import { runAdmin } from '../src/admin.ts';
-import { type Config, loadConfig } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
 import { feedback } from '../src/db/schema.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
 
 const OWNER = 'feedback-owner@example.com';
 const OTHER = 'feedback-other@example.com';
 
 /** Feedback on a result (GET/POST /api/v1/feedback/...) on the real app: embedded PGlite, no worker needed. */
 describe('feedback on a result', () => {
-  let runtime: Runtime;
-  let config: Config;
-  let dataDir: string;
+  let app: AppUnderTest;
   let owner: ApiClient;
   let other: ApiClient;
   let guest: ApiClient;
@@ -34,21 +27,10 @@ describe('feedback on a result', () => {
   let path: string;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-feedback-'));
-    const port = await freePort();
-    config = loadConfig({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SQLTUNE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SQLTUNE_LANGUAGE_REFRESH: 'true',
-      SQLTUNE_EXAMPLES: 'off',
-    });
-    runtime = await startRuntime(config, { api: true, worker: false });
-    const base = `http://127.0.0.1:${port}`;
-    owner = new ApiClient(base, outboxOf(dataDir));
-    other = new ApiClient(base, outboxOf(dataDir));
-    guest = new ApiClient(base);
+    app = await startApp({ name: 'feedback', worker: false, env: { SQLTUNE_LANGUAGE_REFRESH: 'true' } });
+    owner = new ApiClient(app.base, outboxOf(app.dataDir));
+    other = new ApiClient(app.base, outboxOf(app.dataDir));
+    guest = new ApiClient(app.base);
     await owner.register(OWNER);
     await other.register(OTHER);
     // Queued, never run (no worker): feedback does not wait for the result.
@@ -58,8 +40,7 @@ describe('feedback on a result', () => {
   });
 
   afterAll(async () => {
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('serves the issue types with labels in both languages, without sign-in', async () => {
@@ -88,7 +69,7 @@ describe('feedback on a result', () => {
     expect(edited.createdAt).toBe(sent.createdAt);
     expect(Date.parse(edited.updatedAt)).toBeGreaterThanOrEqual(Date.parse(sent.updatedAt));
     expect(await owner.must('GET', path)).toEqual(edited);
-    const rows = await runtime.database.db.select().from(feedback).where(eq(feedback.taskId, taskId));
+    const rows = await app.runtime.database.db.select().from(feedback).where(eq(feedback.taskId, taskId));
     expect(rows).toHaveLength(1);
   });
 
@@ -145,24 +126,15 @@ describe('feedback on a result', () => {
       issueType: 'rewrite',
       detail: 'line one\nline\ttwo',
     });
-    const lines: string[] = [];
-    const context = {
-      db: runtime.database.db,
-      catalogue: config.catalogue,
-      mailer: runtime.mailer,
-      publicUrl: 'http://127.0.0.1',
-    };
-    await runAdmin(['feedback', 'list'], context, (line) => lines.push(line));
+    const lines = await app.admin(['feedback', 'list']);
     expect(lines).toHaveLength(2);
     // Newest first, one line each (the detail's line break and tab escaped).
     expect(lines[0]).toContain(OTHER);
     expect(lines[0]).toContain(`sql ${otherTask}\tlike\trewrite\t"line one\\nline\\ttwo"`);
     expect(lines[1]).toContain(OWNER);
     expect(lines[1]).toContain(`${taskId}\tdislike\tother`);
-    const one: string[] = [];
-    await runAdmin(['feedback', 'list', '1'], context, (line) => one.push(line));
-    expect(one).toEqual([lines[0]]);
-    await expect(runAdmin(['feedback', 'list', '0'], context, () => {})).rejects.toThrow(/COUNT/);
+    expect(await app.admin(['feedback', 'list', '1'])).toEqual([lines[0]]);
+    await expect(app.admin(['feedback', 'list', '0'])).rejects.toThrow(/COUNT/);
   });
 
   it('deletes the feedback with its task', async () => {

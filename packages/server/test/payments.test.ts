@@ -1,55 +1,39 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LocalPaid, SiteConfig, UserProductInfo } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
 import {
-  freePort,
   postgresBinDir,
   type RunningPostgres,
   serviceAvailable,
   startPostgres,
 } from '../../../test-support/services.ts';
 import { loadConfig } from '../src/config.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
+import type { Runtime } from '../src/runtime.ts';
 
 const SECRET = 'fastspring-webhook-secret-for-tests';
 const STOREFRONT = 'sqltune.test.onfastspring.com/popup-sqltune';
 const CONCURRENT = 20;
 
-interface Started {
-  runtime: Runtime;
-  base: string;
-  dataDir: string;
+interface Started extends AppUnderTest {
   postgres?: RunningPostgres;
 }
 
 async function start(env: Record<string, string>, withPostgres = false): Promise<Started> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sqltune-payments-'));
   const postgres = withPostgres ? await startPostgres() : undefined;
-  const port = await freePort();
-  const runtime = await startRuntime(
-    loadConfig({
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SQLTUNE_DATA_DIR: dataDir,
-      SQLTUNE_EXAMPLES: 'off',
-      LOG_LEVEL: 'silent',
-      ...(postgres ? { DATABASE_URL: postgres.url } : {}),
-      ...env,
-    }),
-    { api: true, worker: false },
-  );
-  return { runtime, base: `http://127.0.0.1:${port}`, dataDir, ...(postgres ? { postgres } : {}) };
+  const app = await startApp({
+    name: 'payments',
+    worker: false,
+    env: { LOG_LEVEL: 'silent', ...(postgres ? { DATABASE_URL: postgres.url } : {}), ...env },
+  });
+  return Object.assign(app, postgres ? { postgres } : {});
 }
 
 async function stop(started: Started | undefined): Promise<void> {
-  await started?.runtime.stop();
+  await started?.stop();
   await started?.postgres?.stop();
-  if (started) rmSync(started.dataDir, { recursive: true, force: true });
 }
 
 /** A FastSpring `order.completed` event for the account and product, as the Store Builder's tags make it. */

@@ -1,48 +1,28 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CreatedTask, ProductInfo, RedeemCodeInfo, UserInfo, UserProductInfo } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
 import {
-  freePort,
   postgresBinDir,
   type RunningPostgres,
   serviceAvailable,
   startPostgres,
 } from '../../../test-support/services.ts';
-import { runAdmin, UsageError } from '../src/admin.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
+import { UsageError } from '../src/admin.ts';
+import type { Runtime } from '../src/runtime.ts';
 
-async function start(dataDir: string, databaseUrl?: string) {
-  const port = await freePort();
-  const config = loadConfig({
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SQLTUNE_DATA_DIR: dataDir,
-    SQLTUNE_EXAMPLES: 'off',
-    LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  });
-  const runtime = await startRuntime(config, { api: true, worker: false });
-  const admin = async (...args: string[]) => {
-    const lines: string[] = [];
-    await runAdmin(
-      args,
-      { db: runtime.database.db, catalogue: config.catalogue, mailer: runtime.mailer, publicUrl: config.publicUrl },
-      (line) => lines.push(line),
-    );
-    return lines;
-  };
-  return { runtime, admin, base: `http://127.0.0.1:${port}` };
+/** The API without a worker (no task here needs running), on PGlite or on the given PostgreSQL. */
+async function start(name: string, databaseUrl?: string) {
+  const app = await startApp({ name, worker: false, env: databaseUrl ? { DATABASE_URL: databaseUrl } : {} });
+  return { app, runtime: app.runtime, admin: (...args: string[]) => app.admin(args) };
 }
 
 const submit = (api: ApiClient, n: number) =>
   api.call<CreatedTask>('POST', '/api/v1/optimizes', { dialect: 'mysql', sql: `SELECT a FROM t WHERE b = ${n}` });
 
 describe('plans, renewing quota and redeem codes on embedded PGlite', () => {
+  let app: AppUnderTest;
   let runtime: Runtime;
   let admin: (...args: string[]) => Promise<string[]>;
   let dataDir: string;
@@ -50,18 +30,16 @@ describe('plans, renewing quota and redeem codes on embedded PGlite', () => {
   let other: ApiClient;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-plans-'));
-    const started = await start(dataDir);
-    ({ runtime, admin } = started);
-    api = new ApiClient(started.base, outboxOf(dataDir));
-    other = new ApiClient(started.base, outboxOf(dataDir));
+    ({ app, runtime, admin } = await start('plans'));
+    dataDir = app.dataDir;
+    api = new ApiClient(app.base, outboxOf(dataDir));
+    other = new ApiClient(app.base, outboxOf(dataDir));
     await api.register('plans@example.com');
     await other.register('other@example.com');
   });
 
   afterAll(async () => {
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('lists the catalogue to anyone and the grants and usage to their owner only', async () => {
@@ -195,25 +173,23 @@ async function redeemAtOnce(admin: (...args: string[]) => Promise<string[]>, fir
 
 describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('redeem codes on PostgreSQL', () => {
   let postgres: RunningPostgres;
-  let runtime: Runtime;
-  const dataDir = mkdtempSync(join(tmpdir(), 'sqltune-plans-pg-'));
+  let app: AppUnderTest;
 
   afterAll(async () => {
-    await runtime?.stop();
+    await app?.stop();
     await postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('grants a code redeemed by two users at once exactly once', async () => {
     postgres = await startPostgres();
-    const started = await start(dataDir, postgres.url);
-    runtime = started.runtime;
-    const first = new ApiClient(started.base, outboxOf(dataDir));
-    const second = new ApiClient(started.base, outboxOf(dataDir));
+    const started = await start('plans-pg', postgres.url);
+    app = started.app;
+    const first = new ApiClient(app.base, outboxOf(app.dataDir));
+    const second = new ApiClient(app.base, outboxOf(app.dataDir));
     await first.register('a@example.com');
     await second.register('b@example.com');
     expect(await redeemAtOnce(started.admin, first, second)).toEqual({ granted: 1, failed: 15, grants: 1 });
-    const { rows } = await runtime.database.executeSql(
+    const { rows } = await app.runtime.database.executeSql(
       "SELECT count(*)::int AS n FROM plan_grants WHERE source = 'redeem'",
     );
     expect(rows).toEqual([{ n: 1 }]);

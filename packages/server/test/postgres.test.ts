@@ -1,49 +1,31 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CreatedTask } from '@sqltune/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
 import {
-  freePort,
   postgresBinDir,
   type RunningPostgres,
   serviceAvailable,
   startPostgres,
 } from '../../../test-support/services.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
 
 /** The same migrations and queue on a real PostgreSQL server (production mode: DATABASE_URL). */
 describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('API on PostgreSQL via DATABASE_URL', () => {
   let postgres: RunningPostgres;
-  let runtime: Runtime;
+  let app: AppUnderTest;
   let api: ApiClient;
-  const dataDir = mkdtempSync(join(tmpdir(), 'sqltune-pg-'));
 
   beforeAll(async () => {
     postgres = await startPostgres();
-    const port = await freePort();
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: postgres.url,
-        SQLTUNE_DATA_DIR: dataDir,
-        SQLTUNE_EXAMPLES: 'off',
-        LOG_LEVEL: 'warn',
-      }),
-      { api: true, worker: true },
-    );
-    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
+    app = await startApp({ name: 'pg', env: { DATABASE_URL: postgres.url } });
+    api = new ApiClient(app.base, outboxOf(app.dataDir));
   });
 
   afterAll(async () => {
-    await runtime?.stop();
+    await app?.stop();
     await postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('applies the migrations and reports the server version', async () => {

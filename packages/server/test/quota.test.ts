@@ -1,20 +1,16 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TaskPage, UserInfo } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
 import {
-  freePort,
   postgresBinDir,
   type RunningPostgres,
   serviceAvailable,
   startPostgres,
 } from '../../../test-support/services.ts';
 import { DEFAULT_CATALOGUE } from '../src/accounts/catalogue.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
+import type { Runtime } from '../src/runtime.ts';
 
 const CONCURRENT = 100;
 const FREE = DEFAULT_CATALOGUE.find((product) => product.plan === 'free')!;
@@ -48,33 +44,20 @@ async function submitAtOnce(runtime: Runtime, api: ApiClient, email: string) {
 const expected = { accepted: LEFT, refused: CONCURRENT - LEFT, sqlUsed: FREE.sqlCnt, tasks: LEFT };
 
 describe('quota under concurrent submissions, embedded PGlite', () => {
-  let runtime: Runtime;
-  let dataDir: string;
+  let app: AppUnderTest;
   let api: ApiClient;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-quota-'));
-    const port = await freePort();
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        SQLTUNE_EXAMPLES: 'off',
-        LOG_LEVEL: 'warn',
-      }),
-      { api: true, worker: false },
-    );
-    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
+    app = await startApp({ name: 'quota', worker: false });
+    api = new ApiClient(app.base, outboxOf(app.dataDir));
   });
 
   afterAll(async () => {
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it(`accepts exactly the ${LEFT} units left of ${CONCURRENT} concurrent submissions`, async () => {
-    expect(await submitAtOnce(runtime, api, 'quota-pglite@example.com')).toEqual(expected);
+    expect(await submitAtOnce(app.runtime, api, 'quota-pglite@example.com')).toEqual(expected);
   });
 });
 
@@ -82,35 +65,22 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))(
   'quota under concurrent submissions, PostgreSQL via DATABASE_URL',
   () => {
     let postgres: RunningPostgres;
-    let runtime: Runtime;
+    let app: AppUnderTest;
     let api: ApiClient;
-    const dataDir = mkdtempSync(join(tmpdir(), 'sqltune-quota-pg-'));
 
     beforeAll(async () => {
       postgres = await startPostgres();
-      const port = await freePort();
-      runtime = await startRuntime(
-        loadConfig({
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATABASE_URL: postgres.url,
-          SQLTUNE_DATA_DIR: dataDir,
-          SQLTUNE_EXAMPLES: 'off',
-          LOG_LEVEL: 'warn',
-        }),
-        { api: true, worker: false },
-      );
-      api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
+      app = await startApp({ name: 'quota-pg', worker: false, env: { DATABASE_URL: postgres.url } });
+      api = new ApiClient(app.base, outboxOf(app.dataDir));
     });
 
     afterAll(async () => {
-      await runtime?.stop();
+      await app?.stop();
       await postgres?.stop();
-      rmSync(dataDir, { recursive: true, force: true });
     });
 
     it(`accepts exactly the ${LEFT} units left of ${CONCURRENT} concurrent submissions`, async () => {
-      expect(await submitAtOnce(runtime, api, 'quota-pg@example.com')).toEqual(expected);
+      expect(await submitAtOnce(app.runtime, api, 'quota-pg@example.com')).toEqual(expected);
     });
   },
 );

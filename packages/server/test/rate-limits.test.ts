@@ -1,18 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import {
-  freePort,
   postgresBinDir,
   type RunningPostgres,
   serviceAvailable,
   startPostgres,
 } from '../../../test-support/services.ts';
-import { runAdmin } from '../src/admin.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
 
 /**
  * Two API processes' worth of runtimes on one PostgreSQL, as behind a load balancer: a limit counted by one holds at
@@ -20,43 +14,23 @@ import { type Runtime, startRuntime } from '../src/runtime.ts';
  */
 describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('rate limits and headers across API processes', () => {
   let postgres: RunningPostgres;
-  const runtimes: Runtime[] = [];
-  const dataDir = mkdtempSync(join(tmpdir(), 'sqltune-limits-'));
+  const apps: AppUnderTest[] = [];
   let first: ApiClient;
   let second: ApiClient;
 
   beforeAll(async () => {
     postgres = await startPostgres();
-    const clients: ApiClient[] = [];
     for (const trustProxy of ['false', 'true']) {
-      const port = await freePort();
-      const config = loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: postgres.url,
-        SQLTUNE_DATA_DIR: dataDir,
-        SQLTUNE_EXAMPLES: 'off',
-        SQLTUNE_TRUST_PROXY: trustProxy,
-        LOG_LEVEL: 'warn',
-      });
-      const runtime = await startRuntime(config, { api: true, worker: false });
-      runtimes.push(runtime);
-      clients.push(new ApiClient(`http://127.0.0.1:${port}`));
-      if (runtimes.length === 1) {
-        await runAdmin(
-          ['user', 'add', 'limits@example.com', 'Str0ng!pass'],
-          { db: runtime.database.db, catalogue: config.catalogue, mailer: runtime.mailer, publicUrl: config.publicUrl },
-          () => {},
-        );
-      }
+      const env = { DATABASE_URL: postgres.url, SQLTUNE_TRUST_PROXY: trustProxy };
+      apps.push(await startApp({ name: 'limits', worker: false, env }));
     }
-    [first, second] = clients as [ApiClient, ApiClient];
+    await apps[0]!.addAccount('limits@example.com', 'Str0ng!pass');
+    [first, second] = apps.map((app) => new ApiClient(app.base)) as [ApiClient, ApiClient];
   });
 
   afterAll(async () => {
-    for (const runtime of runtimes) await runtime.stop();
+    for (const app of apps) await app.stop();
     await postgres?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('stops sign-in after 10 failures for the account, counted on both processes together', async () => {
@@ -94,16 +68,7 @@ describe.runIf(serviceAvailable('PostgreSQL', postgresBinDir))('rate limits and 
         headers: { 'content-type': 'application/json', ...(proto ? { 'x-forwarded-proto': proto } : {}) },
         body: JSON.stringify({ email: 'other@example.com', password: 'x' }),
       });
-    await runAdmin(
-      ['user', 'add', 'other@example.com', 'Str0ng!pass'],
-      {
-        db: runtimes[0]!.database.db,
-        catalogue: loadConfig({}).catalogue,
-        mailer: runtimes[0]!.mailer,
-        publicUrl: first.base,
-      },
-      () => {},
-    );
+    await apps[0]!.addAccount('other@example.com', 'Str0ng!pass');
     const login = (api: ApiClient, proto?: string) =>
       fetch(`${api.base}/api/v1/auth/login`, {
         method: 'POST',

@@ -1,13 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { CreatedTask } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
-import { freePort } from '../../../test-support/services.ts';
-import { loadConfig } from '../src/config.ts';
-import { type Runtime, startRuntime } from '../src/runtime.ts';
 
 /** psql's output of EXPLAIN ANALYZE on PostgreSQL 15 (50,000 orders, 2,000 customers), as a user pastes it. */
 const pastedPlan = `                                                               QUERY PLAN
@@ -39,30 +34,17 @@ WHERE c.region = 'north' AND o.status = 'open' GROUP BY c.name ORDER BY 2 DESC L
 
 /** A pasted plan through the API and the worker: refused with 4204 at submission, or read into the report. */
 describe('user-supplied plans through the API', () => {
-  let runtime: Runtime;
-  let dataDir: string;
+  let app: AppUnderTest;
   let api: ApiClient;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'sqltune-user-plan-'));
-    const port = await freePort();
-    runtime = await startRuntime(
-      loadConfig({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        SQLTUNE_EXAMPLES: 'off',
-        LOG_LEVEL: 'warn',
-      }),
-      { api: true, worker: true },
-    );
-    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
+    app = await startApp({ name: 'user-plan' });
+    api = new ApiClient(app.base, outboxOf(app.dataDir));
     await api.register('plans@example.com');
   });
 
   afterAll(async () => {
-    await runtime?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   it('refuses an unreadable plan with 4204, its position and the accepted formats', async () => {

@@ -1,7 +1,7 @@
 import type { Dialect } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
+import { grammarCases, readGrammarCorpus } from '../../../../test-support/grammar/corpus.ts';
 import { analyze } from '../../src/analyze/analyze.ts';
-import { grammarCases, readGrammarCorpus } from './corpus.ts';
 
 /**
  * The grammar coverage corpus (corpus.ts): the engine reads every statement of it in its dialect, and the analysis

@@ -1,16 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { AppError, type Dialect } from '@sqltune/contracts';
-import { parseStatements } from '../../src/dialect/parse.ts';
-import { splitStatements } from '../../src/dialect/split.ts';
-import { lex } from '../../src/text/lexer.ts';
-import { positionAt } from '../../src/text/position.ts';
+import { lex, parseStatements, positionAt, splitStatements } from '@sqltune/engine';
 
 /**
  * The grammar coverage corpus (issue 11): one file of statements per dialect, written for SQLTune from the SELECT,
  * DML and CREATE TABLE / CREATE INDEX syntax of the MySQL 8.0 and MariaDB 10.11 manuals (mysql.sql) and of the
  * PostgreSQL 15-18 manual (postgresql.sql), every statement valid on its database (databases.test.ts runs them on
- * MariaDB and on PGlite against the tables of <dialect>-setup.sql). grammar.test.ts holds the engine to reading
- * every one; `npm run bench:engine` prints the rate.
+ * MariaDB and on PGlite against the tables of <dialect>-setup.sql). The engine's grammar.test.ts holds the engine to
+ * reading every one; `npm run bench:engine` prints the rate. It lives here, beside the other shared test support, because
+ * the engine's and the planner's tests both read it (through the engine's public API), and no package's test may
+ * import another package's source.
  *
  * In the files, comment lines before a statement carry its metadata:
  *   `-- § <title>`        the manual section of the statements that follow (until the next one);
