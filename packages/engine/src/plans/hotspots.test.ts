@@ -14,7 +14,7 @@ function tree(root: PlanNode): PlanTree {
 
 describe('plan hotspots on the planner conventions', () => {
   it("reads the planner's MariaDB joins: several tables under one nested loop, a join buffer on a large input", () => {
-    // The shape packages/planner/src/mariadb/plan-json.ts gives (n-ary nested loop, rows examined per table).
+    // The shape the JSON reader gives the planner's MariaDB plans (flatJoins: n-ary nested loop, rows examined per table).
     const plan = tree(
       node('Nested loop', { rows: 1_500_000, cost: 5e6 }, [
         node('Table scan', { relation: 'customer', rows: 150_000 }),

@@ -12,6 +12,14 @@ export {
   planHotspots,
   tablesAnIndexMayHelp,
 } from './hotspots/index.ts';
+export {
+  type MysqlBuilt,
+  type MysqlJsonOptions,
+  type MysqlNodeSource,
+  type MysqlPlanLayer,
+  mysqlPlanNode,
+} from './mysql-json.ts';
+export { accessName } from './mysql-names.ts';
 export { PLAN_FORMATS, type PlanFormat, parseUserPlan } from './parse.ts';
 export { type PostgresNodeOptions, postgresPlanNode, postgresPlanRoot } from './postgres-json.ts';
 export { diagnoseStatementPlan, hotspotContext, type StatementPlanInput } from './statement-plan.ts';

@@ -1,7 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mariadbBinary, serviceAvailable } from '../../../../test-support/services.ts';
-import { getServer, type ServerEndpoint, shutdownMariaDb } from '../../../planner/src/mariadb/server.ts';
+import {
+  mariadbBinary,
+  type RunningMariadb,
+  serviceAvailable,
+  startMariadb,
+} from '../../../../test-support/services.ts';
 import { diagnosePlan } from './hotspots/index.ts';
 import { parseUserPlan } from './parse.ts';
 import { nodesOf, shape } from './test-support.ts';
@@ -13,20 +17,18 @@ import { nodesOf, shape } from './test-support.ts';
 const available = serviceAvailable('MariaDB', mariadbBinary);
 
 describe.skipIf(!available)('user plans from MariaDB through the mariadb client', () => {
-  let server: ServerEndpoint;
+  let server: RunningMariadb;
 
   function client(sql: string, mode: '-t' | '-B' | '-E' = '-t', database = 'plans_shop'): string {
-    const args = ['--no-defaults', `--socket=${server.socketPath}`, `-u${server.user}`, mode];
-    return execFileSync('mariadb', [...args, ...(database ? [database] : []), '-e', sql], {
-      encoding: 'utf8',
-      env: { ...process.env, MYSQL_PWD: server.password },
-    });
+    const args = ['--no-defaults', `--socket=${server.socket}`, '-uroot', mode];
+    return execFileSync('mariadb', [...args, ...(database ? [database] : []), '-e', sql], { encoding: 'utf8' });
   }
 
   beforeAll(async () => {
-    server = await getServer();
+    server = await startMariadb();
     client(
-      `DROP DATABASE IF EXISTS plans_shop; CREATE DATABASE plans_shop; USE plans_shop;
+      `SET GLOBAL innodb_stats_auto_recalc = OFF;
+       CREATE DATABASE plans_shop; USE plans_shop;
        CREATE TABLE customers (id int PRIMARY KEY, name varchar(40), region varchar(10));
        CREATE TABLE orders (id int PRIMARY KEY, customer_id int, total decimal(10,2), status varchar(10),
          KEY orders_customer (customer_id));
@@ -37,7 +39,7 @@ describe.skipIf(!available)('user plans from MariaDB through the mariadb client'
        INSERT INTO shippers VALUES ('open'), ('done'), ('late'), ('lost'), ('gone');
        INSERT INTO events SELECT seq, seq % 7 FROM seq_1_to_500;
        ANALYZE TABLE customers, orders, shippers, events PERSISTENT FOR ALL;
-       -- Statistics go stale: the server does not recalculate them (innodb_stats_auto_recalc=OFF).
+       -- Statistics go stale: the server does not recalculate them (innodb_stats_auto_recalc is off).
        INSERT INTO events SELECT seq, seq % 7 FROM seq_501_to_60000;`,
       '-t',
       '',
@@ -45,8 +47,7 @@ describe.skipIf(!available)('user plans from MariaDB through the mariadb client'
   });
 
   afterAll(async () => {
-    if (server) client('DROP DATABASE IF EXISTS plans_shop', '-t', '');
-    await shutdownMariaDb();
+    await server?.stop();
   });
 
   const joinGroupSort = `SELECT c.name, count(*) FROM customers c JOIN orders o ON o.customer_id = c.id

@@ -1,8 +1,8 @@
 /**
- * Node names for MySQL-family plans, the same the planner's MariaDB normalizer
- * (packages/planner/src/mariadb/plan-json.ts) gives: a table access is named after its access type
- * ("Table scan", "Index lookup (ref)"), wrappers are "Filesort", "Temporary table", "Nested loop", ...
- * The hotspot checks recognise nodes by these names, whichever reader or sandbox produced them.
+ * Node names for MySQL-family plans, in every reader (tabular, TREE, JSON; the planner's MariaDB sandbox reads its
+ * plans with the JSON reader): a table access is named after its access type ("Table scan", "Index lookup (ref)"),
+ * wrappers are "Filesort", "Temporary table", "Nested loop", ... The hotspot checks recognise nodes by these names,
+ * whichever reader or sandbox produced them.
  */
 
 const ACCESS_NAMES: Record<string, string> = {

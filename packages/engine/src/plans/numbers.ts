@@ -32,13 +32,20 @@ export function roundMs(ms: number): number {
   return Math.round(ms * 1000) / 1000;
 }
 
-/**
- * MySQL-family estimates are products of selectivities: show whole rows (a positive estimate stays at least 1, as
- * the planner's normalizer does) and costs to 2 decimals.
- */
-export function roundEstimates<T extends { rows: number; cost: number; children: T[] }>(node: T): T {
+/** MySQL-family row estimates are products of selectivities: whole rows, a positive estimate at least 1. */
+export function roundRows<T extends { rows: number; children: T[] }>(node: T): T {
   node.rows = node.rows > 0 ? Math.max(1, Math.round(node.rows)) : 0;
+  for (const child of node.children) roundRows(child);
+  return node;
+}
+
+/** Estimates as a pasted plan shows them: whole rows (see roundRows) and costs to 2 decimals. */
+export function roundEstimates<T extends { rows: number; cost: number; children: T[] }>(node: T): T {
+  return roundCosts(roundRows(node));
+}
+
+function roundCosts<T extends { cost: number; children: T[] }>(node: T): T {
   node.cost = Math.round(node.cost * 100) / 100;
-  for (const child of node.children) roundEstimates(child);
+  for (const child of node.children) roundCosts(child);
   return node;
 }

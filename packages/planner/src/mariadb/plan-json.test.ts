@@ -178,3 +178,52 @@ describe('a join whose first table is sorted before joining', () => {
     expect(lookup).toMatchObject({ relation: 'customer', index: 'PRIMARY' });
   });
 });
+
+describe('a semi-join run as a weedout of duplicates', () => {
+  // MariaDB 10.11.19, EXPLAIN FORMAT=JSON of TPC-H Q4 with materialization, firstmatch and loosescan off (no trace).
+  const orders = {
+    table: {
+      table_name: 'orders',
+      access_type: 'ALL',
+      rows: 1_500_000,
+      filtered: 100,
+      attached_condition: "cast(orders.o_orderdate as date) >= DATE'1993-07-01'",
+    },
+  };
+  const lineitem = {
+    table: {
+      table_name: 'lineitem',
+      access_type: 'ref',
+      key: 'PRIMARY',
+      ref: ['s.orders.o_orderkey'],
+      rows: 4,
+      filtered: 100,
+      attached_condition: 'lineitem.l_commitdate < lineitem.l_receiptdate',
+    },
+  };
+  const sorted = (join: unknown[]) => ({
+    query_block: {
+      select_id: 1,
+      filesort: { sort_key: 'orders.o_orderpriority', temporary_table: { nested_loop: join } },
+    },
+  });
+  const tableRows = new Map([
+    ['orders', 1_500_000],
+    ['lineitem', 6_000_000],
+  ]);
+
+  it('counts the outer rows once, in the join and in the warning of the sort above it', () => {
+    const tree = planTreeFromMariaDbJson(sorted([orders, { duplicates_removal: [lineitem] }]), undefined, '', {
+      tableRows,
+    });
+    const join = tree.root.children[0].children[0];
+    expect(join).toMatchObject({ node: 'Nested loop', rows: 6_000_000 });
+    expect(join.children[1]).toMatchObject({ node: 'Duplicate weedout', rows: 6_000_000 });
+    expect(tree.root.warnings.map((w) => w.en)).toEqual(['Filesort of about 6,000,000 rows']);
+  });
+
+  it('gives the join the rows it has without the weedout', () => {
+    const plain = planTreeFromMariaDbJson(sorted([orders, lineitem]), undefined, '', { tableRows });
+    expect(plain.root.children[0].children[0]).toMatchObject({ node: 'Nested loop', rows: 6_000_000 });
+  });
+});
