@@ -4,7 +4,12 @@ import { defineConfig } from 'vitest/config';
 // in the same run; they skip loudly when a binary is missing unless SQLTUNE_REQUIRE_SERVICES=1.
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'e2e/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
+      'e2e/**/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     setupFiles: ['test-support/planner-settings.ts'],
     pool: 'forks',
     maxWorkers: 2,
