@@ -54,15 +54,15 @@ export async function startRuntime(config: Config, roles: { api: boolean; worker
       })
     : null;
   const mailer = createMailer(config.mail, log);
-  const app = analysis
-    ? await buildApp({ config, database, analysis, log, mailer, onTaskCreated: () => worker?.wake() })
-    : null;
-  if (app) await app.listen({ port: config.port, host: config.host });
-  // In the background: the API serves at once, and an example answers 4701 until it is made.
   const examples =
     analysis && config.examples
       ? new ExampleMaker({ db: database.db, analysis, engineVersion, log, onTaskCreated: () => worker?.wake() })
       : null;
+  const app = analysis
+    ? await buildApp({ config, database, analysis, log, mailer, examples, onTaskCreated: () => worker?.wake() })
+    : null;
+  if (app) await app.listen({ port: config.port, host: config.host });
+  // In the background: the API serves at once, and an example answers 4701 until it is made.
   void examples?.refresh();
   return {
     app,

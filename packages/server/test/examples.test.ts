@@ -107,6 +107,18 @@ describe('live examples', () => {
     expect((await user.call('GET', `/api/v1/optimizes/mybatis/${id}`)).code).toBe(404);
   });
 
+  it('makes a failed example again when a visitor opens it, not at the next start', async () => {
+    const before = await ready('example_mybatis');
+    await runtime.database.db.update(tasks).set({ state: 'Failed' }).where(eq(tasks.id, before.id));
+    // The failed run is what there is to show (the page says why); the visit asks for a new run.
+    const failed = await guest.call<TaskDetail>('GET', paths.example_mybatis);
+    expect(failed.code).toBe(0);
+    expect(failed.data).toMatchObject({ id: before.id, state: 'Failed' });
+    const after = await ready('example_mybatis', before.id);
+    expect(after.state).toBe('Completed');
+    expect(after.report?.mapper).toBeTruthy();
+  });
+
   it('answers 4701 while an example is being made, and makes it again when the engine version differs', async () => {
     const { db } = runtime.database;
     const examplesRow = async (name: string) => (await db.select().from(examples).where(eq(examples.name, name)))[0]!;

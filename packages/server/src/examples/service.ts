@@ -46,6 +46,11 @@ export const EXAMPLES: readonly ExampleDefinition[] = [
 const RETRY_AFTER_SECONDS = 10;
 /** How often a process that made an example looks whether it is done (to drop the run it replaces). */
 const SETTLE_POLL_MS = 2000;
+/**
+ * A failed example is made again when a visitor opens it, at most this often per API process: a failure that
+ * lasts (a broken input) costs one optimization per period, not one per visit.
+ */
+const REMAKE_FAILED_MS = 5 * 60_000;
 
 const inputsDir = new URL('./inputs/', import.meta.url);
 
@@ -90,6 +95,7 @@ export class ExampleMaker {
   private settleTimer: NodeJS.Timeout | undefined;
   /** The current pass (a start or a refresh); stop() waits for it. */
   private pass: Promise<void> = Promise.resolve();
+  private lastRemake = Number.NEGATIVE_INFINITY;
 
   constructor(private readonly options: ExamplesOptions) {}
 
@@ -101,6 +107,17 @@ export class ExampleMaker {
         this.options.log.error({ err: error }, 'could not prepare the examples');
       });
     return this.pass;
+  }
+
+  /**
+   * A visitor found an example failed or without a run: make it again now, unless that was tried in the last
+   * REMAKE_FAILED_MS. Without this, a failed example waited for the next start of the app.
+   */
+  remakeUnavailable(): void {
+    const now = Date.now();
+    if (this.stopped || now - this.lastRemake < REMAKE_FAILED_MS) return;
+    this.lastRemake = now;
+    void this.refresh();
   }
 
   async stop(): Promise<void> {
@@ -229,6 +246,7 @@ export async function exampleDetail(
   name: string,
   type: TaskType,
   enabled: boolean,
+  onUnavailable: () => void = () => {},
 ): Promise<StoredTaskDetail | null> {
   const example = exampleDefinition(name);
   if (!example || example.type !== type || !enabled) return null;
@@ -243,6 +261,8 @@ export async function exampleDetail(
     (row?.state === 'Completed' ? row.taskId : null) ??
     row?.previousTaskId ??
     (row?.state === 'Failed' ? row.taskId : null);
+  // Its current run failed or is gone: a run is made again (one in progress is simply waited for).
+  if (!row?.state || row.state === 'Failed') onUnavailable();
   const detail = shown ? await detailWhere(db, eq(tasks.id, shown)) : null;
   if (!detail || detail.state === 'In Progress') {
     throw new AppError(ErrorCode.EXAMPLE_PREPARING, { retryAfterSeconds: RETRY_AFTER_SECONDS });

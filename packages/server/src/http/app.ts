@@ -7,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 
 import type { Config } from '../config.ts';
 import type { AppDatabase } from '../db/client.ts';
+import type { ExampleMaker } from '../examples/service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { createPaymentProvider } from '../payments/index.ts';
 import type { AnalysisPool } from '../tasks/analysis-pool.ts';
@@ -42,6 +43,8 @@ export interface AppDeps {
   /** Called after a task is stored: an in-process worker looks for it at once. */
   onTaskCreated: () => void;
   mailer: Mailer;
+  /** Makes the live examples (null when they are off); a visit to a failed one asks it to make that one again. */
+  examples: ExampleMaker | null;
 }
 
 /**

@@ -46,9 +46,11 @@ export async function sharedDetail(
   shareId: string,
   type: TaskType,
   examplesEnabled: boolean,
+  /** Called when the example asked for has no run to show or its run failed (it is then made again). */
+  onExampleUnavailable?: () => void,
 ): Promise<StoredTaskDetail> {
   // The live examples are shares named by the example (examples/service.ts); 4701 while one is being made.
-  const example = await exampleDetail(db, shareId, type, examplesEnabled);
+  const example = await exampleDetail(db, shareId, type, examplesEnabled, onExampleUnavailable);
   if (example) return { ...example, etaMinutes: null };
   const detail = SHARE_ID_PATTERN.test(shareId)
     ? await detailWhere(

@@ -11,7 +11,7 @@ import { detailBody } from './optimizes.ts';
 const ShareRequest = z.object({ id: z.string() });
 
 /** Read-only links to a result (docs/design.md, "Sharing"). */
-export async function shareRoutes(app: FastifyInstance, { database, config }: AppDeps) {
+export async function shareRoutes(app: FastifyInstance, { database, config, examples }: AppDeps) {
   const { db } = database;
 
   app.post(
@@ -46,7 +46,9 @@ export async function shareRoutes(app: FastifyInstance, { database, config }: Ap
         errors: [ErrorCode.NOT_FOUND, ErrorCode.EXAMPLE_PREPARING],
       }),
       async (request, reply) => {
-        const body = detailBody(await sharedDetail(db, request.params.shareId, type, config.examples));
+        const body = detailBody(
+          await sharedDetail(db, request.params.shareId, type, config.examples, () => examples?.remakeUnavailable()),
+        );
         return reply.header('cache-control', 'no-store').type('application/json; charset=utf-8').send(body);
       },
     );
