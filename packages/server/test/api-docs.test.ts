@@ -48,6 +48,32 @@ describe('the API documentation at /api/docs', () => {
     await app?.stop();
   });
 
+  it('refuses every route documented as signed-in only with 401 without a session, and opens the others', async () => {
+    const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods as Record<string, { security?: unknown[] }>).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        // Path parameters get a value of the right shape that names nothing.
+        url: `${base}${path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}`,
+        signedIn: (operation.security ?? []).length > 0,
+      })),
+    );
+    expect(operations.filter((o) => o.signedIn).length).toBeGreaterThan(15);
+    for (const { method, url, signedIn } of operations) {
+      const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
+      const headers = body ? { 'content-type': 'application/json' } : undefined;
+      for (const authorization of [undefined, 'Bearer not-a-session']) {
+        const answer = await fetch(url, {
+          method,
+          body,
+          headers: { ...headers, ...(authorization ? { authorization } : {}) },
+        });
+        const label = `${method} ${url.slice(base.length)} ${authorization ?? 'no token'}`;
+        if (signedIn) expect(answer.status, label).toBe(401);
+        else expect(answer.status, label).not.toBe(401);
+      }
+    }
+  });
+
   it('lists every registered API route, each documented', () => {
     const routes = registeredApiRoutes(runtime);
     expect(routes.length).toBeGreaterThan(15);

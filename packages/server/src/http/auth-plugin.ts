@@ -9,8 +9,12 @@ type User = typeof users.$inferSelect;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The signed-in user, or throws 401 (which starts the client's logout flow). */
-    requireUser(): Promise<User>;
+    /**
+     * The signed-in user of a route documented with `auth: 'user'`: resolved before the handler runs, and such a
+     * route answers 401 (which starts the client's logout flow) without a valid session. Reading it in a route not
+     * documented so is a programming error.
+     */
+    readonly user: User;
     sessionToken(): string | undefined;
   }
 }
@@ -22,14 +26,27 @@ function tokenOf(request: FastifyRequest): string | undefined {
   return request.cookies[TOKEN_COOKIE] || undefined;
 }
 
+/**
+ * Who may call a route is said once, in its documentation (`documented({ auth })`): the same field the API
+ * document shows is the one enforced here, so a route cannot be documented as signed-in only and be open.
+ */
 export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
+  const signedIn = new WeakMap<FastifyRequest, User>();
   app.decorateRequest('sessionToken', function (this: FastifyRequest) {
     return tokenOf(this);
   });
-  app.decorateRequest('requireUser', async function (this: FastifyRequest) {
-    const token = tokenOf(this);
+  app.decorateRequest('user', {
+    getter(this: FastifyRequest): User {
+      const user = signedIn.get(this);
+      if (!user) throw new Error(`${this.routeOptions.url} reads request.user but is not documented with auth: 'user'`);
+      return user;
+    },
+  });
+  app.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.doc?.auth !== 'user') return;
+    const token = tokenOf(request);
     const user = token ? await userForToken(deps.database.db, token) : undefined;
     if (!user) throw new AppError(ErrorCode.UNAUTHORIZED);
-    return user;
+    signedIn.set(request, user);
   });
 });

@@ -269,7 +269,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
       errors: [ErrorCode.WRONG_CREDENTIALS, ErrorCode.WEAK_PASSWORD],
     }),
     async (request, reply) => {
-      const user = await request.requireUser();
+      const user = request.user;
       const body = parseBody(ChangePasswordBody, request.body);
       const check = await verifyPassword(body.oldPassword, user.passwordHash);
       if (!check.ok) throw new AppError(ErrorCode.WRONG_CREDENTIALS, { field: 'oldPassword' });

@@ -36,7 +36,7 @@ export async function chatRoutes(app: FastifyInstance, { database, config }: App
       errors: [ErrorCode.NOT_FOUND],
     }),
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       return ok({ messages: await chatHistory(db, user, request.params.id) });
     },
   );
@@ -62,7 +62,7 @@ export async function chatRoutes(app: FastifyInstance, { database, config }: App
       ],
     }),
     async (request, reply) => {
-      const user = await request.requireUser();
+      const user = request.user;
       const { question } = parseBody(ChatQuestion, request.body);
       const language = languageOf(request);
       // Every refusal before the answer starts is an ordinary error envelope with its HTTP status.

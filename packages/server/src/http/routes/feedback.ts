@@ -35,7 +35,7 @@ export async function feedbackRoutes(app: FastifyInstance, { database }: AppDeps
       errors: [ErrorCode.NOT_FOUND],
     }),
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       return ok(await getFeedback(db, user, request.params.id));
     },
   );
@@ -63,7 +63,7 @@ export async function feedbackRoutes(app: FastifyInstance, { database }: AppDeps
       ],
     }),
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       return ok(await saveFeedback(db, user, request.params.id, request.body));
     },
   );

@@ -98,7 +98,7 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
       ],
     }),
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       return ok(await createTask(db, config.catalogue, analysis, user, await readSubmission(request), onTaskCreated));
     },
   );
@@ -113,7 +113,7 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
       data: TaskPage,
     }),
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       const query = parseBody(TaskListQuery, request.query);
       return ok(await listTasks(db, user, query.page, query.pageSize));
     },
@@ -131,7 +131,7 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
         errors: [ErrorCode.NOT_FOUND],
       }),
       async (request, reply) => {
-        const user = await request.requireUser();
+        const user = request.user;
         const body = detailBody(await taskDetail(db, user, request.params.id, type));
         return reply.type('application/json; charset=utf-8').send(body);
       },
@@ -148,7 +148,7 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
       errors: [ErrorCode.NOT_FOUND],
     }),
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       await deleteTask(db, user, request.params.id);
       return ok(null);
     },

@@ -82,7 +82,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps & { paym
         ],
       }),
       async (request) => {
-        const user = await request.requireUser();
+        const user = request.user;
         const body = parseBody(LocalPayBody, request.body);
         const product = config.catalogue.byProductId(body.productId);
         if (!product?.purchasable) throw new AppError(ErrorCode.PRODUCT_NOT_PURCHASABLE, { field: 'productId' });

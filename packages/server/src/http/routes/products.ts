@@ -29,6 +29,6 @@ export async function productRoutes(app: FastifyInstance, { database, config }: 
       auth: 'user',
       data: UserProductInfo,
     }),
-    async (request) => ok(await userProductInfo(database.db, config.catalogue, await request.requireUser())),
+    async (request) => ok(await userProductInfo(database.db, config.catalogue, request.user)),
   );
 }

@@ -31,7 +31,7 @@ export async function redeemRoutes(app: FastifyInstance, { database, config }: A
       errors: [ErrorCode.REDEEM_CODE_NOT_FOUND, ErrorCode.TOO_MANY_REQUESTS],
     }),
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       await limited(request, user.id);
       return ok(await codeInfo(db, request.params.code));
     },
@@ -55,7 +55,7 @@ export async function redeemRoutes(app: FastifyInstance, { database, config }: A
       ],
     }),
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       const body = parseBody(RedeemBody, request.body);
       if (!body.code) throw new AppError(ErrorCode.REDEEM_CODE_REQUIRED, { field: 'code' });
       if (body.email) {

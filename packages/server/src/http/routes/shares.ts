@@ -25,7 +25,7 @@ export async function shareRoutes(app: FastifyInstance, { database, config, exam
       errors: [ErrorCode.NOT_FOUND],
     }),
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       const { id } = parseBody(ShareRequest, request.body);
       return ok(await shareTask(db, user, id));
     },
@@ -64,7 +64,7 @@ export async function shareRoutes(app: FastifyInstance, { database, config, exam
       errors: [ErrorCode.NOT_FOUND],
     }),
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       await revokeShare(db, user, request.params.shareId);
       return ok(null);
     },

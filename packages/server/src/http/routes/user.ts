@@ -26,7 +26,7 @@ export async function userRoutes(app: FastifyInstance, { database, config, maile
       auth: 'user',
       data: UserInfo,
     }),
-    async (request) => ok(await userInfo(db, config.catalogue, await request.requireUser())),
+    async (request) => ok(await userInfo(db, config.catalogue, request.user)),
   );
 
   app.patch(
@@ -39,7 +39,7 @@ export async function userRoutes(app: FastifyInstance, { database, config, maile
       data: UserInfo,
     }),
     async (request) => {
-      const user = await request.requireUser();
+      const user = request.user;
       const patch = parseBody(UserPatch, request.body);
       if ('language' in patch) await db.update(users).set({ language: patch.language }).where(eq(users.id, user.id));
       else await subscribe(db, mailer, config.publicUrl, user.id);
