@@ -4,11 +4,12 @@ import { type AstNode, children, eachChild, isNode, visitsOf } from '../model/as
 import type { ParsedStatement, StatementKind, TableRef } from '../model/statement.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
+import { explainPrefixEnd } from './explain-prefix.ts';
 import { prepareForParser } from './grammar-gaps.ts';
 import { regroupLogicalOperators } from './logical-precedence.ts';
 import { readQuery } from './reader/read-query.ts';
 import { NotCovered } from './reader/tokens.ts';
-import { splitStatements } from './split.ts';
+import { type StatementSlice, splitStatements } from './split.ts';
 import { UnreadableForm } from './unreadable.ts';
 
 const parser = new nodeSqlParser.Parser();
@@ -37,7 +38,7 @@ export type ParseOutcome =
  */
 export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
   const input = normalizeNewlines(text);
-  const slices = splitStatements(input, dialect);
+  const slices = splitStatements(input, dialect).map((slice) => withoutExplainPrefix(slice, input, dialect));
   if (slices.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
   return slices.map((slice, index) => {
     const { column } = positionAt(input, slice.offset);
@@ -67,6 +68,19 @@ export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
       return { statement: { ...place, kind: 'other', tables: [], ast: { type: 'unparsed' } }, error };
     }
   });
+}
+
+/** The statement under a pasted EXPLAIN prefix (explain-prefix.ts), the prefix kept as text written before it. */
+function withoutExplainPrefix(slice: StatementSlice, input: string, dialect: Dialect): StatementSlice {
+  const end = explainPrefixEnd(slice.text, dialect);
+  if (end === 0) return slice;
+  const offset = slice.offset + end;
+  return {
+    text: slice.text.slice(end),
+    offset,
+    line: positionAt(input, offset).line,
+    leadingComments: `${slice.leadingComments ?? ''}${slice.text.slice(0, end)}`,
+  };
 }
 
 /**
