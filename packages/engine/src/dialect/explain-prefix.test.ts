@@ -6,7 +6,11 @@ describe('a statement pasted with its EXPLAIN prefix', () => {
     const input = '-- slow report\nEXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT)\nSELECT id FROM orders WHERE total > 10;';
     const [outcome] = parseEach(input, 'postgresql');
     expect(outcome!.error).toBeUndefined();
-    expect(outcome!.statement).toMatchObject({ kind: 'select', text: 'SELECT id FROM orders WHERE total > 10', line: 3 });
+    expect(outcome!.statement).toMatchObject({
+      kind: 'select',
+      text: 'SELECT id FROM orders WHERE total > 10',
+      line: 3,
+    });
     expect(outcome!.statement.leadingComments).toBe('-- slow report\nEXPLAIN (ANALYZE, BUFFERS, FORMAT TEXT)\n');
     expect(`${outcome!.statement.leadingComments}${outcome!.statement.text};`).toBe(input);
   });

@@ -12,6 +12,9 @@ import { scanType } from './type-forms.ts';
  *    UTC_TIMESTAMP, CURRENT_USER...; PostgreSQL's USER, SESSION_USER, CURRENT_ROLE, CURRENT_SCHEMA, LOCALTIME...):
  *    calls without arguments, as node-sql-parser gives CURRENT_TIME (`{type: 'function', name, over: null}`);
  *  - MySQL's STD (read as STDDEV, then named as written);
+ *  - MySQL's assignment to a user variable inside an expression (`(@n := @n + 1)`, `CASE WHEN @v := x THEN`),
+ *    which the grammar takes only as a whole select item: `{type: 'assign', left, symbol: ':=', right}`, the shape it
+ *    gives a select item `@n := @n + 1`;
  *  - MySQL's `BINARY x` (read as a column named BINARY aliased x): `{type: 'unary_expr', operator: 'BINARY', expr}`,
  *    as node-sql-parser gives `NOT x` and `~x`;
  *  - MySQL's `CHAR(n, ... USING charset)` (the charset as node-sql-parser gives CONVERT(x USING charset): a `suffix`
@@ -34,6 +37,7 @@ export function expressionForms(context: FormContext): void {
     renamedFunctions(context);
     binaryOperator(context);
     mysqlCallForms(context);
+    variableAssignments(context);
     windowFunctionOptions(context);
     withinGroupOver(context);
   } else {
@@ -145,6 +149,50 @@ function binaryOperator({ tokens, substitutions, markers }: FormContext): void {
       { start: tokens[end]!.end, end: tokens[end]!.end, replacement: ')' },
     );
   });
+}
+
+/** Words after which an assignment's value has ended (`:=` binds loosest of all operators, so AND and OR do not). */
+const ENDS_ASSIGNED_VALUE = new Set(
+  'THEN ELSE END WHEN FROM WHERE GROUP ORDER HAVING LIMIT AS UNION INTO ON USING JOIN WINDOW FOR'.split(' '),
+);
+
+function variableAssignments({ tokens, substitutions, markers }: FormContext): void {
+  let depth = 0;
+  tokens.forEach((token, i) => {
+    if (token.text === '(') depth++;
+    else if (token.text === ')') depth--;
+    const [name, colon, equals] = [tokens[i + 1], tokens[i + 2], tokens[i + 3]];
+    if (token.text !== '@' || name?.kind !== 'word' || colon?.text !== ':' || equals?.text !== '=') return;
+    if (equals.start !== colon.end || name.start !== token.end) return;
+    // A whole select item or a SET assignment is read by the grammar as it is.
+    const before = tokens[i - 1];
+    if (depth === 0 && (isKeyword(before, 'SELECT') || isKeyword(before, 'SET') || before?.text === ',')) return;
+    const last = assignedValueEnd(tokens, i + 4);
+    if (last < i + 4) return;
+    const open = markers.open('an assignment to a user variable', ([left, right]) => ({
+      type: 'assign',
+      left: left!,
+      symbol: ':=',
+      right: right!,
+    }));
+    substitutions.push(
+      { start: token.start, end: equals.end, replacement: `${open}@${name.text},` },
+      { start: tokens[last]!.end, end: tokens[last]!.end, replacement: ')' },
+    );
+  });
+}
+
+/** Index of the last token of the value assigned from `first` on (before `first` when there is none). */
+function assignedValueEnd(tokens: Token[], first: number): number {
+  let depth = 0;
+  for (let i = first; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.text === '(') depth++;
+    else if (token.text === ')' && --depth < 0) return i - 1;
+    else if (depth === 0 && (token.text === ',' || token.text === ';')) return i - 1;
+    else if (depth === 0 && token.kind === 'word' && ENDS_ASSIGNED_VALUE.has(token.text.toUpperCase())) return i - 1;
+  }
+  return tokens.length - 1;
 }
 
 function mysqlCallForms(context: FormContext): void {
