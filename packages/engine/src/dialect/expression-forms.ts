@@ -126,9 +126,26 @@ function operandEnd(tokens: Token[], i: number): number {
   if (token.kind === 'string') return i;
   if (token.kind === 'word' || token.kind === 'quoted') {
     if (tokens[i + 1]?.text === '(' && token.kind === 'word') return closingParen(tokens, i + 1);
-    return i;
+    return qualifiedNameEnd(tokens, i);
   }
   return -1;
+}
+
+/**
+ * A marker call's argument as the operand it stands for: inside a call the grammar gives a quoted qualifier as a
+ * node (`` `t`.c `` as `table: {type: 'backticks_quote_string', value: 't'}`), elsewhere as the name.
+ */
+function asOperand(expr: AstNode): AstNode {
+  const table = expr.table;
+  if (expr.type === 'column_ref' && isNode(table) && typeof table.value === 'string') expr.table = table.value;
+  return expr;
+}
+
+/** The last token of the name starting at `i`, with its qualifiers (`t.c`, `` `db`.`t`.`c` ``). */
+function qualifiedNameEnd(tokens: Token[], i: number): number {
+  let end = i;
+  while (tokens[end + 1]?.text === '.' && ['word', 'quoted'].includes(tokens[end + 2]?.kind ?? '')) end += 2;
+  return end;
 }
 
 const NOT_OPERAND = new Set(['FROM', 'WHERE', 'AND', 'OR', 'NOT', 'ON', 'SET', 'AS', 'IS', 'NULL']);
@@ -143,7 +160,11 @@ function binaryOperator({ tokens, substitutions, markers }: FormContext): void {
     if (!next || (next.kind === 'word' && NOT_OPERAND.has(next.text.toUpperCase()))) return;
     const end = operandEnd(tokens, i + 1);
     if (end < 0) return;
-    const open = markers.open('BINARY', ([expr]) => ({ type: 'unary_expr', operator: 'BINARY', expr }));
+    const open = markers.open('BINARY', ([expr]) => ({
+      type: 'unary_expr',
+      operator: 'BINARY',
+      expr: asOperand(expr!),
+    }));
     substitutions.push(
       { start: token.start, end: next.start, replacement: open },
       { start: tokens[end]!.end, end: tokens[end]!.end, replacement: ')' },
