@@ -210,4 +210,19 @@ describe('parseUserPlan: plans as blogs and result grids hand them over', () => 
     const stray = postgres.replace('(cost=0.43..1687432.11', '(costs=0.43..1687432.11');
     expect(rejection(stray, 'postgresql').detail).toMatchObject({ line: 3 });
   });
+
+  it('a PostgreSQL plan shortened for a page (no width, no rows or loops) reads with the numbers it gives', () => {
+    const short = [
+      'Sort  (cost=1470.83..1495.83 rows=10000) (actual time=187.234..187.238 rows=5)',
+      '  Sort Key: ((embedding <=> $1))',
+      '  ->  Seq Scan on blueprints  (cost=0.00..1245.00 rows=10000) (actual time=0.012..180.456 rows=10000)',
+      'Execution Time: 187.289 ms',
+    ].join('\n');
+    const plan = parseUserPlan(short, 'postgresql');
+    expect(plan.root).toMatchObject({ node: 'Sort', cost: 1495.83, rows: 10000, actualRows: 5, loops: 1 });
+    expect(plan.root.children[0]).toMatchObject({ relation: 'blueprints', actualRows: 10000 });
+    // Numbers EXPLAIN never prints are no node numbers: the line is still refused, at its line.
+    const misspelt = short.replace(/^.*\n/, 'Sorting  (cost=1470.83..1495.83 rowz=10000)\n');
+    expect(rejection(misspelt, 'postgresql').detail).toMatchObject({ line: 1 });
+  });
 });
