@@ -34,6 +34,7 @@ describe('names MariaDB takes unquoted that the MySQL grammar reserves', () => {
     expect(json).not.toContain('"column":"rank"');
     expect(json).toMatch(/"name":"rank".*"prefix":"@"/);
     expect(json).toMatch(/RANK/);
+    expect(parseEach("GRANT ALL ON *.* TO 'app'@'%' WITH GRANT OPTION", 'mysql')[0]!.error).toBeUndefined();
   });
 
   it('a word MariaDB reserves too is refused at the alias, saying how to write it', () => {

@@ -6,7 +6,7 @@ import type { FormContext } from './markers.ts';
  * RANK and WINDOW; MariaDB 10.11, the sandbox, reserves none of these): a leaderboard's `rank` column, an `option`
  * or a `full` flag. Where one stands as a name, the parser's copy has it in backticks, which gives the same tree as a
  * name the grammar takes unquoted (`column: 'rank'`). Where it is the keyword (RANK() and DATABASE() calls, a WINDOW
- * clause, FULL JOIN, WITH CHECK OPTION, CREATE DATABASE) it is left alone.
+ * clause, FULL JOIN, WITH CHECK OPTION, WITH GRANT OPTION, CREATE DATABASE) it is left alone.
  */
 export function mariadbNames({ tokens, substitutions }: FormContext): void {
   const ddl = isKeyword(tokens[0], 'CREATE') || isKeyword(tokens[0], 'ALTER');
@@ -20,8 +20,8 @@ export function mariadbNames({ tokens, substitutions }: FormContext): void {
 
 const NAMES = new Set(['RANK', 'OPTION', 'FULL', 'WINDOW', 'SCHEMA', 'DATABASE']);
 
-/** Words after which the word is the keyword (CREATE DATABASE, WITH CHECK OPTION, SHOW FULL ...). */
-const KEYWORD_BEFORE = new Set(['CREATE', 'DROP', 'ALTER', 'SHOW', 'USE', 'CHECK', 'IF', 'EXISTS']);
+/** Words after which the word is the keyword (CREATE DATABASE, WITH CHECK | GRANT | ADMIN OPTION, SHOW FULL ...). */
+const KEYWORD_BEFORE = new Set(['CREATE', 'DROP', 'ALTER', 'SHOW', 'USE', 'CHECK', 'GRANT', 'ADMIN', 'IF', 'EXISTS']);
 
 /** Tokens after which a word ends an expression or a name (`rank FROM`, `rank = 1`, `rank DESC`). */
 const AFTER_NAME = new Set(
