@@ -20,8 +20,23 @@ export function mariadbNames({ tokens, substitutions }: FormContext): void {
 
 const NAMES = new Set(['RANK', 'OPTION', 'FULL', 'WINDOW', 'SCHEMA', 'DATABASE']);
 
-/** Words after which the word is the keyword (CREATE DATABASE, WITH CHECK | GRANT | ADMIN OPTION, SHOW FULL ...). */
-const KEYWORD_BEFORE = new Set(['CREATE', 'DROP', 'ALTER', 'SHOW', 'USE', 'CHECK', 'GRANT', 'ADMIN', 'IF', 'EXISTS']);
+/**
+ * Words after which the word is the keyword (CREATE DATABASE, WITH CHECK | GRANT | ADMIN OPTION, SHOW FULL, a foreign
+ * key's MATCH FULL).
+ */
+const KEYWORD_BEFORE = new Set([
+  'CREATE',
+  'DROP',
+  'ALTER',
+  'SHOW',
+  'USE',
+  'CHECK',
+  'GRANT',
+  'ADMIN',
+  'MATCH',
+  'IF',
+  'EXISTS',
+]);
 
 /** Tokens after which a word ends an expression or a name (`rank FROM`, `rank = 1`, `rank DESC`). */
 const AFTER_NAME = new Set(
