@@ -225,4 +225,18 @@ describe('parseUserPlan: plans as blogs and result grids hand them over', () => 
     const misspelt = short.replace(/^.*\n/, 'Sorting  (cost=1470.83..1495.83 rowz=10000)\n');
     expect(rejection(misspelt, 'postgresql').detail).toMatchObject({ line: 1 });
   });
+
+  it('a plan kept as SQL comments in a .sql file is the plan behind the comment marks', () => {
+    const commented = [
+      '-- Append  (cost=0.00..500000.00 rows=10000000 width=40)',
+      '--   ->  Seq Scan on orders_2024_01  (cost=0.00..250000.00 rows=5000000 width=40)',
+      "--         Filter: (order_date >= '2024-01-01')",
+      '--   ->  Seq Scan on orders_2024_02  (cost=0.00..250000.00 rows=5000000 width=40)',
+    ].join('\n');
+    const plan = parseUserPlan(commented, 'postgresql');
+    expect(plan.root.children.map((c) => c.relation)).toEqual(['orders_2024_01', 'orders_2024_02']);
+    // A line that is not behind the marks makes the marks part of the text: refused where they stop a node.
+    const mixed = `${commented}\n  ->  Seq Scan on x  (cost=0.00..1.00 rows=1 width=4)`;
+    expect(rejection(mixed, 'postgresql').detail).toMatchObject({ code: 4204, line: 2 });
+  });
 });

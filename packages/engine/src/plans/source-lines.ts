@@ -18,6 +18,7 @@ export function sourceLines(input: string): SourceLine[] {
     .split('\n')
     .map((text, i) => ({ text: text.replace(/\s+$/, ''), line: i + 1, column: 1 }));
   lines = dropClientChatter(lines);
+  lines = uncommentLines(lines);
   lines = unwrapQuotedLines(lines);
   lines = unwrapQuotedCell(lines);
   lines = unwrapPsql(lines);
@@ -69,6 +70,16 @@ function dropClientChatter(lines: SourceLine[]): SourceLine[] {
     out.push(line);
   }
   return out;
+}
+
+/** A plan kept in a .sql file as SQL comments: every line behind `-- `. */
+function uncommentLines(lines: SourceLine[]): SourceLine[] {
+  const content = lines.filter((l) => l.text.trim() !== '');
+  if (content.length === 0 || !content.every((l) => /^\s*--(?: |$)/.test(l.text))) return lines;
+  return content.map((l) => {
+    const marker = /^\s*-- ?/.exec(l.text)![0];
+    return sliceLine(l, marker.length);
+  });
 }
 
 /** Result grids (DBeaver, pgAdmin) copy each row in double quotes: unquote when every line is quoted. */
