@@ -12,6 +12,9 @@ import { scanType } from './type-forms.ts';
  *    UTC_TIMESTAMP, CURRENT_USER...; PostgreSQL's USER, SESSION_USER, CURRENT_ROLE, CURRENT_SCHEMA, LOCALTIME...):
  *    calls without arguments, as node-sql-parser gives CURRENT_TIME (`{type: 'function', name, over: null}`);
  *  - MySQL's STD (read as STDDEV, then named as written);
+ *  - MySQL's assignment to a user variable inside an expression (`(@n := @n + 1)`, `CASE WHEN @v := x THEN`),
+ *    which the grammar takes only as a whole select item: `{type: 'assign', left, symbol: ':=', right}`, the shape it
+ *    gives a select item `@n := @n + 1`;
  *  - MySQL's `BINARY x` (read as a column named BINARY aliased x): `{type: 'unary_expr', operator: 'BINARY', expr}`,
  *    as node-sql-parser gives `NOT x` and `~x`;
  *  - MySQL's `CHAR(n, ... USING charset)` (the charset as node-sql-parser gives CONVERT(x USING charset): a `suffix`
@@ -34,6 +37,7 @@ export function expressionForms(context: FormContext): void {
     renamedFunctions(context);
     binaryOperator(context);
     mysqlCallForms(context);
+    variableAssignments(context);
     windowFunctionOptions(context);
     withinGroupOver(context);
   } else {
@@ -122,9 +126,26 @@ function operandEnd(tokens: Token[], i: number): number {
   if (token.kind === 'string') return i;
   if (token.kind === 'word' || token.kind === 'quoted') {
     if (tokens[i + 1]?.text === '(' && token.kind === 'word') return closingParen(tokens, i + 1);
-    return i;
+    return qualifiedNameEnd(tokens, i);
   }
   return -1;
+}
+
+/**
+ * A marker call's argument as the operand it stands for: inside a call the grammar gives a quoted qualifier as a
+ * node (`` `t`.c `` as `table: {type: 'backticks_quote_string', value: 't'}`), elsewhere as the name.
+ */
+function asOperand(expr: AstNode): AstNode {
+  const table = expr.table;
+  if (expr.type === 'column_ref' && isNode(table) && typeof table.value === 'string') expr.table = table.value;
+  return expr;
+}
+
+/** The last token of the name starting at `i`, with its qualifiers (`t.c`, `` `db`.`t`.`c` ``). */
+function qualifiedNameEnd(tokens: Token[], i: number): number {
+  let end = i;
+  while (tokens[end + 1]?.text === '.' && ['word', 'quoted'].includes(tokens[end + 2]?.kind ?? '')) end += 2;
+  return end;
 }
 
 const NOT_OPERAND = new Set(['FROM', 'WHERE', 'AND', 'OR', 'NOT', 'ON', 'SET', 'AS', 'IS', 'NULL']);
@@ -139,12 +160,60 @@ function binaryOperator({ tokens, substitutions, markers }: FormContext): void {
     if (!next || (next.kind === 'word' && NOT_OPERAND.has(next.text.toUpperCase()))) return;
     const end = operandEnd(tokens, i + 1);
     if (end < 0) return;
-    const open = markers.open('BINARY', ([expr]) => ({ type: 'unary_expr', operator: 'BINARY', expr }));
+    const open = markers.open('BINARY', ([expr]) => ({
+      type: 'unary_expr',
+      operator: 'BINARY',
+      expr: asOperand(expr!),
+    }));
     substitutions.push(
       { start: token.start, end: next.start, replacement: open },
       { start: tokens[end]!.end, end: tokens[end]!.end, replacement: ')' },
     );
   });
+}
+
+/** Words after which an assignment's value has ended (`:=` binds loosest of all operators, so AND and OR do not). */
+const ENDS_ASSIGNED_VALUE = new Set(
+  'THEN ELSE END WHEN FROM WHERE GROUP ORDER HAVING LIMIT AS UNION INTO ON USING JOIN WINDOW FOR'.split(' '),
+);
+
+function variableAssignments({ tokens, substitutions, markers }: FormContext): void {
+  let depth = 0;
+  tokens.forEach((token, i) => {
+    if (token.text === '(') depth++;
+    else if (token.text === ')') depth--;
+    const [name, colon, equals] = [tokens[i + 1], tokens[i + 2], tokens[i + 3]];
+    if (token.text !== '@' || name?.kind !== 'word' || colon?.text !== ':' || equals?.text !== '=') return;
+    if (equals.start !== colon.end || name.start !== token.end) return;
+    // A whole select item or a SET assignment is read by the grammar as it is.
+    const before = tokens[i - 1];
+    if (depth === 0 && (isKeyword(before, 'SELECT') || isKeyword(before, 'SET') || before?.text === ',')) return;
+    const last = assignedValueEnd(tokens, i + 4);
+    if (last < i + 4) return;
+    const open = markers.open('an assignment to a user variable', ([left, right]) => ({
+      type: 'assign',
+      left: left!,
+      symbol: ':=',
+      right: right!,
+    }));
+    substitutions.push(
+      { start: token.start, end: equals.end, replacement: `${open}@${name.text},` },
+      { start: tokens[last]!.end, end: tokens[last]!.end, replacement: ')' },
+    );
+  });
+}
+
+/** Index of the last token of the value assigned from `first` on (before `first` when there is none). */
+function assignedValueEnd(tokens: Token[], first: number): number {
+  let depth = 0;
+  for (let i = first; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.text === '(') depth++;
+    else if (token.text === ')' && --depth < 0) return i - 1;
+    else if (depth === 0 && (token.text === ',' || token.text === ';')) return i - 1;
+    else if (depth === 0 && token.kind === 'word' && ENDS_ASSIGNED_VALUE.has(token.text.toUpperCase())) return i - 1;
+  }
+  return tokens.length - 1;
 }
 
 function mysqlCallForms(context: FormContext): void {

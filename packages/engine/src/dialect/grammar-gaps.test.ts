@@ -1,6 +1,6 @@
 import { AppError } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
-import { type AstNode, span, visitsOf } from '../model/ast.ts';
+import { type AstNode, columnRef, span, visitsOf } from '../model/ast.ts';
 import { parseStatements } from './parse.ts';
 
 const nodesOf = (ast: AstNode, type: string) => visitsOf(ast).filter((v) => v.node.type === type);
@@ -18,6 +18,20 @@ describe('forms node-sql-parser does not read, read anyway', () => {
       const at = span(comparison?.node, text);
       if (at) expect(text.slice(at.start, at.end)).toBe('c > 10');
     }
+  });
+
+  it("MySQL's BINARY before a qualified name takes the whole name, quoted or not", () => {
+    for (const text of [
+      "SELECT a FROM roll WHERE BINARY `roll`.`roll_number` = 'x'",
+      "SELECT a FROM roll WHERE BINARY roll.roll_number = 'x'",
+    ]) {
+      const [statement] = parseStatements(text, 'mysql');
+      const binary = nodesOf(statement!.ast, 'unary_expr')[0]!.node;
+      expect(binary).toMatchObject({ operator: 'BINARY', expr: { type: 'column_ref' } });
+      expect(columnRef(binary.expr as AstNode)).toMatchObject({ table: 'roll', column: 'roll_number' });
+    }
+    // A name followed by a dot and no name is no qualified name: the form leaves it to the grammar.
+    expect(() => parseStatements('SELECT a FROM roll WHERE BINARY roll. = 1', 'mysql')).toThrow(AppError);
   });
 
   it('CAST(x AS STRING) reads as a text cast', () => {

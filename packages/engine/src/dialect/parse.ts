@@ -4,11 +4,12 @@ import { type AstNode, children, eachChild, isNode, visitsOf } from '../model/as
 import type { ParsedStatement, StatementKind, TableRef } from '../model/statement.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
+import { explainPrefixEnd } from './explain-prefix.ts';
 import { prepareForParser } from './grammar-gaps.ts';
 import { regroupLogicalOperators } from './logical-precedence.ts';
 import { readQuery } from './reader/read-query.ts';
 import { NotCovered } from './reader/tokens.ts';
-import { splitStatements } from './split.ts';
+import { type StatementSlice, splitStatements } from './split.ts';
 import { UnreadableForm } from './unreadable.ts';
 
 const parser = new nodeSqlParser.Parser();
@@ -37,7 +38,7 @@ export type ParseOutcome =
  */
 export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
   const input = normalizeNewlines(text);
-  const slices = splitStatements(input, dialect);
+  const slices = splitStatements(input, dialect).map((slice) => withoutExplainPrefix(slice, input, dialect));
   if (slices.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
   return slices.map((slice, index) => {
     const { column } = positionAt(input, slice.offset);
@@ -67,6 +68,19 @@ export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
       return { statement: { ...place, kind: 'other', tables: [], ast: { type: 'unparsed' } }, error };
     }
   });
+}
+
+/** The statement under a pasted EXPLAIN prefix (explain-prefix.ts), the prefix kept as text written before it. */
+function withoutExplainPrefix(slice: StatementSlice, input: string, dialect: Dialect): StatementSlice {
+  const end = explainPrefixEnd(slice.text, dialect);
+  if (end === 0) return slice;
+  const offset = slice.offset + end;
+  return {
+    text: slice.text.slice(end),
+    offset,
+    line: positionAt(input, offset).line,
+    leadingComments: `${slice.leadingComments ?? ''}${slice.text.slice(0, end)}`,
+  };
 }
 
 /**
@@ -160,7 +174,7 @@ export function parseWithLibrary(
       parseOptions: { includeLocations: true },
     });
   } catch (error) {
-    throw syntaxError(error, (offset) => toInput(prepared.toOriginal(offset)));
+    throw syntaxError(error, (offset) => toInput(prepared.toOriginal(offset)), prepared.text);
   }
   // The splitter gave one statement: a parser reading several draws other boundaries, and only the first would be
   // analyzed while the planners send the whole text. Refuse it.
@@ -297,10 +311,12 @@ export function blankMysqlHints(text: string): string {
   return chars.join('');
 }
 
-function syntaxError(error: unknown, toInput: ToInputPosition): AppError {
+function syntaxError(error: unknown, toInput: ToInputPosition, parsed: string): AppError {
   const location = (error as { location?: { start?: { offset?: number } } }).location;
-  const offset = location?.start?.offset ?? 0;
   const raw = error instanceof Error ? error.message : String(error);
+  const reserved = reservedAlias(raw, parsed);
+  if (reserved) return reserved(toInput);
+  const offset = location?.start?.offset ?? 0;
   const found = /but (.+) found\.?$/.exec(raw)?.[1] ?? '';
   const near = found === 'end of input' ? { zh: '语句意外结束', en: 'unexpected end of statement' } : null;
   const token = found.replace(/^"|"$/g, '');
@@ -311,6 +327,27 @@ function syntaxError(error: unknown, toInput: ToInputPosition): AppError {
       ? { zh: `SQL 语法错误：${near.zh}`, en: `SQL syntax error: ${near.en}` }
       : { zh: `SQL 语法错误：无法识别 "${token}"`, en: `SQL syntax error: unexpected "${token}"` },
   });
+}
+
+/**
+ * node-sql-parser's MySQL grammar refuses a reserved word as an alias (`SELECT a AS key`) with a message and no
+ * location: the error is placed at the alias (the word after AS, else its first use) and says how to write it.
+ */
+function reservedAlias(raw: string, parsed: string): ((toInput: ToInputPosition) => AppError) | undefined {
+  const word = /"([^"]+)" is a reserved word/.exec(raw)?.[1];
+  if (!word) return undefined;
+  const escaped = word.replace(/[^\w$]/g, '\\$&');
+  const at =
+    new RegExp(`\\bAS\\s+(${escaped})\\b`, 'i').exec(parsed) ?? new RegExp(`\\b(${escaped})\\b`, 'i').exec(parsed);
+  const offset = at ? at.index + at[0].length - at[1]!.length : 0;
+  return (toInput) =>
+    new AppError(ErrorCode.CONTENT_INVALID, {
+      ...toInput(offset),
+      message: {
+        zh: `"${word}" 是保留字，不能直接用作别名：请用反引号括起来（\`${word}\`）或换一个名称`,
+        en: `"${word}" is a reserved word and cannot be an alias as written: quote it (\`${word}\`) or choose another name`,
+      },
+    });
 }
 
 function describe(ast: AstNode): { kind: StatementKind; tables: TableRef[] } {

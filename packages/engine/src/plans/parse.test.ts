@@ -166,3 +166,77 @@ describe('parseUserPlan: a PostgreSQL plan copied from an inner node', () => {
     });
   });
 });
+
+describe('parseUserPlan: plans as blogs and result grids hand them over', () => {
+  const tree = [
+    "-> Filter: (lc.`type` = 'PRODUCT')  (cost=1 rows=1) (actual time=0.134..0.134 rows=1 loops=20)",
+    '    -> Single-row index lookup on lc using PRIMARY (id=p.id)  (cost=1 rows=1) (actual time=0.1..0.1 rows=1 loops=20)',
+  ];
+
+  it("a result grid's cell in quotes (MySQL Workbench, DBeaver) is the plan inside them", () => {
+    for (const quote of ["'", '"']) {
+      const cell = `${quote}${tree.join('\n').replaceAll(quote, quote + quote)}\n${quote}`;
+      const plan = parseUserPlan(cell, 'mysql');
+      expect(plan.format).toBe('mysql-tree');
+      expect(plan.root.children).toHaveLength(1);
+      expect(plan.root.children[0]!.relation).toBe('lc');
+    }
+    // A quote that opens the text but closes nothing is no cell: the text is still refused, at its first line.
+    expect(rejection(`'${tree.join('\n')}`, 'mysql').detail).toMatchObject({ line: 1 });
+  });
+
+  it("a node's numbers wrapped onto the next line belong to that node", () => {
+    const postgres = [
+      'Limit  (cost=0.43..8421.77 rows=50 width=64) (actual time=2418.102..2418.104 rows=50 loops=1)',
+      '  ->  Index Scan using idx_updated_at on file_index',
+      '        (cost=0.43..1687432.11 rows=10000 width=64) (actual time=0.021..2418.09 rows=50 loops=1)',
+      '        Filter: (owner_id = 88213 AND deleted_at IS NULL)',
+    ].join('\n');
+    const scan = parseUserPlan(postgres, 'postgresql').root.children[0]!;
+    expect(scan).toMatchObject({ relation: 'file_index', index: 'idx_updated_at', rows: 10000, actualRows: 50 });
+    const mysql = [
+      'EXPLAIN: -> Inner hash join (t2.c2 = t1.c1)  (cost=4.70 rows=6)',
+      '(actual time=0.032..0.035 rows=6 loops=1)',
+      '    -> Table scan on t2  (cost=0.06 rows=6)',
+      '(actual time=0.003..0.005 rows=6 loops=1)',
+    ].join('\n');
+    const join = parseUserPlan(
+      `*************************** 1. row ***************************\n${mysql}`,
+      'mysql',
+    ).root;
+    expect(join).toMatchObject({ rows: 6, actualRows: 6 });
+    expect(join.children[0]).toMatchObject({ relation: 't2', actualRows: 6 });
+    // Only the numbers EXPLAIN prints continue a line: another line in parentheses is still an error, where it is.
+    const stray = postgres.replace('(cost=0.43..1687432.11', '(costs=0.43..1687432.11');
+    expect(rejection(stray, 'postgresql').detail).toMatchObject({ line: 3 });
+  });
+
+  it('a PostgreSQL plan shortened for a page (no width, no rows or loops) reads with the numbers it gives', () => {
+    const short = [
+      'Sort  (cost=1470.83..1495.83 rows=10000) (actual time=187.234..187.238 rows=5)',
+      '  Sort Key: ((embedding <=> $1))',
+      '  ->  Seq Scan on blueprints  (cost=0.00..1245.00 rows=10000) (actual time=0.012..180.456 rows=10000)',
+      'Execution Time: 187.289 ms',
+    ].join('\n');
+    const plan = parseUserPlan(short, 'postgresql');
+    expect(plan.root).toMatchObject({ node: 'Sort', cost: 1495.83, rows: 10000, actualRows: 5, loops: 1 });
+    expect(plan.root.children[0]).toMatchObject({ relation: 'blueprints', actualRows: 10000 });
+    // Numbers EXPLAIN never prints are no node numbers: the line is still refused, at its line.
+    const misspelt = short.replace(/^.*\n/, 'Sorting  (cost=1470.83..1495.83 rowz=10000)\n');
+    expect(rejection(misspelt, 'postgresql').detail).toMatchObject({ line: 1 });
+  });
+
+  it('a plan kept as SQL comments in a .sql file is the plan behind the comment marks', () => {
+    const commented = [
+      '-- Append  (cost=0.00..500000.00 rows=10000000 width=40)',
+      '--   ->  Seq Scan on orders_2024_01  (cost=0.00..250000.00 rows=5000000 width=40)',
+      "--         Filter: (order_date >= '2024-01-01')",
+      '--   ->  Seq Scan on orders_2024_02  (cost=0.00..250000.00 rows=5000000 width=40)',
+    ].join('\n');
+    const plan = parseUserPlan(commented, 'postgresql');
+    expect(plan.root.children.map((c) => c.relation)).toEqual(['orders_2024_01', 'orders_2024_02']);
+    // A line that is not behind the marks makes the marks part of the text: refused where they stop a node.
+    const mixed = `${commented}\n  ->  Seq Scan on x  (cost=0.00..1.00 rows=1 width=4)`;
+    expect(rejection(mixed, 'postgresql').detail).toMatchObject({ code: 4204, line: 2 });
+  });
+});

@@ -15,9 +15,11 @@ import { postgresNodeName } from './postgres-names.ts';
 import { type SourceLine, startOf } from './source-lines.ts';
 
 const N = '(\\d+(?:\\.\\d+)?)';
+// Width, rows and loops may be missing where a plan was shortened for a blog or a slide (`(cost=1.5..9.2 rows=10)`,
+// `(actual time=0.1..2.3)`): the numbers given are read, the others are left out.
 const NODE_LINE = new RegExp(
-  `^(.*?)(?:\\s+\\(cost=${N}\\.\\.${N} rows=${N} width=${N}\\))?` +
-    `(?:\\s+\\((?:actual(?: time=${N}\\.\\.${N})? rows=${N} loops=${N}|(never executed))\\))?$`,
+  `^(.*?)(?:\\s+\\(cost=${N}\\.\\.${N}(?: rows=${N})?(?: width=${N})?\\))?` +
+    `(?:\\s+\\((?:actual(?=[ )])(?: time=${N}\\.\\.${N})?(?: rows=${N})?(?: loops=${N})?|(never executed))\\))?$`,
 );
 const DETAIL_LINE = /^[A-Z][^:]*:(?:\s|$)/;
 const GROUP_HEADER = /^(?:SubPlan|InitPlan|CTE)\s+\S+/;
@@ -132,7 +134,7 @@ function nodeFrom(
     node.actualRows = 0;
     node.loops = 0;
   } else if (match[8] !== undefined) {
-    const loops = Number(match[9]);
+    const loops = match[9] === undefined ? 1 : Number(match[9]);
     node.actualRows = Number(match[8]);
     node.loops = loops;
     if (match[7] !== undefined) node.actualTimeMs = roundMs(Number(match[7]) * loops);

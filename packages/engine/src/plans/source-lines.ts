@@ -18,11 +18,13 @@ export function sourceLines(input: string): SourceLine[] {
     .split('\n')
     .map((text, i) => ({ text: text.replace(/\s+$/, ''), line: i + 1, column: 1 }));
   lines = dropClientChatter(lines);
+  lines = uncommentLines(lines);
   lines = unwrapQuotedLines(lines);
+  lines = unwrapQuotedCell(lines);
   lines = unwrapPsql(lines);
   lines = unwrapMysqlSingleCell(lines);
   lines = unescapeBatchCell(lines);
-  return lines.filter((l) => l.text.trim() !== '');
+  return joinWrappedNumbers(lines.filter((l) => l.text.trim() !== ''));
 }
 
 /** The text from `skip` characters on, with its column moved accordingly. */
@@ -70,6 +72,16 @@ function dropClientChatter(lines: SourceLine[]): SourceLine[] {
   return out;
 }
 
+/** A plan kept in a .sql file as SQL comments: every line behind `-- `. */
+function uncommentLines(lines: SourceLine[]): SourceLine[] {
+  const content = lines.filter((l) => l.text.trim() !== '');
+  if (content.length === 0 || !content.every((l) => /^\s*--(?: |$)/.test(l.text))) return lines;
+  return content.map((l) => {
+    const marker = /^\s*-- ?/.exec(l.text)![0];
+    return sliceLine(l, marker.length);
+  });
+}
+
 /** Result grids (DBeaver, pgAdmin) copy each row in double quotes: unquote when every line is quoted. */
 function unwrapQuotedLines(lines: SourceLine[]): SourceLine[] {
   const content = lines.filter((l) => l.text.trim() !== '');
@@ -78,6 +90,44 @@ function unwrapQuotedLines(lines: SourceLine[]): SourceLine[] {
     const at = l.text.indexOf('"');
     return { text: l.text.slice(at + 1, -1).replace(/""/g, '"'), line: l.line, column: l.column + at + 1 };
   });
+}
+
+/**
+ * One multi-line cell copied from a result grid in quotes (MySQL Workbench's copied row gives
+ * `'-> Limit: ...` on the first line and the closing `'` after the last; DBeaver quotes with `"`): the quotes are
+ * the grid's, not the plan's.
+ */
+function unwrapQuotedCell(lines: SourceLine[]): SourceLine[] {
+  const content = lines.filter((l) => l.text.trim() !== '');
+  const first = content[0];
+  const last = content.at(-1);
+  const quote = /^\s*(['"])/.exec(first?.text ?? '')?.[1];
+  if (!first || !last || !quote || content.length < 2 || !last.text.endsWith(quote)) return lines;
+  const at = first.text.indexOf(quote);
+  const unquote = (text: string) => text.replaceAll(quote + quote, quote);
+  return content.map((l) => {
+    let out = l === first ? sliceLine(l, at + 1) : l;
+    if (l === last) out = { ...out, text: out.text.slice(0, -1) };
+    return { ...out, text: unquote(out.text) };
+  });
+}
+
+/**
+ * A node's numbers wrapped onto a line of their own, as blogs, manuals and narrow terminals print long nodes
+ * (`->  Index Scan using idx on t` then `(cost=0.43..8.45 rows=1 width=64) (actual time=...)`): no format starts a
+ * line with them, so they belong to the line before.
+ */
+function joinWrappedNumbers(lines: SourceLine[]): SourceLine[] {
+  const out: SourceLine[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    if (previous && /^\s*\((?:cost=|actual |never executed\))/.test(line.text)) {
+      out[out.length - 1] = { ...previous, text: `${previous.text} ${line.text.trim()}` };
+    } else {
+      out.push(line);
+    }
+  }
+  return out;
 }
 
 /**

@@ -30,6 +30,39 @@ describe('table structure as the dump tools print it', () => {
     expect(shape(fixture('pg-dump-owners.sql'), 'postgresql')).toEqual(expected);
   });
 
+  it("reads a plain pg_dump's data section as nothing: COPY blocks to their \\. line and setval calls", () => {
+    const dump = [
+      'CREATE TABLE public.t (id integer NOT NULL, s text);',
+      'ALTER TABLE ONLY public.t ADD CONSTRAINT t_pkey PRIMARY KEY (id);',
+      'COPY public.t (id, s) FROM stdin;',
+      "1\tO'Brien; DROP TABLE t",
+      '2\t\\N',
+      '\\.',
+      "SELECT pg_catalog.setval('public.t_id_seq', 2, true);",
+      'CREATE INDEX t_s ON public.t (s);',
+    ].join('\n');
+    const schema = parseSchema(dump, 'postgresql');
+    expect(shape(dump, 'postgresql')).toEqual([{ table: 't', keys: ['PK id', 's'] }]);
+    // The planners run the structure without the data, on the lines it was pasted at.
+    expect(schema.ddl).not.toMatch(/COPY|O'Brien|setval|\\\./);
+    expect(schema.ddl.split('\n')[7]).toBe('CREATE INDEX t_s ON public.t (s);');
+  });
+
+  it('refuses a COPY that is no dump data block, and a query that is no setval call, where they are', () => {
+    for (const text of [
+      'CREATE TABLE t (a int);\nCOPY t (a) FROM stdin;\n1',
+      "CREATE TABLE t (a int);\nCOPY t FROM '/etc/passwd';",
+      "CREATE TABLE t (a int);\nSELECT setval('s', 1), pg_sleep(10);",
+    ]) {
+      expect(() => parseSchema(text, 'postgresql'), text).toThrow(/accepts only CREATE TABLE/);
+      try {
+        parseSchema(text, 'postgresql');
+      } catch (error) {
+        expect((error as { detail: { line: number } }).detail.line).toBe(2);
+      }
+    }
+  });
+
   it('still refuses what is no structure, naming what is accepted', () => {
     for (const [text, dialect] of [
       ['CREATE TABLE t (a int);\nDROP TABLE t;', 'postgresql'],

@@ -1,0 +1,71 @@
+import { AppError } from '@sqltune/contracts';
+import { describe, expect, it } from 'vitest';
+import { type AstNode, columnRef, span, visitsOf } from '../model/ast.ts';
+import { parseSchema } from '../schema/parse-schema.ts';
+import { parseEach, parseStatements } from './parse.ts';
+
+const columnsOf = (ast: AstNode) =>
+  visitsOf(ast)
+    .filter((v) => v.node.type === 'column_ref')
+    .map((v) => columnRef(v.node)?.column);
+
+describe('names MariaDB takes unquoted that the MySQL grammar reserves', () => {
+  it('a rank, option or full column reads as the column, located where it is written', () => {
+    const text = 'SELECT t.rank, option, full AS f FROM t WHERE rank <= 10 ORDER BY rank DESC';
+    const [statement] = parseStatements(text, 'mysql');
+    expect(columnsOf(statement!.ast)).toEqual(['rank', 'option', 'full', 'rank', 'rank']);
+    const where = visitsOf(statement!.ast).find((v) => v.node.operator === '<=')!.node;
+    const at = span(where, text)!;
+    expect(text.slice(at.start, at.end)).toBe('rank <= 10');
+  });
+
+  it('an alias named rank, and a table with a rank column and key', () => {
+    const [statement] = parseStatements('SELECT score, COUNT(*) AS Rank FROM scores GROUP BY score', 'mysql');
+    expect(JSON.stringify(statement!.ast)).toContain('"as":"Rank"');
+    const schema = parseSchema('CREATE TABLE lb (id INT, rank INT NOT NULL, KEY idx_rank (rank));', 'mysql');
+    expect(schema.tables[0]!.columns.map((c) => c.name)).toEqual(['id', 'rank']);
+    expect(schema.tables[0]!.indexes[0]!.columns).toEqual(['rank']);
+  });
+
+  it('the keywords stay keywords: RANK() and DATABASE() calls, a WINDOW clause, a user variable @rank', () => {
+    const text = 'SELECT @rank := @rank + 1, RANK() OVER w AS r, DATABASE() FROM t WINDOW w AS (ORDER BY a)';
+    const [statement] = parseStatements(text, 'mysql');
+    const json = JSON.stringify(statement!.ast);
+    expect(json).not.toContain('"column":"rank"');
+    expect(json).toMatch(/"name":"rank".*"prefix":"@"/);
+    expect(json).toMatch(/RANK/);
+    expect(parseEach("GRANT ALL ON *.* TO 'app'@'%' WITH GRANT OPTION", 'mysql')[0]!.error).toBeUndefined();
+  });
+
+  it('a word MariaDB reserves too is refused at the alias, saying how to write it', () => {
+    const [outcome] = parseEach('SELECT id,\n  total AS key FROM orders', 'mysql');
+    expect(outcome!.error).toBeInstanceOf(AppError);
+    expect(outcome!.error!.detail).toMatchObject({ line: 2, column: 12 });
+    const message = (outcome!.error!.detail as { message: { zh: string; en: string } }).message;
+    expect(message.en).toContain('"key" is a reserved word');
+    expect(message.zh).toContain('保留字');
+  });
+});
+
+describe('MySQL assignments to user variables inside expressions', () => {
+  const assignments = (ast: AstNode) => visitsOf(ast).filter((v) => v.node.type === 'assign');
+
+  it('in parentheses, in CASE, nested in a select item', () => {
+    const text =
+      'SELECT Score, @rank := @rank + (@prev <> (@prev := Score)) AS r, ' +
+      'CASE WHEN @v := Score THEN @n := @n + 1 END AS c FROM Scores WHERE (@x := Score) > 0';
+    const [statement] = parseStatements(text, 'mysql');
+    const found = assignments(statement!.ast);
+    expect(found).toHaveLength(5);
+    const inner = found.find((v) => JSON.stringify(v.node.left).includes('"prev"'))!.node;
+    expect(inner).toMatchObject({ symbol: ':=', right: { type: 'column_ref' } });
+    const at = span(inner, text);
+    if (at) expect(text.slice(at.start, at.end)).toContain('@prev := Score');
+    expect(JSON.stringify(statement!.ast)).not.toContain('sqltune_form_');
+  });
+
+  it('a colon and an equals sign apart are no assignment', () => {
+    const [outcome] = parseEach('SELECT (@x : = 1) FROM t', 'mysql');
+    expect(outcome!.error).toBeInstanceOf(AppError);
+  });
+});
