@@ -86,6 +86,41 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     }
   });
 
+  it(`MyBatis \${} after a whole condition is a clause of its own (RuoYi's \${params.dataScope}); in ORDER BY a direction`, () => {
+    for (const dialect of ['mysql', 'postgresql'] as const) {
+      for (const sql of [
+        `SELECT a FROM t WHERE del_flag = '0' AND b = #{b} \${params.dataScope} ORDER BY a`,
+        `SELECT a FROM t WHERE c IN (SELECT c FROM u WHERE d = 1) \${params.dataScope}`,
+        `SELECT a FROM t WHERE 1 = 1 \${filter} GROUP BY a`,
+      ]) {
+        const [statement] = parseStatements(sql, dialect);
+        expect(statement!.error, sql).toBeUndefined();
+        expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_text_|"ASC"/);
+      }
+      const [sorted] = parseStatements(`SELECT a FROM t WHERE b = 1 ORDER BY a \${direction}`, dialect);
+      expect(sorted!.error).toBeUndefined();
+      expect(JSON.stringify(sorted!.ast.orderby)).toMatch(/"ASC"/);
+    }
+  });
+
+  it(`MyBatis \${} starting a condition and followed by its value holds the column and operator (mybatis-generator)`, () => {
+    const condition = (sql: string) => {
+      const [statement] = parseStatements(sql, 'mysql');
+      expect(statement!.error, sql).toBeUndefined();
+      return statement!.ast.where as AstNode;
+    };
+    const single = condition('SELECT a FROM t WHERE (${criterion.condition} #{criterion.value} AND b = 1)');
+    expect(nodesOf(single, 'binary_expr').map((v) => v.node.operator)).toEqual(['AND', '=', '=']);
+    expect(nodesOf(single, 'param').map((v) => v.node.value)).toContain('${criterion.condition}');
+    const list = condition('SELECT a FROM t WHERE (${criterion.condition} (#{a}, #{b}))');
+    expect(nodesOf(list, 'binary_expr').map((v) => v.node.operator)).toEqual(['IN']);
+    const between = condition("SELECT a FROM t WHERE ${c} #{v} AND #{w} OR ${d} 'x'");
+    expect(nodesOf(between, 'param').map((v) => v.node.value)).toEqual(expect.arrayContaining(['${c}', '${d}']));
+    // Not a condition's start, or no value after it: the text stays a value or name on its own.
+    const compared = condition('SELECT a FROM t WHERE b = ${c} AND ${d} = #{e} AND ${f}(b) > 1');
+    expect(nodesOf(compared, 'binary_expr').map((v) => v.node.operator)).toEqual(['AND', 'AND', '=', '=', '>']);
+  });
+
   it('PostgreSQL: FETCH FIRST n ROWS ONLY and OFFSET n ROWS read as LIMIT and OFFSET', () => {
     const strip = (sql: string) =>
       JSON.stringify(parseStatements(sql, 'postgresql')[0]!.ast, (key, value) => (key === 'loc' ? undefined : value));

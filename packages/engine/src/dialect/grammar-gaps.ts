@@ -144,12 +144,17 @@ function templateParameters(
       replacement = dialect === 'mysql' ? '?' : `$${binds}`;
     } else if (/^(LIMIT|OFFSET|,)$/i.test(tokens[i - 1]?.text ?? '') && inLimit(tokens, i)) {
       replacement = '1';
-    } else if (followsOperand(tokens[i - 1])) {
-      // `ORDER BY ${column} ${direction}`: right after an operand only a sort direction fits.
-      replacement = 'ASC';
+    } else if (endsOperand(tokens[i - 1])) {
+      // Right after an operand: in a sort key only a direction fits (`ORDER BY ${column} ${direction}`); elsewhere
+      // the text is a clause of its own (`WHERE a = 1 ${dataScope}`, pasted as `AND ...` or as nothing).
+      replacement = inSortKey(tokens, i) ? 'ASC' : '';
     } else {
       replacement = `sqltune_text_${names.size}`;
       names.set(replacement, text.slice(start, end));
+      // A condition's start followed by its value (mybatis-generator's `and ${criterion.condition} #{criterion.value}`,
+      // the condition being `col =` or `col in`): the text holds the column and its operator.
+      const operator = pastedOperator(tokens, i, last);
+      if (operator) replacement += operator;
     }
     substitutions.push({ start, end, replacement });
   }
@@ -184,10 +189,44 @@ const clauseWords = new Set(
   ),
 );
 
-function followsOperand(token: Token | undefined): boolean {
+function endsOperand(token: Token | undefined): boolean {
   if (!token) return false;
-  if (token.text === '}' || token.text === ')') return true;
+  if (token.text === '}' || token.text === ')' || token.kind === 'string') return true;
   return (token.kind === 'word' || token.kind === 'quoted') && !clauseWords.has(token.text.toUpperCase());
+}
+
+/** Whether the token at `i` is in an ORDER BY list (the nearest clause word before it, at its depth, is ORDER BY). */
+function inSortKey(tokens: Token[], i: number): boolean {
+  let depth = 0;
+  for (let k = i - 1; k >= 0; k--) {
+    const word = tokens[k]!.text.toUpperCase();
+    if (word === ')') depth++;
+    else if (word === '(' && --depth < 0) return false;
+    else if (depth === 0 && word === 'BY') return tokens[k - 1]?.text.toUpperCase() === 'ORDER';
+    else if (depth === 0 && tokens[k]!.kind === 'word' && clauseWords.has(word)) return false;
+  }
+  return false;
+}
+
+/**
+ * The operator a `${...}` at a condition's start carries when a value follows it right away: ` IN` before a
+ * parenthesized list, ` =` before a parameter, a string or a number. Undefined elsewhere.
+ */
+function pastedOperator(tokens: Token[], first: number, last: number): string | undefined {
+  const before = tokens[first - 1];
+  const conditionStart =
+    !before ||
+    before.text === '(' ||
+    /^(WHERE|AND|OR|ON|HAVING|NOT|WHEN)$/i.test(before.kind === 'word' ? before.text : '');
+  const next = tokens[last + 1];
+  if (!conditionStart || !next) return undefined;
+  if (next.text === '(') return next.start > tokens[last]!.end ? ' IN' : undefined;
+  const value =
+    (next.text === '#' && tokens[last + 2]?.text === '{') ||
+    next.text === '?' ||
+    next.kind === 'string' ||
+    /^\d/.test(next.text);
+  return value ? ' =' : undefined;
 }
 
 /**
