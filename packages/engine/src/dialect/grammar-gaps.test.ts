@@ -121,6 +121,19 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     expect(nodesOf(compared, 'binary_expr').map((v) => v.node.operator)).toEqual(['AND', 'AND', '=', '=', '>']);
   });
 
+  it(`MyBatis #{} holding a \${} in its options is one parameter (Flowable's jdbcType=\${blobType})`, () => {
+    for (const dialect of ['mysql', 'postgresql'] as const) {
+      const sql = `UPDATE t SET a = #{bytes, jdbcType=\${blobType}}, b = #{b} WHERE id = #{id, jdbcType=VARCHAR}`;
+      const [statement] = parseStatements(sql, dialect);
+      expect(statement!.error).toBeUndefined();
+      expect(statement!.ast.type).toBe('update');
+      expect(JSON.stringify(statement!.ast)).not.toMatch(/blobType|sqltune_text_/);
+    }
+    // A lone `}` after a placeholder closes nothing more.
+    const [plain] = parseStatements(`SELECT '}' AS brace FROM t WHERE a = #{a} AND b = \${b}`, 'mysql');
+    expect(plain!.error).toBeUndefined();
+  });
+
   it('PostgreSQL: FETCH FIRST n ROWS ONLY and OFFSET n ROWS read as LIMIT and OFFSET', () => {
     const strip = (sql: string) =>
       JSON.stringify(parseStatements(sql, 'postgresql')[0]!.ast, (key, value) => (key === 'loc' ? undefined : value));
