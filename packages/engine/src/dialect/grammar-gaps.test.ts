@@ -92,11 +92,16 @@ describe('forms node-sql-parser does not read, read anyway', () => {
         `SELECT a FROM t WHERE del_flag = '0' AND b = #{b} \${params.dataScope} ORDER BY a`,
         `SELECT a FROM t WHERE c IN (SELECT c FROM u WHERE d = 1) \${params.dataScope}`,
         `SELECT a FROM t WHERE 1 = 1 \${filter} GROUP BY a`,
+        // Flowable's paging: text pasted before the statement, after the select list and after the whole query.
+        `\${limitBefore} SELECT RES.* \${limitBetween} FROM t RES WHERE RES.a = #{a} \${orderBy} \${limitAfter}`,
       ]) {
         const [statement] = parseStatements(sql, dialect);
         expect(statement!.error, sql).toBeUndefined();
         expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_text_|"ASC"/);
       }
+      // A star that multiplies is followed by a value: the text stays one.
+      const [product] = parseStatements(`SELECT a * \${rate} AS r FROM t`, dialect);
+      expect(nodesOf(product!.ast, 'param').map((v) => v.node.value)).toEqual(['${rate}']);
       const [sorted] = parseStatements(`SELECT a FROM t WHERE b = 1 ORDER BY a \${direction}`, dialect);
       expect(sorted!.error).toBeUndefined();
       expect(JSON.stringify(sorted!.ast.orderby)).toMatch(/"ASC"/);

@@ -144,7 +144,10 @@ function templateParameters(
       replacement = dialect === 'mysql' ? '?' : `$${binds}`;
     } else if (/^(LIMIT|OFFSET|,)$/i.test(tokens[i - 1]?.text ?? '') && inLimit(tokens, i)) {
       replacement = '1';
-    } else if (endsOperand(tokens[i - 1])) {
+    } else if (startsStatement(tokens, i, last)) {
+      // Text pasted before the statement itself (Flowable's `${limitBefore} SELECT ...`, a paging wrapper's start).
+      replacement = '';
+    } else if (endsOperand(tokens, i - 1)) {
       // Right after an operand: in a sort key only a direction fits (`ORDER BY ${column} ${direction}`); elsewhere
       // the text is a clause of its own (`WHERE a = 1 ${dataScope}`, pasted as `AND ...` or as nothing).
       replacement = inSortKey(tokens, i) ? 'ASC' : '';
@@ -189,10 +192,18 @@ const clauseWords = new Set(
   ),
 );
 
-function endsOperand(token: Token | undefined): boolean {
+function endsOperand(tokens: Token[], k: number): boolean {
+  const token = tokens[k];
   if (!token) return false;
   if (token.text === '}' || token.text === ')' || token.kind === 'string') return true;
+  // `SELECT RES.* ${limitBetween}`: a star that is a select item, not a product.
+  if (token.text === '*') return /(\.|^,|^SELECT|^DISTINCT)$/i.test(tokens[k - 1]?.text ?? '');
   return (token.kind === 'word' || token.kind === 'quoted') && !clauseWords.has(token.text.toUpperCase());
+}
+
+/** Whether the placeholder at `first` opens the text and a statement follows it. */
+function startsStatement(tokens: Token[], first: number, last: number): boolean {
+  return first === 0 && /^(SELECT|WITH|INSERT|UPDATE|DELETE|REPLACE|\()$/i.test(tokens[last + 1]?.text ?? '');
 }
 
 /** Whether the token at `i` is in an ORDER BY list (the nearest clause word before it, at its depth, is ORDER BY). */
