@@ -99,6 +99,10 @@ describe('forms node-sql-parser does not read, read anyway', () => {
         expect(statement!.error, sql).toBeUndefined();
         expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_text_|"ASC"/);
       }
+      // Between an operand and a value the text is an operator.
+      const [compared] = parseStatements(`SELECT a FROM t WHERE email \${operator} '%@%' AND b = 1`, dialect);
+      expect(compared!.error).toBeUndefined();
+      expect(nodesOf(compared!.ast, 'binary_expr').map((v) => v.node.operator)).toEqual(['AND', '=', '=']);
       // A star that multiplies is followed by a value: the text stays one.
       const [product] = parseStatements(`SELECT a * \${rate} AS r FROM t`, dialect);
       expect(nodesOf(product!.ast, 'param').map((v) => v.node.value)).toEqual(['${rate}']);

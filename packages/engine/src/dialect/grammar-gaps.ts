@@ -148,9 +148,11 @@ function templateParameters(
       // Text pasted before the statement itself (Flowable's `${limitBefore} SELECT ...`, a paging wrapper's start).
       replacement = '';
     } else if (endsOperand(tokens, i - 1)) {
-      // Right after an operand: in a sort key only a direction fits (`ORDER BY ${column} ${direction}`); elsewhere
-      // the text is a clause of its own (`WHERE a = 1 ${dataScope}`, pasted as `AND ...` or as nothing).
-      replacement = inSortKey(tokens, i) ? 'ASC' : '';
+      // Right after an operand: before a value, an operator (iBatis' `ACC_EMAIL $op$ '%@%'`); in a sort key only a
+      // direction fits (`ORDER BY ${column} ${direction}`); elsewhere the text is a clause of its own
+      // (`WHERE a = 1 ${dataScope}`, pasted as `AND ...` or as nothing).
+      if (valueFollows(tokens, last)) replacement = '=';
+      else replacement = inSortKey(tokens, i) ? 'ASC' : '';
     } else {
       replacement = `sqltune_text_${names.size}`;
       names.set(replacement, text.slice(start, end));
@@ -232,12 +234,19 @@ function pastedOperator(tokens: Token[], first: number, last: number): string | 
   const next = tokens[last + 1];
   if (!conditionStart || !next) return undefined;
   if (next.text === '(') return next.start > tokens[last]!.end ? ' IN' : undefined;
-  const value =
+  return valueFollows(tokens, last) ? ' =' : undefined;
+}
+
+/** Whether a value starts right after token `last`: a `#{}` parameter, a `?`, a string or a number. */
+function valueFollows(tokens: Token[], last: number): boolean {
+  const next = tokens[last + 1];
+  if (!next) return false;
+  return (
     (next.text === '#' && tokens[last + 2]?.text === '{') ||
     next.text === '?' ||
     next.kind === 'string' ||
-    /^\d/.test(next.text);
-  return value ? ' =' : undefined;
+    /^\d/.test(next.text)
+  );
 }
 
 /**
