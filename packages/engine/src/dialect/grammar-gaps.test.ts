@@ -143,6 +143,19 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     expect(plain!.error).toBeUndefined();
   });
 
+  it('PostgreSQL: a MyBatis #{} cast with :: is read anywhere, and stays a bind parameter', () => {
+    const sql = `INSERT INTO t (a, b) SELECT #{a}::jsonb, c FROM u WHERE id = ANY(#{ids}::bigint[]) AND d >= #{since}::timestamptz AND e = #{e}`;
+    const [statement] = parseStatements(sql, 'postgresql');
+    expect(statement!.error).toBeUndefined();
+    const casts = nodesOf(statement!.ast, 'cast').map((v) => (v.node.expr as AstNode).type);
+    expect(casts).toEqual(['var', 'var', 'var']);
+    expect(nodesOf(statement!.ast, 'var').map((v) => v.node.name)).toEqual(expect.arrayContaining([1, 2, 3, 4]));
+    expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_bind_/);
+    // A string that is cast stays a string.
+    const [literal] = parseStatements(`SELECT a FROM t WHERE d >= '2024-01-01'::date AND e = #{e}`, 'postgresql');
+    expect(nodesOf(literal!.ast, 'cast').map((v) => (v.node.expr as AstNode).type)).toEqual(['single_quote_string']);
+  });
+
   it('PostgreSQL: FETCH FIRST n ROWS ONLY and OFFSET n ROWS read as LIMIT and OFFSET', () => {
     const strip = (sql: string) =>
       JSON.stringify(parseStatements(sql, 'postgresql')[0]!.ast, (key, value) => (key === 'loc' ? undefined : value));

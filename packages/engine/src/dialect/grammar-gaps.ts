@@ -134,6 +134,7 @@ function templateParameters(
   fixups: Fixup[],
 ): void {
   const names = new Map<string, string>();
+  const castBinds = new Map<string, number>();
   let binds = 0;
   for (const { sigil, first: i, last } of templatePlaceholders(tokens)) {
     const start = tokens[i]!.start;
@@ -142,6 +143,11 @@ function templateParameters(
     if (sigil === '#') {
       binds++;
       replacement = dialect === 'mysql' ? '?' : `$${binds}`;
+      // PostgreSQL `#{payload}::jsonb`: the parser takes `$1::type` only as a select item, a string cast anywhere.
+      if (dialect === 'postgresql' && /^\s*::/.test(text.slice(end))) {
+        replacement = `'sqltune_bind_${binds}'`;
+        castBinds.set(`sqltune_bind_${binds}`, binds);
+      }
     } else if (/^(LIMIT|OFFSET|,)$/i.test(tokens[i - 1]?.text ?? '') && inLimit(tokens, i)) {
       replacement = '1';
     } else if (startsStatement(tokens, i, last)) {
@@ -163,6 +169,7 @@ function templateParameters(
     }
     substitutions.push({ start, end, replacement });
   }
+  if (castBinds.size > 0) fixups.push((ast) => restoreCastBinds(ast, castBinds));
   if (names.size === 0) return;
   fixups.push((ast) =>
     walk(ast, ({ node }) => {
@@ -175,6 +182,20 @@ function templateParameters(
       return undefined;
     }),
   );
+}
+
+/** The bind parameters read as strings before a `::` cast put back as the parameters (`$n`) they are. */
+function restoreCastBinds(ast: AstNode, castBinds: ReadonlyMap<string, number>): void {
+  walk(ast, ({ node }) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (!isNode(value) || value.type !== 'single_quote_string' || typeof value.value !== 'string') continue;
+      const bind = castBinds.get(value.value);
+      if (bind !== undefined) {
+        node[key] = { type: 'var', name: bind, members: [], quoted: null, prefix: '$', loc: value.loc };
+      }
+    }
+    return undefined;
+  });
 }
 
 /** Whether the token at `i` sits in a LIMIT clause (`LIMIT x`, `LIMIT a, x`, `OFFSET x`). */
