@@ -96,18 +96,17 @@ describe('forms node-sql-parser does not read, read anyway', () => {
         `\${limitBefore} SELECT RES.* \${limitBetween} FROM t RES WHERE RES.a = #{a} \${orderBy} \${limitAfter}`,
       ]) {
         const [statement] = parseStatements(sql, dialect);
-        expect(statement!.error, sql).toBeUndefined();
+        // parseStatements throws on a syntax error: reaching the tree is the check.
+        expect(statement!.ast.type, sql).toBe('select');
         expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_text_|"ASC"/);
       }
       // Between an operand and a value the text is an operator.
       const [compared] = parseStatements(`SELECT a FROM t WHERE email \${operator} '%@%' AND b = 1`, dialect);
-      expect(compared!.error).toBeUndefined();
       expect(nodesOf(compared!.ast, 'binary_expr').map((v) => v.node.operator)).toEqual(['AND', '=', '=']);
       // A star that multiplies is followed by a value: the text stays one.
       const [product] = parseStatements(`SELECT a * \${rate} AS r FROM t`, dialect);
       expect(nodesOf(product!.ast, 'param').map((v) => v.node.value)).toEqual(['${rate}']);
       const [sorted] = parseStatements(`SELECT a FROM t WHERE b = 1 ORDER BY a \${direction}`, dialect);
-      expect(sorted!.error).toBeUndefined();
       expect(JSON.stringify(sorted!.ast.orderby)).toMatch(/"ASC"/);
     }
   });
@@ -115,7 +114,6 @@ describe('forms node-sql-parser does not read, read anyway', () => {
   it(`MyBatis \${} starting a condition and followed by its value holds the column and operator (mybatis-generator)`, () => {
     const condition = (sql: string) => {
       const [statement] = parseStatements(sql, 'mysql');
-      expect(statement!.error, sql).toBeUndefined();
       return statement!.ast.where as AstNode;
     };
     const single = condition('SELECT a FROM t WHERE (${criterion.condition} #{criterion.value} AND b = 1)');
@@ -134,19 +132,17 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     for (const dialect of ['mysql', 'postgresql'] as const) {
       const sql = `UPDATE t SET a = #{bytes, jdbcType=\${blobType}}, b = #{b} WHERE id = #{id, jdbcType=VARCHAR}`;
       const [statement] = parseStatements(sql, dialect);
-      expect(statement!.error).toBeUndefined();
       expect(statement!.ast.type).toBe('update');
       expect(JSON.stringify(statement!.ast)).not.toMatch(/blobType|sqltune_text_/);
     }
     // A lone `}` after a placeholder closes nothing more.
     const [plain] = parseStatements(`SELECT '}' AS brace FROM t WHERE a = #{a} AND b = \${b}`, 'mysql');
-    expect(plain!.error).toBeUndefined();
+    expect(nodesOf(plain!.ast, 'param').map((v) => v.node.value)).toEqual(['${b}']);
   });
 
   it('PostgreSQL: a MyBatis #{} cast with :: is read anywhere, and stays a bind parameter', () => {
     const sql = `INSERT INTO t (a, b) SELECT #{a}::jsonb, c FROM u WHERE id = ANY(#{ids}::bigint[]) AND d >= #{since}::timestamptz AND e = #{e}`;
     const [statement] = parseStatements(sql, 'postgresql');
-    expect(statement!.error).toBeUndefined();
     const casts = nodesOf(statement!.ast, 'cast').map((v) => (v.node.expr as AstNode).type);
     expect(casts).toEqual(['var', 'var', 'var']);
     expect(nodesOf(statement!.ast, 'var').map((v) => v.node.name)).toEqual(expect.arrayContaining([1, 2, 3, 4]));

@@ -3,6 +3,7 @@ import type {
   ConditionNode,
   Framework,
   IbatisTest,
+  IterateNode,
   MapperFile,
   MapperStatement,
   Site,
