@@ -140,6 +140,15 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     expect(nodesOf(plain!.ast, 'param').map((v) => v.node.value)).toEqual(['${b}']);
   });
 
+  it(`MyBatis \${} glued to a name is one name with it, as written (Flowable's \${prefix}ACT_HI_COMMENT)`, () => {
+    const [prefixed] = parseStatements('DELETE FROM ${prefix}ACT_HI_COMMENT WHERE ID_ = #{id}', 'mysql');
+    expect(JSON.stringify(prefixed!.ast)).not.toMatch(/sqltune_text_/);
+    expect(JSON.stringify(prefixed!.ast)).toMatch(/"\$\{prefix\}ACT_HI_COMMENT"/);
+    // A dot after it starts the column of a table the text names.
+    const [dotted] = parseStatements('SELECT ${alias}.id FROM t', 'mysql');
+    expect(nodesOf(dotted!.ast, 'column_ref').map((v) => v.node.table)).toEqual(['${alias}']);
+  });
+
   it('PostgreSQL: a MyBatis #{} cast with :: is read anywhere, and stays a bind parameter', () => {
     const sql = `INSERT INTO t (a, b) SELECT #{a}::jsonb, c FROM u WHERE id = ANY(#{ids}::bigint[]) AND d >= #{since}::timestamptz AND e = #{e}`;
     const [statement] = parseStatements(sql, 'postgresql');

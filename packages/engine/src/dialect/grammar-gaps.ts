@@ -138,7 +138,7 @@ function templateParameters(
   let binds = 0;
   for (const { sigil, first: i, last } of templatePlaceholders(tokens)) {
     const start = tokens[i]!.start;
-    const end = tokens[last]!.end;
+    let end = tokens[last]!.end;
     let replacement: string;
     if (sigil === '#') {
       binds++;
@@ -161,6 +161,8 @@ function templateParameters(
       else replacement = inSortKey(tokens, i) ? 'ASC' : '';
     } else {
       replacement = `sqltune_text_${names.size}`;
+      // A name the text is glued to is one name with it (Flowable's `${prefix}ACT_HI_COMMENT`).
+      end = gluedNameEnd(tokens, last);
       names.set(replacement, text.slice(start, end));
       // A condition's start followed by its value (mybatis-generator's `and ${criterion.condition} #{criterion.value}`,
       // the condition being `col =` or `col in`): the text holds the column and its operator.
@@ -196,6 +198,13 @@ function restoreCastBinds(ast: AstNode, castBinds: ReadonlyMap<string, number>):
     }
     return undefined;
   });
+}
+
+/** Where a placeholder ending at token `last` ends with the name written right after it (no blank, no dot). */
+function gluedNameEnd(tokens: Token[], last: number): number {
+  const next = tokens[last + 1];
+  const glued = next?.kind === 'word' && next.start === tokens[last]!.end && /^\w/.test(next.text);
+  return glued ? next.end : tokens[last]!.end;
 }
 
 /** Whether the token at `i` sits in a LIMIT clause (`LIMIT x`, `LIMIT a, x`, `OFFSET x`). */
