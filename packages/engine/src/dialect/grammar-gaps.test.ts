@@ -100,6 +100,81 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     }
   });
 
+  it(`MyBatis \${} after a whole condition is a clause of its own (RuoYi's \${params.dataScope}); in ORDER BY a direction`, () => {
+    for (const dialect of ['mysql', 'postgresql'] as const) {
+      for (const sql of [
+        `SELECT a FROM t WHERE del_flag = '0' AND b = #{b} \${params.dataScope} ORDER BY a`,
+        `SELECT a FROM t WHERE c IN (SELECT c FROM u WHERE d = 1) \${params.dataScope}`,
+        `SELECT a FROM t WHERE 1 = 1 \${filter} GROUP BY a`,
+        // Flowable's paging: text pasted before the statement, after the select list and after the whole query.
+        `\${limitBefore} SELECT RES.* \${limitBetween} FROM t RES WHERE RES.a = #{a} \${orderBy} \${limitAfter}`,
+      ]) {
+        const [statement] = parseStatements(sql, dialect);
+        // parseStatements throws on a syntax error: reaching the tree is the check.
+        expect(statement!.ast.type, sql).toBe('select');
+        expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_text_|"ASC"/);
+      }
+      // Between an operand and a value the text is an operator.
+      const [compared] = parseStatements(`SELECT a FROM t WHERE email \${operator} '%@%' AND b = 1`, dialect);
+      expect(nodesOf(compared!.ast, 'binary_expr').map((v) => v.node.operator)).toEqual(['AND', '=', '=']);
+      // A star that multiplies is followed by a value: the text stays one.
+      const [product] = parseStatements(`SELECT a * \${rate} AS r FROM t`, dialect);
+      expect(nodesOf(product!.ast, 'param').map((v) => v.node.value)).toEqual(['${rate}']);
+      const [sorted] = parseStatements(`SELECT a FROM t WHERE b = 1 ORDER BY a \${direction}`, dialect);
+      expect(JSON.stringify(sorted!.ast.orderby)).toMatch(/"ASC"/);
+    }
+  });
+
+  it(`MyBatis \${} starting a condition and followed by its value holds the column and operator (mybatis-generator)`, () => {
+    const condition = (sql: string) => {
+      const [statement] = parseStatements(sql, 'mysql');
+      return statement!.ast.where as AstNode;
+    };
+    const single = condition('SELECT a FROM t WHERE (${criterion.condition} #{criterion.value} AND b = 1)');
+    expect(nodesOf(single, 'binary_expr').map((v) => v.node.operator)).toEqual(['AND', '=', '=']);
+    expect(nodesOf(single, 'param').map((v) => v.node.value)).toContain('${criterion.condition}');
+    const list = condition('SELECT a FROM t WHERE (${criterion.condition} (#{a}, #{b}))');
+    expect(nodesOf(list, 'binary_expr').map((v) => v.node.operator)).toEqual(['IN']);
+    const between = condition("SELECT a FROM t WHERE ${c} #{v} AND #{w} OR ${d} 'x'");
+    expect(nodesOf(between, 'param').map((v) => v.node.value)).toEqual(expect.arrayContaining(['${c}', '${d}']));
+    // Not a condition's start, or no value after it: the text stays a value or name on its own.
+    const compared = condition('SELECT a FROM t WHERE b = ${c} AND ${d} = #{e} AND ${f}(b) > 1');
+    expect(nodesOf(compared, 'binary_expr').map((v) => v.node.operator)).toEqual(['AND', 'AND', '=', '=', '>']);
+  });
+
+  it(`MyBatis #{} holding a \${} in its options is one parameter (Flowable's jdbcType=\${blobType})`, () => {
+    for (const dialect of ['mysql', 'postgresql'] as const) {
+      const sql = `UPDATE t SET a = #{bytes, jdbcType=\${blobType}}, b = #{b} WHERE id = #{id, jdbcType=VARCHAR}`;
+      const [statement] = parseStatements(sql, dialect);
+      expect(statement!.ast.type).toBe('update');
+      expect(JSON.stringify(statement!.ast)).not.toMatch(/blobType|sqltune_text_/);
+    }
+    // A lone `}` after a placeholder closes nothing more.
+    const [plain] = parseStatements(`SELECT '}' AS brace FROM t WHERE a = #{a} AND b = \${b}`, 'mysql');
+    expect(nodesOf(plain!.ast, 'param').map((v) => v.node.value)).toEqual(['${b}']);
+  });
+
+  it(`MyBatis \${} glued to a name is one name with it, as written (Flowable's \${prefix}ACT_HI_COMMENT)`, () => {
+    const [prefixed] = parseStatements('DELETE FROM ${prefix}ACT_HI_COMMENT WHERE ID_ = #{id}', 'mysql');
+    expect(JSON.stringify(prefixed!.ast)).not.toMatch(/sqltune_text_/);
+    expect(JSON.stringify(prefixed!.ast)).toMatch(/"\$\{prefix\}ACT_HI_COMMENT"/);
+    // A dot after it starts the column of a table the text names.
+    const [dotted] = parseStatements('SELECT ${alias}.id FROM t', 'mysql');
+    expect(nodesOf(dotted!.ast, 'column_ref').map((v) => v.node.table)).toEqual(['${alias}']);
+  });
+
+  it('PostgreSQL: a MyBatis #{} cast with :: is read anywhere, and stays a bind parameter', () => {
+    const sql = `INSERT INTO t (a, b) SELECT #{a}::jsonb, c FROM u WHERE id = ANY(#{ids}::bigint[]) AND d >= #{since}::timestamptz AND e = #{e}`;
+    const [statement] = parseStatements(sql, 'postgresql');
+    const casts = nodesOf(statement!.ast, 'cast').map((v) => (v.node.expr as AstNode).type);
+    expect(casts).toEqual(['var', 'var', 'var']);
+    expect(nodesOf(statement!.ast, 'var').map((v) => v.node.name)).toEqual(expect.arrayContaining([1, 2, 3, 4]));
+    expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_bind_/);
+    // A string that is cast stays a string.
+    const [literal] = parseStatements(`SELECT a FROM t WHERE d >= '2024-01-01'::date AND e = #{e}`, 'postgresql');
+    expect(nodesOf(literal!.ast, 'cast').map((v) => (v.node.expr as AstNode).type)).toEqual(['single_quote_string']);
+  });
+
   it('PostgreSQL: FETCH FIRST n ROWS ONLY and OFFSET n ROWS read as LIMIT and OFFSET', () => {
     const strip = (sql: string) =>
       JSON.stringify(parseStatements(sql, 'postgresql')[0]!.ast, (key, value) => (key === 'loc' ? undefined : value));

@@ -137,25 +137,44 @@ function templateParameters(
   fixups: Fixup[],
 ): void {
   const names = new Map<string, string>();
+  const castBinds = new Map<string, number>();
   let binds = 0;
   for (const { sigil, first: i, last } of templatePlaceholders(tokens)) {
     const start = tokens[i]!.start;
-    const end = tokens[last]!.end;
+    let end = tokens[last]!.end;
     let replacement: string;
     if (sigil === '#') {
       binds++;
       replacement = dialect === 'mysql' ? '?' : `$${binds}`;
+      // PostgreSQL `#{payload}::jsonb`: the parser takes `$1::type` only as a select item, a string cast anywhere.
+      if (dialect === 'postgresql' && /^\s*::/.test(text.slice(end))) {
+        replacement = `'sqltune_bind_${binds}'`;
+        castBinds.set(`sqltune_bind_${binds}`, binds);
+      }
     } else if (/^(LIMIT|OFFSET|,)$/i.test(tokens[i - 1]?.text ?? '') && inLimit(tokens, i)) {
       replacement = '1';
-    } else if (followsOperand(tokens[i - 1])) {
-      // `ORDER BY ${column} ${direction}`: right after an operand only a sort direction fits.
-      replacement = 'ASC';
+    } else if (startsStatement(tokens, i, last)) {
+      // Text pasted before the statement itself (Flowable's `${limitBefore} SELECT ...`, a paging wrapper's start).
+      replacement = '';
+    } else if (endsOperand(tokens, i - 1)) {
+      // Right after an operand: before a value, an operator (iBatis' `ACC_EMAIL $op$ '%@%'`); in a sort key only a
+      // direction fits (`ORDER BY ${column} ${direction}`); elsewhere the text is a clause of its own
+      // (`WHERE a = 1 ${dataScope}`, pasted as `AND ...` or as nothing).
+      if (valueFollows(tokens, last)) replacement = '=';
+      else replacement = inSortKey(tokens, i) ? 'ASC' : '';
     } else {
       replacement = `sqltune_text_${names.size}`;
+      // A name the text is glued to is one name with it (Flowable's `${prefix}ACT_HI_COMMENT`).
+      end = gluedNameEnd(tokens, last);
       names.set(replacement, text.slice(start, end));
+      // A condition's start followed by its value (mybatis-generator's `and ${criterion.condition} #{criterion.value}`,
+      // the condition being `col =` or `col in`): the text holds the column and its operator.
+      const operator = pastedOperator(tokens, i, last);
+      if (operator) replacement += operator;
     }
     substitutions.push({ start, end, replacement });
   }
+  if (castBinds.size > 0) fixups.push((ast) => restoreCastBinds(ast, castBinds));
   if (names.size === 0) return;
   fixups.push((ast) =>
     walk(ast, ({ node }) => {
@@ -168,6 +187,27 @@ function templateParameters(
       return undefined;
     }),
   );
+}
+
+/** The bind parameters read as strings before a `::` cast put back as the parameters (`$n`) they are. */
+function restoreCastBinds(ast: AstNode, castBinds: ReadonlyMap<string, number>): void {
+  walk(ast, ({ node }) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (!isNode(value) || value.type !== 'single_quote_string' || typeof value.value !== 'string') continue;
+      const bind = castBinds.get(value.value);
+      if (bind !== undefined) {
+        node[key] = { type: 'var', name: bind, members: [], quoted: null, prefix: '$', loc: value.loc };
+      }
+    }
+    return undefined;
+  });
+}
+
+/** Where a placeholder ending at token `last` ends with the name written right after it (no blank, no dot). */
+function gluedNameEnd(tokens: Token[], last: number): number {
+  const next = tokens[last + 1];
+  const glued = next?.kind === 'word' && next.start === tokens[last]!.end && /^\w/.test(next.text);
+  return glued ? next.end : tokens[last]!.end;
 }
 
 /** Whether the token at `i` sits in a LIMIT clause (`LIMIT x`, `LIMIT a, x`, `OFFSET x`). */
@@ -187,10 +227,59 @@ const clauseWords = new Set(
   ),
 );
 
-function followsOperand(token: Token | undefined): boolean {
+function endsOperand(tokens: Token[], k: number): boolean {
+  const token = tokens[k];
   if (!token) return false;
-  if (token.text === '}' || token.text === ')') return true;
+  if (token.text === '}' || token.text === ')' || token.kind === 'string') return true;
+  // `SELECT RES.* ${limitBetween}`: a star that is a select item, not a product.
+  if (token.text === '*') return /(\.|^,|^SELECT|^DISTINCT)$/i.test(tokens[k - 1]?.text ?? '');
   return (token.kind === 'word' || token.kind === 'quoted') && !clauseWords.has(token.text.toUpperCase());
+}
+
+/** Whether the placeholder at `first` opens the text and a statement follows it. */
+function startsStatement(tokens: Token[], first: number, last: number): boolean {
+  return first === 0 && /^(SELECT|WITH|INSERT|UPDATE|DELETE|REPLACE|\()$/i.test(tokens[last + 1]?.text ?? '');
+}
+
+/** Whether the token at `i` is in an ORDER BY list (the nearest clause word before it, at its depth, is ORDER BY). */
+function inSortKey(tokens: Token[], i: number): boolean {
+  let depth = 0;
+  for (let k = i - 1; k >= 0; k--) {
+    const word = tokens[k]!.text.toUpperCase();
+    if (word === ')') depth++;
+    else if (word === '(' && --depth < 0) return false;
+    else if (depth === 0 && word === 'BY') return tokens[k - 1]?.text.toUpperCase() === 'ORDER';
+    else if (depth === 0 && tokens[k]!.kind === 'word' && clauseWords.has(word)) return false;
+  }
+  return false;
+}
+
+/**
+ * The operator a `${...}` at a condition's start carries when a value follows it right away: ` IN` before a
+ * parenthesized list, ` =` before a parameter, a string or a number. Undefined elsewhere.
+ */
+function pastedOperator(tokens: Token[], first: number, last: number): string | undefined {
+  const before = tokens[first - 1];
+  const conditionStart =
+    !before ||
+    before.text === '(' ||
+    /^(WHERE|AND|OR|ON|HAVING|NOT|WHEN)$/i.test(before.kind === 'word' ? before.text : '');
+  const next = tokens[last + 1];
+  if (!conditionStart || !next) return undefined;
+  if (next.text === '(') return next.start > tokens[last]!.end ? ' IN' : undefined;
+  return valueFollows(tokens, last) ? ' =' : undefined;
+}
+
+/** Whether a value starts right after token `last`: a `#{}` parameter, a `?`, a string or a number. */
+function valueFollows(tokens: Token[], last: number): boolean {
+  const next = tokens[last + 1];
+  if (!next) return false;
+  return (
+    (next.text === '#' && tokens[last + 2]?.text === '{') ||
+    next.text === '?' ||
+    next.kind === 'string' ||
+    /^\d/.test(next.text)
+  );
 }
 
 /**

@@ -135,7 +135,11 @@ export interface IterateNode {
   readonly open: string;
   readonly close: string;
   readonly conjunction: string;
-  readonly removeFirstPrepend: boolean;
+  /**
+   * `removeFirstPrepend`: `true` drops the first prepend rendered in the whole loop, `iterate` the first in each
+   * iteration (iBatis' IterateTagHandler re-arms it per item).
+   */
+  readonly removeFirstPrepend: 'none' | 'once' | 'eachIteration';
   readonly body: readonly SqlNode[];
 }
 

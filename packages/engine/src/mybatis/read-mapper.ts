@@ -3,6 +3,7 @@ import type {
   ConditionNode,
   Framework,
   IbatisTest,
+  IterateNode,
   MapperFile,
   MapperStatement,
   Site,
@@ -254,7 +255,7 @@ function ibatisNode(file: SourceFile, element: XmlElement): SqlNode | null {
         open: attribute('open'),
         close: attribute('close'),
         conjunction: attribute('conjunction'),
-        removeFirstPrepend: attribute('removeFirstPrepend') === 'true',
+        removeFirstPrepend: loopPrependRemoval(attribute('removeFirstPrepend')),
         body: body(),
       };
     case 'include':
@@ -339,4 +340,9 @@ function fail(file: SourceFile, line: number, column: number, reason: { zh: stri
     column,
     message: { zh: `${where}：${reason.zh}`, en: `${where}: ${reason.en}` },
   });
+}
+
+function loopPrependRemoval(written: string): IterateNode['removeFirstPrepend'] {
+  if (written === 'true') return 'once';
+  return written === 'iterate' ? 'eachIteration' : 'none';
 }

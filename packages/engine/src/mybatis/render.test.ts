@@ -101,6 +101,15 @@ describe('MyBatis 3 tags', () => {
     expect(render(xml, 'o')).toBe('SELECT 1 FROM t WHERE x = #{x} OR x = #{x} OR x = #{x}');
   });
 
+  it('<foreach>: a word in open or close is kept apart from the items, punctuation is not', () => {
+    const xml = mybatis(`<update id="u">UPDATE dept SET ancestors =
+      <foreach collection="depts" item="d" separator=" " open="case dept_id" close="end">when #{d.id} then #{d.a}</foreach>
+      WHERE dept_id IN <foreach collection="depts" item="d" open="(" separator="," close=")">#{d.id}</foreach></update>`);
+    expect(render(xml, 'u', { ...allSet, items: 2 })).toBe(
+      'UPDATE dept SET ancestors = case dept_id when #{d.id} then #{d.a} when #{d.id} then #{d.a} end WHERE dept_id IN (#{d.id}, #{d.id})',
+    );
+  });
+
   it('<foreach index>: `${i}` inside a parameter is the iteration', () => {
     const xml = mybatis(`<insert id="b">INSERT INTO t (a) VALUES
       <foreach collection="rows" item="r" index="i" separator=",">(#{ids[\${i}]})</foreach></insert>`);
@@ -214,6 +223,47 @@ describe('iBatis 2 tags', () => {
     const xml = ibatis(`<select id="s">SELECT 1 FROM a WHERE id IN
       <iterate property="ids" open="(" close=")" conjunction=",">#ids[]#</iterate> ORDER BY $col$</select>`);
     expect(render(xml, 's')).toBe('SELECT 1 FROM a WHERE id IN (#{ids[]}, #{ids[]}, #{ids[]}) ORDER BY ${col}');
+  });
+
+  it('<iterate removeFirstPrepend>: `true` drops the first prepend of the loop, `iterate` the first of each item', () => {
+    const xml = (removal: string, conjunction: string, prepend: string) =>
+      ibatis(`<select id="s">SELECT 1 FROM a <dynamic prepend="WHERE">
+      <iterate property="ids" open="(" close=")" conjunction="${conjunction}" removeFirstPrepend="${removal}">
+        <isNotNull property="ids[]" prepend="${prepend}">x = #ids[]#</isNotNull><isNotNull property="ids[]" prepend="AND">y = 1</isNotNull>
+      </iterate></dynamic></select>`);
+    const two = { ...allSet, items: 2 };
+    expect(render(xml('true', '', 'OR'), 's', two)).toBe(
+      'SELECT 1 FROM a WHERE (x = #{ids[]} AND y = 1 OR x = #{ids[]} AND y = 1)',
+    );
+    expect(render(xml('iterate', 'OR', 'AND'), 's', two)).toBe(
+      'SELECT 1 FROM a WHERE (x = #{ids[]} AND y = 1 OR x = #{ids[]} AND y = 1)',
+    );
+  });
+
+  it('<iterate> whose items all render nothing adds nothing, its open, close and prepend included', () => {
+    const xml = ibatis(`<select id="s">SELECT 1 FROM a
+      <iterate property="ids" prepend="WHERE" open="(" close=")" conjunction="OR">
+        <isNull property="ids[]">x = #ids[]#</isNull></iterate> ORDER BY id</select>`);
+    expect(render(xml, 's')).toBe('SELECT 1 FROM a ORDER BY id');
+  });
+
+  it('comparisons that cannot hold together render one: isEqual to two values, isEqual and isNotEqual to one', () => {
+    const xml = ibatis(`<select id="s">SELECT 1 FROM a WHERE id IN <iterate open="(" close=")" conjunction=",">
+      <isEqual property="[]" compareValue="1">#[]#</isEqual><isEqual property="[]" compareValue="3">#[]#</isEqual>
+      </iterate>
+      <isNotEmpty prepend="AND" property="mail"><isEqual property="mail" compareValue="c">m = 'c'</isEqual>
+      <isNotEqual property="mail" compareValue="c">m = #mail#</isNotEqual></isNotEmpty>
+      <isEqual prepend="AND" property="k" compareValue="1">k = 1</isEqual><isNotEqual prepend="AND" property="k" compareValue="2">k = 3</isNotEqual>
+      </select>`);
+    expect(render(xml, 's', { ...allSet, items: 2 })).toBe(
+      "SELECT 1 FROM a WHERE id IN (#{[]}, #{[]}) AND m = 'c' AND k = 1 AND k = 3",
+    );
+    const mapper = readMapperFile(sourceFile('m.xml', xml));
+    const iterate = mapper.statements[0]!.body.find((n) => n.kind === 'iterate')!;
+    const second = iterate.kind === 'iterate' ? iterate.body.filter((n) => n.kind === 'condition')[1]! : iterate;
+    expect(render(xml, 's', { ...allSet, items: 1, forced: new Map<SqlNode, boolean>([[second, true]]) })).toMatch(
+      /^SELECT 1 FROM a WHERE id IN \(#\{\[\]\}\) /,
+    );
   });
 
   it('<include> and <statement>, whose kind is its first keyword', () => {

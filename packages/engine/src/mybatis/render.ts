@@ -15,7 +15,7 @@ import type {
   TrimNode,
 } from './model.ts';
 import { evaluate, evaluateTest, type Scope, type Value } from './ognl.ts';
-import { locationAt } from './source.ts';
+import { locationAt, type SourceFile } from './source.ts';
 import { hasCode, joinPieces, PARAMETER, STATIC, Traced, tidy } from './traced.ts';
 
 /**
@@ -166,9 +166,10 @@ class RenderContext {
   decide(node: ConditionalNode): boolean {
     const forced = this.scenario.forced.get(node);
     if (typeof forced === 'boolean') return forced;
-    const outcome =
-      node.kind === 'if' ? evaluateTest(node.test, this.scope()) : ibatisTest(node, this.isSet(node.property));
-    return outcome ?? this.scenario.set;
+    if (node.kind === 'if') return evaluateTest(node.test, this.scope()) ?? this.scenario.set;
+    const propertySet = this.isSet(node.property);
+    // A comparison with a value is not known: it holds when its property is set (see exclusiveComparisons too).
+    return ibatisTest(node, propertySet) ?? propertySet;
   }
 
   private choose(node: ChooseNode): Traced {
@@ -217,14 +218,13 @@ class RenderContext {
       const loopIndexes = node.index ? new Map([...this.frame.loopIndexes, [node.index, i]]) : this.frame.loopIndexes;
       return this.withFrame({ ...this.frame, loopNames: names, loopIndexes }, () => this.nodes(node.body).trim());
     });
-    const parts: Traced[] = [Traced.generated(node.open, file, start)];
+    const parts: Traced[] = [];
     const separator = separatorText(node.separator);
     bodies.forEach((body, i) => {
       if (i > 0) parts.push(Traced.generated(separator, file, start));
       parts.push(body);
     });
-    parts.push(Traced.generated(node.close, file, start));
-    return Traced.concat(parts);
+    return wrapLoop(node.open, Traced.concat(parts), node.close, file, start);
   }
 
   private items(node: ForeachNode | IterateNode): number {
@@ -285,13 +285,21 @@ class RenderContext {
 
   private ibatisChildren(nodes: readonly SqlNode[], removal: PrependRemoval | null): Traced {
     const pieces: Traced[] = [];
+    // Sibling comparisons that cannot hold together (see exclusiveComparisons): the first that renders, or the one a
+    // scenario forces on, keeps the others out.
+    const taken = nodes.filter(
+      (n): n is ConditionNode => n.kind === 'condition' && this.scenario.forced.get(n) === true,
+    );
     for (const node of nodes) {
       if (node.kind === 'text' || node.kind === 'include') {
         pieces.push(this.node(node));
         continue;
       }
+      const free = node.kind === 'condition' && !this.scenario.forced.has(node) ? node : undefined;
+      if (free && taken.some((other) => other !== free && exclusiveComparisons(other, free))) continue;
       const { prepend, body } = this.ibatisPart(node, removal);
       if (!hasCode(body.text, this.dialect === 'mysql')) continue;
+      if (free) taken.push(free);
       if (prepend && removal?.pending) removal.pending = false;
       else if (prepend) pieces.push(Traced.generated(prepend, node.site.file, node.site.start));
       pieces.push(body);
@@ -333,18 +341,40 @@ class RenderContext {
     this.repeated = true;
     const items = this.items(node);
     const { file, start } = node.site;
-    const parts: Traced[] = [Traced.generated(node.open, file, start)];
+    const mysql = this.dialect === 'mysql';
+    const once: PrependRemoval | null = node.removeFirstPrepend === 'once' ? { pending: true } : null;
+    const removal = () => (node.removeFirstPrepend === 'eachIteration' ? { pending: true } : once);
     // Inside the loop the iterated property's items (`list[]`) are set, whatever the scenario.
     const loopNames = new Set([...this.frame.loopNames, node.property.split(/[.[]/)[0] ?? '']);
-    this.withFrame({ ...this.frame, loopNames }, () => {
-      for (let i = 0; i < items; i++) {
-        if (i > 0) parts.push(Traced.generated(separatorText(node.conjunction), file, start));
-        parts.push(this.ibatisChildren(node.body, node.removeFirstPrepend ? { pending: true } : null).trim());
-      }
+    const bodies = this.withFrame({ ...this.frame, loopNames }, () =>
+      Array.from({ length: items }, () => this.ibatisChildren(node.body, removal()).trim()),
+    ).filter((body) => hasCode(body.text, mysql));
+    // An item whose body renders nothing adds no conjunction; a loop with nothing rendered adds nothing at all, its
+    // open, close and prepend included.
+    if (bodies.length === 0) return { prepend: '', body: Traced.empty };
+    const parts: Traced[] = [];
+    bodies.forEach((body, i) => {
+      if (i > 0) parts.push(Traced.generated(separatorText(node.conjunction), file, start));
+      parts.push(body);
     });
-    parts.push(Traced.generated(node.close, file, start));
-    return items > 0 ? { prepend: node.prepend, body: Traced.concat(parts) } : { prepend: '', body: Traced.empty };
+    return { prepend: node.prepend, body: wrapLoop(node.open, Traced.concat(parts), node.close, file, start) };
   }
+}
+
+/**
+ * A loop's open and close around its items. MyBatis joins the pieces it appends with a blank, which matters where a
+ * word meets a word (`open="case dept_id"` before `when ...`, `end` after a value); elsewhere the text is kept tight.
+ */
+function wrapLoop(open: string, items: Traced, close: string, file: SourceFile, offset: number): Traced {
+  const blank = (left: string, right: string) =>
+    /[\w'"`)}]$/.test(left) && /^[\w'"`(#$]/.test(right) ? Traced.generated(' ', file, offset) : Traced.empty;
+  return Traced.concat([
+    Traced.generated(open, file, offset),
+    blank(open, items.text),
+    items,
+    blank(items.text, close),
+    Traced.generated(close, file, offset),
+  ]);
 }
 
 /** A loop's separator as MyBatis' blank-joined output reads: `, ` after a comma, a word between blanks. */
@@ -352,6 +382,17 @@ function separatorText(separator: string): string {
   const written = separator.trim();
   if (written === ',') return ', ';
   return written ? ` ${written} ` : ' ';
+}
+
+/**
+ * iBatis comparisons on one property that cannot both hold: isEqual to two different values, or isEqual and
+ * isNotEqual to the same value. Each is unknown on its own (a value is compared), so without this both would render.
+ */
+function exclusiveComparisons(a: ConditionNode, b: ConditionNode): boolean {
+  if (a.property !== b.property) return false;
+  const tests = [a.test, b.test].sort().join(' ');
+  if (tests === 'isEqual isEqual') return a.compareValue !== b.compareValue;
+  return tests === 'isEqual isNotEqual' && a.compareValue === b.compareValue;
 }
 
 /** iBatis 2 conditions on the scenario's parameters; comparisons with a value are not known (undefined). */

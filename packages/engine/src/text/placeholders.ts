@@ -8,7 +8,11 @@ export interface TemplatePlaceholder {
   last: number;
 }
 
-/** Every `#{...}` and `${...}` among code tokens (the sigil right before the brace, as MyBatis writes them). */
+/**
+ * Every `#{...}` and `${...}` among code tokens (the sigil right before the brace, as MyBatis writes them). A
+ * placeholder may hold another in its options (Flowable's `#{bytes, jdbcType=${blobType}}`): it ends at the brace
+ * that closes its own.
+ */
 export function templatePlaceholders(tokens: Token[]): TemplatePlaceholder[] {
   const found: TemplatePlaceholder[] = [];
   for (let i = 0; i + 2 < tokens.length; i++) {
@@ -16,10 +20,20 @@ export function templatePlaceholders(tokens: Token[]): TemplatePlaceholder[] {
     if ((sigil !== '#' && sigil !== '$') || tokens[i + 1]!.text !== '{' || tokens[i + 1]!.start !== tokens[i]!.end) {
       continue;
     }
-    const close = tokens.findIndex((t, k) => k > i + 1 && t.text === '}');
+    const close = closingBrace(tokens, i + 1);
     if (close < 0) continue;
     found.push({ sigil, first: i, last: close });
     i = close;
   }
   return found;
+}
+
+function closingBrace(tokens: Token[], open: number): number {
+  let depth = 0;
+  for (let k = open + 1; k < tokens.length; k++) {
+    const text = tokens[k]!.text;
+    if (text === '{') depth++;
+    else if (text === '}' && depth-- === 0) return k;
+  }
+  return -1;
 }
