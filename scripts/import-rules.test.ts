@@ -34,6 +34,9 @@ const fixtures: Fixture[] = [
   { path: 'packages/web/src/up.ts', from: '@sqltune/server', refused: true },
   { path: 'packages/web/src/node.ts', from: 'node:fs', refused: true },
   { path: 'packages/web/src/contracts.ts', from: '@sqltune/contracts', refused: false },
+  // The whole engine would bring node-sql-parser into the browser bundle: the web takes only its pure text helpers.
+  { path: 'packages/web/src/engine.ts', from: '@sqltune/engine', refused: true },
+  { path: 'packages/web/src/engine-text.ts', from: '@sqltune/engine/text', refused: false },
   { path: 'packages/engine/src/own.ts', from: '../text/lexer.ts', refused: false },
   // No file imports another package's source or tests, only its public entry.
   { path: 'packages/planner/test/cross.test.ts', from: '../../engine/src/text/lexer.ts', refused: true },

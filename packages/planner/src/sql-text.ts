@@ -1,8 +1,8 @@
 /**
- * The planner's SQL lexer, for both dialects: enough to split a script into statements with their offsets, classify
- * DDL, map error positions to line/column, find parameters, literals and a top-level ORDER BY. (The engine's lexer
- * only tells code from strings and comments; the planner also needs numbers, parameters, parenthesis depth, decoded
- * values and each server's own comment rules.)
+ * The planner's SQL tokens, for both dialects: enough to split a script into statements with their offsets, classify
+ * DDL, map error positions to line/column, find parameters, literals and a top-level ORDER BY. Where strings, quoted
+ * names and comments begin and end is read by the engine's lexer (@sqltune/engine/text), the one reading of the
+ * project; on top of it the planner needs numbers, parameters, operators, parenthesis depth and decoded values.
  *
  * PostgreSQL (standard_conforming_strings = on): '...' with '' escapes, E'...' with backslash escapes, "..."
  * identifiers, $tag$...$tag$ bodies, $1 parameters, -- and nested block comments, psql meta-commands.
@@ -14,6 +14,7 @@
  * Dialect-specific helpers built on it: ./pglite/sql-text.ts and ./mariadb/sql-text.ts.
  */
 import { AppError, type Dialect, ErrorCode } from '@sqltune/contracts';
+import { type Token as LexToken, lex } from '@sqltune/engine/text';
 
 /**
  * An unquoted word is an `ident` in PostgreSQL and a `word` in MySQL (see Token.value). `meta` is a psql
@@ -54,165 +55,179 @@ const PG_OP_CHARS = '+-*/<>=~!@#%^&|`?';
 const MYSQL_OP_CHARS = '+-*/<>=~!%^&|:';
 const MYSQL_ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', b: '\b', '0': '\0', Z: '\x1a' };
 
-function isBlank(c: string | undefined): boolean {
-  return c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\f' || c === '\v';
-}
-
 function isDigit(c: string | undefined): boolean {
   return c !== undefined && c >= '0' && c <= '9';
 }
 
-/** A token whose end and value only one dialect's rules tell (strings, quoted names, parameters ...). */
+/** A token whose end and value only one dialect's rules tell (parameters, variables ...). */
 interface Lexed {
   kind: TokenKind;
   end: number;
   value: string;
 }
 
-/** Lexes the whole text. Comments and blanks are dropped; unterminated quotes run to the end of the text. */
-export function tokenize(text: string, dialect: Dialect): Token[] {
-  const mysql = dialect === 'mysql';
-  const opChars = mysql ? MYSQL_OP_CHARS : PG_OP_CHARS;
-  const tokens: Token[] = [];
-  const n = text.length;
-  let i = 0;
-  let depth = 0;
+/** What tokenize carries from one run of code to the next. */
+interface TokenizeState {
+  text: string;
+  mysql: boolean;
+  tokens: Token[];
+  depth: number;
   /** PostgreSQL: whether a psql meta-command may start here. */
-  let atStatementStart = true;
-  /** MySQL: ends of the executable comments we are in (their closing `*\/` is skipped when reached). */
-  const executableEnds: number[] = [];
-  const push = (kind: TokenKind, start: number, end: number, value: string, d = depth) => {
-    tokens.push({ kind, start, end, text: text.slice(start, end), value, depth: d });
-    atStatementStart = kind === 'punct' && text[start] === ';';
-  };
-  while (i < n) {
-    const c = text[i];
-    const next = text[i + 1];
-    if (executableEnds.length > 0 && c === '*' && next === '/') {
-      executableEnds.pop();
-      i += 2;
+  atStatementStart: boolean;
+}
+
+/**
+ * Lexes the whole text. Comments and blanks are dropped; unterminated quotes run to the end of the text. Where
+ * strings, quoted names and comments begin and end is the engine's lexer's reading (the server's: see
+ * engine/src/text/lexer.ts); this refines its code into the planner's tokens (numbers, parameters, operators, depth)
+ * and decodes its strings.
+ */
+export function tokenize(text: string, dialect: Dialect): Token[] {
+  const state: TokenizeState = { text, mysql: dialect === 'mysql', tokens: [], depth: 0, atStatementStart: true };
+  let from = 0;
+  while (from < text.length) from = tokenizeFrom(state, from);
+  return state.tokens;
+}
+
+/**
+ * Tokens from `from` on, until the text ends (its length is returned) or a psql meta-command ends its line (the
+ * line's end is returned: the meta-command's arguments are not SQL, so lexing starts again after them).
+ */
+function tokenizeFrom(state: TokenizeState, from: number): number {
+  const { text, mysql } = state;
+  const lexed = lex(text.slice(from), { mysql, templateParameters: false });
+  let runStart = -1;
+  for (let k = 0; k <= lexed.length; k++) {
+    const token = lexed[k];
+    if (token && (token.kind === 'word' || token.kind === 'symbol')) {
+      if (runStart < 0) runStart = from + token.start;
       continue;
     }
-    if (isBlank(c)) {
-      i++;
-      continue;
+    if (runStart >= 0) {
+      const runEnd = token ? from + token.start : text.length;
+      const stop = scanCode(
+        state,
+        runStart,
+        runEnd,
+        token && { ...token, start: from + token.start, end: from + token.end },
+      );
+      runStart = -1;
+      if (stop.restartAt !== undefined) return stop.restartAt;
+      if (stop.joinedNext) continue;
     }
-    if (mysql ? isMysqlLineComment(text, i) : c === '-' && next === '-') {
-      while (i < n && text[i] !== '\n' && text[i] !== '\r') i++;
-      continue;
+    if (token?.kind === 'string' || token?.kind === 'quoted') {
+      const start = from + token.start;
+      const end = from + token.end;
+      const { kind, value } = mysql ? mysqlQuoted(text, start, end) : postgresQuoted(text, start, end);
+      push(state, kind, start, end, value);
     }
-    if (c === '/' && next === '*') {
-      const version = mysql ? /^\/\*M?!(\d*)/.exec(text.slice(i, i + 12)) : null;
-      // Version 999999 is no server's (mariadb-dump's `/*M!999999\- enable the sandbox mode *\/`): a plain comment.
-      if (version && version[1] !== '999999') {
-        i += version[0].length;
-        executableEnds.push(i);
-      } else i = mysql ? blockCommentEnd(text, i) : nestedBlockCommentEnd(text, i);
-      continue;
-    }
+  }
+  return text.length;
+}
+
+function push(state: TokenizeState, kind: TokenKind, start: number, end: number, value: string) {
+  state.tokens.push({ kind, start, end, text: state.text.slice(start, end), value, depth: state.depth });
+  state.atStatementStart = kind === 'punct' && state.text[start] === ';';
+}
+
+/**
+ * Splits a run of code (no blanks, comments or quotes in it) into the planner's tokens. `next` is the quoted token
+ * right after the run: a MySQL `@` ending the run takes it as its quoted name (`@'my var'`), and says so.
+ */
+function scanCode(
+  state: TokenizeState,
+  runStart: number,
+  runEnd: number,
+  next: LexToken | undefined,
+): { restartAt?: number; joinedNext?: boolean } {
+  const { text, mysql } = state;
+  const opChars = mysql ? MYSQL_OP_CHARS : PG_OP_CHARS;
+  let i = runStart;
+  while (i < runEnd) {
+    const c = text[i]!;
+    const nextChar = i + 1 < runEnd ? text[i + 1] : undefined;
     const start = i;
     // psql meta-commands (\connect, \restrict ...) at the start of a statement run to the end of the line.
-    if (!mysql && c === '\\' && atStatementStart) {
-      while (i < n && text[i] !== '\n' && text[i] !== '\r') i++;
-      push('meta', start, i, text.slice(start, i));
-      atStatementStart = true;
-      continue;
+    if (!mysql && c === '\\' && state.atStatementStart) {
+      const lineEnd = text.slice(i).search(/[\n\r]/);
+      i = lineEnd < 0 ? text.length : i + lineEnd;
+      push(state, 'meta', start, i, text.slice(start, i));
+      state.atStatementStart = true;
+      return { restartAt: i };
     }
-    const lexed = mysql ? mysqlToken(text, i) : postgresToken(text, i);
+    const lexed = mysql ? mysqlToken(text, i, runEnd, next) : postgresToken(text, i, runEnd);
     if (lexed) {
       i = lexed.end;
-      push(lexed.kind, start, i, lexed.value);
+      push(state, lexed.kind, start, i, lexed.value);
+      if (i > runEnd) return { joinedNext: true };
       continue;
     }
-    if (isDigit(c) || (c === '.' && isDigit(next))) {
+    if (isDigit(c) || (c === '.' && isDigit(nextChar))) {
       if (mysql) {
-        i = mysqlNumberEnd(text, i);
+        i = mysqlNumberEnd(text, i, runEnd);
         // 123abc is an identifier in MySQL.
-        if (i < n && IDENT_PART.test(text[i])) {
-          while (i < n && IDENT_PART.test(text[i])) i++;
-          push('word', start, i, text.slice(start, i).toUpperCase());
-        } else push('number', start, i, text.slice(start, i));
+        if (i < runEnd && IDENT_PART.test(text[i]!)) {
+          while (i < runEnd && IDENT_PART.test(text[i]!)) i++;
+          push(state, 'word', start, i, text.slice(start, i).toUpperCase());
+        } else push(state, 'number', start, i, text.slice(start, i));
       } else {
-        i = postgresNumberEnd(text, i);
-        push('number', start, i, text.slice(start, i).replace(/_/g, ''));
+        i = postgresNumberEnd(text, i, runEnd);
+        push(state, 'number', start, i, text.slice(start, i).replace(/_/g, ''));
       }
       continue;
     }
     if (mysql ? IDENT_PART.test(c) : PG_IDENT_START.test(c)) {
       i++;
-      while (i < n && IDENT_PART.test(text[i])) i++;
+      while (i < runEnd && IDENT_PART.test(text[i]!)) i++;
       const word = text.slice(start, i);
-      if (mysql) push('word', start, i, word.toUpperCase());
-      else push('ident', start, i, word.toLowerCase());
+      if (mysql) push(state, 'word', start, i, word.toUpperCase());
+      else push(state, 'ident', start, i, word.toLowerCase());
       continue;
     }
-    // PostgreSQL array subscripts count as parentheses too.
-    if (c === '(' || (!mysql && c === '[')) {
-      i++;
-      push('punct', start, i, c);
-      depth++;
-      continue;
-    }
-    if (c === ')' || (!mysql && c === ']')) {
-      depth = Math.max(0, depth - 1);
-      i++;
-      push('punct', start, i, c);
-      continue;
-    }
-    if (c === ';' || c === ',' || c === '.' || (mysql && (c === '[' || c === ']' || c === '{' || c === '}'))) {
-      i++;
-      push('punct', start, i, c);
-      continue;
-    }
-    if (!mysql && c === ':' && next === ':') {
-      i += 2;
-      push('punct', start, i, '::');
-      continue;
-    }
-    if (opChars.includes(c) || (!mysql && c === ':')) {
-      // The first character always belongs to the operator, except MySQL's `--` without a blank: two minus signs.
-      i = mysql ? Math.max(operatorEnd(text, i, opChars), i + 1) : operatorEnd(text, i + 1, opChars);
-      push('op', start, i, text.slice(start, i));
-      continue;
-    }
-    i++;
-    push('op', start, i, c);
+    i = scanPunctuation(state, i, runEnd, opChars);
   }
-  return tokens;
+  return {};
 }
 
-function isMysqlLineComment(text: string, i: number): boolean {
-  if (text[i] === '#') return true;
-  if (text[i] !== '-' || text[i + 1] !== '-') return false;
-  return i + 2 >= text.length || isBlank(text[i + 2]) || text.charCodeAt(i + 2) < 32;
-}
-
-function blockCommentEnd(text: string, openAt: number): number {
-  const close = text.indexOf('*/', openAt + 2);
-  return close < 0 ? text.length : close + 2;
-}
-
-function nestedBlockCommentEnd(text: string, openAt: number): number {
-  let level = 1;
-  let i = openAt + 2;
-  while (i < text.length && level > 0) {
-    if (text[i] === '/' && text[i + 1] === '*') {
-      level++;
-      i += 2;
-    } else if (text[i] === '*' && text[i + 1] === '/') {
-      level--;
-      i += 2;
-    } else i++;
+/** Parentheses, separators and operators at `i`; returns where the token ends. */
+function scanPunctuation(state: TokenizeState, i: number, runEnd: number, opChars: string): number {
+  const { text, mysql } = state;
+  const c = text[i]!;
+  const next = i + 1 < runEnd ? text[i + 1] : undefined;
+  // PostgreSQL array subscripts count as parentheses too.
+  if (c === '(' || (!mysql && c === '[')) {
+    push(state, 'punct', i, i + 1, c);
+    state.depth++;
+    return i + 1;
   }
-  return i;
+  if (c === ')' || (!mysql && c === ']')) {
+    state.depth = Math.max(0, state.depth - 1);
+    push(state, 'punct', i, i + 1, c);
+    return i + 1;
+  }
+  if (c === ';' || c === ',' || c === '.' || (mysql && (c === '[' || c === ']' || c === '{' || c === '}'))) {
+    push(state, 'punct', i, i + 1, c);
+    return i + 1;
+  }
+  if (!mysql && c === ':' && next === ':') {
+    push(state, 'punct', i, i + 2, '::');
+    return i + 2;
+  }
+  let end = i + 1;
+  if (opChars.includes(c) || (!mysql && c === ':')) {
+    // The first character always belongs to the operator, except MySQL's `--` without a blank: two minus signs.
+    end = mysql ? Math.max(operatorEnd(text, i, runEnd, opChars), i + 1) : operatorEnd(text, i + 1, runEnd, opChars);
+  }
+  push(state, 'op', i, end, text.slice(i, end));
+  return end;
 }
 
-/** End of an operator run from `from`; it stops before a comment start. */
-function operatorEnd(text: string, from: number, opChars: string): number {
+/** End of an operator run from `from` (within the run of code); it stops before `--` and `/*`. */
+function operatorEnd(text: string, from: number, runEnd: number, opChars: string): number {
   let i = from;
   while (
-    i < text.length &&
-    opChars.includes(text[i]) &&
+    i < runEnd &&
+    opChars.includes(text[i]!) &&
     !(text[i] === '-' && text[i + 1] === '-') &&
     !(text[i] === '/' && text[i + 1] === '*')
   )
@@ -220,107 +235,91 @@ function operatorEnd(text: string, from: number, opChars: string): number {
   return i;
 }
 
-/** PostgreSQL strings (with an optional E, B, X, N or U& prefix), quoted names, $1 parameters and $tag$ bodies. */
-function postgresToken(text: string, i: number): Lexed | undefined {
-  const c = text[i];
-  const next = text[i + 1];
-  const lower = c.toLowerCase();
-  if (
-    c === "'" ||
-    ((lower === 'e' || lower === 'b' || lower === 'x' || lower === 'n') && next === "'") ||
-    (lower === 'u' && next === '&' && text[i + 2] === "'")
-  ) {
-    const backslash = lower === 'e' && next === "'";
-    const open = c === "'" ? i : lower === 'u' ? i + 2 : i + 1;
-    const [value, end] = readQuoted(text, open, "'", backslash ? (e) => e : undefined);
-    return { kind: 'string', end, value };
-  }
-  if (c === '"' || (lower === 'u' && next === '&' && text[i + 2] === '"')) {
-    const [value, end] = readQuoted(text, c === '"' ? i : i + 2, '"');
-    return { kind: 'qident', end, value };
-  }
-  if (c !== '$') return undefined;
-  if (isDigit(next)) {
-    let end = i + 1;
-    while (end < text.length && isDigit(text[end])) end++;
-    return { kind: 'param', end, value: text.slice(i + 1, end) };
-  }
-  const tag = /^\$([A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/.exec(text.slice(i, i + 200));
-  if (!tag) return undefined;
-  const delimiter = tag[0];
-  const bodyStart = i + delimiter.length;
-  const close = text.indexOf(delimiter, bodyStart);
-  const bodyEnd = close < 0 ? text.length : close;
-  return {
-    kind: 'string',
-    end: close < 0 ? text.length : close + delimiter.length,
-    value: text.slice(bodyStart, bodyEnd),
-  };
+/** PostgreSQL $1 parameters (strings and quoted names are the engine lexer's). */
+function postgresToken(text: string, i: number, runEnd: number): Lexed | undefined {
+  if (text[i] !== '$' || !isDigit(text[i + 1])) return undefined;
+  let end = i + 1;
+  while (end < runEnd && isDigit(text[end])) end++;
+  return { kind: 'param', end, value: text.slice(i + 1, end) };
 }
 
-/** MySQL strings, `quoted` names, @variables and `?` parameters. */
-function mysqlToken(text: string, i: number): Lexed | undefined {
+/** MySQL @variables and `?` parameters; `@'name'` and @`name` take the quoted token after the run. */
+function mysqlToken(text: string, i: number, runEnd: number, next: LexToken | undefined): Lexed | undefined {
   const c = text[i];
-  if (c === "'" || c === '"') {
-    const [value, end] = readQuoted(text, i, c, (e) => MYSQL_ESCAPES[e] ?? e);
-    return { kind: 'string', end, value };
-  }
-  if (c === '`') {
-    const [value, end] = readQuoted(text, i, '`');
-    return { kind: 'qident', end, value };
-  }
   if (c === '?') return { kind: 'param', end: i + 1, value: '?' };
   if (c !== '@') return undefined;
   let j = i + 1;
-  if (text[j] === '@') j++;
-  if (text[j] === '`' || text[j] === "'" || text[j] === '"') {
-    const quote = text[j];
-    j++;
-    while (j < text.length && text[j] !== quote) j++;
-    j++;
+  if (text[j] === '@' && j < runEnd) j++;
+  if (j === runEnd && next && next.start === runEnd && (next.kind === 'string' || next.kind === 'quoted')) {
+    j = next.end;
   } else {
-    while (j < text.length && (IDENT_PART.test(text[j]) || text[j] === '.')) j++;
+    while (j < runEnd && (IDENT_PART.test(text[j]!) || text[j] === '.')) j++;
   }
-  const end = Math.min(j, text.length);
-  return { kind: 'var', end, value: text.slice(i, end) };
+  return { kind: 'var', end: j, value: text.slice(i, j) };
+}
+
+/** A MySQL string ('' or "", backslash escapes decoded) or `quoted` name, as the engine's lexer bounds it. */
+function mysqlQuoted(text: string, start: number, end: number): { kind: TokenKind; value: string } {
+  const quote = text[start]!;
+  if (quote === '`') return { kind: 'qident', value: unquote(text, start, end, quote) };
+  return { kind: 'string', value: unquote(text, start, end, quote, (e) => MYSQL_ESCAPES[e] ?? e) };
 }
 
 /**
- * The decoded value and the end of a quoted run opening at `openAt`: a doubled quote stands for the quote; with
+ * A PostgreSQL string (with an optional E, B, X, N or U& prefix, or a $tag$ body) or quoted name ("", U&""), as the
+ * engine's lexer bounds it.
+ */
+function postgresQuoted(text: string, start: number, end: number): { kind: TokenKind; value: string } {
+  const c = text[start]!;
+  if (c === '$') {
+    const tag = text.slice(start, text.indexOf('$', start + 1) + 1);
+    const closed = end - start >= 2 * tag.length && text.endsWith(tag, end);
+    return { kind: 'string', value: text.slice(start + tag.length, closed ? end - tag.length : end) };
+  }
+  const open = c === '"' || c === "'" ? start : c === 'u' || c === 'U' ? start + 2 : start + 1;
+  const quote = text[open]!;
+  if (quote === '"') return { kind: 'qident', value: unquote(text, open, end, '"') };
+  const backslash = c === 'e' || c === 'E';
+  return { kind: 'string', value: unquote(text, open, end, "'", backslash ? (e) => e : undefined) };
+}
+
+/**
+ * The value of a quoted run from its opening quote to `end`: a doubled quote stands for the quote; with
  * `decodeEscape`, a backslash escapes the next character (`decodeEscape` maps it to what it stands for).
  */
-function readQuoted(
+function unquote(
   text: string,
   openAt: number,
+  end: number,
   quote: string,
   decodeEscape?: (escaped: string) => string,
-): [string, number] {
+): string {
   let i = openAt + 1;
   let value = '';
-  while (i < text.length) {
-    const ch = text[i];
-    if (decodeEscape && ch === '\\' && i + 1 < text.length) {
-      value += decodeEscape(text[i + 1]);
+  while (i < end) {
+    const ch = text[i]!;
+    if (decodeEscape && ch === '\\' && i + 1 < end) {
+      value += decodeEscape(text[i + 1]!);
       i += 2;
       continue;
     }
     if (ch === quote) {
-      if (text[i + 1] === quote) {
+      if (i + 1 < end && text[i + 1] === quote) {
         value += quote;
         i += 2;
         continue;
       }
-      return [value, i + 1];
+      return value;
     }
     value += ch;
     i++;
   }
-  return [value, text.length];
+  return value;
 }
 
-function postgresNumberEnd(text: string, i: number): number {
+function postgresNumberEnd(text: string, i: number, runEnd: number): number {
   const m = /^(0[xX][0-9a-fA-F_]+|0[oO][0-7_]+|0[bB][01_]+|(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?(?:[eE][+-]?[0-9]+)?)/.exec(
-    text.slice(i, i + 400),
+    text.slice(i, Math.min(runEnd, i + 400)),
   );
   const len = m && m[0].length > 0 ? m[0].length : 1;
   // "1..2" is not a number followed by a dot in SQL, but keep it simple: a trailing '.' followed by '.' stays out.
@@ -328,23 +327,27 @@ function postgresNumberEnd(text: string, i: number): number {
   return text[end - 1] === '.' && text[end] === '.' ? end - 1 : end;
 }
 
-function mysqlNumberEnd(text: string, start: number): number {
+function mysqlNumberEnd(text: string, start: number, n: number): number {
   let i = start;
-  const n = text.length;
-  if (text[i] === '0' && (text[i + 1] === 'x' || text[i + 1] === 'X') && /[0-9a-fA-F]/.test(text[i + 2] ?? '')) {
+  if (
+    text[i] === '0' &&
+    (text[i + 1] === 'x' || text[i + 1] === 'X') &&
+    i + 2 < n &&
+    /[0-9a-fA-F]/.test(text[i + 2]!)
+  ) {
     i += 2;
-    while (i < n && /[0-9a-fA-F]/.test(text[i])) i++;
+    while (i < n && /[0-9a-fA-F]/.test(text[i]!)) i++;
     return i;
   }
   while (i < n && isDigit(text[i])) i++;
-  if (text[i] === '.') {
+  if (i < n && text[i] === '.') {
     i++;
     while (i < n && isDigit(text[i])) i++;
   }
-  if ((text[i] === 'e' || text[i] === 'E') && /[-+0-9]/.test(text[i + 1] ?? '')) {
+  if (i + 1 < n && (text[i] === 'e' || text[i] === 'E') && /[-+0-9]/.test(text[i + 1]!)) {
     let j = i + 1;
     if (text[j] === '+' || text[j] === '-') j++;
-    if (isDigit(text[j])) {
+    if (j < n && isDigit(text[j])) {
       i = j;
       while (i < n && isDigit(text[i])) i++;
     }

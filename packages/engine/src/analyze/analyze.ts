@@ -14,9 +14,9 @@ import { checkSchema } from '../schema/checks.ts';
 import type { SchemaModel } from '../schema/model.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
 import { applyStatisticsText } from '../schema/statistics.ts';
-import { codeTokens, lex } from '../text/lexer.ts';
 import { applyEdits } from '../text/patch.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
+import { DATA_CHANGE_WORDS, isDataChange } from '../text/statement-words.ts';
 
 export interface AnalyzeInput {
   sql: string;
@@ -63,13 +63,6 @@ export interface Analysis {
   statements: StatementAnalysis[];
 }
 
-/** Statement kinds the web app refuses, as the spec says (AnalyzeInput.dataChanges). */
-const refusedKinds = new Set(['insert', 'delete', 'replace']);
-
-function firstWord(statement: ParsedStatement): string {
-  return codeTokens(lex(statement.text, { mysql: statement.dialect === 'mysql' }))[0]?.text.toLowerCase() ?? '';
-}
-
 /** The table structure with its statistics applied, as analyze() reads them (4203 when they do not read). */
 export function readSchemaInput(input: Pick<AnalyzeInput, 'schemaText' | 'statsText' | 'dialect'>): SchemaModel {
   const schemaText = normalizeNewlines(input.schemaText ?? '');
@@ -86,7 +79,8 @@ export function analyze(input: AnalyzeInput, schema: SchemaModel = readSchemaInp
   const outcomes = parseEach(normalizeNewlines(input.sql), input.dialect);
   for (const { statement, error } of input.dataChanges === 'analyze' ? [] : outcomes) {
     // A data change the parser cannot read (PostgreSQL's DELETE ... USING) is still a data change.
-    if (refusedKinds.has(statement.kind) || (error && refusedKinds.has(firstWord(statement)))) {
+    const mysql = statement.dialect === 'mysql';
+    if (DATA_CHANGE_WORDS.has(statement.kind.toUpperCase()) || (error && isDataChange(statement.text, mysql))) {
       throw new AppError(ErrorCode.STATEMENT_NOT_ALLOWED, { line: statement.line, column: 1 });
     }
   }

@@ -38,6 +38,20 @@ describe('lex', () => {
     ]);
   });
 
+  it('reads #{ as the line comment the server sees when asked to (templateParameters: false, the planners)', () => {
+    const text = "SELECT 1 #{'\nDROP TABLE t";
+    const server = lex(text, { mysql: true, templateParameters: false });
+    expect(codeTokens(server).map((t) => t.text)).toEqual(['SELECT', '1', 'DROP', 'TABLE', 't']);
+    // Mapper SQL (the default): a parameter, so the quote after it opens a string.
+    expect(codeTokens(lex(text, { mysql: true })).map((t) => t.kind)).toEqual([
+      'word',
+      'word',
+      'symbol',
+      'symbol',
+      'string',
+    ]);
+  });
+
   it('knows MySQL comments and quotes, and that #{...} is a MyBatis parameter', () => {
     expect(kinds('# note\n`a b` "s\\"" #{id}', true)).toEqual([
       ['comment', '# note'],

@@ -28,6 +28,11 @@ export interface Token {
 export interface LexOptions {
   /** MySQL treats `#` as a line comment and backticks as identifier quotes. */
   mysql: boolean;
+  /**
+   * MySQL: whether `#{name}` is a MyBatis parameter (the default: the engine reads mapper SQL) or, as the server reads
+   * it, a line comment (false: the planners, which send the text to a real server).
+   */
+  templateParameters?: boolean;
 }
 
 /**
@@ -38,7 +43,7 @@ const recent = new Map<string, Token[]>();
 const RECENT_LIMIT = 64;
 
 export function lex(text: string, options: LexOptions): Token[] {
-  const key = `${options.mysql ? 'm' : 'p'}${text}`;
+  const key = `${options.mysql ? (options.templateParameters === false ? 's' : 'm') : 'p'}${text}`;
   const cached = recent.get(key);
   if (cached) return cached;
   const tokens = lexText(text, options);
@@ -94,7 +99,7 @@ function scanOne(text: string, i: number, options: LexOptions): TokenKind {
   // `#{name}` is a MyBatis bind parameter pasted with the SQL, not a MySQL comment (a comment starting with `{`
   // is rare; a parameter read as a comment would swallow the rest of the line). Reading it as code can only make
   // the splitter see more statements than the server, never fewer.
-  if (mysql ? isMysqlLineComment(text, i) : c === '-' && next === '-') {
+  if (mysql ? isMysqlLineComment(text, i, options.templateParameters !== false) : c === '-' && next === '-') {
     scanEnd = lineEnd(text, i);
     return 'comment';
   }
@@ -173,9 +178,9 @@ function scanPostgresQuoted(text: string, i: number): TokenKind | undefined {
 }
 
 /** MySQL line comments: `#`, and `--` followed by a blank or a control character (or the end of the text). */
-function isMysqlLineComment(text: string, i: number): boolean {
+function isMysqlLineComment(text: string, i: number, templateParameters: boolean): boolean {
   const c = text[i];
-  if (c === '#') return text[i + 1] !== '{';
+  if (c === '#') return !templateParameters || text[i + 1] !== '{';
   if (c !== '-' || text[i + 1] !== '-') return false;
   return i + 2 >= text.length || text.charCodeAt(i + 2) <= 32;
 }

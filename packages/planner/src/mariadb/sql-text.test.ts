@@ -21,6 +21,30 @@ DROP TABLE IF EXISTS t;`;
     expect(lineColumnAt(script, statements[1].firstTokenStart, 'mysql')).toEqual({ line: 4, column: 1 });
   });
 
+  it('reads quotes and comments as MariaDB does: backslash escapes, # comments, executable comments', () => {
+    const words = (sql: string) => splitStatements(sql, 'mysql').map((s) => s.tokens[0]?.value);
+    // A backslash escapes the quote in both string quotes; a backquoted name has no escapes.
+    expect(words("SELECT 'a\\'; DROP TABLE t'; SELECT 1")).toEqual(['SELECT', 'SELECT']);
+    expect(words('SELECT "a\\"; DROP TABLE t"; SELECT 1')).toEqual(['SELECT', 'SELECT']);
+    expect(words('SELECT `a\\`; DROP TABLE t')).toEqual(['SELECT', 'DROP']);
+    // `#{` is a comment to the server (the engine reads it as a MyBatis parameter only in mapper SQL): the quote
+    // after it hides nothing.
+    expect(words("SELECT 1 #{'\nDROP TABLE t")).toEqual(['SELECT']);
+    expect(tokenize("SELECT 1 #{'\nDROP TABLE t", 'mysql').map((t) => t.text)).toEqual([
+      'SELECT',
+      '1',
+      'DROP',
+      'TABLE',
+      't',
+    ]);
+    // Executable comments are code, whatever their version, but for 999999 (no server's); others do not nest.
+    expect(words('/*!50001 DROP TABLE t */; /*M!100100 SELECT 1 */')).toEqual(['DROP', 'SELECT']);
+    expect(words('/*M!999999\\- enable the sandbox mode */ SELECT 1')).toEqual(['SELECT']);
+    expect(words('/* a /* b */ DROP TABLE t')).toEqual(['DROP']);
+    // A quoted user variable name is one token with the quotes.
+    expect(tokenize("SET @'my;var' = 1", 'mysql').map((t) => t.text)).toEqual(['SET', "@'my;var'", '=', '1']);
+  });
+
   it('treats -- without a blank as an operator, not a comment', () => {
     expect(tokenize('SELECT 1--1', 'mysql').map((t) => t.text)).toEqual(['SELECT', '1', '-', '-', '1']);
   });

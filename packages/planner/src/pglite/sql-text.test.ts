@@ -33,6 +33,25 @@ describe('tokenize / splitStatements', () => {
     expect(statements.map((s) => s.tokens[0].kind)).toEqual(['meta', 'ident', 'meta']);
   });
 
+  it("reads quotes and comments as PostgreSQL does: E'' escapes, '' does not, comments nest, dollar tags of any length", () => {
+    const words = (sql: string) => splitStatements(sql, 'postgresql').map((s) => s.tokens[0]?.value);
+    // In E'' a backslash escapes the quote; in a plain '' string (standard_conforming_strings) it does not.
+    expect(words("SELECT E'\\'; drop table t'; SELECT 1")).toEqual(['select', 'select']);
+    expect(words("SELECT '\\'; DROP TABLE t")).toEqual(['select', 'drop']);
+    // Block comments nest: the first */ does not end the outer one.
+    expect(words('SELECT 1 /* a /* b */ ; DROP TABLE t */; SELECT 2')).toEqual(['select', 'select']);
+    expect(words('SELECT 1 /* a */ ; DROP TABLE t')).toEqual(['select', 'drop']);
+    // A $tag$ body ends only at the same tag, however long the tag.
+    const tag = `$${'t'.repeat(250)}$`;
+    expect(words(`SELECT ${tag} ; $x$ ; DROP TABLE t ${tag}; SELECT 2`)).toEqual(['select', 'select']);
+    expect(splitStatements(`SELECT ${tag}a;b${tag}`, 'postgresql')[0]!.tokens[1]).toMatchObject({
+      kind: 'string',
+      value: 'a;b',
+    });
+    // A $ inside a name starts no body.
+    expect(words('SELECT a$b$ FROM t; SELECT $b$')).toEqual(['select', 'select']);
+  });
+
   it('finds parameters and trims trailing semicolons', () => {
     expect(hasParameters(tokenize('SELECT * FROM t WHERE a = $1', 'postgresql'))).toBe(true);
     expect(hasParameters(tokenize("SELECT '$1', $$ $2 $$", 'postgresql'))).toBe(false);
