@@ -38,7 +38,7 @@ const SQL_PIECES = (s: Secrets) => [
   '$$; SELECT 1; $$',
   '*/ SELECT 1 /*',
   "x' UESCAPE '!",
-  '\u0000'.replace('\u0000', '\\0'),
+  '\\0 \\x00',
   '\u202e\ufeffzero-width\u200b',
 ];
 
@@ -64,7 +64,7 @@ export function statisticsAttacks(dialect: 'postgresql' | 'mysql', s: Secrets): 
   const nested = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
   const columns = (entries: Record<string, unknown>) =>
     JSON.stringify({ tables: { t: { rows: 1_000_000, columns: entries } } });
-  const many = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i));
+  const many = <T>(n: number, f: (i: number) => T) => Array.from({ length: n }, (_, i) => f(i));
   const pieces = SQL_PIECES(s);
   const stats = [
     columns({ k: { ndv: 100, mcv: pieces.map((value) => ({ value, freq: 0.01 })), histogram: [...pieces].sort() } }),
@@ -83,7 +83,7 @@ export function statisticsAttacks(dialect: 'postgresql' | 'mysql', s: Secrets): 
           columns({ x: { mcv: [{ value: external, freq: 0.5 }] } }),
           columns({ k: { most_common_vals: `{"a\\"}", "b"}`, most_common_freqs: '{0.1,0.1}' } }),
         ]
-      : [columns({ k: { histogram: ['\\', "'", '"', '\u00ff\u0000'.replace('\u0000', '')] } })]),
+      : [columns({ k: { histogram: ['\\', "'", '"', '\u00ff'] } })]),
   ];
   return stats.map((statsText) => ({ sql: STATS_SQL, dialect, schemaText: schemaFor(dialect), statsText }));
 }
