@@ -14,9 +14,21 @@ export interface ColumnDistribution {
   correlation?: number;
 }
 
+/**
+ * ANALYZE's WIDTH_THRESHOLD: it keeps no value wider than this (in bytes) among the most common values or the
+ * histogram bounds, so statistics read from a real database never hold one. A wider value is left out here too:
+ * the type's input function (run by the server on every value) then never reads a user's megabyte, nor JSON or an
+ * array nested thousands deep (which hung the embedded PostgreSQL past its request timeout).
+ */
+export const MAX_STATISTICS_VALUE_BYTES = 1024;
+
+const fits = (value: string) => Buffer.byteLength(value, 'utf8') <= MAX_STATISTICS_VALUE_BYTES;
+
 /** The distribution part of one column's statistics, or undefined when there is none. */
 export function distributionOf(column: TableStatistics['columns'][number]): ColumnDistribution | undefined {
-  const { mostCommonValues, histogramBounds, correlation } = column;
+  const { correlation } = column;
+  const mostCommonValues = column.mostCommonValues?.filter((m) => fits(m.value));
+  const histogramBounds = column.histogramBounds?.filter(fits);
   const distribution: ColumnDistribution = {};
   if (mostCommonValues?.length) {
     distribution.mostCommonValues = mostCommonValues.map((m) => m.value);

@@ -609,7 +609,9 @@ function tableOptions(context: FormContext, from: number, changes: Change[]): vo
       let end = k;
       const symbol = tokens[end + 1]?.text === '=' ? '=' : null;
       if (symbol) end++;
-      const value = tokens[end + 1]?.text ?? '';
+      // An option word with no value after it (`ENGINE=SEQUENCE`, a trailing `CHECKSUM`) is left to the parser.
+      if (!tokens[end + 1]) return;
+      const value = tokens[end + 1]!.text;
       end++;
       blankOption(context, k, end, takenCommas);
       option(word.toLowerCase(), value, symbol);

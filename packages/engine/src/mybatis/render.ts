@@ -55,6 +55,12 @@ export type FragmentLookup = (refid: string, namespace: string) => SqlFragment |
 /** A statement whose rendering grows past this is refused (nested loops multiply their bodies). */
 const MAX_RENDERED_CHARS = 512 * 1024;
 const MAX_INCLUDE_DEPTH = 32;
+/**
+ * A statement whose rendering visits more elements than this is refused too: includes and loops that render
+ * nothing multiply their work without growing the text (two `<include>`s of the next fragment, 32 deep, are 2^32
+ * visits, which held an analysis thread past its time limit).
+ */
+const MAX_RENDERED_ELEMENTS = 200_000;
 
 export function renderStatement(
   statement: MapperStatement,
@@ -97,6 +103,7 @@ class RenderContext {
   readonly emptyClauses: TrimNode[] = [];
   repeated = false;
   private size = 0;
+  private elements = 0;
   private frame: Frame;
 
   constructor(
@@ -126,6 +133,7 @@ class RenderContext {
   }
 
   private node(node: SqlNode): Traced {
+    this.count();
     switch (node.kind) {
       case 'text':
         return this.text(node);
@@ -147,6 +155,11 @@ class RenderContext {
     }
   }
 
+  /** Counts one element rendered against MAX_RENDERED_ELEMENTS. */
+  private count(): void {
+    if (++this.elements > MAX_RENDERED_ELEMENTS) throw tooLarge(this.statement, 'elements');
+  }
+
   private reach(node: SqlNode, body: Traced): Traced {
     this.reached.add(node);
     return body;
@@ -154,7 +167,7 @@ class RenderContext {
 
   private text(node: TextNode): Traced {
     this.size += node.text.length;
-    if (this.size > MAX_RENDERED_CHARS) throw tooLarge(this.statement);
+    if (this.size > MAX_RENDERED_CHARS) throw tooLarge(this.statement, 'characters');
     // `${i}` of a `<foreach index="i">` is the iteration's number (MyBatis pastes it before binding `#{list[${i}]}`).
     const properties =
       this.frame.loopIndexes.size > 0
@@ -309,6 +322,7 @@ class RenderContext {
   }
 
   private ibatisPart(node: SqlNode, removal: PrependRemoval | null): { prepend: string; body: Traced } {
+    this.count();
     switch (node.kind) {
       case 'dynamic':
         return this.ibatisWrapped(node, this.ibatisChildren(node.body, { pending: true }));
@@ -493,17 +507,24 @@ function includeError(site: Site, refid: string, why: 'missing' | 'cycle'): AppE
   });
 }
 
-function tooLarge(statement: MapperStatement): AppError {
+function tooLarge(statement: MapperStatement, bound: 'characters' | 'elements'): AppError {
   const { file, line, column } = locationAt(statement.site.file, statement.site.start);
+  const where = `${file}:${line}:${column}`;
   return new AppError(ErrorCode.CONTENT_INVALID, {
     field: 'file',
     file,
     line,
     column,
-    message: {
-      zh: `${file}:${line}:${column}：语句 ${statement.id} 展开后超过 ${MAX_RENDERED_CHARS} 个字符（嵌套的 foreach？）`,
-      en: `${file}:${line}:${column}: statement ${statement.id} expands to more than ${MAX_RENDERED_CHARS} characters (nested foreach?)`,
-    },
+    message:
+      bound === 'characters'
+        ? {
+            zh: `${where}：语句 ${statement.id} 展开后超过 ${MAX_RENDERED_CHARS} 个字符（嵌套的 foreach？）`,
+            en: `${where}: statement ${statement.id} expands to more than ${MAX_RENDERED_CHARS} characters (nested foreach?)`,
+          }
+        : {
+            zh: `${where}：语句 ${statement.id} 展开时要处理超过 ${MAX_RENDERED_ELEMENTS} 个元素（相互嵌套的 include 或 foreach？）`,
+            en: `${where}: statement ${statement.id} expands through more than ${MAX_RENDERED_ELEMENTS} elements (includes or loops nested in each other?)`,
+          },
   });
 }
 
@@ -549,6 +570,9 @@ export function decisionPoints(statement: MapperStatement, fragments: FragmentLo
           walk(node.body, requires, namespace, depth);
           break;
         case 'include': {
+          // Once: a second walk of the same fragment finds only nodes already seen, and fragments that include the
+          // next one twice would be walked 2^depth times.
+          seen.add(node);
           const fragment = fragments(node.refid, namespace);
           if (fragment) walk(fragment.body, requires, fragment.namespace, depth + 1);
           break;

@@ -35,6 +35,32 @@ describe('variants', () => {
     expect(statement.leftOut).toEqual([]);
   });
 
+  it('a fragment included at several places renders at each, and its <if> is a decision point once', () => {
+    const statement = statementOf(
+      [
+        '  <sql id="c"><if test="x != null">x</if> y</sql>',
+        '  <select id="s">SELECT <include refid="c"/>, <include refid="c"/>, <include refid="c"/> FROM t</select>',
+      ].join('\n'),
+    );
+    const texts = statement.variants.map((v) => v.template.text.replace(/\s+/g, ' '));
+    expect(texts).toEqual(['SELECT x y , x y , x y FROM t', 'SELECT y , y , y FROM t']);
+    expect(statement.error).toBeUndefined();
+  });
+
+  it('refuses a statement whose includes or loops multiply without growing its text, at once', () => {
+    // Each fragment includes the next twice, 32 deep: 2^32 renderings of nothing, which used to run for hours.
+    const chain = Array.from(
+      { length: 32 },
+      (_, i) => `  <sql id="f${i}">${i < 31 ? `<include refid="f${i + 1}"/><include refid="f${i + 1}"/>` : ''}</sql>`,
+    );
+    const included = statementOf([...chain, '  <select id="s">SELECT 1 <include refid="f0"/></select>'].join('\n'));
+    expect(included.error?.detail.message.en).toMatch(/statement s expands through more than 200000 elements/);
+    const loops = statementOf(
+      `  <select id="s">SELECT 1 ${'<foreach collection="l" item="i">'.repeat(40)}${'</foreach>'.repeat(40)}</select>`,
+    );
+    expect(loops.error?.detail).toMatchObject({ code: 4202, line: 2 });
+  });
+
   it('each <choose> branch, and no branch without <otherwise>', () => {
     const statement = statementOf(
       '  <select id="s">SELECT id FROM users WHERE <choose><when test="id != null">id = #{id}</when><when test="email != null">email = #{email}</when><otherwise>1 = 0</otherwise></choose></select>',

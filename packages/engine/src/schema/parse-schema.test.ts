@@ -192,6 +192,20 @@ describe('table structure errors', () => {
     expect(error.detail.message.zh).toMatch(/MySQL 方言/);
   });
 
+  it('reads a table option word with no value after it as the parser does, never failing on its own', () => {
+    // ENGINE=SEQUENCE ends on SEQUENCE, also a MariaDB table option (SEQUENCE=1): it once threw a TypeError.
+    for (const text of ['CREATE TABLE t (a int) ENGINE=SEQUENCE', 'CREATE TABLE t (a int) CHECKSUM']) {
+      let outcome: unknown;
+      try {
+        outcome = parseSchema(text, 'mysql').tables.map((t) => t.name);
+      } catch (error) {
+        outcome = error;
+      }
+      expect(outcome instanceof AppError || Array.isArray(outcome), String(outcome)).toBe(true);
+    }
+    expect(table(parseSchema('CREATE TABLE t (a int) CHECKSUM=1', 'mysql'), 't').columns).toHaveLength(1);
+  });
+
   it('sends statistics results to the statistics field', () => {
     const text = `${ordersDdl}\n${fixture('mysql-table-status-vertical.txt')}`;
     expect(errorOf(text).detail).toMatchObject({ field: 'schema', line: 8 });

@@ -253,6 +253,13 @@ function pagesFor(rows: number, recordBytes: number): { leaf: number; total: num
 }
 
 /**
+ * The widest histogram bound kept, in bytes: `mysql.column_stats.min_value`/`max_value` are VARBINARY(255), and
+ * ANALYZE ... PERSISTENT FOR never stores a wider value. A wider one given by the user is left out (it failed the
+ * whole session with the server's "Data too long" before).
+ */
+export const MAX_BOUND_BYTES = 255;
+
+/**
  * A JSON_HB histogram (MariaDB 10.8+, the form ANALYZE ... PERSISTENT FOR writes with histogram_type = 'JSON_HB':
  * buckets with `start`, the last one also `end`, each with its share of the non-NULL rows and its distinct values)
  * from PostgreSQL-style equi-depth bounds. Each pair of neighbouring bounds becomes one bucket of equal share.
@@ -260,9 +267,10 @@ function pagesFor(rows: number, recordBytes: number): { leaf: number; total: num
  * stand for every non-NULL row (a skewed value is then estimated as an average one).
  */
 export function jsonHistogram(
-  bounds: string[] | undefined,
+  given: string[] | undefined,
   distinct: number | undefined,
 ): ColumnPlan['histogram'] | undefined {
+  const bounds = given?.filter((b) => Buffer.byteLength(b, 'utf8') <= MAX_BOUND_BYTES);
   if (!bounds || bounds.length < 2) return undefined;
   const buckets = bounds.length - 1;
   const size = 1 / buckets;

@@ -30,6 +30,7 @@ import { chown, open, truncate, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Localized } from '@sqltune/contracts';
 import { arrayLiteral } from '../column-distribution.ts';
+import { PgError } from '../pglite/pool.ts';
 import { quoteIdent } from '../pglite/sql-text.ts';
 import { type CatalogTable, indexPages, readCatalog, type StatisticsPlan, type TablePlan } from '../pglite/stats.ts';
 import { asPgliteInstance, type SqlSession } from './connection.ts';
@@ -212,7 +213,15 @@ export async function setRelationFileSize(access: FileAccess, relPath: string, b
 interface Call {
   sql: string;
   params: unknown[];
+  /** For a column's call: `table.column`, and the call without the user's values (see runRefusing). */
+  column?: { label: string; withoutValues: Call };
 }
+
+/**
+ * SQLSTATE classes of a value the column's type refuses (22: data exception, e.g. "abc" for an int, an overflowing
+ * numeric, malformed XML) or cannot take at all (54: program limit, e.g. JSON nested past the stack depth).
+ */
+const REFUSED_VALUE_CLASSES = ['22', '54'];
 
 /**
  * Writes a statistics plan into one session database. `apply()` once after the user's DDL; it returns notes about
@@ -264,7 +273,11 @@ export class Pg15StatisticsInjector {
       }
       calls.push(...this.columnCalls(table, plan));
     }
-    await this.run(calls);
+    for (const label of await this.runRefusing(calls))
+      notes.push({
+        zh: `统计信息中列 ${label} 的最常见值或直方图不被该列的类型接受，已忽略（其余统计信息照常使用）`,
+        en: `the most common values or histogram of ${label} were ignored: the column's type does not accept them (its other statistics are used)`,
+      });
     // Partial indexes hold the rows matching their predicate: ask the planner now that the heap is sized.
     const partialCalls: Call[] = [];
     for (const p of partial) {
@@ -376,23 +389,54 @@ export class Pg15StatisticsInjector {
           : undefined;
       const histogram =
         d?.histogramBounds && d.histogramBounds.length >= 2 ? arrayLiteral(d.histogramBounds) : undefined;
+      const sql = `${STATS_SCHEMA}.set_attribute_stats($1::oid, $2::name, $3::boolean, $4::real, $5::int, $6::real, $7::text, $8::real[], $9::text, $10::real)`;
+      const scalars = [
+        table.oid,
+        column.name,
+        table.kind === 'p',
+        c?.nullFraction ?? null,
+        c?.averageWidth ?? plan.widths.get(column.attnum) ?? null,
+        c?.nDistinct ?? null,
+      ];
       calls.push({
-        sql: `${STATS_SCHEMA}.set_attribute_stats($1::oid, $2::name, $3::boolean, $4::real, $5::int, $6::real, $7::text, $8::real[], $9::text, $10::real)`,
-        params: [
-          table.oid,
-          column.name,
-          table.kind === 'p',
-          c?.nullFraction ?? null,
-          c?.averageWidth ?? plan.widths.get(column.attnum) ?? null,
-          c?.nDistinct ?? null,
-          mcv?.values ?? null,
-          mcv?.freqs ?? null,
-          histogram ?? null,
-          d?.correlation ?? null,
-        ],
+        sql,
+        params: [...scalars, mcv?.values ?? null, mcv?.freqs ?? null, histogram ?? null, d?.correlation ?? null],
+        column: {
+          label: `${table.name}.${column.name}`,
+          withoutValues: { sql, params: [...scalars, null, null, null, d?.correlation ?? null] },
+        },
       });
     }
     return calls;
+  }
+
+  /**
+   * Runs the calls as run() does. The user's values reach the server as text its input functions read, and a value
+   * the column's type refuses fails the whole statement: then each call of that chunk runs on its own, and a column
+   * whose values are refused is injected without them (as PostgreSQL 18's pg_restore_attribute_stats skips them
+   * with a warning). Returns the columns whose values were refused.
+   */
+  private async runRefusing(calls: Call[]): Promise<string[]> {
+    const refused: string[] = [];
+    for (let i = 0; i < calls.length; i += 40) {
+      const chunk = calls.slice(i, i + 40);
+      try {
+        await this.run(chunk);
+        continue;
+      } catch (error) {
+        if (!isRefusedValue(error)) throw error;
+      }
+      for (const call of chunk) {
+        try {
+          await this.run([call]);
+        } catch (error) {
+          if (!isRefusedValue(error) || !call.column) throw error;
+          refused.push(call.column.label);
+          await this.run([call.column.withoutValues]);
+        }
+      }
+    }
+    return refused;
   }
 
   /** Runs the calls, many per statement (each call's $n renumbered). */
@@ -430,6 +474,10 @@ export class Pg15StatisticsInjector {
       return Math.max(1, Math.round(fallback / 2));
     }
   }
+}
+
+function isRefusedValue(error: unknown): boolean {
+  return error instanceof PgError && REFUSED_VALUE_CLASSES.includes(error.code?.slice(0, 2) ?? '');
 }
 
 function relationCall(oid: number, pages: number, tuples: number, allVisible: number): Call {
