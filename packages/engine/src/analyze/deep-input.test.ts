@@ -1,6 +1,6 @@
 import type { Dialect } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
-import { MAX_TREE_DEPTH } from '../dialect/parse.ts';
+import { MAX_PARENTHESIS_DEPTH, MAX_TREE_DEPTH } from '../dialect/parse.ts';
 import { analyze } from './analyze.ts';
 
 /**
@@ -26,6 +26,26 @@ describe('deeply nested statements', () => {
         expect(analysis.statements[0]!.error).toBeUndefined();
         expect(analysis.statements[1]!.error?.detail).toMatchObject({ code: 4202, line: 2 });
       }
+    });
+
+    it(`are refused at the first parenthesis past the limit, before parsing (${dialect})`, () => {
+      // 100,000 parentheses held an analysis thread over 300 s while the parser read them.
+      const opens = 100_000;
+      const sql = `SELECT a FROM t;\nSELECT /* ( ( */ '((' ,\n  ${'('.repeat(opens)}1${')'.repeat(opens)} FROM t`;
+      const analysis = analyze({ sql, dialect });
+      expect(analysis.statements[0]!.error).toBeUndefined();
+      const { detail } = analysis.statements[1]!.error!;
+      // Line 3, after two spaces: the parenthesis number MAX_PARENTHESIS_DEPTH + 1 (those in the comment and the
+      // string do not count).
+      expect(detail).toMatchObject({ code: 4202, line: 3, column: 3 + MAX_PARENTHESIS_DEPTH });
+      expect(detail.message.en).toContain(`over ${MAX_PARENTHESIS_DEPTH} levels`);
+      expect(detail.message.zh).toContain(`超过 ${MAX_PARENTHESIS_DEPTH} 层`);
+    });
+
+    it(`reads parentheses nested up to the limit (${dialect})`, () => {
+      const depth = MAX_PARENTHESIS_DEPTH;
+      const analysis = analyze({ sql: `SELECT a FROM t WHERE a = ${'('.repeat(depth)}1${')'.repeat(depth)}`, dialect });
+      expect(analysis.statements[0]!.error).toBeUndefined();
     });
 
     it(`are analyzed below the limit (${dialect})`, () => {
