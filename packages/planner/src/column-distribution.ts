@@ -1,3 +1,4 @@
+import type { Localized } from '@sqltune/contracts';
 import type { TableStatistics } from './types.ts';
 
 /**
@@ -23,6 +24,20 @@ export interface ColumnDistribution {
 export const MAX_STATISTICS_VALUE_BYTES = 1024;
 
 const fits = (value: string) => Buffer.byteLength(value, 'utf8') <= MAX_STATISTICS_VALUE_BYTES;
+
+/** How many of the column's most common values and histogram bounds are too wide to inject (left out). */
+export function tooWideValues(column: TableStatistics['columns'][number]): number {
+  const values = [...(column.mostCommonValues ?? []).map((m) => m.value), ...(column.histogramBounds ?? [])];
+  return values.filter((value) => !fits(value)).length;
+}
+
+/** The note that says which values were left out, so a plan's estimate is not read as resting on them. */
+export function tooWideNote(table: string, column: string, count: number, limitBytes: number): Localized {
+  return {
+    zh: `统计信息中 ${table}.${column} 有 ${count} 个值（最常见值或直方图边界）超过 ${limitBytes} 字节，已忽略（数据库的 ANALYZE 也不保存这样宽的值）`,
+    en: `${count} value(s) of ${table}.${column} (most common values or histogram bounds) are wider than ${limitBytes} bytes and were left out (the database's own ANALYZE keeps none so wide)`,
+  };
+}
 
 /** The distribution part of one column's statistics, or undefined when there is none. */
 export function distributionOf(column: TableStatistics['columns'][number]): ColumnDistribution | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonHistogram, MAX_BOUND_BYTES } from './stats.ts';
+import { type CatalogTable, jsonHistogram, MAX_BOUND_BYTES, planStatistics } from './stats.ts';
 
 describe('jsonHistogram', () => {
   const widest = 'b'.repeat(MAX_BOUND_BYTES);
@@ -15,5 +15,41 @@ describe('jsonHistogram', () => {
     const multiByte = 'é'.repeat(MAX_BOUND_BYTES / 2 + 1);
     expect(jsonHistogram(['a', wide, multiByte, 'c'], 10)).toMatchObject({ min: 'a', max: 'c', buckets: 1 });
     expect(jsonHistogram(['a', wide], 10)).toBeUndefined();
+  });
+});
+
+describe('planStatistics', () => {
+  const catalog: CatalogTable[] = [
+    {
+      name: 'docs',
+      kind: 'table',
+      engine: 'InnoDB',
+      indexes: [],
+      columns: [
+        {
+          name: 'title',
+          dataType: 'varchar',
+          columnType: 'varchar(500)',
+          charMax: 500,
+          numericPrecision: null,
+          numericScale: null,
+          datetimePrecision: null,
+          nullable: true,
+          extra: '',
+        },
+      ],
+    },
+  ];
+  const notesFor = (bounds: string[]) =>
+    planStatistics(catalog, [
+      { table: 'docs', rows: 1000, columns: [{ column: 'title', distinct: 50, histogramBounds: bounds }] },
+    ]).notes.map((n) => n.en);
+
+  it('says how many histogram bounds were too wide to store, and says nothing when none was', () => {
+    const wide = 'b'.repeat(MAX_BOUND_BYTES + 1);
+    expect(notesFor(['a', wide, 'm', 'z'])).toEqual([
+      `1 value(s) of docs.title (most common values or histogram bounds) are wider than ${MAX_BOUND_BYTES} bytes and were left out (the database's own ANALYZE keeps none so wide)`,
+    ]);
+    expect(notesFor(['a', 'b'.repeat(MAX_BOUND_BYTES), 'z'])).toEqual([]);
   });
 });

@@ -27,6 +27,7 @@
  */
 import type { Localized } from '@sqltune/contracts';
 import type mysql from 'mysql2/promise';
+import { tooWideNote } from '../column-distribution.ts';
 import type { TableStatistics } from '../types.ts';
 import { quoteIdent } from './sql-text.ts';
 
@@ -335,6 +336,10 @@ export function planStatistics(catalog: CatalogTable[], stats: TableStatistics[]
       }
       const histogram = jsonHistogram(given.histogramBounds, plan.distinct);
       if (histogram) plan.histogram = histogram;
+      const leftOut = (given.histogramBounds ?? []).filter(
+        (b) => Buffer.byteLength(b, 'utf8') > MAX_BOUND_BYTES,
+      ).length;
+      if (leftOut > 0) notes.push(tooWideNote(table.name, column.name, leftOut, MAX_BOUND_BYTES));
       return plan;
     });
     for (const c of s?.columns ?? []) {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_STATISTICS_VALUE_BYTES } from '../column-distribution.ts';
 import { PGLITE_START_PARAMS, PgliteInstance, type PgliteLease, PglitePool } from './pool.ts';
 import { DEFAULT_TABLE_ROWS, heapPages, indexPages, planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
 
@@ -188,6 +189,37 @@ describe('statistics planning (pure)', () => {
     expect(indexPages('btree', 1_000_000, [4])).toBeGreaterThan(2_700);
     expect(indexPages('btree', 1_000_000, [4])).toBeLessThan(3_000);
     expect(indexPages('brin', 1_000_000, [4])).toBe(3);
+  });
+
+  it('says how many values of a column were too wide to inject, and says nothing when none was', () => {
+    const catalog = [
+      {
+        oid: 1,
+        schema: 'public',
+        name: 'docs',
+        kind: 'r' as const,
+        parentOid: null,
+        path: 'base/5/1',
+        columns: [{ attnum: 1, name: 'body', typeName: 'text', typlen: -1, typmod: -1 }],
+        indexes: [],
+      },
+    ];
+    const wide = 'w'.repeat(MAX_STATISTICS_VALUE_BYTES + 1);
+    const column = (values: string[]) => ({
+      column: 'body',
+      distinct: 100,
+      mostCommonValues: values.map((value) => ({ value, frequency: 0.1 })),
+      histogramBounds: ['a', wide, 'z'],
+    });
+    const notes = (values: string[]) =>
+      planStatistics(catalog, [{ table: 'docs', rows: 1000, columns: [column(values)] }]).notes.map((n) => n.en);
+    expect(notes(['short', wide])).toEqual([
+      `2 value(s) of docs.body (most common values or histogram bounds) are wider than ${MAX_STATISTICS_VALUE_BYTES} bytes and were left out (the database's own ANALYZE keeps none so wide)`,
+    ]);
+    const narrow = planStatistics(catalog, [
+      { table: 'docs', rows: 1000, columns: [{ ...column(['short']), histogramBounds: ['a', 'z'] }] },
+    ]);
+    expect(narrow.notes).toEqual([]);
   });
 
   it('matches tables by name or schema.name, clamps distinct values and reports unknown names', () => {

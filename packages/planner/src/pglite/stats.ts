@@ -26,7 +26,14 @@
  * without a histogram, range predicates get PostgreSQL's default selectivity (1/3 for an inequality).
  */
 import type { Localized } from '@sqltune/contracts';
-import { arrayLiteral, type ColumnDistribution, distributionOf } from '../column-distribution.ts';
+import {
+  arrayLiteral,
+  type ColumnDistribution,
+  distributionOf,
+  MAX_STATISTICS_VALUE_BYTES,
+  tooWideNote,
+  tooWideValues,
+} from '../column-distribution.ts';
 import type { TableStatistics } from '../types.ts';
 import type { PgliteInstance } from './pool.ts';
 import { quoteIdent, quoteLiteral } from './sql-text.ts';
@@ -254,6 +261,8 @@ export function planStatistics(catalog: CatalogTable[], stats: TableStatistics[]
       }
       const distribution = distributionOf(given);
       if (distribution) entry.distribution = distribution;
+      const leftOut = tooWideValues(given);
+      if (leftOut > 0) notes.push(tooWideNote(table.name, column.name, leftOut, MAX_STATISTICS_VALUE_BYTES));
       columns.push(entry);
     }
     for (const c of s?.columns ?? []) {
