@@ -412,6 +412,8 @@ CREATE TABLE col_generated (id INT PRIMARY KEY, price DECIMAL(10, 2), qty INT, a
 CREATE TABLE col_persistent (id INT PRIMARY KEY, qty INT, twice INT AS (qty * 2) PERSISTENT);
 -- @mysql8: a SRID on a spatial column is MySQL 8.0.3+
 CREATE TABLE col_srid (id INT PRIMARY KEY, pos POINT NOT NULL SRID 4326);
+-- @mariadb: REF_SYSTEM_ID is MariaDB's column SRID, as mariadb-dump prints it (beside MySQL 8's, which MariaDB skips)
+CREATE TABLE col_ref_system_id (id INT PRIMARY KEY, pos GEOMETRY /*M! REF_SYSTEM_ID=4326 */ NOT NULL /*!80003 SRID 4326 */, area POLYGON REF_SYSTEM_ID = 3857);
 
 -- § CREATE TABLE: keys, indexes and constraints
 CREATE TABLE k_primary (a INT, b INT, PRIMARY KEY (a, b));

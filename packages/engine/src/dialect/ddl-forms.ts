@@ -370,6 +370,11 @@ function clauseAt(
     if (!isConstraint && word === 'SRID' && /^\d+$/.test(tokens[k + 1]?.text ?? '')) {
       return { end: k + 1, replacement: '', apply: set('srid', Number(tokens[k + 1]!.text)) };
     }
+    // MariaDB's spelling of the same, as mariadb-dump prints it: `/*M! REF_SYSTEM_ID=4326 */`.
+    const sridValue = tokens[k + 1]?.text === '=' ? k + 2 : k + 1;
+    if (!isConstraint && word === 'REF_SYSTEM_ID' && /^\d+$/.test(tokens[sridValue]?.text ?? '')) {
+      return { end: sridValue, replacement: '', apply: set('srid', Number(tokens[sridValue]!.text)) };
+    }
     if (!isConstraint && word === 'PERSISTENT') {
       return {
         end: k,

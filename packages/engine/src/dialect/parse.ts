@@ -343,7 +343,10 @@ function syntaxError(error: unknown, toInput: ToInputPosition, parsed: string): 
   const offset = location?.start?.offset ?? 0;
   const found = /but (.+) found\.?$/.exec(raw)?.[1] ?? '';
   const near = found === 'end of input' ? { zh: '语句意外结束', en: 'unexpected end of statement' } : null;
-  const token = found.replace(/^"|"$/g, '');
+  // The generated parser names one character; the user wrote a word (`unexpected "REF_SYSTEM_ID"`, not "R").
+  const character = found.replace(/^"|"$/g, '');
+  const word = /^[\p{L}\p{N}_$]+/u.exec(parsed.slice(offset))?.[0];
+  const token = word?.startsWith(character) && character.length > 0 ? word : character;
   // The position travels in line/column; every client shows it next to the message.
   return new AppError(ErrorCode.CONTENT_INVALID, {
     ...toInput(offset),

@@ -101,8 +101,12 @@ function parseDdl(text: string, dialect: Dialect, placeOf: PlaceOf): AstNode {
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     const { line = 1, column = 1, message } = error.detail;
+    // The parser's "unexpected X" is kept: a message that names nothing leaves the user searching the line.
     const reason = message.en.startsWith('SQL syntax error')
-      ? { en: 'table structure syntax error', zh: '表结构语法错误' }
+      ? {
+          en: message.en.replace(/^SQL syntax error/, 'table structure syntax error'),
+          zh: message.zh.replace(/^SQL 语法错误/, '表结构语法错误'),
+        }
       : message;
     throw structureError(placeOf(line, column), reason.en, reason.zh);
   }

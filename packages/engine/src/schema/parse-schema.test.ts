@@ -221,7 +221,8 @@ describe('table structure errors', () => {
     );
     const error = errorOf(broken);
     expect(error.detail).toMatchObject({ field: 'schema', line: 22 });
-    expect(error.detail.message.en).toBe('table structure syntax error');
+    expect(error.detail.message.en).toBe('table structure syntax error: unexpected "NOT"');
+    expect(error.detail.message.zh).toBe('表结构语法错误：无法识别 "NOT"');
   });
 
   it('points at SHOW INDEX rows whose table or column is unknown', () => {
