@@ -35,8 +35,9 @@ export function bindParameters(
   let bound = template;
   let substitutions = 0;
   let counter = 0;
-  // One property written in two places has one value; one place rendered again by a loop gets a new one.
-  const byName = new Map<string, { offset: number; value: string }>();
+  // One property written in two places has one value; one place rendered again by a loop gets a new one, and a
+  // second loop over the same items (the same list read twice) gets the same values in the same order.
+  const byName = new Map<string, { offset: number; values: string[]; renders: Map<number, number> }>();
   const values = placeholders.map(({ sigil, first, last }) => {
     if (sigil === '$') {
       substitutions++;
@@ -47,7 +48,12 @@ export function bindParameters(
     const start = tokens[first]!.start;
     const offset = template.originAt(start)!.offset;
     const earlier = byName.get(parameter.name);
-    if (earlier && earlier.offset !== offset) return { start, end: tokens[last]!.end, value: earlier.value };
+    if (earlier && earlier.offset !== offset) {
+      const render = earlier.renders.get(offset) ?? 0;
+      earlier.renders.set(offset, render + 1);
+      const same = earlier.values[render] ?? earlier.values.at(-1)!;
+      return { start, end: tokens[last]!.end, value: same };
+    }
     counter++;
     const bindSample = sampleText(binds.get(parameter.name.split(/[.[]/)[0] ?? ''));
     const value =
@@ -60,7 +66,8 @@ export function bindParameters(
             counter,
             dialect,
           ));
-    byName.set(parameter.name, { offset, value });
+    if (earlier) earlier.values.push(value);
+    else byName.set(parameter.name, { offset, values: [value], renders: new Map() });
     return { start, end: tokens[last]!.end, value };
   });
   for (const value of values.reverse()) {

@@ -114,6 +114,24 @@ describe('parameters bound for the optimizer', () => {
     expect(origin.file.text.slice(origin.offset, origin.offset + 5)).toBe('#{id}');
   });
 
+  it('gives a second loop over the same items the values of the first, in order', () => {
+    const loop = (column: string) =>
+      `${column} IN <foreach collection="ids" item="i" open="(" separator="," close=")">#{i}</foreach>`;
+    const statement = statementOf(
+      `  <select id="s">SELECT id FROM users WHERE ${loop('id')} OR ${loop('score')} OR name = #{name}</select>`,
+      schema,
+    );
+    expect(statement.variants[0]!.bound.sql.text.replace(/\s+/g, ' ')).toBe(
+      "SELECT id FROM users WHERE id IN (1, 2, 3) OR score IN (1, 2, 3) OR name = 'd'",
+    );
+    // A property written twice outside any loop keeps one value.
+    const twice = statementOf(
+      '  <select id="t">SELECT id FROM users WHERE id = #{id} OR score = #{id}</select>',
+      schema,
+    );
+    expect(twice.variants[0]!.bound.sql.text).toBe('SELECT id FROM users WHERE id = 1 OR score = 1');
+  });
+
   it('leaves ${} as written: such a text is analyzed, not planned', () => {
     const statement = statementOf('  <select id="s">SELECT id FROM users ORDER BY ${sort}</select>', schema);
     expect(statement.variants[0]!.bound.substitutions).toBe(1);
