@@ -1,12 +1,21 @@
 /**
- * What the red-team tests share: optimize() as the entry point (its report or its error as text), the check that a
- * session is still unprivileged after an attack, and the inputs that attack statistics injection and planning.
+ * What the red-team tests share: the round itself (redTeamRound, run against each sandbox), optimize() as the entry
+ * point (its report or its error as text), the check that a session is still unprivileged after an attack, and the
+ * inputs that attack statistics injection and planning.
  */
 import { AppError } from '@sqltune/contracts';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OptimizeInput, type OptimizeOptions, optimize } from '../../src/optimize.ts';
-import type { PlannerSession } from '../../src/types.ts';
-import { answersTo, type Secrets } from './attacks.ts';
+import type { PlannerBackend, PlannerSession } from '../../src/types.ts';
+import {
+  answersTo,
+  attackerRequest,
+  expectNothingLeaked,
+  plantSecrets,
+  removeSecrets,
+  type Secrets,
+  victimRequest,
+} from './attacks.ts';
 
 /** The report optimize() gives for `input`, or its error, as text. */
 export async function optimizeAnswer(input: OptimizeInput, options: OptimizeOptions): Promise<string> {
@@ -127,4 +136,102 @@ export function planTimeAttacks(dialect: 'postgresql' | 'mysql'): OptimizeInput[
 /** Asserts that optimize() answered with a report or a refusal of ours (an AppError), never a raw server error. */
 export function expectAnsweredByContract(answer: string): void {
   expect(answer, answer.slice(0, 300)).toMatch(/^\{"(kind|code)":/);
+}
+
+/** One sandbox under the red-team round: its planner and the attacks written for its database. */
+export interface RedTeamTarget {
+  readonly name: string;
+  /** Whether the sandbox can run here (its binaries are there, and it is not a server given by URL). */
+  readonly available: boolean;
+  readonly planner: PlannerBackend;
+  /** Reads of catalogs, statistics views and server files, each an expression `SELECT <read> AS v FROM t` takes. */
+  readonly catalogReads: (s: Secrets) => string[];
+  /** Statements that try to change identity or privileges, outlive the session or lift its time limit. */
+  readonly statementAttacks: (s: Secrets) => string[];
+  /** Table structures whose expressions would run with privilege if the sandbox evaluated them so. */
+  readonly schemaAttacks: (s: Secrets) => string[];
+  /**
+   * What the victim's plan still shows after the attacks, when its session stays open beside the attacker's (a
+   * shared server); undefined when the victim's session is closed first (PGlite: each session its own instance).
+   */
+  readonly victimStillAnswers?: (s: Secrets) => string;
+  /** What a plain `SELECT a FROM t` plan shows while the sandbox still works. */
+  readonly stillAnswers: string;
+  readonly shutdown: () => Promise<void>;
+}
+
+/**
+ * The red-team round of docs/security.md against one real sandbox: another user's session is opened with planted
+ * secrets (a table, a session value, a host file, an environment value), then an attacker's session and optimize()
+ * try every attack; no answer may hold a secret, and every answer is a report or one of our refusals.
+ * `more` adds tests of the sandbox's own (they run inside the same server's lifetime).
+ */
+export function redTeamRound(target: RedTeamTarget, more?: (secrets: Secrets) => void): void {
+  const dialect = target.planner.dialect;
+  const secrets = plantSecrets();
+  const options = { planners: { [dialect]: target.planner }, engineVersion: 'test' };
+  let victim: PlannerSession | undefined;
+  let attacker: PlannerSession;
+
+  describe.runIf(target.available)(`the ${target.name} sandbox, red-team round`, () => {
+    beforeAll(async () => {
+      const opened = await target.planner.open(victimRequest(secrets, dialect));
+      await opened.explain(`SELECT id FROM ${secrets.table} WHERE email = '${secrets.sessionValue}'`);
+      if (target.victimStillAnswers) victim = opened;
+      else await opened.close();
+      attacker = await target.planner.open(attackerRequest(dialect));
+    }, 120_000);
+
+    afterAll(async () => {
+      await attacker?.close();
+      await victim?.close();
+      await target.shutdown();
+      removeSecrets(secrets);
+    });
+
+    it('reads nothing of another session or the server from catalogs, statistics views and server files', async () => {
+      for (const read of target.catalogReads(secrets)) {
+        expectNothingLeaked(await answersTo(attacker, `SELECT ${read} AS v FROM t`), secrets, read);
+      }
+    }, 600_000);
+
+    it('changes no identity or privilege, signals no other session, and stays unprivileged after each', async () => {
+      for (const sql of target.statementAttacks(secrets)) {
+        expectNothingLeaked(await answersTo(attacker, sql), secrets, sql);
+        await expectStillUnprivileged(attacker, dialect, secrets, sql);
+      }
+      // The session next door was not cancelled, terminated or changed.
+      if (victim && target.victimStillAnswers) {
+        const plan = JSON.stringify(await victim.explain(`SELECT id FROM ${secrets.table}`));
+        expect(plan).toContain(target.victimStillAnswers(secrets));
+      }
+    }, 600_000);
+
+    it('evaluates no table structure with privilege (defaults, generated columns, checks, bounds, views...)', async () => {
+      for (const schemaText of target.schemaAttacks(secrets)) {
+        const answer = await optimizeAnswer({ sql: 'SELECT a, k FROM t WHERE a = 1', dialect, schemaText }, options);
+        expectNothingLeaked(answer, secrets, schemaText);
+        expectAnsweredByContract(answer);
+      }
+    }, 600_000);
+
+    it('takes crafted statistics values as data, never as code, and answers with a report or a refusal', async () => {
+      for (const attack of statisticsAttacks(dialect, secrets)) {
+        const answer = await optimizeAnswer(attack, options);
+        expectNothingLeaked(answer, secrets, attack.statsText ?? '');
+        expectAnsweredByContract(answer);
+      }
+    }, 600_000);
+
+    it('bounds what the optimizer evaluates while planning (huge values, long IN lists, regular expressions)', async () => {
+      for (const attack of planTimeAttacks(dialect)) {
+        const answer = await optimizeAnswer(attack, options);
+        expectNothingLeaked(answer, secrets, attack.sql.slice(0, 200));
+        expectAnsweredByContract(answer);
+      }
+      expect(await answersTo(attacker, 'SELECT a FROM t')).toContain(target.stillAnswers);
+    }, 600_000);
+
+    more?.(secrets);
+  });
 }
