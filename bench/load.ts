@@ -11,7 +11,6 @@
  * 3. the latencies of /api/v1/health and of a task list (which reads the database) while the big submission was
  *    being checked (its POST) and while it was optimized, timed from a thread of their own.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,11 +18,11 @@ import { Worker } from 'node:worker_threads';
 import type { CreatedTask, TaskDetail, TaskPage } from '../packages/contracts/src/index.ts';
 import { FIELD_BYTE_LIMITS, MAX_STATEMENTS } from '../packages/server/src/tasks/limits.ts';
 import { ApiClient } from '../test-support/api-client.ts';
+import { spawnApp } from '../test-support/app-process.ts';
 import { outboxOf } from '../test-support/mail.ts';
-import { freePort, waitFor } from '../test-support/services.ts';
+import { waitFor } from '../test-support/services.ts';
 
 const statements = Number(process.argv[2] ?? MAX_STATEMENTS);
-const repoRoot = new URL('../', import.meta.url).pathname;
 
 const schema = `CREATE TABLE customer (id INT PRIMARY KEY, name TEXT NOT NULL, segment TEXT NOT NULL, nation INT NOT NULL);
 CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT NOT NULL, status TEXT NOT NULL, total NUMERIC(12,2) NOT NULL,
@@ -69,26 +68,6 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
-async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SQLTUNE_DATA_DIR: dataDir,
-      SQLTUNE_EXAMPLES: 'off',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitFor(async () => {
-    const response = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
-    if (!response.ok) throw new Error('not up yet');
-  }, 120_000);
-  return child;
-}
-
 async function submit(api: ApiClient, sql: string): Promise<string> {
   const created = await api.call<CreatedTask>('POST', '/api/v1/optimizes', { dialect: 'postgresql', sql, schema });
   if (created.code !== 0) throw new Error(`submission refused: ${created.code} ${created.message}`);
@@ -112,9 +91,7 @@ console.log(
 console.log(`big submission: ${statements} statements, ${bigSql.length.toLocaleString('en-US')} bytes of SQL`);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'sqltune-bench-load-'));
-const port = await freePort();
-const server = await startServer(port, dataDir);
-const base = `http://127.0.0.1:${port}`;
+const { child: server, base } = await spawnApp({ dataDir, stdout: 'inherit' });
 const big = new ApiClient(base, outboxOf(dataDir));
 const small = new ApiClient(base, outboxOf(dataDir));
 const warm = new ApiClient(base, outboxOf(dataDir));

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 
 const { workspaces } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 let failed = false;
-// The end-to-end tests, the shared test support and the scripts' tests belong to no workspace; e2e/tsconfig.json covers them.
+// The end-to-end tests, the shared test support, the scripts and the benches belong to no workspace; e2e/tsconfig.json covers them.
 for (const dir of [...workspaces, 'e2e']) {
   try {
     execFileSync(process.execPath, ['node_modules/typescript/bin/tsc', '-p', dir, '--noEmit'], { stdio: 'inherit' });

@@ -1,14 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreatedTask } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { spawnApp } from '../../../test-support/app-process.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
-import { freePort, waitFor } from '../../../test-support/services.ts';
-
-const repoRoot = new URL('../../../', import.meta.url).pathname;
 
 /**
  * The app as `npm start` runs it (node --import tsx, its own process): its threads (the embedded database, the
@@ -22,23 +20,9 @@ describe('the app started as npm start does', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sqltune-start-'));
-    const port = await freePort();
-    server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        SQLTUNE_DATA_DIR: dataDir,
-        SQLTUNE_EXAMPLES: 'off',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
-    await waitFor(async () => {
-      if ((await api.call('GET', '/api/v1/health')).code !== 0) throw new Error('not up yet');
-    }, 120_000);
+    const app = await spawnApp({ dataDir });
+    server = app.child;
+    api = new ApiClient(app.base, outboxOf(dataDir));
     await api.register('start@example.com');
   });
 

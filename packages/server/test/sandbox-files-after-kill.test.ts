@@ -1,14 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CreatedTask } from '@sqltune/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../test-support/api-client.ts';
+import { spawnApp } from '../../../test-support/app-process.ts';
 import { outboxOf } from '../../../test-support/mail.ts';
-import { freePort, mariadbBinary, postgresBinDir, serviceAvailable, waitFor } from '../../../test-support/services.ts';
+import { mariadbBinary, postgresBinDir, serviceAvailable, waitFor } from '../../../test-support/services.ts';
 
-const repoRoot = new URL('../../../', import.meta.url).pathname;
 const available = serviceAvailable('MariaDB', mariadbBinary) && serviceAvailable('PostgreSQL+HypoPG', postgresBinDir);
 
 /** The sandbox run directories (docs/security.md, F1) whose owner marker names `pid`. */
@@ -35,28 +35,17 @@ function runDirectoriesOf(pid: number): string[] {
 
 /** The app as `npm start` runs it, in a process group of its own, with both sandbox servers enabled. */
 async function startApp(dataDir: string): Promise<{ app: ChildProcess; api: ApiClient }> {
-  const port = await freePort();
-  const app = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: repoRoot,
+  const { child: app, base } = await spawnApp({
+    dataDir,
     detached: true,
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SQLTUNE_DATA_DIR: dataDir,
-      SQLTUNE_EXAMPLES: 'off',
-      LOG_LEVEL: 'warn',
       SQLTUNE_POSTGRES_PLANNER: 'sandbox',
       POSTGRES_SANDBOX_URL: '',
       MYSQL_SANDBOX_URL: '',
       SQLTUNE_WORKER_CONCURRENCY: '1',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const api = new ApiClient(`http://127.0.0.1:${port}`, outboxOf(dataDir));
-  await waitFor(async () => {
-    if ((await api.call('GET', '/api/v1/health')).code !== 0) throw new Error('not up yet');
-  }, 120_000);
+  const api = new ApiClient(base, outboxOf(dataDir));
   return { app, api };
 }
 
