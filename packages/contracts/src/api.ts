@@ -35,7 +35,9 @@ export const SignedUp = z.object({ email: z.string(), activated: z.boolean() });
 export type SignedUp = z.infer<typeof SignedUp>;
 
 export const ActivationBody = z.object({ token: z.string().min(1).max(200) });
+export type ActivationBody = z.infer<typeof ActivationBody>;
 export const ActivationMailBody = z.object({ email: Credentials.shape.email });
+export type ActivationMailBody = z.infer<typeof ActivationMailBody>;
 
 export const ResetPasswordBody = Credentials.extend({ code: z.string().trim().max(32) });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
@@ -145,6 +147,7 @@ export const LocalPaid = z.object({ orderReference: z.string(), grant: VipValidi
 export type LocalPaid = z.infer<typeof LocalPaid>;
 
 export const UnsubscribeBody = z.object({ id: z.string().min(1).max(300) });
+export type UnsubscribeBody = z.infer<typeof UnsubscribeBody>;
 
 export const TaskType = z.enum(['sql', 'mybatis']);
 export type TaskType = z.infer<typeof TaskType>;
@@ -180,6 +183,7 @@ export const TaskListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+export type TaskListQuery = z.infer<typeof TaskListQuery>;
 
 export const TaskDetail = TaskSummary.extend({
   report: Report.nullable(),

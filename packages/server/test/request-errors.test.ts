@@ -1,4 +1,11 @@
-import { type CreatedTask, type Envelope, MAX_TEXT_FILES, type Message, type TaskDetail } from '@sqltune/contracts';
+import {
+  type CreatedTask,
+  type Envelope,
+  ErrorCode,
+  MAX_TEXT_FILES,
+  type Message,
+  type TaskDetail,
+} from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, rawHttp } from '../../../test-support/api-client.ts';
 import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
@@ -117,6 +124,21 @@ describe('errors and bounds of the API', () => {
       const garbage = await rawHttp(api.base, 'GARBAGE\r\n\r\n');
       expect(garbage.status).toBe(400);
       expect(envelopeOf(garbage.body).code).toBe(400);
+    });
+
+    it("checks a route's body and query against the schemas its documentation declares, before the handler", async () => {
+      // A body field of the wrong shape: 400 naming the field.
+      const share = await api.call('POST', '/api/v1/share/optimizes', { id: 42 });
+      expect(share).toMatchObject({ code: ErrorCode.BAD_REQUEST, data: { field: 'id' } });
+      // A query is parsed too: a page size out of its range is refused, a written number is read as one.
+      const tooBig = await api.call('GET', '/api/v1/optimizes?pageSize=1000');
+      expect(tooBig).toMatchObject({ code: ErrorCode.BAD_REQUEST, data: { field: 'pageSize' } });
+      const page = await api.call<{ pageSize: number }>('GET', '/api/v1/optimizes?pageSize=7');
+      expect(page.code).toBe(0);
+      expect(page.data.pageSize).toBe(7);
+      // A route whose contract names its own refusal code keeps it: an unsubscribe link without its id.
+      const unsubscribe = await api.call('GET', '/api/v1/user_unsubscribe');
+      expect(unsubscribe).toMatchObject({ code: ErrorCode.UNSUBSCRIBE_FAILED, data: { field: 'id' } });
     });
   });
 

@@ -22,6 +22,7 @@ import {
   languageOf,
   methodNotAllowed,
 } from './protocol-errors.ts';
+import { routeInputPlugin } from './route-input.ts';
 import { authRoutes } from './routes/auth.ts';
 import { chatRoutes } from './routes/chat.ts';
 import { feedbackRoutes } from './routes/feedback.ts';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(authPlugin, deps);
+      await api.register(routeInputPlugin);
       await api.register(healthRoutes, deps);
       await api.register(authRoutes, deps);
       await api.register(userRoutes, deps);

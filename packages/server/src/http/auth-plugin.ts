@@ -30,23 +30,27 @@ function tokenOf(request: FastifyRequest): string | undefined {
  * Who may call a route is said once, in its documentation (`documented({ auth })`): the same field the API
  * document shows is the one enforced here, so a route cannot be documented as signed-in only and be open.
  */
-export const authPlugin = fp(async (app: FastifyInstance, deps: AppDeps) => {
-  const signedIn = new WeakMap<FastifyRequest, User>();
-  app.decorateRequest('sessionToken', function (this: FastifyRequest) {
-    return tokenOf(this);
-  });
-  app.decorateRequest('user', {
-    getter(this: FastifyRequest): User {
-      const user = signedIn.get(this);
-      if (!user) throw new Error(`${this.routeOptions.url} reads request.user but is not documented with auth: 'user'`);
-      return user;
-    },
-  });
-  app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config.doc?.auth !== 'user') return;
-    const token = tokenOf(request);
-    const user = token ? await userForToken(deps.database.db, token) : undefined;
-    if (!user) throw new AppError(ErrorCode.UNAUTHORIZED);
-    signedIn.set(request, user);
-  });
-});
+export const authPlugin = fp(
+  async (app: FastifyInstance, deps: AppDeps) => {
+    const signedIn = new WeakMap<FastifyRequest, User>();
+    app.decorateRequest('sessionToken', function (this: FastifyRequest) {
+      return tokenOf(this);
+    });
+    app.decorateRequest('user', {
+      getter(this: FastifyRequest): User {
+        const user = signedIn.get(this);
+        if (!user)
+          throw new Error(`${this.routeOptions.url} reads request.user but is not documented with auth: 'user'`);
+        return user;
+      },
+    });
+    app.addHook('preHandler', async (request) => {
+      if (request.routeOptions.config.doc?.auth !== 'user') return;
+      const token = tokenOf(request);
+      const user = token ? await userForToken(deps.database.db, token) : undefined;
+      if (!user) throw new AppError(ErrorCode.UNAUTHORIZED);
+      signedIn.set(request, user);
+    });
+  },
+  { name: 'sqltune-auth' },
+);

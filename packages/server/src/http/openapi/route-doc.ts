@@ -25,6 +25,16 @@ export interface RouteDoc {
   readonly data?: z.ZodType;
   /** The codes of this route's own refusals; the ones every route can answer are added by the document. */
   readonly errors?: readonly ErrorCode[];
+  /**
+   * How the `body` and `query` above reach the handler (route-input.ts). `parsed` (the default): checked against
+   * the schemas before the handler runs, which then reads them typed and already parsed; a refusal is 400 naming
+   * the field (400, or 4109 for an email), or `refusal` when the route's contract names another code. `raw`: the
+   * handler gets what was sent, because its service checks it field by field with codes of its own (feedback), or
+   * the bytes matter (a signed webhook), or it comes as a multipart form (a submission).
+   */
+  readonly input?: 'parsed' | 'raw';
+  /** The code a body or query that fails its schema is refused with, instead of 400. */
+  readonly refusal?: ErrorCode;
 }
 
 /** Route options carrying the documentation: `app.get(path, documented({...}), handler)`. */

@@ -62,7 +62,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
     await mailer.send(activationMail(email, language, activationUrl(token)));
   };
 
-  app.post(
+  app.post<{ Body: SendCodeBody }>(
     '/v1/auth/code',
     documented({
       summary: 'Mail a verification code for sign-up or a password reset',
@@ -80,7 +80,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
       ],
     }),
     async (request) => {
-      const body = parseBody(SendCodeBody, request.body);
+      const body = request.body;
       const user = await findUser(body.email);
       if (body.purpose === 'register' && user) throw new AppError(ErrorCode.EMAIL_REGISTERED, { field: 'email' });
       if (body.purpose === 'reset' && !user) throw new AppError(ErrorCode.EMAIL_NOT_FOUND, { field: 'email' });
@@ -99,7 +99,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
     },
   );
 
-  app.post(
+  app.post<{ Body: SignUpBody }>(
     '/v1/auth/register',
     documented({
       summary: 'Sign up with the mailed code; an activation link is mailed',
@@ -118,7 +118,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
       ],
     }),
     async (request) => {
-      const body = parseBody(SignUpBody, request.body);
+      const body = request.body;
       if (!body.acceptTerms) throw new AppError(ErrorCode.TERMS_NOT_ACCEPTED, { field: 'acceptTerms' });
       if (!isStrongPassword(body.password)) throw new AppError(ErrorCode.WEAK_PASSWORD, { field: 'password' });
       if (await findUser(body.email)) throw new AppError(ErrorCode.EMAIL_REGISTERED, { field: 'email' });
@@ -138,7 +138,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
     },
   );
 
-  app.post(
+  app.post<{ Body: ActivationBody }>(
     '/v1/auth/activate',
     documented({
       summary: 'Activate an account with the token of its mailed link; signs it in',
@@ -149,7 +149,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
       errors: [ErrorCode.EMAIL_ACTIVATED, ErrorCode.LINK_INVALID],
     }),
     async (request, reply) => {
-      const { token } = parseBody(ActivationBody, request.body);
+      const { token } = request.body;
       const hash = tokenHash(token);
       const [activated] = await db
         .update(users)
@@ -162,7 +162,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
     },
   );
 
-  app.post(
+  app.post<{ Body: ActivationMailBody }>(
     '/v1/auth/activation-mail',
     documented({
       summary: 'Mail a new activation link (the previous one stops working)',
@@ -177,7 +177,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
       ],
     }),
     async (request) => {
-      const { email } = parseBody(ActivationMailBody, request.body);
+      const { email } = request.body;
       const user = await findUser(email);
       if (!user) throw new AppError(ErrorCode.EMAIL_NOT_FOUND, { field: 'email' });
       if (user.activatedAt) throw new AppError(ErrorCode.EMAIL_ACTIVATED, { field: 'email' });
@@ -188,7 +188,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
     },
   );
 
-  app.post(
+  app.post<{ Body: Credentials }>(
     '/v1/auth/login',
     documented({
       summary: 'Sign in: answers the session token and sets the Admin-Token cookie',
@@ -206,7 +206,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
       ],
     }),
     async (request, reply) => {
-      const body = parseBody(Credentials, request.body);
+      const body = request.body;
       await hit(db, RATE_LIMITS.signInPerAddress, request.ip);
       await hit(db, RATE_LIMITS.signInPerAccount, body.email);
       const user = await findUser(body.email);
@@ -227,7 +227,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
     },
   );
 
-  app.post(
+  app.post<{ Body: ResetPasswordBody }>(
     '/v1/auth/reset',
     documented({
       summary: 'Set a new password with the mailed reset code; every session is signed out',
@@ -243,7 +243,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
       ],
     }),
     async (request) => {
-      const body = parseBody(ResetPasswordBody, request.body);
+      const body = request.body;
       if (!isStrongPassword(body.password)) throw new AppError(ErrorCode.WEAK_PASSWORD, { field: 'password' });
       const user = await findUser(body.email);
       if (!user) throw new AppError(ErrorCode.EMAIL_NOT_FOUND, { field: 'email' });
@@ -258,7 +258,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
     },
   );
 
-  app.post(
+  app.post<{ Body: ChangePasswordBody }>(
     '/v1/auth/password',
     documented({
       summary: "Change the signed-in user's password; other sessions are signed out, this one gets a new token",
@@ -270,7 +270,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
     }),
     async (request, reply) => {
       const user = request.user;
-      const body = parseBody(ChangePasswordBody, request.body);
+      const body = request.body;
       const check = await verifyPassword(body.oldPassword, user.passwordHash);
       if (!check.ok) throw new AppError(ErrorCode.WRONG_CREDENTIALS, { field: 'oldPassword' });
       if (!isStrongPassword(body.password)) throw new AppError(ErrorCode.WEAK_PASSWORD, { field: 'password' });

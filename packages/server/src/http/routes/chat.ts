@@ -41,7 +41,7 @@ export async function chatRoutes(app: FastifyInstance, { database, config }: App
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: { id: string }; Body: ChatQuestion }>(
     '/v1/chat/optimizes/:id',
     documented({
       summary: "Ask a question about one of the signed-in user's results; the answer can stream",
@@ -63,7 +63,7 @@ export async function chatRoutes(app: FastifyInstance, { database, config }: App
     }),
     async (request, reply) => {
       const user = request.user;
-      const { question } = parseBody(ChatQuestion, request.body);
+      const { question } = request.body;
       const language = languageOf(request);
       // Every refusal before the answer starts is an ordinary error envelope with its HTTP status.
       const accepted = await acceptQuestion(db, user, request.params.id, question);

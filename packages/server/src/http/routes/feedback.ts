@@ -53,6 +53,7 @@ export async function feedbackRoutes(app: FastifyInstance, { database }: AppDeps
       auth: 'user',
       params: TaskParams,
       body: FeedbackBody,
+      input: 'raw',
       data: Feedback,
       errors: [
         ErrorCode.FEEDBACK_TYPE_REQUIRED,

@@ -72,6 +72,7 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
       tag: 'tasks',
       auth: 'user',
       body: Fields,
+      input: 'raw',
       multipart: {
         dialect: 'mysql or postgresql',
         file: 'one .sql file, or one .xml mapper file with orm',
@@ -103,7 +104,7 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
     },
   );
 
-  app.get(
+  app.get<{ Querystring: TaskListQuery }>(
     '/v1/optimizes',
     documented({
       summary: "The signed-in user's tasks, newest first, a page at a time",
@@ -114,8 +115,7 @@ export async function optimizeRoutes(app: FastifyInstance, { database, analysis,
     }),
     async (request) => {
       const user = request.user;
-      const query = parseBody(TaskListQuery, request.query);
-      return ok(await listTasks(db, user, query.page, query.pageSize));
+      return ok(await listTasks(db, user, request.query.page, request.query.pageSize));
     },
   );
 

@@ -41,6 +41,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps & { paym
         tag: 'plans',
         auth: 'public',
         body: WebhookPayload,
+        input: 'raw',
         data: z.object({ orders: z.array(OrderOutcome) }),
         errors: [ErrorCode.WEBHOOK_SIGNATURE_INVALID, ErrorCode.WEBHOOK_INVALID],
       }),
@@ -66,7 +67,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps & { paym
   });
 
   if (payments instanceof LocalTestProvider) {
-    app.post(
+    app.post<{ Body: LocalPayBody }>(
       '/v1/payments/local/pay',
       documented({
         summary: 'Pay on the local test checkout (the default provider only; test cards, no money)',
@@ -83,7 +84,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps & { paym
       }),
       async (request) => {
         const user = request.user;
-        const body = parseBody(LocalPayBody, request.body);
+        const body = request.body;
         const product = config.catalogue.byProductId(body.productId);
         if (!product?.purchasable) throw new AppError(ErrorCode.PRODUCT_NOT_PURCHASABLE, { field: 'productId' });
         payments.checkCard(body);

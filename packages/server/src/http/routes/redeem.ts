@@ -37,7 +37,7 @@ export async function redeemRoutes(app: FastifyInstance, { database, config }: A
     },
   );
 
-  app.post(
+  app.post<{ Body: RedeemBody }>(
     '/v1/redeem_vip',
     documented({
       summary: "Redeem a code for the signed-in user's account (each code once)",
@@ -56,7 +56,7 @@ export async function redeemRoutes(app: FastifyInstance, { database, config }: A
     }),
     async (request) => {
       const user = request.user;
-      const body = parseBody(RedeemBody, request.body);
+      const body = request.body;
       if (!body.code) throw new AppError(ErrorCode.REDEEM_CODE_REQUIRED, { field: 'code' });
       if (body.email) {
         // The form may name the account to credit: it must exist, and be the caller's own.

@@ -9,12 +9,13 @@ import { parseBody } from '../validate.ts';
 import { detailBody } from './optimizes.ts';
 
 const ShareRequest = z.object({ id: z.string() });
+type ShareRequest = z.infer<typeof ShareRequest>;
 
 /** Read-only links to a result (docs/design.md, "Sharing"). */
 export async function shareRoutes(app: FastifyInstance, { database, config, examples }: AppDeps) {
   const { db } = database;
 
-  app.post(
+  app.post<{ Body: ShareRequest }>(
     '/v1/share/optimizes',
     documented({
       summary: "Share one of the signed-in user's results: its read-only link id (the same one until revoked)",
@@ -26,7 +27,7 @@ export async function shareRoutes(app: FastifyInstance, { database, config, exam
     }),
     async (request) => {
       const user = request.user;
-      const { id } = parseBody(ShareRequest, request.body);
+      const { id } = request.body;
       return ok(await shareTask(db, user, id));
     },
   );

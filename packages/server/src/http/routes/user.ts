@@ -14,6 +14,7 @@ const UserPatch = z.union([
   z.object({ language: Language }).strict(),
   z.object({ is_newsletter_subscribed: z.literal(true) }).strict(),
 ]);
+type UserPatch = z.infer<typeof UserPatch>;
 
 export async function userRoutes(app: FastifyInstance, { database, config, mailer }: AppDeps) {
   const { db } = database;
@@ -29,7 +30,7 @@ export async function userRoutes(app: FastifyInstance, { database, config, maile
     async (request) => ok(await userInfo(db, config.catalogue, request.user)),
   );
 
-  app.patch(
+  app.patch<{ Body: UserPatch }>(
     '/v1/user',
     documented({
       summary: "Set the user's language, or subscribe to product-update mails (a confirmation is mailed)",
@@ -40,7 +41,7 @@ export async function userRoutes(app: FastifyInstance, { database, config, maile
     }),
     async (request) => {
       const user = request.user;
-      const patch = parseBody(UserPatch, request.body);
+      const patch = request.body;
       if ('language' in patch) await db.update(users).set({ language: patch.language }).where(eq(users.id, user.id));
       else await subscribe(db, mailer, config.publicUrl, user.id);
       const [updated] = await db.select().from(users).where(eq(users.id, user.id));
@@ -49,7 +50,7 @@ export async function userRoutes(app: FastifyInstance, { database, config, maile
   );
 
   // The link of an update mail: GET tells whose subscription it is, POST ends it. No sign-in: the id is the key.
-  app.get<{ Querystring: { id?: string } }>(
+  app.get<{ Querystring: UnsubscribeBody }>(
     '/v1/user_unsubscribe',
     documented({
       summary: "Whose subscription an update mail's unsubscribe link is for",
@@ -58,11 +59,12 @@ export async function userRoutes(app: FastifyInstance, { database, config, maile
       query: UnsubscribeBody,
       data: z.object({ email: z.string(), subscribed: z.boolean() }),
       errors: [ErrorCode.UNSUBSCRIBE_FAILED],
+      refusal: ErrorCode.UNSUBSCRIBE_FAILED,
     }),
-    async (request) => ok(await unsubscribeTarget(db, request.query.id ?? '')),
+    async (request) => ok(await unsubscribeTarget(db, request.query.id)),
   );
 
-  app.post(
+  app.post<{ Body: UnsubscribeBody }>(
     '/v1/user_unsubscribe',
     documented({
       summary: "End the subscription an update mail's link names",
@@ -71,11 +73,8 @@ export async function userRoutes(app: FastifyInstance, { database, config, maile
       body: UnsubscribeBody,
       data: z.object({ email: z.string() }),
       errors: [ErrorCode.UNSUBSCRIBE_FAILED],
+      refusal: ErrorCode.UNSUBSCRIBE_FAILED,
     }),
-    async (request) => {
-      const parsed = UnsubscribeBody.safeParse(request.body ?? {});
-      if (!parsed.success) throw new AppError(ErrorCode.UNSUBSCRIBE_FAILED, { field: 'id' });
-      return ok(await unsubscribe(db, parsed.data.id));
-    },
+    async (request) => ok(await unsubscribe(db, request.body.id)),
   );
 }
