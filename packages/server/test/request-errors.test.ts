@@ -126,6 +126,20 @@ describe('errors and bounds of the API', () => {
       expect(envelopeOf(garbage.body).code).toBe(400);
     });
 
+    it('answers an unknown path by its prefix: an envelope under /api, the app page under /app, else the start page', async () => {
+      const api404 = await fetch(`${api.base}/api/v1/no-such-thing`);
+      expect(api404.status).toBe(404);
+      expect(((await api404.json()) as Envelope<Message>).code).toBe(404);
+      const clientRoute = await fetch(`${api.base}/app/xmlResult?id=1`);
+      expect(clientRoute.status).toBe(200);
+      expect(await clientRoute.text()).toMatch(/<div id="root">/);
+      for (const path of ['/no-such-page', '/apix']) {
+        const elsewhere = await fetch(`${api.base}${path}`, { redirect: 'manual' });
+        expect(elsewhere.status, path).toBe(302);
+        expect(elsewhere.headers.get('location'), path).toBe('/app/');
+      }
+    });
+
     it("checks a route's body and query against the schemas its documentation declares, before the handler", async () => {
       // A body field of the wrong shape: 400 naming the field.
       const share = await api.call('POST', '/api/v1/share/optimizes', { id: 42 });

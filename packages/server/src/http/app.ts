@@ -106,25 +106,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(shareRoutes, deps);
       await api.register(feedbackRoutes, deps);
       await api.register(chatRoutes, deps);
+      // A path under /api that no route takes: 405 with Allow when another method takes it, else 404, as envelopes.
+      api.setNotFoundHandler((request, reply) => {
+        const allowed = allowedMethods(app, request.url);
+        const error =
+          allowed.length > 0 ? methodNotAllowed(request, allowed) : noSuchEndpoint(request.method, request.url);
+        if (allowed.length > 0) void reply.header('allow', allowed.join(', '));
+        return reply.status(error.httpStatus).send(failure(error.detail, languageOf(request)));
+      });
     },
     { prefix: '/api' },
   );
-
-  registerWeb(app, deps.config.webDist);
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api')) {
-      const allowed = allowedMethods(app, request.url);
-      const error =
-        allowed.length > 0 ? methodNotAllowed(request, allowed) : noSuchEndpoint(request.method, request.url);
-      if (allowed.length > 0) void reply.header('allow', allowed.join(', '));
-      return reply.status(error.httpStatus).send(failure(error.detail, languageOf(request)));
-    }
-    if (request.url.startsWith('/app') && existsSync(`${deps.config.webDist}/index.html`)) {
-      // History fallback: every /app path is a client route.
-      return reply.type('text/html').sendFile('index.html', deps.config.webDist);
-    }
-    return reply.redirect('/app/');
-  });
+  await app.register(async (web) => registerWeb(web, deps.config.webDist), { prefix: '/app' });
+  app.get('/', (_request, reply) => reply.redirect('/app/'));
+  // Anything else is no page of ours: the app's start page.
+  app.setNotFoundHandler((_request, reply) => reply.redirect('/app/'));
   return app;
 }
 
@@ -134,11 +130,16 @@ function noSuchEndpoint(method: string, url: string): AppError {
   });
 }
 
-function registerWeb(app: FastifyInstance, webDist: string): void {
-  app.get('/', (_request, reply) => reply.redirect('/app/'));
+/** The built web app under /app: its files, and index.html for every other /app path (client routes). */
+function registerWeb(web: FastifyInstance, webDist: string): void {
   if (!existsSync(webDist)) {
-    app.log.warn({ webDist }, 'web app is not built: run `npm run build:web`');
+    web.log.warn({ webDist }, 'web app is not built: run `npm run build:web`');
+    web.setNotFoundHandler((_request, reply) =>
+      reply.status(404).type('text/plain').send('The web app is not built: run `npm run build:web`.\n'),
+    );
     return;
   }
-  void app.register(fastifyStatic, { root: webDist, prefix: '/app/', wildcard: false, index: ['index.html'] });
+  void web.register(fastifyStatic, { root: webDist, prefix: '/', wildcard: false, index: ['index.html'] });
+  // History fallback: every /app path is a client route.
+  web.setNotFoundHandler((_request, reply) => reply.type('text/html').sendFile('index.html', webDist));
 }

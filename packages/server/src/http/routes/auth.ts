@@ -29,6 +29,7 @@ import { activationMail, passwordChangedMail, verificationCodeMail } from '../..
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
 import { documented } from '../openapi/route-doc.ts';
+import { routePlugin } from '../route-plugin.ts';
 import { parseBody } from '../validate.ts';
 
 function tokenHash(token: string): string {
@@ -44,7 +45,7 @@ function requestLanguage(request: FastifyRequest): Language {
  * only; scrypt hashes upgraded to argon2id), password reset by a mailed code and password change (both sign every
  * session out), sign-out. docs/design.md lists the calls and their answers.
  */
-export async function authRoutes(app: FastifyInstance, { database, mailer, config }: AppDeps) {
+export const authRoutes = routePlugin('auth', async (app: FastifyInstance, { database, mailer, config }: AppDeps) => {
   const { db } = database;
 
   const findUser = async (email: string) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0];
@@ -295,7 +296,7 @@ export async function authRoutes(app: FastifyInstance, { database, mailer, confi
       return ok(null);
     },
   );
-}
+});
 
 /**
  * The web app reads the cookie to know it is signed in, so it is not httpOnly; it also sends the bearer header.

@@ -7,6 +7,7 @@ import type { AppDeps } from '../app.ts';
 import { failure, ok, toAppError } from '../envelope.ts';
 import { documented } from '../openapi/route-doc.ts';
 import { languageOf } from '../protocol-errors.ts';
+import { routePlugin } from '../route-plugin.ts';
 import { parseBody } from '../validate.ts';
 
 const TaskParams = z.object({ id: z.string() });
@@ -22,7 +23,7 @@ const ASK_DESCRIPTION = [
 ].join(' ');
 
 /** The chat about a result: questions and answers per task, and its read-only view through a live share. */
-export async function chatRoutes(app: FastifyInstance, { database, config }: AppDeps) {
+export const chatRoutes = routePlugin('chat', async (app: FastifyInstance, { database, config }: AppDeps) => {
   const { db } = database;
 
   app.get<{ Params: { id: string } }>(
@@ -120,4 +121,4 @@ export async function chatRoutes(app: FastifyInstance, { database, config }: App
       return reply.header('cache-control', 'no-store').send(ok({ messages }));
     },
   );
-}
+});

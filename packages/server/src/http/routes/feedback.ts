@@ -5,11 +5,12 @@ import { FEEDBACK_ISSUE_TYPES, getFeedback, saveFeedback } from '../../feedback/
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
 import { documented } from '../openapi/route-doc.ts';
+import { routePlugin } from '../route-plugin.ts';
 
 const TaskParams = z.object({ id: z.string() });
 
 /** Feedback on a result: like or dislike, an issue type and a detail (docs/design.md, "Feedback"). */
-export async function feedbackRoutes(app: FastifyInstance, { database }: AppDeps) {
+export const feedbackRoutes = routePlugin('feedback', async (app: FastifyInstance, { database }: AppDeps) => {
   const { db } = database;
   const issueTypes: FeedbackIssueTypes = { items: [...FEEDBACK_ISSUE_TYPES] };
 
@@ -68,4 +69,4 @@ export async function feedbackRoutes(app: FastifyInstance, { database }: AppDeps
       return ok(await saveFeedback(db, user, request.params.id, request.body));
     },
   );
-}
+});

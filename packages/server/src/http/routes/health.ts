@@ -4,10 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
 import { documented } from '../openapi/route-doc.ts';
+import { routePlugin } from '../route-plugin.ts';
 
 const appVersion: string = createRequire(import.meta.url)('../../../package.json').version;
 
-export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
+export const healthRoutes = routePlugin('health', async (app: FastifyInstance, deps: AppDeps) => {
   app.get(
     '/v1/health',
     documented({
@@ -26,4 +27,4 @@ export async function healthRoutes(app: FastifyInstance, deps: AppDeps) {
       return ok(health);
     },
   );
-}
+});

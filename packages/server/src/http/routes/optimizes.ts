@@ -34,6 +34,7 @@ import {
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
 import { documented } from '../openapi/route-doc.ts';
+import { routePlugin } from '../route-plugin.ts';
 import { parseBody } from '../validate.ts';
 
 const Fields = z.object({
@@ -56,104 +57,107 @@ function mib(bytes: number): string {
   return `${bytes / (1024 * 1024)} MiB`;
 }
 
-export async function optimizeRoutes(app: FastifyInstance, { database, analysis, onTaskCreated, config }: AppDeps) {
-  const { db } = database;
+export const optimizeRoutes = routePlugin(
+  'optimize',
+  async (app: FastifyInstance, { database, analysis, onTaskCreated, config }: AppDeps) => {
+    const { db } = database;
 
-  app.post(
-    '/v1/optimizes',
-    documented({
-      summary: 'Submit a statement (or several), or a MyBatis/iBatis mapper, for optimization',
-      description:
-        'The input is checked at once (content errors come back with their line and column) and the task is queued; ' +
-        'it uses one unit of the SQL quota, or of the XML quota for a mapper (orm set). Poll the detail route for the ' +
-        `report. Limits: ${mib(FIELD_BYTE_LIMITS.sql)} for the SQL or the mapper, ${mib(FIELD_BYTE_LIMITS.schema)} ` +
-        `for each other field (UTF-8 bytes; 4207 beyond, never cut), at most ${MAX_STATEMENTS} statements, or ` +
-        `${MAX_MAPPER_STATEMENTS} in a mapper (4208).`,
-      tag: 'tasks',
-      auth: 'user',
-      body: Fields,
-      input: 'raw',
-      multipart: {
-        dialect: 'mysql or postgresql',
-        file: 'one .sql file, or one .xml mapper file with orm',
-        sql: 'the statement text, or the pasted mapper with orm',
-        schema: 'optional CREATE TABLE statements',
-        stats: 'optional statistics',
-        plan: 'optional EXPLAIN output',
-        orm: 'mybatis or ibatis for a mapper',
-        workload: 'optional statement statistics (pg_stat_statements, the digest summary, a slow log)',
-      },
-      data: CreatedTask,
-      errors: [
-        ErrorCode.INPUT_REQUIRED,
-        ErrorCode.CONTENT_INVALID,
-        ErrorCode.TABLE_STRUCTURE_INVALID,
-        ErrorCode.PLAN_INVALID,
-        ErrorCode.STATEMENT_NOT_ALLOWED,
-        ErrorCode.FIELD_TOO_LARGE,
-        ErrorCode.TOO_MANY_STATEMENTS,
-        ErrorCode.ANALYSIS_TOO_SLOW,
-        ErrorCode.WORKLOAD_INVALID,
-        ErrorCode.TOO_MANY_FILES,
-        ErrorCode.QUOTA_EXCEEDED,
-      ],
-    }),
-    async (request) => {
-      const user = request.user;
-      return ok(await createTask(db, config.catalogue, analysis, user, await readSubmission(request), onTaskCreated));
-    },
-  );
-
-  app.get<{ Querystring: TaskListQuery }>(
-    '/v1/optimizes',
-    documented({
-      summary: "The signed-in user's tasks, newest first, a page at a time",
-      tag: 'tasks',
-      auth: 'user',
-      query: TaskListQuery,
-      data: TaskPage,
-    }),
-    async (request) => {
-      const user = request.user;
-      return ok(await listTasks(db, user, request.query.page, request.query.pageSize));
-    },
-  );
-
-  for (const type of ['sql', 'mybatis'] as const satisfies readonly TaskType[]) {
-    app.get<{ Params: { id: string } }>(
-      `/v1/optimizes/${type}/:id`,
+    app.post(
+      '/v1/optimizes',
       documented({
-        summary: `A ${type === 'sql' ? 'SQL' : 'mapper'} task's state, input and report (null while it runs)`,
+        summary: 'Submit a statement (or several), or a MyBatis/iBatis mapper, for optimization',
+        description:
+          'The input is checked at once (content errors come back with their line and column) and the task is queued; ' +
+          'it uses one unit of the SQL quota, or of the XML quota for a mapper (orm set). Poll the detail route for the ' +
+          `report. Limits: ${mib(FIELD_BYTE_LIMITS.sql)} for the SQL or the mapper, ${mib(FIELD_BYTE_LIMITS.schema)} ` +
+          `for each other field (UTF-8 bytes; 4207 beyond, never cut), at most ${MAX_STATEMENTS} statements, or ` +
+          `${MAX_MAPPER_STATEMENTS} in a mapper (4208).`,
+        tag: 'tasks',
+        auth: 'user',
+        body: Fields,
+        input: 'raw',
+        multipart: {
+          dialect: 'mysql or postgresql',
+          file: 'one .sql file, or one .xml mapper file with orm',
+          sql: 'the statement text, or the pasted mapper with orm',
+          schema: 'optional CREATE TABLE statements',
+          stats: 'optional statistics',
+          plan: 'optional EXPLAIN output',
+          orm: 'mybatis or ibatis for a mapper',
+          workload: 'optional statement statistics (pg_stat_statements, the digest summary, a slow log)',
+        },
+        data: CreatedTask,
+        errors: [
+          ErrorCode.INPUT_REQUIRED,
+          ErrorCode.CONTENT_INVALID,
+          ErrorCode.TABLE_STRUCTURE_INVALID,
+          ErrorCode.PLAN_INVALID,
+          ErrorCode.STATEMENT_NOT_ALLOWED,
+          ErrorCode.FIELD_TOO_LARGE,
+          ErrorCode.TOO_MANY_STATEMENTS,
+          ErrorCode.ANALYSIS_TOO_SLOW,
+          ErrorCode.WORKLOAD_INVALID,
+          ErrorCode.TOO_MANY_FILES,
+          ErrorCode.QUOTA_EXCEEDED,
+        ],
+      }),
+      async (request) => {
+        const user = request.user;
+        return ok(await createTask(db, config.catalogue, analysis, user, await readSubmission(request), onTaskCreated));
+      },
+    );
+
+    app.get<{ Querystring: TaskListQuery }>(
+      '/v1/optimizes',
+      documented({
+        summary: "The signed-in user's tasks, newest first, a page at a time",
+        tag: 'tasks',
+        auth: 'user',
+        query: TaskListQuery,
+        data: TaskPage,
+      }),
+      async (request) => {
+        const user = request.user;
+        return ok(await listTasks(db, user, request.query.page, request.query.pageSize));
+      },
+    );
+
+    for (const type of ['sql', 'mybatis'] as const satisfies readonly TaskType[]) {
+      app.get<{ Params: { id: string } }>(
+        `/v1/optimizes/${type}/:id`,
+        documented({
+          summary: `A ${type === 'sql' ? 'SQL' : 'mapper'} task's state, input and report (null while it runs)`,
+          tag: 'tasks',
+          auth: 'user',
+          params: z.object({ id: z.string() }),
+          data: TaskDetail,
+          errors: [ErrorCode.NOT_FOUND],
+        }),
+        async (request, reply) => {
+          const user = request.user;
+          const body = detailBody(await taskDetail(db, user, request.params.id, type));
+          return reply.type('application/json; charset=utf-8').send(body);
+        },
+      );
+    }
+
+    app.delete<{ Params: { id: string } }>(
+      '/v1/optimizes/:id',
+      documented({
+        summary: "Delete one of the signed-in user's tasks",
         tag: 'tasks',
         auth: 'user',
         params: z.object({ id: z.string() }),
-        data: TaskDetail,
         errors: [ErrorCode.NOT_FOUND],
       }),
-      async (request, reply) => {
+      async (request) => {
         const user = request.user;
-        const body = detailBody(await taskDetail(db, user, request.params.id, type));
-        return reply.type('application/json; charset=utf-8').send(body);
+        await deleteTask(db, user, request.params.id);
+        return ok(null);
       },
     );
-  }
-
-  app.delete<{ Params: { id: string } }>(
-    '/v1/optimizes/:id',
-    documented({
-      summary: "Delete one of the signed-in user's tasks",
-      tag: 'tasks',
-      auth: 'user',
-      params: z.object({ id: z.string() }),
-      errors: [ErrorCode.NOT_FOUND],
-    }),
-    async (request) => {
-      const user = request.user;
-      await deleteTask(db, user, request.params.id);
-      return ok(null);
-    },
-  );
-}
+  },
+);
 
 /**
  * The envelope of a task's detail (TaskDetail) with the stored report JSON put in as it is: parsing a report of

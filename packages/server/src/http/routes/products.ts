@@ -4,9 +4,10 @@ import { userProductInfo } from '../../accounts/quota.ts';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
 import { documented } from '../openapi/route-doc.ts';
+import { routePlugin } from '../route-plugin.ts';
 
 /** The plan catalogue (public) and the signed-in user's grants with their usage. */
-export async function productRoutes(app: FastifyInstance, { database, config }: AppDeps) {
+export const productRoutes = routePlugin('product', async (app: FastifyInstance, { database, config }: AppDeps) => {
   app.get(
     '/v1/product_info',
     documented({
@@ -31,4 +32,4 @@ export async function productRoutes(app: FastifyInstance, { database, config }: 
     }),
     async (request) => ok(await userProductInfo(database.db, config.catalogue, request.user)),
   );
-}
+});

@@ -9,10 +9,11 @@ import { users } from '../../db/schema.ts';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
 import { documented } from '../openapi/route-doc.ts';
+import { routePlugin } from '../route-plugin.ts';
 import { parseBody } from '../validate.ts';
 
 /** Redeem codes: look one up, and redeem it for the signed-in account. Both are rate limited (codes are guessable). */
-export async function redeemRoutes(app: FastifyInstance, { database, config }: AppDeps) {
+export const redeemRoutes = routePlugin('redeem', async (app: FastifyInstance, { database, config }: AppDeps) => {
   const { db } = database;
 
   const limited = async (request: FastifyRequest, userId: string) => {
@@ -69,4 +70,4 @@ export async function redeemRoutes(app: FastifyInstance, { database, config }: A
       return ok({ validUntil: validUntil.toISOString(), user: await userInfo(db, config.catalogue, user) });
     },
   );
-}
+});

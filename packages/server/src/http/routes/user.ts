@@ -8,6 +8,7 @@ import { users } from '../../db/schema.ts';
 import type { AppDeps } from '../app.ts';
 import { ok } from '../envelope.ts';
 import { documented } from '../openapi/route-doc.ts';
+import { routePlugin } from '../route-plugin.ts';
 import { parseBody } from '../validate.ts';
 
 const UserPatch = z.union([
@@ -16,7 +17,7 @@ const UserPatch = z.union([
 ]);
 type UserPatch = z.infer<typeof UserPatch>;
 
-export async function userRoutes(app: FastifyInstance, { database, config, mailer }: AppDeps) {
+export const userRoutes = routePlugin('user', async (app: FastifyInstance, { database, config, mailer }: AppDeps) => {
   const { db } = database;
 
   app.get(
@@ -77,4 +78,4 @@ export async function userRoutes(app: FastifyInstance, { database, config, maile
     }),
     async (request) => ok(await unsubscribe(db, request.body.id)),
   );
-}
+});
