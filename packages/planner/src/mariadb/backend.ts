@@ -35,6 +35,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, ErrorCode, type Localized, type PlanTree, type Verification } from '@sqltune/contracts';
 import mysql from 'mysql2/promise';
+import { SandboxSession } from '../session-base.ts';
 import { splitStatements, tokenize, trimStatement } from '../sql-text.ts';
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
 import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
@@ -116,18 +117,14 @@ interface Ready {
   whatIf: WhatIfIndex[];
 }
 
-class MariaDbSession implements PlannerSession {
+class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
   source = 'MariaDB (local sandbox)';
-  notes: Localized[] = [];
-  private ready: Ready | undefined;
-  private broken = false;
-  private queue: Promise<unknown> = Promise.resolve();
-  private closed = false;
 
   /** Databases the table structure names (names.ts), read once. */
   private readonly databases: ReadonlySet<string>;
 
   constructor(private readonly request: PlanRequest) {
+    super();
     this.databases = namedDatabases(splitStatements(request.schemaSql, 'mysql'));
   }
 
@@ -137,7 +134,7 @@ class MariaDbSession implements PlannerSession {
   }
 
   /** Creates the database and user, runs the schema and injects the statistics. */
-  async setup(): Promise<Ready> {
+  protected async prepare(): Promise<Ready> {
     const { pool: admin, endpoint } = await getAdminPool();
     const id = randomBytes(6).toString('hex');
     const database = `s_${id}`;
@@ -166,9 +163,7 @@ class MariaDbSession implements PlannerSession {
           ? connectionOptions(endpoint, user, password, database)
           : connectionOptions(endpoint, undefined, undefined, database),
       );
-      conn.on('error', () => {
-        this.broken = true;
-      });
+      conn.on('error', () => this.markLost());
       for (const s of SESSION_SETTINGS) await conn.query(s).catch(() => undefined);
       notes.push(...(await this.runSchema(conn, database, engineLabel(endpoint.version).name === 'MariaDB')));
       let catalog = await readCatalog(conn, database);
@@ -211,7 +206,7 @@ class MariaDbSession implements PlannerSession {
       this.notes = [...notes, ...plan.notes];
       this.source = sourceLabel(endpoint);
       const tableRows = new Map(plan.tables.map((t) => [t.name, t.rows]));
-      this.ready = {
+      return {
         endpoint,
         admin,
         conn,
@@ -224,8 +219,6 @@ class MariaDbSession implements PlannerSession {
         verifyReady: false,
         whatIf: [],
       };
-      this.broken = false;
-      return this.ready;
     } catch (error) {
       await conn?.end().catch(() => undefined);
       await dropAll(admin, database, verifyDatabase, user);
@@ -279,37 +272,23 @@ class MariaDbSession implements PlannerSession {
     return note ? [note] : [];
   }
 
-  private async current(): Promise<Ready> {
-    if (this.closed)
-      throw new AppError(ErrorCode.INTERNAL, {
-        message: { zh: '规划会话已关闭', en: 'the planner session is closed' },
-      });
-    if (this.ready && !this.broken) return this.ready;
-    if (this.ready) {
-      const old = this.ready;
-      this.ready = undefined;
-      await old.conn.end().catch(() => undefined);
-      await dropAll(old.admin, old.database, old.verifyDatabase, old.user).catch(() => undefined);
-    }
-    return this.setup();
+  /** A lost connection marks the session (markLost) from the connection's error event or a failed call. */
+  protected alive(): boolean {
+    return true;
   }
 
-  /** One operation at a time on the session's connection; a lost connection is rebuilt once. */
-  private serialize<T>(work: (ready: Ready) => Promise<T>): Promise<T> {
-    const attempt = async (): Promise<T> => {
-      try {
-        return await work(await this.current());
-      } catch (error) {
-        if (!isConnectionError(error) || this.closed) throw error;
-        // The server may have died: let its exit be noticed, then rebuild the session once.
-        this.broken = true;
-        await settleLostServer();
-        return work(await this.current());
-      }
-    };
-    const run = this.queue.then(attempt, attempt);
-    this.queue = run.catch(() => undefined);
-    return run;
+  protected async dispose(ready: Ready): Promise<void> {
+    await ready.conn.end().catch(() => undefined);
+    await dropAll(ready.admin, ready.database, ready.verifyDatabase, ready.user).catch(() => undefined);
+  }
+
+  protected override lostConnection(error: unknown): boolean {
+    return isConnectionError(error);
+  }
+
+  /** The server may have died: let its exit be noticed before the session is made again. */
+  protected override afterLostConnection(): Promise<void> {
+    return settleLostServer();
   }
 
   explain(sql: string, whatIfIndexes: string[] = []): Promise<PlanTree> {
@@ -495,21 +474,6 @@ class MariaDbSession implements PlannerSession {
         [ready.database, ready.verifyDatabase],
       );
     });
-  }
-
-  close(): Promise<void> {
-    const work = async () => {
-      if (this.closed) return;
-      this.closed = true;
-      const ready = this.ready;
-      this.ready = undefined;
-      if (!ready) return;
-      await ready.conn.end().catch(() => undefined);
-      await dropAll(ready.admin, ready.database, ready.verifyDatabase, ready.user);
-    };
-    const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
-    return run;
   }
 }
 

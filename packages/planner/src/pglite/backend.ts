@@ -28,6 +28,7 @@
  *   RSS stayed at 540-570 MB over 60 such sessions.
  */
 import { AppError, ErrorCode, type Localized, type PlanTree, type Verification } from '@sqltune/contracts';
+import { SandboxSession } from '../session-base.ts';
 import { hasParameters, singleStatement, splitStatements, tokenize } from '../sql-text.ts';
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
 import { verifyDifferential } from '../verify/differential.ts';
@@ -70,17 +71,15 @@ interface Ready {
   tableRows: Map<string, number>;
 }
 
-class PgliteSession implements PlannerSession {
+class PgliteSession extends SandboxSession<Ready> implements PlannerSession {
   source = 'PostgreSQL (embedded PGlite)';
-  notes: Localized[] = [];
-  private ready: Ready | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-  private closed = false;
 
-  constructor(private readonly request: PlanRequest) {}
+  constructor(private readonly request: PlanRequest) {
+    super();
+  }
 
-  /** Leases an instance and builds the schema; used by open() and again after the instance died. */
-  async setup(): Promise<Ready> {
+  /** Leases an instance and builds the schema. */
+  protected async prepare(): Promise<Ready> {
     const lease = await getPglitePool().acquire();
     try {
       const db = lease.db;
@@ -92,41 +91,28 @@ class PgliteSession implements PlannerSession {
       await injector.apply();
       this.notes = [...skippedNotes, ...plan.notes];
       const tableRows = new Map(plan.tables.map((t) => [t.name, t.tuples]));
-      this.ready = { lease, injector, tableRows };
-      return this.ready;
+      return { lease, injector, tableRows };
     } catch (error) {
       await lease.release();
       throw error;
     }
   }
 
-  private async current(): Promise<Ready> {
-    if (this.closed)
-      throw new AppError(ErrorCode.INTERNAL, {
-        message: { zh: '规划会话已关闭', en: 'the planner session is closed' },
-      });
-    if (this.ready && !this.ready.lease.db.dead) return this.ready;
-    if (this.ready) {
-      await this.ready.lease.release();
-      this.ready = undefined;
-    }
-    return this.setup();
+  protected alive(ready: Ready): boolean {
+    return !ready.lease.db.dead;
   }
 
-  /** One operation at a time: each uses a transaction on the session's instance. */
-  private serialize<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(work, work);
-    this.queue = run.catch(() => undefined);
-    return run;
+  protected dispose(ready: Ready): Promise<void> {
+    return ready.lease.release();
   }
 
   explain(sql: string, whatIfIndexes: string[] = []): Promise<PlanTree> {
-    return this.serialize(() => this.explainNow(sql, whatIfIndexes));
+    return this.serialize((ready) => this.explainNow(ready, sql, whatIfIndexes));
   }
 
-  private async explainNow(sql: string, whatIfIndexes: string[]): Promise<PlanTree> {
+  private async explainNow(ready: Ready, sql: string, whatIfIndexes: string[]): Promise<PlanTree> {
     const { statement, tokens } = singleStatement(sql, 'postgresql');
-    const { lease, injector, tableRows } = await this.current();
+    const { lease, injector, tableRows } = ready;
     const db = lease.db;
     const generic = hasParameters(tokens);
     try {
@@ -187,20 +173,7 @@ class PgliteSession implements PlannerSession {
   }
 
   verify(original: string, candidate: string, options: VerifyOptions): Promise<Verification> {
-    return this.serialize(async () => {
-      const { lease } = await this.current();
-      return verifyDifferential(lease.db, original, candidate, options);
-    });
-  }
-
-  close(): Promise<void> {
-    return this.serialize(async () => {
-      if (this.closed) return;
-      this.closed = true;
-      const ready = this.ready;
-      this.ready = undefined;
-      if (ready) await ready.lease.release();
-    });
+    return this.serialize(({ lease }) => verifyDifferential(lease.db, original, candidate, options));
   }
 }
 

@@ -44,6 +44,7 @@ import { PgError } from '../pglite/pool.ts';
 import { quoteIdent } from '../pglite/sql-text.ts';
 import { type CatalogTable, planStatistics, readCatalog } from '../pglite/stats.ts';
 import { reduceServerText } from '../server-text.ts';
+import { SandboxSession } from '../session-base.ts';
 import { singleStatement, splitStatements, tokenize } from '../sql-text.ts';
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
 import { verifyDifferential } from '../verify/differential.ts';
@@ -69,17 +70,15 @@ interface Ready {
   relationNames: Set<string>;
 }
 
-class PostgresSession implements PlannerSession {
+class PostgresSession extends SandboxSession<Ready> implements PlannerSession {
   source = 'PostgreSQL + HypoPG (sandbox)';
-  notes: Localized[] = [];
-  private ready: Ready | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
-  private closed = false;
 
-  constructor(private readonly request: PlanRequest) {}
+  constructor(private readonly request: PlanRequest) {
+    super();
+  }
 
-  /** A database and role of its own, the schema and the statistics; used by open() and after a lost connection. */
-  async setup(): Promise<Ready> {
+  /** A database and role of its own, the schema and the statistics. */
+  protected async prepare(): Promise<Ready> {
     const { server, database, connection: conn } = await acquireSandboxDatabase();
     try {
       const schemaNotes = await runSchema(conn, this.request.schemaSql);
@@ -93,14 +92,13 @@ class PostgresSession implements PlannerSession {
       const injectionNotes = await injector.apply(catalog);
       this.notes = [...schemaNotes, ...injectionNotes, ...plan.notes];
       this.source = sourceLabel(server);
-      this.ready = {
+      return {
         conn,
         server,
         database,
         tableRows: new Map(plan.tables.map((t) => [t.name, t.tuples])),
         relationNames: relationNamesOf(catalog),
       };
-      return this.ready;
     } catch (error) {
       await conn.end();
       void releaseSandboxDatabase(database);
@@ -108,43 +106,25 @@ class PostgresSession implements PlannerSession {
     }
   }
 
-  private async current(): Promise<Ready> {
-    if (this.closed)
-      throw new AppError(ErrorCode.INTERNAL, {
-        message: { zh: '规划会话已关闭', en: 'the planner session is closed' },
-      });
-    if (this.ready && !this.ready.conn.dead) return this.ready;
-    if (this.ready) {
-      const old = this.ready;
-      this.ready = undefined;
-      await old.conn.end();
-      void releaseSandboxDatabase(old.database);
-    }
-    return this.setup();
+  protected alive(ready: Ready): boolean {
+    return !ready.conn.dead;
   }
 
-  /** One operation at a time (each uses a transaction on the session's connection); a lost connection is rebuilt once. */
-  private serialize<T>(work: () => Promise<T>): Promise<T> {
-    const attempt = async (): Promise<T> => {
-      try {
-        return await work();
-      } catch (error) {
-        if (!(error instanceof PostgresConnectionLost) || this.closed) throw error;
-        return work();
-      }
-    };
-    const run = this.queue.then(attempt, attempt);
-    this.queue = run.catch(() => undefined);
-    return run;
+  protected async dispose(ready: Ready): Promise<void> {
+    await ready.conn.end();
+    void releaseSandboxDatabase(ready.database);
+  }
+
+  protected override lostConnection(error: unknown): boolean {
+    return error instanceof PostgresConnectionLost;
   }
 
   explain(sql: string, whatIfIndexes: string[] = []): Promise<PlanTree> {
-    return this.serialize(() => this.explainNow(sql, whatIfIndexes));
+    return this.serialize((ready) => this.explainNow(ready, sql, whatIfIndexes));
   }
 
-  private async explainNow(sql: string, whatIfIndexes: string[]): Promise<PlanTree> {
+  private async explainNow(ready: Ready, sql: string, whatIfIndexes: string[]): Promise<PlanTree> {
     const { statement, tokens } = singleStatement(sql, 'postgresql');
-    const ready = await this.current();
     const { conn } = ready;
     const parameters = parameterCount(tokens);
     let names = new Map<string, string>();
@@ -193,22 +173,7 @@ class PostgresSession implements PlannerSession {
   }
 
   verify(original: string, candidate: string, options: VerifyOptions): Promise<Verification> {
-    return this.serialize(async () => {
-      const { conn } = await this.current();
-      return verifyDifferential(asPgliteInstance(conn), original, candidate, options);
-    });
-  }
-
-  close(): Promise<void> {
-    return this.serialize(async () => {
-      if (this.closed) return;
-      this.closed = true;
-      const ready = this.ready;
-      this.ready = undefined;
-      if (!ready) return;
-      await ready.conn.end();
-      void releaseSandboxDatabase(ready.database);
-    });
+    return this.serialize(({ conn }) => verifyDifferential(asPgliteInstance(conn), original, candidate, options));
   }
 }
 
