@@ -1,0 +1,107 @@
+import { ThunderboltOutlined } from '@ant-design/icons';
+import type { Dialect } from '@sqltune/contracts';
+import { Alert, Button, type CollapseProps, Form, Select } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { EditorMarker } from '../../editor/types.ts';
+import { CodeInput } from '../CodeInput.tsx';
+
+/** The parts the SQL and XML configuration screens share, so both look and behave as one product. */
+
+const STATS_PLACEHOLDER =
+  '{"tables": {"orders": {"rows": 1500000, "columns": {"o_custkey": {"ndv": 100000, "null_frac": 0}}}}}';
+
+/** The database the statements are for. */
+export function DialectSelect() {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name="dialect" label={t('sqlConfig.dialect')} className="dialect-item">
+      <Select
+        data-testid="dialect-select"
+        className="dialect-select"
+        options={[
+          { value: 'mysql', label: t('sqlConfig.dialectMysql') },
+          { value: 'postgresql', label: t('sqlConfig.dialectPostgres') },
+        ]}
+      />
+    </Form.Item>
+  );
+}
+
+/** A collapsible panel's title: its name and "(optional)". */
+export function optionalPanelLabel(t: TFunction, title: string) {
+  return (
+    <span>
+      {title} <span className="muted">({t('common.optional')})</span>
+    </span>
+  );
+}
+
+/** The optional table structure and statistics panel (key `schema`). */
+export function schemaPanel(
+  t: TFunction,
+  options: {
+    dialect: Dialect;
+    markers: Partial<Record<'schema' | 'stats', EditorMarker>>;
+    disabled: boolean;
+  },
+): NonNullable<CollapseProps['items']>[number] {
+  return {
+    key: 'schema',
+    forceRender: true,
+    label: optionalPanelLabel(t, t('sqlConfig.schemaTitle')),
+    children: (
+      <>
+        <Form.Item name="schema" extra={t('sqlConfig.schemaHint')} className="collapse-item">
+          <CodeInput
+            testId="schema-input"
+            language={options.dialect}
+            rows={10}
+            placeholder={t('sqlConfig.schemaPlaceholder')}
+            marker={options.markers.schema}
+            disabled={options.disabled}
+          />
+        </Form.Item>
+        <Form.Item
+          name="stats"
+          label={t('sqlConfig.statsTitle')}
+          extra={t('sqlConfig.statsHint')}
+          className="collapse-item"
+        >
+          <CodeInput
+            testId="stats-input"
+            language="plain"
+            rows={4}
+            placeholder={STATS_PLACEHOLDER}
+            marker={options.markers.stats}
+            disabled={options.disabled}
+          />
+        </Form.Item>
+      </>
+    ),
+  };
+}
+
+/** A refusal that belongs to no field, then the Optimize button. */
+export function SubmitFooter({ generalError, submitting }: { generalError: string | null; submitting: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {generalError ? (
+        <Alert type="error" showIcon title={generalError} className="config-error" data-testid="optimize-error" />
+      ) : null}
+      <div className="config-submit">
+        <Button
+          type="primary"
+          size="large"
+          htmlType="submit"
+          icon={<ThunderboltOutlined />}
+          loading={submitting}
+          data-testid="optimize-submit"
+        >
+          {t('sqlConfig.optimize')}
+        </Button>
+      </div>
+    </>
+  );
+}
