@@ -7,6 +7,7 @@
  *    SIGKILL of the whole process group takes the watchdog too: sweepAbandonedRunDirectories() removes, at the
  *    next start, every marked directory whose owner is gone.
  */
+import { execFile } from 'node:child_process';
 import {
   chownSync,
   existsSync,
@@ -17,6 +18,7 @@ import {
   statfsSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { plannerSettings } from './settings.ts';
@@ -28,6 +30,35 @@ export const SANDBOX_CHILD_ENV: Readonly<Record<string, string>> = Object.freeze
   LC_ALL: 'C',
   TZ: 'UTC',
 });
+
+/** Runs a sandbox tool (initdb, mariadb-install-db, cp...) with SANDBOX_CHILD_ENV; its stderr goes into the error. */
+export function runSandboxCommand(
+  file: string,
+  args: string[],
+  timeoutMs: number,
+): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const options = { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, env: SANDBOX_CHILD_ENV };
+    execFile(file, args, options, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${file} failed: ${error.message}\n${stderr}`));
+      else resolve({ stdout, stderr });
+    });
+  });
+}
+
+/** A TCP port of 127.0.0.1 free right now, for a sandbox server to listen on. */
+export function freeLocalPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
+    });
+  });
+}
 
 /** Directory name prefixes of sandbox runs and template builds (cached templates are named `...-template-...`). */
 export const RUN_DIRECTORY_PREFIXES = ['sqltune-pg-', 'sqltune-mariadb-'] as const;

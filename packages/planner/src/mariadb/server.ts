@@ -19,7 +19,7 @@
  *   first start on a machine (mariadb-install-db builds the template): 1.3-1.7 s; every later start (copy the 22 MB
  *   template, start mariadbd, first connection): about 0.25-0.4 s.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
@@ -32,11 +32,17 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
-import { runDirectory, SANDBOX_CHILD_ENV, serverParentDir, sweepAbandonedRunDirectories } from '../sandbox-files.ts';
+import {
+  freeLocalPort,
+  runDirectory,
+  runSandboxCommand,
+  SANDBOX_CHILD_ENV,
+  serverParentDir,
+  sweepAbandonedRunDirectories,
+} from '../sandbox-files.ts';
 import { plannerSettings } from '../settings.ts';
 
 export const MARIADBD_CANDIDATES = [
@@ -161,29 +167,6 @@ async function externalServer(url: string): Promise<ServerEndpoint> {
   return endpoint;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
-}
-
-function run(file: string, args: string[], timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const options = { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, env: SANDBOX_CHILD_ENV };
-    execFile(file, args, options, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${file} failed: ${error.message}\n${stderr}`));
-      else resolve({ stdout, stderr });
-    });
-  });
-}
-
 const asRoot = process.getuid?.() === 0;
 
 /** Options shared by the bootstrap and the server: the template's InnoDB files must match. */
@@ -191,7 +174,7 @@ const INNODB_FILE_OPTIONS = ['--innodb-log-file-size=8M', '--innodb-data-file-pa
 
 /** A template data directory for this MariaDB version, built once with mariadb-install-db. */
 async function templateDir(mariadbd: string): Promise<string> {
-  const { stdout } = await run(mariadbd, ['--version'], 10_000);
+  const { stdout } = await runSandboxCommand(mariadbd, ['--version'], 10_000);
   const version = /Ver\s+(\S+)/.exec(stdout)?.[1]?.replace(/[^A-Za-z0-9.+-]/g, '_') ?? 'unknown';
   const dir = join(tmpdir(), `sqltune-mariadb-template-${version}-${process.getuid?.() ?? 'u'}`);
   if (trustedTemplate(dir)) return dir;
@@ -200,7 +183,7 @@ async function templateDir(mariadbd: string): Promise<string> {
   const work = runDirectory('sqltune-mariadb-build-');
   try {
     const data = join(work, 'data');
-    await run(
+    await runSandboxCommand(
       installDb,
       [
         '--no-defaults',
@@ -283,7 +266,7 @@ async function startLocalServer(serverDir: string | undefined): Promise<ServerEn
     { mode: 0o600 },
   );
   const socketPath = join(dir, 'sock');
-  const port = await freePort();
+  const port = await freeLocalPort();
   const args = [
     '--no-defaults',
     `--datadir=${data}`,

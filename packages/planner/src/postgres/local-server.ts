@@ -10,13 +10,19 @@
  *  - a watchdog shell reads the server's stdin pipe: when this process dies (even by SIGKILL) the pipe closes and the
  *    watchdog stops the server (SIGINT, then SIGQUIT, then SIGKILL) and removes its directory.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, lstatSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { runDirectory, SANDBOX_CHILD_ENV, serverParentDir, sweepAbandonedRunDirectories } from '../sandbox-files.ts';
+import {
+  freeLocalPort,
+  runDirectory,
+  runSandboxCommand,
+  SANDBOX_CHILD_ENV,
+  serverParentDir,
+  sweepAbandonedRunDirectories,
+} from '../sandbox-files.ts';
 import {
   type ClientConfigFor,
   ensureTemplate,
@@ -72,16 +78,6 @@ const asRoot = process.getuid?.() === 0;
 /** The OS user the local server runs as when this process is root. */
 const SERVER_OS_USER = 'postgres';
 
-function run(file: string, args: string[], timeoutMs: number): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const options = { timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024, env: SANDBOX_CHILD_ENV };
-    execFile(file, args, options, (error, stdout, stderr) => {
-      if (error) reject(new Error(`${file} failed: ${error.message}\n${stderr}`));
-      else resolve({ stdout, stderr });
-    });
-  });
-}
-
 /** A command run as the server's OS user (setpriv execs, so signals and pids are the program's own). */
 function asServerUser(command: string[]): string[] {
   return asRoot
@@ -97,19 +93,6 @@ function serverOwner(): { uid: number; gid: number } | undefined {
   const [, , uid, gid] = line?.split(':') ?? [];
   if (uid === undefined || gid === undefined) throw new Error(`running as root needs the OS user ${SERVER_OS_USER}`);
   return { uid: Number(uid), gid: Number(gid) };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
-      );
-    });
-  });
 }
 
 /**
@@ -173,7 +156,7 @@ async function spawnServer(
   dir: string,
   keep: boolean,
 ): Promise<{ process: LocalProcess; port: number }> {
-  const port = await freePort();
+  const port = await freeLocalPort();
   const child = spawn(
     'sh',
     [
@@ -252,7 +235,7 @@ function privateDir(prefix: string, parent = tmpdir()): string {
 
 /** The cached template data directory for this PostgreSQL and HypoPG version, built once. */
 async function templateDataDir(install: LocalInstall): Promise<string> {
-  const { stdout } = await run(join(install.binDir, 'postgres'), ['--version'], 10_000);
+  const { stdout } = await runSandboxCommand(join(install.binDir, 'postgres'), ['--version'], 10_000);
   const version = /\(PostgreSQL\)\s+(\S+)/.exec(stdout)?.[1] ?? install.major;
   const hypopg = /default_version\s*=\s*'([^']+)'/.exec(readFileSync(install.hypopgControl, 'utf8'))?.[1] ?? 'x';
   const key = `${version}-hypopg${hypopg}-${TEMPLATE_DATABASE}-${DATA_DIR_FORMAT}`.replace(/[^A-Za-z0-9.+-_]/g, '_');
@@ -260,7 +243,7 @@ async function templateDataDir(install: LocalInstall): Promise<string> {
   if (trustedCache(cache)) return join(cache, 'data');
   const work = privateDir('sqltune-pg-build-');
   try {
-    await run(
+    await runSandboxCommand(
       asServerUser([join(install.binDir, 'initdb')])[0],
       [
         ...asServerUser([join(install.binDir, 'initdb')]).slice(1),
@@ -335,7 +318,7 @@ export async function startLocal(serverDir: string | undefined): Promise<ServerH
   const template = await templateDataDir(install);
   const dir = privateDir('sqltune-pg-', serverParentDir(serverDir));
   try {
-    await run('cp', ['-a', '--sparse=always', template, join(dir, 'data')], 60_000);
+    await runSandboxCommand('cp', ['-a', '--sparse=always', template, join(dir, 'data')], 60_000);
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
