@@ -10,7 +10,7 @@ export default defineConfig({
       'e2e/**/*.test.ts',
       'scripts/**/*.test.ts',
     ],
-    setupFiles: ['test-support/planner-settings.ts'],
+    setupFiles: ['test-support/planner-settings.ts', 'test-support/frozen-trees.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // Guards against a hung test, not speed checks: on a shared 2-core machine at load 20 a test that takes 10 s

@@ -148,6 +148,23 @@ type ToInputPosition = (offset: number) => { line: number; column: number };
 export const TREE_CACHE_ENTRIES = 1024;
 const recentTrees = new Map<string, AstNode>();
 
+/**
+ * Whether parsed trees are frozen deeply before anyone sees them. The test runs turn it on (test-support), so a rule
+ * that changes a shared tree fails with a TypeError where it writes, instead of corrupting what later rules and
+ * analyses read from the cache. Off in production: freezing every node costs time and proves nothing there.
+ */
+let freezeTrees = false;
+
+export function freezeParsedTrees(on: boolean): void {
+  freezeTrees = on;
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const child of Object.values(value)) deepFreeze(child);
+}
+
 /** The cached tree of a text, if it is still held (tests: the cache's bound and order). */
 export function cachedTree(text: string, dialect: Dialect): AstNode | undefined {
   return recentTrees.get(`${dialect}\u0000${text}`);
@@ -164,6 +181,7 @@ function parseOne(text: string, dialect: Dialect, toInput: ToInputPosition): Ast
   }
   const ast = parseFresh(text, dialect, toInput);
   if (deeperThan(ast, MAX_TREE_DEPTH)) throw tooDeep(toInput(0));
+  if (freezeTrees) deepFreeze(ast);
   if (recentTrees.size >= TREE_CACHE_ENTRIES) recentTrees.delete(recentTrees.keys().next().value!);
   recentTrees.set(key, ast);
   return ast;
