@@ -75,8 +75,19 @@ function placeholderEnd(tokens: Token[], i: number, dialect: Dialect): number {
     if (pyformat && glued(4) && at(4)!.text === 's') return i + 4;
     return -1;
   }
-  if (first === ':') return glued(1) && /^(?:[A-Za-z_]\w*|\d+)$/.test(at(1)!.text) ? i + 1 : -1;
-  if (dialect === 'postgresql' && first === '?') return glued(1) && at(1)!.kind === 'symbol' ? -1 : i;
+  const before = tokens[i - 1]!;
+  if (first === ':') {
+    // `arr[:n]` is a slice from the start.
+    if (before.text === '[') return -1;
+    return glued(1) && /^(?:[A-Za-z_]\w*|\d+)$/.test(at(1)!.text) ? i + 1 : -1;
+  }
+  if (dialect === 'postgresql' && first === '?') {
+    // Part of an operator (`@?`, `?|`, `?&`): PostgreSQL reads a run of operator characters as one operator.
+    const inOperator =
+      (before.end === tokens[i]!.start && !'(,'.includes(before.text)) ||
+      (glued(1) && at(1)!.kind === 'symbol' && !'),;'.includes(at(1)!.text));
+    return inOperator ? -1 : i;
+  }
   if (dialect === 'mysql' && /^\$\d+$/.test(first)) return i;
   return -1;
 }
