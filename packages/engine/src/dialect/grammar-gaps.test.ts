@@ -187,6 +187,31 @@ describe('forms node-sql-parser does not read, read anyway', () => {
   });
 });
 
+describe("MySQL's MATCH column list without parentheses", () => {
+  it('reads MATCH a, t.b AGAINST as MATCH (a, t.b) AGAINST, with its mode, spans as written', () => {
+    const text = "SELECT id FROM t WHERE MATCH title, t.body AGAINST ('db' IN BOOLEAN MODE) AND id > 1";
+    const [statement] = parseStatements(text, 'mysql');
+    const [search] = nodesOf(statement!.ast, 'fulltext_search');
+    expect((search!.node.columns as AstNode[]).map((c) => columnRef(c))).toMatchObject([
+      { table: null, column: 'title' },
+      { table: 't', column: 'body' },
+    ]);
+    expect(search!.node.mode).toMatchObject({ value: 'IN BOOLEAN MODE' });
+    const comparison = nodesOf(statement!.ast, 'binary_expr').find((v) => v.node.operator === '>');
+    const at = span(comparison?.node, text);
+    if (at) expect(text.slice(at.start, at.end)).toBe('id > 1');
+  });
+
+  it('leaves other MATCH forms to the grammar: an expression is no column list, and a foreign key MATCH is no search', () => {
+    expect(() => parseStatements("SELECT id FROM t WHERE MATCH title + 1 AGAINST ('db')", 'mysql')).toThrow(AppError);
+    const [fk] = parseStatements(
+      'CREATE TABLE k (id INT, p INT, FOREIGN KEY (p) REFERENCES t (id) MATCH FULL ON DELETE NO ACTION)',
+      'mysql',
+    );
+    expect(nodesOf(fk!.ast, 'fulltext_search')).toHaveLength(0);
+  });
+});
+
 describe('null-safe comparisons', () => {
   const where = (sql: string, dialect: 'mysql' | 'postgresql') =>
     parseStatements(sql, dialect)[0]!.ast.where as AstNode;
