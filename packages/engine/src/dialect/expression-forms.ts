@@ -1,7 +1,7 @@
 import type { AstNode } from '../model/ast.ts';
 import { isNode } from '../model/ast.ts';
 import { isKeyword, type Token } from '../text/lexer.ts';
-import { closingParen, type FormContext, fragment, notRead } from './markers.ts';
+import { closingParen, type FormContext, fragment, notRead, openingParen } from './markers.ts';
 import { scanType } from './type-forms.ts';
 
 /**
@@ -514,14 +514,4 @@ function collateAfterOperand({ tokens, dialect, substitutions, markers }: FormCo
       { start: token.start, end: tokens[last]!.end, replacement: ')' },
     );
   });
-}
-
-/** The index of the `(` the `)` at `close` closes, or -1. */
-function openingParen(tokens: Token[], close: number): number {
-  let depth = 0;
-  for (let k = close; k >= 0; k--) {
-    if (tokens[k]!.text === ')') depth++;
-    else if (tokens[k]!.text === '(' && --depth === 0) return k;
-  }
-  return -1;
 }

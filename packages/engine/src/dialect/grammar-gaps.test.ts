@@ -1,6 +1,6 @@
 import { AppError } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
-import { type AstNode, columnRef, span, visitsOf } from '../model/ast.ts';
+import { type AstNode, columnRef, isNode, span, visitsOf } from '../model/ast.ts';
 import { parseStatements } from './parse.ts';
 
 const nodesOf = (ast: AstNode, type: string) => visitsOf(ast).filter((v) => v.node.type === type);
@@ -184,6 +184,33 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     // Valid PostgreSQL the parser reads as OFFSET alone, dropping the limit.
     expect(strip('SELECT a FROM t ORDER BY a OFFSET 5 LIMIT 10')).toBe(expected);
     expect(strip('SELECT a FROM t ORDER BY a OFFSET 5 ROWS')).toBe(strip('SELECT a FROM t ORDER BY a OFFSET 5'));
+  });
+});
+
+describe('PostgreSQL: an aggregate FILTER (WHERE ...) with a window', () => {
+  /** Each windowed call's name and its filter's operator, in text order. */
+  const windowed = (text: string) => {
+    const [statement] = parseStatements(text, 'postgresql');
+    return visitsOf(statement!.ast)
+      .filter((v) => v.node.over)
+      .map(({ node }) => {
+        const where = isNode(node.filter) && isNode(node.filter.where) ? node.filter.where : undefined;
+        return `${String(node.name).toLowerCase()}:${where?.operator ?? '-'}`;
+      });
+  };
+
+  it('gives each filter to its own call, whether the window is written out, named, or names another', () => {
+    expect(
+      windowed(
+        'SELECT count(*) FILTER (WHERE a > 1) OVER (PARTITION BY b), count(*) OVER (), sum(c) FILTER (WHERE a < 2) OVER w, ' +
+          'max(c) FILTER (WHERE a <> 3) OVER (w ORDER BY c) FROM t WINDOW w AS (PARTITION BY b)',
+      ),
+    ).toEqual(['count:>', 'count:-', 'sum:<', 'max:<>']);
+  });
+
+  it('leaves a FILTER without a window to the grammar, and refuses a FILTER that is not WHERE', () => {
+    expect(windowed('SELECT count(*) FILTER (WHERE a > 1), sum(c) OVER () FROM t')).toEqual(['sum:-']);
+    expect(() => parseStatements('SELECT count(*) FILTER (a > 1) OVER () FROM t', 'postgresql')).toThrow(AppError);
   });
 });
 
