@@ -249,6 +249,19 @@ describe('null-safe comparisons', () => {
     expect(operators).toEqual(['OR', '<=>', 'AND', '=', '<=>', '<>']);
   });
 
+  it("read PostgreSQL's <=> as an extension's operator (pgvector's distance), binding tighter than a comparison", () => {
+    const sql = "SELECT id FROM t WHERE v <=> '[1,2]' < 0.5 AND w <-> '[3]' <= 2 ORDER BY v <#> '[1,2]', v <=> '[1]'";
+    const [statement] = parseStatements(sql, 'postgresql');
+    const condition = statement!.ast.where as AstNode;
+    expect(nodesOf(condition, 'binary_expr').map((v) => v.node.operator)).toEqual(['AND', '<', '<=>', '<=', '<->']);
+    const orderBy = (statement!.ast.orderby as AstNode[]).map((item) => (item.expr as AstNode).operator);
+    expect(orderBy).toEqual(['<#>', '<=>']);
+    // In MySQL it is the null-safe comparison, at the comparisons' level: grouped left to right with `=`.
+    const mysql = parseStatements("SELECT id FROM t WHERE v <=> 'a' = 1", 'mysql')[0]!.ast.where as AstNode;
+    expect(mysql.operator).toBe('=');
+    expect((mysql.left as AstNode).operator).toBe('<=>');
+  });
+
   it("read PostgreSQL's IS [NOT] DISTINCT FROM as comparisons, not as `IS <name>`", () => {
     const condition = where(
       'SELECT id FROM t WHERE a IS NOT DISTINCT FROM b AND c IS DISTINCT FROM d + 1',
