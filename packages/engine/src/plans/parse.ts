@@ -2,8 +2,9 @@ import type { Dialect, Localized, PlanTree } from '@sqltune/contracts';
 import { type PlanPosition, PlanReadError, planError } from './errors.ts';
 import { isMysqlJsonPlan, readMysqlJson } from './mysql-json.ts';
 import { looksLikeMysqlTable, readMysqlTable } from './mysql-table.ts';
-import { looksLikeMysqlTree, readMysqlTree } from './mysql-tree.ts';
+import { hasMysqlOnlyCost, looksLikeMysqlTree, readMysqlTree } from './mysql-tree.ts';
 import { postgresPlanRoot, readPostgresJson } from './postgres-json.ts';
+import { postgresNodeName } from './postgres-names.ts';
 import { looksLikePostgresText, readPostgresText } from './postgres-text.ts';
 import { type SourceLine, sourceLines, startOf } from './source-lines.ts';
 
@@ -47,6 +48,7 @@ function readPlan(lines: SourceLine[], raw: string): PlanTree {
   // PostgreSQL prints `->  Name  (cost=a..b rows=n width=w)`: a plan copied from an inner node starts like that.
   if (looksLikeMysqlTree(first) && !/ width=\d+\)/.test(first)) return readMysqlTree(lines, raw);
   if (looksLikeMysqlTable(lines)) return readMysqlTable(lines, raw);
+  if (looksLikeArrowlessMysqlTree(lines)) return readMysqlTree(lines, raw, true);
   if (looksLikePostgresText(first)) return readPostgresText(lines, raw);
   if (first.startsWith('<') || /^-?\s*Plan:/.test(first)) {
     throw new PlanReadError(startOf(lines[0]!), {
@@ -58,6 +60,24 @@ function readPlan(lines: SourceLine[], raw: string): PlanTree {
     zh: '无法识别为 EXPLAIN 的输出',
     en: 'this is not recognized as EXPLAIN output',
   });
+}
+
+/**
+ * A FORMAT=TREE plan whose first line lost its `-> ` (copied from the node's text on, or trimmed by hand): the root's
+ * text, then only `-> ` nodes (one blank after the arrow, as MySQL prints it; PostgreSQL prints two and has node
+ * lines such as "Filter: ..." without an arrow), no PostgreSQL `width=`, and MySQL's own estimate somewhere or a root
+ * PostgreSQL has no node of ("Filter: ...", "Limit: 10 row(s)"). A plan of one line is MySQL's by its estimate alone.
+ */
+function looksLikeArrowlessMysqlTree(lines: SourceLine[]): boolean {
+  const [first, ...rest] = lines;
+  // The root's text starts with its name ("Filter", "Limit"...): anything else before it is not a lost arrow.
+  if (!first || !/^\s*[A-Za-z]/.test(first.text) || lines.some((l) => / width=\d+\)/.test(l.text))) return false;
+  if (rest.length === 0) return hasMysqlOnlyCost(first.text);
+  const rootName = first.text.trim().replace(/\s*\((?:cost=|actual |never executed).*$/, '');
+  return (
+    rest.every((l) => /^\s*-> \S/.test(l.text)) &&
+    (lines.some((l) => hasMysqlOnlyCost(l.text)) || !postgresNodeName(rootName).known)
+  );
 }
 
 function readJson(lines: SourceLine[], raw: string): PlanTree {
