@@ -150,6 +150,7 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
         ...sessionNotes(session),
         ...(prepared && given.sql.trim() ? [sqlSetAside] : []),
         ...(placeholderNote ? [{ code: 0, message: placeholderNote }] : []),
+        ...(analysis.schema.notes ?? []).map((message) => ({ code: 0, message })),
       ],
       ...(prepared
         ? await weightedWorkload(session, input.dialect, statements, analysis, prepared)
