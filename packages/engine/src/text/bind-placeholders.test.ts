@@ -39,7 +39,12 @@ describe('bind placeholders of other clients are read as the dialect parameters'
     for (const dialect of ['mysql', 'postgresql'] as const) {
       expect(written('SELECT a % s, a %s, (a)%(s) FROM t', dialect)).toEqual([]);
     }
-    expect(written("SELECT a::int, arr[1:n], arr[:n], data ? 'k', data ?| array['a'], data @? '$.a ? (@ == 1)' FROM t", 'postgresql')).toEqual([]);
+    expect(
+      written(
+        "SELECT a::int, arr[1:n], arr[:n], data ? 'k', data ?| array['a'], data @? '$.a ? (@ == 1)' FROM t",
+        'postgresql',
+      ),
+    ).toEqual([]);
     expect(written('SELECT @v := 1, a FROM t WHERE b = $1x', 'mysql')).toEqual([]);
     // MySQL's own ? and PostgreSQL's own $1 are no other client's: nothing to say about them.
     expect(bindPlaceholderNote('SELECT a FROM t WHERE b = ?', 'mysql')).toBeUndefined();
