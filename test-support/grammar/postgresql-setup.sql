@@ -117,3 +117,9 @@ INSERT INTO parents VALUES (1, 'p');
 INSERT INTO children VALUES (2, 'c', 'ball');
 INSERT INTO stock VALUES (1, 10, now()), (2, 0, now());
 INSERT INTO stock_changes VALUES (1, 5, false), (2, -1, true), (3, 7, false);
+-- Operators an extension would define (pgvector's <=>, <->, <#> distances), made here on int[] so no extension is needed.
+CREATE FUNCTION grammar_distance(a int[], b int[]) RETURNS double precision LANGUAGE sql IMMUTABLE
+  AS $$ SELECT abs(coalesce(a[1], 0) - coalesce(b[1], 0))::double precision $$;
+CREATE OPERATOR <=> (LEFTARG = int[], RIGHTARG = int[], FUNCTION = grammar_distance);
+CREATE OPERATOR <-> (LEFTARG = int[], RIGHTARG = int[], FUNCTION = grammar_distance);
+CREATE OPERATOR <#> (LEFTARG = int[], RIGHTARG = int[], FUNCTION = grammar_distance);

@@ -581,8 +581,12 @@ SELECT * FROM orders ORDER BY total USING >, id USING < NULLS LAST;
 SELECT 'café' IS NFC NORMALIZED, normalize('café', NFD), 'x' IS NOT NORMALIZED;
 SELECT profile #>> '{address,city}', profile #- '{tier}', profile - 'tier', profile ?| ARRAY['a'], profile ?& ARRAY['a'], profile @? '$.tier', profile @@ '$.tier == "gold"' FROM customers;
 SELECT 1 OPERATOR(pg_catalog.+) 2, 3 OPERATOR(+) 4;
+SELECT id FROM docs ORDER BY nums <=> '{1,2,3}' LIMIT 5;
+SELECT id, 1 - (nums <=> ARRAY[1, 2]) AS similarity FROM docs WHERE nums <-> '{2}' < 5 ORDER BY nums <#> '{1}', id;
 SELECT rank(2) WITHIN GROUP (ORDER BY id), percentile_disc(ARRAY[0.25, 0.5]) WITHIN GROUP (ORDER BY total) FROM orders;
 SELECT count(*) FILTER (WHERE status = 'paid') OVER (PARTITION BY customer_id ORDER BY id ROWS UNBOUNDED PRECEDING) FROM orders;
+SELECT sum(total) FILTER (WHERE status = 'paid') OVER w, count(*) FILTER (WHERE total > 20) OVER (w ORDER BY id) FROM orders WINDOW w AS (PARTITION BY customer_id);
+SELECT id, count(*) OVER (), avg(total) FILTER (WHERE status <> 'new') OVER (ORDER BY id ROWS BETWEEN 2 PRECEDING AND CURRENT ROW) FROM orders;
 SELECT * FROM ROWS FROM (generate_series(1, 3), unnest(ARRAY['a', 'b'])) AS r(n, s);
 INSERT INTO t1 VALUES (9, 9, 'q') RETURNING *;
 

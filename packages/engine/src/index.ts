@@ -16,6 +16,12 @@ export { checkSchema } from './schema/checks.ts';
 export * from './schema/model.ts';
 export { parseSchema } from './schema/parse-schema.ts';
 export { mergeStatistics, parseStatisticsJson } from './schema/statistics-json.ts';
+export {
+  type BindPlaceholder,
+  bindPlaceholderNote,
+  bindPlaceholders,
+  withNativeParameters,
+} from './text/bind-placeholders.ts';
 export { codeTokens, isKeyword, type LexOptions, lex, type Token, type TokenKind } from './text/lexer.ts';
 export { normalizeNewlines, type Position, positionAt } from './text/position.ts';
 export * from './workload/index.ts';

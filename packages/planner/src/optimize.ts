@@ -20,6 +20,7 @@ import {
 import {
   type Analysis,
   analyze,
+  bindPlaceholderNote,
   candidateReportFor,
   candidatesFor,
   computeScores,
@@ -41,6 +42,7 @@ import {
   type StatementAnalysis,
   tablesAnIndexMayHelp,
   unifiedDiff,
+  withNativeParameters,
   writeTargetOf,
 } from '@sqltune/engine';
 import type { AiSettings } from './ai/client.ts';
@@ -114,7 +116,12 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
   const hasSchema = analysis.schema.tables.length > 0;
   // Repeated questions (a statement costed again, repeated statements, the workload advisor) answered once.
   const session =
-    backend && hasSchema ? rememberingSession(await backend.open(requestFor(input, analysis.schema))) : undefined;
+    backend && hasSchema
+      ? rememberingSession(
+          withNativePlaceholders(await backend.open(requestFor(input, analysis.schema)), input.dialect),
+        )
+      : undefined;
+  const placeholderNote = bindPlaceholderNote(input.sql, input.dialect);
   try {
     const statements: StatementReport[] = [];
     const total = analysis.statements.length;
@@ -142,6 +149,8 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
         ...(options.unplannedReason ? [] : plannerWarnings(input.dialect, backend, hasSchema)),
         ...sessionNotes(session),
         ...(prepared && given.sql.trim() ? [sqlSetAside] : []),
+        ...(placeholderNote ? [{ code: 0, message: placeholderNote }] : []),
+        ...(analysis.schema.notes ?? []).map((message) => ({ code: 0, message })),
       ],
       ...(prepared
         ? await weightedWorkload(session, input.dialect, statements, analysis, prepared)
@@ -200,6 +209,25 @@ async function workloadIndexes(
         ? { excluded: excluded.map((e) => ({ statement: positions[e.statement]! + 1, reason: e.reason })) }
         : {}),
     },
+  };
+}
+
+/**
+ * The statements the optimizer is asked about with other clients' placeholders (`%s`, `:name`...) in the dialect's
+ * own form, which the database prepares as parameters; the report keeps the text as written.
+ */
+function withNativePlaceholders(session: PlannerSession, dialect: Dialect): PlannerSession {
+  const native = (sql: string) => withNativeParameters(sql, dialect);
+  return {
+    get source() {
+      return session.source;
+    },
+    get notes() {
+      return session.notes;
+    },
+    explain: (sql, whatIfIndexes) => session.explain(native(sql), whatIfIndexes),
+    verify: (original, candidate, options) => session.verify(native(original), native(candidate), options),
+    close: () => session.close(),
   };
 }
 

@@ -205,6 +205,30 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(report.statements.every((s) => s.indexes.some((i) => i.columns[0] === 'o_custkey'))).toBe(true);
   });
 
+  it('plans Python DB-API and named placeholders as bind parameters, and says so', async () => {
+    const sql =
+      "SELECT o_orderkey FROM orders WHERE o_custkey = %(customer)s AND o_comment LIKE 'x%s' AND o_orderkey > :low";
+    const report = await optimize({ sql, dialect: 'postgresql', schemaText: schema('postgresql') }, await options());
+    const s = report.statements[0]!;
+    expect(s.errors).toEqual([]);
+    expect(s.plan.before!.totalCost).toBeGreaterThan(0);
+    // The report keeps the text as written; the placeholders are named in the note.
+    expect(s.original).toBe(sql);
+    const notes = report.warnings.map((w) => w.message.en).join(' ');
+    expect(notes).toContain('%(customer)s, :low were treated as bind parameters');
+    expect(notes).not.toContain("'x%s'");
+    // Without placeholders of another client, no such note.
+    const plain = await optimize(
+      {
+        sql: 'SELECT o_orderkey FROM orders WHERE o_custkey = $1',
+        dialect: 'postgresql',
+        schemaText: schema('postgresql'),
+      },
+      await options(),
+    );
+    expect(plain.warnings.map((w) => w.message.en).join(' ')).not.toContain('bind parameters');
+  });
+
   it('plans with statistics given as JSON', async () => {
     const report = await optimize(
       {

@@ -1,7 +1,7 @@
 import type { AstNode } from '../model/ast.ts';
 import { isNode } from '../model/ast.ts';
 import { isKeyword, type Token } from '../text/lexer.ts';
-import { closingParen, type FormContext, fragment, notRead } from './markers.ts';
+import { closingParen, type FormContext, fragment, notRead, openingParen } from './markers.ts';
 import { scanType } from './type-forms.ts';
 
 /**
@@ -25,6 +25,8 @@ import { scanType } from './type-forms.ts';
  *    PostgreSQL grammar gives it, with `within_group_orderby`, and its window;
  *  - a window that names another (`OVER (w ORDER BY x)`, `WINDOW w2 AS (w1 ...)`): its `name`, the field
  *    node-sql-parser has for it; PostgreSQL's `rank() OVER w`;
+ *  - MySQL's `MATCH a, b AGAINST (...)`: the server's grammar takes the column list with or without parentheses
+ *    (sql_yacc.yy's ident_list_arg; the manual shows only `MATCH (a, b)`): read as `MATCH (a, b) AGAINST (...)`;
  *  - PostgreSQL's COLLATE after a string or a call (`'a' COLLATE "C" < 'b'`, `lower(x) COLLATE "C"`), which the
  *    grammar takes after a column only: the operand with the `collate` node-sql-parser gives a column's. (COLLATE binds
  *    tighter than every operator but `::`, `[]` and `.`, so the string or call before it is its whole operand.)
@@ -40,8 +42,26 @@ export function expressionForms(context: FormContext): void {
     variableAssignments(context);
     windowFunctionOptions(context);
     withinGroupOver(context);
+    bareMatchColumns(context);
   } else {
     collateAfterOperand(context);
+  }
+}
+
+/** `MATCH a, b.c AGAINST`: parentheses put around the names, as the grammar reads the list without them. */
+function bareMatchColumns({ tokens, substitutions }: FormContext): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (!isKeyword(tokens[i], 'MATCH') || tokens[i + 1]!.text === '(') continue;
+    let k = i + 1;
+    // A list of (qualified) names: name [. name]... [, name [. name]...]...
+    while (tokens[k]?.kind === 'word' || tokens[k]?.kind === 'quoted') {
+      k++;
+      if (tokens[k]?.text === '.' || tokens[k]?.text === ',') k++;
+      else break;
+    }
+    if (k === i + 1 || !isKeyword(tokens[k], 'AGAINST')) continue;
+    substitutions.push({ start: tokens[i + 1]!.start, end: tokens[i + 1]!.start, replacement: '(' });
+    substitutions.push({ start: tokens[k - 1]!.end, end: tokens[k - 1]!.end, replacement: ')' });
   }
 }
 
@@ -494,14 +514,4 @@ function collateAfterOperand({ tokens, dialect, substitutions, markers }: FormCo
       { start: token.start, end: tokens[last]!.end, replacement: ')' },
     );
   });
-}
-
-/** The index of the `(` the `)` at `close` closes, or -1. */
-function openingParen(tokens: Token[], close: number): number {
-  let depth = 0;
-  for (let k = close; k >= 0; k--) {
-    if (tokens[k]!.text === ')') depth++;
-    else if (tokens[k]!.text === '(' && --depth === 0) return k;
-  }
-  return -1;
 }

@@ -1,6 +1,6 @@
 import { AppError } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
-import { type AstNode, columnRef, span, visitsOf } from '../model/ast.ts';
+import { type AstNode, columnRef, isNode, span, visitsOf } from '../model/ast.ts';
 import { parseStatements } from './parse.ts';
 
 const nodesOf = (ast: AstNode, type: string) => visitsOf(ast).filter((v) => v.node.type === type);
@@ -187,6 +187,58 @@ describe('forms node-sql-parser does not read, read anyway', () => {
   });
 });
 
+describe('PostgreSQL: an aggregate FILTER (WHERE ...) with a window', () => {
+  /** Each windowed call's name and its filter's operator, in text order. */
+  const windowed = (text: string) => {
+    const [statement] = parseStatements(text, 'postgresql');
+    return visitsOf(statement!.ast)
+      .filter((v) => v.node.over)
+      .map(({ node }) => {
+        const where = isNode(node.filter) && isNode(node.filter.where) ? node.filter.where : undefined;
+        return `${String(node.name).toLowerCase()}:${where?.operator ?? '-'}`;
+      });
+  };
+
+  it('gives each filter to its own call, whether the window is written out, named, or names another', () => {
+    expect(
+      windowed(
+        'SELECT count(*) FILTER (WHERE a > 1) OVER (PARTITION BY b), count(*) OVER (), sum(c) FILTER (WHERE a < 2) OVER w, ' +
+          'max(c) FILTER (WHERE a <> 3) OVER (w ORDER BY c) FROM t WINDOW w AS (PARTITION BY b)',
+      ),
+    ).toEqual(['count:>', 'count:-', 'sum:<', 'max:<>']);
+  });
+
+  it('leaves a FILTER without a window to the grammar, and refuses a FILTER that is not WHERE', () => {
+    expect(windowed('SELECT count(*) FILTER (WHERE a > 1), sum(c) OVER () FROM t')).toEqual(['sum:-']);
+    expect(() => parseStatements('SELECT count(*) FILTER (a > 1) OVER () FROM t', 'postgresql')).toThrow(AppError);
+  });
+});
+
+describe("MySQL's MATCH column list without parentheses", () => {
+  it('reads MATCH a, t.b AGAINST as MATCH (a, t.b) AGAINST, with its mode, spans as written', () => {
+    const text = "SELECT id FROM t WHERE MATCH title, t.body AGAINST ('db' IN BOOLEAN MODE) AND id > 1";
+    const [statement] = parseStatements(text, 'mysql');
+    const [search] = nodesOf(statement!.ast, 'fulltext_search');
+    expect((search!.node.columns as AstNode[]).map((c) => columnRef(c))).toMatchObject([
+      { table: null, column: 'title' },
+      { table: 't', column: 'body' },
+    ]);
+    expect(search!.node.mode).toMatchObject({ value: 'IN BOOLEAN MODE' });
+    const comparison = nodesOf(statement!.ast, 'binary_expr').find((v) => v.node.operator === '>');
+    const at = span(comparison?.node, text);
+    if (at) expect(text.slice(at.start, at.end)).toBe('id > 1');
+  });
+
+  it('leaves other MATCH forms to the grammar: an expression is no column list, and a foreign key MATCH is no search', () => {
+    expect(() => parseStatements("SELECT id FROM t WHERE MATCH title + 1 AGAINST ('db')", 'mysql')).toThrow(AppError);
+    const [fk] = parseStatements(
+      'CREATE TABLE k (id INT, p INT, FOREIGN KEY (p) REFERENCES t (id) MATCH FULL ON DELETE NO ACTION)',
+      'mysql',
+    );
+    expect(nodesOf(fk!.ast, 'fulltext_search')).toHaveLength(0);
+  });
+});
+
 describe('null-safe comparisons', () => {
   const where = (sql: string, dialect: 'mysql' | 'postgresql') =>
     parseStatements(sql, dialect)[0]!.ast.where as AstNode;
@@ -195,6 +247,19 @@ describe('null-safe comparisons', () => {
     const condition = where("SELECT id FROM t WHERE a <=> b OR (c <=> NULL) = 1 AND d <> 'x<=>y'", 'mysql');
     const operators = nodesOf(condition, 'binary_expr').map((v) => v.node.operator);
     expect(operators).toEqual(['OR', '<=>', 'AND', '=', '<=>', '<>']);
+  });
+
+  it("read PostgreSQL's <=> as an extension's operator (pgvector's distance), binding tighter than a comparison", () => {
+    const sql = "SELECT id FROM t WHERE v <=> '[1,2]' < 0.5 AND w <-> '[3]' <= 2 ORDER BY v <#> '[1,2]', v <=> '[1]'";
+    const [statement] = parseStatements(sql, 'postgresql');
+    const condition = statement!.ast.where as AstNode;
+    expect(nodesOf(condition, 'binary_expr').map((v) => v.node.operator)).toEqual(['AND', '<', '<=>', '<=', '<->']);
+    const orderBy = (statement!.ast.orderby as AstNode[]).map((item) => (item.expr as AstNode).operator);
+    expect(orderBy).toEqual(['<#>', '<=>']);
+    // In MySQL it is the null-safe comparison, at the comparisons' level: grouped left to right with `=`.
+    const mysql = parseStatements("SELECT id FROM t WHERE v <=> 'a' = 1", 'mysql')[0]!.ast.where as AstNode;
+    expect(mysql.operator).toBe('=');
+    expect((mysql.left as AstNode).operator).toBe('<=>');
   });
 
   it("read PostgreSQL's IS [NOT] DISTINCT FROM as comparisons, not as `IS <name>`", () => {

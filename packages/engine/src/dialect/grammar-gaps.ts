@@ -1,6 +1,7 @@
 import type { Dialect } from '@sqltune/contracts';
 import { type AstNode, child, columnRef, comparisonOperators, isNode, walk } from '../model/ast.ts';
 import { unquote } from '../schema/model.ts';
+import { type BindPlaceholder, bindPlaceholders } from '../text/bind-placeholders.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { templatePlaceholders } from '../text/placeholders.ts';
 import { ddlForms } from './ddl-forms.ts';
@@ -34,6 +35,8 @@ import { UnreadableForm } from './unreadable.ts';
  *  - MySQL 8: a derived table's column list, `(SELECT ...) AS d (a, b)`: read as if the derived query's items
  *    were aliased `a` and `b`, which is what the list means.
  *  - MyBatis `#{...}` and `${...}` placeholders left in pasted SQL (see templateParameters).
+ *  - Other clients' bind parameters (`%s`, `%(name)s`, `:name`, the other dialect's `?` or `$1`), read as the
+ *    dialect's own (text/bind-placeholders.ts).
  *  - PostgreSQL: `FETCH FIRST n ROWS ONLY` and `OFFSET n ROWS`, the SQL standard's LIMIT and OFFSET.
  *  - Null-safe comparisons: MySQL's `<=>`, PostgreSQL's `IS [NOT] DISTINCT FROM` (see nullSafeComparisons).
  *  - Locking clauses: PostgreSQL's `FOR UPDATE | NO KEY UPDATE | SHARE | KEY SHARE ...`, MySQL 8's `FOR SHARE`.
@@ -65,8 +68,13 @@ export function prepareForParser(
   dialect: Dialect,
   parseFragment: (sql: string) => AstNode | undefined,
 ): PreparedText {
-  const tokens = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
-  const substitutions: Substitution[] = [];
+  const placeholders = bindPlaceholders(text, dialect);
+  const tokens = withPlaceholderTokens(codeTokens(lex(text, { mysql: dialect === 'mysql' })), placeholders);
+  const substitutions: Substitution[] = placeholders.map(({ start, end, native }) => ({
+    start,
+    end,
+    replacement: native,
+  }));
   const fixups: Fixup[] = [];
   const markers = new MarkerCalls();
   const context: FormContext = { text, tokens, dialect, substitutions, fixups, markers, parseFragment } as FormContext;
@@ -100,6 +108,24 @@ export function prepareForParser(
   setOperationsAfterFrom(tokens, fixups);
   context.heads.emit();
   return prepared(text, substitutions, fixups, markers);
+}
+
+/**
+ * The tokens with each bind placeholder of another client's form (`%(name)s`: four tokens) as the one token of its
+ * native form (`?`, `$2`), so the forms read it as the parameter it is (not as `%` applied to a name).
+ */
+function withPlaceholderTokens(tokens: Token[], placeholders: BindPlaceholder[]): Token[] {
+  if (placeholders.length === 0) return tokens;
+  const out: Token[] = [];
+  for (const token of tokens) {
+    const placeholder = placeholders.find((p) => token.start >= p.start && token.start < p.end);
+    if (!placeholder) out.push(token);
+    else if (token.start === placeholder.start) {
+      const kind = placeholder.native === '?' ? 'symbol' : 'word';
+      out.push({ kind, text: placeholder.native, start: placeholder.start, end: placeholder.end });
+    }
+  }
+  return out;
 }
 
 /** The substituted copy, and how its tree is put back (see PreparedText). */

@@ -97,6 +97,16 @@ export function notRead(form: string, keyword?: string): UnreadableForm {
 }
 
 /** Index of the `)` closing the `(` at `open`, or -1. */
+/** The index of the `(` the `)` at `close` closes, or -1. */
+export function openingParen(tokens: Token[], close: number): number {
+  let depth = 0;
+  for (let k = close; k >= 0; k--) {
+    if (tokens[k]!.text === ')') depth++;
+    else if (tokens[k]!.text === '(' && --depth === 0) return k;
+  }
+  return -1;
+}
+
 export function closingParen(tokens: Token[], open: number): number {
   let depth = 0;
   for (let i = open; i < tokens.length; i++) {

@@ -63,7 +63,12 @@ interface Run {
 }
 
 const OPERATOR_CHARS: Record<Dialect, string> = { postgresql: '+-*/<>=~!@#%^&|`?', mysql: '+-*/<>=~!%^&|' };
-const COMPARISONS = new Set(['=', '<', '>', '<=', '>=', '<>', '!=', '<=>']);
+const COMPARISON_SETS: Record<Dialect, ReadonlySet<string>> = {
+  // MySQL's null-safe equality; in PostgreSQL `<=>` is an extension's operator (pgvector's cosine distance).
+  mysql: new Set(['=', '<', '>', '<=', '>=', '<>', '!=', '<=>']),
+  postgresql: new Set(['=', '<', '>', '<=', '>=', '<>', '!=']),
+};
+const isComparison = (operator: string, dialect: Dialect) => COMPARISON_SETS[dialect].has(operator);
 
 /** The operator spelled from token i on (adjacent symbol characters), or undefined. */
 function operatorAt(tokens: Token[], i: number, dialect: Dialect): Operator | undefined {
@@ -114,7 +119,7 @@ function operatorAt(tokens: Token[], i: number, dialect: Dialect): Operator | un
 
 /** Binding powers (left) of binary operators; a higher one binds tighter. */
 function bindingPower(operator: string, dialect: Dialect): number | undefined {
-  if (COMPARISONS.has(operator)) return undefined;
+  if (isComparison(operator, dialect)) return undefined;
   if (dialect === 'postgresql') {
     if (operator === '^') return 40;
     if (operator === '*' || operator === '/' || operator === '%') return 30;
@@ -195,7 +200,7 @@ function startsExpression(tokens: Token[], i: number, dialect: Dialect): boolean
   if (before.kind === 'symbol') {
     if (before.text === '(' || before.text === ',' || before.text === '[' || before.text === ';') return true;
     const op = operatorEndingAt(tokens, i - 1, dialect);
-    return !!op && COMPARISONS.has(op);
+    return !!op && isComparison(op, dialect);
   }
   return before.kind === 'word' && CLAUSE_WORDS.has(before.text.toUpperCase());
 }
@@ -204,7 +209,7 @@ function startsExpression(tokens: Token[], i: number, dialect: Dialect): boolean
 function operatorEndingAt(tokens: Token[], i: number, dialect: Dialect): string | undefined {
   for (let start = Math.max(0, i - 2); start <= i; start++) {
     const op = operatorAt(tokens, start, dialect);
-    if (op && op.last === i && COMPARISONS.has(op.text)) return op.text;
+    if (op && op.last === i && isComparison(op.text, dialect)) return op.text;
   }
   return undefined;
 }
@@ -239,7 +244,7 @@ function scanOperand(tokens: Token[], i: number, dialect: Dialect): Operand | un
   const prefixes: Operator[] = [];
   for (;;) {
     const op = operatorAt(tokens, i, dialect);
-    if (!op || COMPARISONS.has(op.text)) break;
+    if (!op || isComparison(op.text, dialect)) break;
     if (dialect === 'mysql' && !['-', '+', '~', '!'].includes(op.text)) return undefined;
     prefixes.push(op);
     i = op.last + 1;

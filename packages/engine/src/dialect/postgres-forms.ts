@@ -1,6 +1,6 @@
 import { type AstNode, isNode, walk } from '../model/ast.ts';
 import { isKeyword, type Token } from '../text/lexer.ts';
-import { closingParen, type FormContext, fragment, notRead } from './markers.ts';
+import { closingParen, type FormContext, fragment, notRead, openingParen } from './markers.ts';
 
 /**
  * PostgreSQL query and expression forms node-sql-parser 5.4 refuses or misreads (issue 11's grammar corpus), read
@@ -443,7 +443,8 @@ function selectOf(tokens: Token[], i: number): number {
 
 /**
  * Window calls the grammar refuses: a window function it does not name (percent_rank, cume_dist), read as
- * `ntile(<marker>)`, and an aggregate's FILTER (WHERE ...) before OVER (the filter read on its own).
+ * `ntile(<marker>)`, and an aggregate's FILTER (WHERE ...) before OVER (...) or OVER name (the filter read on its
+ * own and given to the aggregate that starts where the call does).
  */
 function windowCalls(context: FormContext): void {
   const { tokens, substitutions, markers } = context;
@@ -472,39 +473,30 @@ function windowCalls(context: FormContext): void {
     }
     if (isKeyword(token, 'FILTER') && tokens[i + 1]?.text === '(' && isKeyword(tokens[i + 2], 'WHERE')) {
       const close = closingParen(tokens, i + 1);
-      if (!isKeyword(tokens[close + 1], 'OVER') || tokens[close + 2]?.text !== '(') return;
+      // The window may be written out or named (`OVER (...)`, `OVER w`); either way the grammar refuses it after FILTER.
+      const window = tokens[close + 2];
+      if (!isKeyword(tokens[close + 1], 'OVER') || !window || !(window.text === '(' || window.kind !== 'symbol'))
+        return;
       const where = fragment(context, 'SELECT 1 ', tokens[i + 2]!.start, tokens[close - 1]!.end);
-      if (!where || !isNode(where.where)) return;
+      const open = openingParen(tokens, i - 1);
+      if (!where || !isNode(where.where) || open < 1) return;
+      // The aggregate is found by where its name starts (its location, mapped back to the text as written), or, for
+      // a call the grammar gives no location (count(*)), by its rank among the windowed calls, in text order.
+      const aggregateStart = tokens[open - 1]!.start;
+      const rank = tokens.slice(0, close + 1).filter((t) => isKeyword(t, 'OVER')).length;
       const filter = { keyword: 'filter', parentheses: true, where: where.where };
-      const n = markers.size;
-      // The window gets a marker PARTITION BY item; the aggregate holding it gets the filter.
-      const spec = close + 2;
-      const partition = isKeyword(tokens[spec + 1], 'PARTITION') ? spec + 2 : -1;
-      const item = `sqltune_filter_${n}`;
       substitutions.push({ start: token.start, end: tokens[close]!.end, replacement: '' });
-      if (partition > 0)
-        substitutions.push({ start: tokens[partition]!.end, end: tokens[partition]!.end, replacement: ` ${item},` });
-      else
-        substitutions.push({ start: tokens[spec]!.end, end: tokens[spec]!.end, replacement: `PARTITION BY ${item} ` });
       context.fixups.push((ast) => {
-        let found = false;
+        const windowed: AstNode[] = [];
         walk(ast, ({ node }) => {
-          const spec =
-            isNode(node.over) && isNode(node.over.as_window_specification)
-              ? node.over.as_window_specification.window_specification
-              : undefined;
-          const list = isNode(spec) && Array.isArray(spec.partitionby) ? spec.partitionby : undefined;
-          const at = list?.findIndex((entry) => JSON.stringify(entry).includes(`"${item}"`)) ?? -1;
-          if (at < 0) return undefined;
-          list!.splice(at, 1);
-          if (list!.length === 0) (spec as AstNode).partitionby = null;
-          node.filter = filter;
-          found = true;
+          if (node.over && (node.type === 'aggr_func' || node.type === 'function')) windowed.push(node);
           return undefined;
         });
-        if (!found) throw notRead('FILTER', 'FILTER');
+        const startOf = (node: AstNode) => (isNode(node.loc) && isNode(node.loc.start) ? node.loc.start.offset : -1);
+        const aggregate = windowed.find((node) => startOf(node) === aggregateStart) ?? windowed[rank];
+        if (!aggregate || aggregate.filter) throw notRead('FILTER', 'FILTER');
+        aggregate.filter = filter;
       });
-      void n;
     }
   });
 }

@@ -28,19 +28,27 @@ export function looksLikeMysqlTree(firstLine: string): boolean {
   return /^\s*->\s*\S/.test(firstLine);
 }
 
+/** Whether the line carries MySQL's estimate without a startup cost (`(cost=1.25 rows=10)`): PostgreSQL always prints `cost=a..b`. */
+export function hasMysqlOnlyCost(text: string): boolean {
+  return MYSQL_ONLY_COST.test(text);
+}
+
+const MYSQL_ONLY_COST = new RegExp(`\\(cost=${NUM} rows=${NUM}\\)`);
+
 interface Frame {
   indent: number;
   node: PlanNode;
   estimated: boolean;
 }
 
-export function readMysqlTree(lines: SourceLine[], raw: string): PlanTree {
+/** Reads the tree; `arrowlessRoot`: the first line is the root's text without its `-> ` (a root copied without it). */
+export function readMysqlTree(lines: SourceLine[], raw: string, arrowlessRoot = false): PlanTree {
   const frames: Frame[] = [];
   const all: Frame[] = [];
   let root: PlanNode | undefined;
   for (const line of lines) {
     const indent = startOf(line).column;
-    const match = /^\s*->\s*(.*)$/.exec(line.text);
+    const match = (arrowlessRoot && !root ? /^\s*(?:->\s*)?(.*)$/ : /^\s*->\s*(.*)$/).exec(line.text);
     if (!match || match[1]!.trim() === '') throw unreadable(line);
     while (frames.length > 0 && frames.at(-1)!.indent >= indent) frames.pop();
     const parent = frames.at(-1);

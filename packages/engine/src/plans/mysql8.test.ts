@@ -197,6 +197,34 @@ describe('MySQL 8 plans', () => {
     expect(shape(parseUserPlan(vertical, 'mysql').root, { estimates: true })).toEqual(expected);
   });
 
+  it('reads the TREE when its first line lost its arrow: alone, under an EXPLAIN header, boxed, or one line', () => {
+    const expected = shape(parseUserPlan(tree, 'mysql').root, { estimates: true });
+    const arrowless = tree.replace(/^-> /, '');
+    expect(parseUserPlan(arrowless, 'mysql').format).toBe('mysql-tree');
+    expect(shape(parseUserPlan(arrowless, 'mysql').root, { estimates: true })).toEqual(expected);
+    expect(shape(parseUserPlan(`EXPLAIN\n${arrowless}`, 'mysql').root, { estimates: true })).toEqual(expected);
+    const border = `+${'-'.repeat(40)}+`;
+    const boxed = [border, `| EXPLAIN${' '.repeat(32)}|`, border, `| ${arrowless}`, ' |', border].join('\n');
+    expect(shape(parseUserPlan(boxed, 'mysql').root, { estimates: true })).toEqual(expected);
+    expect(parseUserPlan('Table scan on o  (cost=5034.25 rows=49850)', 'mysql').root).toMatchObject({
+      node: 'Table scan',
+      relation: 'o',
+      rows: 49850,
+    });
+    // Said to be MySQL's under a PostgreSQL statement, not misread as a PostgreSQL plan.
+    expect(() => parseUserPlan(arrowless, 'postgresql')).toThrow(/MySQL\/MariaDB plan/);
+  });
+
+  it('keeps PostgreSQL plans without width PostgreSQL plans: two blanks after the arrow, or a PostgreSQL root', () => {
+    const shortened = ['Hash Join  (cost=1.50..9.20 rows=10)', '  ->  Seq Scan on orders  (cost=0.00..5.00 rows=100)'];
+    expect(parseUserPlan(shortened.join('\n'), 'postgresql').format).toBe('postgresql-text');
+    const oneBlank = ['Hash Join  (cost=1.50..9.20 rows=10)', '  -> Seq Scan on orders  (cost=0.00..5.00 rows=100)'];
+    expect(parseUserPlan(oneBlank.join('\n'), 'postgresql').format).toBe('postgresql-text');
+    expect(parseUserPlan('Seq Scan on orders  (cost=0.00..5.00 rows=100)', 'postgresql').format).toBe(
+      'postgresql-text',
+    );
+  });
+
   it("reads MySQL 8's FORMAT=JSON: rows examined, cost_info and operation flags", () => {
     const plan = parseUserPlan(json, 'mysql');
     expect(plan.format).toBe('mysql-json');

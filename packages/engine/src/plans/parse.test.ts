@@ -41,7 +41,40 @@ describe('parseUserPlan: unreadable plans are 4204 at the first offending line',
     lines.splice(4, 0, '      this line was typed by hand');
     const error = rejection(lines.join('\n'), 'postgresql');
     expect(error.detail).toMatchObject({ line: 5, column: 7 });
-    expect(error.detail.message.en).toContain('not PostgreSQL EXPLAIN output');
+    expect(error.detail.message.en).toContain('does not continue the PostgreSQL text plan above it');
+    // A line typed by hand looks like nothing known: no guess is added.
+    expect(error.detail.message.en).not.toContain('looks like');
+  });
+
+  it('says what an offending line looks like: another format, another database, the statement or an error', () => {
+    const mysqlRow = postgresText.split('\n');
+    mysqlRow.splice(2, 0, '|  1 | SIMPLE      | orders | ALL  | NULL | NULL | NULL | NULL | 10 | Using where |');
+    const row = rejection(mysqlRow.join('\n'), 'postgresql').detail;
+    expect(row).toMatchObject({ line: 3, column: 1 });
+    expect(row.message.en).toContain("looks like a row or border of MySQL/MariaDB's tabular EXPLAIN");
+    expect(row.message.zh).toContain('MySQL/MariaDB 表格形式 EXPLAIN');
+    const treeNode = postgresText.split('\n');
+    treeNode.splice(2, 0, '    -> Table scan on o  (cost=1.25 rows=10)');
+    expect(rejection(treeNode.join('\n'), 'postgresql').detail.message.en).toContain(
+      'looks like a node of MySQL EXPLAIN FORMAT=TREE',
+    );
+    const oracle = ['Plan hash value: 1234567', '| Id  | Operation         | Name   | Rows  |'].join('\n');
+    for (const dialect of ['mysql', 'postgresql'] as const) {
+      const detail = rejection(oracle, dialect).detail;
+      expect(detail.message.en).toContain("looks like Oracle's plan (DBMS_XPLAN)");
+      expect(detail.message.zh).toContain('Oracle');
+    }
+    expect(rejection('|--SCAN orders', 'mysql').detail.message.en).toContain("SQLite's EXPLAIN QUERY PLAN");
+    expect(rejection('SELECT * FROM orders WHERE id = 5;', 'mysql').detail.message.en).toContain(
+      'looks like the SQL statement itself',
+    );
+    expect(rejection('ERROR:  relation "orders" does not exist', 'postgresql').detail.message.en).toContain(
+      'looks like an error message',
+    );
+    // A plan that starts as the other database's is said to be so, even when a later line is what stops the reading.
+    expect(rejection(mysqlRow.join('\n'), 'mysql').detail.message.en).toContain(
+      "this is a PostgreSQL plan, but the statement's database is MySQL",
+    );
   });
 
   it('points at the JSON syntax error, counting the lines psql printed before it', () => {

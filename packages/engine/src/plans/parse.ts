@@ -1,9 +1,11 @@
 import type { Dialect, Localized, PlanTree } from '@sqltune/contracts';
 import { type PlanPosition, PlanReadError, planError } from './errors.ts';
+import { lookalike } from './lookalike.ts';
 import { isMysqlJsonPlan, readMysqlJson } from './mysql-json.ts';
 import { looksLikeMysqlTable, readMysqlTable } from './mysql-table.ts';
-import { looksLikeMysqlTree, readMysqlTree } from './mysql-tree.ts';
+import { hasMysqlOnlyCost, looksLikeMysqlTree, readMysqlTree } from './mysql-tree.ts';
 import { postgresPlanRoot, readPostgresJson } from './postgres-json.ts';
+import { postgresNodeName } from './postgres-names.ts';
 import { looksLikePostgresText, readPostgresText } from './postgres-text.ts';
 import { type SourceLine, sourceLines, startOf } from './source-lines.ts';
 
@@ -29,35 +31,70 @@ export function parseUserPlan(text: string, dialect: Dialect): PlanTree {
   if (lines.length === 0) {
     throw planError({ line: 1, column: 1 }, { zh: '执行计划为空', en: 'the plan is empty' }, dialect);
   }
+  const reader = readerFor(lines);
   let tree: PlanTree;
   try {
-    tree = readPlan(lines, raw);
+    tree = reader.read(raw);
   } catch (error) {
-    if (error instanceof PlanReadError) throw planError(error.at, error.reason, dialect);
-    throw error;
+    if (!(error instanceof PlanReadError)) throw error;
+    // A plan that starts as the other dialect's: that is what to say first, whatever its later lines hold.
+    if (reader.dialect && reader.dialect !== dialect) {
+      throw planError(startOf(lines[0]!), otherDialect(reader.dialect), dialect);
+    }
+    throw planError(error.at, withLookalike(error.reason, lines, error.at.line), dialect);
   }
   const planDialect = PLAN_FORMATS[tree.format as PlanFormat];
   if (planDialect !== dialect) throw planError(startOf(lines[0]!), otherDialect(planDialect), dialect);
   return tree;
 }
 
-function readPlan(lines: SourceLine[], raw: string): PlanTree {
+/** The reader for the text's format, and the dialect of that format (undefined: none or JSON, told by its content). */
+function readerFor(lines: SourceLine[]): { dialect?: Dialect; read: (raw: string) => PlanTree } {
   const first = lines[0]!.text.trim();
-  if (first.startsWith('{') || first.startsWith('[')) return readJson(lines, raw);
+  if (first.startsWith('{') || first.startsWith('[')) return { read: (raw) => readJson(lines, raw) };
   // PostgreSQL prints `->  Name  (cost=a..b rows=n width=w)`: a plan copied from an inner node starts like that.
-  if (looksLikeMysqlTree(first) && !/ width=\d+\)/.test(first)) return readMysqlTree(lines, raw);
-  if (looksLikeMysqlTable(lines)) return readMysqlTable(lines, raw);
-  if (looksLikePostgresText(first)) return readPostgresText(lines, raw);
+  if (looksLikeMysqlTree(first) && !/ width=\d+\)/.test(first)) {
+    return { dialect: 'mysql', read: (raw) => readMysqlTree(lines, raw) };
+  }
+  if (looksLikeMysqlTable(lines)) return { dialect: 'mysql', read: (raw) => readMysqlTable(lines, raw) };
+  if (looksLikeArrowlessMysqlTree(lines)) return { dialect: 'mysql', read: (raw) => readMysqlTree(lines, raw, true) };
+  if (looksLikePostgresText(first)) return { dialect: 'postgresql', read: (raw) => readPostgresText(lines, raw) };
+  const refusal = (reason: Localized) => ({
+    read: (): PlanTree => {
+      throw new PlanReadError(startOf(lines[0]!), reason);
+    },
+  });
   if (first.startsWith('<') || /^-?\s*Plan:/.test(first)) {
-    throw new PlanReadError(startOf(lines[0]!), {
+    return refusal({
       zh: 'PostgreSQL 的 XML 和 YAML 格式暂不支持，请使用文本格式或 FORMAT JSON',
       en: "PostgreSQL's XML and YAML formats are not read; use the text format or FORMAT JSON",
     });
   }
-  throw new PlanReadError(startOf(lines[0]!), {
-    zh: '无法识别为 EXPLAIN 的输出',
-    en: 'this is not recognized as EXPLAIN output',
-  });
+  return refusal({ zh: '无法识别为 EXPLAIN 的输出', en: 'this is not recognized as EXPLAIN output' });
+}
+
+/** The reason, followed by what the offending line looks like when it looks like something we know (lookalike.ts). */
+function withLookalike(reason: Localized, lines: SourceLine[], line: number): Localized {
+  const looks = lookalike(lines.find((l) => l.line === line)?.text ?? '');
+  return looks ? { zh: `${reason.zh}；${looks.zh}`, en: `${reason.en}; ${looks.en}` } : reason;
+}
+
+/**
+ * A FORMAT=TREE plan whose first line lost its `-> ` (copied from the node's text on, or trimmed by hand): the root's
+ * text, then only `-> ` nodes (one blank after the arrow, as MySQL prints it; PostgreSQL prints two and has node
+ * lines such as "Filter: ..." without an arrow), no PostgreSQL `width=`, and MySQL's own estimate somewhere or a root
+ * PostgreSQL has no node of ("Filter: ...", "Limit: 10 row(s)"). A plan of one line is MySQL's by its estimate alone.
+ */
+function looksLikeArrowlessMysqlTree(lines: SourceLine[]): boolean {
+  const [first, ...rest] = lines;
+  // The root's text starts with its name ("Filter", "Limit"...): anything else before it is not a lost arrow.
+  if (!first || !/^\s*[A-Za-z]/.test(first.text) || lines.some((l) => / width=\d+\)/.test(l.text))) return false;
+  if (rest.length === 0) return hasMysqlOnlyCost(first.text);
+  const rootName = first.text.trim().replace(/\s*\((?:cost=|actual |never executed).*$/, '');
+  return (
+    rest.every((l) => /^\s*-> \S/.test(l.text)) &&
+    (lines.some((l) => hasMysqlOnlyCost(l.text)) || !postgresNodeName(rootName).known)
+  );
 }
 
 function readJson(lines: SourceLine[], raw: string): PlanTree {

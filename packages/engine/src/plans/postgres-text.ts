@@ -100,8 +100,8 @@ function columnOf(line: SourceLine): number {
 
 function unreadable(line: SourceLine): PlanReadError {
   return new PlanReadError(startOf(line), {
-    zh: '这一行不是 PostgreSQL EXPLAIN 的输出（应为 "->" 开头的计划节点，或 "Filter: ..." 这样的节点信息）',
-    en: 'this line is not PostgreSQL EXPLAIN output (expected a plan node starting with "->", or node information such as "Filter: ...")',
+    zh: '这一行不能接在上面的 PostgreSQL 文本计划之后（应为 "->" 开头的计划节点，或 "Filter: ..." 这样的节点信息）',
+    en: 'this line does not continue the PostgreSQL text plan above it (expected a plan node starting with "->", or node information such as "Filter: ...")',
   });
 }
 

@@ -1,12 +1,13 @@
+import type { Localized } from '@sqltune/contracts';
 import { splitStatements } from '../dialect/split.ts';
-import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
+import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 
 /**
  * The data section of a plain pg_dump (its default output, without --schema-only): each table's
  * `COPY name (columns) FROM stdin;` line with its rows up to the `\.` line, and the `SELECT pg_catalog.setval(...)`
  * calls that set its sequences. Tables are planned empty with the statistics given, so they change nothing: they are
  * blanked (newlines kept, so positions stay those of the text as pasted) before the structure is read, and the
- * planners never see them. Nothing of them runs. (INSERT statements stay refused, as docs/schema-input.md says.)
+ * planners never see them. Nothing of them runs. (mysqldump's INSERT rows: withoutMysqlDumpData.)
  */
 export function withoutPgDumpData(text: string): string {
   const units = text.split('');
@@ -59,4 +60,89 @@ function blankCopyBlocks(text: string, units: string[]): boolean {
 
 function blank(units: string[], from: number, to: number): void {
   for (let i = from; i < to; i++) if (units[i] !== '\n') units[i] = ' ';
+}
+
+/**
+ * The data of a mysqldump / mariadb-dump made without --no-data: its `INSERT INTO t VALUES (...),(...);` statements
+ * (and `REPLACE INTO`, with --replace; `INSERT IGNORE`, with --insert-ignore; a column list, with --complete-insert).
+ * Only rows of constants are data (strings, numbers, NULL, hex and bit literals, charset introducers such as
+ * `_binary`): such a statement is blanked (newlines kept) and counted, and a note says so; an INSERT holding anything
+ * else (a call, a subquery, INSERT ... SELECT) is left in place, and refused as what it is. Nothing of them runs.
+ */
+export function withoutMysqlDumpData(text: string): { text: string; note?: Localized } {
+  let units: string[] | undefined;
+  let statements = 0;
+  let rows = 0;
+  const tables = new Set<string>();
+  for (const slice of splitStatements(text, 'mysql')) {
+    const data = dataRows(codeTokens(lex(slice.text, { mysql: true })));
+    if (!data) continue;
+    units ??= text.split('');
+    const end = slice.offset + slice.text.length + (text.startsWith(';', slice.offset + slice.text.length) ? 1 : 0);
+    blank(units, slice.offset, end);
+    statements++;
+    rows += data.rows;
+    tables.add(data.table);
+  }
+  if (!units) return { text };
+  const names = [...tables].join(', ');
+  return {
+    text: units.join(''),
+    note: {
+      zh: `表结构中的数据已跳过：${statements} 条 INSERT 语句中的 ${rows} 行（${names}）。只读取表结构；统计信息请在统计信息输入中给出，或写成 -- sqltune:stats 行。`,
+      en: `The data in the table structure was skipped: ${rows} row(s) in ${statements} INSERT statement(s) (${names}). Only the structure is read; give statistics in the statistics input or as -- sqltune:stats lines.`,
+    },
+  };
+}
+
+/** `INSERT [IGNORE] INTO name [(columns)] VALUES (constants), ...`: the table and how many rows; undefined otherwise. */
+function dataRows(tokens: Token[]): { table: string; rows: number } | undefined {
+  let i = 0;
+  if (!isKeyword(tokens[i], 'INSERT') && !isKeyword(tokens[i], 'REPLACE')) return undefined;
+  i++;
+  if (isKeyword(tokens[i], 'IGNORE')) i++;
+  if (!isKeyword(tokens[i++], 'INTO')) return undefined;
+  const nameStart = i;
+  const isName = (t: Token | undefined) => t?.kind === 'word' || t?.kind === 'quoted';
+  if (!isName(tokens[i])) return undefined;
+  i++;
+  // A qualified name: the lexer gives `shop.` then `` `t` `` (or `shop`, `.`, `t`).
+  while (true) {
+    if (tokens[i - 1]!.text.endsWith('.') && isName(tokens[i])) i++;
+    else if (tokens[i]?.text === '.' && isName(tokens[i + 1])) i += 2;
+    else break;
+  }
+  const table = tokens
+    .slice(nameStart, i)
+    .map((t) => t.text.replace(/^`|`$/g, ''))
+    .join('');
+  if (tokens[i]?.text === '(') {
+    while (tokens[i] && tokens[i]!.text !== ')') {
+      if (!['word', 'quoted'].includes(tokens[i]!.kind) && !'(,'.includes(tokens[i]!.text)) return undefined;
+      i++;
+    }
+    i++;
+  }
+  if (!isKeyword(tokens[i], 'VALUES') && !isKeyword(tokens[i], 'VALUE')) return undefined;
+  let rows = 0;
+  let depth = 0;
+  for (const token of tokens.slice(i + 1)) {
+    if (token.text === '(') {
+      if (depth++ > 0) return undefined;
+      rows++;
+    } else if (token.text === ')') depth--;
+    else if (token.text === ',' || token.text === ';') continue;
+    else if (depth !== 1 || !isConstant(token)) return undefined;
+  }
+  return rows > 0 && depth === 0 ? { table, rows } : undefined;
+}
+
+/** A token of a constant as mysqldump prints values: a string, a number, NULL, a hex or bit literal, a sign, `_binary`. */
+function isConstant(token: Token): boolean {
+  if (token.kind === 'string') return true;
+  if (token.kind === 'symbol') return token.text === '-' || token.text === '+' || token.text === '.';
+  // X'..', B'..' and N'..' are a prefix word and a string to the lexer.
+  return (
+    token.kind === 'word' && /^(?:\d[\w.]*|NULL|TRUE|FALSE|0x[0-9a-f]+|0b[01]+|_[a-z0-9]+|[xbn])$/i.test(token.text)
+  );
 }

@@ -1,3 +1,5 @@
+import type { Localized } from '@sqltune/contracts';
+
 /** The user's tables as the engine understands them: from DDL or pasted client output, plus statistics. */
 
 export interface ColumnStatistics {
@@ -66,6 +68,8 @@ export interface SchemaModel {
    * when it was plain DDL, otherwise DDL built from the pasted client output (SHOW CREATE TABLE, SHOW INDEX).
    */
   ddl: string;
+  /** What reading the structure left out and the report should say (a dump's data rows skipped). */
+  notes?: Localized[];
 }
 
 export function findTable(schema: SchemaModel, name: string): TableDef | undefined {

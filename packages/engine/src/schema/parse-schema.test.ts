@@ -256,7 +256,7 @@ describe('table structure errors', () => {
     const unknown = errorOf('+---+---+\n| x | y |\n+---+---+\n| 1 | 2 |\n+---+---+');
     expect(unknown.detail).toMatchObject({ line: 2 });
     expect(unknown.detail.message.en).toMatch(/cannot tell which result this is \(columns x, y\)/);
-    const insert = errorOf('CREATE TABLE t (a INT);\n  INSERT INTO t VALUES (1);');
+    const insert = errorOf('CREATE TABLE t (a INT);\n  INSERT INTO t SELECT a FROM t;');
     expect(insert.detail).toMatchObject({ field: 'schema', line: 2, column: 3 });
   });
 });

@@ -3,7 +3,7 @@ import { lex } from '../text/lexer.ts';
 import { normalizeNewlines } from '../text/position.ts';
 import { readClientOutput } from './client-output.ts';
 import { readDdlStatements } from './ddl-statements.ts';
-import { withoutPgDumpData } from './dump-data.ts';
+import { withoutMysqlDumpData, withoutPgDumpData } from './dump-data.ts';
 import type { SchemaModel } from './model.ts';
 import { classifyOutput } from './output-kinds.ts';
 import { DdlText, readPastedStructure } from './pasted-structure.ts';
@@ -17,15 +17,17 @@ import { statsCommentFacts } from './stats-comments.ts';
  *      -- sqltune:stats orders.o_custkey distinct=99996 nulls=0.0 width=4
  *  - (MySQL) SHOW CREATE TABLE output as the mysql client prints it: boxed, tab-separated, or vertical (\G);
  *  - (MySQL) SHOW INDEX / information_schema.STATISTICS output: indexes, and distinct counts from Cardinality.
- * Prompts and "N rows in set" lines of a pasted session are skipped, and so is a plain pg_dump's data (dump-data.ts).
- * Anything else (INSERT, DROP, statistics results) is rejected with 4203 and its position, so nothing runs that the user did not mean as structure.
+ * Prompts and "N rows in set" lines of a pasted session are skipped, and so is a dump's data (dump-data.ts: a plain
+ * pg_dump's COPY blocks, mysqldump's INSERT rows, which `notes` then mentions).
+ * Anything else (INSERT ... SELECT, DROP, statistics results) is rejected with 4203 and its position, so nothing runs that the user did not mean as structure.
  * `ddl` is the text the planners run: the input itself when it is plain DDL, otherwise equivalent DDL.
  */
 export function parseSchema(input: string, dialect: Dialect): SchemaModel {
   const pasted = normalizeNewlines(input);
-  const text = dialect === 'postgresql' ? withoutPsqlMetaCommands(withoutPgDumpData(pasted)) : pasted;
+  const mysqlData = dialect === 'mysql' ? withoutMysqlDumpData(pasted) : undefined;
+  const text = mysqlData ? mysqlData.text : withoutPsqlMetaCommands(withoutPgDumpData(pasted));
   const { pieces, noise } = readClientOutput(text, classifyOutput);
-  const schema: SchemaModel = { tables: [], ddl: text };
+  const schema: SchemaModel = { tables: [], ddl: text, ...(mysqlData?.note ? { notes: [mysqlData.note] } : {}) };
   const ddl = new DdlText();
   const facts = noFacts();
   for (const piece of pieces) {

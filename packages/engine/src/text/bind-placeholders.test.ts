@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { parseStatements } from '../dialect/parse.ts';
+import { type AstNode, visitsOf } from '../model/ast.ts';
+import { bindPlaceholderNote, bindPlaceholders, withNativeParameters } from './bind-placeholders.ts';
+
+const written = (text: string, dialect: 'mysql' | 'postgresql') =>
+  bindPlaceholders(text, dialect).map((p) => p.written);
+
+/** The bind parameters of the parsed statement, as the tree holds them (`?` in MySQL, `$n` in PostgreSQL). */
+function parameters(text: string, dialect: 'mysql' | 'postgresql'): string[] {
+  const [statement] = parseStatements(text, dialect);
+  return visitsOf(statement!.ast as AstNode).flatMap(({ node }) => {
+    if (node.type === 'origin' && node.value === '?') return ['?'];
+    if (node.type === 'var' && node.prefix === '$') return [`$${node.name}`];
+    return [];
+  });
+}
+
+describe('bind placeholders of other clients are read as the dialect parameters', () => {
+  it('reads Python DB-API %s and %(name)s, :name, and the other dialect form, in both dialects', () => {
+    const python = 'SELECT id FROM users WHERE email = %s AND status = %(status)s AND id IN (%s, %(status)s)';
+    expect(parameters(python, 'mysql')).toEqual(['?', '?', '?', '?']);
+    // A name used twice is one parameter, as the driver binds it; %s is a new one each time.
+    expect(parameters(python, 'postgresql')).toEqual(['$1', '$2', '$3', '$2']);
+    expect(parameters('SELECT id FROM users WHERE email = :email AND id > :1 LIMIT :n', 'mysql')).toEqual([
+      '?',
+      '?',
+      '?',
+    ]);
+    expect(parameters('SELECT id FROM users WHERE email = ? AND id = $1', 'postgresql')).toEqual(['$2', '$1']);
+    expect(parameters('SELECT id FROM users WHERE email = ? AND id = $1', 'mysql')).toEqual(['?', '?']);
+  });
+
+  it('leaves strings, modulo, casts, slices, assignments and the jsonb ? operator alone', () => {
+    const strings = "SELECT a FROM t WHERE b LIKE 'a%s%%' AND c = '%(x)s' AND d = ':n' AND e = %s";
+    expect(written(strings, 'mysql')).toEqual(['%s']);
+    expect(written(strings, 'postgresql')).toEqual(['%s']);
+    expect(withNativeParameters(strings, 'mysql')).toBe(strings.replace('e = %s', 'e = ? '));
+    for (const dialect of ['mysql', 'postgresql'] as const) {
+      expect(written('SELECT a % s, a %s, (a)%(s) FROM t', dialect)).toEqual([]);
+    }
+    expect(
+      written(
+        "SELECT a::int, arr[1:n], arr[:n], data ? 'k', data ?| array['a'], data @? '$.a ? (@ == 1)' FROM t",
+        'postgresql',
+      ),
+    ).toEqual([]);
+    expect(written('SELECT @v := 1, a FROM t WHERE b = $1x', 'mysql')).toEqual([]);
+    // MySQL's own ? and PostgreSQL's own $1 are no other client's: nothing to say about them.
+    expect(bindPlaceholderNote('SELECT a FROM t WHERE b = ?', 'mysql')).toBeUndefined();
+    expect(bindPlaceholderNote('SELECT a FROM t WHERE b = $1', 'postgresql')).toBeUndefined();
+  });
+
+  it('keeps positions in the text the database gets, and names the forms in both languages', () => {
+    const text = 'SELECT a FROM t WHERE b = %(name)s AND c = :c AND d = 1';
+    const native = withNativeParameters(text, 'postgresql');
+    expect(native).toHaveLength(text.length);
+    expect(native.indexOf('d = 1')).toBe(text.indexOf('d = 1'));
+    expect(native).toMatch(/b = \$1 +AND c = \$2 AND/);
+    const note = bindPlaceholderNote(text, 'postgresql')!;
+    expect(note.en).toContain('%(name)s, :c');
+    expect(note.en).toContain('bind parameters');
+    expect(note.zh).toContain('%(name)s, :c');
+    expect(note.zh).toContain('绑定参数');
+  });
+});

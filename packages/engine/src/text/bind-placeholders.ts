@@ -1,0 +1,121 @@
+import type { Dialect, Localized } from '@sqltune/contracts';
+import { codeTokens, lex, type Token } from './lexer.ts';
+
+/**
+ * Bind parameters written the way another client library writes them, as pasted from application code: Python
+ * DB-API's `%s` and `%(name)s` (format and pyformat), the named `:name` (JDBC named parameters, SQLAlchemy text(),
+ * Oracle, PHP PDO) and the other dialect's own form (`?` in PostgreSQL, `$1` in MySQL). Each is read as the dialect's
+ * bind parameter: `?` in MySQL, `$n` in PostgreSQL (a name used twice is the same `$n`, as the driver binds it).
+ *
+ * A form counts only where a value may stand (after an operator, `(`, `,` or a keyword such as AND, IN, LIMIT): after
+ * an operand `a % s` stays a modulo, PostgreSQL's `data ? 'key'` a jsonb operator, `x::int` a cast and `arr[1:n]` a
+ * slice. Strings, quoted names and comments are the lexer's, so `LIKE 'a%s'` is never touched.
+ */
+export interface BindPlaceholder {
+  start: number;
+  end: number;
+  /** The placeholder as written (`%(status)s`). */
+  written: string;
+  /** What the dialect's parser and database read in its place (`?`, `$2`). */
+  native: string;
+}
+
+/** Keywords after which a value is expected. */
+const valueAfter = new Set(
+  'AND OR NOT IN LIKE ILIKE BETWEEN LIMIT OFFSET WHERE SET VALUES THEN ELSE WHEN SELECT IS ANY ALL SOME ON HAVING RETURN ESCAPE INTERVAL AGAINST'.split(
+    ' ',
+  ),
+);
+
+/** Symbols after which an operand is not expected: they end one (or, for `:` and `.`, are part of a name or cast). */
+const operandEnds = new Set([')', ']', '}', ':', '.', ';']);
+
+export function bindPlaceholders(text: string, dialect: Dialect): BindPlaceholder[] {
+  const tokens = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
+  const found: Omit<BindPlaceholder, 'native'>[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!valueExpected(tokens, i)) continue;
+    const last = placeholderEnd(tokens, i, dialect);
+    if (last < 0) continue;
+    found.push({
+      start: tokens[i]!.start,
+      end: tokens[last]!.end,
+      written: text.slice(tokens[i]!.start, tokens[last]!.end),
+    });
+    i = last;
+  }
+  if (dialect === 'mysql') return found.map((p) => ({ ...p, native: '?' }));
+  // PostgreSQL numbers them after the `$n` already written.
+  let next = Math.max(0, ...tokens.map((t) => (/^\$\d+$/.test(t.text) ? Number(t.text.slice(1)) : 0)));
+  const byName = new Map<string, string>();
+  return found.map((p) => {
+    const named = p.written === '%s' || p.written === '?' ? undefined : p.written;
+    const native = (named && byName.get(named)) ?? `$${++next}`;
+    if (named) byName.set(named, native);
+    return { ...p, native };
+  });
+}
+
+function valueExpected(tokens: Token[], i: number): boolean {
+  const before = tokens[i - 1];
+  if (!before) return false;
+  if (before.kind === 'symbol') return !operandEnds.has(before.text);
+  return before.kind === 'word' && valueAfter.has(before.text.toUpperCase());
+}
+
+/** The index of the last token of a placeholder starting at token `i`, or -1 when none starts there. */
+function placeholderEnd(tokens: Token[], i: number, dialect: Dialect): number {
+  const at = (k: number) => tokens[i + k];
+  const glued = (k: number) => at(k) !== undefined && at(k)!.start === at(k - 1)!.end;
+  const first = tokens[i]!.text;
+  if (first === '%') {
+    if (glued(1) && at(1)!.text === 's') return i + 1;
+    const pyformat =
+      glued(1) && at(1)!.text === '(' && glued(2) && /^\w+$/.test(at(2)!.text) && glued(3) && at(3)!.text === ')';
+    if (pyformat && glued(4) && at(4)!.text === 's') return i + 4;
+    return -1;
+  }
+  const before = tokens[i - 1]!;
+  if (first === ':') {
+    // `arr[:n]` is a slice from the start.
+    if (before.text === '[') return -1;
+    return glued(1) && /^(?:[A-Za-z_]\w*|\d+)$/.test(at(1)!.text) ? i + 1 : -1;
+  }
+  if (dialect === 'postgresql' && first === '?') {
+    // Part of an operator (`@?`, `?|`, `?&`): PostgreSQL reads a run of operator characters as one operator.
+    const inOperator =
+      (before.end === tokens[i]!.start && !'(,'.includes(before.text)) ||
+      (glued(1) && at(1)!.kind === 'symbol' && !'),;'.includes(at(1)!.text));
+    return inOperator ? -1 : i;
+  }
+  if (dialect === 'mysql' && /^\$\d+$/.test(first)) return i;
+  return -1;
+}
+
+/**
+ * The text with each placeholder replaced by its native form, padded with blanks to the same length so positions a
+ * database reports stay those of the text as written (a longer native form, `$10` for `%s`, shifts what follows).
+ */
+export function withNativeParameters(text: string, dialect: Dialect): string {
+  const placeholders = bindPlaceholders(text, dialect);
+  if (placeholders.length === 0) return text;
+  let out = '';
+  let from = 0;
+  for (const p of placeholders) {
+    out += text.slice(from, p.start) + p.native.padEnd(p.end - p.start, ' ');
+    from = p.end;
+  }
+  return out + text.slice(from);
+}
+
+/** What the report says when the text held placeholders of another client's form; undefined when it held none. */
+export function bindPlaceholderNote(text: string, dialect: Dialect): Localized | undefined {
+  const written = [...new Set(bindPlaceholders(text, dialect).map((p) => p.written))];
+  if (written.length === 0) return undefined;
+  const shown = written.slice(0, 5).join(', ') + (written.length > 5 ? ', ...' : '');
+  const native = dialect === 'mysql' ? '?' : '$1, $2...';
+  return {
+    zh: `占位符 ${shown} 按绑定参数处理（即 ${native}），数据库按参数为其生成执行计划；语句的其他部分按原文读取。`,
+    en: `The placeholders ${shown} were treated as bind parameters (${native}) and planned as the database plans parameters; the rest of the statement is read as written.`,
+  };
+}
