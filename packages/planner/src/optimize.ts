@@ -45,6 +45,7 @@ import {
 } from '@sqltune/engine';
 import type { AiSettings } from './ai/client.ts';
 import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrite.ts';
+import { askAhead } from './ask-ahead.ts';
 import { adviseStatementIndexes, defaultLimits } from './index-advisor.ts';
 import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
 import { rememberingSession } from './remembering-session.ts';
@@ -119,6 +120,10 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
     const statements: StatementReport[] = [];
     const total = analysis.statements.length;
     options.onProgress?.(0, total);
+    if (session) {
+      const texts = analysis.statements.filter((item) => !item.error && plannable(item)).map((i) => i.statement.text);
+      await askAhead(session, texts, input.dialect, analysis.schema);
+    }
     for (const item of analysis.statements) {
       statements.push(
         item.error
