@@ -92,6 +92,11 @@ export interface OptimizeOptions {
    * reason instead of "no optimizer is configured", which would be untrue of the server.
    */
   unplannedReason?: Localized;
+  /**
+   * The table structure as the engine read it from this input's `schemaText` and `statsText`, when the caller has
+   * read it already (a mapper's batches: analyzeMapper read it once for all of them).
+   */
+  schema?: SchemaModel;
 }
 
 /**
@@ -102,7 +107,7 @@ export interface OptimizeOptions {
  */
 export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Promise<Report> {
   const given = normalizeInput(raw);
-  const schemaModel = readSchemaInput(given);
+  const schemaModel = options.schema ?? readSchemaInput(given);
   const prepared = given.workloadText?.trim()
     ? prepareWorkload(given.workloadText, given.dialect, schemaModel)
     : undefined;
