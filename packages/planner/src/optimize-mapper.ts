@@ -37,6 +37,7 @@ export async function optimizeMapper(input: OptimizeMapperInput, options: Optimi
       {
         ...options,
         planners: batch.plan ? options.planners : {},
+        schema: analysis.schema,
         ...(!batch.plan && options.planners[input.dialect] ? { unplannedReason: TEXT_SUBSTITUTION_NOT_PLANNED } : {}),
         // A variant that does not parse was left out by the engine; one the optimizer refuses gets its own entry.
         statementErrors: 'report',

@@ -47,6 +47,7 @@ import {
 } from '@sqltune/engine';
 import type { AiSettings } from './ai/client.ts';
 import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrite.ts';
+import { askAhead } from './ask-ahead.ts';
 import { adviseStatementIndexes, defaultLimits } from './index-advisor.ts';
 import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
 import { rememberingSession } from './remembering-session.ts';
@@ -93,6 +94,11 @@ export interface OptimizeOptions {
    * reason instead of "no optimizer is configured", which would be untrue of the server.
    */
   unplannedReason?: Localized;
+  /**
+   * The table structure as the engine read it from this input's `schemaText` and `statsText`, when the caller has
+   * read it already (a mapper's batches: analyzeMapper read it once for all of them).
+   */
+  schema?: SchemaModel;
 }
 
 /**
@@ -103,7 +109,7 @@ export interface OptimizeOptions {
  */
 export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Promise<Report> {
   const given = normalizeInput(raw);
-  const schemaModel = readSchemaInput(given);
+  const schemaModel = options.schema ?? readSchemaInput(given);
   const prepared = given.workloadText?.trim()
     ? prepareWorkload(given.workloadText, given.dialect, schemaModel)
     : undefined;
@@ -126,6 +132,10 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
     const statements: StatementReport[] = [];
     const total = analysis.statements.length;
     options.onProgress?.(0, total);
+    if (session) {
+      const texts = analysis.statements.filter((item) => !item.error && plannable(item)).map((i) => i.statement.text);
+      await askAhead(session, texts, input.dialect, analysis.schema);
+    }
     for (const item of analysis.statements) {
       statements.push(
         item.error

@@ -163,6 +163,25 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     expect(nodesOf(dotted!.ast, 'column_ref').map((v) => v.node.table)).toEqual(['${alias}']);
   });
 
+  it(`MyBatis \${} after a name is one table name with it (order_\${yyyymm}, t_\${a}_\${b}, db_\${env}.t)`, () => {
+    for (const dialect of ['mysql', 'postgresql'] as const) {
+      const tables = (sql: string) => parseStatements(sql, dialect)[0]!.tables.map((t) => [t.schema, t.name, t.alias]);
+      expect(tables('SELECT * FROM order_${yyyymm} WHERE id = #{id}')).toEqual([[null, 'order_${yyyymm}', null]]);
+      expect(tables('SELECT t.a FROM t_${suffix} t WHERE t.a = 1')).toEqual([[null, 't_${suffix}', 't']]);
+      expect(tables('UPDATE log_${a}_${b} SET x = 1 WHERE id = #{id}')).toEqual([[null, 'log_${a}_${b}', null]]);
+      expect(tables('SELECT o.id FROM db_${env}.orders_${m} o JOIN u ON u.id = o.uid')).toEqual([
+        ['db_${env}', 'orders_${m}', 'o'],
+        [null, 'u', null],
+      ]);
+    }
+    const [statement] = parseStatements('SELECT * FROM order_${yyyymm} WHERE id = 1', 'mysql');
+    expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_text_/);
+    // A ${} after a blank is not glued: a clause of its own after a whole operand, as before.
+    const [apart] = parseStatements('SELECT * FROM orders WHERE id = 1 ${scope}', 'mysql');
+    expect(apart!.tables.map((t) => t.name)).toEqual(['orders']);
+    expect(nodesOf(apart!.ast, 'binary_expr').map((v) => v.node.operator)).toEqual(['=']);
+  });
+
   it('PostgreSQL: a MyBatis #{} cast with :: is read anywhere, and stays a bind parameter', () => {
     const sql = `INSERT INTO t (a, b) SELECT #{a}::jsonb, c FROM u WHERE id = ANY(#{ids}::bigint[]) AND d >= #{since}::timestamptz AND e = #{e}`;
     const [statement] = parseStatements(sql, 'postgresql');

@@ -165,9 +165,15 @@ function templateParameters(
   const names = new Map<string, string>();
   const castBinds = new Map<string, number>();
   let binds = 0;
-  for (const { sigil, first: i, last } of templatePlaceholders(tokens)) {
-    const start = tokens[i]!.start;
+  const placeholders = templatePlaceholders(tokens);
+  for (let p = 0; p < placeholders.length; p++) {
+    const { sigil, first: i } = placeholders[p]!;
+    let { last } = placeholders[p]!;
+    let start = tokens[i]!.start;
     let end = tokens[last]!.end;
+    // `order_${yyyymm}`, `t_${suffix}`: the name written right before the placeholder is one name with it.
+    const before = tokens[i - 1];
+    const gluedBefore = sigil === '$' && before?.kind === 'word' && before.end === start && /\w$/.test(before.text);
     let replacement: string;
     if (sigil === '#') {
       binds++;
@@ -182,7 +188,7 @@ function templateParameters(
     } else if (startsStatement(tokens, i, last)) {
       // Text pasted before the statement itself (Flowable's `${limitBefore} SELECT ...`, a paging wrapper's start).
       replacement = '';
-    } else if (endsOperand(tokens, i - 1)) {
+    } else if (!gluedBefore && endsOperand(tokens, i - 1)) {
       // Right after an operand: before a value, an operator (iBatis' `ACC_EMAIL $op$ '%@%'`); in a sort key only a
       // direction fits (`ORDER BY ${column} ${direction}`); elsewhere the text is a clause of its own
       // (`WHERE a = 1 ${dataScope}`, pasted as `AND ...` or as nothing).
@@ -190,8 +196,15 @@ function templateParameters(
       else replacement = inSortKey(tokens, i) ? 'ASC' : '';
     } else {
       replacement = `sqltune_text_${names.size}`;
-      // A name the text is glued to is one name with it (Flowable's `${prefix}ACT_HI_COMMENT`).
+      if (gluedBefore) start = before.start;
+      // A name the text is glued to is one name with it (Flowable's `${prefix}ACT_HI_COMMENT`), and so is a further
+      // placeholder glued to that (`t_${a}_${b}`).
       end = gluedNameEnd(tokens, last);
+      for (let next = placeholders[p + 1]; next?.sigil === '$' && tokens[next.first]!.start === end; ) {
+        last = next.last;
+        end = gluedNameEnd(tokens, last);
+        next = placeholders[++p + 1];
+      }
       names.set(replacement, text.slice(start, end));
       // A condition's start followed by its value (mybatis-generator's `and ${criterion.condition} #{criterion.value}`,
       // the condition being `col =` or `col in`): the text holds the column and its operator.
@@ -209,7 +222,11 @@ function templateParameters(
         const written = names.get(columnRef(value)?.column ?? '');
         if (written) node[key] = { type: 'param', value: written, loc: value.loc };
       }
-      if (typeof node.table === 'string' && names.has(node.table)) node.table = names.get(node.table);
+      // Table names, and the database or schema qualifying one (`db_${env}.orders`).
+      for (const key of ['table', 'db', 'schema']) {
+        const name = node[key];
+        if (typeof name === 'string' && names.has(name)) node[key] = names.get(name);
+      }
       return undefined;
     }),
   );

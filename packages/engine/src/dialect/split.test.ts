@@ -22,6 +22,23 @@ describe('splitStatements', () => {
     }
   });
 
+  it('numbers the lines of many statements, past multi-line strings, comments and statements', () => {
+    const parts = Array.from({ length: 60 }, (_, i) =>
+      i % 3 === 0
+        ? `SELECT 'line\nbreak ${i}'\nFROM t;`
+        : i % 3 === 1
+          ? `/* note\n${i} */ UPDATE t SET a = ${i};\n`
+          : `\n\nDELETE FROM t\nWHERE id = ${i};`,
+    );
+    const input = parts.join('\n');
+    const slices = splitStatements(input, 'mysql');
+    expect(slices).toHaveLength(60);
+    for (const slice of slices) {
+      expect(slice.line, slice.text).toBe(input.slice(0, slice.offset).split('\n').length);
+    }
+    expect(slices.at(-1)!.line).toBeGreaterThan(150);
+  });
+
   it('gives no leading comments to a statement written without any', () => {
     const slices = splitStatements('SELECT 1;\nSELECT 2 -- trailing\n', 'postgresql');
     expect(slices.map((s) => s.leadingComments)).toEqual([undefined, undefined]);

@@ -1,6 +1,5 @@
 import type { Dialect } from '@sqltune/contracts';
 import { lex } from '../text/lexer.ts';
-import { positionAt } from '../text/position.ts';
 
 export interface StatementSlice {
   text: string;
@@ -28,12 +27,20 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
   // Where the comments before the next statement may begin: after the line of the previous `;`.
   let commentsFrom = 0;
   let commentsStart = -1;
+  // Lines counted up to `counted`, onwards from the previous statement: counting each from the start of the input
+  // made a long file's split quadratic (a mapper's 271 variants in one submission, 3,500 statements in 1 MiB).
+  let counted = 0;
+  let line = 1;
+  const lineAt = (offset: number) => {
+    for (; counted < offset; counted++) if (input.charCodeAt(counted) === 10) line++;
+    return line;
+  };
   const flush = () => {
     if (start >= 0) {
       const slice: StatementSlice = {
         text: input.slice(start, end),
         offset: start,
-        line: positionAt(input, start).line,
+        line: lineAt(start),
       };
       if (commentsStart >= 0) slice.leadingComments = input.slice(lineStart(input, commentsStart), start);
       slices.push(slice);

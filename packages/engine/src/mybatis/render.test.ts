@@ -240,6 +240,45 @@ describe('iBatis 2 tags', () => {
     );
   });
 
+  it('<iterate> inside <iterate>: each outer item renders the inner loop, prepends and conjunctions in place', () => {
+    const xml = ibatis(`<select id="s">SELECT id FROM t WHERE status = 1
+      <iterate property="groups" prepend="AND" open="(" close=")" conjunction="OR">
+        <iterate property="groups[]" open="(" close=")" conjunction="AND">tag = #groups[][]#</iterate>
+      </iterate></select>`);
+    expect(render(xml, 's', { ...allSet, items: 2 })).toBe(
+      'SELECT id FROM t WHERE status = 1 AND ((tag = #{groups[][]} AND tag = #{groups[][]}) OR (tag = #{groups[][]} AND tag = #{groups[][]}))',
+    );
+    expect(render(xml, 's', { ...allSet, items: 1 })).toBe(
+      'SELECT id FROM t WHERE status = 1 AND ((tag = #{groups[][]}))',
+    );
+    // An inner loop with a prepend of its own, after text of the outer item: its prepend before its open.
+    const lines = ibatis(`<select id="s">SELECT id FROM t WHERE a = 1
+      <iterate property="orders" prepend="AND" open="(" close=")" conjunction="OR">id = #orders[].id#
+        <iterate property="orders[].lines" prepend="AND" open="line IN (" close=")" conjunction=",">#orders[].lines[]#</iterate>
+      </iterate></select>`);
+    expect(render(lines, 's', { ...allSet, items: 2 })).toBe(
+      'SELECT id FROM t WHERE a = 1 AND (id = #{orders[].id} AND line IN (#{orders[].lines[]}, #{orders[].lines[]}) OR id = #{orders[].id} AND line IN (#{orders[].lines[]}, #{orders[].lines[]}))',
+    );
+  });
+
+  it('<iterate> without a prepend passes the <dynamic> removal to the first prepend its items render, once', () => {
+    const xml = (outer: string) =>
+      ibatis(`<select id="s">SELECT id FROM t <dynamic prepend="WHERE">
+      <iterate property="orders" open="(" close=")" conjunction="OR"${outer}>
+        <iterate property="orders[].lines" prepend="AND" open="(" close=")" conjunction="OR">line = #orders[].lines[]#</iterate>
+      </iterate><isNotNull property="y" prepend="AND">y = #y#</isNotNull></dynamic></select>`);
+    const two = { ...allSet, items: 2 };
+    // iBatis' SqlTagContext: the loop, without a prepend, leaves the <dynamic>'s marker to the inner loop, whose
+    // first prepend the WHERE replaces; the next item's is kept, and so is the prepend of the tag after the loop.
+    expect(render(xml(''), 's', two)).toBe(
+      'SELECT id FROM t WHERE ((line = #{orders[].lines[]} OR line = #{orders[].lines[]}) OR AND (line = #{orders[].lines[]} OR line = #{orders[].lines[]})) AND y = #{y}',
+    );
+    // With removeFirstPrepend="iterate" the loop removes the first prepend of each item itself.
+    expect(render(xml(' removeFirstPrepend="iterate"'), 's', two)).toMatch(
+      /^SELECT id FROM t WHERE \(\(line = #\{orders\[\]\.lines\[\]\} OR line = #\{orders\[\]\.lines\[\]\}\) OR \(line = /,
+    );
+  });
+
   it('<iterate> whose items all render nothing adds nothing, its open, close and prepend included', () => {
     const xml = ibatis(`<select id="s">SELECT 1 FROM a
       <iterate property="ids" prepend="WHERE" open="(" close=")" conjunction="OR">

@@ -332,7 +332,7 @@ class RenderContext {
         return this.ibatisWrapped(node, this.reach(node, this.ibatisChildren(node.body, inner)));
       }
       case 'iterate':
-        return this.iterate(node);
+        return this.iterate(node, removal);
       default:
         return { prepend: '', body: this.node(node) };
     }
@@ -351,12 +351,16 @@ class RenderContext {
     };
   }
 
-  private iterate(node: IterateNode): { prepend: string; body: Traced } {
+  private iterate(node: IterateNode, enclosing: PrependRemoval | null): { prepend: string; body: Traced } {
     this.repeated = true;
     const items = this.items(node);
     const { file, start } = node.site;
     const mysql = this.dialect === 'mysql';
-    const once: PrependRemoval | null = node.removeFirstPrepend === 'once' ? { pending: true } : null;
+    // A loop with neither a prepend nor removeFirstPrepend passes the enclosing removal through, as the other tags
+    // without a prepend do: in `<dynamic prepend="WHERE">`, the first prepend its items render (an inner
+    // `<iterate>`'s, a condition's) is the one the WHERE replaces, once for the whole loop.
+    const passed = node.removeFirstPrepend === 'none' && !node.prepend ? enclosing : null;
+    const once: PrependRemoval | null = node.removeFirstPrepend === 'once' ? { pending: true } : passed;
     const removal = () => (node.removeFirstPrepend === 'eachIteration' ? { pending: true } : once);
     // Inside the loop the iterated property's items (`list[]`) are set, whatever the scenario.
     const loopNames = new Set([...this.frame.loopNames, node.property.split(/[.[]/)[0] ?? '']);

@@ -30,6 +30,26 @@ describe('lex', () => {
     ]);
   });
 
+  it('ends a name before the $ of a MyBatis ${} glued to it, in both dialects', () => {
+    for (const mysql of [true, false]) {
+      expect(kinds('order_${yyyymm}.t_$x', mysql).slice(0, 5)).toEqual([
+        ['word', 'order_'],
+        ['word', '$'],
+        ['symbol', '{'],
+        ['word', 'yyyymm'],
+        ['symbol', '}'],
+      ]);
+      // A $ inside a name, or at its end without a brace after it, stays in the name.
+      expect(kinds('t_$x a$ b$$', mysql).filter(([kind]) => kind === 'word')).toEqual([
+        ['word', 't_$x'],
+        ['word', 'a$'],
+        ['word', 'b$$'],
+      ]);
+    }
+    // As the MySQL server reads it (the planners' own lexing), `$` is a name character wherever it stands.
+    expect(lex('order_${m}', { mysql: true, templateParameters: false })[0]!.text).toBe('order_$');
+  });
+
   it('reads blanks of every kind as one space token', () => {
     expect(kinds('a \t\n\u00a0\u3000b', false)).toEqual([
       ['word', 'a'],

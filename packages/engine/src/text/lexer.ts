@@ -120,7 +120,15 @@ function scanOne(text: string, i: number, options: LexOptions): TokenKind {
   if (quoted) return quoted;
   const wordEnd = matchAt(word, text, i);
   if (wordEnd > 0) {
-    scanEnd = wordEnd;
+    // `order_${yyyymm}`: the `$` opening a MyBatis placeholder is not part of the name written before it (a `{` is
+    // in no name), so the placeholder is found and the name read whole with it (grammar-gaps.ts). The server's own
+    // reading of MySQL (templateParameters false) keeps the `$` in the name, as MySQL does.
+    const placeholderAfter =
+      wordEnd - 1 > i &&
+      text[wordEnd - 1] === '$' &&
+      text[wordEnd] === '{' &&
+      (!mysql || options.templateParameters !== false);
+    scanEnd = placeholderAfter ? wordEnd - 1 : wordEnd;
     return 'word';
   }
   scanEnd = i + 1;

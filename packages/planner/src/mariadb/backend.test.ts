@@ -193,6 +193,33 @@ describe.runIf(available)('MariaDB planner backend (real server)', () => {
     expect(after.root.node).toBe('Table scan');
   });
 
+  it('a CREATE INDEX and an ALTER TABLE what-if index are both dropped when the set changes', async () => {
+    const sql = "SELECT * FROM orders WHERE o_custkey = 42 AND o_orderstatus = 'F'";
+    const named = 'CREATE INDEX idx_cust ON orders (o_custkey)';
+    const altered = 'ALTER TABLE orders ADD INDEX (o_orderstatus), ADD INDEX idx_date (o_orderdate)';
+    const under = await plain.explain(sql, [named, altered]);
+    expect(under.root.node).not.toBe('Table scan');
+    // Each of the three is dropped (or the same names would be refused when built again) and scanned without.
+    expect((await plain.explain(sql)).root.node).toBe('Table scan');
+    const again = await plain.explain(sql, [named, altered]);
+    expect(again.totalCost).toBeCloseTo(under.totalCost, 3);
+    expect((await plain.explain(sql, [altered])).root.index).not.toBe('idx_cust');
+    expect((await plain.explain(sql)).root.node).toBe('Table scan');
+  });
+
+  it("an INSERT's plan never carries the costs of the statement explained before it", async () => {
+    const insert = "INSERT INTO orders VALUES (1, 2, 'F', 3.5, '2024-01-01', NULL)";
+    const alone = await plain.explain(insert);
+    // The SELECT is traced; the INSERT ... VALUES is not, and read the SELECT's trace (its cost, 1.5 million rows).
+    const select = await plain.explain('SELECT * FROM orders WHERE o_totalprice > 10');
+    expect(select.totalCost).toBeGreaterThan(1000);
+    const afterSelect = await plain.explain(insert);
+    expect(afterSelect.totalCost).toBe(alone.totalCost);
+    expect(afterSelect.totalCost).toBeLessThan(select.totalCost);
+    // A SELECT still gets its own trace's cost, whatever came before it.
+    expect((await plain.explain('SELECT * FROM orders WHERE o_totalprice > 10')).totalCost).toBe(select.totalCost);
+  });
+
   it('a what-if index the server refuses leaves no index of its set behind', async () => {
     const sql = 'SELECT * FROM orders WHERE o_custkey = 42';
     const error = await appError(

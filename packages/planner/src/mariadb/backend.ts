@@ -330,11 +330,14 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       json = String(Object.values(rows[0] ?? {})[0] ?? '');
       const [traceRows] = await conn
         .query<mysql.RowDataPacket[]>(
-          'SELECT TRACE AS trace, MISSING_BYTES_BEYOND_MAX_MEM_SIZE AS missing FROM information_schema.OPTIMIZER_TRACE',
+          'SELECT QUERY AS query, TRACE AS trace, MISSING_BYTES_BEYOND_MAX_MEM_SIZE AS missing FROM information_schema.OPTIMIZER_TRACE',
         )
         .catch(() => [[] as mysql.RowDataPacket[]] as const);
       const t = traceRows[0];
-      trace = t && Number(t.missing ?? 0) === 0 && typeof t.trace === 'string' ? t.trace : undefined;
+      // The table keeps the last statement traced: an INSERT ... VALUES is not, and would read the costs of the
+      // statement explained before it.
+      const ours = t && String(t.query ?? '') === prefix + text;
+      trace = ours && Number(t.missing ?? 0) === 0 && typeof t.trace === 'string' ? t.trace : undefined;
       [tabular] = await conn.query<mysql.RowDataPacket[]>(`EXPLAIN ${text}`);
     } catch (error) {
       if (!isServerError(error) || isConnectionError(error)) throw error;
@@ -404,10 +407,14 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     await this.reinject(ready, [...touched]);
   }
 
-  /** Adds one what-if index (statistics not injected yet). Returns what it created, to drop afterwards. */
+  /**
+   * Adds one what-if index (statistics not injected yet). Returns what it created, to drop afterwards: the index a
+   * CREATE INDEX names, or what the table's catalog shows new after an ALTER TABLE (which may add several, or
+   * leave its names to the server).
+   */
   private async createWhatIfIndex(
     ready: Ready,
-    index: { sql: string; table: string },
+    index: { sql: string; table: string; name?: string },
     touched: Set<string>,
   ): Promise<Array<{ table: string; index: string }>> {
     const table =
@@ -423,6 +430,12 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     }
     const name = table?.name ?? index.table;
     touched.add(name);
+    if (index.name !== undefined) {
+      // Known by its name: no catalog read (one per index added was a third of a change of set). The entry keeps
+      // the name taken until the statistics injection reads the table again.
+      table?.indexes.push({ name: index.name, unique: false, columns: [], type: '' });
+      return [{ table: name, index: index.name }];
+    }
     const [after] = await readCatalog(ready.conn, ready.database, [name]);
     if (table && after) table.indexes = after.indexes;
     return (after?.indexes ?? []).filter((i) => !before.has(i.name)).map((i) => ({ table: name, index: i.name }));

@@ -455,69 +455,72 @@ export class StatisticsInjector {
     const names = tables.map((t) => t.name);
     const inList = names.map(sqlValue).join(', ');
 
-    // InnoDB: the rows exist after CREATE TABLE (persistent statistics); upsert so a missing one is created.
-    const tableStats = tables.map((t) => [db, t.name, t.rows, t.clusteredPages, t.otherIndexPages]);
-    await this.admin.query(
-      `INSERT INTO mysql.innodb_table_stats (database_name, table_name, n_rows, clustered_index_size, sum_of_other_index_sizes)
-       VALUES ${valuesList(tableStats)}
-       ON DUPLICATE KEY UPDATE n_rows = VALUES(n_rows), clustered_index_size = VALUES(clustered_index_size),
-         sum_of_other_index_sizes = VALUES(sum_of_other_index_sizes), last_update = NOW()`,
-    );
-    const [existing] = await this.admin.query<mysql.RowDataPacket[]>(
-      `SELECT table_name AS t, index_name AS i, stat_name AS s, stat_description AS d FROM mysql.innodb_index_stats
-        WHERE database_name = ? AND table_name IN (${inList})`,
-      [db],
-    );
-    const indexStats: Array<Array<string | number | null>> = [];
-    for (const table of tables) {
-      for (const index of table.indexes) {
-        const rowsOf = existing.filter((r) => r.t === table.name && r.i === index.name);
-        const described = rowsOf.filter((r) => /^n_diff_pfx\d+$/.test(String(r.s)));
-        const prefixes =
-          described.length > 0
-            ? described.map((r) => ({ stat: String(r.s), columns: String(r.d).split(',') }))
-            : index.extendedColumns.map((_, k) => ({
-                stat: `n_diff_pfx${String(k + 1).padStart(2, '0')}`,
-                columns: index.extendedColumns.slice(0, k + 1),
-              }));
-        for (const p of prefixes) {
+    // The InnoDB statistics and each table of the engine-independent ones are written at once on connections of the
+    // admin pool (different tables, each chain in its order): a change of what-if set injects them every time.
+    const innodb = async () => {
+      // InnoDB: the rows exist after CREATE TABLE (persistent statistics); upsert so a missing one is created.
+      const tableStats = tables.map((t) => [db, t.name, t.rows, t.clusteredPages, t.otherIndexPages]);
+      await this.admin.query(
+        `INSERT INTO mysql.innodb_table_stats (database_name, table_name, n_rows, clustered_index_size, sum_of_other_index_sizes)
+         VALUES ${valuesList(tableStats)}
+         ON DUPLICATE KEY UPDATE n_rows = VALUES(n_rows), clustered_index_size = VALUES(clustered_index_size),
+           sum_of_other_index_sizes = VALUES(sum_of_other_index_sizes), last_update = NOW()`,
+      );
+      const [existing] = await this.admin.query<mysql.RowDataPacket[]>(
+        `SELECT table_name AS t, index_name AS i, stat_name AS s, stat_description AS d FROM mysql.innodb_index_stats
+          WHERE database_name = ? AND table_name IN (${inList})`,
+        [db],
+      );
+      const indexStats: Array<Array<string | number | null>> = [];
+      for (const table of tables) {
+        for (const index of table.indexes) {
+          const rowsOf = existing.filter((r) => r.t === table.name && r.i === index.name);
+          const described = rowsOf.filter((r) => /^n_diff_pfx\d+$/.test(String(r.s)));
+          const prefixes =
+            described.length > 0
+              ? described.map((r) => ({ stat: String(r.s), columns: String(r.d).split(',') }))
+              : index.extendedColumns.map((_, k) => ({
+                  stat: `n_diff_pfx${String(k + 1).padStart(2, '0')}`,
+                  columns: index.extendedColumns.slice(0, k + 1),
+                }));
+          for (const p of prefixes) {
+            indexStats.push([
+              db,
+              table.name,
+              index.name,
+              p.stat,
+              prefixDistinct(table, p.columns),
+              Math.min(20, Math.max(1, index.leafPages)),
+              p.columns.join(','),
+            ]);
+          }
           indexStats.push([
             db,
             table.name,
             index.name,
-            p.stat,
-            prefixDistinct(table, p.columns),
-            Math.min(20, Math.max(1, index.leafPages)),
-            p.columns.join(','),
+            'n_leaf_pages',
+            index.leafPages,
+            null,
+            'Number of leaf pages in the index',
           ]);
+          indexStats.push([db, table.name, index.name, 'size', index.pages, null, 'Number of pages in the index']);
         }
-        indexStats.push([
-          db,
-          table.name,
-          index.name,
-          'n_leaf_pages',
-          index.leafPages,
-          null,
-          'Number of leaf pages in the index',
-        ]);
-        indexStats.push([db, table.name, index.name, 'size', index.pages, null, 'Number of pages in the index']);
       }
-    }
-    if (indexStats.length > 0) {
-      await this.admin.query(
-        `INSERT INTO mysql.innodb_index_stats (database_name, table_name, index_name, stat_name, stat_value, sample_size, stat_description)
-         VALUES ${valuesList(indexStats)}
-         ON DUPLICATE KEY UPDATE stat_value = VALUES(stat_value), sample_size = VALUES(sample_size), last_update = NOW()`,
-      );
-    }
-
-    if (this.eits) {
-      await this.admin.query(`DELETE FROM mysql.table_stats WHERE db_name = ? AND table_name IN (${inList})`, [db]);
-      await this.admin.query(`DELETE FROM mysql.index_stats WHERE db_name = ? AND table_name IN (${inList})`, [db]);
-      await this.admin.query(`DELETE FROM mysql.column_stats WHERE db_name = ? AND table_name IN (${inList})`, [db]);
-      await this.admin.query(
-        `INSERT INTO mysql.table_stats (db_name, table_name, cardinality) VALUES ${valuesList(tables.map((t) => [db, t.name, t.rows]))}`,
-      );
+      if (indexStats.length > 0) {
+        await this.admin.query(
+          `INSERT INTO mysql.innodb_index_stats (database_name, table_name, index_name, stat_name, stat_value, sample_size, stat_description)
+           VALUES ${valuesList(indexStats)}
+           ON DUPLICATE KEY UPDATE stat_value = VALUES(stat_value), sample_size = VALUES(sample_size), last_update = NOW()`,
+        );
+      }
+    };
+    // Engine-independent statistics: each table of them deleted and written again on its own connection.
+    const replaced = async (statsTable: string, insert: (() => Promise<unknown>) | undefined) => {
+      await this.admin.query(`DELETE FROM mysql.${statsTable} WHERE db_name = ? AND table_name IN (${inList})`, [db]);
+      await insert?.();
+    };
+    const engineIndependent = () => {
+      if (!this.eits) return [];
       const eitsIndex: Array<Array<string | number | null>> = [];
       for (const table of tables) {
         for (const index of table.indexes) {
@@ -533,8 +536,8 @@ export class StatisticsInjector {
           });
         }
       }
-      if (eitsIndex.length > 0)
-        await this.admin.query(
+      const indexRows = () =>
+        this.admin.query(
           `INSERT INTO mysql.index_stats (db_name, table_name, index_name, prefix_arity, avg_frequency) VALUES ${valuesList(eitsIndex)}`,
         );
       const eitsColumns: Array<Array<string | number | null>> = [];
@@ -564,11 +567,23 @@ export class StatisticsInjector {
           ]);
         }
       }
-      if (eitsColumns.length > 0)
-        await this.admin.query(
+      const columnRows = () =>
+        this.admin.query(
           `INSERT INTO mysql.column_stats (db_name, table_name, column_name, nulls_ratio, avg_length, avg_frequency, min_value, max_value, hist_size, hist_type, histogram) VALUES ${valuesList(eitsColumns)}`,
         );
-    }
+      return [
+        replaced('table_stats', () =>
+          this.admin.query(
+            `INSERT INTO mysql.table_stats (db_name, table_name, cardinality) VALUES ${valuesList(tables.map((t) => [db, t.name, t.rows]))}`,
+          ),
+        ),
+        replaced('index_stats', eitsIndex.length > 0 ? indexRows : undefined),
+        replaced('column_stats', eitsColumns.length > 0 ? columnRows : undefined),
+      ];
+    };
+    const written = await Promise.allSettled([innodb(), ...engineIndependent()]);
+    // Every chain has ended before an error is thrown: nothing writes behind the caller's back.
+    for (const w of written) if (w.status === 'rejected') throw w.reason;
     await this.reload(names);
   }
 
