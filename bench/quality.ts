@@ -34,18 +34,23 @@
  *   A first version timed every statement 3 times after a warm-up, one after the other, and took 9.0 min (Q20 alone
  *   5 min): hence one timed run for statements over 10 s. The default scale stays 20.
  */
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import type { Dialect, StatementReport } from '@sqltune/contracts';
 import { availablePlanners, shutdownPlanners } from '../packages/planner/src/backends.ts';
 import { optimize } from '../packages/planner/src/optimize.ts';
 import { plannerSettingsFromEnv } from '../packages/planner/src/settings.ts';
-import { TPCH_SCHEMA, type TpchQuery, tpchQueries } from '../packages/planner/src/test-support/tpch.ts';
+import { TPCDS_DIR, TPCDS_SCHEMA, TPCDS_TABLES, tpcdsQueries } from '../packages/planner/src/test-support/tpcds.ts';
+import { TPCH_DIR, TPCH_SCHEMA, tpchQueries } from '../packages/planner/src/test-support/tpch.ts';
 import {
   distributionJson,
   type MeasuredStatistics,
   multipliedTables,
+  multipliedTpcdsTables,
   mysqlSchema,
   statisticsLines,
+  TABLES,
+  type TableData,
 } from './quality/data.ts';
 import {
   type Database,
@@ -59,7 +64,9 @@ import {
 import { compareRows } from './quality/rows.ts';
 
 const SCALE = Number(process.env.SQLTUNE_BENCH_SCALE ?? 20);
+const TPCDS_SCALE = Number(process.env.SQLTUNE_BENCH_TPCDS_SCALE ?? 20);
 const TIMEOUT_SECONDS = 60;
+const TPCDS_TIMEOUT_SECONDS = Number(process.env.SQLTUNE_BENCH_TPCDS_TIMEOUT ?? 20);
 /** Timed runs after the warm-up: at least 3, more while under 1 s in total (up to 15), 1 for a query over 10 s. */
 const TIMED_RUNS = 3;
 const MIN_TIMED_MS = 1000;
@@ -68,7 +75,19 @@ const SLOW_MS = 10_000;
 const IMPROVED = 1.1;
 const SLOWER = 0.9;
 
-if (!Number.isInteger(SCALE) || SCALE < 1) throw new Error(`SQLTUNE_BENCH_SCALE must be a positive integer`);
+for (const [name, value] of [
+  ['SQLTUNE_BENCH_SCALE', SCALE],
+  ['SQLTUNE_BENCH_TPCDS_SCALE', TPCDS_SCALE],
+  ['SQLTUNE_BENCH_TPCDS_TIMEOUT', TPCDS_TIMEOUT_SECONDS],
+] as const) {
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+}
+
+/** A query of a benchmark, numbered as its corpus file numbers it. */
+interface BenchQuery {
+  number: number;
+  original: string;
+}
 
 interface QueryOutcome {
   number: number;
@@ -203,9 +222,10 @@ function describeRejection(error: unknown): string {
 
 async function runQuery(
   db: Database,
-  query: TpchQuery,
+  query: BenchQuery,
   input: { schemaText: string; statsText?: string },
   planners: Awaited<ReturnType<typeof availablePlanners>>,
+  timeoutMs: number,
 ): Promise<QueryOutcome> {
   const outcome: QueryOutcome = {
     number: query.number,
@@ -244,7 +264,7 @@ async function runQuery(
     return outcome;
   }
   if (!report || unchanged) {
-    outcome.beforeMs = finished(first) ? first.ms : TIMEOUT_SECONDS * 1000;
+    outcome.beforeMs = finished(first) ? first.ms : timeoutMs;
     outcome.beforeTimeout = !finished(first);
     if (report) {
       outcome.afterMs = outcome.beforeMs;
@@ -295,7 +315,7 @@ async function runQuery(
     return outcome;
   }
   outcome.beforeTimeout = !finished(before);
-  outcome.beforeMs = finished(before) ? before.ms : TIMEOUT_SECONDS * 1000;
+  outcome.beforeMs = finished(before) ? before.ms : timeoutMs;
   if ('error' in after) {
     outcome.match = 'no';
     outcome.mismatch = true;
@@ -304,7 +324,7 @@ async function runQuery(
   }
   if ('timeout' in after) {
     outcome.afterTimeout = true;
-    outcome.afterMs = TIMEOUT_SECONDS * 1000;
+    outcome.afterMs = timeoutMs;
   } else outcome.afterMs = after.ms;
   outcome.ratio = outcome.beforeMs / outcome.afterMs;
   if ('ms' in before && 'ms' in after) {
@@ -331,7 +351,7 @@ async function runQuery(
 
 function formatMs(ms: number | undefined, timeout: boolean | undefined): string {
   if (ms === undefined) return '-';
-  return timeout ? `>${(TIMEOUT_SECONDS * 1000).toFixed(0)}` : ms.toFixed(1);
+  return timeout ? `>${ms.toFixed(0)}` : ms.toFixed(1);
 }
 
 function printTable(outcomes: QueryOutcome[]): void {
@@ -403,24 +423,46 @@ function summarize(name: string, outcomes: QueryOutcome[]): Summary {
   };
 }
 
-function selectedQueries(): TpchQuery[] {
-  const all = tpchQueries();
-  const only = process.env.SQLTUNE_BENCH_QUERIES?.split(',').map((s) => Number(s.trim()));
+/** One benchmark on one database: what to load, what to ask optimize() about, and how the summary line names it. */
+interface Workload {
+  /** The summary line's name: postgresql, mariadb, postgresql-tpcds. */
+  name: string;
+  dialect: Dialect;
+  /** The DDL given to optimize() (the database gets it from `open`). */
+  ddl: string;
+  /** The corpus files the workload reads; when one is missing it is skipped, loudly. */
+  corpusFile: string;
+  binariesAvailable: boolean;
+  scale: number;
+  timeoutSeconds: number;
+  tables(): TableData[];
+  /** Table order of the statistics lines. */
+  tableNames: readonly string[];
+  queries(): BenchQuery[];
+  /** A statement that starts the optimizer's sandboxes before the first timed pipeline. */
+  warmupSql: string;
+  open(): Promise<Database>;
+  /** Where the statistics come from: measured once, in the first database of the benchmark that runs. */
+  measured: { stats?: MeasuredStatistics; source?: string };
+}
+
+function selected<Q extends BenchQuery>(all: Q[], variable: string): Q[] {
+  const only = process.env[variable]?.split(',').map((s) => Number(s.trim()));
   return only ? all.filter((q) => only.includes(q.number)) : all;
 }
 
 async function benchDatabase(
-  open: () => Promise<Database>,
-  dialect: Dialect,
-  ddl: string,
-  measured: { stats?: MeasuredStatistics; source?: string },
+  workload: Workload,
   planners: Awaited<ReturnType<typeof availablePlanners>>,
-): Promise<{ outcomes: QueryOutcome[]; name: string }> {
-  const tables = multipliedTables(SCALE);
+): Promise<QueryOutcome[]> {
+  const { measured } = workload;
+  const tables = workload.tables();
   let started = performance.now();
-  const db = await open();
+  const db = await workload.open();
   try {
-    console.log(`\n== ${db.name}: ${db.version}, scale ${SCALE}`);
+    console.log(
+      `\n== ${workload.name}: ${db.version}, scale ${workload.scale}, statement timeout ${workload.timeoutSeconds} s`,
+    );
     console.log(`started in ${seconds(performance.now() - started)}`);
     started = performance.now();
     await db.load(tables);
@@ -437,24 +479,28 @@ async function benchDatabase(
     console.log(
       `statistics for optimize(): ${measured.stats.rows.size} tables, ${columnCount} columns, measured in ${measured.source}`,
     );
-    const schemaText = `${ddl}\n${statisticsLines(measured.stats)}\n`;
+    const schemaText = `${workload.ddl}\n${statisticsLines(measured.stats, workload.tableNames)}\n`;
     // Most common values and histogram bounds go in the statistics field, as a user pastes them from pg_stats.
-    const statsText = distributionJson(measured.stats);
+    const statsText = distributionJson(measured.stats, workload.tableNames);
     const distributions = statsText ? Object.keys(JSON.parse(statsText).tables).length : 0;
     console.log(`distributions (most common values, histograms): ${distributions} tables`);
     started = performance.now();
-    await optimize({ sql: 'SELECT 1 FROM region', dialect, schemaText }, { planners, engineVersion: 'bench-quality' });
+    await optimize(
+      { sql: workload.warmupSql, dialect: workload.dialect, schemaText },
+      { planners, engineVersion: 'bench-quality' },
+    );
     console.log(`optimizer warm-up in ${seconds(performance.now() - started)}\n`);
     const outcomes: QueryOutcome[] = [];
     started = performance.now();
-    for (const query of selectedQueries()) {
-      const outcome = await runQuery(db, query, { schemaText, ...(statsText ? { statsText } : {}) }, planners);
+    for (const query of workload.queries()) {
+      const input = { schemaText, ...(statsText ? { statsText } : {}) };
+      const outcome = await runQuery(db, query, input, planners, workload.timeoutSeconds * 1000);
       outcomes.push(outcome);
-      process.stderr.write(`  ${db.name} Q${query.number}: ${outcome.ratio.toFixed(2)}x ${outcome.match}\n`);
+      process.stderr.write(`  ${workload.name} Q${query.number}: ${outcome.ratio.toFixed(2)}x ${outcome.match}\n`);
     }
     printTable(outcomes);
     console.log(`queries measured in ${seconds(performance.now() - started)}`);
-    return { outcomes, name: db.name };
+    return outcomes;
   } finally {
     await db.stop();
   }
@@ -465,7 +511,7 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-console.log(`quality bench: scale ${SCALE}, ${cpus().length} cores, load average ${load()}`);
+console.log(`quality bench: scale ${SCALE} (TPC-DS ${TPCDS_SCALE}), ${cpus().length} cores, load average ${load()}`);
 const summaries: Summary[] = [];
 let crashed = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -477,42 +523,73 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 const planners = await availablePlanners(plannerSettingsFromEnv(process.env));
-const measured: { stats?: MeasuredStatistics; source?: string } = {};
+const tpch = {
+  corpusFile: `${TPCH_DIR}/tpc-h.sql`,
+  scale: SCALE,
+  timeoutSeconds: TIMEOUT_SECONDS,
+  tables: () => multipliedTables(SCALE),
+  tableNames: TABLES,
+  queries: () => selected(tpchQueries(), 'SQLTUNE_BENCH_QUERIES'),
+  warmupSql: 'SELECT 1 FROM region',
+  measured: {},
+};
+const workloads: Workload[] = [
+  {
+    ...tpch,
+    name: 'postgresql',
+    dialect: 'postgresql',
+    ddl: TPCH_SCHEMA,
+    binariesAvailable: postgresAvailable(),
+    open: () => openPostgres(TPCH_SCHEMA, TIMEOUT_SECONDS),
+  },
+  {
+    ...tpch,
+    name: 'mariadb',
+    dialect: 'mysql',
+    ddl: mysqlSchema(),
+    binariesAvailable: mariadbBinariesAvailable() && planners.mysql !== undefined,
+    open: () => openMariaDb(mysqlSchema(), TIMEOUT_SECONDS),
+  },
+  {
+    name: 'postgresql-tpcds',
+    dialect: 'postgresql',
+    ddl: TPCDS_SCHEMA,
+    corpusFile: `${TPCDS_DIR}/tpc-ds.sql`,
+    binariesAvailable: postgresAvailable(),
+    scale: TPCDS_SCALE,
+    timeoutSeconds: TPCDS_TIMEOUT_SECONDS,
+    tables: () => multipliedTpcdsTables(TPCDS_SCALE),
+    tableNames: TPCDS_TABLES,
+    queries: () => selected(tpcdsQueries(), 'SQLTUNE_BENCH_TPCDS_QUERIES'),
+    warmupSql: 'SELECT 1 FROM store',
+    open: () => openPostgres(TPCDS_SCHEMA, TPCDS_TIMEOUT_SECONDS),
+    measured: {},
+  },
+];
 const only = process.env.SQLTUNE_BENCH_DATABASES?.split(',').map((s) => s.trim());
 try {
-  for (const target of [
-    {
-      name: 'postgresql',
-      available: postgresAvailable(),
-      dialect: 'postgresql' as const,
-      ddl: TPCH_SCHEMA,
-      open: () => openPostgres(TPCH_SCHEMA, TIMEOUT_SECONDS),
-    },
-    {
-      name: 'mariadb',
-      available: mariadbBinariesAvailable() && planners.mysql !== undefined,
-      dialect: 'mysql' as const,
-      ddl: mysqlSchema(),
-      open: () => openMariaDb(mysqlSchema(), TIMEOUT_SECONDS),
-    },
-  ]) {
-    if (only && !only.includes(target.name)) continue;
-    if (!target.available) {
-      console.log(
-        `\n!!!!!!!! ${target.name}: binaries not found (PostgreSQL 15 in /usr/lib/postgresql/15/bin, MariaDB in /usr/sbin/mariadbd): SKIPPED`,
-      );
-      summaries.push({ name: target.name, line: `${target.name}: skipped (binaries not found)` });
+  for (const workload of workloads) {
+    if (only && !only.includes(workload.name)) continue;
+    const skip = (why: string) => {
+      console.log(`\n!!!!!!!! ${workload.name}: ${why}: SKIPPED`);
+      summaries.push({ name: workload.name, line: `${workload.name}: skipped (${why})` });
+    };
+    if (!workload.binariesAvailable) {
+      skip('binaries not found (PostgreSQL 15 in /usr/lib/postgresql/15/bin, MariaDB in /usr/sbin/mariadbd)');
+      continue;
+    }
+    if (!existsSync(workload.corpusFile)) {
+      skip(`the shared corpus is not beside the repository (${workload.corpusFile} missing)`);
       continue;
     }
     try {
-      const { outcomes, name } = await benchDatabase(target.open, target.dialect, target.ddl, measured, planners);
-      summaries.push(summarize(name, outcomes));
+      summaries.push(summarize(workload.name, await benchDatabase(workload, planners)));
     } catch (error) {
       crashed = true;
       console.log(
-        `\n!!!!!!!! ${target.name}: the bench crashed: ${error instanceof Error ? error.stack : String(error)}`,
+        `\n!!!!!!!! ${workload.name}: the bench crashed: ${error instanceof Error ? error.stack : String(error)}`,
       );
-      summaries.push({ name: target.name, line: `${target.name}: crashed (${message(error)})` });
+      summaries.push({ name: workload.name, line: `${workload.name}: crashed (${message(error)})` });
     }
   }
 } finally {
