@@ -1,29 +1,33 @@
 /**
- * Does SQLTune make TPC-H faster on real databases, without changing results? Prints figures, never pass/fail.
+ * Does SQLTune make TPC-H and TPC-DS faster on real databases, without changing results? Prints figures, never
+ * pass/fail.
  *   node --import tsx bench/quality.ts          (npm run bench:quality)
- *   SQLTUNE_BENCH_SCALE=20    copies of the corpus data (default 20)
+ *   SQLTUNE_BENCH_SCALE=20    copies of the TPC-H corpus data (default 20)
  *   SQLTUNE_BENCH_QUERIES=1,5 only these TPC-H queries (default all 22)
- *   SQLTUNE_BENCH_DATABASES=mariadb  only these databases (default postgresql,mariadb)
+ *   SQLTUNE_BENCH_TPCDS_SCALE=10    copies of the TPC-DS sales and returns (default 10)
+ *   SQLTUNE_BENCH_TPCDS_QUERIES=1,5 only these TPC-DS queries (default all 99)
+ *   SQLTUNE_BENCH_TPCDS_TIMEOUT=20  TPC-DS statement timeout in seconds (default 20)
+ *   SQLTUNE_BENCH_DATABASES=mariadb  only these (default postgresql,mariadb,postgresql-tpcds)
  *
- * For PostgreSQL 15 and MariaDB, each a throwaway server of its own: load the TPC-H sample of the shared corpus
- * multiplied SCALE times (see quality/data.ts), ANALYZE, and measure the statistics the database now has (row
- * counts from pg_class, distinct counts, null fractions and widths from pg_stats; without PostgreSQL, MariaDB's
- * engine-independent statistics). optimize() gets the TPC-H DDL of its dialect plus those statistics as
- * `-- sqltune:stats` lines. Then for each query: optimize it (timed: the pipeline column); run the original once
- * (warm-up; a query that fails here is reported and counts as 1.0); build the recommended indexes for real and
- * ANALYZE; then time the original and the optimized statement in alternation, the new indexes hidden from the
- * optimizer for the original's runs (MariaDB IGNORED indexes, pg_index.indisvalid on PostgreSQL): on a shared
- * 2-core machine the same plan drifts by +-30 % within seconds, and alternating puts both statements under the same
- * drift (timing one after the other reported "slower" queries whose plan had not changed). Each side: warm-up, then
- * the median of at least 3 runs, more while they add up to under 1 s (at most 15); a statement over 10 s is timed
- * once; statement timeout 60 s, a timeout counts as 60 s. Both results are compared as multisets of rows (floats
- * rounded to 6 significant digits, decimals exact), then the indexes are dropped. A query the pipeline rejects
- * (4202) or leaves unchanged (no rewrite, no index) counts as ratio 1.0 and is timed once, alone. The "db plan"
- * column says whether the database's own plan (EXPLAIN shape) changed; an index that plan does not read is marked
- * "unused".
- * The last two lines are for scripts:
+ * Three workloads, each on a throwaway server of its own: TPC-H on PostgreSQL 15 and on MariaDB, TPC-DS on
+ * PostgreSQL 15. Load the sample of the shared corpus multiplied (see quality/data.ts; TPC-DS's calendar, clock and
+ * demographics completed, see packages/planner/src/test-support/tpcds.ts), ANALYZE, and measure the statistics the
+ * database now has (row counts from pg_class, distinct counts, null fractions and widths from pg_stats; without
+ * PostgreSQL, MariaDB's engine-independent statistics). optimize() gets the DDL of its dialect plus those
+ * statistics as `-- sqltune:stats` lines, and the distributions as the statistics field. Then for each query:
+ * optimize it (timed: the pipeline column); run the original once (warm-up; a query that fails here is reported
+ * and counts as 1.0); build the recommended indexes for real and ANALYZE; then time the original and the optimized
+ * statement in alternation (quality/timing.ts), the new indexes hidden from the optimizer for the original's runs
+ * (MariaDB IGNORED indexes, pg_index.indisvalid on PostgreSQL). A statement timeout counts as the timeout (60 s,
+ * TPC-DS 20 s; shown as ">60000"). Both results are compared as multisets of rows (floats rounded to 6
+ * significant digits, decimals exact), then the indexes are dropped. A query the pipeline rejects (4202) or leaves
+ * unchanged (no rewrite, no index) counts as ratio 1.0 and is timed once, alone. The "db plan" column says whether
+ * the database's own plan (EXPLAIN shape) changed; an index that plan does not read is marked "unused".
+ * The last lines are for scripts:
  *   postgresql: geomean_speedup=X.XX improved=N/22 slower=N mismatches=N
  *   mariadb: geomean_speedup=X.XX improved=N/22 slower=N mismatches=N
+ *   postgresql-tpcds: geomean_speedup=X.XX improved=N/99 slower=N mismatches=N
+ * A workload whose binaries or corpus file are missing is skipped loudly ("!!!!!!!! ... SKIPPED").
  *
  * Measured on this machine (2 cores, Node 20.20, PostgreSQL 15.20, MariaDB 10.11.19), default scale 20
  * (lineitem 164,660 rows, orders 40,960, part 161,200, partsupp 163,780), other jobs sharing the cores:
@@ -33,6 +37,8 @@
  *   Q17 3-7 s, Q22 on MariaDB 9-12 s. Pipeline (optimize()) per query: median 230-260 ms, at most 3.4 s.
  *   A first version timed every statement 3 times after a warm-up, one after the other, and took 9.0 min (Q20 alone
  *   5 min): hence one timed run for statements over 10 s. The default scale stays 20.
+ * TPC-DS, scale 10 (each sales table 100,000 rows, store_returns 57,000; date_dim 73,049, time_dim 86,400): see
+ *   docs/design.md "Quality bench: TPC-DS on PostgreSQL" for the time and figures measured.
  */
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -62,16 +68,12 @@ import {
   stopAllDatabases,
 } from './quality/databases.ts';
 import { compareRows } from './quality/rows.ts';
+import { finished, message, runOnce, type Timing, timed, timedPair } from './quality/timing.ts';
 
 const SCALE = Number(process.env.SQLTUNE_BENCH_SCALE ?? 20);
-const TPCDS_SCALE = Number(process.env.SQLTUNE_BENCH_TPCDS_SCALE ?? 20);
+const TPCDS_SCALE = Number(process.env.SQLTUNE_BENCH_TPCDS_SCALE ?? 10);
 const TIMEOUT_SECONDS = 60;
 const TPCDS_TIMEOUT_SECONDS = Number(process.env.SQLTUNE_BENCH_TPCDS_TIMEOUT ?? 20);
-/** Timed runs after the warm-up: at least 3, more while under 1 s in total (up to 15), 1 for a query over 10 s. */
-const TIMED_RUNS = 3;
-const MIN_TIMED_MS = 1000;
-const MAX_TIMED_RUNS = 15;
-const SLOW_MS = 10_000;
 const IMPROVED = 1.1;
 const SLOWER = 0.9;
 
@@ -113,100 +115,7 @@ interface Summary {
   line: string;
 }
 
-type Timing = { ms: number; rows: string[][] } | { timeout: true } | { error: string };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-async function runOnce(db: Database, sql: string): Promise<Timing> {
-  const started = performance.now();
-  try {
-    const rows = await db.query(sql);
-    return { ms: performance.now() - started, rows };
-  } catch (error) {
-    return db.isTimeout(error) ? { timeout: true } : { error: message(error) };
-  }
-}
-
-const finished = (t: Timing): t is { ms: number; rows: string[][] } => 'ms' in t;
-const enoughRuns = (runs: number, totalMs: number) =>
-  runs >= MAX_TIMED_RUNS || (runs >= TIMED_RUNS && totalMs >= MIN_TIMED_MS);
-
-/** One statement alone: a warm-up run, then the median of the timed runs. */
-async function timed(db: Database, sql: string): Promise<Timing> {
-  const warm = await runOnce(db, sql);
-  if (!finished(warm)) return warm;
-  if (warm.ms > SLOW_MS) return runOnce(db, sql);
-  const times: number[] = [];
-  let rows = warm.rows;
-  while (
-    !enoughRuns(
-      times.length,
-      times.reduce((a, b) => a + b, 0),
-    )
-  ) {
-    const run = await runOnce(db, sql);
-    if (!finished(run)) return run;
-    times.push(run.ms);
-    rows = run.rows;
-  }
-  return { ms: median(times), rows };
-}
-
-/**
- * The original and the optimized statement timed in alternation, the recommended indexes hidden from the
- * optimizer for the original and shown for the optimized one: on a shared machine the speed drifts by tens of
- * percent within seconds, and alternating exposes both statements to the same drift. `beforeWarm` is the
- * original's warm-up, run before the indexes were built; a statement over 10 s is timed once more, alone.
- */
-async function timedPair(
-  db: Database,
-  original: string,
-  optimized: string,
-  indexes: string[],
-  beforeWarm: Timing,
-): Promise<{ before: Timing; after: Timing }> {
-  const show = async (visible: boolean) => {
-    if (indexes.length > 0) await db.setIndexesVisible(indexes, visible);
-  };
-  try {
-    await show(true);
-    const afterWarm = await runOnce(db, optimized);
-    if (!finished(beforeWarm) || !finished(afterWarm) || Math.max(beforeWarm.ms, afterWarm.ms) > SLOW_MS) {
-      let before = beforeWarm;
-      if (finished(beforeWarm)) {
-        await show(false);
-        before = await runOnce(db, original);
-      }
-      let after = afterWarm;
-      if (finished(afterWarm)) {
-        await show(true);
-        after = await runOnce(db, optimized);
-      }
-      return { before, after };
-    }
-    const beforeTimes: number[] = [];
-    const afterTimes: number[] = [];
-    let before: Timing = beforeWarm;
-    let after: Timing = afterWarm;
-    while (!enoughRuns(beforeTimes.length, [...beforeTimes, ...afterTimes].reduce((a, b) => a + b, 0) / 2)) {
-      await show(false);
-      before = await runOnce(db, original);
-      await show(true);
-      after = await runOnce(db, optimized);
-      if (!finished(before) || !finished(after)) return { before, after };
-      beforeTimes.push(before.ms);
-      afterTimes.push(after.ms);
-    }
-    return {
-      before: { ms: median(beforeTimes), rows: finished(before) ? before.rows : [] },
-      after: { ms: median(afterTimes), rows: finished(after) ? after.rows : [] },
-    };
-  } finally {
-    await show(true);
-  }
-}
 
 /** "not optimized (4202 ...)" for the pipeline's input errors, the message otherwise. */
 function describeRejection(error: unknown): string {
