@@ -99,6 +99,8 @@ interface QueryOutcome {
   afterTimeout?: boolean;
   /** before / after; 1 when nothing was changed or the query could not be measured. */
   ratio: number;
+  /** Rows the original returned (when it ran): with none, its time is mostly planning (TPC-DS on the sample). */
+  rows?: number;
   match: 'yes' | 'no' | 'no (digits)' | 'n/a' | 'same';
   mismatch: boolean;
   /** Whether the database's own plan differs (EXPLAIN shape); when it does not, the ratio is timing noise. */
@@ -175,6 +177,7 @@ async function runQuery(
   if (!report || unchanged) {
     outcome.beforeMs = finished(first) ? first.ms : timeoutMs;
     outcome.beforeTimeout = !finished(first);
+    if (finished(first)) outcome.rows = first.rows.length;
     if (report) {
       outcome.afterMs = outcome.beforeMs;
       outcome.afterTimeout = outcome.beforeTimeout;
@@ -236,6 +239,7 @@ async function runQuery(
     outcome.afterMs = timeoutMs;
   } else outcome.afterMs = after.ms;
   outcome.ratio = outcome.beforeMs / outcome.afterMs;
+  if ('ms' in before) outcome.rows = before.rows.length;
   if ('ms' in before && 'ms' in after) {
     const comparison = compareRows(before.rows, after.rows);
     if (comparison.equal) outcome.match = 'yes';
@@ -269,6 +273,7 @@ function printTable(outcomes: QueryOutcome[]): void {
     'before ms',
     'after ms',
     'ratio',
+    'rows',
     'match',
     'db plan',
     'indexes built',
@@ -281,6 +286,7 @@ function printTable(outcomes: QueryOutcome[]): void {
     formatMs(o.beforeMs, o.beforeTimeout),
     formatMs(o.afterMs, o.afterTimeout),
     o.ratio.toFixed(2),
+    o.rows === undefined ? '-' : String(o.rows),
     o.match,
     o.planChanged === undefined ? '-' : o.planChanged ? 'changed' : 'same',
     o.indexes.join(' ') || '-',
@@ -293,7 +299,7 @@ function printTable(outcomes: QueryOutcome[]): void {
   );
   const line = (cells: string[]) =>
     cells
-      .map((c, i) => (i === cells.length - 1 ? c : i >= 1 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .map((c, i) => (i === cells.length - 1 ? c : i >= 1 && i <= 4 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
       .join(' | ');
   console.log(line(header));
   console.log(widths.map((w, i) => '-'.repeat(i === header.length - 1 ? 4 : w)).join('-|-'));
@@ -319,6 +325,22 @@ function summarize(name: string, outcomes: QueryOutcome[]): Summary {
     const why = o.planChanged ? 'the database plan changed' : 'the database plan did not change: timing noise';
     console.log(
       `!!!!!!!! ${name} Q${o.number}: SLOWER ${o.ratio.toFixed(2)}x with indexes [${o.indexes.join(' ') || '-'}] and rewrites [${o.rewrites.join(' ') || '-'}] (${why})`,
+    );
+  }
+  for (const o of outcomes.filter((o) => o.beforeTimeout || o.afterTimeout)) {
+    const which = o.beforeTimeout && o.afterTimeout ? 'both forms' : o.beforeTimeout ? 'the original' : 'the optimized';
+    console.log(`!!!!!!!! ${name} Q${o.number}: TIMED OUT (${which}), counted at the timeout: ${o.ratio.toFixed(2)}x`);
+  }
+  const unmeasured = outcomes.filter((o) => o.beforeMs === undefined);
+  if (unmeasured.length > 0) {
+    console.log(
+      `${name}: not measured, counted as 1.0x: ${unmeasured.map((o) => `Q${o.number} (${o.note.slice(0, 80)})`).join('; ')}`,
+    );
+  }
+  const empty = outcomes.filter((o) => o.rows === 0).map((o) => `Q${o.number}`);
+  if (empty.length > 0) {
+    console.log(
+      `${name}: ${empty.length} queries return no rows here, their times are mostly planning: ${empty.join(' ')}`,
     );
   }
   const changed = outcomes.filter((o) => o.planChanged).length;
@@ -394,11 +416,13 @@ async function benchDatabase(
     const distributions = statsText ? Object.keys(JSON.parse(statsText).tables).length : 0;
     console.log(`distributions (most common values, histograms): ${distributions} tables`);
     started = performance.now();
-    await optimize(
+    const warmup = await optimize(
       { sql: workload.warmupSql, dialect: workload.dialect, schemaText },
       { planners, engineVersion: 'bench-quality' },
     );
-    console.log(`optimizer warm-up in ${seconds(performance.now() - started)}\n`);
+    console.log(
+      `optimizer warm-up in ${seconds(performance.now() - started)}: optimize() plans with ${warmup.statements[0]?.plan.source ?? 'no optimizer'}\n`,
+    );
     const outcomes: QueryOutcome[] = [];
     started = performance.now();
     for (const query of workload.queries()) {

@@ -1,15 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MAX_TIMED_RUNS, SLOW_MS, type TimedDatabase, type Timing, timedPair } from './timing.ts';
 
-/** A database on a fake clock: each statement takes its fixed time; it records what ran with the indexes shown or not. */
-function fakeDatabase(durations: Record<string, number>) {
+/**
+ * A database on a fake clock: each statement takes its time (fixed, or by its run count); it records what ran with
+ * the indexes shown or not.
+ */
+function fakeDatabase(durations: Record<string, number | ((run: number) => number)>) {
   let now = 0;
   let visible = true;
   const log: string[] = [];
+  const runs = new Map<string, number>();
   vi.spyOn(performance, 'now').mockImplementation(() => now);
   const db: TimedDatabase = {
     async query(sql) {
-      now += durations[sql]!;
+      const run = runs.get(sql) ?? 0;
+      runs.set(sql, run + 1);
+      const duration = durations[sql]!;
+      now += typeof duration === 'number' ? duration : duration(run);
       log.push(`${sql}${visible ? '+indexes' : ''}`);
       return [[sql]];
     },
@@ -54,6 +61,17 @@ describe('timedPair', () => {
     const slow = fakeDatabase({ original: 400, optimized: 400 });
     await timedPair(slow.db, 'original', 'optimized', [], warm(400));
     expect(slow.log.filter((l) => l.startsWith('original')).length).toBe(3);
+  });
+
+  it("takes each side's fastest run: another job's preemption only adds time", async () => {
+    // Every other run of each statement is slowed down, the original's more often than the optimized's.
+    const { db } = fakeDatabase({
+      original: (run) => (run % 2 === 0 ? 90 : 30),
+      optimized: (run) => (run % 3 === 0 ? 10 : 40),
+    });
+    const { before, after } = await timedPair(db, 'original', 'optimized', [], warm(90));
+    expect(before).toMatchObject({ ms: 30 });
+    expect(after).toMatchObject({ ms: 10 });
   });
 
   it('times a statement over 10 s once more, alone', async () => {
