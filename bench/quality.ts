@@ -99,7 +99,7 @@ interface QueryOutcome {
   afterTimeout?: boolean;
   /** before / after; 1 when nothing was changed or the query could not be measured. */
   ratio: number;
-  /** Rows the original returned (when it ran): with none, its time is mostly planning (TPC-DS on the sample). */
+  /** Rows the original returned (when it ran): none, and a short query's time is mostly planning. */
   rows?: number;
   match: 'yes' | 'no' | 'no (digits)' | 'n/a' | 'same';
   mismatch: boolean;
@@ -340,7 +340,7 @@ function summarize(name: string, outcomes: QueryOutcome[]): Summary {
   const empty = outcomes.filter((o) => o.rows === 0).map((o) => `Q${o.number}`);
   if (empty.length > 0) {
     console.log(
-      `${name}: ${empty.length} queries return no rows here, their times are mostly planning: ${empty.join(' ')}`,
+      `${name}: ${empty.length} queries return no rows on this data (a short one is then timed mostly planning): ${empty.join(' ')}`,
     );
   }
   const changed = outcomes.filter((o) => o.planChanged).length;
