@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/*/test/**/*.test.ts',
       'e2e/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     setupFiles: ['test-support/planner-settings.ts', 'test-support/frozen-trees.ts'],
     pool: 'forks',

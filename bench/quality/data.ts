@@ -1,42 +1,91 @@
 /**
- * The TPC-H data of the shared corpus, multiplied: copy k of every table (k = 0 .. scale-1) adds k * offset to
- * each key column (orderkey, custkey, partkey, suppkey; nation and region are not copied), so every join of the
- * original data matches within its copy and copies never join each other. Copy k also adds k cents to
- * l_extendedprice and o_totalprice: without that, the 20 copies of an order would tie exactly on revenue and
- * total price, and TPC-H's ORDER BY ... LIMIT queries (Q3, Q10, Q18) would return an arbitrary subset of the
- * tied rows, which a different (correct) plan may pick differently.
+ * The corpus samples, multiplied so that plans matter. Copy k of a copied table (k = 0 .. scale-1) adds k * offset
+ * to each key column of the benchmark's key families, so every join of the original data matches within its copy
+ * and copies never join each other; tables that are not copied are shared by every copy.
+ * - TPC-H: every table but nation and region is copied, keys orderkey, custkey, partkey, suppkey. Copy k also adds
+ *   k cents to l_extendedprice and o_totalprice: without that, the 20 copies of an order would tie exactly on
+ *   revenue and total price, and TPC-H's ORDER BY ... LIMIT queries (Q3, Q10, Q18) would return an arbitrary subset
+ *   of the tied rows, which a different (correct) plan may pick differently.
+ * - TPC-DS: the six sales and returns tables are copied, keys ticket_number (store) and order_number (catalog,
+ *   web), so a return still joins its sale; the dimensions (completed as tpcds.ts says) and inventory (its key is
+ *   date, item, warehouse) are shared. The copies of a sale share its customer, item and date: a query's groups are
+ *   the same at every scale, their sums and counts grow with it.
  */
+import { TPCDS_TABLES, tpcdsTables } from '../../packages/planner/src/test-support/tpcds.ts';
 import { TPCH_SCHEMA, tpchRows } from '../../packages/planner/src/test-support/tpch.ts';
 
-/** Load order: referenced tables first (the PostgreSQL schema has foreign keys). */
+/** TPC-H's load order: referenced tables first (the PostgreSQL schema has foreign keys). */
 export const TABLES = ['region', 'nation', 'part', 'supplier', 'partsupp', 'customer', 'orders', 'lineitem'] as const;
-const NOT_COPIED = new Set(['region', 'nation']);
-const KEY_FAMILIES = ['orderkey', 'custkey', 'partkey', 'suppkey'] as const;
-const PERTURBED = new Set(['l_extendedprice', 'o_totalprice']);
+
+/** A value as text, as in the corpus, or NULL. */
+export type Value = string | null;
 
 export interface TableData {
   name: string;
   columns: string[];
-  /** Rows of the multiplied table, generated on demand (values as text, as in the corpus). */
-  rows(): Generator<string[]>;
+  /** Rows of the multiplied table, generated on demand. */
+  rows(): Generator<Value[]>;
   rowCount: number;
 }
 
-function keyFamily(column: string): string | undefined {
-  const suffix = column.slice(column.indexOf('_') + 1);
-  return (KEY_FAMILIES as readonly string[]).includes(suffix) ? suffix : undefined;
+interface Multiplication {
+  /** Load order. */
+  tables: readonly string[];
+  copied(table: string): boolean;
+  /** Key column suffixes (after the table prefix: o_orderkey is orderkey) whose values copies shift. */
+  keyFamilies: readonly string[];
+  /** Decimal columns to which copy k adds k cents. */
+  perturbed: ReadonlySet<string>;
 }
 
-/** The corpus tables multiplied `scale` times, in load order. */
+const TPCH: Multiplication = {
+  tables: TABLES,
+  copied: (table) => table !== 'region' && table !== 'nation',
+  keyFamilies: ['orderkey', 'custkey', 'partkey', 'suppkey'],
+  perturbed: new Set(['l_extendedprice', 'o_totalprice']),
+};
+
+const TPCDS_FACTS = new Set([
+  'store_sales',
+  'store_returns',
+  'catalog_sales',
+  'catalog_returns',
+  'web_sales',
+  'web_returns',
+]);
+const TPCDS: Multiplication = {
+  tables: TPCDS_TABLES,
+  copied: (table) => TPCDS_FACTS.has(table),
+  keyFamilies: ['ticket_number', 'order_number'],
+  perturbed: new Set(),
+};
+
+/** The TPC-H sample multiplied `scale` times, in load order. */
 export function multipliedTables(scale: number): TableData[] {
-  const corpus = new Map(TABLES.map((name) => [name, tpchRows(name)] as const));
+  return multiply(new Map(TABLES.map((name) => [name, tpchRows(name)] as const)), TPCH, scale);
+}
+
+/** The TPC-DS sample, its dimensions completed, multiplied `scale` times, in load order. */
+export function multipliedTpcdsTables(scale: number): TableData[] {
+  return multiply(tpcdsTables(), TPCDS, scale);
+}
+
+function multiply(
+  corpus: Map<string, { columns: string[]; rows: Value[][] }>,
+  rule: Multiplication,
+  scale: number,
+): TableData[] {
+  const keyFamily = (column: string): string | undefined => {
+    const suffix = column.slice(column.indexOf('_') + 1);
+    return rule.keyFamilies.includes(suffix) ? suffix : undefined;
+  };
   // Offset per key family: the next power of ten above the largest key, so copies are disjoint and readable.
   const max = new Map<string, number>();
   for (const { columns, rows } of corpus.values()) {
     columns.forEach((column, i) => {
       const family = keyFamily(column);
       if (!family) return;
-      for (const row of rows) max.set(family, Math.max(max.get(family) ?? 0, Number(row[i])));
+      for (const row of rows) if (row[i] !== null) max.set(family, Math.max(max.get(family) ?? 0, Number(row[i])));
     });
   }
   const offsets = new Map([...max].map(([family, value]) => [family, 10 ** Math.ceil(Math.log10(value + 1))]));
@@ -45,14 +94,14 @@ export function multipliedTables(scale: number): TableData[] {
       throw new Error(`scale ${scale} overflows INT for ${family} keys (offset ${offset})`);
     }
   }
-  return TABLES.map((name) => {
+  return rule.tables.map((name) => {
     const { columns, rows } = corpus.get(name)!;
-    const copies = NOT_COPIED.has(name) ? 1 : scale;
+    const copies = rule.copied(name) ? scale : 1;
     const shift = columns.map((column) => {
       const family = keyFamily(column);
       return family ? offsets.get(family)! : 0;
     });
-    const perturbed = columns.map((column) => PERTURBED.has(column));
+    const perturbed = columns.map((column) => rule.perturbed.has(column));
     return {
       name,
       columns,
@@ -65,6 +114,7 @@ export function multipliedTables(scale: number): TableData[] {
               continue;
             }
             yield row.map((value, i) => {
+              if (value === null) return value;
               if (shift[i]) return String(Number(value) + k * shift[i]!);
               if (perturbed[i]) return String((Math.round(Number(value) * 100) + k) / 100);
               return value;
@@ -114,9 +164,9 @@ export interface ColumnFigures {
  * The distributions (most common values, histogram bounds) as the statistics field's JSON, pasted the way a user
  * would from pg_stats; undefined when the measured statistics have none (MariaDB).
  */
-export function distributionJson(stats: MeasuredStatistics): string | undefined {
+export function distributionJson(stats: MeasuredStatistics, tableNames: readonly string[]): string | undefined {
   const tables: Record<string, { rows: number; columns: Record<string, Record<string, unknown>> }> = {};
-  for (const table of TABLES) {
+  for (const table of tableNames) {
     const rows = stats.rows.get(table);
     if (rows === undefined) continue;
     const columns: Record<string, Record<string, unknown>> = {};
@@ -134,10 +184,10 @@ export function distributionJson(stats: MeasuredStatistics): string | undefined 
   return Object.keys(tables).length > 0 ? JSON.stringify({ tables }) : undefined;
 }
 
-/** `-- sqltune:stats` lines for the schema text given to optimize(). */
-export function statisticsLines(stats: MeasuredStatistics): string {
+/** `-- sqltune:stats` lines for the schema text given to optimize(), table by table in the given order. */
+export function statisticsLines(stats: MeasuredStatistics, tableNames: readonly string[]): string {
   const lines: string[] = [];
-  for (const table of TABLES) {
+  for (const table of tableNames) {
     const rows = stats.rows.get(table);
     if (rows === undefined) continue;
     lines.push(`-- sqltune:stats ${table} rows=${rows}`);

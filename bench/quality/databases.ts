@@ -12,7 +12,7 @@ import mysql from 'mysql2/promise';
 import pg from 'pg';
 import { INSTALL_DB_CANDIDATES, MARIADBD_CANDIDATES } from '../../packages/planner/src/mariadb/server.ts';
 import { postgresBinDir, startPostgres } from '../../test-support/services.ts';
-import { type ColumnFigures, type MeasuredStatistics, TABLES, type TableData } from './data.ts';
+import { type ColumnFigures, type MeasuredStatistics, TABLES, type TableData, type Value } from './data.ts';
 import { normalizeValue, type ValueKind } from './rows.ts';
 
 export interface Database {
@@ -114,7 +114,7 @@ export async function openPostgres(schemaSql: string, timeoutSeconds: number): P
       for (const table of tables) {
         const perRow = table.columns.length;
         const batch = Math.floor(INSERT_PARAMETERS / perRow);
-        let values: string[] = [];
+        let values: Value[] = [];
         const flush = async () => {
           if (values.length === 0) return;
           const rows = values.length / perRow;
@@ -364,7 +364,7 @@ export async function openMariaDb(schemaSql: string, timeoutSeconds: number): Pr
       await connection.query('SET SESSION unique_checks = 0, foreign_key_checks = 0');
       for (const table of tables) {
         const batch = Math.floor(INSERT_PARAMETERS / table.columns.length);
-        let rows: string[][] = [];
+        let rows: Value[][] = [];
         const flush = async () => {
           if (rows.length === 0) return;
           await connection.query(`INSERT INTO ${table.name} (${table.columns.join(', ')}) VALUES ?`, [rows]);
