@@ -159,10 +159,15 @@ export function freezeParsedTrees(on: boolean): void {
   freezeTrees = on;
 }
 
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
-  Object.freeze(value);
-  for (const child of Object.values(value)) deepFreeze(child);
+/** Freezes a tree and everything in it; with a stack of its own, since a long OR chain is thousands of levels deep. */
+function deepFreeze(root: unknown): void {
+  const pending = [root];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (value === null || typeof value !== 'object' || Object.isFrozen(value)) continue;
+    Object.freeze(value);
+    for (const child of Object.values(value)) pending.push(child);
+  }
 }
 
 /** The cached tree of a text, if it is still held (tests: the cache's bound and order). */

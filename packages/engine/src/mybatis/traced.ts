@@ -133,7 +133,11 @@ export function tidy(traced: Traced, mysql: boolean): Traced {
   const { text } = trimmed;
   const drop = new Uint8Array(text.length);
   const tokens = lex(text, { mysql }).filter((t) => t.kind === 'space' && t.text.includes('\n'));
-  const indent = Math.min(...tokens.map((t) => t.text.length - t.text.lastIndexOf('\n') - 1), Number.MAX_SAFE_INTEGER);
+  // Reduced, not spread into Math.min: a long statement has more line breaks than a call takes arguments.
+  const indent = tokens.reduce(
+    (least, t) => Math.min(least, t.text.length - t.text.lastIndexOf('\n') - 1),
+    Number.MAX_SAFE_INTEGER,
+  );
   for (const token of tokens) {
     // Keep one newline and the indentation after the last one, less the common indentation.
     const lastNewline = token.text.lastIndexOf('\n');

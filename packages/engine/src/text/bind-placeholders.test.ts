@@ -63,4 +63,10 @@ describe('bind placeholders of other clients are read as the dialect parameters'
     expect(note.zh).toContain('%(name)s, :c');
     expect(note.zh).toContain('绑定参数');
   });
+
+  it('numbers past the $n already written in a statement of any length (a 150,000-value IN list)', () => {
+    const values = Array.from({ length: 150_000 }, (_, i) => i).join(',');
+    const text = `SELECT a FROM t WHERE a IN (${values}) AND b = $3 AND c = %s`;
+    expect(bindPlaceholders(text, 'postgresql').map((p) => p.native)).toEqual(['$4']);
+  });
 });

@@ -46,7 +46,9 @@ export function bindPlaceholders(text: string, dialect: Dialect): BindPlaceholde
   }
   if (dialect === 'mysql') return found.map((p) => ({ ...p, native: '?' }));
   // PostgreSQL numbers them after the `$n` already written.
-  let next = Math.max(0, ...tokens.map((t) => (/^\$\d+$/.test(t.text) ? Number(t.text.slice(1)) : 0)));
+  // A loop, not Math.max(...): a statement can hold more tokens than a call takes arguments (a 100,000-value IN list).
+  let next = 0;
+  for (const token of tokens) if (/^\$\d+$/.test(token.text)) next = Math.max(next, Number(token.text.slice(1)));
   const byName = new Map<string, string>();
   return found.map((p) => {
     const named = p.written === '%s' || p.written === '?' ? undefined : p.written;
