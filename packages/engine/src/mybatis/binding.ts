@@ -1,7 +1,8 @@
 import type { Dialect } from '@sqltune/contracts';
 import { parseStatements } from '../dialect/parse.ts';
-import type { TableRef } from '../model/statement.ts';
-import { type ColumnDef, findColumn, findTable, type SchemaModel, unquote } from '../schema/model.ts';
+import type { ParsedStatement } from '../model/statement.ts';
+import { type ColumnDef, findColumn, type SchemaModel, unquote } from '../schema/model.ts';
+import { ctesOf, ownedColumn, queryScopes, sourcesOf } from '../semantics/scope.ts';
 import { codeTokens, lex, type Token } from '../text/lexer.ts';
 import { templatePlaceholders } from '../text/placeholders.ts';
 import { sampleText, type Value } from './ognl.ts';
@@ -30,7 +31,7 @@ export function bindParameters(
   const mysql = dialect === 'mysql';
   const tokens = codeTokens(lex(template.text, { mysql }));
   const placeholders = templatePlaceholders(tokens);
-  const tables = tablesOf(template.text, dialect);
+  const statements = statementsOf(template.text, dialect);
   const insertColumns = insertColumnsByToken(tokens);
   let bound = template;
   let substitutions = 0;
@@ -62,7 +63,7 @@ export function bindParameters(
         : (limitValue(tokens, first) ??
           likeValue(tokens, first, counter, mysql) ??
           typedValue(
-            columnType(tokens, first, insertColumns, tables, schema) ?? jdbcFamily(parameter.jdbcType),
+            columnType(tokens, first, insertColumns, statements, schema) ?? jdbcFamily(parameter.jdbcType),
             counter,
             dialect,
           ));
@@ -216,12 +217,12 @@ function columnType(
   tokens: Token[],
   first: number,
   insertColumns: Map<number, string>,
-  tables: TableRef[],
+  statements: ParsedStatement[],
   schema: SchemaModel,
 ): Family | undefined {
   const name = insertColumns.get(first) ?? columnBefore(tokens, first) ?? columnAfter(tokens, first);
   if (!name) return undefined;
-  const column = resolveColumn(name, tables, schema);
+  const column = columnNamed(name, statements, schema);
   return column ? familyOf(column.type) : undefined;
 }
 
@@ -321,27 +322,25 @@ function insertColumnsByToken(tokens: Token[]): Map<number, string> {
   return byToken;
 }
 
-function tablesOf(sql: string, dialect: Dialect): TableRef[] {
+function statementsOf(sql: string, dialect: Dialect): ParsedStatement[] {
   try {
-    return parseStatements(sql, dialect).flatMap((s) => s.tables);
+    return parseStatements(sql, dialect);
   } catch {
     return [];
   }
 }
 
-/** `alias.column` through the statement's tables; a bare column in the one table of the statement that has it. */
-function resolveColumn(written: string, tables: TableRef[], schema: SchemaModel): ColumnDef | undefined {
+/** `alias.column` or a bare column, read in the first query of the statement whose own tables certainly have it. */
+function columnNamed(written: string, statements: ParsedStatement[], schema: SchemaModel): ColumnDef | undefined {
   const parts = written.split('.').map(unquote);
-  const column = parts.at(-1)!;
-  const qualifier = parts.length > 1 ? parts.at(-2)!.toLowerCase() : undefined;
-  const candidates = qualifier
-    ? tables.filter((t) => (t.alias ?? t.name).toLowerCase() === qualifier || t.name.toLowerCase() === qualifier)
-    : tables;
-  const found = candidates
-    .map((t) => findColumn(findTable(schema, t.name), column))
-    .filter((c): c is ColumnDef => c !== undefined);
-  if (found.length > 0) return found[0];
+  const ref = { table: parts.length > 1 ? parts.at(-2)! : null, column: parts.at(-1)! };
+  for (const { ast } of statements) {
+    for (const { query } of queryScopes(ast)) {
+      const found = ownedColumn(ref, sourcesOf(query, schema, ctesOf(ast)));
+      if (found) return found.column;
+    }
+  }
   // Tables unknown (the text did not parse): the one table of the structure that has such a column.
-  const anywhere = schema.tables.map((t) => findColumn(t, column)).filter((c): c is ColumnDef => c !== undefined);
+  const anywhere = schema.tables.map((t) => findColumn(t, ref.column)).filter((c): c is ColumnDef => c !== undefined);
   return anywhere.length === 1 ? anywhere[0] : undefined;
 }

@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, type ColumnRef, child, children, columnRef, isNode, subqueryOf } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { type ColumnDef, findColumn, findTable, type SchemaModel, unquote } from '../schema/model.ts';
+import { resolveColumn } from '../semantics/scope.ts';
 import { isKeyword } from '../text/lexer.ts';
 import type { TextEdit } from '../text/patch.ts';
 import { limitParts } from './families/clauses/helpers.ts';
@@ -17,7 +18,7 @@ import {
   sameTree,
   tokenView,
 } from './rewrite.ts';
-import { allDialects, enclosingQuery, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
+import { allDialects, enclosingQuery, type Rule, type RuleMatch } from './rule.ts';
 
 /**
  * `x NOT IN (SELECT y ...)` returns no rows at all once one y is NULL, and planners handle it worse
@@ -53,7 +54,7 @@ export const notInSubquery: Rule = {
       const subquery = subqueryOf(child(node, 'right'));
       if (!subquery) return;
       const selected = columnRef(child(children(subquery, 'columns')[0] ?? {}, 'expr'));
-      const resolved = selected ? resolveColumn(schema, subquery, selected) : undefined;
+      const resolved = selected ? resolveColumn(statement.ast, schema, subquery, selected) : undefined;
       const nullable = resolved ? resolved.column.nullable : undefined;
       const plan =
         nullable === false ? rewritePlan(statement, schema, enclosingQuery(ancestors), node, subquery) : undefined;

@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isNumeric, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { resolveColumn } from '../../../semantics/scope.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, sourceText } from '../../match-helpers.ts';
 import {
@@ -17,7 +18,7 @@ import {
   tokenView,
   withReplacements,
 } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, resolveColumn, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   chainOf,
   comparisonOperators,
@@ -168,7 +169,7 @@ function literalFor(column: AstNode, value: AstNode | undefined, scope: Scope): 
   if (stringValue(value) !== undefined) return true;
   if (numberValue(value) === undefined) return false;
   if (scope.statement.dialect === 'postgresql') return true;
-  const numeric = isNumeric(resolveColumn(scope.schema, scope.query, columnRef(column)!)?.column);
+  const numeric = isNumeric(resolveColumn(scope.statement.ast, scope.schema, scope.query, columnRef(column)!)?.column);
   if (!numeric) scope.needsSchema = true;
   return numeric;
 }

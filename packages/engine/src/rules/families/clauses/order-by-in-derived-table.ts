@@ -11,6 +11,7 @@ import {
 } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { resolve } from '../../../semantics/scope.ts';
 import {
   type Change,
   clauseEnd,
@@ -21,7 +22,7 @@ import {
   selectCandidates,
   tokenView,
 } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, resolveColumn, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   containsAggregate,
   groupItems,
@@ -229,7 +230,7 @@ function orderSensitive(statement: ParsedStatement, schema: SchemaModel, query: 
       else if (isAggregate(node)) {
         const name = functionName(node) ?? '';
         const [arg] = functionArgs(node);
-        const exact = summingAggregates.has(name) && exactNumber(schema, query, arg);
+        const exact = summingAggregates.has(name) && exactNumber(statement.ast, schema, query, arg);
         if (!orderFreeAggregates.has(name) && !exact) sensitive = true;
       }
       return !sensitive;
@@ -253,22 +254,11 @@ function orderSensitive(statement: ParsedStatement, schema: SchemaModel, query: 
   return sensitive;
 }
 
-/** A column whose type the schema says is an exact number (through one level of derived table). */
-function exactNumber(schema: SchemaModel, query: AstNode, arg: AstNode | undefined, depth = 0): boolean {
+/** A column whose type is an exact number, read through CTEs and derived tables. */
+function exactNumber(ast: AstNode, schema: SchemaModel, query: AstNode, arg: AstNode | undefined): boolean {
   const ref = columnRef(arg);
-  if (!ref || depth > 3) return false;
-  const direct = resolveColumn(schema, query, ref)?.column;
-  if (direct) return isExactNumber(direct);
-  for (const source of children(query, 'from')) {
-    const derived = child(child(source, 'expr') ?? {}, 'ast');
-    if (derived?.type !== 'select') continue;
-    if (ref.table && String(source.as ?? '').toLowerCase() !== ref.table.toLowerCase()) continue;
-    for (const item of selectItems(derived)) {
-      const name = item.alias ?? columnRef(item.expr)?.column;
-      if (name?.toLowerCase() === ref.column.toLowerCase()) return exactNumber(schema, derived, item.expr, depth + 1);
-    }
-  }
-  return false;
+  const resolution = ref ? resolve(ast, schema, query, ref) : undefined;
+  return resolution?.kind === 'local' && !!resolution.column && isExactNumber(resolution.column);
 }
 
 /** Deletes the inner query's ORDER BY clause. */

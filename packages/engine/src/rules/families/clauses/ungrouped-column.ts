@@ -1,7 +1,8 @@
-import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
+import { type AstNode, type ColumnRef, child, children, columnRef } from '../../../model/ast.ts';
 import { findColumn, findTable, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { resolve, resolveColumn } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { allDialects, type Rule, type RuleMatch, resolveColumn } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   chainOf,
   containsAggregate,
@@ -58,8 +59,11 @@ export const ungroupedColumn: Rule = {
           if (ref.column === '*' || columns.some((k) => sameColumn(k, node))) return false;
           if (!grouped) {
             // One implicit group: any plain column of this query's own tables is ambiguous.
-            if (!isLocal(query, ref, outermost, schema)) return false;
-          } else if (!resolveColumn(schema, query, ref) || dependsOnGroupedKey(query, node, schema, columns)) {
+            if (!isLocal(statement.ast, schema, query, ref, outermost)) return false;
+          } else if (
+            !resolveColumn(statement.ast, schema, query, ref) ||
+            dependsOnGroupedKey(query, node, schema, columns)
+          ) {
             return false;
           }
           const name = ref.table ? `${ref.table}.${ref.column}` : ref.column;
@@ -87,19 +91,8 @@ export const ungroupedColumn: Rule = {
 };
 
 /** Whether a column belongs to this query's own FROM (not an outer query's, as in a correlated subquery). */
-function isLocal(
-  query: AstNode,
-  ref: { table: string | null; column: string },
-  outermost: boolean,
-  schema: SchemaModel,
-): boolean {
-  if (ref.table) {
-    const wanted = unquote(ref.table).toLowerCase();
-    return children(query, 'from').some((s) =>
-      [s.table, s.as].some((n) => typeof n === 'string' && unquote(n).toLowerCase() === wanted),
-    );
-  }
-  return outermost || !!resolveColumn(schema, query, ref);
+function isLocal(ast: AstNode, schema: SchemaModel, query: AstNode, ref: ColumnRef, outermost: boolean): boolean {
+  return (outermost && !ref.table) || resolve(ast, schema, query, ref).kind === 'local';
 }
 
 /** Column pairs equated in WHERE or ON (`a.x = b.y`): MySQL treats such columns as grouped together. */

@@ -1,16 +1,8 @@
 import { child, columnRef } from '../../../model/ast.ts';
+import { ctesOf, ownedColumn, ownWalk, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, inFilter, type Rule, type RuleMatch } from '../../rule.ts';
-import {
-  comparisonOperators,
-  cteNames,
-  operatorOf,
-  ownedColumn,
-  ownWalk,
-  queryScopes,
-  sourcesOf,
-  typeFamily,
-} from './scope.ts';
+import { comparisonOperators, operatorOf, typeFamily } from './helpers.ts';
 
 const familyNames = {
   number: { zh: '数值', en: 'numeric' },
@@ -40,7 +32,7 @@ export const joinTypeMismatch: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     const postgres = statement.dialect === 'postgresql';
     for (const { query } of queryScopes(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);

@@ -1,7 +1,8 @@
 import { type AstNode, child, children, columnRef, literalValue } from '../../../model/ast.ts';
+import { ctesOf, ownedColumn, ownWalk, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteNames, operatorOf, ownedColumn, ownWalk, queryScopes, sourcesOf, typeFamily } from './scope.ts';
+import { operatorOf, typeFamily } from './helpers.ts';
 
 const compared = new Set(['=', '<>', '!=', '<', '<=', '>', '>=', 'IN', 'NOT IN', 'BETWEEN', 'NOT BETWEEN']);
 
@@ -31,7 +32,7 @@ export const nonNumericStringForNumber: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);
       ownWalk(query, ({ node }) => {

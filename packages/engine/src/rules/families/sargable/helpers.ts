@@ -13,6 +13,7 @@ import {
 } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { ColumnDef, SchemaModel } from '../../../schema/model.ts';
+import { ctesOf, ownedColumn, sourcesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import {
@@ -25,7 +26,6 @@ import {
   tokenView,
 } from '../../rewrite.ts';
 import { enclosingQuery, type RuleMatch } from '../../rule.ts';
-import { cteNames, ownedColumn, sourcesOf } from '../relations/scope.ts';
 
 /** Shared reading helpers of the sargable family: located operands, date casts, date arithmetic, columns. */
 
@@ -56,7 +56,7 @@ export function schemaColumn(
   const ref = columnRef(node);
   const query = enclosingQuery(ancestors);
   if (!ref || ref.column === '*' || !query) return undefined;
-  const ctes = cteNames(statement.ast);
+  const ctes = ctesOf(statement.ast);
   const sources = sourcesOf(query, schema, ctes);
   if (!ref.table && sources.some((source) => !source.def)) return undefined;
   const owned = ownedColumn(ref, sources);

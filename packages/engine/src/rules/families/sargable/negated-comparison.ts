@@ -14,7 +14,7 @@ import {
   wrapped,
 } from '../../rewrite.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
-import { typeFamily } from '../relations/scope.ts';
+import { typeFamily } from '../relations/helpers.ts';
 import { type Proposal, predicateSides, rangeText, replaceRange, schemaColumn } from './helpers.ts';
 
 /** Each comparison and its negation: NOT (a > b) is a <= b. */

@@ -1,6 +1,7 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
+import { ctesOf, ownedColumn, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
 import {
@@ -13,15 +14,7 @@ import {
   wrapped,
 } from '../../rewrite.ts';
 import { allDialects, type Rule } from '../../rule.ts';
-import {
-  conjuncts,
-  cteNames,
-  ownedColumn,
-  queryScopes,
-  type Source,
-  sourcesOf,
-  typeFamily,
-} from '../relations/scope.ts';
+import { conjuncts, typeFamily } from '../relations/helpers.ts';
 import { operatorOf, type Proposal, replaceRange } from './helpers.ts';
 
 /**
@@ -52,7 +45,7 @@ export const redundantIsNotNull: Rule = {
   },
   detect({ statement, schema }) {
     const proposals: Proposal[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
       const where = child(query, 'where');
       if (!where) continue;

@@ -22,6 +22,7 @@ import {
   type TableDef,
   unquote,
 } from '../../../schema/model.ts';
+import { ctesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
 import {
@@ -37,7 +38,6 @@ import {
 } from '../../rewrite.ts';
 import type { RuleMatch } from '../../rule.ts';
 import { columnKey, containsAggregate, groupItems, isAggregate, limitParts, selectItems } from '../clauses/helpers.ts';
-import { cteNames } from '../relations/scope.ts';
 
 /** Shared reading helpers of the simplify family: FROM sources with their schema, keys, set operations, edits. */
 
@@ -67,7 +67,7 @@ const knownJoins = new Set(['', 'INNER JOIN', 'LEFT JOIN', 'RIGHT JOIN', 'FULL J
  * `FROM t UNION (SELECT ...)` makes the union a join), and a rule reasoning about rows must not go on then.
  */
 export function querySources(statement: ParsedStatement, schema: SchemaModel, query: AstNode): Source[] | undefined {
-  const shadowed = cteNames(statement.ast);
+  const shadowed = ctesOf(statement.ast);
   const items = children(query, 'from');
   const joins = items.map((item) => String(item.join ?? '').toUpperCase());
   if (joins.some((join) => !knownJoins.has(join))) return undefined;

@@ -21,6 +21,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, functionName, isNode, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { type Ctes, lastGroup, ownedColumn, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import {
   type Change,
@@ -37,7 +38,6 @@ import {
 import { groupItems, isAggregate, numberValue } from '../clauses/helpers.ts';
 import {
   type Correlation,
-  columnOf,
   containsSubquery,
   containsWindow,
   coversUniqueKey,
@@ -45,7 +45,6 @@ import {
   freshName,
   isExactNumberColumn,
   joinTargetProblem,
-  lastGroup,
   nameText,
   type OneTableQuery,
   oneTableQuery,
@@ -58,10 +57,7 @@ import {
   refsIn,
   refText,
   requalified,
-  type Source,
   sameEquality,
-  sideOf,
-  sourcesOf,
   splitCorrelation,
   tableText,
   unqualifiedInner,
@@ -88,11 +84,7 @@ export interface Decorrelation {
 }
 
 /** The shape this module decorrelates, or undefined: a one-table subquery tied by column equalities. */
-export function decorrelationOf(
-  site: Site,
-  schema: SchemaModel,
-  ctes: Set<string>,
-): Decorrelation | Localized | undefined {
+export function decorrelationOf(site: Site, schema: SchemaModel, ctes: Ctes): Decorrelation | Localized | undefined {
   const one = oneTableQuery(site.subquery, schema, ctes);
   if (!one) return undefined;
   const extra = extraClauses(site.subquery);
@@ -158,7 +150,7 @@ export function decorrelationProblem(
   query: AstNode,
   plan: Decorrelation,
   schema: SchemaModel,
-  ctes: Set<string>,
+  ctes: Ctes,
 ): Localized | undefined {
   const target = joinTargetProblem(query, statement.ast);
   if (target) return target;
@@ -179,7 +171,7 @@ function tieProblem(
   source: Source,
   sources: Source[],
 ): Localized | undefined {
-  const placed = columnOf(outer, sources);
+  const placed = ownedColumn(outer, sources);
   const innerColumn = findColumn(source.def, inner.column);
   if (!placed || !innerColumn) {
     return {
@@ -325,7 +317,7 @@ function rowJoin(statement: ParsedStatement, { plan, alias }: Named): string | u
     const where = layout.clauses.get('WHERE');
     if (where === undefined || !table) continue;
     const range: [number, number] = [where + 1, clauseEnd(layout, where)];
-    const on = qualifiedText(statement, range, plan.one.source.qualifier, innerNames, alias);
+    const on = qualifiedText(statement, range, plan.one.source.name, innerNames, alias);
     return ` LEFT JOIN ${table} AS ${alias} ON ${on}`;
   }
   return undefined;

@@ -1,6 +1,6 @@
 /**
- * Shared reading and writing helpers of the subqueries family: which tables a query reads and which of
- * them a column belongs to, whether a subquery is a plain one-table SELECT, when an equality cannot
+ * Shared reading and writing helpers of the subqueries family (which table a column belongs to is the
+ * semantic layer's, semantics/scope.ts): whether a subquery is a plain one-table SELECT, when an equality cannot
  * match more than one row, fresh names, and the text of moved conditions.
  *
  * Everything here answers "undefined" (or gives a reason) when it cannot be sure: a rewrite that moves
@@ -9,14 +9,8 @@
 import type { Dialect, Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode, span, visitsOf, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import {
-  type ColumnDef,
-  findColumn,
-  findTable,
-  type SchemaModel,
-  type TableDef,
-  unquote,
-} from '../../../schema/model.ts';
+import { type ColumnDef, findColumn, type SchemaModel, type TableDef, unquote } from '../../../schema/model.ts';
+import { type Ctes, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import {
   editedSlice,
@@ -79,77 +73,6 @@ export function refsIn(node: AstNode | undefined): Ref[] | undefined {
   return odd ? undefined : found;
 }
 
-/** One FROM entry of a query. */
-export interface Source {
-  entry: AstNode;
-  /** The table name as written (unquoted), for a plain table. */
-  table?: string;
-  /** What its columns are qualified with (alias, else table name), lower case; '' when there is none. */
-  qualifier: string;
-  /** The schema's table, for a plain table the schema knows that no CTE shadows. */
-  def?: TableDef;
-  /** Upper-case join keyword; '' for the first entry and for comma-separated ones. */
-  join: string;
-  /** Which comma-separated group it belongs to: a JOIN added at the end only sees the last group. */
-  group: number;
-}
-
-export function sourcesOf(query: AstNode, schema: SchemaModel, ctes: Set<string>): Source[] {
-  let group = -1;
-  return children(query, 'from').map((entry, i) => {
-    const join = typeof entry.join === 'string' ? entry.join.toUpperCase() : '';
-    if (i === 0 || join === '') group++;
-    const table = typeof entry.table === 'string' && !entry.expr ? unquote(entry.table) : undefined;
-    const alias = typeof entry.as === 'string' ? unquote(entry.as) : undefined;
-    const source: Source = { entry, qualifier: (alias ?? table ?? '').toLowerCase(), join, group };
-    if (table !== undefined) source.table = table;
-    const shadowed = table !== undefined && ctes.has(table.toLowerCase());
-    const def = table !== undefined && !shadowed && !entry.db ? findTable(schema, table) : undefined;
-    if (def) source.def = def;
-    return source;
-  });
-}
-
-/** The comma-separated group of the FROM list a JOIN appended at its end belongs to. */
-export function lastGroup(sources: Source[]): number {
-  return Math.max(...sources.map((s) => s.group));
-}
-
-/**
- * The source of the query a column belongs to: by qualifier, or (unqualified) the one source whose table
- * has the column, when the schema knows every source. Undefined when that cannot be told.
- */
-function ownerOf(ref: Ref, sources: Source[]): Source | undefined {
-  if (ref.table) {
-    const wanted = unquote(ref.table).toLowerCase();
-    const named = sources.filter((s) => s.qualifier === wanted);
-    return named.length === 1 ? named[0] : undefined;
-  }
-  if (!sources.every((s) => s.def)) return undefined;
-  const having = sources.filter((s) => findColumn(s.def, ref.column));
-  return having.length === 1 ? having[0] : undefined;
-}
-
-/** The schema column a reference of the query points at, when that is certain. */
-export function columnOf(ref: Ref, sources: Source[]): { source: Source; column: ColumnDef } | undefined {
-  const source = ownerOf(ref, sources);
-  const column = source?.def ? findColumn(source.def, ref.column) : undefined;
-  return source && column ? { source, column } : undefined;
-}
-
-/**
- * Whether a column of a one-table subquery is the table's own ('inner') or the outer query's ('outer').
- * Unqualified names need the schema: undefined when the table is not in it.
- */
-export function sideOf(ref: Ref, inner: Source): 'inner' | 'outer' | undefined {
-  if (ref.table) return unquote(ref.table).toLowerCase() === inner.qualifier ? 'inner' : 'outer';
-  if (!inner.def) return undefined;
-  return findColumn(inner.def, ref.column) ? 'inner' : 'outer';
-}
-
-/** Names (lower case) of the CTEs defined anywhere in the statement (they shadow schema tables). */
-export { cteNames } from '../relations/scope.ts';
-
 // ---------------------------------------------------------------------------------------------------
 // Subqueries.
 
@@ -160,13 +83,13 @@ export interface OneTableQuery {
 }
 
 /** The subquery's one table, when it is a plain SELECT over a single plain table. */
-export function oneTableQuery(query: AstNode, schema: SchemaModel, ctes: Set<string>): OneTableQuery | undefined {
+export function oneTableQuery(query: AstNode, schema: SchemaModel, ctes: Ctes): OneTableQuery | undefined {
   if (query.type !== 'select' || isNode(query._next) || query.set_op || children(query, 'with').length > 0) {
     return undefined;
   }
   const sources = sourcesOf(query, schema, ctes);
   const source = sources[0];
-  if (sources.length !== 1 || !source?.table || source.entry.db) return undefined;
+  if (sources.length !== 1 || !source?.table || source.node.db) return undefined;
   return { query, source };
 }
 
@@ -532,7 +455,7 @@ export function refText(statement: ParsedStatement, ref: Ref): string | undefine
 
 /** The text of a plain table entry's name (not its alias). */
 export function tableText(statement: ParsedStatement, source: Source): string | undefined {
-  return source.table === undefined ? undefined : nameText(source.table, statement.dialect);
+  return source.table === null ? undefined : nameText(source.table, statement.dialect);
 }
 
 /**

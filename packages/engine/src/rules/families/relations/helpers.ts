@@ -1,7 +1,6 @@
 /**
- * Shared reading of queries for the relations family: which queries a statement holds and how they
- * nest, which tables each one reads, and which table a column belongs to. Rules stay silent whenever
- * this cannot be answered for sure (a derived table, a CTE, a table missing from the schema).
+ * Shared helpers of the relations family: joins and their conditions, keys and indexes, locking clauses,
+ * UPDATE targets. Which query a column belongs to is the semantic layer's (semantics/scope.ts).
  */
 import {
   type AstNode,
@@ -10,207 +9,13 @@ import {
   children,
   columnRef,
   comparisonOperators,
-  isNode,
   literalValue,
   operatorOf,
   walk,
 } from '../../../model/ast.ts';
-import {
-  type ColumnDef,
-  findColumn,
-  findTable,
-  type SchemaModel,
-  type TableDef,
-  unquote,
-} from '../../../schema/model.ts';
+import { type ColumnDef, type TableDef, unquote } from '../../../schema/model.ts';
+import { columnsIn, ownedSource, ownWalk, type Source } from '../../../semantics/scope.ts';
 import { codeTokens, isKeyword, lex } from '../../../text/lexer.ts';
-
-/** A query of the statement, with the queries whose columns it can see (outermost first). */
-export interface QueryScope {
-  query: AstNode;
-  outer: AstNode[];
-  /** How the query is used: the statement itself, a CTE body, a FROM subquery, or an expression. */
-  kind: 'root' | 'cte' | 'derived' | 'expression';
-  /** For expressions: the keys from the enclosing query to the subquery, e.g. ['columns', 'expr', 'ast']. */
-  keys: string[];
-  /** Whether the query sits, at any depth, inside a CTE body or a FROM subquery. */
-  withinDerived: boolean;
-}
-
-/** Every SELECT/UPDATE of the statement with its scope. UNION branches share their first branch's scope. */
-export function queryScopes(ast: AstNode): QueryScope[] {
-  const cached = scopeCache.get(ast);
-  if (cached) return cached;
-  const found: QueryScope[] = [];
-  const visit = (query: AstNode, outer: AstNode[], kind: QueryScope['kind'], keys: string[], within: boolean) => {
-    const withinDerived = within || kind === 'cte' || kind === 'derived';
-    found.push({ query, outer, kind, keys, withinDerived });
-    for (const cte of children(query, 'with')) {
-      const body = cteBody(cte);
-      if (body) visit(body, outer, 'cte', [], withinDerived);
-    }
-    const next = child(query, '_next');
-    if (next?.type === 'select') visit(next, outer, kind, keys, within);
-    ownWalk(query, undefined, (subquery, subKeys) => {
-      const derived = (subKeys[0] === 'from' || subKeys[0] === 'table') && subKeys[1] === 'expr';
-      if (derived) visit(subquery, outer, 'derived', subKeys, withinDerived);
-      else visit(subquery, [...outer, query], 'expression', subKeys, withinDerived);
-    });
-  };
-  visit(ast, [], 'root', [], false);
-  scopeCache.set(ast, found);
-  return found;
-}
-
-/** Scopes and CTE names by statement tree: every rule of the family asks for them, and trees are never changed. */
-const scopeCache = new WeakMap<AstNode, QueryScope[]>();
-const cteCache = new WeakMap<AstNode, Set<string>>();
-
-export interface OwnVisit {
-  node: AstNode;
-  keys: string[];
-  parent: AstNode;
-}
-
-/**
- * Walks the expressions that belong to one query: not its CTEs, not its UNION branches, and not into
- * nested queries, which are handed to `onSubquery` instead. Return false from `visit` to skip a subtree.
- */
-export function ownWalk(
-  query: AstNode,
-  visit?: (v: OwnVisit) => boolean | undefined,
-  onSubquery?: (subquery: AstNode, keys: string[]) => void,
-): void {
-  const step = (item: unknown, itemKeys: string[], parent: AstNode) => {
-    if (!isNode(item)) return;
-    if (item.type === 'select') {
-      onSubquery?.(item, itemKeys);
-      return;
-    }
-    if (visit?.({ node: item, keys: itemKeys, parent }) === false) return;
-    recurse(item, itemKeys);
-  };
-  const recurse = (node: AstNode, keys: string[]) => {
-    for (const key in node) {
-      if (key === 'loc' || (node === query && (key === 'with' || key === '_next'))) continue;
-      const value = node[key];
-      if (typeof value !== 'object' || value === null) continue;
-      // One keys array per child key, shared by the items of an array (nobody changes them).
-      const itemKeys = [...keys, key];
-      if (Array.isArray(value)) for (const item of value) step(item, itemKeys, node);
-      else step(value, itemKeys, node);
-    }
-  };
-  recurse(query, []);
-}
-
-/** The body of one WITH entry, whatever shape the dialect's grammar gave it. */
-export function cteBody(cte: AstNode): AstNode | undefined {
-  const stmt = child(cte, 'stmt');
-  if (stmt?.type === 'select') return stmt;
-  const ast = stmt ? child(stmt, 'ast') : undefined;
-  return ast?.type === 'select' ? ast : undefined;
-}
-
-export function cteName(cte: AstNode): string | undefined {
-  const name = cte.name;
-  if (typeof name === 'string') return unquote(name);
-  if (isNode(name) && typeof name.value === 'string') return unquote(name.value);
-  return undefined;
-}
-
-/** Names (lower case) of every CTE defined anywhere in the statement: they shadow schema tables. */
-export function cteNames(ast: AstNode): Set<string> {
-  const cached = cteCache.get(ast);
-  if (cached) return cached;
-  const names = new Set<string>();
-  for (const { query } of queryScopes(ast)) {
-    for (const cte of children(query, 'with')) {
-      const name = cteName(cte);
-      if (name) names.add(name.toLowerCase());
-    }
-  }
-  cteCache.set(ast, names);
-  return names;
-}
-
-/** One FROM (or UPDATE target) entry of a query. */
-export interface Source {
-  node: AstNode;
-  /** Table name as written, unquoted; null for a subquery or a function. */
-  table: string | null;
-  /** What columns are qualified with: the alias, else the table name; lower case. */
-  name: string;
-  /** Upper-case join keyword ('LEFT JOIN', ...); '' for the first entry and comma joins. */
-  join: string;
-  cte: boolean;
-  /** The schema table, for a plain table the schema knows (not shadowed by a CTE). */
-  def?: TableDef;
-}
-
-export function sourcesOf(query: AstNode, schema: SchemaModel, ctes: Set<string>): Source[] {
-  const entries =
-    query.type === 'update' ? [...children(query, 'table'), ...children(query, 'from')] : children(query, 'from');
-  return entries
-    .filter((entry) => entry.type !== 'dual')
-    .map((entry) => {
-      const table = typeof entry.table === 'string' ? unquote(entry.table) : null;
-      const alias = typeof entry.as === 'string' ? unquote(entry.as) : null;
-      const cte = table !== null && !entry.db && ctes.has(table.toLowerCase());
-      const source: Source = {
-        node: entry,
-        table,
-        name: (alias ?? table ?? '').toLowerCase(),
-        join: typeof entry.join === 'string' ? entry.join.toUpperCase() : '',
-        cte,
-      };
-      const def = table && !cte ? findTable(schema, table) : undefined;
-      if (def) source.def = def;
-      return source;
-    });
-}
-
-/**
- * The source a column belongs to within one query: the source itself; 'none' when no source of this
- * query has it (it may come from an outer query); 'unknown' when that cannot be told; 'ambiguous'.
- */
-export function ownerIn(ref: ColumnRef, sources: Source[]): Source | 'none' | 'unknown' | 'ambiguous' {
-  if (ref.table) {
-    const wanted = unquote(ref.table).toLowerCase();
-    return sources.find((s) => s.name === wanted) ?? sources.find((s) => s.table?.toLowerCase() === wanted) ?? 'none';
-  }
-  const having = sources.filter((s) => s.def && findColumn(s.def, ref.column));
-  if (having.length === 1) return having[0]!;
-  if (having.length > 1) return 'ambiguous';
-  return sources.every((s) => s.def) ? 'none' : 'unknown';
-}
-
-/** The owning source of a column of `query` (not of an outer query), or undefined when not certain. */
-export function ownedSource(ref: ColumnRef, sources: Source[]): Source | undefined {
-  const owner = ownerIn(ref, sources);
-  return typeof owner === 'object' ? owner : undefined;
-}
-
-/** The schema column of a reference owned by a source of the query, when both are known. */
-export function ownedColumn(ref: ColumnRef, sources: Source[]): { source: Source; column: ColumnDef } | undefined {
-  const source = ownedSource(ref, sources);
-  const column = source?.def ? findColumn(source.def, ref.column) : undefined;
-  return source && column ? { source, column } : undefined;
-}
-
-/** Column references of an expression, not looking into subqueries. */
-export function columnsIn(node: AstNode | undefined): Array<{ node: AstNode; ref: ColumnRef }> {
-  if (!node) return [];
-  const found: Array<{ node: AstNode; ref: ColumnRef }> = [];
-  const own = columnRef(node);
-  if (own) return own.column === '*' ? [] : [{ node, ref: own }];
-  ownWalk(node, ({ node: inner }) => {
-    const ref = columnRef(inner);
-    if (ref && ref.column !== '*') found.push({ node: inner, ref });
-    return ref ? false : undefined;
-  });
-  return found;
-}
 
 export function hasSubquery(node: AstNode | undefined): boolean {
   if (!node) return false;
@@ -391,31 +196,6 @@ function sidesApart(condition: AstNode, sources: Source[]): boolean {
 export function hasGroupBy(query: AstNode): boolean {
   const groupBy = child(query, 'groupby');
   return !!groupBy && children(groupBy, 'columns').length > 0;
-}
-
-/**
- * Whether a subquery reads a column of an enclosing query (so it runs once per outer row). Only
- * columns that are certainly outer count: qualified by an outer alias, or unqualified and known by the
- * schema to be missing from the subquery's tables and present in an outer one.
- */
-export function isCorrelated(subquery: AstNode, outer: AstNode[], schema: SchemaModel, ctes: Set<string>): boolean {
-  const inner = sourcesOf(subquery, schema, ctes);
-  const enclosing = [...outer].reverse().map((query) => sourcesOf(query, schema, ctes));
-  let correlated = false;
-  ownWalk(subquery, ({ node }) => {
-    const ref = columnRef(node);
-    if (!ref) return undefined;
-    if (ref.column !== '*' && ownerIn(ref, inner) === 'none') {
-      for (const sources of enclosing) {
-        const owner = ownerIn(ref, sources);
-        if (owner === 'none') continue;
-        if (typeof owner === 'object') correlated = true;
-        break;
-      }
-    }
-    return false;
-  });
-  return correlated;
 }
 
 /** Where a CTE's name is written in `WITH name AS (` / `WITH name (cols) AS (`, found in the text. */
