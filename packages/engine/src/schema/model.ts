@@ -78,6 +78,16 @@ export function findColumn(table: TableDef | undefined, name: string): ColumnDef
   return table?.columns.find((c) => c.name.toLowerCase() === wanted);
 }
 
+/** Whether every column of some unique index (or the primary key) is in `bound` (lower case). */
+export function coversUniqueKey(def: TableDef, bound: Set<string>): boolean {
+  return def.indexes.some(
+    (index) =>
+      (index.unique || index.primary) &&
+      index.columns.length > 0 &&
+      index.columns.every((c) => bound.has(c.toLowerCase())),
+  );
+}
+
 export function unquote(name: string): string {
   return name.replace(/^[`"]|[`"]$/g, '');
 }

@@ -214,7 +214,7 @@ export function lastGroup(sources: Source[]): number {
  * An unqualified name found in exactly one known table is that table's: were another source to have it
  * too, the statement would fail as ambiguous.
  */
-export function ownerIn(ref: ColumnRef, sources: Source[]): Source | 'none' | 'unknown' | 'ambiguous' {
+export function ownerIn<S extends Source>(ref: ColumnRef, sources: S[]): S | 'none' | 'unknown' | 'ambiguous' {
   if (ref.table) {
     const wanted = unquote(ref.table).toLowerCase();
     const named = sources.filter((s) => s.name === wanted);
@@ -252,13 +252,16 @@ function outputNames(query: AstNode): string[] | undefined {
 }
 
 /** The owning source of a column of `query` (not of an outer query), or undefined when not certain. */
-export function ownedSource(ref: ColumnRef, sources: Source[]): Source | undefined {
+export function ownedSource<S extends Source>(ref: ColumnRef, sources: S[]): S | undefined {
   const owner = ownerIn(ref, sources);
   return typeof owner === 'object' ? owner : undefined;
 }
 
 /** The schema column of a reference owned by a source of the query, when both are known. */
-export function ownedColumn(ref: ColumnRef, sources: Source[]): { source: Source; column: ColumnDef } | undefined {
+export function ownedColumn<S extends Source>(
+  ref: ColumnRef,
+  sources: S[],
+): { source: S; column: ColumnDef } | undefined {
   const source = ownedSource(ref, sources);
   const column = source?.def ? findColumn(source.def, ref.column) : undefined;
   return source && column ? { source, column } : undefined;

@@ -549,6 +549,13 @@ export const clausesCases: RuleCase[] = [
     schema: exampleSchema,
     matches: 0,
   },
+  // A CTE named customer shadows the table: its rows have no unique key, so pinning c_custkey pins nothing.
+  {
+    rule: 'limit-without-order-by',
+    sql: 'WITH customer AS (SELECT c_custkey, c_name FROM customer, nation) SELECT c_name FROM customer WHERE c_custkey = 5 LIMIT 1',
+    schema: exampleSchema,
+    matches: 1,
+  },
   { rule: 'limit-without-order-by', sql: 'SELECT 1 FROM t WHERE EXISTS (SELECT a FROM u LIMIT 1)', matches: 0 },
   {
     rule: 'limit-without-order-by',

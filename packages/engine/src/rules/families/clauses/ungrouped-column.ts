@@ -1,5 +1,5 @@
 import { type AstNode, type ColumnRef, child, children, columnRef } from '../../../model/ast.ts';
-import { findColumn, findTable, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
 import { resolve, resolveColumn } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
@@ -62,7 +62,7 @@ export const ungroupedColumn: Rule = {
             if (!isLocal(statement.ast, schema, query, ref, outermost)) return false;
           } else if (
             !resolveColumn(statement.ast, schema, query, ref) ||
-            dependsOnGroupedKey(query, node, schema, columns)
+            dependsOnGroupedKey(statement.ast, query, node, schema, columns)
           ) {
             return false;
           }
@@ -125,31 +125,17 @@ function closeOverEqualities(known: AstNode[], equal: Array<[AstNode, AstNode]>)
 }
 
 /** Whether the column's table has a primary or unique key whose columns are all grouped. */
-function dependsOnGroupedKey(query: AstNode, column: AstNode, schema: SchemaModel, grouped: AstNode[]): boolean {
-  const ref = columnRef(column)!;
-  const wanted = ref.table ? unquote(ref.table).toLowerCase() : undefined;
-  return children(query, 'from').some((source) => {
-    if (typeof source.table !== 'string') return false;
-    const names = [source.table, typeof source.as === 'string' ? source.as : source.table].map((n) =>
-      unquote(n).toLowerCase(),
-    );
-    if (wanted && !names.includes(wanted)) return false;
-    const table = findTable(schema, source.table);
-    if (!table || !findColumn(table, ref.column)) return false;
-    const qualifier = names[1]!;
-    return table.indexes.some(
-      (index) =>
-        (index.primary || index.unique) &&
-        index.columns.every((name) =>
-          grouped.some((g) => {
-            const r = columnRef(g);
-            return (
-              !!r &&
-              unquote(r.column).toLowerCase() === unquote(name).toLowerCase() &&
-              (!r.table || [qualifier, names[0]].includes(unquote(r.table).toLowerCase()))
-            );
-          }),
-        ),
-    );
-  });
+function dependsOnGroupedKey(ast: AstNode, query: AstNode, column: AstNode, schema: SchemaModel, grouped: AstNode[]) {
+  const owner = resolve(ast, schema, query, columnRef(column)!);
+  if (owner.kind !== 'local' || !owner.source.def || !owner.column) return false;
+  const groupedHere = new Set(
+    grouped.flatMap((g) => {
+      const ref = columnRef(g);
+      const at = ref ? resolve(ast, schema, query, ref) : undefined;
+      return at?.kind === 'local' && at.source.node === owner.source.node && at.column
+        ? [at.column.name.toLowerCase()]
+        : [];
+    }),
+  );
+  return coversUniqueKey(owner.source.def, groupedHere);
 }

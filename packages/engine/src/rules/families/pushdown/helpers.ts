@@ -2,7 +2,8 @@ import type { Dialect, Localized } from '@sqltune/contracts';
 import { parseStatements } from '../../../dialect/parse.ts';
 import { type AstNode, child, children, columnRef, functionName, isNode, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { findColumn, findTable, type SchemaModel, type TableDef, unquote } from '../../../schema/model.ts';
+import { type SchemaModel, type TableDef, unquote } from '../../../schema/model.ts';
+import { resolve } from '../../../semantics/scope.ts';
 import type { Token } from '../../../text/lexer.ts';
 import { applyEdits, type TextEdit } from '../../../text/patch.ts';
 import { identifier, nodeTokens, type TokenView, textOf, tokenView, wrapped } from '../../rewrite.ts';
@@ -208,14 +209,11 @@ export function printColumn(node: AstNode | undefined, dialect: Dialect): string
 // The schema.
 
 /** The schema column of a reference in a single-table query, or undefined when it cannot be placed. */
-export function tableColumn(schema: SchemaModel, query: AstNode, node: AstNode | undefined) {
+export function tableColumn(ast: AstNode, schema: SchemaModel, query: AstNode, node: AstNode | undefined) {
   const ref = columnRef(node);
-  const single = singleTable(query);
-  if (!ref || !single) return undefined;
-  if (ref.table && unquote(ref.table).toLowerCase() !== unquote(single.name).toLowerCase()) return undefined;
-  const table = findTable(schema, single.table);
-  const column = findColumn(table, ref.column);
-  return table && column ? { table, column } : undefined;
+  const resolution = ref && singleTable(query) ? resolve(ast, schema, query, ref) : undefined;
+  if (resolution?.kind !== 'local' || !resolution.source.def || !resolution.column) return undefined;
+  return { table: resolution.source.def, column: resolution.column };
 }
 
 /** Whether a column is the first column of some index of its table. */

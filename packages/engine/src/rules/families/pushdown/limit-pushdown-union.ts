@@ -152,7 +152,7 @@ function planFor(
   if (!plain || new Set(tables.map((t) => t!.table.toLowerCase())).size !== 1) return refusal(refusals.shape);
   const position = keyPosition(union, dialect);
   const keys = position === undefined ? [] : branches.map((b) => outputColumns(b)?.[position]?.expr);
-  const placed = keys.map((key, i) => (key ? tableColumn(schema, branches[i]!, key) : undefined));
+  const placed = keys.map((key, i) => (key ? tableColumn(statement.ast, schema, branches[i]!, key) : undefined));
   const names = keys.map((key) => (columnRef(key) ? columnRef(key)!.column.toLowerCase() : undefined));
   if (keys.length === 0 || names.some((n) => !n) || new Set(names).size !== 1) return refusal(refusals.key);
   const column = placed[0];

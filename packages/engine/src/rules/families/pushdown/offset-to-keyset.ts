@@ -143,7 +143,7 @@ function refusalFor(
     (item) => item.alias && sameName(item.alias, key.column, statement.dialect) && !sameTree(item.expr, page.key),
   );
   if (!key.table && shadowing) return refusals.alias;
-  const placed = tableColumn(schema, query, page.key);
+  const placed = tableColumn(statement.ast, schema, query, page.key);
   if (!placed || placed.column.nullable || !uniqueAlone(placed.table, placed.column.name)) return refusals.schema;
   return undefined;
 }

@@ -178,7 +178,7 @@ function refusalFor(
   if (isVolatile({ columns: query.columns, where: query.where, orderby: query.orderby })) return refusals.volatile;
   if (positionalParameters(query) > 0) return reasons.parameters;
   for (const [i, column] of split.columns.entries()) {
-    const placed = tableColumn(schema, query, column);
+    const placed = tableColumn(statement.ast, schema, query, column);
     if (!placed) return refusals.schema;
     if (!leadsIndex(placed.table, placed.column.name)) {
       return {

@@ -46,16 +46,6 @@ export function isPrimaryKeyColumn(def: TableDef, column: string): boolean {
   return def.indexes.some((index) => index.primary && index.columns.some((c) => c.toLowerCase() === wanted));
 }
 
-/** Whether every column of some unique index (or the primary key) is in `bound`. */
-export function coversUniqueKey(def: TableDef, bound: Set<string>): boolean {
-  return def.indexes.some(
-    (index) =>
-      (index.unique || index.primary) &&
-      index.columns.length > 0 &&
-      index.columns.every((c) => bound.has(c.toLowerCase())),
-  );
-}
-
 export type TypeFamily = 'number' | 'text' | 'time';
 
 const families: Record<TypeFamily, Set<string>> = {

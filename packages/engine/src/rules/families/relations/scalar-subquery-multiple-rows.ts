@@ -1,5 +1,5 @@
 import { type AstNode, child, children, columnRef, subqueryOf } from '../../../model/ast.ts';
-import type { SchemaModel } from '../../../schema/model.ts';
+import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
 import {
   type Ctes,
   columnsIn,
@@ -15,7 +15,6 @@ import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   comparisonOperators,
   conjuncts,
-  coversUniqueKey,
   hasGroupBy,
   hasLimit,
   isAggregateCall,

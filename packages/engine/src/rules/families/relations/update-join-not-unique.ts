@@ -1,8 +1,9 @@
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
+import { coversUniqueKey } from '../../../schema/model.ts';
 import { columnsIn, ctesOf, ownedSource, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { conjuncts, coversUniqueKey, operatorOf, setItems, updateTargets } from './helpers.ts';
+import { conjuncts, operatorOf, setItems, updateTargets } from './helpers.ts';
 
 /**
  * An UPDATE that takes new values from another table joined on columns that are not unique there:

@@ -2,11 +2,12 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, columnRef, functionArgs, functionName } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type ColumnDef, isNumeric, isText, type SchemaModel } from '../../../schema/model.ts';
+import { ownedColumn } from '../../../semantics/scope.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
 import { type Change, nodeTokens, textOf, tokenView } from '../../rewrite.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
 import { numberValue, stringValue } from '../clauses/helpers.ts';
-import { columnOf, querySources, settle, withReason } from './helpers.ts';
+import { querySources, settle, withReason } from './helpers.ts';
 
 /**
  * `WHERE COALESCE(o_orderdate, '1900-01-01') >= ...` where o_orderdate is NOT NULL: the fallback is never
@@ -85,7 +86,7 @@ function notNullColumn(
 ): ColumnDef | undefined {
   const ref = columnRef(argument);
   const sources = ref && querySources(statement, schema, query);
-  const resolved = sources ? columnOf(sources, ref!) : undefined;
+  const resolved = sources ? ownedColumn(ref!, sources) : undefined;
   return resolved && !resolved.column.nullable && !resolved.source.nullable ? resolved.column : undefined;
 }
 

@@ -20,7 +20,7 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, functionName, isNode, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { type Ctes, lastGroup, ownedColumn, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import {
@@ -40,7 +40,6 @@ import {
   type Correlation,
   containsSubquery,
   containsWindow,
-  coversUniqueKey,
   extraClauses,
   freshName,
   isExactNumberColumn,

@@ -9,7 +9,7 @@
 import type { Dialect, Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode, span, visitsOf, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { type ColumnDef, findColumn, type SchemaModel, type TableDef, unquote } from '../../../schema/model.ts';
+import { type ColumnDef, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { type Ctes, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import {
@@ -246,16 +246,6 @@ export function pinnedBy(local: AstNode[], inner: Source, dialect: Dialect): Set
     }
   }
   return pinned;
-}
-
-/** Whether every column of some unique index (or the primary key) is in `bound` (lower case). */
-export function coversUniqueKey(def: TableDef, bound: Set<string>): boolean {
-  return def.indexes.some(
-    (index) =>
-      (index.unique || index.primary) &&
-      index.columns.length > 0 &&
-      index.columns.every((c) => bound.has(c.toLowerCase())),
-  );
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -1,13 +1,12 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, subqueryOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { type Ctes, ctesOf, lastGroup, ownedColumn, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { type Change, clauseEnd, matchesWithEdits, sameTree } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
-  coversUniqueKey,
   extraClauses,
   freshName,
   joinTargetProblem,

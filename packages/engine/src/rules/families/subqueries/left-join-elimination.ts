@@ -1,7 +1,7 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, isNode, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { findColumn, unquote } from '../../../schema/model.ts';
+import { coversUniqueKey, findColumn, unquote } from '../../../schema/model.ts';
 import { ctesOf, ownedColumn, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -18,7 +18,6 @@ import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   chainOf,
   containsSubquery,
-  coversUniqueKey,
   joinTargetProblem,
   literalPins,
   queryLayouts,
