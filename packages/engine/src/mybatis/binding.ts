@@ -3,6 +3,7 @@ import { parseStatements } from '../dialect/parse.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { type ColumnDef, findColumn, type SchemaModel, unquote } from '../schema/model.ts';
 import { ctesOf, ownedColumn, queryScopes, sourcesOf } from '../semantics/scope.ts';
+import { familyOfType, type TypeFamily } from '../semantics/types.ts';
 import { codeTokens, lex, type Token } from '../text/lexer.ts';
 import { templatePlaceholders } from '../text/placeholders.ts';
 import { sampleText, type Value } from './ognl.ts';
@@ -110,33 +111,33 @@ export function readParameter(inner: string): { name: string; jdbcType: string |
   return { name: name.trim(), jdbcType };
 }
 
-type Family = 'integer' | 'decimal' | 'boolean' | 'date' | 'timestamp' | 'time' | 'uuid' | 'json' | 'text' | 'unknown';
+type Family = TypeFamily | 'unknown';
 
-const families: Record<string, Family> = {};
-const familyMembers: Record<Family, string[]> = {
-  integer: 'INT INTEGER BIGINT SMALLINT TINYINT MEDIUMINT SERIAL BIGSERIAL SMALLSERIAL INT2 INT4 INT8 YEAR'.split(' '),
-  decimal: 'DECIMAL NUMERIC FLOAT DOUBLE REAL FLOAT4 FLOAT8 MONEY DEC'.split(' '),
-  boolean: 'BOOL BOOLEAN BIT'.split(' '),
-  date: ['DATE'],
-  timestamp: 'DATETIME TIMESTAMP TIMESTAMPTZ TIMESTAMP_WITH_TIMEZONE'.split(' '),
-  time: 'TIME TIMETZ'.split(' '),
-  uuid: ['UUID'],
-  json: 'JSON JSONB'.split(' '),
-  text: 'CHAR VARCHAR TEXT TINYTEXT MEDIUMTEXT LONGTEXT NCHAR NVARCHAR LONGVARCHAR LONGNVARCHAR CLOB NCLOB CHARACTER ENUM SET CITEXT'.split(
-    ' ',
-  ),
-  unknown: [],
+/**
+ * Spellings a mapper meets beyond the column types the rules reason about (JDBC type names, YEAR, BIT, MONEY, ENUM,
+ * SET, CITEXT): each takes the same kind of sample value as the family given here.
+ */
+const valueFamilies: Record<string, TypeFamily> = {
+  YEAR: 'integer',
+  MONEY: 'decimal',
+  BIT: 'boolean',
+  ENUM: 'text',
+  SET: 'text',
+  CITEXT: 'text',
+  LONGVARCHAR: 'text',
+  LONGNVARCHAR: 'text',
+  CLOB: 'text',
+  NCLOB: 'text',
+  TIMESTAMP_WITH_TIMEZONE: 'timestamp',
 };
-for (const [family, members] of Object.entries(familyMembers)) for (const m of members) families[m] = family as Family;
 
 function familyOf(type: string): Family {
-  return families[type.toUpperCase()] ?? 'unknown';
+  return familyOfType(type) ?? valueFamilies[type.toUpperCase()] ?? 'unknown';
 }
 
 /** JDBC type names as `jdbcType=` gives them (java.sql.Types) share the column families. */
 function jdbcFamily(jdbcType: string | undefined): Family {
   if (!jdbcType) return 'unknown';
-  if (jdbcType === 'NUMERIC') return 'decimal';
   return familyOf(jdbcType);
 }
 
@@ -146,6 +147,7 @@ function typedValue(family: Family, n: number, dialect: Dialect): string {
     case 'integer':
       return String(n);
     case 'decimal':
+    case 'float':
       return `${n}.5`;
     case 'boolean':
       return dialect === 'mysql' ? '1' : 'true';

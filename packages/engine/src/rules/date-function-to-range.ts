@@ -1,8 +1,8 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, functionArgs, functionName, visitsOf } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { isTemporal } from '../schema/model.ts';
 import { resolveColumn } from '../semantics/scope.ts';
+import { isTemporal } from '../semantics/types.ts';
 import { isKeyword } from '../text/lexer.ts';
 import { stringValue } from './families/clauses/helpers.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';

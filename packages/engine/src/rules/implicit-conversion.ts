@@ -1,6 +1,6 @@
 import { type AstNode, child, columnRef, literalValue } from '../model/ast.ts';
-import { isText } from '../schema/model.ts';
 import { resolveColumn } from '../semantics/scope.ts';
+import { isText } from '../semantics/types.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
 import { enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 

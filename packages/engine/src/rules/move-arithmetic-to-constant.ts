@@ -2,11 +2,11 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { resolveColumn } from '../semantics/scope.ts';
+import { isExactNumber } from '../semantics/types.ts';
 import { numberValue, operatorOf } from './families/clauses/helpers.ts';
 import { matchAt, sourceText, walkBinaryExpressions } from './match-helpers.ts';
 import {
   type Change,
-  isExactNumber,
   matchesWithEdits,
   operandRanges,
   parseExpression,

@@ -3,7 +3,6 @@ import { SELECT_OPTIONS } from '../dialect/markers.ts';
 import { parseStatements } from '../dialect/parse.ts';
 import { type AstNode, child, isNode, span } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import type { ColumnDef } from '../schema/model.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { applyEdits, type TextEdit } from '../text/patch.ts';
 import type { RuleMatch } from './rule.ts';
@@ -491,29 +490,6 @@ export function removeAllFromAnd(view: TokenView, ranges: Array<[number, number]
 
 // ---------------------------------------------------------------------------------------------------
 // Types.
-
-const exactNumberTypes = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'INT2',
-  'INT4',
-  'INT8',
-  'DECIMAL',
-  'NUMERIC',
-  'DEC',
-  'SERIAL',
-  'BIGSERIAL',
-  'SMALLSERIAL',
-]);
-
-/** An integer or fixed-point column: arithmetic and sums on it are exact (no floating-point rounding). */
-export function isExactNumber(column: ColumnDef | undefined): boolean {
-  return !!column && exactNumberTypes.has(column.type);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Identifiers.

@@ -1,6 +1,6 @@
 import { type AstNode, child, columnRef, functionArgs, functionName, literalValue, span } from '../model/ast.ts';
-import { isTemporal } from '../schema/model.ts';
 import { resolveColumn } from '../semantics/scope.ts';
+import { isTemporal } from '../semantics/types.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
 import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 

@@ -91,31 +91,3 @@ export function coversUniqueKey(def: TableDef, bound: Set<string>): boolean {
 export function unquote(name: string): string {
   return name.replace(/^[`"]|[`"]$/g, '');
 }
-
-const temporalTypes = new Set(['DATE', 'DATETIME', 'TIMESTAMP', 'TIMESTAMPTZ']);
-const textTypes = new Set(['CHAR', 'VARCHAR', 'TEXT', 'TINYTEXT', 'MEDIUMTEXT', 'LONGTEXT', 'CHARACTER', 'NVARCHAR']);
-const numericTypes = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'DECIMAL',
-  'NUMERIC',
-  'FLOAT',
-  'DOUBLE',
-  'REAL',
-  'SERIAL',
-  'BIGSERIAL',
-]);
-
-export function isTemporal(column: ColumnDef | undefined): boolean {
-  return !!column && temporalTypes.has(column.type);
-}
-export function isText(column: ColumnDef | undefined): boolean {
-  return !!column && textTypes.has(column.type);
-}
-export function isNumeric(column: ColumnDef | undefined): boolean {
-  return !!column && numericTypes.has(column.type);
-}

@@ -1,8 +1,9 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { isNumeric, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { type SchemaModel, unquote } from '../../../schema/model.ts';
 import { resolveColumn } from '../../../semantics/scope.ts';
+import { isNumeric } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, sourceText } from '../../match-helpers.ts';
 import {

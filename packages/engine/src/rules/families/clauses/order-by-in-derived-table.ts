@@ -12,11 +12,11 @@ import {
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { resolve } from '../../../semantics/scope.ts';
+import { isExactNumber } from '../../../semantics/types.ts';
 import {
   type Change,
   clauseEnd,
   firstFaithful,
-  isExactNumber,
   matchesWithEdits,
   sameTree,
   selectCandidates,

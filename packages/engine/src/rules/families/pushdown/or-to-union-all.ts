@@ -1,7 +1,8 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { isText, type SchemaModel } from '../../../schema/model.ts';
+import type { SchemaModel } from '../../../schema/model.ts';
+import { isText } from '../../../semantics/types.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { acceptChanges, type Change, clauseEnd, firstFaithful, selectCandidates, tokenView } from '../../rewrite.ts';
 import { allDialects, type Rule } from '../../rule.ts';

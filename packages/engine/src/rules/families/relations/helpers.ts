@@ -13,7 +13,7 @@ import {
   operatorOf,
   walk,
 } from '../../../model/ast.ts';
-import { type ColumnDef, type TableDef, unquote } from '../../../schema/model.ts';
+import { type TableDef, unquote } from '../../../schema/model.ts';
 import { columnsIn, ownedSource, ownWalk, type Source } from '../../../semantics/scope.ts';
 import { codeTokens, isKeyword, lex } from '../../../text/lexer.ts';
 
@@ -44,59 +44,6 @@ export function leadsIndex(def: TableDef, column: string): boolean {
 export function isPrimaryKeyColumn(def: TableDef, column: string): boolean {
   const wanted = column.toLowerCase();
   return def.indexes.some((index) => index.primary && index.columns.some((c) => c.toLowerCase() === wanted));
-}
-
-export type TypeFamily = 'number' | 'text' | 'time';
-
-const families: Record<TypeFamily, Set<string>> = {
-  number: new Set([
-    'INT',
-    'INTEGER',
-    'BIGINT',
-    'SMALLINT',
-    'TINYINT',
-    'MEDIUMINT',
-    'INT2',
-    'INT4',
-    'INT8',
-    'DECIMAL',
-    'NUMERIC',
-    'FLOAT',
-    'FLOAT4',
-    'FLOAT8',
-    'DOUBLE',
-    'DOUBLE PRECISION',
-    'REAL',
-    'SERIAL',
-    'BIGSERIAL',
-    'SMALLSERIAL',
-  ]),
-  text: new Set([
-    'CHAR',
-    'VARCHAR',
-    'CHARACTER',
-    'CHARACTER VARYING',
-    'NCHAR',
-    'NVARCHAR',
-    'BPCHAR',
-    'TEXT',
-    'TINYTEXT',
-    'MEDIUMTEXT',
-    'LONGTEXT',
-  ]),
-  time: new Set(['DATE', 'DATETIME', 'TIMESTAMP', 'TIMESTAMPTZ']),
-};
-
-/** The broad kind of a column type, or undefined for types the rules do not reason about. */
-export function typeFamily(column: ColumnDef): TypeFamily | undefined {
-  for (const family of ['number', 'text', 'time'] as const) if (families[family].has(column.type)) return family;
-  return undefined;
-}
-
-const floatTypes = new Set(['FLOAT', 'FLOAT4', 'FLOAT8', 'DOUBLE', 'DOUBLE PRECISION', 'REAL']);
-
-export function isFloat(column: ColumnDef): boolean {
-  return floatTypes.has(column.type);
 }
 
 /** Whether a LIMIT clause holds a row count (PostgreSQL's grammar gives an empty one when there is none). */

@@ -1,8 +1,9 @@
 import { child, columnRef } from '../../../model/ast.ts';
 import { ctesOf, ownedColumn, ownWalk, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
+import { comparisonFamily } from '../../../semantics/types.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, inFilter, type Rule, type RuleMatch } from '../../rule.ts';
-import { comparisonOperators, operatorOf, typeFamily } from './helpers.ts';
+import { comparisonOperators, operatorOf } from './helpers.ts';
 
 const familyNames = {
   number: { zh: '数值', en: 'numeric' },
@@ -45,8 +46,8 @@ export const joinTypeMismatch: Rule = {
         const left = ownedColumn(leftRef, sources);
         const right = ownedColumn(rightRef, sources);
         if (!left || !right || left.source === right.source) return undefined;
-        const leftFamily = typeFamily(left.column);
-        const rightFamily = typeFamily(right.column);
+        const leftFamily = comparisonFamily(left.column);
+        const rightFamily = comparisonFamily(right.column);
         if (!leftFamily || !rightFamily || leftFamily === rightFamily) return undefined;
         const a = `${left.source.table}.${left.column.name} (${left.column.type})`;
         const b = `${right.source.table}.${right.column.name} (${right.column.type})`;

@@ -347,37 +347,6 @@ export function dateArithmetic(
 // ---------------------------------------------------------------------------------------------------
 // Types of operands.
 
-const temporalTypes = new Set(['DATE', 'DATETIME', 'TIMESTAMP', 'TIMESTAMPTZ']);
-
-/** A column whose type the schema gives as a date or time stamp. */
-export function isTemporalColumn(column: ColumnDef | undefined): boolean {
-  return !!column && temporalTypes.has(column.type);
-}
-
-/** Integer column types: a comparison with an integer is exact on them. */
-const integerTypes = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'INT2',
-  'INT4',
-  'INT8',
-  'SERIAL',
-  'BIGSERIAL',
-  'SMALLSERIAL',
-]);
-
-export function isIntegerColumn(column: ColumnDef | undefined): boolean {
-  return !!column && integerTypes.has(column.type);
-}
-
-export function isFixedPointColumn(column: ColumnDef | undefined): boolean {
-  return !!column && ['DECIMAL', 'NUMERIC', 'DEC'].includes(column.type);
-}
-
 /** Whether an expression mentions a column (outside subqueries the parser nests as `ast`). */
 export function mentionsColumn(node: AstNode | undefined): boolean {
   if (!node) return false;

@@ -1,8 +1,9 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, columnRef, functionArgs, functionName } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { type ColumnDef, isNumeric, isText, type SchemaModel } from '../../../schema/model.ts';
+import type { ColumnDef, SchemaModel } from '../../../schema/model.ts';
 import { ownedColumn } from '../../../semantics/scope.ts';
+import { isInteger, isNumeric, isText } from '../../../semantics/types.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
 import { type Change, nodeTokens, textOf, tokenView } from '../../rewrite.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
@@ -90,25 +91,11 @@ function notNullColumn(
   return resolved && !resolved.column.nullable && !resolved.source.nullable ? resolved.column : undefined;
 }
 
-const integerTypes = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'INT2',
-  'INT4',
-  'INT8',
-  'SERIAL',
-  'BIGSERIAL',
-]);
-
 /** A fallback that leaves the column's kind of value unchanged. */
 function sameKindAs(column: ColumnDef, fallback: AstNode, text: string | undefined): boolean {
   if (fallback.type === 'null') return true;
   if (numberValue(fallback) !== undefined && isNumeric(column)) {
-    return !integerTypes.has(column.type) || /^\d+$/.test(text ?? '');
+    return !isInteger(column) || /^\d+$/.test(text ?? '');
   }
   return stringValue(fallback) !== undefined && isText(column);
 }

@@ -3,6 +3,7 @@ import { type AstNode, child, columnRef, isNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type IndexDef, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { ownedColumn } from '../../../semantics/scope.ts';
+import { isExactNumber } from '../../../semantics/types.ts';
 import type { Change } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
@@ -161,22 +162,6 @@ function matchesAtMostOnce(statement: ParsedStatement, sources: Source[], index:
   return uniqueKeys(source.def).some((key) => key.columns.every((c) => pinned.has(c.toLowerCase())));
 }
 
-const integerTypes = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'INT2',
-  'INT4',
-  'INT8',
-  'SERIAL',
-  'BIGSERIAL',
-  'SMALLSERIAL',
-]);
-const exactTypes = new Set([...integerTypes, 'DECIMAL', 'NUMERIC', 'DEC']);
-
 function pinsOnce(
   statement: ParsedStatement,
   sources: Source[],
@@ -184,14 +169,14 @@ function pinsOnce(
   key: { type: string; name: string },
   other: AstNode | undefined,
 ): boolean {
-  const exactKey = exactTypes.has(key.type);
+  const exactKey = isExactNumber(key);
   if (numberValue(other) !== undefined) return exactKey;
   const ref = columnRef(other);
   const resolved = ref && ownedColumn(ref, sources);
   if (!resolved || sources.indexOf(resolved.source) >= index) return false;
   const value = resolved.column;
   // Two exact numbers compare exactly; otherwise the same type, so no conversion widens `=`.
-  const sameKind = (exactKey && exactTypes.has(value.type)) || value.type === key.type;
+  const sameKind = (exactKey && isExactNumber(value)) || value.type === key.type;
   if (!sameKind) return false;
   return statement.dialect === 'postgresql' || isNonText(value);
 }

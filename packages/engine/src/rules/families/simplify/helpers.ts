@@ -1,16 +1,9 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, functionName, isNode, span, subqueryOf, visitsOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import {
-  type ColumnDef,
-  findColumn,
-  type IndexDef,
-  isNumeric,
-  isTemporal,
-  type SchemaModel,
-  type TableDef,
-} from '../../../schema/model.ts';
+import { type ColumnDef, findColumn, type IndexDef, type SchemaModel, type TableDef } from '../../../schema/model.ts';
 import { ctesOf, type Source as ScopeSource, sourcesOf } from '../../../semantics/scope.ts';
+import { isNumeric, isTemporal } from '../../../semantics/types.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
 import {

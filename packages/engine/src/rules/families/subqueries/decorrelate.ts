@@ -22,6 +22,7 @@ import { type AstNode, child, children, functionName, isNode, walk } from '../..
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { type Ctes, lastGroup, ownedColumn, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
+import { isExactNumber } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import {
   type Change,
@@ -42,7 +43,6 @@ import {
   containsWindow,
   extraClauses,
   freshName,
-  isExactNumberColumn,
   joinTargetProblem,
   nameText,
   type OneTableQuery,
@@ -219,7 +219,7 @@ function aggregateProblem(plan: Decorrelation): Localized | undefined {
     const name = functionName(node) ?? '';
     if (!isAggregate(node) || (name !== 'SUM' && name !== 'AVG')) return undefined;
     const refs = refsIn(child(node, 'args') ?? undefined) ?? [];
-    const bad = refs.find((ref) => !isExactNumberColumn(findColumn(source.def, ref.column)));
+    const bad = refs.find((ref) => !isExactNumber(findColumn(source.def, ref.column)));
     if (bad || refs.length === 0) inexact = bad?.column ?? name;
     return false;
   });

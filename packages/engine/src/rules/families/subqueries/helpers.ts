@@ -11,6 +11,7 @@ import { type AstNode, child, children, columnRef, isNode, span, visitsOf, walk 
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type ColumnDef, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { type Ctes, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
+import { isDateOrTime, isExactNumber, isText } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import {
   editedSlice,
@@ -182,30 +183,6 @@ export function splitCorrelation(
 // ---------------------------------------------------------------------------------------------------
 // Keys and equality.
 
-const exactNumbers = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'INT2',
-  'INT4',
-  'INT8',
-  'DECIMAL',
-  'NUMERIC',
-  'DEC',
-  'SERIAL',
-  'BIGSERIAL',
-  'SMALLSERIAL',
-]);
-const texts = new Set(['CHAR', 'VARCHAR', 'CHARACTER', 'CHARACTER VARYING', 'BPCHAR', 'TEXT', 'NCHAR', 'NVARCHAR']);
-const times = new Set(['DATE', 'DATETIME', 'TIMESTAMP', 'TIMESTAMPTZ', 'TIME']);
-
-export function isExactNumberColumn(column: ColumnDef | undefined): boolean {
-  return !!column && exactNumbers.has(column.type);
-}
-
 /**
  * Whether `a = b` between these two columns is the same equality their unique indexes and GROUP BY use,
  * so "unique on a" means "at most one row equal to a given b". Integers and decimals compare exactly
@@ -215,20 +192,18 @@ export function isExactNumberColumn(column: ColumnDef | undefined): boolean {
  * A MySQL text key compared with a number is compared as doubles: '1', '01' and '1.0' all equal 1.
  */
 export function sameEquality(a: ColumnDef, b: ColumnDef, dialect: Dialect): boolean {
-  if (exactNumbers.has(a.type) && exactNumbers.has(b.type)) return true;
-  if (times.has(a.type)) return a.type === b.type;
-  if (!texts.has(a.type) || !texts.has(b.type)) return false;
+  if (isExactNumber(a) && isExactNumber(b)) return true;
+  if (isDateOrTime(a)) return a.type === b.type;
+  if (!isText(a) || !isText(b)) return false;
   return dialect === 'postgresql' || (!!a.collation && a.collation === b.collation);
 }
 
 /** Whether `column = literal` holds for at most one value of the column (so it pins the column). */
 export function literalPins(column: ColumnDef, literal: AstNode | undefined, dialect: Dialect): boolean {
-  if (numberValue(literal) !== undefined) return exactNumbers.has(column.type);
+  if (numberValue(literal) !== undefined) return isExactNumber(column);
   if (stringValue(literal) === undefined) return false;
   // A string compares in the column's own collation (the unique index's); in PostgreSQL it is cast to the type.
-  return (
-    texts.has(column.type) || times.has(column.type) || (dialect === 'postgresql' && exactNumbers.has(column.type))
-  );
+  return isText(column) || isDateOrTime(column) || (dialect === 'postgresql' && isExactNumber(column));
 }
 
 /** Columns (lower case) the local conjuncts pin to one literal value each: `t.col = 5`. */
