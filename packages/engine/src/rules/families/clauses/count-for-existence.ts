@@ -1,5 +1,6 @@
 import { type AstNode, child, children, functionArgs, isNode, visitsOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import {
@@ -13,7 +14,7 @@ import {
   tokenView,
 } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { groupItems, isAggregate, limitParts, numberValue, operatorOf, stringValue } from './helpers.ts';
+import { groupItems, limitParts, numberValue, operatorOf, stringValue } from './helpers.ts';
 
 const flipped: Record<string, string> = {
   '=': '=',

@@ -1,8 +1,8 @@
 import { child, columnRef, functionArgs } from '../../../model/ast.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
 import { resolveColumn } from '../../../semantics/scope.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
-import { isAggregate } from './helpers.ts';
 
 /** `COUNT(o_custkey)` on a nullable column counts non-NULL values, not rows. */
 export const countNullableColumn: Rule = {

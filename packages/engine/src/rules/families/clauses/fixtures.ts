@@ -206,6 +206,13 @@ export const clausesCases: RuleCase[] = [
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = 1 AND b = 1', matches: 0 },
   // Two calls of a random function are two different conditions.
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE RAND() < 0.5 AND RAND() < 0.5', matches: 0 },
+  {
+    rule: 'duplicate-predicate',
+    sql: 'SELECT 1 FROM t WHERE a = LAST_INSERT_ID() AND a = LAST_INSERT_ID()',
+    matches: 0,
+  },
+  // The clock is fixed for the whole statement: two NOW() are one value.
+  { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a < NOW() AND a < NOW()', matches: 1 },
   { rule: 'duplicate-predicate', sql: "SELECT 1 FROM t WHERE a = 'x' AND a = 'X'", dialect: 'postgresql', matches: 0 },
   // The same condition in different chains is not a repeat.
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE (a = 1 OR b = 1) AND (a = 1 OR c = 1)', matches: 0 },

@@ -11,6 +11,7 @@ import {
 } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { isAggregate, isWindow } from '../../../semantics/functions.ts';
 import { resolve } from '../../../semantics/scope.ts';
 import { isExactNumber } from '../../../semantics/types.ts';
 import {
@@ -26,9 +27,7 @@ import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   containsAggregate,
   groupItems,
-  isAggregate,
   isSelectDistinct,
-  isWindow,
   limitParts,
   matchOver,
   selectItems,

@@ -1,5 +1,6 @@
 import { type AstNode, type ColumnRef, child, children, columnRef } from '../../../model/ast.ts';
 import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
+import { isAggregate, isWindow } from '../../../semantics/functions.ts';
 import { resolve, resolveColumn } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
@@ -8,8 +9,6 @@ import {
   containsAggregate,
   groupItems,
   groupMeanings,
-  isAggregate,
-  isWindow,
   operatorOf,
   pinnedColumns,
   queries,

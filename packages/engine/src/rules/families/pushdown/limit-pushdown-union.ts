@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { isVolatile } from '../../../semantics/functions.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { acceptChanges, type Change, layoutAt, sameTree, textOf, tokenView } from '../../rewrite.ts';
@@ -14,7 +15,6 @@ import {
   grouped,
   hasSideEffects,
   isDistinct,
-  isVolatile,
   limitNode,
   orderNodes,
   outputColumns,

@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { isVolatile } from '../../../semantics/functions.ts';
 import { isText } from '../../../semantics/types.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { acceptChanges, type Change, clauseEnd, firstFaithful, selectCandidates, tokenView } from '../../rewrite.ts';
@@ -16,7 +17,6 @@ import {
   isDistinct,
   isLiteral,
   isNotTrue,
-  isVolatile,
   leadsIndex,
   limited,
   nodeText,

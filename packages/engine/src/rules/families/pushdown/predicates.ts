@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, visitsOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type SchemaModel, unquote } from '../../../schema/model.ts';
+import { isVolatile } from '../../../semantics/functions.ts';
 import { cteBody, cteName, resolveColumn } from '../../../semantics/scope.ts';
 import { isNumeric } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
@@ -35,7 +36,6 @@ import {
   hasSubquery,
   hasSuperGroups,
   isDistinct,
-  isVolatile,
   limited,
   nodeText,
   nullExtended,

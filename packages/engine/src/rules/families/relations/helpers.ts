@@ -61,10 +61,6 @@ export function limitCount(query: AstNode): number | undefined {
   return typeof value === 'number' ? value : undefined;
 }
 
-export function isAggregateCall(node: AstNode): boolean {
-  return node.type === 'aggr_func' && !node.over;
-}
-
 /** The query's text name for messages: alias or table. */
 export function label(source: Source): string {
   return source.name || source.table || '?';

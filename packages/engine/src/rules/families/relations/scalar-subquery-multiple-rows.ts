@@ -1,5 +1,6 @@
 import { type AstNode, child, children, columnRef, subqueryOf } from '../../../model/ast.ts';
 import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
 import {
   type Ctes,
   columnsIn,
@@ -12,15 +13,7 @@ import {
 } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import {
-  comparisonOperators,
-  conjuncts,
-  hasGroupBy,
-  hasLimit,
-  isAggregateCall,
-  limitCount,
-  operatorOf,
-} from './helpers.ts';
+import { comparisonOperators, conjuncts, hasGroupBy, hasLimit, limitCount, operatorOf } from './helpers.ts';
 
 /**
  * A subquery used as a single value (`= (SELECT ...)`, or in the select list) must return at most one
@@ -96,7 +89,7 @@ function mayReturnManyRows(subquery: AstNode, schema: SchemaModel, ctes: Ctes): 
   let aggregated = false;
   for (const column of children(subquery, 'columns')) {
     ownWalk(column, ({ node }) => {
-      if (isAggregateCall(node)) aggregated = true;
+      if (isAggregate(node)) aggregated = true;
       return undefined;
     });
   }

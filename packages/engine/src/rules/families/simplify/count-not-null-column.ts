@@ -3,12 +3,12 @@ import { parseStatements } from '../../../dialect/parse.ts';
 import { type AstNode, child, columnRef, functionArgs, span } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type SchemaModel, unquote } from '../../../schema/model.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
 import { ownedColumn } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
 import { type Change, textOf, tokenView } from '../../rewrite.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
-import { isAggregate } from '../clauses/helpers.ts';
 import { acceptFirst, isNotNullKey, querySources, uniqueKeys } from './helpers.ts';
 
 /**

@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, functionName, isNode, span, subqueryOf, visitsOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type ColumnDef, findColumn, type IndexDef, type SchemaModel, type TableDef } from '../../../schema/model.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
 import { ctesOf, type Source as ScopeSource, sourcesOf } from '../../../semantics/scope.ts';
 import { isNumeric, isTemporal } from '../../../semantics/types.ts';
 import { isKeyword } from '../../../text/lexer.ts';
@@ -18,7 +19,7 @@ import {
   tokenView,
 } from '../../rewrite.ts';
 import type { RuleMatch } from '../../rule.ts';
-import { columnKey, containsAggregate, groupItems, isAggregate, limitParts, selectItems } from '../clauses/helpers.ts';
+import { columnKey, containsAggregate, groupItems, limitParts, selectItems } from '../clauses/helpers.ts';
 
 /** Shared reading helpers of the simplify family: FROM sources with their schema, keys, set operations, edits. */
 

@@ -21,6 +21,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, functionName, isNode, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
 import { type Ctes, lastGroup, ownedColumn, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { isExactNumber } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
@@ -36,7 +37,7 @@ import {
   tokenView,
   withReplacements,
 } from '../../rewrite.ts';
-import { groupItems, isAggregate, numberValue } from '../clauses/helpers.ts';
+import { groupItems, numberValue } from '../clauses/helpers.ts';
 import {
   type Correlation,
   containsSubquery,
