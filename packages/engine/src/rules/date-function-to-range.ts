@@ -1,12 +1,13 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, functionArgs, functionName, visitsOf } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
+import { sameTree } from '../semantics/equality.ts';
 import { resolveColumn } from '../semantics/scope.ts';
 import { isTemporal } from '../semantics/types.ts';
 import { isKeyword } from '../text/lexer.ts';
 import { stringValue } from './families/clauses/helpers.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
-import { type Change, matchesWithEdits, operandRanges, parseExpression, sameTree, tokenView } from './rewrite.ts';
+import { type Change, matchesWithEdits, operandRanges, parseExpression, tokenView } from './rewrite.ts';
 import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**

@@ -1,19 +1,12 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
+import { sameTree } from '../semantics/equality.ts';
 import { resolveColumn } from '../semantics/scope.ts';
 import { isExactNumber } from '../semantics/types.ts';
 import { numberValue, operatorOf } from './families/clauses/helpers.ts';
 import { matchAt, sourceText, walkBinaryExpressions } from './match-helpers.ts';
-import {
-  type Change,
-  matchesWithEdits,
-  operandRanges,
-  parseExpression,
-  sameTree,
-  textOf,
-  tokenView,
-} from './rewrite.ts';
+import { type Change, matchesWithEdits, operandRanges, parseExpression, textOf, tokenView } from './rewrite.ts';
 import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**

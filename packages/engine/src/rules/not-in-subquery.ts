@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, type ColumnRef, child, children, columnRef, isNode, subqueryOf } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { type ColumnDef, type SchemaModel, unquote } from '../schema/model.ts';
+import { sameTree } from '../semantics/equality.ts';
 import { ctesOf, ownedColumn, resolveColumn, sourcesOf } from '../semantics/scope.ts';
 import { isKeyword } from '../text/lexer.ts';
 import type { TextEdit } from '../text/patch.ts';
@@ -15,7 +16,6 @@ import {
   matchesWithEdits,
   nodeTokens,
   parseExpression,
-  sameTree,
   tokenView,
 } from './rewrite.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from './rule.ts';

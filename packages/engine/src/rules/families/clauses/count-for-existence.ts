@@ -1,5 +1,6 @@
 import { type AstNode, child, children, functionArgs, isNode, visitsOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { isAggregate } from '../../../semantics/functions.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
@@ -10,7 +11,6 @@ import {
   matchesWithEdits,
   operandRanges,
   parseExpression,
-  sameTree,
   tokenView,
 } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';

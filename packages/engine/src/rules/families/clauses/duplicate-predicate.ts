@@ -1,8 +1,9 @@
 import type { AstNode } from '../../../model/ast.ts';
+import { expressionKey } from '../../../semantics/equality.ts';
 import { isVolatileCall } from '../../../semantics/functions.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { chainOf, expressionKey, isChainTop, operatorOf, visitExpression } from './helpers.ts';
+import { chainOf, isChainTop, operatorOf, visitExpression } from './helpers.ts';
 
 /** `a = 1 AND b = 2 AND a = 1`: the same condition twice in one AND/OR chain. */
 export const duplicatePredicate: Rule = {

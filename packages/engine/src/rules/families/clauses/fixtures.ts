@@ -199,6 +199,13 @@ export const clausesCases: RuleCase[] = [
     matches: 1,
   },
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = 1 OR (b = 2 OR a = 1)', matches: 1 },
+  // AND is associative: the same three conditions grouped differently are the same condition.
+  {
+    rule: 'duplicate-predicate',
+    sql: 'SELECT 1 FROM t WHERE (a = 1 AND b = 2 AND c = 3) OR (a = 1 AND (b = 2 AND c = 3))',
+    matches: 1,
+  },
+  { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE (a = 1 AND b = 2) OR (a = 1 AND (b = 3))', matches: 0 },
   // Two bind parameters (MySQL `?`, MyBatis `#{}`) may hold different values.
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = ? OR a = ?', matches: 0 },
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = #{first} OR a = #{second}', matches: 0 },

@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type SchemaModel, unquote } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { resolveColumn } from '../../../semantics/scope.ts';
 import { isNumeric } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
@@ -13,7 +14,6 @@ import {
   matchesWithEdits,
   nodeTokens,
   removeAllFromAnd,
-  sameTree,
   selectCandidates,
   textOf,
   tokenView,

@@ -130,50 +130,6 @@ export function isChainTop(node: AstNode, ancestors: AstNode[]): boolean {
   return operatorOf(parent) !== operatorOf(node);
 }
 
-/** A structural fingerprint of an expression: equal for the same expression, whatever the spacing. */
-export function expressionKey(node: unknown): string {
-  if (typeof node !== 'object' || node === null) return keyOf(node);
-  // Trees are never changed, and several rules compare the same expressions: each node's key is made once.
-  let key = expressionKeys.get(node);
-  if (key === undefined) {
-    key = keyOf(node);
-    expressionKeys.set(node, key);
-  }
-  return key;
-}
-
-const expressionKeys = new WeakMap<object, string>();
-
-/** Each MySQL bind parameter (`?`, MyBatis `#{}`) its own key: two parameters may hold different values. */
-const parameterKeys = new WeakMap<object, string>();
-let parametersKeyed = 0;
-
-function parameterKey(node: object): string {
-  let key = parameterKeys.get(node);
-  if (key === undefined) {
-    key = `?${parametersKeyed++}`;
-    parameterKeys.set(node, key);
-  }
-  return key;
-}
-
-function keyOf(node: unknown): string {
-  return JSON.stringify(node, function (this: Record<string, unknown>, key, value) {
-    if (key === 'loc' || key === 'parentheses' || key === 'tableList' || key === 'columnList') return undefined;
-    if (value?.type === 'origin' && value.value === '?') return parameterKey(value);
-    if (typeof value !== 'string') return value;
-    // Identifiers compare without quotes and case; PostgreSQL's unquoted names come as `default` values.
-    if (key === 'table' || key === 'column' || (key === 'value' && this.type === 'default')) {
-      return unquote(value).toLowerCase();
-    }
-    return key === 'name' ? value.toUpperCase() : value;
-  });
-}
-
-export function sameExpression(a: AstNode | undefined, b: AstNode | undefined): boolean {
-  return !!a && !!b && expressionKey(a) === expressionKey(b);
-}
-
 /** A column reference as `table.column` (lower case, unquoted), or undefined when the node is not one. */
 export function columnKey(node: AstNode | undefined): string | undefined {
   const ref = columnRef(node);

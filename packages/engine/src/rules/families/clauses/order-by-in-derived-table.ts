@@ -11,18 +11,11 @@ import {
 } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { isAggregate, isWindow } from '../../../semantics/functions.ts';
 import { resolve } from '../../../semantics/scope.ts';
 import { isExactNumber } from '../../../semantics/types.ts';
-import {
-  type Change,
-  clauseEnd,
-  firstFaithful,
-  matchesWithEdits,
-  sameTree,
-  selectCandidates,
-  tokenView,
-} from '../../rewrite.ts';
+import { type Change, clauseEnd, firstFaithful, matchesWithEdits, selectCandidates, tokenView } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   containsAggregate,

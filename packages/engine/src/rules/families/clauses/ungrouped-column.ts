@@ -1,5 +1,6 @@
 import { type AstNode, type ColumnRef, child, children, columnRef } from '../../../model/ast.ts';
 import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
+import { sameExpression } from '../../../semantics/equality.ts';
 import { isAggregate, isWindow } from '../../../semantics/functions.ts';
 import { resolve, resolveColumn } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -13,7 +14,6 @@ import {
   pinnedColumns,
   queries,
   sameColumn,
-  sameExpression,
   selectItems,
   visitExpression,
 } from './helpers.ts';

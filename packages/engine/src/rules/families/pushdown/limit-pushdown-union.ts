@@ -2,10 +2,11 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { isVolatile } from '../../../semantics/functions.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { acceptChanges, type Change, layoutAt, sameTree, textOf, tokenView } from '../../rewrite.ts';
+import { acceptChanges, type Change, layoutAt, textOf, tokenView } from '../../rewrite.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import { chainOf, limitParts, numberValue, operatorOf } from '../clauses/helpers.ts';
 import {

@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { isVolatile } from '../../../semantics/functions.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { LARGE_OFFSET } from '../../large-offset.ts';
@@ -12,7 +13,6 @@ import {
   clauseEnd,
   firstFaithful,
   type QueryLayout,
-  sameTree,
   selectCandidates,
   textOf,
   tokenView,

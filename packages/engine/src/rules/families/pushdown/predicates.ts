@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, visitsOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type SchemaModel, unquote } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { isVolatile } from '../../../semantics/functions.ts';
 import { cteBody, cteName, resolveColumn } from '../../../semantics/scope.ts';
 import { isNumeric } from '../../../semantics/types.ts';
@@ -16,7 +17,6 @@ import {
   type QueryLayout,
   type Replacements,
   removeAllFromAnd,
-  sameTree,
   selectCandidates,
   tokenView,
   withReplacements,

@@ -2,9 +2,10 @@ import type { Dialect, Localized } from '@sqltune/contracts';
 import { type AstNode, child, isNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { isTemporal } from '../../../semantics/types.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import { type Change, matchesWithEdits, parseExpression, sameTree, tokenView } from '../../rewrite.ts';
+import { type Change, matchesWithEdits, parseExpression, tokenView } from '../../rewrite.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
 import {
   comparisonOperators,

@@ -13,18 +13,11 @@ import {
 } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { ColumnDef, SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { ctesOf, ownedColumn, sourcesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
-import {
-  type Change,
-  nodeTokens,
-  operandRanges,
-  parseExpression,
-  sameTree,
-  type TokenView,
-  tokenView,
-} from '../../rewrite.ts';
+import { type Change, nodeTokens, operandRanges, parseExpression, type TokenView, tokenView } from '../../rewrite.ts';
 import { enclosingQuery, type RuleMatch } from '../../rule.ts';
 
 /** Shared reading helpers of the sargable family: located operands, date casts, date arithmetic, columns. */

@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, functionArgs, functionName } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { comparisonFamily } from '../../../semantics/types.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
 import {
@@ -10,7 +11,6 @@ import {
   matchesWithEdits,
   nodeTokens,
   parseExpression,
-  sameTree,
   tokenView,
   wrapped,
 } from '../../rewrite.ts';

@@ -21,6 +21,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, functionName, isNode, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { isAggregate } from '../../../semantics/functions.ts';
 import { type Ctes, lastGroup, ownedColumn, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { isExactNumber } from '../../../semantics/types.ts';
@@ -32,7 +33,6 @@ import {
   parseExpression,
   type QueryLayout,
   type Replacements,
-  sameTree,
   textOf,
   tokenView,
   withReplacements,

@@ -2,6 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, subqueryOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { type Ctes, ctesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
@@ -13,7 +14,6 @@ import {
   matchesWithEdits,
   nodeTokens,
   parseExpression,
-  sameTree,
   tokenView,
   withReplacements,
 } from '../../rewrite.ts';

@@ -2,9 +2,10 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, subqueryOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { type Ctes, ctesOf, lastGroup, ownedColumn, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { type Change, clauseEnd, matchesWithEdits, sameTree } from '../../rewrite.ts';
+import { type Change, clauseEnd, matchesWithEdits } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   extraClauses,
