@@ -257,6 +257,17 @@ export function ownedSource<S extends Source>(ref: ColumnRef, sources: S[]): S |
   return typeof owner === 'object' ? owner : undefined;
 }
 
+/** The sources the references belong to; undefined when one cannot be placed for sure. */
+export function ownersOf<S extends Source>(refs: ColumnRef[], sources: S[]): Set<S> | undefined {
+  const owners = new Set<S>();
+  for (const ref of refs) {
+    const owner = ownedSource(ref, sources);
+    if (!owner) return undefined;
+    owners.add(owner);
+  }
+  return owners;
+}
+
 /** The schema column of a reference owned by a source of the query, when both are known. */
 export function ownedColumn<S extends Source>(
   ref: ColumnRef,

@@ -14,7 +14,7 @@ import {
   walk,
 } from '../../../model/ast.ts';
 import { type TableDef, unquote } from '../../../schema/model.ts';
-import { columnsIn, ownedSource, ownWalk, type Source } from '../../../semantics/scope.ts';
+import { columnsIn, ownersOf, ownWalk, type Source } from '../../../semantics/scope.ts';
 import { codeTokens, isKeyword, lex } from '../../../text/lexer.ts';
 
 export function hasSubquery(node: AstNode | undefined): boolean {
@@ -68,13 +68,10 @@ export function label(source: Source): string {
 
 /** The sources an expression's own columns belong to; undefined when a column cannot be placed. */
 export function sourcesReferenced(node: AstNode | undefined, sources: Source[]): Set<Source> | undefined {
-  const found = new Set<Source>();
-  for (const { ref } of columnsIn(node)) {
-    const owner = ownedSource(ref, sources);
-    if (!owner) return undefined;
-    found.add(owner);
-  }
-  return found;
+  return ownersOf(
+    columnsIn(node).map(({ ref }) => ref),
+    sources,
+  );
 }
 
 /** The conditions of one JOIN ... ON, sorted by how they relate the joined tables. */
@@ -204,13 +201,10 @@ export function setItems(update: AstNode): SetItem[] {
  */
 export function updateTargets(update: AstNode, sources: Source[]): Set<Source> | undefined {
   if (children(update, 'from').length > 0 || sources.length === 1) return new Set(sources.slice(0, 1));
-  const targets = new Set<Source>();
-  for (const { column } of setItems(update)) {
-    const owner = ownedSource(column, sources);
-    if (!owner) return undefined;
-    targets.add(owner);
-  }
-  return targets;
+  return ownersOf(
+    setItems(update).map(({ column }) => column),
+    sources,
+  );
 }
 
 /** The value of a number literal; the grammar keeps decimals (`19.99`) as strings. */
