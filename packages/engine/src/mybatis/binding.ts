@@ -2,7 +2,7 @@ import type { Dialect } from '@sqltune/contracts';
 import { parseStatements } from '../dialect/parse.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { type ColumnDef, findColumn, type SchemaModel, unquote } from '../schema/model.ts';
-import { ctesOf, ownedColumn, queryScopes, sourcesOf } from '../semantics/scope.ts';
+import { queryScopes, resolve } from '../semantics/scope.ts';
 import { familyOfType, type TypeFamily } from '../semantics/types.ts';
 import { codeTokens, lex, type Token } from '../text/lexer.ts';
 import { templatePlaceholders } from '../text/placeholders.ts';
@@ -32,7 +32,7 @@ export function bindParameters(
   const mysql = dialect === 'mysql';
   const tokens = codeTokens(lex(template.text, { mysql }));
   const placeholders = templatePlaceholders(tokens);
-  const statements = statementsOf(template.text, dialect);
+  const statements = statementsOf(template.text, tokens, placeholders, dialect);
   const insertColumns = insertColumnsByToken(tokens);
   let bound = template;
   let substitutions = 0;
@@ -324,25 +324,39 @@ function insertColumnsByToken(tokens: Token[]): Map<number, string> {
   return byToken;
 }
 
-function statementsOf(sql: string, dialect: Dialect): ParsedStatement[] {
+/** The statement as the parser reads it with every placeholder standing as a number, so its names can be resolved. */
+function statementsOf(
+  sql: string,
+  tokens: Token[],
+  placeholders: ReturnType<typeof templatePlaceholders>,
+  dialect: Dialect,
+): ParsedStatement[] {
+  let text = sql;
+  for (const { first, last } of [...placeholders].reverse()) {
+    text = `${text.slice(0, tokens[first]!.start)}0${text.slice(tokens[last]!.end)}`;
+  }
   try {
-    return parseStatements(sql, dialect);
+    return parseStatements(text, dialect);
   } catch {
     return [];
   }
 }
 
-/** `alias.column` or a bare column, read in the first query of the statement whose own tables certainly have it. */
+/**
+ * `alias.column` or a bare column: its definition in the first query of the statement that certainly has it (through
+ * a CTE or derived table, the column it selects). Only when the text did not parse, the one table of the structure
+ * that has such a column.
+ */
 function columnNamed(written: string, statements: ParsedStatement[], schema: SchemaModel): ColumnDef | undefined {
   const parts = written.split('.').map(unquote);
   const ref = { table: parts.length > 1 ? parts.at(-2)! : null, column: parts.at(-1)! };
   for (const { ast } of statements) {
     for (const { query } of queryScopes(ast)) {
-      const found = ownedColumn(ref, sourcesOf(query, schema, ctesOf(ast)));
-      if (found) return found.column;
+      const found = resolve(ast, schema, query, ref);
+      if (found.kind === 'local' && found.column) return found.column;
     }
   }
-  // Tables unknown (the text did not parse): the one table of the structure that has such a column.
+  if (statements.length > 0) return undefined;
   const anywhere = schema.tables.map((t) => findColumn(t, ref.column)).filter((c): c is ColumnDef => c !== undefined);
   return anywhere.length === 1 ? anywhere[0] : undefined;
 }
