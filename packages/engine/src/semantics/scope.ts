@@ -317,7 +317,7 @@ function resolveAt(ast: AstNode, schema: SchemaModel, query: AstNode, ref: Colum
   const ctes = ctesOf(ast);
   const chain = scope ? [query, ...[...scope.outer].reverse()] : [query];
   for (const [level, reading] of chain.entries()) {
-    const owner = ownerIn(ref, sourcesOf(reading, schema, ctes));
+    const owner = ownerIn(ref, cachedSources(reading, schema, ctes));
     if (owner === 'none') continue;
     if (owner === 'unknown' || owner === 'ambiguous') return { kind: owner };
     const column = owner.def
@@ -330,6 +330,23 @@ function resolveAt(ast: AstNode, schema: SchemaModel, query: AstNode, ref: Colum
       : { kind: 'outer', query: reading, source: owner, column };
   }
   return { kind: 'missing' };
+}
+
+/** Sources by query and schema: a rule resolves many references of one query. */
+const sourceCache = new WeakMap<AstNode, WeakMap<SchemaModel, Source[]>>();
+
+function cachedSources(query: AstNode, schema: SchemaModel, ctes: Ctes): Source[] {
+  let bySchema = sourceCache.get(query);
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    sourceCache.set(query, bySchema);
+  }
+  let sources = bySchema.get(schema);
+  if (!sources) {
+    sources = sourcesOf(query, schema, ctes);
+    bySchema.set(schema, sources);
+  }
+  return sources;
 }
 
 /** The definition of the plain column a CTE or derived table selects as `name`. */
