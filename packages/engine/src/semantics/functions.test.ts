@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseStatements } from '../dialect/parse.ts';
 import { type AstNode, child, children } from '../model/ast.ts';
-import { isAggregate, isVolatile, isVolatileCall, isWindow } from './functions.ts';
+import {
+  isAggregate,
+  isNullOnEmptyAggregate,
+  isOrderFreeAggregate,
+  isSummingAggregate,
+  isVolatile,
+  isVolatileCall,
+  isWindow,
+} from './functions.ts';
 
 /** The expression of the first select item. */
 function item(sql: string, dialect: 'mysql' | 'postgresql' = 'mysql'): AstNode {
@@ -30,5 +38,14 @@ describe('function catalogue', () => {
     const windowed = item('SUM(a) OVER (PARTITION BY b)');
     expect(isWindow(windowed)).toBe(true);
     expect(isAggregate(windowed)).toBe(false);
+  });
+
+  it('tells aggregates by how they read their rows', () => {
+    expect(isOrderFreeAggregate('MAX')).toBe(true);
+    expect(isOrderFreeAggregate('GROUP_CONCAT')).toBe(false);
+    expect(isSummingAggregate('AVG')).toBe(true);
+    expect(isSummingAggregate('COUNT')).toBe(false);
+    expect(isNullOnEmptyAggregate('SUM')).toBe(true);
+    expect(isNullOnEmptyAggregate('COUNT')).toBe(false);
   });
 });

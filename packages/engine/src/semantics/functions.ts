@@ -64,6 +64,47 @@ export function isAggregate(node: AstNode): boolean {
   return node.type === 'function' && functionAggregates.has(functionName(node) ?? '');
 }
 
+/** Aggregates whose result does not depend on the order of their input rows. */
+const orderFreeAggregates = new Set([
+  'COUNT',
+  'MIN',
+  'MAX',
+  'BIT_AND',
+  'BIT_OR',
+  'BIT_XOR',
+  'BOOL_AND',
+  'BOOL_OR',
+  'EVERY',
+]);
+/** Aggregates that only depend on order through floating-point rounding. */
+const summingAggregates = new Set([
+  'SUM',
+  'AVG',
+  'STDDEV',
+  'STDDEV_POP',
+  'STDDEV_SAMP',
+  'STD',
+  'VARIANCE',
+  'VAR_POP',
+  'VAR_SAMP',
+]);
+
+/** Aggregates that give NULL over no rows (COUNT gives 0). */
+const nullOnEmptyAggregates = new Set(['SUM', 'AVG', 'MIN', 'MAX']);
+
+/** By upper-case name, for a call known to be an aggregate. */
+export function isOrderFreeAggregate(name: string): boolean {
+  return orderFreeAggregates.has(name);
+}
+
+export function isSummingAggregate(name: string): boolean {
+  return summingAggregates.has(name);
+}
+
+export function isNullOnEmptyAggregate(name: string): boolean {
+  return nullOnEmptyAggregates.has(name);
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Determinism.
 

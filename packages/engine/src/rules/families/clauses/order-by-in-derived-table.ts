@@ -12,7 +12,7 @@ import {
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
-import { isAggregate, isWindow } from '../../../semantics/functions.ts';
+import { isAggregate, isOrderFreeAggregate, isSummingAggregate, isWindow } from '../../../semantics/functions.ts';
 import { resolve } from '../../../semantics/scope.ts';
 import { isExactNumber } from '../../../semantics/types.ts';
 import { type Change, clauseEnd, firstFaithful, matchesWithEdits, selectCandidates, tokenView } from '../../rewrite.ts';
@@ -180,31 +180,6 @@ function hasUnorderedWindow(query: AstNode): boolean {
   return found;
 }
 
-/** Aggregates whose result does not depend on the order of their input rows. */
-const orderFreeAggregates = new Set([
-  'COUNT',
-  'MIN',
-  'MAX',
-  'BIT_AND',
-  'BIT_OR',
-  'BIT_XOR',
-  'BOOL_AND',
-  'BOOL_OR',
-  'EVERY',
-]);
-/** Aggregates that only depend on order through floating-point rounding. */
-const summingAggregates = new Set([
-  'SUM',
-  'AVG',
-  'STDDEV',
-  'STDDEV_POP',
-  'STDDEV_SAMP',
-  'STD',
-  'VARIANCE',
-  'VAR_POP',
-  'VAR_SAMP',
-]);
-
 function orderSensitive(statement: ParsedStatement, schema: SchemaModel, query: AstNode): boolean {
   const { count, offset } = limitParts(query);
   if (count || offset) return true;
@@ -222,8 +197,8 @@ function orderSensitive(statement: ParsedStatement, schema: SchemaModel, query: 
       else if (isAggregate(node)) {
         const name = functionName(node) ?? '';
         const [arg] = functionArgs(node);
-        const exact = summingAggregates.has(name) && exactNumber(statement.ast, schema, query, arg);
-        if (!orderFreeAggregates.has(name) && !exact) sensitive = true;
+        const exact = isSummingAggregate(name) && exactNumber(statement.ast, schema, query, arg);
+        if (!isOrderFreeAggregate(name) && !exact) sensitive = true;
       }
       return !sensitive;
     });

@@ -22,7 +22,7 @@ import { type AstNode, child, children, functionName, isNode, walk } from '../..
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
-import { isAggregate } from '../../../semantics/functions.ts';
+import { isAggregate, isNullOnEmptyAggregate } from '../../../semantics/functions.ts';
 import { type Ctes, lastGroup, ownedColumn, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { isExactNumber } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
@@ -117,7 +117,6 @@ function isCount(node: AstNode): boolean {
   return isAggregate(node) && functionName(node) === 'COUNT' && !node.over;
 }
 
-const nullOnEmpty = new Set(['SUM', 'AVG', 'MIN', 'MAX']);
 const arithmetic = new Set(['+', '-', '*', '/']);
 
 /** Arithmetic of number literals and SUM/AVG/MIN/MAX calls (at least one): NULL when they all are. */
@@ -128,7 +127,7 @@ function isNullStrictAggregate(node: AstNode): boolean {
       return strict(child(n, 'left') ?? {}) && strict(child(n, 'right') ?? {});
     }
     if (numberValue(n) !== undefined) return true;
-    if (isAggregate(n) && nullOnEmpty.has(functionName(n) ?? '') && !n.over) {
+    if (isAggregate(n) && isNullOnEmptyAggregate(functionName(n) ?? '')) {
       aggregates++;
       return true;
     }
