@@ -1,8 +1,9 @@
 import { type Dialect, type IndexColumnRole, indexRolesWording, type Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, literalValue, walk } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { resolveColumn, selects } from '../rules/rule.ts';
+import { selects } from '../rules/rule.ts';
 import { findTable, type IndexDef, type SchemaModel, type TableDef } from '../schema/model.ts';
+import { resolve, resolveColumn } from '../semantics/scope.ts';
 import { estimatedIndexBytes } from './size.ts';
 
 /**
@@ -294,23 +295,21 @@ function usageByTable(
     }
     return found;
   };
-  const enclosing = enclosingQueries(statement.ast);
   const root = statement.ast;
   const write = options.writes && (root.type === 'update' || root.type === 'delete') ? [root] : [];
   for (const query of [...write, ...selects(statement.ast)]) {
     const owner = (node: AstNode | undefined) => {
       const ref = columnRef(node);
-      return ref && ref.column !== '*' ? resolveColumn(schema, query, ref) : undefined;
+      return ref && ref.column !== '*' ? resolveColumn(root, schema, query, ref) : undefined;
     };
     // A column of an enclosing query: the other side of a correlated subquery's condition.
     const outerOwner = (node: AstNode | undefined) => {
       const ref = columnRef(node);
       if (!ref || ref.column === '*') return undefined;
-      for (const outer of enclosing.get(query) ?? []) {
-        const found = resolveColumn(schema, outer, ref);
-        if (found) return found;
-      }
-      return undefined;
+      const found = resolve(root, schema, query, ref);
+      return found.kind === 'outer' && found.source.def && found.column
+        ? { table: found.source.def.name, column: found.column }
+        : undefined;
     };
     // Every column the query reads, by table (for covering indexes: a write reads the whole row anyway).
     if (query.type === 'select')
@@ -351,7 +350,7 @@ function usageByTable(
         if (subquery) {
           const found = owner(left);
           if (found) pushUnique(entry(found.table).join, found.column.name);
-          const selected = selectedColumn(subquery, schema);
+          const selected = selectedColumn(root, subquery, schema);
           if (selected) pushUnique(entry(selected.table).join, selected.column.name);
           return undefined;
         }
@@ -397,16 +396,6 @@ function usageByTable(
   return usage;
 }
 
-/** For each SELECT of the statement, the SELECTs around it, nearest first (for correlated references). */
-function enclosingQueries(ast: AstNode): Map<AstNode, AstNode[]> {
-  const found = new Map<AstNode, AstNode[]>();
-  walk(ast, ({ node, ancestors }) => {
-    if (node.type === 'select') found.set(node, ancestors.filter((a) => a.type === 'select').reverse());
-    return undefined;
-  });
-  return found;
-}
-
 /** The SELECT of `(SELECT ...)` as an IN list's only item, if that is what the node is. */
 function subqueryOf(node: AstNode | undefined): AstNode | undefined {
   if (!node) return undefined;
@@ -420,10 +409,10 @@ function subqueryOf(node: AstNode | undefined): AstNode | undefined {
 }
 
 /** The table column a subquery selects as its only column, if it is a plain column. */
-function selectedColumn(query: AstNode, schema: SchemaModel) {
+function selectedColumn(ast: AstNode, query: AstNode, schema: SchemaModel) {
   const columns = children(query, 'columns');
   const ref = columns.length === 1 ? columnRef(child(columns[0]!, 'expr')) : undefined;
-  return ref ? resolveColumn(schema, query, ref) : undefined;
+  return ref ? resolveColumn(ast, schema, query, ref) : undefined;
 }
 
 function pushUnique(list: string[], value: string): void {

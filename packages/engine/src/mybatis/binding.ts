@@ -1,7 +1,9 @@
 import type { Dialect } from '@sqltune/contracts';
 import { parseStatements } from '../dialect/parse.ts';
-import type { TableRef } from '../model/statement.ts';
-import { type ColumnDef, findColumn, findTable, type SchemaModel, unquote } from '../schema/model.ts';
+import type { ParsedStatement } from '../model/statement.ts';
+import { type ColumnDef, findColumn, type SchemaModel, unquote } from '../schema/model.ts';
+import { queryScopes, resolve } from '../semantics/scope.ts';
+import { familyOfType, type TypeFamily } from '../semantics/types.ts';
 import { codeTokens, lex, type Token } from '../text/lexer.ts';
 import { templatePlaceholders } from '../text/placeholders.ts';
 import { sampleText, type Value } from './ognl.ts';
@@ -30,7 +32,7 @@ export function bindParameters(
   const mysql = dialect === 'mysql';
   const tokens = codeTokens(lex(template.text, { mysql }));
   const placeholders = templatePlaceholders(tokens);
-  const tables = tablesOf(template.text, dialect);
+  const statements = statementsOf(template.text, tokens, placeholders, dialect);
   const insertColumns = insertColumnsByToken(tokens);
   let bound = template;
   let substitutions = 0;
@@ -62,7 +64,7 @@ export function bindParameters(
         : (limitValue(tokens, first) ??
           likeValue(tokens, first, counter, mysql) ??
           typedValue(
-            columnType(tokens, first, insertColumns, tables, schema) ?? jdbcFamily(parameter.jdbcType),
+            columnType(tokens, first, insertColumns, statements, schema) ?? jdbcFamily(parameter.jdbcType),
             counter,
             dialect,
           ));
@@ -109,33 +111,33 @@ export function readParameter(inner: string): { name: string; jdbcType: string |
   return { name: name.trim(), jdbcType };
 }
 
-type Family = 'integer' | 'decimal' | 'boolean' | 'date' | 'timestamp' | 'time' | 'uuid' | 'json' | 'text' | 'unknown';
+type Family = TypeFamily | 'unknown';
 
-const families: Record<string, Family> = {};
-const familyMembers: Record<Family, string[]> = {
-  integer: 'INT INTEGER BIGINT SMALLINT TINYINT MEDIUMINT SERIAL BIGSERIAL SMALLSERIAL INT2 INT4 INT8 YEAR'.split(' '),
-  decimal: 'DECIMAL NUMERIC FLOAT DOUBLE REAL FLOAT4 FLOAT8 MONEY DEC'.split(' '),
-  boolean: 'BOOL BOOLEAN BIT'.split(' '),
-  date: ['DATE'],
-  timestamp: 'DATETIME TIMESTAMP TIMESTAMPTZ TIMESTAMP_WITH_TIMEZONE'.split(' '),
-  time: 'TIME TIMETZ'.split(' '),
-  uuid: ['UUID'],
-  json: 'JSON JSONB'.split(' '),
-  text: 'CHAR VARCHAR TEXT TINYTEXT MEDIUMTEXT LONGTEXT NCHAR NVARCHAR LONGVARCHAR LONGNVARCHAR CLOB NCLOB CHARACTER ENUM SET CITEXT'.split(
-    ' ',
-  ),
-  unknown: [],
+/**
+ * Spellings a mapper meets beyond the column types the rules reason about (JDBC type names, YEAR, BIT, MONEY, ENUM,
+ * SET, CITEXT): each takes the same kind of sample value as the family given here.
+ */
+const valueFamilies: Record<string, TypeFamily> = {
+  YEAR: 'integer',
+  MONEY: 'decimal',
+  BIT: 'boolean',
+  ENUM: 'text',
+  SET: 'text',
+  CITEXT: 'text',
+  LONGVARCHAR: 'text',
+  LONGNVARCHAR: 'text',
+  CLOB: 'text',
+  NCLOB: 'text',
+  TIMESTAMP_WITH_TIMEZONE: 'timestamp',
 };
-for (const [family, members] of Object.entries(familyMembers)) for (const m of members) families[m] = family as Family;
 
 function familyOf(type: string): Family {
-  return families[type.toUpperCase()] ?? 'unknown';
+  return familyOfType(type) ?? valueFamilies[type.toUpperCase()] ?? 'unknown';
 }
 
 /** JDBC type names as `jdbcType=` gives them (java.sql.Types) share the column families. */
 function jdbcFamily(jdbcType: string | undefined): Family {
   if (!jdbcType) return 'unknown';
-  if (jdbcType === 'NUMERIC') return 'decimal';
   return familyOf(jdbcType);
 }
 
@@ -145,6 +147,7 @@ function typedValue(family: Family, n: number, dialect: Dialect): string {
     case 'integer':
       return String(n);
     case 'decimal':
+    case 'float':
       return `${n}.5`;
     case 'boolean':
       return dialect === 'mysql' ? '1' : 'true';
@@ -216,12 +219,12 @@ function columnType(
   tokens: Token[],
   first: number,
   insertColumns: Map<number, string>,
-  tables: TableRef[],
+  statements: ParsedStatement[],
   schema: SchemaModel,
 ): Family | undefined {
   const name = insertColumns.get(first) ?? columnBefore(tokens, first) ?? columnAfter(tokens, first);
   if (!name) return undefined;
-  const column = resolveColumn(name, tables, schema);
+  const column = columnNamed(name, statements, schema);
   return column ? familyOf(column.type) : undefined;
 }
 
@@ -321,27 +324,39 @@ function insertColumnsByToken(tokens: Token[]): Map<number, string> {
   return byToken;
 }
 
-function tablesOf(sql: string, dialect: Dialect): TableRef[] {
+/** The statement as the parser reads it with every placeholder standing as a number, so its names can be resolved. */
+function statementsOf(
+  sql: string,
+  tokens: Token[],
+  placeholders: ReturnType<typeof templatePlaceholders>,
+  dialect: Dialect,
+): ParsedStatement[] {
+  let text = sql;
+  for (const { first, last } of [...placeholders].reverse()) {
+    text = `${text.slice(0, tokens[first]!.start)}0${text.slice(tokens[last]!.end)}`;
+  }
   try {
-    return parseStatements(sql, dialect).flatMap((s) => s.tables);
+    return parseStatements(text, dialect);
   } catch {
     return [];
   }
 }
 
-/** `alias.column` through the statement's tables; a bare column in the one table of the statement that has it. */
-function resolveColumn(written: string, tables: TableRef[], schema: SchemaModel): ColumnDef | undefined {
+/**
+ * `alias.column` or a bare column: its definition in the first query of the statement that certainly has it (through
+ * a CTE or derived table, the column it selects). Only when the text did not parse, the one table of the structure
+ * that has such a column.
+ */
+function columnNamed(written: string, statements: ParsedStatement[], schema: SchemaModel): ColumnDef | undefined {
   const parts = written.split('.').map(unquote);
-  const column = parts.at(-1)!;
-  const qualifier = parts.length > 1 ? parts.at(-2)!.toLowerCase() : undefined;
-  const candidates = qualifier
-    ? tables.filter((t) => (t.alias ?? t.name).toLowerCase() === qualifier || t.name.toLowerCase() === qualifier)
-    : tables;
-  const found = candidates
-    .map((t) => findColumn(findTable(schema, t.name), column))
-    .filter((c): c is ColumnDef => c !== undefined);
-  if (found.length > 0) return found[0];
-  // Tables unknown (the text did not parse): the one table of the structure that has such a column.
-  const anywhere = schema.tables.map((t) => findColumn(t, column)).filter((c): c is ColumnDef => c !== undefined);
+  const ref = { table: parts.length > 1 ? parts.at(-2)! : null, column: parts.at(-1)! };
+  for (const { ast } of statements) {
+    for (const { query } of queryScopes(ast)) {
+      const found = resolve(ast, schema, query, ref);
+      if (found.kind === 'local' && found.column) return found.column;
+    }
+  }
+  if (statements.length > 0) return undefined;
+  const anywhere = schema.tables.map((t) => findColumn(t, ref.column)).filter((c): c is ColumnDef => c !== undefined);
   return anywhere.length === 1 ? anywhere[0] : undefined;
 }

@@ -114,6 +114,23 @@ describe('parameters bound for the optimizer', () => {
     expect(origin.file.text.slice(origin.offset, origin.offset + 5)).toBe('#{id}');
   });
 
+  it('types a parameter from the column its own query reads, not from a table a CTE shadows', () => {
+    const twoCodes = [
+      'CREATE TABLE users (id BIGINT PRIMARY KEY, code VARCHAR(8), born DATE, note VARCHAR(20));',
+      'CREATE TABLE codes (code INT);',
+    ].join('\n');
+    const bound = (sql: string) =>
+      statementOf(`  <select id="s">${sql}</select>`, twoCodes).variants[0]!.bound.sql.text;
+    // Two tables have a code column: the statement's own table decides.
+    expect(bound('SELECT id FROM users WHERE code = #{code}')).toBe("SELECT id FROM users WHERE code = 'a'");
+    expect(bound('SELECT 1 FROM codes WHERE code = #{code}')).toBe('SELECT 1 FROM codes WHERE code = 1');
+    // The CTE's born is the table's note (text), not the table's DATE born.
+    expect(bound('WITH users AS (SELECT id, note AS born FROM users) SELECT id FROM users WHERE born = #{d}')).toBe(
+      "WITH users AS (SELECT id, note AS born FROM users) SELECT id FROM users WHERE born = 'a'",
+    );
+    expect(bound('SELECT id FROM users WHERE born = #{d}')).toBe("SELECT id FROM users WHERE born = '2024-01-01'");
+  });
+
   it('gives a second loop over the same items the values of the first, in order', () => {
     const loop = (column: string) =>
       `${column} IN <foreach collection="ids" item="i" open="(" separator="," close=")">#{i}</foreach>`;

@@ -1,5 +1,6 @@
 import { type AstNode, child, children, columnRef, walk } from '../model/ast.ts';
-import { findColumn, findTable, type SchemaModel, unquote } from '../schema/model.ts';
+import { type SchemaModel, unquote } from '../schema/model.ts';
+import { ctesOf, ownedSource, sourcesOf } from '../semantics/scope.ts';
 import { matchAt } from './match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from './rule.ts';
 
@@ -28,7 +29,7 @@ export const cartesianJoin: Rule = {
     for (const query of selects(statement.ast)) {
       const sources = children(query, 'from').filter((s) => typeof s.table === 'string');
       if (sources.length < 2) continue;
-      const linked = linkedNames(query, schema);
+      const linked = linkedNames(statement.ast, query, schema);
       // An unqualified column we cannot place could be the missing link: stay silent rather than guess.
       if (linked === 'unknown') continue;
       const names = sources.map((s) => nameOf(s));
@@ -72,7 +73,8 @@ function nameOf(source: AstNode): string {
 }
 
 /** Pairs of table names (or aliases) that appear together in one comparison of WHERE or ON. */
-function linkedNames(query: AstNode, schema: SchemaModel): Array<[string, string]> | 'unknown' {
+function linkedNames(ast: AstNode, query: AstNode, schema: SchemaModel): Array<[string, string]> | 'unknown' {
+  const sources = sourcesOf(query, schema, ctesOf(ast));
   const pairs: Array<[string, string]> = [];
   let unknown = false;
   const conditions = [child(query, 'where'), ...children(query, 'from').map((s) => child(s, 'on'))];
@@ -87,7 +89,7 @@ function linkedNames(query: AstNode, schema: SchemaModel): Array<[string, string
         const ref = columnRef(inner);
         if (!ref) return undefined;
         columns++;
-        const owner = ref.table ? unquote(ref.table).toLowerCase() : ownerOf(query, schema, ref.column);
+        const owner = ref.table ? unquote(ref.table).toLowerCase() : ownedSource(ref, sources)?.name;
         if (owner) tables.add(owner);
         else unplaced++;
         return undefined;
@@ -99,12 +101,4 @@ function linkedNames(query: AstNode, schema: SchemaModel): Array<[string, string
     });
   }
   return unknown ? 'unknown' : pairs;
-}
-
-/** The FROM entry (alias or name) whose schema table has the column, when exactly one does. */
-function ownerOf(query: AstNode, schema: SchemaModel, column: string): string | undefined {
-  const owners = children(query, 'from').filter((source) =>
-    findColumn(findTable(schema, String(source.table ?? '')), column),
-  );
-  return owners.length === 1 ? nameOf(owners[0]!) : undefined;
 }

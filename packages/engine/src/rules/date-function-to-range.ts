@@ -1,12 +1,14 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, functionArgs, functionName, visitsOf } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { isTemporal } from '../schema/model.ts';
+import { sameTree } from '../semantics/equality.ts';
+import { resolveColumn } from '../semantics/scope.ts';
+import { isTemporal } from '../semantics/types.ts';
 import { isKeyword } from '../text/lexer.ts';
 import { stringValue } from './families/clauses/helpers.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
-import { type Change, matchesWithEdits, operandRanges, parseExpression, sameTree, tokenView } from './rewrite.ts';
-import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
+import { type Change, matchesWithEdits, operandRanges, parseExpression, tokenView } from './rewrite.ts';
+import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**
  * `DATE(ts) = '2024-03-01'` (MySQL) or `ts::date = '2024-03-01'` (PostgreSQL) hides `ts` inside a
@@ -40,7 +42,7 @@ export const dateFunctionToRange: Rule = {
       if (node.type !== 'binary_expr' || !inFilter(keys)) return;
       const form = dateComparison(node);
       if (!form) return;
-      const resolved = resolveColumn(schema, enclosingQuery(ancestors), columnRef(form.column)!);
+      const resolved = resolveColumn(statement.ast, schema, enclosingQuery(ancestors), columnRef(form.column)!);
       const name = [columnRef(form.column)!.table, columnRef(form.column)!.column].filter(Boolean).join('.');
       // On a DATE column the conversion changes nothing: redundant-date-cast drops it (`d = '...'`, no range).
       if (resolved?.column.type === 'DATE') return;

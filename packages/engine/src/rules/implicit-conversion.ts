@@ -1,7 +1,8 @@
 import { type AstNode, child, columnRef, literalValue } from '../model/ast.ts';
-import { isText } from '../schema/model.ts';
+import { resolveColumn } from '../semantics/scope.ts';
+import { isText } from '../semantics/types.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
-import { enclosingQuery, inFilter, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
+import { enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**
  * MySQL compares a string column with a number by converting every row's value to a number, so an
@@ -30,7 +31,7 @@ export const implicitConversion: Rule = {
       if (!['=', '<>', '!=', '<', '<=', '>', '>='].includes(String(node.operator))) return;
       const pair = columnAndNumber(child(node, 'left'), child(node, 'right'));
       if (!pair) return;
-      const resolved = resolveColumn(schema, enclosingQuery(ancestors), pair.column);
+      const resolved = resolveColumn(statement.ast, schema, enclosingQuery(ancestors), pair.column);
       if (!resolved || !isText(resolved.column)) return;
       matches.push(
         matchAt(node, {

@@ -1,19 +1,13 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
+import { sameTree } from '../semantics/equality.ts';
+import { resolveColumn } from '../semantics/scope.ts';
+import { isExactNumber } from '../semantics/types.ts';
 import { numberValue, operatorOf } from './families/clauses/helpers.ts';
 import { matchAt, sourceText, walkBinaryExpressions } from './match-helpers.ts';
-import {
-  type Change,
-  isExactNumber,
-  matchesWithEdits,
-  operandRanges,
-  parseExpression,
-  sameTree,
-  textOf,
-  tokenView,
-} from './rewrite.ts';
-import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
+import { type Change, matchesWithEdits, operandRanges, parseExpression, textOf, tokenView } from './rewrite.ts';
+import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**
  * `col + 10 > 100`: arithmetic on the column hides it from its index; `col > 90` says the same.
@@ -49,7 +43,7 @@ export const moveArithmeticToConstant: Rule = {
       if (!form) return;
       const ref = columnRef(form.column)!;
       const name = ref.table ? `${ref.table}.${ref.column}` : ref.column;
-      const resolved = resolveColumn(schema, enclosingQuery(ancestors), ref);
+      const resolved = resolveColumn(statement.ast, schema, enclosingQuery(ancestors), ref);
       const text = sourceText(statement.text, node);
       let message: Localized;
       let change: Change | undefined;

@@ -1,7 +1,9 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, type ColumnRef, child, children, columnRef, isNode, subqueryOf } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { type ColumnDef, findColumn, findTable, type SchemaModel, unquote } from '../schema/model.ts';
+import { type ColumnDef, type SchemaModel, unquote } from '../schema/model.ts';
+import { sameTree } from '../semantics/equality.ts';
+import { ctesOf, ownedColumn, resolveColumn, sourcesOf } from '../semantics/scope.ts';
 import { isKeyword } from '../text/lexer.ts';
 import type { TextEdit } from '../text/patch.ts';
 import { limitParts } from './families/clauses/helpers.ts';
@@ -14,10 +16,9 @@ import {
   matchesWithEdits,
   nodeTokens,
   parseExpression,
-  sameTree,
   tokenView,
 } from './rewrite.ts';
-import { allDialects, enclosingQuery, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
+import { allDialects, enclosingQuery, type Rule, type RuleMatch } from './rule.ts';
 
 /**
  * `x NOT IN (SELECT y ...)` returns no rows at all once one y is NULL, and planners handle it worse
@@ -53,7 +54,7 @@ export const notInSubquery: Rule = {
       const subquery = subqueryOf(child(node, 'right'));
       if (!subquery) return;
       const selected = columnRef(child(children(subquery, 'columns')[0] ?? {}, 'expr'));
-      const resolved = selected ? resolveColumn(schema, subquery, selected) : undefined;
+      const resolved = selected ? resolveColumn(statement.ast, schema, subquery, selected) : undefined;
       const nullable = resolved ? resolved.column.nullable : undefined;
       const plan =
         nullable === false ? rewritePlan(statement, schema, enclosingQuery(ancestors), node, subquery) : undefined;
@@ -106,7 +107,7 @@ function rewritePlan(
     };
   }
   const x = columnRef(child(node, 'left'));
-  const outer = x && outerQuery ? outerSource(schema, outerQuery, x) : undefined;
+  const outer = x && outerQuery ? outerSource(statement, schema, outerQuery, x) : undefined;
   if (!x || !outer) {
     return {
       zh: '无法从表结构确定左侧的列',
@@ -174,34 +175,20 @@ function simpleSubquery(subquery: AstNode): { source: { table: unknown; as?: str
 
 /** The outer query's table the column belongs to, and whether an outer join can make it NULL. */
 function outerSource(
+  statement: ParsedStatement,
   schema: SchemaModel,
   query: AstNode,
   ref: ColumnRef,
 ): { name: string; column: ColumnDef; nullSide: boolean } | undefined {
-  const from = children(query, 'from');
-  const nullable = new Set<number>();
-  from.forEach((source, i) => {
-    const join = String(source.join ?? '').toUpperCase();
-    if (join.includes('LEFT') || join.includes('FULL')) nullable.add(i);
-    if (join.includes('RIGHT') || join.includes('FULL')) for (let j = 0; j < i; j++) nullable.add(j);
-  });
-  const candidates = from
-    .map((source, i) => ({ source, i }))
-    .filter(({ source }) =>
-      ref.table
-        ? unquote(String(source.as ?? source.table ?? '')).toLowerCase() === unquote(ref.table).toLowerCase()
-        : true,
-    );
-  // An unqualified column could also come from a derived table or an unknown table: then it is not placed.
-  const placed = candidates.flatMap(({ source, i }) => {
-    if (typeof source.table !== 'string') return ref.table ? [] : [undefined];
-    const table = findTable(schema, source.table);
-    if (!table) return ref.table ? [] : [undefined];
-    const column = findColumn(table, ref.column);
-    if (!column) return [];
-    return [{ name: typeof source.as === 'string' ? source.as : source.table, column, nullSide: nullable.has(i) }];
-  });
-  return placed.length === 1 ? placed[0] : undefined;
+  const sources = sourcesOf(query, schema, ctesOf(statement.ast));
+  const found = ownedColumn(ref, sources);
+  if (!found) return undefined;
+  const i = sources.indexOf(found.source);
+  const joins = sources.map((source) => source.join);
+  const nullSide =
+    /LEFT|FULL/.test(joins[i]!) || joins.slice(i + 1).some((join) => join.includes('RIGHT') || join.includes('FULL'));
+  const { node } = found.source;
+  return { name: String(typeof node.as === 'string' ? node.as : node.table), column: found.column, nullSide };
 }
 
 /** Whether the subquery qualifies a column with this name (`t.col`), which an alias would break. */

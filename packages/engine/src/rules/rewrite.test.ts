@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseStatements } from '../dialect/parse.ts';
-import { sameTree } from './rewrite.ts';
+import { sameTree } from '../semantics/equality.ts';
 
 const tree = (sql: string, dialect: 'mysql' | 'postgresql' = 'mysql') => parseStatements(sql, dialect)[0]!.ast;
 

@@ -3,7 +3,7 @@ import { SELECT_OPTIONS } from '../dialect/markers.ts';
 import { parseStatements } from '../dialect/parse.ts';
 import { type AstNode, child, isNode, span } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import type { ColumnDef } from '../schema/model.ts';
+import { sameTree } from '../semantics/equality.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { applyEdits, type TextEdit } from '../text/patch.ts';
 import type { RuleMatch } from './rule.ts';
@@ -276,79 +276,6 @@ export function withReplacements(root: AstNode, replacements: Replacements): Ast
 
 const DROP = Symbol('drop');
 
-/**
- * Whether two trees are the same statement or expression, whatever the spacing, redundant parentheses or nesting
- * of AND/OR chains (both associative): locations, `parentheses` and the parser's table and column lists aside.
- * Compared in place, stopping at the first difference (no copy, no string): rewrites compare whole statements.
- */
-export function sameTree(a: unknown, b: unknown): boolean {
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameTree(inArray(a[i]), inArray(b[i]))) return false;
-    return true;
-  }
-  if (!isNode(a) || !isNode(b)) return a === b || (isJsonNull(a) && isJsonNull(b));
-  const chain = chainOperator(a);
-  if (chain || chainOperator(b)) {
-    if (chain !== chainOperator(b)) return false;
-    const left = chainOperands(a, chain!);
-    const right = chainOperands(b, chain!);
-    return left.length === right.length && left.every((operand, i) => sameTree(operand, right[i]));
-  }
-  const keys = comparedKeys(a);
-  if (keys.length !== comparedKeys(b).length) return false;
-  for (const key of keys) {
-    if (!hasComparedValue(b, key)) return false;
-    if (!sameTree(comparedValue(a, key), comparedValue(b, key))) return false;
-  }
-  return true;
-}
-
-const ignoredKeys = new Set(['loc', 'parentheses', 'tableList', 'columnList']);
-
-/** Keys whose values count: as in JSON, a key holding undefined (or a function) is no key at all. */
-function comparedKeys(node: AstNode): string[] {
-  const keys: string[] = [];
-  for (const key in node) if (hasComparedValue(node, key)) keys.push(key);
-  return keys;
-}
-
-function hasComparedValue(node: AstNode, key: string): boolean {
-  const value = node[key];
-  return !ignoredKeys.has(key) && value !== undefined && typeof value !== 'function' && key in node;
-}
-
-function comparedValue(node: AstNode, key: string): unknown {
-  const value = node[key];
-  // PostgreSQL's grammar gives `distinct: { type: null }` for no DISTINCT, MySQL's gives null.
-  return key === 'distinct' && isNode(value) && value.type == null ? null : value;
-}
-
-/** An array item as JSON would write it: undefined and functions become null. */
-function inArray(value: unknown): unknown {
-  return value === undefined || typeof value === 'function' ? null : value;
-}
-
-function isJsonNull(value: unknown): boolean {
-  return value === null || (typeof value === 'number' && !Number.isFinite(value));
-}
-
-function chainOperator(node: AstNode): 'AND' | 'OR' | undefined {
-  if (node.type !== 'binary_expr') return undefined;
-  const operator = String(node.operator).toUpperCase();
-  return operator === 'AND' || operator === 'OR' ? operator : undefined;
-}
-
-function chainOperands(node: unknown, operator: string, into: unknown[] = []): unknown[] {
-  if (isNode(node) && chainOperator(node) === operator) {
-    chainOperands(node.left, operator, into);
-    chainOperands(node.right, operator, into);
-  } else {
-    into.push(node);
-  }
-  return into;
-}
-
 /** Parses the statement text with the edits applied; undefined when it does not parse as one statement. */
 export function reparse(statement: ParsedStatement, edits: TextEdit[]): AstNode | undefined {
   try {
@@ -491,29 +418,6 @@ export function removeAllFromAnd(view: TokenView, ranges: Array<[number, number]
 
 // ---------------------------------------------------------------------------------------------------
 // Types.
-
-const exactNumberTypes = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'INT2',
-  'INT4',
-  'INT8',
-  'DECIMAL',
-  'NUMERIC',
-  'DEC',
-  'SERIAL',
-  'BIGSERIAL',
-  'SMALLSERIAL',
-]);
-
-/** An integer or fixed-point column: arithmetic and sums on it are exact (no floating-point rounding). */
-export function isExactNumber(column: ColumnDef | undefined): boolean {
-  return !!column && exactNumberTypes.has(column.type);
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Identifiers.

@@ -1,7 +1,7 @@
 import type { Dialect, Localized, ScoreCategory, Severity } from '@sqltune/contracts';
-import { type AstNode, type ColumnRef, children, visitsOf } from '../model/ast.ts';
+import { type AstNode, visitsOf } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { type ColumnDef, findColumn, findTable, type SchemaModel, unquote } from '../schema/model.ts';
+import type { SchemaModel } from '../schema/model.ts';
 import type { TextEdit } from '../text/patch.ts';
 
 /** What a rule sees: one parsed statement and the user's schema (empty when none was given). */
@@ -61,33 +61,4 @@ export function enclosingQuery(ancestors: AstNode[]): AstNode | undefined {
 /** Whether a visited node sits in a filtering clause (WHERE, ON or HAVING) of its query. */
 export function inFilter(visitKeyChain: string[]): boolean {
   return visitKeyChain.some((key) => key === 'where' || key === 'on' || key === 'having');
-}
-
-/** The tables a query reads from, with aliases, as written. */
-export function sourcesOf(query: AstNode): Array<{ table: string; alias: string | null }> {
-  return [...children(query, 'from'), ...children(query, 'table')]
-    .filter((source) => typeof source.table === 'string')
-    .map((source) => ({
-      table: String(source.table),
-      alias: typeof source.as === 'string' ? source.as : null,
-    }));
-}
-
-/** Finds the column definition a reference points at, using the query's FROM list and the schema. */
-export function resolveColumn(
-  schema: SchemaModel,
-  query: AstNode | undefined,
-  ref: ColumnRef,
-): { table: string; column: ColumnDef } | undefined {
-  if (!query) return undefined;
-  const sources = sourcesOf(query);
-  const candidates = ref.table
-    ? sources.filter((s) => unquote(s.alias ?? s.table).toLowerCase() === unquote(ref.table!).toLowerCase())
-    : sources;
-  for (const source of candidates) {
-    const table = findTable(schema, source.table);
-    const column = findColumn(table, ref.column);
-    if (table && column) return { table: table.name, column };
-  }
-  return undefined;
 }

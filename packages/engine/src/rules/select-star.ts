@@ -3,6 +3,7 @@ import { parseStatements } from '../dialect/parse.ts';
 import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { findTable, type SchemaModel, type TableDef, unquote } from '../schema/model.ts';
+import { ctesOf } from '../semantics/scope.ts';
 import { matchAt } from './match-helpers.ts';
 import {
   type Change,
@@ -107,12 +108,7 @@ function expansion(statement: ParsedStatement, schema: SchemaModel): Source[] | 
   if (isNode(query._next) || query.set_op) return 'shape';
   const from = children(query, 'from');
   if (from.length === 0) return 'shape';
-  const ctes = new Set(
-    children(query, 'with').map((cte) => {
-      const name = cte.name;
-      return String(isNode(name) ? name.value : name).toLowerCase();
-    }),
-  );
+  const ctes = ctesOf(statement.ast);
   const sources: Source[] = [];
   for (const source of from) {
     const join = String(source.join ?? '').toUpperCase();

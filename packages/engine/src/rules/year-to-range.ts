@@ -1,7 +1,8 @@
 import { type AstNode, child, columnRef, functionArgs, functionName, literalValue, span } from '../model/ast.ts';
-import { isTemporal } from '../schema/model.ts';
+import { resolveColumn } from '../semantics/scope.ts';
+import { isTemporal } from '../semantics/types.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
-import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch, resolveColumn } from './rule.ts';
+import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**
  * `YEAR(d) = 1995` (MySQL) or `EXTRACT(YEAR FROM d) = 1995` (PostgreSQL) hides `d` inside a function,
@@ -30,7 +31,7 @@ export const yearToRange: Rule = {
       if (node.type !== 'binary_expr' || !inFilter(keys)) return;
       const form = yearComparison(node);
       if (!form) return;
-      const resolved = resolveColumn(schema, enclosingQuery(ancestors), form.column);
+      const resolved = resolveColumn(statement.ast, schema, enclosingQuery(ancestors), form.column);
       const columnText = form.columnNode.loc
         ? statement.text.slice(form.columnNode.loc.start.offset, form.columnNode.loc.end.offset)
         : [form.column.table, form.column.column].filter(Boolean).join('.');

@@ -82,34 +82,16 @@ export function findColumn(table: TableDef | undefined, name: string): ColumnDef
   return table?.columns.find((c) => c.name.toLowerCase() === wanted);
 }
 
+/** Whether every column of some unique index (or the primary key) is in `bound` (lower case). */
+export function coversUniqueKey(def: TableDef, bound: Set<string>): boolean {
+  return def.indexes.some(
+    (index) =>
+      (index.unique || index.primary) &&
+      index.columns.length > 0 &&
+      index.columns.every((c) => bound.has(c.toLowerCase())),
+  );
+}
+
 export function unquote(name: string): string {
   return name.replace(/^[`"]|[`"]$/g, '');
-}
-
-const temporalTypes = new Set(['DATE', 'DATETIME', 'TIMESTAMP', 'TIMESTAMPTZ']);
-const textTypes = new Set(['CHAR', 'VARCHAR', 'TEXT', 'TINYTEXT', 'MEDIUMTEXT', 'LONGTEXT', 'CHARACTER', 'NVARCHAR']);
-const numericTypes = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'DECIMAL',
-  'NUMERIC',
-  'FLOAT',
-  'DOUBLE',
-  'REAL',
-  'SERIAL',
-  'BIGSERIAL',
-]);
-
-export function isTemporal(column: ColumnDef | undefined): boolean {
-  return !!column && temporalTypes.has(column.type);
-}
-export function isText(column: ColumnDef | undefined): boolean {
-  return !!column && textTypes.has(column.type);
-}
-export function isNumeric(column: ColumnDef | undefined): boolean {
-  return !!column && numericTypes.has(column.type);
 }

@@ -1,5 +1,7 @@
 import { type AstNode, child, children, functionArgs, isNode, visitsOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import {
@@ -9,11 +11,10 @@ import {
   matchesWithEdits,
   operandRanges,
   parseExpression,
-  sameTree,
   tokenView,
 } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { groupItems, isAggregate, limitParts, numberValue, operatorOf, stringValue } from './helpers.ts';
+import { groupItems, limitParts, numberValue, operatorOf, stringValue } from './helpers.ts';
 
 const flipped: Record<string, string> = {
   '=': '=',

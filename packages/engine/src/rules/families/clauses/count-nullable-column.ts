@@ -1,7 +1,8 @@
 import { child, columnRef, functionArgs } from '../../../model/ast.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
+import { resolveColumn } from '../../../semantics/scope.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import { allDialects, enclosingQuery, type Rule, type RuleMatch, resolveColumn } from '../../rule.ts';
-import { isAggregate } from './helpers.ts';
+import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
 
 /** `COUNT(o_custkey)` on a nullable column counts non-NULL values, not rows. */
 export const countNullableColumn: Rule = {
@@ -27,7 +28,7 @@ export const countNullableColumn: Rule = {
       const args = functionArgs(node);
       const ref = args.length === 1 ? columnRef(args[0]) : undefined;
       if (!ref || ref.column === '*') return;
-      const resolved = resolveColumn(schema, enclosingQuery(ancestors), ref);
+      const resolved = resolveColumn(statement.ast, schema, enclosingQuery(ancestors), ref);
       if (!resolved?.column.nullable) return;
       const name = ref.table ? `${ref.table}.${ref.column}` : ref.column;
       matches.push(

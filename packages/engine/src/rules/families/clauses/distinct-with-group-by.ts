@@ -1,16 +1,9 @@
 import type { AstNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { type Change, firstFaithful, matchesWithEdits, sameTree, selectCandidates, tokenView } from '../../rewrite.ts';
+import { sameExpression, sameTree } from '../../../semantics/equality.ts';
+import { type Change, firstFaithful, matchesWithEdits, selectCandidates, tokenView } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
-import {
-  groupItems,
-  groupMeaningsOf,
-  hasGroupingSets,
-  isSelectDistinct,
-  matchOver,
-  sameExpression,
-  selectItems,
-} from './helpers.ts';
+import { groupItems, groupMeaningsOf, hasGroupingSets, isSelectDistinct, matchOver, selectItems } from './helpers.ts';
 
 /**
  * `SELECT DISTINCT a, COUNT(*) ... GROUP BY a`: each group is one row already, so DISTINCT has nothing to remove.

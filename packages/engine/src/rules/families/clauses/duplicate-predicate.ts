@@ -1,20 +1,9 @@
-import { type AstNode, functionName } from '../../../model/ast.ts';
+import type { AstNode } from '../../../model/ast.ts';
+import { expressionKey } from '../../../semantics/equality.ts';
+import { isVolatileCall } from '../../../semantics/functions.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { chainOf, expressionKey, isChainTop, operatorOf, visitExpression } from './helpers.ts';
-
-/** Functions whose two calls may differ: two copies of a condition using them are not the same condition. */
-const volatileFunctions = new Set([
-  'RAND',
-  'RANDOM',
-  'UUID',
-  'UUID_SHORT',
-  'GEN_RANDOM_UUID',
-  'SYSDATE',
-  'CLOCK_TIMESTAMP',
-  'NEXTVAL',
-  'SLEEP',
-]);
+import { chainOf, isChainTop, operatorOf, visitExpression } from './helpers.ts';
 
 /** `a = 1 AND b = 2 AND a = 1`: the same condition twice in one AND/OR chain. */
 export const duplicatePredicate: Rule = {
@@ -66,7 +55,7 @@ export const duplicatePredicate: Rule = {
 function isVolatile(term: AstNode): boolean {
   let found = false;
   visitExpression(term, (inner) => {
-    if (volatileFunctions.has(functionName(inner) ?? '')) found = true;
+    if (isVolatileCall(inner)) found = true;
     return !found;
   });
   return found;

@@ -199,6 +199,13 @@ export const clausesCases: RuleCase[] = [
     matches: 1,
   },
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = 1 OR (b = 2 OR a = 1)', matches: 1 },
+  // AND is associative: the same three conditions grouped differently are the same condition.
+  {
+    rule: 'duplicate-predicate',
+    sql: 'SELECT 1 FROM t WHERE (a = 1 AND b = 2 AND c = 3) OR (a = 1 AND (b = 2 AND c = 3))',
+    matches: 1,
+  },
+  { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE (a = 1 AND b = 2) OR (a = 1 AND (b = 3))', matches: 0 },
   // Two bind parameters (MySQL `?`, MyBatis `#{}`) may hold different values.
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = ? OR a = ?', matches: 0 },
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = #{first} OR a = #{second}', matches: 0 },
@@ -206,6 +213,13 @@ export const clausesCases: RuleCase[] = [
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a = 1 AND b = 1', matches: 0 },
   // Two calls of a random function are two different conditions.
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE RAND() < 0.5 AND RAND() < 0.5', matches: 0 },
+  {
+    rule: 'duplicate-predicate',
+    sql: 'SELECT 1 FROM t WHERE a = LAST_INSERT_ID() AND a = LAST_INSERT_ID()',
+    matches: 0,
+  },
+  // The clock is fixed for the whole statement: two NOW() are one value.
+  { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE a < NOW() AND a < NOW()', matches: 1 },
   { rule: 'duplicate-predicate', sql: "SELECT 1 FROM t WHERE a = 'x' AND a = 'X'", dialect: 'postgresql', matches: 0 },
   // The same condition in different chains is not a repeat.
   { rule: 'duplicate-predicate', sql: 'SELECT 1 FROM t WHERE (a = 1 OR b = 1) AND (a = 1 OR c = 1)', matches: 0 },
@@ -548,6 +562,13 @@ export const clausesCases: RuleCase[] = [
     dialect: 'postgresql',
     schema: exampleSchema,
     matches: 0,
+  },
+  // A CTE named customer shadows the table: its rows have no unique key, so pinning c_custkey pins nothing.
+  {
+    rule: 'limit-without-order-by',
+    sql: 'WITH customer AS (SELECT c_custkey, c_name FROM customer, nation) SELECT c_name FROM customer WHERE c_custkey = 5 LIMIT 1',
+    schema: exampleSchema,
+    matches: 1,
   },
   { rule: 'limit-without-order-by', sql: 'SELECT 1 FROM t WHERE EXISTS (SELECT a FROM u LIMIT 1)', matches: 0 },
   {

@@ -1,4 +1,5 @@
 import { child, children } from '../../../model/ast.ts';
+import { sameExpression } from '../../../semantics/equality.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   containsAggregate,
@@ -9,7 +10,6 @@ import {
   isSelectDistinct,
   matchOver,
   queries,
-  sameExpression,
   selectItems,
 } from './helpers.ts';
 

@@ -1,7 +1,10 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { isNumeric, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { type SchemaModel, unquote } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { resolveColumn } from '../../../semantics/scope.ts';
+import { isNumeric } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, sourceText } from '../../match-helpers.ts';
 import {
@@ -11,13 +14,12 @@ import {
   matchesWithEdits,
   nodeTokens,
   removeAllFromAnd,
-  sameTree,
   selectCandidates,
   textOf,
   tokenView,
   withReplacements,
 } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, resolveColumn, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   chainOf,
   comparisonOperators,
@@ -168,7 +170,7 @@ function literalFor(column: AstNode, value: AstNode | undefined, scope: Scope): 
   if (stringValue(value) !== undefined) return true;
   if (numberValue(value) === undefined) return false;
   if (scope.statement.dialect === 'postgresql') return true;
-  const numeric = isNumeric(resolveColumn(scope.schema, scope.query, columnRef(column)!)?.column);
+  const numeric = isNumeric(resolveColumn(scope.statement.ast, scope.schema, scope.query, columnRef(column)!)?.column);
   if (!numeric) scope.needsSchema = true;
   return numeric;
 }

@@ -15,6 +15,7 @@ import {
 } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { unquote } from '../../../schema/model.ts';
+import { isAggregate, isWindow } from '../../../semantics/functions.ts';
 import { codeTokens, isKeyword, lex } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
 import type { RuleMatch } from '../../rule.ts';
@@ -62,63 +63,6 @@ export function literalKey(node: AstNode | undefined): string | undefined {
   }
   const text = stringValue(node);
   return text === undefined ? undefined : `s:${text}`;
-}
-
-/** Aggregates the parser reads as plain functions (it only knows the common ones as `aggr_func`). */
-const functionAggregates = new Set([
-  'ANY_VALUE',
-  'ARRAY_AGG',
-  'BIT_AND',
-  'BIT_OR',
-  'BIT_XOR',
-  'BOOL_AND',
-  'BOOL_OR',
-  'CORR',
-  'COVAR_POP',
-  'COVAR_SAMP',
-  'EVERY',
-  'GROUPING',
-  'GROUP_CONCAT',
-  'JSON_AGG',
-  'JSON_ARRAYAGG',
-  'JSON_OBJECTAGG',
-  'JSON_OBJECT_AGG',
-  'JSONB_AGG',
-  'JSONB_OBJECT_AGG',
-  'MODE',
-  'PERCENTILE_CONT',
-  'PERCENTILE_DISC',
-  'REGR_AVGX',
-  'REGR_AVGY',
-  'REGR_COUNT',
-  'REGR_INTERCEPT',
-  'REGR_R2',
-  'REGR_SLOPE',
-  'REGR_SXX',
-  'REGR_SXY',
-  'REGR_SYY',
-  'STD',
-  'STDDEV',
-  'STDDEV_POP',
-  'STDDEV_SAMP',
-  'STRING_AGG',
-  'VARIANCE',
-  'VAR_POP',
-  'VAR_SAMP',
-  'XMLAGG',
-]);
-
-/** A window function call (`... OVER (...)`). */
-export function isWindow(node: AstNode): boolean {
-  if (node.type === 'window_func') return true;
-  return (node.type === 'aggr_func' || node.type === 'function') && isNode(node.over);
-}
-
-/** An aggregate call that groups rows (not a window function). */
-export function isAggregate(node: AstNode): boolean {
-  if (isWindow(node)) return false;
-  if (node.type === 'aggr_func') return true;
-  return node.type === 'function' && functionAggregates.has(functionName(node) ?? '');
 }
 
 /** A subquery, in either of the shapes the parser gives it. */
@@ -184,50 +128,6 @@ export function chainOf(node: AstNode | undefined, operator: 'AND' | 'OR'): AstN
 export function isChainTop(node: AstNode, ancestors: AstNode[]): boolean {
   const parent = ancestors[ancestors.length - 1];
   return operatorOf(parent) !== operatorOf(node);
-}
-
-/** A structural fingerprint of an expression: equal for the same expression, whatever the spacing. */
-export function expressionKey(node: unknown): string {
-  if (typeof node !== 'object' || node === null) return keyOf(node);
-  // Trees are never changed, and several rules compare the same expressions: each node's key is made once.
-  let key = expressionKeys.get(node);
-  if (key === undefined) {
-    key = keyOf(node);
-    expressionKeys.set(node, key);
-  }
-  return key;
-}
-
-const expressionKeys = new WeakMap<object, string>();
-
-/** Each MySQL bind parameter (`?`, MyBatis `#{}`) its own key: two parameters may hold different values. */
-const parameterKeys = new WeakMap<object, string>();
-let parametersKeyed = 0;
-
-function parameterKey(node: object): string {
-  let key = parameterKeys.get(node);
-  if (key === undefined) {
-    key = `?${parametersKeyed++}`;
-    parameterKeys.set(node, key);
-  }
-  return key;
-}
-
-function keyOf(node: unknown): string {
-  return JSON.stringify(node, function (this: Record<string, unknown>, key, value) {
-    if (key === 'loc' || key === 'parentheses' || key === 'tableList' || key === 'columnList') return undefined;
-    if (value?.type === 'origin' && value.value === '?') return parameterKey(value);
-    if (typeof value !== 'string') return value;
-    // Identifiers compare without quotes and case; PostgreSQL's unquoted names come as `default` values.
-    if (key === 'table' || key === 'column' || (key === 'value' && this.type === 'default')) {
-      return unquote(value).toLowerCase();
-    }
-    return key === 'name' ? value.toUpperCase() : value;
-  });
-}
-
-export function sameExpression(a: AstNode | undefined, b: AstNode | undefined): boolean {
-  return !!a && !!b && expressionKey(a) === expressionKey(b);
 }
 
 /** A column reference as `table.column` (lower case, unquoted), or undefined when the node is not one. */

@@ -1,9 +1,10 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
-import { type Change, matchesWithEdits, nodeTokens, sameTree, tokenView } from '../../rewrite.ts';
+import { type Change, matchesWithEdits, nodeTokens, tokenView } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { literalKey, operatorOf } from './helpers.ts';
 

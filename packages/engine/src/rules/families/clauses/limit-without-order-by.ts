@@ -1,5 +1,6 @@
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
-import { findTable, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
+import { ctesOf, resolveColumn, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
@@ -39,7 +40,8 @@ export const limitWithoutOrderBy: Rule = {
       if (!count && !offset) continue;
       if (count && numberValue(count) === 0) continue;
       if (children(query, 'orderby').length > 0 || inSetOperation(query, key) || isExistsSubquery(ancestors)) continue;
-      if (children(query, 'from').length === 0 || atMostOneRow(query, schema) || identicalRows(query)) continue;
+      if (children(query, 'from').length === 0 || atMostOneRow(statement.ast, query, schema) || identicalRows(query))
+        continue;
       // A work queue (`... LIMIT 10 FOR UPDATE SKIP LOCKED`) takes whichever rows are free, by design.
       if (/SKIP LOCKED/i.test(String(query.locking_read ?? ''))) continue;
       matches.push(
@@ -63,25 +65,18 @@ export const limitWithoutOrderBy: Rule = {
 };
 
 /** An aggregate without GROUP BY, or a unique key pinned by WHERE on the only table: one row at most. */
-function atMostOneRow(query: AstNode, schema: SchemaModel): boolean {
+function atMostOneRow(ast: AstNode, query: AstNode, schema: SchemaModel): boolean {
   if (groupItems(query).length === 0 && selectItems(query).some((i) => containsAggregate(i.expr))) return true;
-  const sources = children(query, 'from');
-  const source = sources[0];
-  if (sources.length !== 1 || typeof source?.table !== 'string') return false;
-  const table = findTable(schema, source.table);
+  const sources = sourcesOf(query, schema, ctesOf(ast));
+  const table = sources.length === 1 ? sources[0]!.def : undefined;
   if (!table) return false;
-  const names = new Set(
-    [source.table, typeof source.as === 'string' ? source.as : ''].map((n) => unquote(n).toLowerCase()),
-  );
   const pinned = new Set(
-    pinnedColumns(query)
-      .map((column) => columnRef(column)!)
-      .filter((ref) => !ref.table || names.has(unquote(ref.table).toLowerCase()))
-      .map((ref) => unquote(ref.column).toLowerCase()),
+    pinnedColumns(query).flatMap((column) => {
+      const found = resolveColumn(ast, schema, query, columnRef(column)!);
+      return found ? [found.column.name.toLowerCase()] : [];
+    }),
   );
-  return table.indexes.some(
-    (index) => (index.unique || index.primary) && index.columns.every((c) => pinned.has(unquote(c).toLowerCase())),
-  );
+  return coversUniqueKey(table, pinned);
 }
 
 /** Only constants selected (`SELECT 1 ... LIMIT 1`): every row looks the same, so which ones is moot. */

@@ -1,7 +1,9 @@
 import { type AstNode, child, children } from '../../../model/ast.ts';
+import { expressionKey } from '../../../semantics/equality.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
-import { expressionKey, isAggregate, visitExpression } from './helpers.ts';
+import { visitExpression } from './helpers.ts';
 
 /** `COUNT(DISTINCT a), COUNT(DISTINCT b)`: each distinct aggregate de-duplicates the input on its own. */
 export const multipleCountDistinct: Rule = {

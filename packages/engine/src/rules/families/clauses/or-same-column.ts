@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import {
   balanced,
@@ -7,7 +8,6 @@ import {
   matchesWithEdits,
   operandRanges,
   parseExpression,
-  sameTree,
   textOf,
   tokenView,
 } from '../../rewrite.ts';

@@ -11,23 +11,16 @@ import {
 } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
-import {
-  type Change,
-  clauseEnd,
-  firstFaithful,
-  isExactNumber,
-  matchesWithEdits,
-  sameTree,
-  selectCandidates,
-  tokenView,
-} from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, resolveColumn, selects } from '../../rule.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { isAggregate, isOrderFreeAggregate, isSummingAggregate, isWindow } from '../../../semantics/functions.ts';
+import { resolve } from '../../../semantics/scope.ts';
+import { isExactNumber } from '../../../semantics/types.ts';
+import { type Change, clauseEnd, firstFaithful, matchesWithEdits, selectCandidates, tokenView } from '../../rewrite.ts';
+import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   containsAggregate,
   groupItems,
-  isAggregate,
   isSelectDistinct,
-  isWindow,
   limitParts,
   matchOver,
   selectItems,
@@ -187,31 +180,6 @@ function hasUnorderedWindow(query: AstNode): boolean {
   return found;
 }
 
-/** Aggregates whose result does not depend on the order of their input rows. */
-const orderFreeAggregates = new Set([
-  'COUNT',
-  'MIN',
-  'MAX',
-  'BIT_AND',
-  'BIT_OR',
-  'BIT_XOR',
-  'BOOL_AND',
-  'BOOL_OR',
-  'EVERY',
-]);
-/** Aggregates that only depend on order through floating-point rounding. */
-const summingAggregates = new Set([
-  'SUM',
-  'AVG',
-  'STDDEV',
-  'STDDEV_POP',
-  'STDDEV_SAMP',
-  'STD',
-  'VARIANCE',
-  'VAR_POP',
-  'VAR_SAMP',
-]);
-
 function orderSensitive(statement: ParsedStatement, schema: SchemaModel, query: AstNode): boolean {
   const { count, offset } = limitParts(query);
   if (count || offset) return true;
@@ -229,8 +197,8 @@ function orderSensitive(statement: ParsedStatement, schema: SchemaModel, query: 
       else if (isAggregate(node)) {
         const name = functionName(node) ?? '';
         const [arg] = functionArgs(node);
-        const exact = summingAggregates.has(name) && exactNumber(schema, query, arg);
-        if (!orderFreeAggregates.has(name) && !exact) sensitive = true;
+        const exact = isSummingAggregate(name) && exactNumber(statement.ast, schema, query, arg);
+        if (!isOrderFreeAggregate(name) && !exact) sensitive = true;
       }
       return !sensitive;
     });
@@ -253,22 +221,11 @@ function orderSensitive(statement: ParsedStatement, schema: SchemaModel, query: 
   return sensitive;
 }
 
-/** A column whose type the schema says is an exact number (through one level of derived table). */
-function exactNumber(schema: SchemaModel, query: AstNode, arg: AstNode | undefined, depth = 0): boolean {
+/** A column whose type is an exact number, read through CTEs and derived tables. */
+function exactNumber(ast: AstNode, schema: SchemaModel, query: AstNode, arg: AstNode | undefined): boolean {
   const ref = columnRef(arg);
-  if (!ref || depth > 3) return false;
-  const direct = resolveColumn(schema, query, ref)?.column;
-  if (direct) return isExactNumber(direct);
-  for (const source of children(query, 'from')) {
-    const derived = child(child(source, 'expr') ?? {}, 'ast');
-    if (derived?.type !== 'select') continue;
-    if (ref.table && String(source.as ?? '').toLowerCase() !== ref.table.toLowerCase()) continue;
-    for (const item of selectItems(derived)) {
-      const name = item.alias ?? columnRef(item.expr)?.column;
-      if (name?.toLowerCase() === ref.column.toLowerCase()) return exactNumber(schema, derived, item.expr, depth + 1);
-    }
-  }
-  return false;
+  const resolution = ref ? resolve(ast, schema, query, ref) : undefined;
+  return resolution?.kind === 'local' && !!resolution.column && isExactNumber(resolution.column);
 }
 
 /** Deletes the inner query's ORDER BY clause. */

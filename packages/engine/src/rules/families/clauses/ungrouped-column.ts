@@ -1,19 +1,19 @@
-import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
-import { findColumn, findTable, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { type AstNode, type ColumnRef, child, children, columnRef } from '../../../model/ast.ts';
+import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
+import { sameExpression } from '../../../semantics/equality.ts';
+import { isAggregate, isWindow } from '../../../semantics/functions.ts';
+import { resolve, resolveColumn } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { allDialects, type Rule, type RuleMatch, resolveColumn } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   chainOf,
   containsAggregate,
   groupItems,
   groupMeanings,
-  isAggregate,
-  isWindow,
   operatorOf,
   pinnedColumns,
   queries,
   sameColumn,
-  sameExpression,
   selectItems,
   visitExpression,
 } from './helpers.ts';
@@ -58,8 +58,11 @@ export const ungroupedColumn: Rule = {
           if (ref.column === '*' || columns.some((k) => sameColumn(k, node))) return false;
           if (!grouped) {
             // One implicit group: any plain column of this query's own tables is ambiguous.
-            if (!isLocal(query, ref, outermost, schema)) return false;
-          } else if (!resolveColumn(schema, query, ref) || dependsOnGroupedKey(query, node, schema, columns)) {
+            if (!isLocal(statement.ast, schema, query, ref, outermost)) return false;
+          } else if (
+            !resolveColumn(statement.ast, schema, query, ref) ||
+            dependsOnGroupedKey(statement.ast, query, node, schema, columns)
+          ) {
             return false;
           }
           const name = ref.table ? `${ref.table}.${ref.column}` : ref.column;
@@ -87,19 +90,8 @@ export const ungroupedColumn: Rule = {
 };
 
 /** Whether a column belongs to this query's own FROM (not an outer query's, as in a correlated subquery). */
-function isLocal(
-  query: AstNode,
-  ref: { table: string | null; column: string },
-  outermost: boolean,
-  schema: SchemaModel,
-): boolean {
-  if (ref.table) {
-    const wanted = unquote(ref.table).toLowerCase();
-    return children(query, 'from').some((s) =>
-      [s.table, s.as].some((n) => typeof n === 'string' && unquote(n).toLowerCase() === wanted),
-    );
-  }
-  return outermost || !!resolveColumn(schema, query, ref);
+function isLocal(ast: AstNode, schema: SchemaModel, query: AstNode, ref: ColumnRef, outermost: boolean): boolean {
+  return (outermost && !ref.table) || resolve(ast, schema, query, ref).kind === 'local';
 }
 
 /** Column pairs equated in WHERE or ON (`a.x = b.y`): MySQL treats such columns as grouped together. */
@@ -132,31 +124,17 @@ function closeOverEqualities(known: AstNode[], equal: Array<[AstNode, AstNode]>)
 }
 
 /** Whether the column's table has a primary or unique key whose columns are all grouped. */
-function dependsOnGroupedKey(query: AstNode, column: AstNode, schema: SchemaModel, grouped: AstNode[]): boolean {
-  const ref = columnRef(column)!;
-  const wanted = ref.table ? unquote(ref.table).toLowerCase() : undefined;
-  return children(query, 'from').some((source) => {
-    if (typeof source.table !== 'string') return false;
-    const names = [source.table, typeof source.as === 'string' ? source.as : source.table].map((n) =>
-      unquote(n).toLowerCase(),
-    );
-    if (wanted && !names.includes(wanted)) return false;
-    const table = findTable(schema, source.table);
-    if (!table || !findColumn(table, ref.column)) return false;
-    const qualifier = names[1]!;
-    return table.indexes.some(
-      (index) =>
-        (index.primary || index.unique) &&
-        index.columns.every((name) =>
-          grouped.some((g) => {
-            const r = columnRef(g);
-            return (
-              !!r &&
-              unquote(r.column).toLowerCase() === unquote(name).toLowerCase() &&
-              (!r.table || [qualifier, names[0]].includes(unquote(r.table).toLowerCase()))
-            );
-          }),
-        ),
-    );
-  });
+function dependsOnGroupedKey(ast: AstNode, query: AstNode, column: AstNode, schema: SchemaModel, grouped: AstNode[]) {
+  const owner = resolve(ast, schema, query, columnRef(column)!);
+  if (owner.kind !== 'local' || !owner.source.def || !owner.column) return false;
+  const groupedHere = new Set(
+    grouped.flatMap((g) => {
+      const ref = columnRef(g);
+      const at = ref ? resolve(ast, schema, query, ref) : undefined;
+      return at?.kind === 'local' && at.source.node === owner.source.node && at.column
+        ? [at.column.name.toLowerCase()]
+        : [];
+    }),
+  );
+  return coversUniqueKey(owner.source.def, groupedHere);
 }

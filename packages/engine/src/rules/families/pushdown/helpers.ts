@@ -2,7 +2,8 @@ import type { Dialect, Localized } from '@sqltune/contracts';
 import { parseStatements } from '../../../dialect/parse.ts';
 import { type AstNode, child, children, columnRef, functionName, isNode, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { findColumn, findTable, type SchemaModel, type TableDef, unquote } from '../../../schema/model.ts';
+import { type SchemaModel, type TableDef, unquote } from '../../../schema/model.ts';
+import { resolve } from '../../../semantics/scope.ts';
 import type { Token } from '../../../text/lexer.ts';
 import { applyEdits, type TextEdit } from '../../../text/patch.ts';
 import { identifier, nodeTokens, type TokenView, textOf, tokenView, wrapped } from '../../rewrite.ts';
@@ -19,75 +20,6 @@ import {
 } from '../clauses/helpers.ts';
 
 /** Shared reading and writing helpers of the pushdown family. */
-
-// ---------------------------------------------------------------------------------------------------
-// Determinism.
-
-/**
- * Functions whose value may differ between two evaluations, or between evaluating a condition before
- * or after another step of the query. A condition using one is never moved or copied.
- */
-const volatileFunctions = new Set([
-  'RAND',
-  'RANDOM',
-  'RANDOM_BYTES',
-  'SETSEED',
-  'UUID',
-  'UUID_SHORT',
-  'GEN_RANDOM_UUID',
-  'SYSDATE',
-  'NOW',
-  'CURRENT_TIMESTAMP',
-  'CURRENT_DATE',
-  'CURRENT_TIME',
-  'CURDATE',
-  'CURTIME',
-  'LOCALTIME',
-  'LOCALTIMESTAMP',
-  'UTC_DATE',
-  'UTC_TIME',
-  'UTC_TIMESTAMP',
-  'UNIX_TIMESTAMP',
-  'CLOCK_TIMESTAMP',
-  'STATEMENT_TIMESTAMP',
-  'TRANSACTION_TIMESTAMP',
-  'TIMEOFDAY',
-  'NEXTVAL',
-  'SETVAL',
-  'CURRVAL',
-  'LASTVAL',
-  'LAST_INSERT_ID',
-  'FOUND_ROWS',
-  'ROW_COUNT',
-  'SLEEP',
-  'PG_SLEEP',
-  'BENCHMARK',
-  'GET_LOCK',
-  'RELEASE_LOCK',
-  'IS_FREE_LOCK',
-  'IS_USED_LOCK',
-  'LOAD_FILE',
-]);
-
-/** PostgreSQL's grammar reads some niladic functions (`LOCALTIME`) as column names. */
-const volatileWords = new Set(['CURRENT_TIMESTAMP', 'CURRENT_DATE', 'CURRENT_TIME', 'LOCALTIME', 'LOCALTIMESTAMP']);
-
-/** Whether anything in the tree (subqueries included) may change between evaluations, or is a user variable. */
-export function isVolatile(node: AstNode | undefined): boolean {
-  if (!node) return false;
-  let found = false;
-  walk(node, ({ node: inner }) => {
-    if (found) return false;
-    const name = functionName(inner);
-    if (name && volatileFunctions.has(name)) found = true;
-    if (inner.type === 'var' && inner.prefix === '@') found = true;
-    if (inner.type === 'assign') found = true;
-    const ref = columnRef(inner);
-    if (ref && !ref.table && volatileWords.has(ref.column.toUpperCase())) found = true;
-    return found ? false : undefined;
-  });
-  return found;
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Query shapes.
@@ -208,14 +140,11 @@ export function printColumn(node: AstNode | undefined, dialect: Dialect): string
 // The schema.
 
 /** The schema column of a reference in a single-table query, or undefined when it cannot be placed. */
-export function tableColumn(schema: SchemaModel, query: AstNode, node: AstNode | undefined) {
+export function tableColumn(ast: AstNode, schema: SchemaModel, query: AstNode, node: AstNode | undefined) {
   const ref = columnRef(node);
-  const single = singleTable(query);
-  if (!ref || !single) return undefined;
-  if (ref.table && unquote(ref.table).toLowerCase() !== unquote(single.name).toLowerCase()) return undefined;
-  const table = findTable(schema, single.table);
-  const column = findColumn(table, ref.column);
-  return table && column ? { table, column } : undefined;
+  const resolution = ref && singleTable(query) ? resolve(ast, schema, query, ref) : undefined;
+  if (resolution?.kind !== 'local' || !resolution.source.def || !resolution.column) return undefined;
+  return { table: resolution.source.def, column: resolution.column };
 }
 
 /** Whether a column is the first column of some index of its table. */

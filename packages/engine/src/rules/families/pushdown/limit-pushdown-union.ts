@@ -2,9 +2,11 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { isVolatile } from '../../../semantics/functions.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { acceptChanges, type Change, layoutAt, sameTree, textOf, tokenView } from '../../rewrite.ts';
+import { acceptChanges, type Change, layoutAt, textOf, tokenView } from '../../rewrite.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import { chainOf, limitParts, numberValue, operatorOf } from '../clauses/helpers.ts';
 import {
@@ -14,7 +16,6 @@ import {
   grouped,
   hasSideEffects,
   isDistinct,
-  isVolatile,
   limitNode,
   orderNodes,
   outputColumns,
@@ -152,7 +153,7 @@ function planFor(
   if (!plain || new Set(tables.map((t) => t!.table.toLowerCase())).size !== 1) return refusal(refusals.shape);
   const position = keyPosition(union, dialect);
   const keys = position === undefined ? [] : branches.map((b) => outputColumns(b)?.[position]?.expr);
-  const placed = keys.map((key, i) => (key ? tableColumn(schema, branches[i]!, key) : undefined));
+  const placed = keys.map((key, i) => (key ? tableColumn(statement.ast, schema, branches[i]!, key) : undefined));
   const names = keys.map((key) => (columnRef(key) ? columnRef(key)!.column.toLowerCase() : undefined));
   if (keys.length === 0 || names.some((n) => !n) || new Set(names).size !== 1) return refusal(refusals.key);
   const column = placed[0];

@@ -2,6 +2,8 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { isVolatile } from '../../../semantics/functions.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { LARGE_OFFSET } from '../../large-offset.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -11,7 +13,6 @@ import {
   clauseEnd,
   firstFaithful,
   type QueryLayout,
-  sameTree,
   selectCandidates,
   textOf,
   tokenView,
@@ -25,7 +26,6 @@ import {
   hasSideEffects,
   isDistinct,
   isLiteral,
-  isVolatile,
   limitNode,
   parseQuery,
   positionalParameters,
@@ -143,7 +143,7 @@ function refusalFor(
     (item) => item.alias && sameName(item.alias, key.column, statement.dialect) && !sameTree(item.expr, page.key),
   );
   if (!key.table && shadowing) return refusals.alias;
-  const placed = tableColumn(schema, query, page.key);
+  const placed = tableColumn(statement.ast, schema, query, page.key);
   if (!placed || placed.column.nullable || !uniqueAlone(placed.table, placed.column.name)) return refusals.schema;
   return undefined;
 }

@@ -1,7 +1,9 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { isText, type SchemaModel } from '../../../schema/model.ts';
+import type { SchemaModel } from '../../../schema/model.ts';
+import { isVolatile } from '../../../semantics/functions.ts';
+import { isText } from '../../../semantics/types.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { acceptChanges, type Change, clauseEnd, firstFaithful, selectCandidates, tokenView } from '../../rewrite.ts';
 import { allDialects, type Rule } from '../../rule.ts';
@@ -15,7 +17,6 @@ import {
   isDistinct,
   isLiteral,
   isNotTrue,
-  isVolatile,
   leadsIndex,
   limited,
   nodeText,
@@ -178,7 +179,7 @@ function refusalFor(
   if (isVolatile({ columns: query.columns, where: query.where, orderby: query.orderby })) return refusals.volatile;
   if (positionalParameters(query) > 0) return reasons.parameters;
   for (const [i, column] of split.columns.entries()) {
-    const placed = tableColumn(schema, query, column);
+    const placed = tableColumn(statement.ast, schema, query, column);
     if (!placed) return refusals.schema;
     if (!leadsIndex(placed.table, placed.column.name)) {
       return {

@@ -1,7 +1,11 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, visitsOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { isNumeric, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { type SchemaModel, unquote } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { isVolatile } from '../../../semantics/functions.ts';
+import { cteBody, cteName, resolveColumn } from '../../../semantics/scope.ts';
+import { isNumeric } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt } from '../../match-helpers.ts';
 import {
@@ -13,14 +17,12 @@ import {
   type QueryLayout,
   type Replacements,
   removeAllFromAnd,
-  sameTree,
   selectCandidates,
   tokenView,
   withReplacements,
 } from '../../rewrite.ts';
-import { type RuleContext, type RuleMatch, resolveColumn, selects } from '../../rule.ts';
+import { type RuleContext, type RuleMatch, selects } from '../../rule.ts';
 import { chainOf, groupMeanings, numberValue, operatorOf } from '../clauses/helpers.ts';
-import { cteBody, cteName } from '../relations/scope.ts';
 import {
   aggregates,
   andOf,
@@ -34,7 +36,6 @@ import {
   hasSubquery,
   hasSuperGroups,
   isDistinct,
-  isVolatile,
   limited,
   nodeText,
   nullExtended,
@@ -286,7 +287,7 @@ function assess(
   const distinctUnion = setOperatorsOf(target.branches[0]!).some((op) => op !== 'union all');
   const collapses = distinctUnion || target.branches.some((b) => grouped(b) || isDistinct(b));
   if (mode === 'union') {
-    const typing = sameTypes(schema, target, used, columns);
+    const typing = sameTypes(statement.ast, schema, target, used, columns);
     if (typing) return { ...result, refusal: typing };
   }
   if (collapses) {
@@ -297,7 +298,7 @@ function assess(
       const numeric =
         position !== undefined &&
         target.branches.every((branch, b) =>
-          isNumeric(resolveColumn(schema, branch, columnRef(columns.get(position)![b])!)?.column),
+          isNumeric(resolveColumn(statement.ast, schema, branch, columnRef(columns.get(position)![b])!)?.column),
         );
       if (!numeric) needsSchema = true;
       return numeric;
@@ -353,6 +354,7 @@ const typeSynonyms: Record<string, string> = {
 
 /** Why the branches' columns cannot be shown to share a type, or undefined when they do. */
 function sameTypes(
+  ast: AstNode,
   schema: SchemaModel,
   target: Target,
   used: number[],
@@ -360,7 +362,7 @@ function sameTypes(
 ): Localized | undefined {
   for (const position of used) {
     const types = target.branches.map((branch, b) => {
-      const type = resolveColumn(schema, branch, columnRef(columns.get(position)![b])!)?.column.type;
+      const type = resolveColumn(ast, schema, branch, columnRef(columns.get(position)![b])!)?.column.type;
       return type === undefined ? undefined : (typeSynonyms[type] ?? type);
     });
     if (types.some((t) => t === undefined)) return refusals.typesUnknown;

@@ -1,8 +1,9 @@
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import { findColumn, unquote } from '../../../schema/model.ts';
+import { columnsIn, ctesOf, ownWalk, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { columnsIn, cteNames, label, ownWalk, queryScopes, type Source, sourcesOf } from './scope.ts';
+import { label } from './helpers.ts';
 
 /**
  * An unqualified column that two tables of the query both have, per the schema: the database cannot
@@ -27,7 +28,7 @@ export const ambiguousColumn: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);
       if (sources.length < 2 || sources.some((s) => s.name === 'natural')) continue;

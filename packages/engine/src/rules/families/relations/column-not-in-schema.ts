@@ -1,8 +1,8 @@
 import { type AstNode, type ColumnRef, children, columnRef, walk } from '../../../model/ast.ts';
 import { findColumn, unquote } from '../../../schema/model.ts';
+import { ctesOf, ownerIn, ownWalk, type QueryScope, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteNames, ownerIn, ownWalk, type QueryScope, queryScopes, sourcesOf } from './scope.ts';
 
 /** Words the grammar reads as column names in some positions (`GET_FORMAT(DATE, ...)`, `SELECT USER`). */
 const keywordLike = new Set([
@@ -64,7 +64,7 @@ export const columnNotInSchema: Rule = {
   detect({ statement, schema }) {
     if (schema.tables.length === 0) return [];
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     const aliases = outputAliases(statement.ast);
     for (const scope of queryScopes(statement.ast)) {
       const chain = [scope.query, ...[...scope.outer].reverse()].map((q) => sourcesOf(q, schema, ctes));

@@ -1,6 +1,7 @@
+import { isCorrelated, queryScopes } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteNames, hasLimit, isCorrelated, queryScopes } from './scope.ts';
+import { hasLimit } from './helpers.ts';
 
 /**
  * `SELECT c.name, (SELECT COUNT(*) FROM orders o WHERE o.cust = c.id) FROM customer c`: a subquery in
@@ -25,11 +26,10 @@ export const correlatedSubqueryInSelect: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
     for (const { query, outer, kind, keys } of queryScopes(statement.ast)) {
       if (kind !== 'expression' || keys[0] !== 'columns') continue;
       const parent = outer[outer.length - 1]!;
-      if (hasLimit(parent) || !isCorrelated(query, outer, schema, ctes)) continue;
+      if (hasLimit(parent) || !isCorrelated(statement.ast, schema, query)) continue;
       matches.push(
         matchAt(
           query,

@@ -1,6 +1,7 @@
 import { children } from '../../../model/ast.ts';
+import { cteBody, cteName, queryScopes } from '../../../semantics/scope.ts';
 import type { Rule, RuleMatch } from '../../rule.ts';
-import { cteBody, cteName, cteNameSpan, queryScopes, tableReadCount } from './scope.ts';
+import { cteNameSpan, tableReadCount } from './helpers.ts';
 
 /**
  * PostgreSQL 12+ inlines a CTE that is read once, but materializes one read two or more times (and

@@ -1,6 +1,7 @@
 import { children } from '../../../model/ast.ts';
+import { cteBody, cteName, queryScopes } from '../../../semantics/scope.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteBody, cteName, cteNameSpan, queryScopes, tableReadCount } from './scope.ts';
+import { cteNameSpan, tableReadCount } from './helpers.ts';
 
 /**
  * A WITH entry that neither the query nor another CTE reads. A read-only CTE nobody reads is not even

@@ -329,6 +329,14 @@ export const relationsCases: RuleCase[] = [
     schema,
     matches: 0,
   },
+  // An aggregate the parser reads as a plain function still gives one row.
+  {
+    rule: 'scalar-subquery-multiple-rows',
+    sql: "SELECT o.o_orderkey, (SELECT STRING_AGG(l.l_comment, ',') FROM lineitem l WHERE l.l_orderkey = o.o_orderkey) AS c FROM orders o",
+    dialect: 'postgresql',
+    schema,
+    matches: 0,
+  },
   {
     rule: 'scalar-subquery-multiple-rows',
     sql: "SELECT o.o_orderkey FROM orders o WHERE o.o_custkey IN (SELECT c_custkey FROM customer WHERE c_name = 'Bob')",

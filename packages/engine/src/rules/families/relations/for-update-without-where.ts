@@ -1,6 +1,7 @@
 import { child, children } from '../../../model/ast.ts';
+import { queryScopes } from '../../../semantics/scope.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { hasLimit, lockingClauseSpan, lockingRead, queryScopes } from './scope.ts';
+import { hasLimit, lockingClauseSpan, lockingRead } from './helpers.ts';
 
 /**
  * `SELECT ... FROM t FOR UPDATE` with neither WHERE nor LIMIT locks every row of the table until the

@@ -1,7 +1,7 @@
 import { type AstNode, child, functionArgs, functionName, subqueryOf, visitsOf } from '../../../model/ast.ts';
 import { matchAt } from '../../match-helpers.ts';
 import type { Rule, RuleMatch } from '../../rule.ts';
-import { hasLimit, operatorOf } from './scope.ts';
+import { hasLimit, operatorOf } from './helpers.ts';
 
 /**
  * MySQL rejects LIMIT directly inside an IN / NOT IN / ANY / ALL / SOME subquery (error 1235, "This

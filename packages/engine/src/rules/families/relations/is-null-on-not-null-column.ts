@@ -1,7 +1,8 @@
 import { child, columnRef } from '../../../model/ast.ts';
+import { ctesOf, ownedColumn, ownWalk, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteNames, operatorOf, ownedColumn, ownWalk, queryScopes, type Source, sourcesOf } from './scope.ts';
+import { operatorOf } from './helpers.ts';
 
 /**
  * `WHERE c_name IS NULL` when the schema declares c_name NOT NULL: the condition can never be true.
@@ -25,7 +26,7 @@ export const isNullOnNotNullColumn: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     const mysql = statement.dialect === 'mysql';
     for (const { query } of queryScopes(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);

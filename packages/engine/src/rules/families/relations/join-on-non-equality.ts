@@ -1,6 +1,7 @@
+import { ctesOf, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteNames, joinConditions, label, queryScopes, sourcesOf, sourcesReferenced } from './scope.ts';
+import { joinConditions, label, sourcesReferenced } from './helpers.ts';
 
 /**
  * A JOIN whose ON relates the tables only through `<`, `>`, `<>`, BETWEEN or LIKE. Without an equality
@@ -23,7 +24,7 @@ export const joinOnNonEquality: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);
       for (const join of joinConditions(sources)) {

@@ -1,7 +1,8 @@
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
+import { ctesOf, ownedColumn, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { conjuncts, cteNames, leadsIndex, operatorOf, ownedColumn, queryScopes, sourcesOf } from './scope.ts';
+import { conjuncts, leadsIndex, operatorOf } from './helpers.ts';
 
 /**
  * `a.x = b.y` where neither x nor y starts any index: the join cannot look rows up on either side and
@@ -25,7 +26,7 @@ export const joinOnUnindexedColumn: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);
       if (sources.length < 2) continue;

@@ -1,16 +1,9 @@
 import { child, columnRef } from '../../../model/ast.ts';
+import { ctesOf, ownedColumn, ownWalk, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
+import { comparisonFamily } from '../../../semantics/types.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, inFilter, type Rule, type RuleMatch } from '../../rule.ts';
-import {
-  comparisonOperators,
-  cteNames,
-  operatorOf,
-  ownedColumn,
-  ownWalk,
-  queryScopes,
-  sourcesOf,
-  typeFamily,
-} from './scope.ts';
+import { comparisonOperators, operatorOf } from './helpers.ts';
 
 const familyNames = {
   number: { zh: '数值', en: 'numeric' },
@@ -40,7 +33,7 @@ export const joinTypeMismatch: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     const postgres = statement.dialect === 'postgresql';
     for (const { query } of queryScopes(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);
@@ -53,8 +46,8 @@ export const joinTypeMismatch: Rule = {
         const left = ownedColumn(leftRef, sources);
         const right = ownedColumn(rightRef, sources);
         if (!left || !right || left.source === right.source) return undefined;
-        const leftFamily = typeFamily(left.column);
-        const rightFamily = typeFamily(right.column);
+        const leftFamily = comparisonFamily(left.column);
+        const rightFamily = comparisonFamily(right.column);
         if (!leftFamily || !rightFamily || leftFamily === rightFamily) return undefined;
         const a = `${left.source.table}.${left.column.name} (${left.column.type})`;
         const b = `${right.source.table}.${right.column.name} (${right.column.type})`;

@@ -1,6 +1,7 @@
+import { ctesOf, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteNames, joinConditions, label, queryScopes, sourcesOf } from './scope.ts';
+import { joinConditions, label } from './helpers.ts';
 
 /**
  * `JOIN b ON a.x = b.x OR a.y = b.y`: with the tables related only through an OR, no single key drives
@@ -23,7 +24,7 @@ export const joinUsingOr: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
       for (const join of joinConditions(sourcesOf(query, schema, ctes))) {
         if (join.equality.length > 0 || join.or.length === 0) continue;

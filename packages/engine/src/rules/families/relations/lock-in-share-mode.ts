@@ -1,5 +1,6 @@
+import { queryScopes } from '../../../semantics/scope.ts';
 import type { Rule, RuleMatch } from '../../rule.ts';
-import { lockingClauseSpan, lockingRead, queryScopes } from './scope.ts';
+import { lockingClauseSpan, lockingRead } from './helpers.ts';
 
 /** LOCK IN SHARE MODE is the old spelling of FOR SHARE, kept in MySQL 8.0 only for compatibility. */
 export const lockInShareMode: Rule = {

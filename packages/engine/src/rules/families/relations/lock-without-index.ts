@@ -1,17 +1,8 @@
 import { type AstNode, child, columnRef, literalValue } from '../../../model/ast.ts';
+import { columnsIn, ctesOf, ownedSource, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import type { Rule, RuleMatch } from '../../rule.ts';
-import {
-  columnsIn,
-  cteNames,
-  leadsIndex,
-  lockingRead,
-  operatorOf,
-  ownedSource,
-  queryScopes,
-  type Source,
-  sourcesOf,
-} from './scope.ts';
+import { leadsIndex, lockingRead, operatorOf } from './helpers.ts';
 
 const indexable = new Set([
   '=',
@@ -52,7 +43,7 @@ export const lockWithoutIndex: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
       const locking = query.type === 'update' || !!lockingRead(query);
       const where = child(query, 'where');

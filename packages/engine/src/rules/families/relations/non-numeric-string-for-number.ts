@@ -1,7 +1,9 @@
 import { type AstNode, child, children, columnRef, literalValue } from '../../../model/ast.ts';
+import { ctesOf, ownedColumn, ownWalk, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
+import { comparisonFamily } from '../../../semantics/types.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteNames, operatorOf, ownedColumn, ownWalk, queryScopes, sourcesOf, typeFamily } from './scope.ts';
+import { operatorOf } from './helpers.ts';
 
 const compared = new Set(['=', '<>', '!=', '<', '<=', '>', '>=', 'IN', 'NOT IN', 'BETWEEN', 'NOT BETWEEN']);
 
@@ -31,7 +33,7 @@ export const nonNumericStringForNumber: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);
       ownWalk(query, ({ node }) => {
@@ -49,7 +51,7 @@ export const nonNumericStringForNumber: Rule = {
         for (const [side, values] of pairs) {
           const ref = columnRef(side);
           const owned = ref ? ownedColumn(ref, sources) : undefined;
-          if (!owned || typeFamily(owned.column) !== 'number') continue;
+          if (!owned || comparisonFamily(owned.column) !== 'number') continue;
           const text = values.map(stringLiteral).find((v) => v !== undefined && !numeric.test(v));
           if (text === undefined) continue;
           matches.push(

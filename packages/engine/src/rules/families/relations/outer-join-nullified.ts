@@ -1,7 +1,8 @@
 import { type AstNode, child, columnRef, subqueryOf } from '../../../model/ast.ts';
+import { ctesOf, ownedSource, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt, sourceText } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { conjuncts, cteNames, label, operatorOf, ownedSource, queryScopes, type Source, sourcesOf } from './scope.ts';
+import { conjuncts, label, operatorOf } from './helpers.ts';
 
 /**
  * `a LEFT JOIN b ... WHERE b.x = 1`: the rows the outer join adds for unmatched `a` have NULL in every
@@ -25,7 +26,7 @@ export const outerJoinNullified: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);
       const nullable = nullableSources(sources);

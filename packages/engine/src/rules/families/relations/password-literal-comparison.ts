@@ -1,7 +1,8 @@
 import { child, columnRef, literalValue } from '../../../model/ast.ts';
+import { ownWalk, queryScopes } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { operatorOf, ownWalk, queryScopes } from './scope.ts';
+import { operatorOf } from './helpers.ts';
 
 const passwordColumn = /^(?:.*_)?(?:password|passwd|pwd)$/i;
 

@@ -1,7 +1,8 @@
 import { type AstNode, child, children } from '../../../model/ast.ts';
 import { unquote } from '../../../schema/model.ts';
+import { cteBody, cteName, queryScopes } from '../../../semantics/scope.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteBody, cteName, cteNameSpan, hasLimit, queryScopes } from './scope.ts';
+import { cteNameSpan, hasLimit } from './helpers.ts';
 
 /**
  * `WITH RECURSIVE n AS (SELECT 1 UNION ALL SELECT x + 1 FROM n)`: a recursive step that reads only the

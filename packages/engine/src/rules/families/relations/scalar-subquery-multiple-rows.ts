@@ -1,24 +1,19 @@
 import { type AstNode, child, children, columnRef, subqueryOf } from '../../../model/ast.ts';
-import type { SchemaModel } from '../../../schema/model.ts';
-import { matchAt } from '../../match-helpers.ts';
-import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
+import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
 import {
+  type Ctes,
   columnsIn,
-  comparisonOperators,
-  conjuncts,
-  coversUniqueKey,
-  cteNames,
-  hasGroupBy,
-  hasLimit,
-  isAggregateCall,
-  limitCount,
-  operatorOf,
+  ctesOf,
   ownedSource,
   ownWalk,
   queryScopes,
   type Source,
   sourcesOf,
-} from './scope.ts';
+} from '../../../semantics/scope.ts';
+import { matchAt } from '../../match-helpers.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
+import { comparisonOperators, conjuncts, hasGroupBy, hasLimit, limitCount, operatorOf } from './helpers.ts';
 
 /**
  * A subquery used as a single value (`= (SELECT ...)`, or in the select list) must return at most one
@@ -42,7 +37,7 @@ export const scalarSubqueryMultipleRows: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
       for (const subquery of scalarSubqueries(query)) {
         const source = mayReturnManyRows(subquery, schema, ctes);
@@ -82,7 +77,7 @@ function scalarSubqueries(query: AstNode): AstNode[] {
 }
 
 /** The subquery's table, when the schema shows several of its rows can qualify; else undefined. */
-function mayReturnManyRows(subquery: AstNode, schema: SchemaModel, ctes: Set<string>): Source | undefined {
+function mayReturnManyRows(subquery: AstNode, schema: SchemaModel, ctes: Ctes): Source | undefined {
   if (subquery._next || hasGroupBy(subquery)) return undefined;
   const count = limitCount(subquery);
   if (count !== undefined && count <= 1) return undefined;
@@ -94,7 +89,7 @@ function mayReturnManyRows(subquery: AstNode, schema: SchemaModel, ctes: Set<str
   let aggregated = false;
   for (const column of children(subquery, 'columns')) {
     ownWalk(column, ({ node }) => {
-      if (isAggregateCall(node)) aggregated = true;
+      if (isAggregate(node)) aggregated = true;
       return undefined;
     });
   }

@@ -1,7 +1,7 @@
 import { child, functionName, visitsOf } from '../../../model/ast.ts';
+import { queryScopes } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { queryScopes } from './scope.ts';
 
 const fileFunctions = new Set([
   'LOAD_FILE',

@@ -1,6 +1,6 @@
+import { ctesOf, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteNames, queryScopes, sourcesOf } from './scope.ts';
 
 const systemSchemas = new Set(['information_schema', 'performance_schema', 'mysql', 'sys', 'pg_catalog']);
 
@@ -27,7 +27,7 @@ export const tableNotInSchema: Rule = {
   detect({ statement, schema }) {
     if (schema.tables.length === 0) return [];
     const matches: RuleMatch[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     const reported = new Set<string>();
     for (const { query } of queryScopes(statement.ast)) {
       for (const source of sourcesOf(query, schema, ctes)) {

@@ -1,18 +1,9 @@
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
+import { coversUniqueKey } from '../../../schema/model.ts';
+import { columnsIn, ctesOf, ownedSource, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import {
-  columnsIn,
-  conjuncts,
-  coversUniqueKey,
-  cteNames,
-  operatorOf,
-  ownedSource,
-  type Source,
-  setItems,
-  sourcesOf,
-  updateTargets,
-} from './scope.ts';
+import { conjuncts, operatorOf, setItems, updateTargets } from './helpers.ts';
 
 /**
  * An UPDATE that takes new values from another table joined on columns that are not unique there:
@@ -37,7 +28,7 @@ export const updateJoinNotUnique: Rule = {
   detect({ statement, schema }) {
     const ast = statement.ast;
     if (ast.type !== 'update') return [];
-    const sources = sourcesOf(ast, schema, cteNames(ast));
+    const sources = sourcesOf(ast, schema, ctesOf(ast));
     const targets = updateTargets(ast, sources);
     if (sources.length < 2 || !targets) return [];
     const conditions = [child(ast, 'where'), ...sources.map((s) => child(s.node, 'on'))].flatMap(conjuncts);

@@ -1,7 +1,8 @@
 import { columnRef } from '../../../model/ast.ts';
 import { findColumn } from '../../../schema/model.ts';
+import { ctesOf, ownedSource, sourcesOf } from '../../../semantics/scope.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteNames, isPrimaryKeyColumn, ownedSource, setItems, sourcesOf, updateTargets } from './scope.ts';
+import { isPrimaryKeyColumn, setItems, updateTargets } from './helpers.ts';
 
 /**
  * SET on a primary-key column. The key is the row's identity: changing it moves the row in InnoDB's
@@ -26,7 +27,7 @@ export const updatePrimaryKey: Rule = {
   detect({ statement, schema }) {
     const ast = statement.ast;
     if (ast.type !== 'update') return [];
-    const sources = sourcesOf(ast, schema, cteNames(ast));
+    const sources = sourcesOf(ast, schema, ctesOf(ast));
     const targets = updateTargets(ast, sources);
     if (!targets) return [];
     const matches: RuleMatch[] = [];

@@ -1,6 +1,7 @@
+import { ctesOf, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import type { Rule, RuleMatch } from '../../rule.ts';
-import { cteNames, queryScopes, sourcesOf, updateTargets } from './scope.ts';
+import { updateTargets } from './helpers.ts';
 
 /**
  * MySQL error 1093: an UPDATE whose WHERE or SET subquery reads the table being updated ("You can't
@@ -25,7 +26,7 @@ export const updateSubquerySameTable: Rule = {
   detect({ statement, schema }) {
     const ast = statement.ast;
     if (ast.type !== 'update') return [];
-    const ctes = cteNames(ast);
+    const ctes = ctesOf(ast);
     const written = updateTargets(ast, sourcesOf(ast, schema, ctes));
     if (!written) return [];
     const targets = new Set([...written].flatMap((s) => (s.table ? [s.table.toLowerCase()] : [])));

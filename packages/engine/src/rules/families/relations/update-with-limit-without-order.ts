@@ -1,6 +1,6 @@
 import { children } from '../../../model/ast.ts';
 import type { Rule } from '../../rule.ts';
-import { hasLimit } from './scope.ts';
+import { hasLimit } from './helpers.ts';
 
 /**
  * `UPDATE t SET ... LIMIT n` without ORDER BY changes whichever n rows the plan happens to read first.

@@ -2,15 +2,16 @@ import type { Dialect, Localized } from '@sqltune/contracts';
 import { type AstNode, child, isNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { isTemporal } from '../../../semantics/types.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import { type Change, matchesWithEdits, parseExpression, sameTree, tokenView } from '../../rewrite.ts';
+import { type Change, matchesWithEdits, parseExpression, tokenView } from '../../rewrite.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
 import {
   comparisonOperators,
   dateArithmetic,
   dateCastOperand,
   formatDay,
-  isTemporalColumn,
   mentionsColumn,
   operandTokens,
   operatorOf,
@@ -168,7 +169,7 @@ function foldDate(
 /** A date, time stamp or date cast: what a PostgreSQL timestamp at midnight and a DATE compare with alike. */
 function isDateOrTime(statement: ParsedStatement, node: AstNode, ancestors: AstNode[], schema: SchemaModel): boolean {
   if (node.type === 'date' || dateCastOperand(node)) return true;
-  return isTemporalColumn(schemaColumn(statement, schema, ancestors, node)?.column);
+  return isTemporal(schemaColumn(statement, schema, ancestors, node)?.column);
 }
 
 /** `DATE` spelled as the statement spells it (`date '...'` stays lower case). */

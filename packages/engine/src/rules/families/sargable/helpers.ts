@@ -13,19 +13,12 @@ import {
 } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { ColumnDef, SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { ctesOf, ownedColumn, sourcesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
-import {
-  type Change,
-  nodeTokens,
-  operandRanges,
-  parseExpression,
-  sameTree,
-  type TokenView,
-  tokenView,
-} from '../../rewrite.ts';
+import { type Change, nodeTokens, operandRanges, parseExpression, type TokenView, tokenView } from '../../rewrite.ts';
 import { enclosingQuery, type RuleMatch } from '../../rule.ts';
-import { cteNames, ownedColumn, sourcesOf } from '../relations/scope.ts';
 
 /** Shared reading helpers of the sargable family: located operands, date casts, date arithmetic, columns. */
 
@@ -56,7 +49,7 @@ export function schemaColumn(
   const ref = columnRef(node);
   const query = enclosingQuery(ancestors);
   if (!ref || ref.column === '*' || !query) return undefined;
-  const ctes = cteNames(statement.ast);
+  const ctes = ctesOf(statement.ast);
   const sources = sourcesOf(query, schema, ctes);
   if (!ref.table && sources.some((source) => !source.def)) return undefined;
   const owned = ownedColumn(ref, sources);
@@ -346,37 +339,6 @@ export function dateArithmetic(
 
 // ---------------------------------------------------------------------------------------------------
 // Types of operands.
-
-const temporalTypes = new Set(['DATE', 'DATETIME', 'TIMESTAMP', 'TIMESTAMPTZ']);
-
-/** A column whose type the schema gives as a date or time stamp. */
-export function isTemporalColumn(column: ColumnDef | undefined): boolean {
-  return !!column && temporalTypes.has(column.type);
-}
-
-/** Integer column types: a comparison with an integer is exact on them. */
-const integerTypes = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'INT2',
-  'INT4',
-  'INT8',
-  'SERIAL',
-  'BIGSERIAL',
-  'SMALLSERIAL',
-]);
-
-export function isIntegerColumn(column: ColumnDef | undefined): boolean {
-  return !!column && integerTypes.has(column.type);
-}
-
-export function isFixedPointColumn(column: ColumnDef | undefined): boolean {
-  return !!column && ['DECIMAL', 'NUMERIC', 'DEC'].includes(column.type);
-}
 
 /** Whether an expression mentions a column (outside subqueries the parser nests as `ast`). */
 export function mentionsColumn(node: AstNode | undefined): boolean {

@@ -2,6 +2,8 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, functionArgs, functionName } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { comparisonFamily } from '../../../semantics/types.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
 import {
   type Change,
@@ -9,12 +11,10 @@ import {
   matchesWithEdits,
   nodeTokens,
   parseExpression,
-  sameTree,
   tokenView,
   wrapped,
 } from '../../rewrite.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
-import { typeFamily } from '../relations/scope.ts';
 import { type Proposal, predicateSides, rangeText, replaceRange, schemaColumn } from './helpers.ts';
 
 /** Each comparison and its negation: NOT (a > b) is a <= b. */
@@ -167,7 +167,7 @@ function refusalOf(
   if (operator === 'IS' || operator === 'IS NOT') {
     if (right?.type !== 'null') return { zh: '（未自动改写。）', en: '(Not rewritten automatically.)' };
     const resolved = schemaColumn(statement, schema, ancestors, left);
-    const family = resolved ? typeFamily(resolved.column) : undefined;
+    const family = resolved ? comparisonFamily(resolved.column) : undefined;
     const zeroDates = dialect === 'mysql' && (resolved?.column.type === 'DATE' || resolved?.column.type === 'DATETIME');
     if (!family || zeroDates) {
       return {

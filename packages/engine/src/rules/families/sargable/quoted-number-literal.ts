@@ -1,14 +1,13 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
+import { isFixedPoint, isInteger } from '../../../semantics/types.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import { type Change, matchesWithEdits, parseExpression, tokenView, wrapped } from '../../rewrite.ts';
 import { inFilter, type Rule } from '../../rule.ts';
 import {
   columnLabel,
   comparisonOperators,
-  isFixedPointColumn,
-  isIntegerColumn,
   operandTokens,
   operatorOf,
   type Proposal,
@@ -57,8 +56,8 @@ export const quotedNumberLiteral: Rule = {
       const pair = columnAndQuotedNumber(node);
       if (!pair) return;
       const resolved = schemaColumn(statement, schema, [...ancestors, node], pair.column);
-      const integer = isIntegerColumn(resolved?.column);
-      if (!integer && !isFixedPointColumn(resolved?.column)) return;
+      const integer = isInteger(resolved?.column);
+      if (!integer && !isFixedPoint(resolved?.column)) return;
       const name = columnLabel(columnRef(pair.column)!);
       const exact = integer && significantDigits(pair.text) <= DOUBLE_DIGITS;
       const change = exact ? unquoting(statement, pair.literal, [...ancestors, node]) : undefined;

@@ -1,6 +1,8 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
+import { ctesOf, ownedColumn, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
+import { comparisonFamily } from '../../../semantics/types.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
 import {
@@ -13,15 +15,7 @@ import {
   wrapped,
 } from '../../rewrite.ts';
 import { allDialects, type Rule } from '../../rule.ts';
-import {
-  conjuncts,
-  cteNames,
-  ownedColumn,
-  queryScopes,
-  type Source,
-  sourcesOf,
-  typeFamily,
-} from '../relations/scope.ts';
+import { conjuncts } from '../relations/helpers.ts';
 import { operatorOf, type Proposal, replaceRange } from './helpers.ts';
 
 /**
@@ -52,7 +46,7 @@ export const redundantIsNotNull: Rule = {
   },
   detect({ statement, schema }) {
     const proposals: Proposal[] = [];
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
       const where = child(query, 'where');
       if (!where) continue;
@@ -107,7 +101,7 @@ function redundancy(
   if (!ref.table && sources.some((s) => !s.def)) return undefined;
   const owned = ownedColumn(ref, sources);
   if (!owned || owned.source.cte || owned.column.nullable || nullable.has(owned.source)) return undefined;
-  if (!typeFamily(owned.column)) return undefined;
+  if (!comparisonFamily(owned.column)) return undefined;
   const zeroDates = dialect === 'mysql' && ['DATE', 'DATETIME'].includes(owned.column.type);
   return { name: `${owned.source.table}.${owned.column.name}`, rewritable: !zeroDates };
 }

@@ -1,12 +1,14 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, columnRef, functionArgs, functionName } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { type ColumnDef, isNumeric, isText, type SchemaModel } from '../../../schema/model.ts';
+import type { ColumnDef, SchemaModel } from '../../../schema/model.ts';
+import { ownedColumn } from '../../../semantics/scope.ts';
+import { isInteger, isNumeric, isText } from '../../../semantics/types.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
 import { type Change, nodeTokens, textOf, tokenView } from '../../rewrite.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
 import { numberValue, stringValue } from '../clauses/helpers.ts';
-import { columnOf, querySources, settle, withReason } from './helpers.ts';
+import { querySources, settle, withReason } from './helpers.ts';
 
 /**
  * `WHERE COALESCE(o_orderdate, '1900-01-01') >= ...` where o_orderdate is NOT NULL: the fallback is never
@@ -85,29 +87,15 @@ function notNullColumn(
 ): ColumnDef | undefined {
   const ref = columnRef(argument);
   const sources = ref && querySources(statement, schema, query);
-  const resolved = sources ? columnOf(sources, ref!) : undefined;
+  const resolved = sources ? ownedColumn(ref!, sources) : undefined;
   return resolved && !resolved.column.nullable && !resolved.source.nullable ? resolved.column : undefined;
 }
-
-const integerTypes = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'INT2',
-  'INT4',
-  'INT8',
-  'SERIAL',
-  'BIGSERIAL',
-]);
 
 /** A fallback that leaves the column's kind of value unchanged. */
 function sameKindAs(column: ColumnDef, fallback: AstNode, text: string | undefined): boolean {
   if (fallback.type === 'null') return true;
   if (numberValue(fallback) !== undefined && isNumeric(column)) {
-    return !integerTypes.has(column.type) || /^\d+$/.test(text ?? '');
+    return !isInteger(column) || /^\d+$/.test(text ?? '');
   }
   return stringValue(fallback) !== undefined && isText(column);
 }

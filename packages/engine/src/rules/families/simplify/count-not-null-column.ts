@@ -3,12 +3,13 @@ import { parseStatements } from '../../../dialect/parse.ts';
 import { type AstNode, child, columnRef, functionArgs, span } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type SchemaModel, unquote } from '../../../schema/model.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
+import { ownedColumn } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
 import { type Change, textOf, tokenView } from '../../rewrite.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
-import { isAggregate } from '../clauses/helpers.ts';
-import { acceptFirst, columnOf, isNotNullKey, querySources, uniqueKeys } from './helpers.ts';
+import { acceptFirst, isNotNullKey, querySources, uniqueKeys } from './helpers.ts';
 
 /**
  * `COUNT(o_orderdate)` where o_orderdate is NOT NULL counts every row, as COUNT(*) does; and
@@ -83,12 +84,12 @@ function plainVerdict(
   const sources = querySources(statement, schema, query);
   const ref = columnRef(functionArgs(count)[0])!;
   if (!sources) return undefined;
-  const resolved = columnOf(sources, ref);
+  const resolved = ownedColumn(ref, sources);
   if (resolved) return resolved.column.nullable || resolved.source.nullable ? undefined : 'rewrite';
   // A column of a table missing from the table structure: worth a word, not a rewrite.
   // (Not a column of a CTE or derived table: the table structure could not tell about those anyway.)
   const named = ref.table ? sources.filter((s) => s.name === unquote(ref.table!).toLowerCase()) : sources;
-  return named.length > 0 && named.every((s) => s.base && !s.table) ? 'unknown' : undefined;
+  return named.length > 0 && named.every((s) => s.table !== null && !s.cte && !s.def) ? 'unknown' : undefined;
 }
 
 /** COUNT(DISTINCT k) over one table where k alone is a NOT NULL unique key. */
@@ -99,9 +100,9 @@ function distinctVerdict(
   count: AstNode,
 ): Verdict | undefined {
   const sources = querySources(statement, schema, query);
-  const table = sources?.length === 1 ? sources[0]!.table : undefined;
+  const table = sources?.length === 1 ? sources[0]!.def : undefined;
   if (!sources || !table) return undefined;
-  const resolved = columnOf(sources, columnRef(functionArgs(count)[0])!);
+  const resolved = ownedColumn(columnRef(functionArgs(count)[0])!, sources);
   if (!resolved) return undefined;
   const name = resolved.column.name.toLowerCase();
   const isKey = uniqueKeys(table).some(

@@ -2,12 +2,12 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { ownedColumn } from '../../../semantics/scope.ts';
 import type { Change } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { isSelectDistinct, numberValue, selectItems, stringValue } from '../clauses/helpers.ts';
 import { distinctByKey } from './distinct-on-unique-key.ts';
 import {
-  columnOf,
   distinctMatch,
   dropDistinct,
   isNonText,
@@ -111,7 +111,7 @@ type Item = { expr: AstNode; sources: ReturnType<typeof querySources> };
 function positionSafe(items: Item[]): boolean {
   const resolved = items.map(({ expr, sources }) => {
     const ref = columnRef(expr);
-    return ref && sources ? columnOf(sources, ref) : undefined;
+    return ref && sources ? ownedColumn(ref, sources) : undefined;
   });
   const byValue = items.every(
     ({ expr }, i) => numberValue(expr) !== undefined || expr.type === 'null' || isNonText(resolved[i]?.column),
@@ -121,7 +121,7 @@ function positionSafe(items: Item[]): boolean {
   const collations = new Set(resolved.flatMap((r) => (r ? [r.column.collation] : [])));
   const oneCollation = collations.size === 1 && [...collations][0] !== undefined;
   const columns = new Set(
-    resolved.flatMap((r) => (r?.source.table ? [`${r.source.table.name}.${r.column.name}`.toLowerCase()] : [])),
+    resolved.flatMap((r) => (r?.source.def ? [`${r.source.def.name}.${r.column.name}`.toLowerCase()] : [])),
   );
   const others = items.filter((_, i) => !resolved[i]);
   return (

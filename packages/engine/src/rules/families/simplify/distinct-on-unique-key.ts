@@ -2,6 +2,8 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef, isNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type IndexDef, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { ownedColumn } from '../../../semantics/scope.ts';
+import { isExactNumber } from '../../../semantics/types.ts';
 import type { Change } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
@@ -14,7 +16,6 @@ import {
   selectItems,
 } from '../clauses/helpers.ts';
 import {
-  columnOf,
   distinctMatch,
   dropDistinct,
   isNonText,
@@ -95,16 +96,16 @@ export function distinctByKey(statement: ParsedStatement, schema: SchemaModel, q
 function keyVerdict(statement: ParsedStatement, schema: SchemaModel, query: AstNode): Verdict | undefined {
   const sources = querySources(statement, schema, query);
   const base = sources?.[0];
-  if (!sources || !base?.table) return undefined;
+  if (!sources || !base?.def) return undefined;
   const selected = selectedColumns(sources, base, query);
-  const covered = uniqueKeys(base.table).filter((key) => key.columns.every((c) => selected.has(c.toLowerCase())));
+  const covered = uniqueKeys(base.def).filter((key) => key.columns.every((c) => selected.has(c.toLowerCase())));
   if (covered.length === 0) return undefined;
-  const key = covered.find((k) => isNotNullKey(base.table!, k));
-  const common = { table: base.table.name, joined: sources.length > 1 };
+  const key = covered.find((k) => isNotNullKey(base.def!, k));
+  const common = { table: base.def.name, joined: sources.length > 1 };
   if (!key) return { ...common, key: covered[0]!, blocker: { kind: 'nullable' } };
   const repeating = sources.slice(1).find((source, i) => !matchesAtMostOnce(statement, sources, i + 1, source));
   if (repeating) {
-    const name = repeating.table?.name ?? unquote(String(repeating.item.table ?? repeating.name));
+    const name = repeating.def?.name ?? repeating.table ?? repeating.name;
     return { ...common, key, blocker: { kind: 'join', table: name || '?' } };
   }
   return { ...common, key };
@@ -114,7 +115,7 @@ function keyVerdict(statement: ParsedStatement, schema: SchemaModel, query: AstN
 function selectedColumns(sources: Source[], base: Source, query: AstNode): Set<string> {
   const names = new Set<string>();
   const all = () => {
-    for (const column of base.table!.columns) names.add(column.name.toLowerCase());
+    for (const column of base.def!.columns) names.add(column.name.toLowerCase());
   };
   // PostgreSQL's `SELECT DISTINCT *` may come as a plain string.
   if (query.columns === '*') all();
@@ -126,7 +127,7 @@ function selectedColumns(sources: Source[], base: Source, query: AstNode): Set<s
       if (!qualifier || unquote(qualifier).toLowerCase() === base.name) all();
       continue;
     }
-    const resolved = columnOf(sources, ref);
+    const resolved = ownedColumn(ref, sources);
     if (resolved?.source === base) names.add(resolved.column.name.toLowerCase());
   }
   return names;
@@ -144,38 +145,22 @@ function starQualifier(expr: AstNode): string | undefined {
  * an earlier item (same type; not a string on MySQL) or to a number (for a numeric key column).
  */
 function matchesAtMostOnce(statement: ParsedStatement, sources: Source[], index: number, source: Source): boolean {
-  if (!source.table || (source.join !== 'INNER JOIN' && source.join !== 'LEFT JOIN') || source.item.using) {
+  if (!source.def || (source.join !== 'INNER JOIN' && source.join !== 'LEFT JOIN') || source.node.using) {
     return false;
   }
   const pinned = new Set<string>();
-  for (const condition of chainOf(child(source.item, 'on'), 'AND')) {
+  for (const condition of chainOf(child(source.node, 'on'), 'AND')) {
     if (operatorOf(condition) !== '=') continue;
     const sides = [child(condition, 'left'), child(condition, 'right')];
     for (const [mine, other] of [sides, [...sides].reverse()]) {
       const ref = columnRef(mine);
-      const own = ref && columnOf(sources, ref);
+      const own = ref && ownedColumn(ref, sources);
       if (!own || own.source !== source) continue;
       if (pinsOnce(statement, sources, index, own.column, other)) pinned.add(own.column.name.toLowerCase());
     }
   }
-  return uniqueKeys(source.table).some((key) => key.columns.every((c) => pinned.has(c.toLowerCase())));
+  return uniqueKeys(source.def).some((key) => key.columns.every((c) => pinned.has(c.toLowerCase())));
 }
-
-const integerTypes = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'INT2',
-  'INT4',
-  'INT8',
-  'SERIAL',
-  'BIGSERIAL',
-  'SMALLSERIAL',
-]);
-const exactTypes = new Set([...integerTypes, 'DECIMAL', 'NUMERIC', 'DEC']);
 
 function pinsOnce(
   statement: ParsedStatement,
@@ -184,14 +169,14 @@ function pinsOnce(
   key: { type: string; name: string },
   other: AstNode | undefined,
 ): boolean {
-  const exactKey = exactTypes.has(key.type);
+  const exactKey = isExactNumber(key);
   if (numberValue(other) !== undefined) return exactKey;
   const ref = columnRef(other);
-  const resolved = ref && columnOf(sources, ref);
+  const resolved = ref && ownedColumn(ref, sources);
   if (!resolved || sources.indexOf(resolved.source) >= index) return false;
   const value = resolved.column;
   // Two exact numbers compare exactly; otherwise the same type, so no conversion widens `=`.
-  const sameKind = (exactKey && exactTypes.has(value.type)) || value.type === key.type;
+  const sameKind = (exactKey && isExactNumber(value)) || value.type === key.type;
   if (!sameKind) return false;
   return statement.dialect === 'postgresql' || isNonText(value);
 }

@@ -1,27 +1,10 @@
 import type { Localized } from '@sqltune/contracts';
-import {
-  type AstNode,
-  type ColumnRef,
-  child,
-  children,
-  functionName,
-  isNode,
-  span,
-  subqueryOf,
-  visitsOf,
-} from '../../../model/ast.ts';
+import { type AstNode, child, children, functionName, isNode, span, subqueryOf, visitsOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import {
-  type ColumnDef,
-  findColumn,
-  findTable,
-  type IndexDef,
-  isNumeric,
-  isTemporal,
-  type SchemaModel,
-  type TableDef,
-  unquote,
-} from '../../../schema/model.ts';
+import { type ColumnDef, findColumn, type IndexDef, type SchemaModel, type TableDef } from '../../../schema/model.ts';
+import { isAggregate } from '../../../semantics/functions.ts';
+import { ctesOf, type Source as ScopeSource, sourcesOf } from '../../../semantics/scope.ts';
+import { isNumeric, isTemporal } from '../../../semantics/types.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
 import {
@@ -36,25 +19,15 @@ import {
   tokenView,
 } from '../../rewrite.ts';
 import type { RuleMatch } from '../../rule.ts';
-import { columnKey, containsAggregate, groupItems, isAggregate, limitParts, selectItems } from '../clauses/helpers.ts';
-import { cteNames } from '../relations/scope.ts';
+import { columnKey, containsAggregate, groupItems, limitParts, selectItems } from '../clauses/helpers.ts';
 
 /** Shared reading helpers of the simplify family: FROM sources with their schema, keys, set operations, edits. */
 
 // ---------------------------------------------------------------------------------------------------
 // FROM sources.
 
-/** One FROM item as the rules here read it. */
-export interface Source {
-  item: AstNode;
-  /** The name the query refers to it by (its alias, else the table name), unquoted, lower case. */
-  name: string;
-  /** A table name that is not a CTE of the statement (whether or not the schema knows the table). */
-  base: boolean;
-  /** Its definition, when it is a base table the schema knows. */
-  table?: TableDef;
-  /** '' for the first item and comma joins, else the parser's join keyword ('INNER JOIN', 'LEFT JOIN', ...). */
-  join: string;
+/** One FROM item as the rules here read it: the semantic layer's source, and whether an outer join NULL-extends it. */
+export interface Source extends ScopeSource {
   /** On a side of an outer join that may be NULL-extended: its columns can be NULL whatever their definition. */
   nullable: boolean;
 }
@@ -67,46 +40,18 @@ const knownJoins = new Set(['', 'INNER JOIN', 'LEFT JOIN', 'RIGHT JOIN', 'FULL J
  * `FROM t UNION (SELECT ...)` makes the union a join), and a rule reasoning about rows must not go on then.
  */
 export function querySources(statement: ParsedStatement, schema: SchemaModel, query: AstNode): Source[] | undefined {
-  const shadowed = cteNames(statement.ast);
   const items = children(query, 'from');
   const joins = items.map((item) => String(item.join ?? '').toUpperCase());
   if (joins.some((join) => !knownJoins.has(join))) return undefined;
   if (items.some((item) => child(item, 'on')?.type === 'expr_list')) return undefined;
-  return items.map((item, i) => {
-    const tableName = typeof item.table === 'string' && !item.expr ? item.table : undefined;
-    const alias = typeof item.as === 'string' ? item.as : undefined;
-    const base = !!tableName && !shadowed.has(unquote(tableName).toLowerCase());
-    const later = joins.slice(i + 1);
-    return {
-      item,
-      name: unquote(alias ?? tableName ?? '').toLowerCase(),
-      base,
-      table: base ? findTable(schema, tableName!) : undefined,
-      join: joins[i]!,
-      // `a RIGHT JOIN b` NULL-extends a (and whatever was joined before it, counting conservatively).
-      nullable:
-        joins[i] === 'LEFT JOIN' ||
-        joins[i] === 'FULL JOIN' ||
-        later.some((j) => j === 'RIGHT JOIN' || j === 'FULL JOIN'),
-    };
-  });
-}
-
-/** The source and schema column a reference names, when it is a column of a known table of this query. */
-export function columnOf(sources: Source[], ref: ColumnRef): { source: Source; column: ColumnDef } | undefined {
-  if (ref.column === '*') return undefined;
-  if (ref.table) {
-    const named = sources.filter((s) => s.name === unquote(ref.table!).toLowerCase());
-    const column = named.length === 1 ? findColumn(named[0]!.table, ref.column) : undefined;
-    return column ? { source: named[0]!, column } : undefined;
-  }
-  // Unqualified: the one known table having it. (Were an unknown source to have it too, the name would be
-  // ambiguous and the statement an error anyway.)
-  const having = sources.flatMap((source) => {
-    const column = findColumn(source.table, ref.column);
-    return column ? [{ source, column }] : [];
-  });
-  return having.length === 1 ? having[0] : undefined;
+  return sourcesOf(query, schema, ctesOf(statement.ast)).map((source, i) => ({
+    ...source,
+    // `a RIGHT JOIN b` NULL-extends a (and whatever was joined before it, counting conservatively).
+    nullable:
+      joins[i] === 'LEFT JOIN' ||
+      joins[i] === 'FULL JOIN' ||
+      joins.slice(i + 1).some((j) => j === 'RIGHT JOIN' || j === 'FULL JOIN'),
+  }));
 }
 
 /** The unique keys of a table, the primary key first. */

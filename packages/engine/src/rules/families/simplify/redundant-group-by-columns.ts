@@ -1,11 +1,12 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
+import { ownedColumn } from '../../../semantics/scope.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { type Change, clauseEnd, firstFaithful, selectCandidates, tokenView } from '../../rewrite.ts';
 import { type Rule, type RuleMatch, selects } from '../../rule.ts';
 import { groupItems, hasGroupingSets } from '../clauses/helpers.ts';
-import { columnOf, hasLimit, keyText, keywordMatch, querySources, settle, withReason } from './helpers.ts';
+import { hasLimit, keyText, keywordMatch, querySources, settle, withReason } from './helpers.ts';
 
 /**
  * `GROUP BY o_orderkey, o_custkey, o_orderdate` over orders alone: o_orderkey is the primary key, so each
@@ -44,13 +45,13 @@ export const redundantGroupByColumns: Rule = {
       const groups = groupItems(query);
       if (groups.length < 2 || hasGroupingSets(query)) continue;
       const sources = querySources(statement, schema, query);
-      const table = sources?.length === 1 ? sources[0]!.table : undefined;
+      const table = sources?.length === 1 ? sources[0]!.def : undefined;
       const primary = table?.indexes.find((i) => i.primary);
       if (!sources || !table || !primary) continue;
       // Each grouping item that is a plain column of the table, by lower-case name.
       const names = groups.map((g) => {
         const ref = columnRef(g);
-        return ref ? columnOf(sources, ref)?.column.name.toLowerCase() : undefined;
+        return ref ? ownedColumn(ref, sources)?.column.name.toLowerCase() : undefined;
       });
       const keyColumns = primary.columns.map((c) => c.toLowerCase());
       const firsts = keyColumns.map((c) => names.indexOf(c));

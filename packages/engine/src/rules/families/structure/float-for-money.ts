@@ -1,3 +1,4 @@
+import { isFloat } from '../../../semantics/types.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import { columnDefinitions, columnSpan, identifierWords, matchIn } from './ddl.ts';
 
@@ -34,8 +35,6 @@ function readsAsMoney(name: string): boolean {
 }
 
 /** Binary floating-point types; PostgreSQL's FLOAT4/FLOAT8 reach the rule as FLOAT with a length. */
-const floatTypes = new Set(['FLOAT', 'DOUBLE', 'DOUBLE PRECISION', 'REAL']);
-
 /** `price DOUBLE`: binary floating point cannot hold 0.10 exactly, and sums of money drift by cents. */
 export const floatForMoney: Rule = {
   id: 'float-for-money',
@@ -55,7 +54,7 @@ export const floatForMoney: Rule = {
   detect({ statement }) {
     const decimal = statement.dialect === 'postgresql' ? 'NUMERIC' : 'DECIMAL';
     return columnDefinitions(statement.ast)
-      .filter((column) => floatTypes.has(column.type) && readsAsMoney(column.name))
+      .filter((column) => isFloat(column) && readsAsMoney(column.name))
       .map((column) =>
         matchIn(columnSpan(statement, column), {
           zh: `列 ${column.name} 看起来存放金额，却是浮点类型 ${column.display}；请改用 ${decimal}(p, s)。`,

@@ -20,7 +20,11 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, functionName, isNode, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { isAggregate, isNullOnEmptyAggregate } from '../../../semantics/functions.ts';
+import { type Ctes, lastGroup, ownedColumn, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
+import { isExactNumber } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import {
   type Change,
@@ -29,23 +33,18 @@ import {
   parseExpression,
   type QueryLayout,
   type Replacements,
-  sameTree,
   textOf,
   tokenView,
   withReplacements,
 } from '../../rewrite.ts';
-import { groupItems, isAggregate, numberValue } from '../clauses/helpers.ts';
+import { groupItems, numberValue } from '../clauses/helpers.ts';
 import {
   type Correlation,
-  columnOf,
   containsSubquery,
   containsWindow,
-  coversUniqueKey,
   extraClauses,
   freshName,
-  isExactNumberColumn,
   joinTargetProblem,
-  lastGroup,
   nameText,
   type OneTableQuery,
   oneTableQuery,
@@ -58,10 +57,7 @@ import {
   refsIn,
   refText,
   requalified,
-  type Source,
   sameEquality,
-  sideOf,
-  sourcesOf,
   splitCorrelation,
   tableText,
   unqualifiedInner,
@@ -88,11 +84,7 @@ export interface Decorrelation {
 }
 
 /** The shape this module decorrelates, or undefined: a one-table subquery tied by column equalities. */
-export function decorrelationOf(
-  site: Site,
-  schema: SchemaModel,
-  ctes: Set<string>,
-): Decorrelation | Localized | undefined {
+export function decorrelationOf(site: Site, schema: SchemaModel, ctes: Ctes): Decorrelation | Localized | undefined {
   const one = oneTableQuery(site.subquery, schema, ctes);
   if (!one) return undefined;
   const extra = extraClauses(site.subquery);
@@ -125,7 +117,6 @@ function isCount(node: AstNode): boolean {
   return isAggregate(node) && functionName(node) === 'COUNT' && !node.over;
 }
 
-const nullOnEmpty = new Set(['SUM', 'AVG', 'MIN', 'MAX']);
 const arithmetic = new Set(['+', '-', '*', '/']);
 
 /** Arithmetic of number literals and SUM/AVG/MIN/MAX calls (at least one): NULL when they all are. */
@@ -136,7 +127,7 @@ function isNullStrictAggregate(node: AstNode): boolean {
       return strict(child(n, 'left') ?? {}) && strict(child(n, 'right') ?? {});
     }
     if (numberValue(n) !== undefined) return true;
-    if (isAggregate(n) && nullOnEmpty.has(functionName(n) ?? '') && !n.over) {
+    if (isAggregate(n) && isNullOnEmptyAggregate(functionName(n) ?? '')) {
       aggregates++;
       return true;
     }
@@ -158,7 +149,7 @@ export function decorrelationProblem(
   query: AstNode,
   plan: Decorrelation,
   schema: SchemaModel,
-  ctes: Set<string>,
+  ctes: Ctes,
 ): Localized | undefined {
   const target = joinTargetProblem(query, statement.ast);
   if (target) return target;
@@ -179,7 +170,7 @@ function tieProblem(
   source: Source,
   sources: Source[],
 ): Localized | undefined {
-  const placed = columnOf(outer, sources);
+  const placed = ownedColumn(outer, sources);
   const innerColumn = findColumn(source.def, inner.column);
   if (!placed || !innerColumn) {
     return {
@@ -228,7 +219,7 @@ function aggregateProblem(plan: Decorrelation): Localized | undefined {
     const name = functionName(node) ?? '';
     if (!isAggregate(node) || (name !== 'SUM' && name !== 'AVG')) return undefined;
     const refs = refsIn(child(node, 'args') ?? undefined) ?? [];
-    const bad = refs.find((ref) => !isExactNumberColumn(findColumn(source.def, ref.column)));
+    const bad = refs.find((ref) => !isExactNumber(findColumn(source.def, ref.column)));
     if (bad || refs.length === 0) inexact = bad?.column ?? name;
     return false;
   });
@@ -325,7 +316,7 @@ function rowJoin(statement: ParsedStatement, { plan, alias }: Named): string | u
     const where = layout.clauses.get('WHERE');
     if (where === undefined || !table) continue;
     const range: [number, number] = [where + 1, clauseEnd(layout, where)];
-    const on = qualifiedText(statement, range, plan.one.source.qualifier, innerNames, alias);
+    const on = qualifiedText(statement, range, plan.one.source.name, innerNames, alias);
     return ` LEFT JOIN ${table} AS ${alias} ON ${on}`;
   }
   return undefined;

@@ -2,6 +2,8 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, subqueryOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { type Ctes, ctesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -12,7 +14,6 @@ import {
   matchesWithEdits,
   nodeTokens,
   parseExpression,
-  sameTree,
   tokenView,
   withReplacements,
 } from '../../rewrite.ts';
@@ -21,7 +22,6 @@ import {
   type Correlation,
   containsAggregate,
   containsWindow,
-  cteNames,
   existsQuery,
   extraClauses,
   oneTableQuery,
@@ -57,7 +57,7 @@ export const existsToIn: Rule = {
     en: 'An EXISTS subquery tied to the outer query by a single equality is the same, as an AND condition of WHERE, as an IN subquery on that column. The IN form does not depend on the outer row, so the optimizer can choose among semi-join strategies (materialization, loose scan, first match); MySQL 5.7 runs EXISTS once per outer row (DEPENDENT SUBQUERY). NOT EXISTS is never turned into NOT IN: the two treat NULL differently.',
   },
   detect({ statement, schema }) {
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     for (const query of selects(statement.ast)) {
       for (const conjunct of whereConjuncts(query)) {
@@ -85,7 +85,7 @@ interface Plan {
 }
 
 /** The rewrite's plan, a reason it cannot be proven, or undefined when the EXISTS is not of this shape. */
-function planFor(subquery: AstNode, schema: SchemaModel, ctes: Set<string>): Plan | Localized | undefined {
+function planFor(subquery: AstNode, schema: SchemaModel, ctes: Ctes): Plan | Localized | undefined {
   const one = oneTableQuery(subquery, schema, ctes);
   if (!one) return undefined;
   const { grouped, limited } = extraClauses(subquery);

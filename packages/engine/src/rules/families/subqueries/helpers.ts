@@ -1,6 +1,6 @@
 /**
- * Shared reading and writing helpers of the subqueries family: which tables a query reads and which of
- * them a column belongs to, whether a subquery is a plain one-table SELECT, when an equality cannot
+ * Shared reading and writing helpers of the subqueries family (which table a column belongs to is the
+ * semantic layer's, semantics/scope.ts): whether a subquery is a plain one-table SELECT, when an equality cannot
  * match more than one row, fresh names, and the text of moved conditions.
  *
  * Everything here answers "undefined" (or gives a reason) when it cannot be sure: a rewrite that moves
@@ -9,14 +9,9 @@
 import type { Dialect, Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode, span, visitsOf, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import {
-  type ColumnDef,
-  findColumn,
-  findTable,
-  type SchemaModel,
-  type TableDef,
-  unquote,
-} from '../../../schema/model.ts';
+import { type ColumnDef, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { type Ctes, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
+import { isDateOrTime, isExactNumber, isText } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import {
   editedSlice,
@@ -79,77 +74,6 @@ export function refsIn(node: AstNode | undefined): Ref[] | undefined {
   return odd ? undefined : found;
 }
 
-/** One FROM entry of a query. */
-export interface Source {
-  entry: AstNode;
-  /** The table name as written (unquoted), for a plain table. */
-  table?: string;
-  /** What its columns are qualified with (alias, else table name), lower case; '' when there is none. */
-  qualifier: string;
-  /** The schema's table, for a plain table the schema knows that no CTE shadows. */
-  def?: TableDef;
-  /** Upper-case join keyword; '' for the first entry and for comma-separated ones. */
-  join: string;
-  /** Which comma-separated group it belongs to: a JOIN added at the end only sees the last group. */
-  group: number;
-}
-
-export function sourcesOf(query: AstNode, schema: SchemaModel, ctes: Set<string>): Source[] {
-  let group = -1;
-  return children(query, 'from').map((entry, i) => {
-    const join = typeof entry.join === 'string' ? entry.join.toUpperCase() : '';
-    if (i === 0 || join === '') group++;
-    const table = typeof entry.table === 'string' && !entry.expr ? unquote(entry.table) : undefined;
-    const alias = typeof entry.as === 'string' ? unquote(entry.as) : undefined;
-    const source: Source = { entry, qualifier: (alias ?? table ?? '').toLowerCase(), join, group };
-    if (table !== undefined) source.table = table;
-    const shadowed = table !== undefined && ctes.has(table.toLowerCase());
-    const def = table !== undefined && !shadowed && !entry.db ? findTable(schema, table) : undefined;
-    if (def) source.def = def;
-    return source;
-  });
-}
-
-/** The comma-separated group of the FROM list a JOIN appended at its end belongs to. */
-export function lastGroup(sources: Source[]): number {
-  return Math.max(...sources.map((s) => s.group));
-}
-
-/**
- * The source of the query a column belongs to: by qualifier, or (unqualified) the one source whose table
- * has the column, when the schema knows every source. Undefined when that cannot be told.
- */
-function ownerOf(ref: Ref, sources: Source[]): Source | undefined {
-  if (ref.table) {
-    const wanted = unquote(ref.table).toLowerCase();
-    const named = sources.filter((s) => s.qualifier === wanted);
-    return named.length === 1 ? named[0] : undefined;
-  }
-  if (!sources.every((s) => s.def)) return undefined;
-  const having = sources.filter((s) => findColumn(s.def, ref.column));
-  return having.length === 1 ? having[0] : undefined;
-}
-
-/** The schema column a reference of the query points at, when that is certain. */
-export function columnOf(ref: Ref, sources: Source[]): { source: Source; column: ColumnDef } | undefined {
-  const source = ownerOf(ref, sources);
-  const column = source?.def ? findColumn(source.def, ref.column) : undefined;
-  return source && column ? { source, column } : undefined;
-}
-
-/**
- * Whether a column of a one-table subquery is the table's own ('inner') or the outer query's ('outer').
- * Unqualified names need the schema: undefined when the table is not in it.
- */
-export function sideOf(ref: Ref, inner: Source): 'inner' | 'outer' | undefined {
-  if (ref.table) return unquote(ref.table).toLowerCase() === inner.qualifier ? 'inner' : 'outer';
-  if (!inner.def) return undefined;
-  return findColumn(inner.def, ref.column) ? 'inner' : 'outer';
-}
-
-/** Names (lower case) of the CTEs defined anywhere in the statement (they shadow schema tables). */
-export { cteNames } from '../relations/scope.ts';
-
 // ---------------------------------------------------------------------------------------------------
 // Subqueries.
 
@@ -160,13 +84,13 @@ export interface OneTableQuery {
 }
 
 /** The subquery's one table, when it is a plain SELECT over a single plain table. */
-export function oneTableQuery(query: AstNode, schema: SchemaModel, ctes: Set<string>): OneTableQuery | undefined {
+export function oneTableQuery(query: AstNode, schema: SchemaModel, ctes: Ctes): OneTableQuery | undefined {
   if (query.type !== 'select' || isNode(query._next) || query.set_op || children(query, 'with').length > 0) {
     return undefined;
   }
   const sources = sourcesOf(query, schema, ctes);
   const source = sources[0];
-  if (sources.length !== 1 || !source?.table || source.entry.db) return undefined;
+  if (sources.length !== 1 || !source?.table || source.node.db) return undefined;
   return { query, source };
 }
 
@@ -259,30 +183,6 @@ export function splitCorrelation(
 // ---------------------------------------------------------------------------------------------------
 // Keys and equality.
 
-const exactNumbers = new Set([
-  'INT',
-  'INTEGER',
-  'BIGINT',
-  'SMALLINT',
-  'TINYINT',
-  'MEDIUMINT',
-  'INT2',
-  'INT4',
-  'INT8',
-  'DECIMAL',
-  'NUMERIC',
-  'DEC',
-  'SERIAL',
-  'BIGSERIAL',
-  'SMALLSERIAL',
-]);
-const texts = new Set(['CHAR', 'VARCHAR', 'CHARACTER', 'CHARACTER VARYING', 'BPCHAR', 'TEXT', 'NCHAR', 'NVARCHAR']);
-const times = new Set(['DATE', 'DATETIME', 'TIMESTAMP', 'TIMESTAMPTZ', 'TIME']);
-
-export function isExactNumberColumn(column: ColumnDef | undefined): boolean {
-  return !!column && exactNumbers.has(column.type);
-}
-
 /**
  * Whether `a = b` between these two columns is the same equality their unique indexes and GROUP BY use,
  * so "unique on a" means "at most one row equal to a given b". Integers and decimals compare exactly
@@ -292,20 +192,18 @@ export function isExactNumberColumn(column: ColumnDef | undefined): boolean {
  * A MySQL text key compared with a number is compared as doubles: '1', '01' and '1.0' all equal 1.
  */
 export function sameEquality(a: ColumnDef, b: ColumnDef, dialect: Dialect): boolean {
-  if (exactNumbers.has(a.type) && exactNumbers.has(b.type)) return true;
-  if (times.has(a.type)) return a.type === b.type;
-  if (!texts.has(a.type) || !texts.has(b.type)) return false;
+  if (isExactNumber(a) && isExactNumber(b)) return true;
+  if (isDateOrTime(a)) return a.type === b.type;
+  if (!isText(a) || !isText(b)) return false;
   return dialect === 'postgresql' || (!!a.collation && a.collation === b.collation);
 }
 
 /** Whether `column = literal` holds for at most one value of the column (so it pins the column). */
 export function literalPins(column: ColumnDef, literal: AstNode | undefined, dialect: Dialect): boolean {
-  if (numberValue(literal) !== undefined) return exactNumbers.has(column.type);
+  if (numberValue(literal) !== undefined) return isExactNumber(column);
   if (stringValue(literal) === undefined) return false;
   // A string compares in the column's own collation (the unique index's); in PostgreSQL it is cast to the type.
-  return (
-    texts.has(column.type) || times.has(column.type) || (dialect === 'postgresql' && exactNumbers.has(column.type))
-  );
+  return isText(column) || isDateOrTime(column) || (dialect === 'postgresql' && isExactNumber(column));
 }
 
 /** Columns (lower case) the local conjuncts pin to one literal value each: `t.col = 5`. */
@@ -323,16 +221,6 @@ export function pinnedBy(local: AstNode[], inner: Source, dialect: Dialect): Set
     }
   }
   return pinned;
-}
-
-/** Whether every column of some unique index (or the primary key) is in `bound` (lower case). */
-export function coversUniqueKey(def: TableDef, bound: Set<string>): boolean {
-  return def.indexes.some(
-    (index) =>
-      (index.unique || index.primary) &&
-      index.columns.length > 0 &&
-      index.columns.every((c) => bound.has(c.toLowerCase())),
-  );
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -532,7 +420,7 @@ export function refText(statement: ParsedStatement, ref: Ref): string | undefine
 
 /** The text of a plain table entry's name (not its alias). */
 export function tableText(statement: ParsedStatement, source: Source): string | undefined {
-  return source.table === undefined ? undefined : nameText(source.table, statement.dialect);
+  return source.table === null ? undefined : nameText(source.table, statement.dialect);
 }
 
 /**

@@ -1,18 +1,16 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, subqueryOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
+import { type Ctes, ctesOf, lastGroup, ownedColumn, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { type Change, clauseEnd, matchesWithEdits, sameTree } from '../../rewrite.ts';
+import { type Change, clauseEnd, matchesWithEdits } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
-  columnOf,
-  coversUniqueKey,
-  cteNames,
   extraClauses,
   freshName,
   joinTargetProblem,
-  lastGroup,
   nameText,
   type OneTableQuery,
   oneTableQuery,
@@ -25,8 +23,6 @@ import {
   refText,
   requalified,
   sameEquality,
-  sideOf,
-  sourcesOf,
   splitCorrelation,
   tableText,
   takenNames,
@@ -69,7 +65,7 @@ export const inSubqueryToJoin: Rule = {
     en: 'When the subquery selects a primary or unique key, each outer row matches at most one subquery row, so IN and an inner join return the same rows. As a JOIN the optimizer is free to pick the join order (start from the smaller table and look the other up by index), whereas an IN subquery is, in some versions, checked row by row or materialized first. When the table structure does not prove uniqueness, or the comparison could match several rows, this is only advice.',
   },
   detect({ statement, schema }) {
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     const taken = takenNames(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     for (const query of selects(statement.ast)) {
@@ -109,7 +105,7 @@ interface Plan extends Candidate {
 }
 
 /** An `x IN (SELECT k FROM t ...)` of the rule's shape: uncorrelated, one table, no grouping or LIMIT. */
-function candidateOf(conjunct: AstNode, schema: SchemaModel, ctes: Set<string>): Candidate | undefined {
+function candidateOf(conjunct: AstNode, schema: SchemaModel, ctes: Ctes): Candidate | undefined {
   if (conjunct.type !== 'binary_expr' || String(conjunct.operator).toUpperCase() !== 'IN') return undefined;
   const outer = refOf(child(conjunct, 'left'));
   const query = subqueryOf(child(conjunct, 'right'));
@@ -129,7 +125,7 @@ function candidateOf(conjunct: AstNode, schema: SchemaModel, ctes: Set<string>):
 
 interface Context {
   schema: SchemaModel;
-  ctes: Set<string>;
+  ctes: Ctes;
   /** Subqueries whose unqualified names cannot clash with the joined table's (see clashProblem). */
   selfContained: Set<AstNode>;
 }
@@ -172,7 +168,7 @@ function outerProblem(
   const target = joinTargetProblem(query, statement.ast);
   if (target) return target;
   const sources = sourcesOf(query, context.schema, context.ctes);
-  const placed = columnOf(outer, sources);
+  const placed = ownedColumn(outer, sources);
   if (!placed) {
     return {
       zh: `无法从表结构确定外层列 ${outer.column} 的类型`,
@@ -267,7 +263,7 @@ function movedCondition(statement: ParsedStatement, { subquery, alias }: Plan): 
     const where = layout.clauses.get('WHERE');
     if (where !== undefined) {
       const range: [number, number] = [where + 1, clauseEnd(layout, where)];
-      return qualifiedText(statement, range, subquery.source.qualifier, unqualifiedInner(refs), alias);
+      return qualifiedText(statement, range, subquery.source.name, unqualifiedInner(refs), alias);
     }
   }
   return undefined;

@@ -1,7 +1,8 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, isNode, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { findColumn, unquote } from '../../../schema/model.ts';
+import { coversUniqueKey, findColumn, unquote } from '../../../schema/model.ts';
+import { ctesOf, ownedColumn, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
 import {
@@ -16,19 +17,13 @@ import {
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   chainOf,
-  columnOf,
   containsSubquery,
-  coversUniqueKey,
-  cteNames,
   joinTargetProblem,
   literalPins,
   queryLayouts,
   refOf,
   refsIn,
-  type Source,
   sameEquality,
-  sideOf,
-  sourcesOf,
 } from './helpers.ts';
 
 /**
@@ -60,7 +55,7 @@ export const leftJoinElimination: Rule = {
     en: 'A LEFT JOIN keeps every row of its left side; when the join condition covers a primary or unique key of the right table, each row matches at most one row, so rows are neither lost nor repeated. If nothing else in the query reads the right table, the join cannot change the result but still costs a lookup per row. It can be removed (MySQL does not eliminate such joins itself).',
   },
   detect({ statement, schema }) {
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     for (const query of selects(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);
@@ -69,7 +64,7 @@ export const leftJoinElimination: Rule = {
         const problem = joinTargetProblem(query, statement.ast) ?? uniquenessProblem(statement, source, sources);
         const message = problem ? adviceMessage(source, problem) : rewriteMessage(source);
         const change = problem ? undefined : removalChange(statement, query, i);
-        found.push({ match: matchAt(child(source.entry, 'on') ?? source.entry, message, statement.text), change });
+        found.push({ match: matchAt(child(source.node, 'on') ?? source.node, message, statement.text), change });
       });
     }
     return matchesWithEdits(statement, found);
@@ -79,9 +74,9 @@ export const leftJoinElimination: Rule = {
 /** A LEFT JOIN of a plain table whose columns nothing but its own ON reads. */
 function isCandidate(query: AstNode, sources: Source[], i: number): boolean {
   const source = sources[i]!;
-  const on = child(source.entry, 'on');
+  const on = child(source.node, 'on');
   if (i === 0 || source.join !== 'LEFT JOIN' || !source.table || !on || on.type === 'expr_list') return false;
-  if (sources.slice(i + 1).some((later) => isNode(later.entry.using) || Array.isArray(later.entry.using))) return false;
+  if (sources.slice(i + 1).some((later) => isNode(later.node.using) || Array.isArray(later.node.using))) return false;
   return !readsElsewhere(query, source, on);
 }
 
@@ -96,7 +91,7 @@ function readsElsewhere(query: AstNode, source: Source, on: AstNode): boolean {
     if (ref === 'odd') {
       // `*`, `t.*` or a quoted qualifier: a read of t unless it is another table's star.
       const table = typeof node.table === 'string' ? unquote(node.table).toLowerCase() : undefined;
-      reads = table === undefined || table === source.qualifier;
+      reads = table === undefined || table === source.name;
     } else if (ref) {
       reads = sideOf(ref, source) !== 'outer';
     }
@@ -114,7 +109,7 @@ function uniquenessProblem(statement: ParsedStatement, source: Source, sources: 
       en: `the table ${source.table} is not in the table structure, so the join is not known to match at most one row`,
     };
   }
-  const on = child(source.entry, 'on')!;
+  const on = child(source.node, 'on')!;
   if (containsSubquery(on)) {
     return { zh: '连接条件中含有子查询', en: 'the join condition holds a subquery' };
   }
@@ -151,7 +146,7 @@ function boundColumn(
     const valueRef = refOf(value);
     if (typeof valueRef === 'object') {
       if (sideOf(valueRef, source) !== 'outer') continue;
-      const placed = columnOf(valueRef, others);
+      const placed = ownedColumn(valueRef, others);
       if (placed && sameEquality(column, placed.column, statement.dialect)) return column.name.toLowerCase();
     } else if ((refsIn(value) ?? [undefined]).length === 0 && literalPins(column, value, statement.dialect)) {
       return column.name.toLowerCase();

@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, isNode } from '../../../model/ast.ts';
+import { ctesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { type Change, matchesWithEdits } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
@@ -11,7 +12,7 @@ import {
   type PlannedSite,
   type Site,
 } from './decorrelate.ts';
-import { cteNames, takenNames, wrappedQuery } from './helpers.ts';
+import { takenNames, wrappedQuery } from './helpers.ts';
 
 /**
  * `WHERE l_quantity < (SELECT 0.2 * AVG(l_quantity) FROM lineitem WHERE l_partkey = p_partkey)` (TPC-H
@@ -43,7 +44,7 @@ export const scalarSubqueryInWhereToJoin: Rule = {
     en: 'A correlated scalar subquery in WHERE (typically "greater than the average of its group") runs once for every outer row: PostgreSQL never decorrelates it (one SubPlan run per row), nor does MySQL by default. As a LEFT JOIN of a derived table grouped by the correlation key, each key is computed once in a single pass; a subquery that looks one row up by a unique key becomes a LEFT JOIN of that table.',
   },
   detect({ statement, schema }) {
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     const taken = takenNames(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     for (const query of selects(statement.ast)) {

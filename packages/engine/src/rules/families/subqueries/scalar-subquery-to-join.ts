@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children } from '../../../model/ast.ts';
+import { ctesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { type Change, matchesWithEdits } from '../../rewrite.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
@@ -11,7 +12,7 @@ import {
   decorrelationProblem,
   type PlannedSite,
 } from './decorrelate.ts';
-import { containsWindow, cteNames, extraClauses, takenNames, wrappedQuery } from './helpers.ts';
+import { containsWindow, extraClauses, takenNames, wrappedQuery } from './helpers.ts';
 
 /**
  * `SELECT c.c_name, (SELECT SUM(o_totalprice) FROM orders o WHERE o.o_custkey = c.c_custkey) AS total
@@ -41,7 +42,7 @@ export const scalarSubqueryToJoin: Rule = {
     en: 'A correlated subquery in the select list runs once for every outer row. A subquery that looks one row up by a unique key can be a LEFT JOIN of that table; one that computes an aggregate can be a LEFT JOIN of a derived table grouped by the correlation key (COUNT keeps its 0 for no match with COALESCE(..., 0)). The data is then read once and can be hash-joined. Only items with an alias are rewritten, so output names stay; outer queries with GROUP BY, DISTINCT or aggregates are left alone.',
   },
   detect({ statement, schema }) {
-    const ctes = cteNames(statement.ast);
+    const ctes = ctesOf(statement.ast);
     const taken = takenNames(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     for (const query of selects(statement.ast)) {

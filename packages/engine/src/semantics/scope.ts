@@ -1,0 +1,422 @@
+/**
+ * The engine's one reading of names, as sqlglot's scope.py: which queries a statement holds and how they
+ * nest (a scope per query: the statement, CTE bodies, derived tables, subqueries in expressions), which
+ * sources each one reads (tables, CTEs, derived tables, UPDATE/DELETE targets, comma joins), and what a
+ * column reference means there: a column of one of the query's own sources, of an enclosing query's
+ * (an outer reference of a correlated subquery), ambiguous, unknown, or missing.
+ *
+ * Every rule asks here. Answers stay "unknown" whenever they cannot be given for sure: a CTE name shadows
+ * the schema table of that name, so a column read through the CTE never takes the table's definition.
+ */
+import { type AstNode, type ColumnRef, child, children, columnRef, isNode } from '../model/ast.ts';
+import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef, unquote } from '../schema/model.ts';
+
+// ---------------------------------------------------------------------------------------------------
+// Queries and how they nest.
+
+/** A query of the statement, with the queries whose columns it can see (outermost first). */
+export interface QueryScope {
+  query: AstNode;
+  outer: AstNode[];
+  /** How the query is used: the statement itself, a CTE body, a FROM subquery, or an expression. */
+  kind: 'root' | 'cte' | 'derived' | 'expression';
+  /** For expressions: the keys from the enclosing query to the subquery, e.g. ['columns', 'expr', 'ast']. */
+  keys: string[];
+  /** Whether the query sits, at any depth, inside a CTE body or a FROM subquery. */
+  withinDerived: boolean;
+}
+
+/** Every SELECT/UPDATE of the statement with its scope. UNION branches share their first branch's scope. */
+export function queryScopes(ast: AstNode): QueryScope[] {
+  const cached = scopeCache.get(ast);
+  if (cached) return cached;
+  const found: QueryScope[] = [];
+  type Kind = QueryScope['kind'];
+  // `defining`: names of the non-recursive CTEs whose body the query is in, where the name is still the table's.
+  const visit = (query: AstNode, outer: AstNode[], kind: Kind, keys: string[], within: boolean, defining: string[]) => {
+    const withinDerived = within || kind === 'cte' || kind === 'derived';
+    found.push({ query, outer, kind, keys, withinDerived });
+    if (defining.length > 0) definingCtes.set(query, new Set(defining));
+    const entries = children(query, 'with');
+    const recursive = entries.some((cte) => !!cte.recursive);
+    for (const cte of entries) {
+      const body = cteBody(cte);
+      const name = cteName(cte)?.toLowerCase();
+      const own = name && !recursive ? [...defining, name] : defining;
+      if (body) visit(body, outer, 'cte', [], withinDerived, own);
+    }
+    const next = child(query, '_next');
+    if (next?.type === 'select') visit(next, outer, kind, keys, within, defining);
+    ownWalk(query, undefined, (subquery, subKeys) => {
+      const derived = (subKeys[0] === 'from' || subKeys[0] === 'table') && subKeys[1] === 'expr';
+      if (derived) visit(subquery, outer, 'derived', subKeys, withinDerived, defining);
+      else visit(subquery, [...outer, query], 'expression', subKeys, withinDerived, defining);
+    });
+  };
+  visit(ast, [], 'root', [], false, []);
+  scopeCache.set(ast, found);
+  return found;
+}
+
+/** The scope of one query of the statement (undefined for a node that is not one of its queries). */
+export function scopeOf(ast: AstNode, query: AstNode): QueryScope | undefined {
+  let byQuery = scopeIndex.get(ast);
+  if (!byQuery) {
+    byQuery = new Map(queryScopes(ast).map((scope) => [scope.query, scope]));
+    scopeIndex.set(ast, byQuery);
+  }
+  return byQuery.get(query);
+}
+
+/** Scopes and CTE names by statement tree: every rule asks for them, and trees are never changed. */
+const scopeCache = new WeakMap<AstNode, QueryScope[]>();
+const scopeIndex = new WeakMap<AstNode, Map<AstNode, QueryScope>>();
+/** Queries inside the body of a non-recursive CTE: there its own name still reads the table (`WITH t AS (... FROM t)`). */
+const definingCtes = new WeakMap<AstNode, Set<string>>();
+const cteCache = new WeakMap<AstNode, Ctes>();
+
+export interface OwnVisit {
+  node: AstNode;
+  keys: string[];
+  parent: AstNode;
+}
+
+/**
+ * Walks the expressions that belong to one query: not its CTEs, not its UNION branches, and not into
+ * nested queries, which are handed to `onSubquery` instead. Return false from `visit` to skip a subtree.
+ */
+export function ownWalk(
+  query: AstNode,
+  visit?: (v: OwnVisit) => boolean | undefined,
+  onSubquery?: (subquery: AstNode, keys: string[]) => void,
+): void {
+  const step = (item: unknown, itemKeys: string[], parent: AstNode) => {
+    if (!isNode(item)) return;
+    if (item.type === 'select') {
+      onSubquery?.(item, itemKeys);
+      return;
+    }
+    if (visit?.({ node: item, keys: itemKeys, parent }) === false) return;
+    recurse(item, itemKeys);
+  };
+  const recurse = (node: AstNode, keys: string[]) => {
+    for (const key in node) {
+      if (key === 'loc' || (node === query && (key === 'with' || key === '_next'))) continue;
+      const value = node[key];
+      if (typeof value !== 'object' || value === null) continue;
+      // One keys array per child key, shared by the items of an array (nobody changes them).
+      const itemKeys = [...keys, key];
+      if (Array.isArray(value)) for (const item of value) step(item, itemKeys, node);
+      else step(value, itemKeys, node);
+    }
+  };
+  recurse(query, []);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// CTEs.
+
+/** The body of one WITH entry, whatever shape the dialect's grammar gave it. */
+export function cteBody(cte: AstNode): AstNode | undefined {
+  const stmt = child(cte, 'stmt');
+  if (stmt?.type === 'select') return stmt;
+  const ast = stmt ? child(stmt, 'ast') : undefined;
+  return ast?.type === 'select' ? ast : undefined;
+}
+
+export function cteName(cte: AstNode): string | undefined {
+  const name = cte.name;
+  if (typeof name === 'string') return unquote(name);
+  if (isNode(name) && typeof name.value === 'string') return unquote(name.value);
+  return undefined;
+}
+
+/**
+ * The CTEs of a statement by name (lower case): the WITH entry, or null for a name defined more than once.
+ * Each name shadows the schema table of that name wherever it is read: wider than SQL's own visibility,
+ * so a table is never taken for a CTE's rows.
+ */
+export type Ctes = ReadonlyMap<string, AstNode | null>;
+
+export function ctesOf(ast: AstNode): Ctes {
+  const cached = cteCache.get(ast);
+  if (cached) return cached;
+  const ctes = new Map<string, AstNode | null>();
+  for (const { query } of queryScopes(ast)) {
+    for (const cte of children(query, 'with')) {
+      const name = cteName(cte)?.toLowerCase();
+      if (name) ctes.set(name, ctes.has(name) ? null : cte);
+    }
+  }
+  cteCache.set(ast, ctes);
+  return ctes;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Sources.
+
+/** One FROM entry (or UPDATE target) of a query. */
+export interface Source {
+  node: AstNode;
+  /** Table name as written, unquoted; null for a subquery or a function. */
+  table: string | null;
+  /** What columns are qualified with: the alias, else the table name; lower case. */
+  name: string;
+  /** Upper-case join keyword ('LEFT JOIN', ...); '' for the first entry and comma joins. */
+  join: string;
+  /** Which comma-separated group of the FROM list it belongs to: a JOIN added at the end only sees the last. */
+  group: number;
+  /** Whether the name is a CTE's (which shadows any schema table of that name). */
+  cte: boolean;
+  /** The schema table, for a plain table the schema knows (not shadowed by a CTE). */
+  def?: TableDef;
+  /** A CTE's or derived table's output column names (lower case), when every one has a name. */
+  columns?: string[];
+}
+
+/** The sources of one query, in FROM order; `ctes` from ctesOf. */
+export function sourcesOf(query: AstNode, schema: SchemaModel, ctes: Ctes): Source[] {
+  const entries =
+    query.type === 'update' ? [...children(query, 'table'), ...children(query, 'from')] : children(query, 'from');
+  let group = -1;
+  return entries
+    .filter((entry) => entry.type !== 'dual')
+    .map((entry, i) => {
+      const table = typeof entry.table === 'string' && !entry.expr ? unquote(entry.table) : null;
+      const alias = typeof entry.as === 'string' ? unquote(entry.as) : null;
+      const join = typeof entry.join === 'string' ? entry.join.toUpperCase() : '';
+      if (i === 0 || join === '') group++;
+      const cte =
+        table !== null &&
+        !entry.db &&
+        ctes.has(table.toLowerCase()) &&
+        !definingCtes.get(query)?.has(table.toLowerCase());
+      const source: Source = { node: entry, table, name: (alias ?? table ?? '').toLowerCase(), join, group, cte };
+      const def = table && !cte ? findTable(schema, table) : undefined;
+      if (def) source.def = def;
+      const columns = cte ? cteColumns(ctes.get(table!.toLowerCase())) : derivedColumns(entry);
+      if (columns) source.columns = columns;
+      return source;
+    });
+}
+
+/** The comma-separated group of the FROM list a JOIN appended at its end belongs to. */
+export function lastGroup(sources: Source[]): number {
+  return Math.max(...sources.map((s) => s.group));
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Resolving a column reference.
+
+/**
+ * The source a column belongs to within one query: the source itself; 'none' when no source of this
+ * query has it (it may come from an outer query); 'unknown' when that cannot be told; 'ambiguous'.
+ * An unqualified name found in exactly one known table is that table's: were another source to have it
+ * too, the statement would fail as ambiguous.
+ */
+export function ownerIn<S extends Source>(ref: ColumnRef, sources: S[]): S | 'none' | 'unknown' | 'ambiguous' {
+  if (ref.table) {
+    const wanted = unquote(ref.table).toLowerCase();
+    const named = sources.filter((s) => s.name === wanted);
+    // An aliased table is seen only by its alias: `orders.x` beside `FROM orders o` is an enclosing query's.
+    if (named.length > 1) return 'ambiguous';
+    return named[0] ?? 'none';
+  }
+  const wanted = unquote(ref.column).toLowerCase();
+  const having = sources.filter((s) => (s.def ? findColumn(s.def, wanted) : s.columns?.includes(wanted)));
+  if (having.length === 1) return having[0]!;
+  if (having.length > 1) return 'ambiguous';
+  return sources.every((s) => s.def || s.columns) ? 'none' : 'unknown';
+}
+
+function derivedColumns(entry: AstNode): string[] | undefined {
+  const body = child(child(entry, 'expr') ?? {}, 'ast');
+  return body?.type === 'select' ? outputNames(body) : undefined;
+}
+
+/** `WITH c (a, b) AS (...)` gives the names listed, else its body's. */
+function cteColumns(cte: AstNode | null | undefined): string[] | undefined {
+  if (!cte) return undefined;
+  const listed = children(cte, 'columns').map((column) => columnRef(column)?.column);
+  if (listed.length > 0)
+    return listed.every((c) => c !== undefined) ? listed.map((c) => unquote(c!).toLowerCase()) : undefined;
+  const body = cteBody(cte);
+  return body ? outputNames(body) : undefined;
+}
+
+/** The names (lower case) of a query's output columns; undefined when `*` or an unnamed expression hides one. */
+function outputNames(query: AstNode): string[] | undefined {
+  const names = children(query, 'columns').map((item) => outputName(item)?.toLowerCase());
+  if (names.length === 0) return undefined;
+  return names.every((name) => name !== undefined && name !== '*') ? (names as string[]) : undefined;
+}
+
+/** The owning source of a column of `query` (not of an outer query), or undefined when not certain. */
+export function ownedSource<S extends Source>(ref: ColumnRef, sources: S[]): S | undefined {
+  const owner = ownerIn(ref, sources);
+  return typeof owner === 'object' ? owner : undefined;
+}
+
+/** The sources the references belong to; undefined when one cannot be placed for sure. */
+export function ownersOf<S extends Source>(refs: ColumnRef[], sources: S[]): Set<S> | undefined {
+  const owners = new Set<S>();
+  for (const ref of refs) {
+    const owner = ownedSource(ref, sources);
+    if (!owner) return undefined;
+    owners.add(owner);
+  }
+  return owners;
+}
+
+/** The schema column of a reference owned by a source of the query, when both are known. */
+export function ownedColumn<S extends Source>(
+  ref: ColumnRef,
+  sources: S[],
+): { source: S; column: ColumnDef } | undefined {
+  const source = ownedSource(ref, sources);
+  const column = source?.def ? findColumn(source.def, ref.column) : undefined;
+  return source && column ? { source, column } : undefined;
+}
+
+/**
+ * Whether a column read inside a one-table query is that table's own ('inner') or an enclosing query's
+ * ('outer'); undefined when that cannot be told (an unqualified name needs the table in the schema).
+ */
+export function sideOf(ref: ColumnRef, inner: Source): 'inner' | 'outer' | undefined {
+  const owner = ownerIn(ref, [inner]);
+  if (owner === 'none') return 'outer';
+  return typeof owner === 'object' ? 'inner' : undefined;
+}
+
+/** What a column reference of a query means. */
+export type Resolution =
+  /**
+   * A column of one of the query's own sources. `column` is its definition: the schema's for a table, and
+   * for a CTE or derived table the definition of the plain column it selects under that name (its type;
+   * not its nullability, which an outer join inside may change); undefined when not known.
+   */
+  | { kind: 'local'; source: Source; column: ColumnDef | undefined }
+  /** A column of an enclosing query's source: the subquery is correlated. */
+  | { kind: 'outer'; query: AstNode; source: Source; column: ColumnDef | undefined }
+  | { kind: 'ambiguous' }
+  /** No query in reach is known to have it or not (a derived table, a CTE, a table missing from the schema). */
+  | { kind: 'unknown' }
+  /** Every query in reach is known, and none has it. */
+  | { kind: 'missing' };
+
+/** Resolves a column reference of `query` (a query of the statement `ast`) through its scope and enclosing ones. */
+export function resolve(ast: AstNode, schema: SchemaModel, query: AstNode, ref: ColumnRef): Resolution {
+  return resolveAt(ast, schema, query, ref, 0);
+}
+
+/** How many CTEs or derived tables a definition is followed through (each a query nested in the last). */
+const MAX_PASS_THROUGH = 8;
+
+function resolveAt(ast: AstNode, schema: SchemaModel, query: AstNode, ref: ColumnRef, depth: number): Resolution {
+  const scope = scopeOf(ast, query);
+  const ctes = ctesOf(ast);
+  const chain = scope ? [query, ...[...scope.outer].reverse()] : [query];
+  for (const [level, reading] of chain.entries()) {
+    const owner = ownerIn(ref, cachedSources(reading, schema, ctes));
+    if (owner === 'none') continue;
+    if (owner === 'unknown' || owner === 'ambiguous') return { kind: owner };
+    const column = owner.def
+      ? findColumn(owner.def, ref.column)
+      : depth < MAX_PASS_THROUGH
+        ? passedThrough(ast, schema, owner, ref.column, depth)
+        : undefined;
+    return level === 0
+      ? { kind: 'local', source: owner, column }
+      : { kind: 'outer', query: reading, source: owner, column };
+  }
+  return { kind: 'missing' };
+}
+
+/** Sources by query and schema: a rule resolves many references of one query. */
+const sourceCache = new WeakMap<AstNode, WeakMap<SchemaModel, Source[]>>();
+
+function cachedSources(query: AstNode, schema: SchemaModel, ctes: Ctes): Source[] {
+  let bySchema = sourceCache.get(query);
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    sourceCache.set(query, bySchema);
+  }
+  let sources = bySchema.get(schema);
+  if (!sources) {
+    sources = sourcesOf(query, schema, ctes);
+    bySchema.set(schema, sources);
+  }
+  return sources;
+}
+
+/** The definition of the plain column a CTE or derived table selects as `name`. */
+function passedThrough(
+  ast: AstNode,
+  schema: SchemaModel,
+  source: Source,
+  name: string,
+  depth: number,
+): ColumnDef | undefined {
+  const cte = source.cte ? ctesOf(ast).get(source.table!.toLowerCase()) : undefined;
+  const body = cte ? cteBody(cte) : child(child(source.node, 'expr') ?? {}, 'ast');
+  // A set operation's branches may give the column different types.
+  if (body?.type !== 'select' || isNode(body._next) || !source.columns) return undefined;
+  const index = source.columns.indexOf(unquote(name).toLowerCase());
+  const selected = index >= 0 ? columnRef(child(children(body, 'columns')[index] ?? {}, 'expr')) : undefined;
+  if (!selected || selected.column === '*') return undefined;
+  const inner = resolveAt(ast, schema, body, selected, depth + 1);
+  return inner.kind === 'local' ? inner.column : undefined;
+}
+
+/** The name a select item gives its column: its alias, else a plain column's name. */
+function outputName(item: AstNode): string | undefined {
+  if (typeof item.as === 'string') return unquote(item.as);
+  const ref = columnRef(child(item, 'expr'));
+  return ref ? unquote(ref.column) : undefined;
+}
+
+/**
+ * The schema table and column a reference of `query` reads, when it is certainly one of the query's own
+ * schema tables (never through a CTE of the same name, never an outer query's).
+ */
+export function resolveColumn(
+  ast: AstNode,
+  schema: SchemaModel,
+  query: AstNode | undefined,
+  ref: ColumnRef,
+): { table: string; column: ColumnDef } | undefined {
+  if (!query) return undefined;
+  const resolution = resolve(ast, schema, query, ref);
+  if (resolution.kind !== 'local' || !resolution.source.def || !resolution.column) return undefined;
+  return { table: resolution.source.def.name, column: resolution.column };
+}
+
+/**
+ * Whether a subquery reads a column of an enclosing query (so it runs once per outer row). Only
+ * columns that are certainly outer count: qualified by an outer alias, or unqualified and known by the
+ * schema to be missing from the subquery's tables and present in an outer one.
+ */
+export function isCorrelated(ast: AstNode, schema: SchemaModel, subquery: AstNode): boolean {
+  let correlated = false;
+  ownWalk(subquery, ({ node }) => {
+    const ref = columnRef(node);
+    if (!ref) return undefined;
+    if (ref.column !== '*' && resolve(ast, schema, subquery, ref).kind === 'outer') correlated = true;
+    return false;
+  });
+  return correlated;
+}
+
+/** Column references of an expression, not looking into subqueries. */
+export function columnsIn(node: AstNode | undefined): Array<{ node: AstNode; ref: ColumnRef }> {
+  if (!node) return [];
+  const found: Array<{ node: AstNode; ref: ColumnRef }> = [];
+  const own = columnRef(node);
+  if (own) return own.column === '*' ? [] : [{ node, ref: own }];
+  ownWalk(node, ({ node: inner }) => {
+    const ref = columnRef(inner);
+    if (ref && ref.column !== '*') found.push({ node: inner, ref });
+    return ref ? false : undefined;
+  });
+  return found;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { parseSchema } from '../schema/parse-schema.ts';
+import {
+  comparisonFamily,
+  familyOfType,
+  isDateOrTime,
+  isExactNumber,
+  isFloat,
+  isInteger,
+  isNumeric,
+  isTemporal,
+  isText,
+} from './types.ts';
+
+const typed = (type: string) => ({ type });
+
+describe('type families', () => {
+  it.each(['INT2', 'INT4', 'INT8', 'SMALLSERIAL', 'SERIAL', 'BIGSERIAL', 'MEDIUMINT', 'TINYINT'])(
+    '%s is an exact integer',
+    (type) => {
+      expect(isInteger(typed(type))).toBe(true);
+      expect(isExactNumber(typed(type))).toBe(true);
+      expect(isNumeric(typed(type))).toBe(true);
+      expect(comparisonFamily(typed(type))).toBe('number');
+    },
+  );
+
+  it.each(['FLOAT4', 'FLOAT8', 'DOUBLE PRECISION', 'REAL', 'FLOAT', 'DOUBLE'])(
+    '%s is numeric but not exact',
+    (type) => {
+      expect(isFloat(typed(type))).toBe(true);
+      expect(isNumeric(typed(type))).toBe(true);
+      expect(isExactNumber(typed(type))).toBe(false);
+    },
+  );
+
+  it('tells dates and time stamps from times of day, and text from look-alikes', () => {
+    expect(isTemporal(typed('TIMESTAMPTZ'))).toBe(true);
+    expect(isTemporal(typed('TIME'))).toBe(false);
+    expect(isDateOrTime(typed('TIME'))).toBe(true);
+    expect(comparisonFamily(typed('TIME'))).toBeUndefined();
+    expect(isText(typed('BPCHAR'))).toBe(true);
+    expect(isText(typed('CHARACTER VARYING'))).toBe(true);
+    // CITEXT compares case-insensitively and ENUM by its list: neither is plain text.
+    expect(isText(typed('CITEXT'))).toBe(false);
+    expect(isText(typed('ENUM'))).toBe(false);
+    expect(isNumeric(typed('VARCHAR'))).toBe(false);
+    expect(isNumeric(undefined)).toBe(false);
+    expect(familyOfType('int8')).toBe('integer');
+    expect(familyOfType('GEOMETRY')).toBeUndefined();
+  });
+
+  it('covers every numeric spelling the PostgreSQL structure reader gives', () => {
+    const schema = parseSchema(
+      'CREATE TABLE t (a int2, b int4, c int8, d smallserial, e float4, f float8, g numeric(5,2), h double precision);',
+      'postgresql',
+    );
+    for (const column of schema.tables[0]!.columns) expect(isNumeric(column)).toBe(true);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The engine's one list of column type families. A column's `type` is the upper-case base type the schema
+ * reader gives (VARCHAR, INT4, DOUBLE PRECISION...); both dialects' spellings are here. Rules ask through the
+ * predicates below, never with lists of their own, so a spelling added here counts everywhere.
+ */
+
+/** A column definition, or anything else that carries a type name (a DDL column being read). */
+export interface Typed {
+  type: string;
+}
+
+export type TypeFamily =
+  | 'integer'
+  | 'decimal'
+  | 'float'
+  | 'text'
+  | 'date'
+  | 'timestamp'
+  | 'time'
+  | 'boolean'
+  | 'uuid'
+  | 'json';
+
+const members: Record<TypeFamily, string[]> = {
+  integer: [
+    'INT',
+    'INTEGER',
+    'BIGINT',
+    'SMALLINT',
+    'TINYINT',
+    'MEDIUMINT',
+    'INT2',
+    'INT4',
+    'INT8',
+    'SERIAL',
+    'BIGSERIAL',
+    'SMALLSERIAL',
+  ],
+  decimal: ['DECIMAL', 'NUMERIC', 'DEC'],
+  float: ['FLOAT', 'FLOAT4', 'FLOAT8', 'DOUBLE', 'DOUBLE PRECISION', 'REAL'],
+  text: [
+    'CHAR',
+    'VARCHAR',
+    'CHARACTER',
+    'CHARACTER VARYING',
+    'NCHAR',
+    'NVARCHAR',
+    'BPCHAR',
+    'TEXT',
+    'TINYTEXT',
+    'MEDIUMTEXT',
+    'LONGTEXT',
+  ],
+  date: ['DATE'],
+  timestamp: ['DATETIME', 'TIMESTAMP', 'TIMESTAMPTZ'],
+  time: ['TIME', 'TIMETZ'],
+  boolean: ['BOOL', 'BOOLEAN'],
+  uuid: ['UUID'],
+  json: ['JSON', 'JSONB'],
+};
+
+const familyByType = new Map<string, TypeFamily>(
+  Object.entries(members).flatMap(([family, types]) => types.map((type) => [type, family as TypeFamily] as const)),
+);
+
+/** The family of a type name (any case), or undefined for types the engine does not reason about. */
+export function familyOfType(type: string): TypeFamily | undefined {
+  return familyByType.get(type.toUpperCase());
+}
+
+function inFamily(column: Typed | undefined, ...families: TypeFamily[]): boolean {
+  const family = column ? familyOfType(column.type) : undefined;
+  return family !== undefined && families.includes(family);
+}
+
+/** Integers, fixed-point and floating-point numbers. */
+export function isNumeric(column: Typed | undefined): boolean {
+  return inFamily(column, 'integer', 'decimal', 'float');
+}
+
+/** Integers and fixed-point numbers: arithmetic, sums and equality on them are exact (no rounding). */
+export function isExactNumber(column: Typed | undefined): boolean {
+  return inFamily(column, 'integer', 'decimal');
+}
+
+export function isInteger(column: Typed | undefined): boolean {
+  return inFamily(column, 'integer');
+}
+
+export function isFixedPoint(column: Typed | undefined): boolean {
+  return inFamily(column, 'decimal');
+}
+
+export function isFloat(column: Typed | undefined): boolean {
+  return inFamily(column, 'float');
+}
+
+/** Character strings (not ENUM, SET or PostgreSQL's CITEXT, which compare by other rules). */
+export function isText(column: Typed | undefined): boolean {
+  return inFamily(column, 'text');
+}
+
+/** A date or a time stamp (not a time of day): what a date range can stand for. */
+export function isTemporal(column: Typed | undefined): boolean {
+  return inFamily(column, 'date', 'timestamp');
+}
+
+/** Dates, time stamps and times of day. */
+export function isDateOrTime(column: Typed | undefined): boolean {
+  return inFamily(column, 'date', 'timestamp', 'time');
+}
+
+/** The broad kind rules compare across: two sides of different kinds are converted before they compare. */
+export type ComparisonFamily = 'number' | 'text' | 'time';
+
+/** A column's broad kind: number, text, or a date or time stamp; undefined for other types. */
+export function comparisonFamily(column: Typed | undefined): ComparisonFamily | undefined {
+  if (isNumeric(column)) return 'number';
+  if (isText(column)) return 'text';
+  return isTemporal(column) ? 'time' : undefined;
+}
