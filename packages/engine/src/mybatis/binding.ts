@@ -1,7 +1,8 @@
 import type { Dialect } from '@sqltune/contracts';
 import { parseStatements } from '../dialect/parse.ts';
+import type { AstNode } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { type ColumnDef, findColumn, type SchemaModel, unquote } from '../schema/model.ts';
+import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef, unquote } from '../schema/model.ts';
 import { queryScopes, resolve } from '../semantics/scope.ts';
 import { familyOfType, type TypeFamily } from '../semantics/types.ts';
 import { codeTokens, lex, type Token } from '../text/lexer.ts';
@@ -355,8 +356,19 @@ function columnNamed(written: string, statements: ParsedStatement[], schema: Sch
       const found = resolve(ast, schema, query, ref);
       if (found.kind === 'local' && found.column) return found.column;
     }
+    // An INSERT's column list names columns of its target table, which is no query's source.
+    const target = insertTarget(ast, schema);
+    const inTarget = target && !ref.table ? findColumn(target, ref.column) : undefined;
+    if (inTarget) return inTarget;
   }
   if (statements.length > 0) return undefined;
   const anywhere = schema.tables.map((t) => findColumn(t, ref.column)).filter((c): c is ColumnDef => c !== undefined);
   return anywhere.length === 1 ? anywhere[0] : undefined;
+}
+
+/** The table an INSERT or REPLACE writes, when the structure has it. */
+function insertTarget(ast: AstNode, schema: SchemaModel): TableDef | undefined {
+  if (ast.type !== 'insert' && ast.type !== 'replace') return undefined;
+  const [target] = Array.isArray(ast.table) ? (ast.table as AstNode[]) : [];
+  return typeof target?.table === 'string' ? findTable(schema, target.table) : undefined;
 }
