@@ -50,6 +50,14 @@ describe.each(backends)('index advisor on %s', (_name, backend, available) => {
     await shutdownPostgresSandbox();
   });
 
+  it.runIf(available)('advises a prefix LIKE with the pattern operator class, which the sandbox reads', async () => {
+    const { advice } = await advise("SELECT c_custkey FROM customer WHERE c_name LIKE 'Customer#00000004%'");
+    expect(advice.map((a) => a.ddl)).toEqual([expect.stringContaining('(c_name text_pattern_ops)')]);
+    // An equality on the same column keeps the default class.
+    const { advice: equal } = await advise("SELECT c_custkey FROM customer WHERE c_name = 'Customer#000000042'");
+    expect(equal.map((a) => a.ddl)).toEqual([expect.stringMatching(/\(c_name\)/)]);
+  });
+
   it.runIf(available)("recommends one index per table a join needs, as one set with each one's benefit", async () => {
     const sql =
       "SELECT o_orderkey, o_totalprice FROM orders JOIN customer ON c_custkey = o_custkey WHERE c_name = 'Customer#000000042' AND o_orderdate >= '1995-01-01'";

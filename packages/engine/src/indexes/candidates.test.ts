@@ -382,3 +382,42 @@ describe('MySQL prefix lengths for long strings', () => {
     });
   });
 });
+
+describe('prefix LIKE on PostgreSQL', () => {
+  const pg = parseSchema(
+    'CREATE TABLE users (id INT PRIMARY KEY, name VARCHAR(40), code CHAR(8), city TEXT, born DATE, note TEXT, a TEXT, b TEXT);',
+    'postgresql',
+  );
+  const ddls = (sql: string, dialect: 'postgresql' | 'mysql' = 'postgresql', schemaModel = pg) =>
+    indexCandidates(parseStatements(sql, dialect)[0]!, schemaModel).map((c) => c.ddl);
+
+  it('keys a column only a prefix LIKE reads with the pattern operator class of its type', () => {
+    expect(ddls("SELECT id FROM users WHERE name LIKE 'ab%'")).toContain(
+      'CREATE INDEX idx_users_name ON users (name text_pattern_ops);',
+    );
+    expect(ddls("SELECT id FROM users WHERE code LIKE 'ab%'")).toContain(
+      'CREATE INDEX idx_users_code ON users (code bpchar_pattern_ops);',
+    );
+    // After equality columns too, and said in the reason.
+    const [first] = indexCandidates(
+      parseStatements("SELECT id FROM users WHERE city = 'x' AND name LIKE 'ab%'", 'postgresql')[0]!,
+      pg,
+    );
+    expect(first!.ddl).toBe('CREATE INDEX idx_users_city_name ON users (city, name text_pattern_ops);');
+    expect(first!.reason.en).toContain('pattern operator class');
+    expect(first!.reason.zh).toContain('模式操作符类');
+  });
+
+  it('keeps the default class where the collation order is needed, or on MySQL', () => {
+    expect(ddls("SELECT id FROM users WHERE name = 'ab'").join()).not.toContain('pattern_ops');
+    expect(ddls("SELECT id FROM users WHERE name LIKE 'ab%' ORDER BY name LIMIT 5").join()).not.toContain(
+      'pattern_ops',
+    );
+    expect(ddls("SELECT id FROM users WHERE name LIKE 'ab%' AND name > 'aa'").join()).not.toContain('pattern_ops');
+    expect(ddls("SELECT id FROM users WHERE born LIKE '2024%'").join()).not.toContain('pattern_ops');
+    const my = parseSchema('CREATE TABLE users (id INT PRIMARY KEY, name VARCHAR(40), city TEXT);', 'mysql');
+    expect(ddls("SELECT id FROM users WHERE name LIKE 'ab%'", 'mysql', my).join()).not.toContain('pattern_ops');
+    const [plain] = indexCandidates(parseStatements("SELECT id FROM users WHERE name = 'ab'", 'postgresql')[0]!, pg);
+    expect(plain!.reason.en).not.toContain('pattern operator class');
+  });
+});
