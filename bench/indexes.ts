@@ -5,6 +5,8 @@
  *   npm run bench:indexes -- --case like-prefix,join-three --database mariadb
  *   --database (or SQLTUNE_BENCH_DATABASES)  only these databases (default postgresql,mariadb)
  *   --case  only these cases (default all; an unknown name is an error, not an empty run)
+ *   --explain  also print each case's real plan without indexes and with ours and the baseline's, and the
+ *              estimated costs of our advice (to see why an index the optimizer costed cheaper is not faster)
  *
  * The cases (bench/indexes/*.ts, written for this project) come in groups that share a data set: table structures
  * and rows generated to the distributions they state (a fixed seed). For each database, each group runs on a
@@ -208,6 +210,7 @@ async function runGroup(
   group: BenchGroup,
   cases: BenchCase[],
   report: (outcome: Outcome) => void,
+  explain: boolean,
 ): Promise<void> {
   const dialect: Dialect = name === 'mariadb' ? 'mysql' : 'postgresql';
   const ddl = caseDdl(group.tables, dialect);
@@ -227,9 +230,21 @@ async function runGroup(
     if (name === 'mariadb') await addMariaDbHistograms(db, stats);
     const schemaText = `${ddl}\n${statisticsLines(stats)}`;
     const statsText = distributionJson(stats);
-    for (const c of cases) report(await runCase(db, dialect, c, schemaText, statsText));
+    for (const c of cases) report(await runCase(db, dialect, c, schemaText, statsText, explain));
   } finally {
     await db.stop();
+  }
+}
+
+/** The real plan of `sql` with `ddls` built (`--explain`). */
+async function explainWith(db: Database, label: string, ddls: string[], sql: string): Promise<void> {
+  for (const ddl of ddls) await db.createIndex(ddl);
+  try {
+    for (const ddl of ddls) await db.analyze(/ ON [`"]?(\w+)/.exec(ddl)![1]);
+    const rows = await db.query(`EXPLAIN ${sql}`);
+    console.log(`  ${label}:\n${rows.map((r) => `    ${r.join(' | ')}`).join('\n')}`);
+  } finally {
+    for (const ddl of ddls) await db.dropIndex(ddl);
   }
 }
 
@@ -239,6 +254,7 @@ async function runCase(
   c: BenchCase,
   schemaText: string,
   statsText: string | undefined,
+  explain: boolean,
 ): Promise<Outcome> {
   const started = performance.now();
   const report = await optimize(
@@ -249,6 +265,16 @@ async function runCase(
   // The statement as optimized (rewrites verified by optimize() on generated data), with its indexes.
   const optimized = report.statements[0]?.optimized ?? c.sql;
   const baseline = await dexterBaseline(dialect, c.sql, schemaText, statsText);
+  if (explain) {
+    console.log(`${c.name}:`);
+    for (const index of report.statements[0]?.indexes ?? []) {
+      console.log(`  advised ${index.ddl} cost ${index.costBefore} -> ${index.costAfter} (${index.estimateBasis})`);
+    }
+    for (const gap of report.statements[0]?.indexGaps ?? []) console.log(`  declined ${gap.table}: ${gap.message.en}`);
+    await explainWith(db, 'without indexes', [], c.sql);
+    if (advised.length > 0) await explainWith(db, 'ours', advised, optimized);
+    if (baseline.length > 0) await explainWith(db, 'baseline', baseline, c.sql);
+  }
   const changed = advised.length > 0 || optimized !== c.sql;
   const ours = changed ? await withIndexes(db, advised, optimized, c.sql) : undefined;
   // The same index set measured twice would differ only by timing noise: the baseline's is ours when it is ours.
@@ -301,7 +327,9 @@ function failure(o: Outcome): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { case: { type: 'string' }, database: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { case: { type: 'string' }, database: { type: 'string' }, explain: { type: 'boolean' } },
+  });
   const list = (text: string | undefined) => text?.split(',').map((s) => s.trim());
   const wanted = list(values.database ?? process.env.SQLTUNE_BENCH_DATABASES) ?? ['postgresql', 'mariadb'];
   const only = list(values.case);
@@ -322,14 +350,20 @@ async function main(): Promise<void> {
         .filter((c) => (!only || only.includes(c.name)) && (!c.databases || c.databases.includes(database)))
         .map((c) => ({ ...c, tables: group.tables }));
       if (cases.length === 0) continue;
-      await runGroup(database, group, cases, (outcome) => {
-        outcomes.push(outcome);
-        const fmt = (ddls: string[], r: number, rewritten = false) =>
-          ddls.length || rewritten ? `${r.toFixed(2)}x ${rewritten ? '(rewritten) ' : ''}${ddls.join('; ')}` : '-';
-        console.log(
-          `${database} ${outcome.name.padEnd(27)} ${outcome.beforeMs.toFixed(1).padStart(8)}ms ${outcome.seconds.toFixed(0).padStart(3)}s ours: ${fmt(outcome.advised, outcome.ratio, outcome.rewritten)} | dexter: ${fmt(outcome.baseline, outcome.baselineRatio)}`,
-        );
-      });
+      await runGroup(
+        database,
+        group,
+        cases,
+        (outcome) => {
+          outcomes.push(outcome);
+          const fmt = (ddls: string[], r: number, rewritten = false) =>
+            ddls.length || rewritten ? `${r.toFixed(2)}x ${rewritten ? '(rewritten) ' : ''}${ddls.join('; ')}` : '-';
+          console.log(
+            `${database} ${outcome.name.padEnd(27)} ${outcome.beforeMs.toFixed(1).padStart(8)}ms ${outcome.seconds.toFixed(0).padStart(3)}s ours: ${fmt(outcome.advised, outcome.ratio, outcome.rewritten)} | dexter: ${fmt(outcome.baseline, outcome.baselineRatio)}`,
+          );
+        },
+        values.explain ?? false,
+      );
     }
     const failures = outcomes.flatMap((o) => {
       const why = failure(o);
