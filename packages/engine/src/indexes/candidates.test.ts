@@ -421,3 +421,28 @@ describe('prefix LIKE on PostgreSQL', () => {
     expect(plain!.reason.en).not.toContain('pattern operator class');
   });
 });
+
+describe('a range with columns only joined on', () => {
+  const shop = parseSchema(
+    'CREATE TABLE users (id INT PRIMARY KEY, name VARCHAR(40)); CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, pay_time DATETIME);',
+    'mysql',
+  );
+  const keys = (sql: string) =>
+    indexCandidates(parseStatements(sql, 'mysql')[0]!, shop)
+      .filter((c) => c.table === 'orders')
+      .map((c) => c.columns.join(','));
+
+  it('also proposes the range first, then the join columns, for the join order that reads this table first', () => {
+    const proposed = keys(
+      "SELECT id FROM users WHERE id IN (SELECT user_id FROM orders WHERE pay_time BETWEEN '2024-09-01' AND '2024-09-02')",
+    );
+    expect(proposed).toContain('user_id,pay_time');
+    expect(proposed).toContain('pay_time,user_id');
+  });
+
+  it('keeps a looked-up value first when the column is compared with one', () => {
+    const proposed = keys("SELECT id FROM orders WHERE user_id = 42 AND pay_time > '2024-09-01'");
+    expect(proposed).toContain('user_id,pay_time');
+    expect(proposed).not.toContain('pay_time,user_id');
+  });
+});

@@ -219,7 +219,12 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
 
   if (lookup.length > 0) add(lookup, usage.join.some((c) => lookup.includes(c)) ? 'join' : 'filter', 'range');
   // Equality columns that each match a large share of the rows make a poor lead: a selective range may lead instead.
-  if (rangeColumn && selective.length > 0 && selective.every((c) => unselective(table, c))) {
+  // Columns only joined on (no value to look up) serve one join order, where this table is probed per row of the
+  // other; in the other order this table is read first, by its range, and the join columns after it let the index
+  // cover them (MariaDB in-subquery-range: the subquery materialized from orders (pay_time, user_id), 9x, while
+  // (user_id, pay_time) was read in full, 1.03x).
+  const joinOnly = selective.length > 0 && selective.every((c) => !usage.equality.includes(c));
+  if (rangeColumn && (joinOnly || (selective.length > 0 && selective.every((c) => unselective(table, c))))) {
     add([rangeColumn, ...selective.slice(0, MAX_KEY_COLUMNS - 1)], 'filter', 'range');
   }
   for (const column of usage.minMax) {
