@@ -13,8 +13,8 @@
  * throwaway server of its own (quality/databases.ts): load, ANALYZE (MariaDB: PERSISTENT FOR ALL, for histograms),
  * measure the statistics as a user would paste them; then for each case optimize() the query with the structure
  * and those statistics. The advised indexes are built for real and the query timed without and with them, in
- * alternation, fastest of up to 31 runs (quality/timing.ts, shared with bench:quality), and the same for the baseline: Dexter's method (github.com/ankane/dexter) in our
- * sandbox planner: every single column the query filters, joins, sorts or groups on and every ordered pair of them
+ * alternation, the fastest of up to 31 runs (quality/timing.ts, shared with bench:quality), and the same for the
+ * baseline: Dexter's method (github.com/ankane/dexter) in our sandbox planner: every single column the query filters, joins, sorts or groups on and every ordered pair of them
  * on one table, each costed alone as a what-if index, the cheapest kept when the optimizer reads it and it cuts the
  * estimated cost by half. Improved: at least 1.1x faster; slower: under 0.9x. A case where no index is expected to
  * help is right when nothing is advised. Before the summary, every case that is not right is listed with why
