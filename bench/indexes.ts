@@ -2,16 +2,19 @@
  * Does the index advice make queries faster on real data, and more often than a Dexter-style baseline? Prints
  * figures, never pass/fail.
  *   node --import tsx bench/indexes.ts          (npm run bench:indexes)
- *   SQLTUNE_BENCH_DATABASES=mariadb  only these databases (default postgresql,mariadb)
- *   SQLTUNE_BENCH_CASES=range-narrow,...  only these cases (default all)
+ *   npm run bench:indexes -- --case like-prefix,join-three --database mariadb
+ *   --database (or SQLTUNE_BENCH_DATABASES)  only these databases (default postgresql,mariadb)
+ *   --case  only these cases (default all; an unknown name is an error, not an empty run)
+ *   --explain  also print each case's real plan without indexes and with ours and the baseline's, and the
+ *              estimated costs of our advice (to see why an index the optimizer costed cheaper is not faster)
  *
  * The cases (bench/indexes/*.ts, written for this project) come in groups that share a data set: table structures
  * and rows generated to the distributions they state (a fixed seed). For each database, each group runs on a
  * throwaway server of its own (quality/databases.ts): load, ANALYZE (MariaDB: PERSISTENT FOR ALL, for histograms),
  * measure the statistics as a user would paste them; then for each case optimize() the query with the structure
- * and those statistics. The advised indexes are built for real and the query timed before and after (warm-up, then
- * the median of several runs), and the same for the baseline: Dexter's method (github.com/ankane/dexter) in our
- * sandbox planner: every single column the query filters, joins, sorts or groups on and every ordered pair of them
+ * and those statistics. The advised indexes are built for real and the query timed without and with them, in
+ * alternation, the fastest of up to 31 runs (quality/timing.ts, shared with bench:quality), and the same for the
+ * baseline: Dexter's method (github.com/ankane/dexter) in our sandbox planner: every single column the query filters, joins, sorts or groups on and every ordered pair of them
  * on one table, each costed alone as a what-if index, the cheapest kept when the optimizer reads it and it cuts the
  * estimated cost by half. Improved: at least 1.1x faster; slower: under 0.9x. A case where no index is expected to
  * help is right when nothing is advised. Before the summary, every case that is not right is listed with why
@@ -20,6 +23,7 @@
  *   mariadb: advised=N/M improved=N slower=N baseline_improved=N
  * (M: the cases where an index is expected to help; N in advised: those with at least one advised index.)
  */
+import { parseArgs } from 'node:util';
 import type { Dialect } from '@sqltune/contracts';
 import { analyze, candidatesFor } from '@sqltune/engine';
 import { availablePlanners, shutdownPlanners } from '../packages/planner/src/backends.ts';
@@ -37,12 +41,9 @@ import {
   postgresAvailable,
   stopAllDatabases,
 } from './quality/databases.ts';
+import { finished, runOnce, type Timing, timed, timedPair } from './quality/timing.ts';
 
 const TIMEOUT_SECONDS = 60;
-/** Runs timed after the warm-up: fewer for a slow statement, more for a fast one (whose times are noisier). */
-const SLOW_RUNS = 3;
-const FAST_RUNS = 7;
-const SLOW_MS = 300;
 const IMPROVED = 1.1;
 const SLOWER = 0.9;
 /** Dexter keeps an index that cuts the estimated cost by at least this share. */
@@ -61,24 +62,6 @@ interface Outcome {
   beforeMs: number;
   /** The case's wall time (advice, baseline and timings), s. */
   seconds: number;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
-
-async function timed(db: Database, sql: string): Promise<number> {
-  const warmUp = performance.now();
-  await db.query(sql);
-  const count = performance.now() - warmUp > SLOW_MS ? SLOW_RUNS : FAST_RUNS;
-  const runs: number[] = [];
-  for (let i = 0; i < count; i++) {
-    const start = performance.now();
-    await db.query(sql);
-    runs.push(performance.now() - start);
-  }
-  return median(runs);
 }
 
 /** `-- sqltune:stats` lines for every measured table (quality/data.ts's version lists TPC-H's only). */
@@ -190,25 +173,30 @@ async function dexterBaseline(
   }
 }
 
+/** A timing as milliseconds: a timeout counts as the timeout (a bound), an error stops the bench. */
+function milliseconds(t: Timing, sql: string): number {
+  if (finished(t)) return t.ms;
+  if ('timeout' in t) return TIMEOUT_SECONDS * 1000;
+  throw new Error(`${t.error}: ${sql}`);
+}
+
+interface Measured {
+  ratio: number;
+  beforeMs: number;
+}
+
 /**
- * How many times faster `sql` runs with the indexes built than `original` without them. A fast original is timed
- * again just before, so both sides of the ratio are measured close in time (the machine's load drifts); a slow one
- * keeps its first time.
+ * How many times faster `sql` runs with the indexes built than `original` without them: both timed in alternation
+ * (quality/timing.ts), the built indexes hidden from the optimizer for the original's runs.
  */
-async function withIndexes(
-  db: Database,
-  ddls: string[],
-  sql: string,
-  original: string,
-  firstBefore: number,
-): Promise<number> {
-  if (ddls.length === 0 && sql === original) return 1;
-  const before = firstBefore < SLOW_MS ? await timed(db, original) : firstBefore;
-  if (ddls.length === 0) return before / (await timed(db, sql));
+async function withIndexes(db: Database, ddls: string[], sql: string, original: string): Promise<Measured> {
+  const beforeWarm = await runOnce(db, original);
   for (const ddl of ddls) await db.createIndex(ddl);
   try {
     for (const ddl of ddls) await db.analyze(/ ON [`"]?(\w+)/.exec(ddl)![1]);
-    return before / (await timed(db, sql));
+    const { before, after } = await timedPair(db, original, sql, ddls, beforeWarm);
+    const beforeMs = milliseconds(before, original);
+    return { ratio: beforeMs / milliseconds(after, sql), beforeMs };
   } finally {
     for (const ddl of ddls) await db.dropIndex(ddl);
   }
@@ -222,6 +210,7 @@ async function runGroup(
   group: BenchGroup,
   cases: BenchCase[],
   report: (outcome: Outcome) => void,
+  explain: boolean,
 ): Promise<void> {
   const dialect: Dialect = name === 'mariadb' ? 'mysql' : 'postgresql';
   const ddl = caseDdl(group.tables, dialect);
@@ -241,9 +230,21 @@ async function runGroup(
     if (name === 'mariadb') await addMariaDbHistograms(db, stats);
     const schemaText = `${ddl}\n${statisticsLines(stats)}`;
     const statsText = distributionJson(stats);
-    for (const c of cases) report(await runCase(db, dialect, c, schemaText, statsText));
+    for (const c of cases) report(await runCase(db, dialect, c, schemaText, statsText, explain));
   } finally {
     await db.stop();
+  }
+}
+
+/** The real plan of `sql` with `ddls` built (`--explain`). */
+async function explainWith(db: Database, label: string, ddls: string[], sql: string): Promise<void> {
+  for (const ddl of ddls) await db.createIndex(ddl);
+  try {
+    for (const ddl of ddls) await db.analyze(/ ON [`"]?(\w+)/.exec(ddl)![1]);
+    const rows = await db.query(`EXPLAIN ${sql}`);
+    console.log(`  ${label}:\n${rows.map((r) => `    ${r.join(' | ')}`).join('\n')}`);
+  } finally {
+    for (const ddl of ddls) await db.dropIndex(ddl);
   }
 }
 
@@ -253,6 +254,7 @@ async function runCase(
   c: BenchCase,
   schemaText: string,
   statsText: string | undefined,
+  explain: boolean,
 ): Promise<Outcome> {
   const started = performance.now();
   const report = await optimize(
@@ -263,21 +265,34 @@ async function runCase(
   // The statement as optimized (rewrites verified by optimize() on generated data), with its indexes.
   const optimized = report.statements[0]?.optimized ?? c.sql;
   const baseline = await dexterBaseline(dialect, c.sql, schemaText, statsText);
-  const before = await timed(db, c.sql);
-  const ratio = await withIndexes(db, advised, optimized, c.sql, before);
+  if (explain) {
+    console.log(`${c.name}:`);
+    for (const index of report.statements[0]?.indexes ?? []) {
+      console.log(`  advised ${index.ddl} cost ${index.costBefore} -> ${index.costAfter} (${index.estimateBasis})`);
+    }
+    for (const gap of report.statements[0]?.indexGaps ?? []) console.log(`  declined ${gap.table}: ${gap.message.en}`);
+    await explainWith(db, 'without indexes', [], c.sql);
+    if (advised.length > 0) await explainWith(db, 'ours', advised, optimized);
+    if (baseline.length > 0) await explainWith(db, 'baseline', baseline, c.sql);
+  }
+  const changed = advised.length > 0 || optimized !== c.sql;
+  const ours = changed ? await withIndexes(db, advised, optimized, c.sql) : undefined;
   // The same index set measured twice would differ only by timing noise: the baseline's is ours when it is ours.
-  const baselineRatio =
-    optimized === c.sql && sameIndexes(advised, baseline)
-      ? ratio
-      : await withIndexes(db, baseline, c.sql, c.sql, before);
+  const theirs =
+    baseline.length === 0
+      ? undefined
+      : optimized === c.sql && sameIndexes(advised, baseline)
+        ? ours
+        : await withIndexes(db, baseline, c.sql, c.sql);
+  const before = ours?.beforeMs ?? theirs?.beforeMs ?? milliseconds(await timed(db, c.sql), c.sql);
   return {
     name: c.name,
     expectsIndex: c.expectsIndex,
     advised,
     rewritten: optimized !== c.sql,
-    ratio,
+    ratio: ours?.ratio ?? 1,
     baseline,
-    baselineRatio,
+    baselineRatio: theirs?.ratio ?? 1,
     beforeMs: before,
     seconds: (performance.now() - started) / 1000,
   };
@@ -312,8 +327,18 @@ function failure(o: Outcome): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const wanted = (process.env.SQLTUNE_BENCH_DATABASES ?? 'postgresql,mariadb').split(',');
-  const only = process.env.SQLTUNE_BENCH_CASES?.split(',');
+  const { values } = parseArgs({
+    options: { case: { type: 'string' }, database: { type: 'string' }, explain: { type: 'boolean' } },
+  });
+  const list = (text: string | undefined) => text?.split(',').map((s) => s.trim());
+  const wanted = list(values.database ?? process.env.SQLTUNE_BENCH_DATABASES) ?? ['postgresql', 'mariadb'];
+  const only = list(values.case);
+  const known = new Set(benchGroups.flatMap((g) => g.cases.map((c) => c.name)));
+  const unknown = [
+    ...(only ?? []).filter((n) => !known.has(n)),
+    ...wanted.filter((n) => n !== 'postgresql' && n !== 'mariadb'),
+  ];
+  if (unknown.length > 0) throw new Error(`unknown case or database: ${unknown.join(', ')}`);
   const databases = (['postgresql', 'mariadb'] as const).filter(
     (d) => wanted.includes(d) && (d === 'postgresql' ? postgresAvailable() : mariadbBinariesAvailable()),
   );
@@ -325,14 +350,20 @@ async function main(): Promise<void> {
         .filter((c) => (!only || only.includes(c.name)) && (!c.databases || c.databases.includes(database)))
         .map((c) => ({ ...c, tables: group.tables }));
       if (cases.length === 0) continue;
-      await runGroup(database, group, cases, (outcome) => {
-        outcomes.push(outcome);
-        const fmt = (ddls: string[], r: number, rewritten = false) =>
-          ddls.length || rewritten ? `${r.toFixed(2)}x ${rewritten ? '(rewritten) ' : ''}${ddls.join('; ')}` : '-';
-        console.log(
-          `${database} ${outcome.name.padEnd(27)} ${outcome.beforeMs.toFixed(1).padStart(8)}ms ${outcome.seconds.toFixed(0).padStart(3)}s ours: ${fmt(outcome.advised, outcome.ratio, outcome.rewritten)} | dexter: ${fmt(outcome.baseline, outcome.baselineRatio)}`,
-        );
-      });
+      await runGroup(
+        database,
+        group,
+        cases,
+        (outcome) => {
+          outcomes.push(outcome);
+          const fmt = (ddls: string[], r: number, rewritten = false) =>
+            ddls.length || rewritten ? `${r.toFixed(2)}x ${rewritten ? '(rewritten) ' : ''}${ddls.join('; ')}` : '-';
+          console.log(
+            `${database} ${outcome.name.padEnd(27)} ${outcome.beforeMs.toFixed(1).padStart(8)}ms ${outcome.seconds.toFixed(0).padStart(3)}s ours: ${fmt(outcome.advised, outcome.ratio, outcome.rewritten)} | dexter: ${fmt(outcome.baseline, outcome.baselineRatio)}`,
+          );
+        },
+        values.explain ?? false,
+      );
     }
     const failures = outcomes.flatMap((o) => {
       const why = failure(o);

@@ -50,6 +50,14 @@ describe.each(backends)('index advisor on %s', (_name, backend, available) => {
     await shutdownPostgresSandbox();
   });
 
+  it.runIf(available)('advises a prefix LIKE with the pattern operator class, which the sandbox reads', async () => {
+    const { advice } = await advise("SELECT c_custkey FROM customer WHERE c_name LIKE 'Customer#00000004%'");
+    expect(advice.map((a) => a.ddl)).toEqual([expect.stringContaining('(c_name text_pattern_ops)')]);
+    // An equality on the same column keeps the default class.
+    const { advice: equal } = await advise("SELECT c_custkey FROM customer WHERE c_name = 'Customer#000000042'");
+    expect(equal.map((a) => a.ddl)).toEqual([expect.stringMatching(/\(c_name\)/)]);
+  });
+
   it.runIf(available)("recommends one index per table a join needs, as one set with each one's benefit", async () => {
     const sql =
       "SELECT o_orderkey, o_totalprice FROM orders JOIN customer ON c_custkey = o_custkey WHERE c_name = 'Customer#000000042' AND o_orderdate >= '1995-01-01'";
@@ -160,6 +168,47 @@ describe.runIf(serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQ
       else {
         expect(gap?.reason).toBe('uncostable');
         expect(gap!.message.en).toMatch(/could not ground its cost/);
+      }
+    });
+
+    it('costs a join chain whose indexes pay only together, and keeps only those its plan needs', async () => {
+      // A shop: alone, users (name) keeps the join buffer over order_lines, orders (user_id) is not read and
+      // order_lines (order_id) is read from the empty what-if index (no cost): only the three together are cheap.
+      const shopText = `CREATE TABLE users (id int PRIMARY KEY, name varchar(40) NOT NULL, country varchar(20) NOT NULL);
+CREATE TABLE orders (id int PRIMARY KEY, user_id int NOT NULL, total decimal(10,2) NOT NULL);
+CREATE TABLE order_lines (id int PRIMARY KEY, order_id int NOT NULL, qty int NOT NULL);
+-- sqltune:stats users rows=20000
+-- sqltune:stats users.name distinct=20000
+-- sqltune:stats users.country distinct=20
+-- sqltune:stats orders rows=200000
+-- sqltune:stats orders.user_id distinct=20000
+-- sqltune:stats order_lines rows=300000
+-- sqltune:stats order_lines.order_id distinct=200000`;
+      const shop = parseSchema(shopText, 'mysql');
+      const shopSession = await mariadbPlanner.open({
+        dialect: 'mysql',
+        schemaSql: shopText,
+        statistics: shop.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
+      });
+      try {
+        const advise = async (sql: string) =>
+          adviseIndexes(shopSession, sql, candidatesFor(sql, 'mysql', shop), shop, await shopSession.explain(sql));
+        const chain = await advise(
+          "SELECT u.name, l.qty FROM users u JOIN orders o ON o.user_id = u.id JOIN order_lines l ON l.order_id = o.id WHERE u.name = 'name_999'",
+        );
+        expect(chain.map((a) => `${a.table}(${a.columns.join(',')})`).sort()).toEqual([
+          'order_lines(order_id)',
+          'orders(user_id)',
+          'users(name)',
+        ]);
+        expect(chain.every((a) => a.costAfter! < a.costBefore! / 100)).toBe(true);
+        // Filtered on an unselective column: the chain's orders (user_id) pays, users (country) does not.
+        const wide = await advise(
+          "SELECT u.name, o.total FROM users u JOIN orders o ON o.user_id = u.id WHERE u.country = 'country_3'",
+        );
+        expect(wide.map((a) => a.table)).not.toContain('users');
+      } finally {
+        await shopSession.close();
       }
     });
   },

@@ -103,11 +103,22 @@ export async function adviseStatementIndexes(
     .filter((s) => !s.plan.caveat && usesIndex(s.plan.root, s.candidate) && s.plan.totalCost < baseline.totalCost)
     .sort((a, b) => a.plan.totalCost - b.plan.totalCost)
     .slice(0, SHORTLIST);
-  if (shortlist.length === 0) return result(uncostedAdvice(uncertain, baseline, schema));
+  // A join chain's indexes may pay only together: alone, one leaves the join order as it was (MariaDB join-three:
+  // users (name) kept the join buffer over order_lines; an order_lines (order_id) read from the empty what-if
+  // index has no grounded cost, and orders (user_id) was not read alone). The set of every table's first
+  // candidate, costed at once, is a second start beside the greedy one; the pruning pass below drops what it does
+  // not need (an index the plan does not read costs nothing to drop).
+  const perTable = new Map<string, IndexCandidate>();
+  for (const s of singles) if (!perTable.has(s.candidate.table)) perTable.set(s.candidate.table, s.candidate);
+  const together = [...perTable.values()];
+  const joint = together.length > 1 && together.length <= limits.maxIndexes ? await cost(together) : undefined;
+  const jointGrounded =
+    joint && !joint.caveat && joint.totalCost < baseline.totalCost * (1 - limits.minImprovement) ? joint : undefined;
+  if (shortlist.length === 0 && !jointGrounded) return result(uncostedAdvice(uncertain, baseline, schema));
 
   // Greedy: start from the best single index, add the one that lowers the cost most while each step pays.
-  let chosen = [shortlist[0]!.candidate];
-  let best = shortlist[0]!.plan;
+  let chosen = shortlist.length > 0 ? [shortlist[0]!.candidate] : together;
+  let best = shortlist.length > 0 ? shortlist[0]!.plan : jointGrounded!;
   while (chosen.length < limits.maxIndexes && evaluations < limits.maxEvaluations) {
     let step: Costed | undefined;
     for (const { candidate } of shortlist) {
@@ -121,6 +132,10 @@ export async function adviseStatementIndexes(
     chosen = [...chosen, step.candidate];
     best = step.plan;
   }
+  if (jointGrounded && jointGrounded.totalCost < best.totalCost * (1 - limits.minStep)) {
+    chosen = together;
+    best = jointGrounded;
+  }
   if (best.totalCost > baseline.totalCost * (1 - limits.minImprovement))
     return result(uncostedAdvice(uncertain, baseline, schema));
 
@@ -128,7 +143,8 @@ export async function adviseStatementIndexes(
   for (const candidate of [...chosen]) {
     if (chosen.length === 1) break;
     const without = await cost(chosen.filter((c) => c !== candidate));
-    if (without && without.totalCost <= best.totalCost * (1 + PRUNE_TOLERANCE)) {
+    // A plan with a caveat (a range read from the empty what-if index) has no cost to compare.
+    if (without && !without.caveat && without.totalCost <= best.totalCost * (1 + PRUNE_TOLERANCE)) {
       chosen = chosen.filter((c) => c !== candidate);
       best = without.totalCost < best.totalCost ? without : best;
     }

@@ -209,6 +209,18 @@ CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_ti
       (c) => `${c.table}(${c.columns.join()}${c.include.length ? `|${c.include.join()}` : ''}) ${c.roles.join()}`,
     );
 
+  it('a range with columns only joined on: also the range first, for the join order that reads this table first', () => {
+    const found = keys(
+      "SELECT name FROM users WHERE user_id IN (SELECT user_id FROM orders WHERE pay_time BETWEEN '2024-09-01' AND '2024-09-02')",
+    );
+    expect(found).toContain('orders(user_id,pay_time) join,range');
+    expect(found).toContain('orders(pay_time,user_id) range,join');
+    // A column compared with a value keeps the lead.
+    const looked = keys("SELECT id FROM orders WHERE user_id = 42 AND pay_time > '2024-09-01'");
+    expect(looked).toContain('orders(user_id,pay_time) equality,range');
+    expect(looked.filter((k) => k.startsWith('orders(pay_time,user_id)'))).toEqual([]);
+  });
+
   it('a correlated subquery: the column it is matched on joins, and its MIN/MAX column follows', () => {
     const found = keys(
       'SELECT u.name, (SELECT MAX(created_at) FROM access_logs WHERE user_id = u.user_id) AS last FROM users u',
@@ -380,5 +392,44 @@ describe('MySQL prefix lengths for long strings', () => {
       columns: ['bio', 'name'],
       prefixLengths: [10, null],
     });
+  });
+});
+
+describe('prefix LIKE on PostgreSQL', () => {
+  const pg = parseSchema(
+    'CREATE TABLE users (id INT PRIMARY KEY, name VARCHAR(40), code CHAR(8), city TEXT, born DATE, note TEXT, a TEXT, b TEXT);',
+    'postgresql',
+  );
+  const ddls = (sql: string, dialect: 'postgresql' | 'mysql' = 'postgresql', schemaModel = pg) =>
+    indexCandidates(parseStatements(sql, dialect)[0]!, schemaModel).map((c) => c.ddl);
+
+  it('keys a column only a prefix LIKE reads with the pattern operator class of its type', () => {
+    expect(ddls("SELECT id FROM users WHERE name LIKE 'ab%'")).toContain(
+      'CREATE INDEX idx_users_name ON users (name text_pattern_ops);',
+    );
+    expect(ddls("SELECT id FROM users WHERE code LIKE 'ab%'")).toContain(
+      'CREATE INDEX idx_users_code ON users (code bpchar_pattern_ops);',
+    );
+    // After equality columns too, and said in the reason.
+    const [first] = indexCandidates(
+      parseStatements("SELECT id FROM users WHERE city = 'x' AND name LIKE 'ab%'", 'postgresql')[0]!,
+      pg,
+    );
+    expect(first!.ddl).toBe('CREATE INDEX idx_users_city_name ON users (city, name text_pattern_ops);');
+    expect(first!.reason.en).toContain('pattern operator class');
+    expect(first!.reason.zh).toContain('模式操作符类');
+  });
+
+  it('keeps the default class where the collation order is needed, or on MySQL', () => {
+    expect(ddls("SELECT id FROM users WHERE name = 'ab'").join()).not.toContain('pattern_ops');
+    expect(ddls("SELECT id FROM users WHERE name LIKE 'ab%' ORDER BY name LIMIT 5").join()).not.toContain(
+      'pattern_ops',
+    );
+    expect(ddls("SELECT id FROM users WHERE name LIKE 'ab%' AND name > 'aa'").join()).not.toContain('pattern_ops');
+    expect(ddls("SELECT id FROM users WHERE born LIKE '2024%'").join()).not.toContain('pattern_ops');
+    const my = parseSchema('CREATE TABLE users (id INT PRIMARY KEY, name VARCHAR(40), city TEXT);', 'mysql');
+    expect(ddls("SELECT id FROM users WHERE name LIKE 'ab%'", 'mysql', my).join()).not.toContain('pattern_ops');
+    const [plain] = indexCandidates(parseStatements("SELECT id FROM users WHERE name = 'ab'", 'postgresql')[0]!, pg);
+    expect(plain!.reason.en).not.toContain('pattern operator class');
   });
 });
