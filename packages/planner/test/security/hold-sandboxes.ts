@@ -6,6 +6,10 @@ import { mariadbPlanner } from '../../src/mariadb/backend.ts';
 import { localServerInfo as mariadbServer } from '../../src/mariadb/server.ts';
 import { postgresPlanner } from '../../src/postgres/backend.ts';
 import { localServerInfo as postgresServer } from '../../src/postgres/server.ts';
+import { configurePlanners, plannerSettingsFromEnv } from '../../src/settings.ts';
+
+// A program's edge: the servers' parent directory comes from the environment the test gives.
+configurePlanners(plannerSettingsFromEnv(process.env));
 
 const request = { schemaSql: 'CREATE TABLE t (a int PRIMARY KEY);', statistics: [] };
 await mariadbPlanner.open({ dialect: 'mysql', ...request });
