@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusAvailable } from '../../../test-support/corpus.ts';
 import { availablePlanners, shutdownPlanners } from '../src/backends.ts';
 import { optimize } from '../src/optimize.ts';
+import { TPCDS_SCHEMA, tpcdsQueries } from '../src/test-support/tpcds.ts';
 import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../src/test-support/tpch.ts';
 
 /**
- * A report that agrees with itself (issue 11): the 22 TPC-H queries optimized together on PGlite with SF1 statistics
- * given as a user gives them (`-- sqltune:stats` lines), and for every statement:
+ * A report that agrees with itself (issue 11): the 22 TPC-H and the 99 TPC-DS queries, each set optimized together on
+ * PGlite with SF1 statistics given as a user gives them (`-- sqltune:stats` lines), and for every statement:
  * - every row figure a plan finding quotes is a figure of the plan it is about (a node's rows, or the statistics'
  *   row count of the table it names);
  * - every finding that says an index may help names a table that has an advised index or a stated reason for none;
@@ -21,12 +22,96 @@ const statsLines = TPCH_STATISTICS.flatMap((table) => [
   ),
 ]);
 
+/** TPC-DS's table sizes at scale factor 1, as its specification gives them (rows only: no column statistics). */
+const TPCDS_SF1_ROWS: Record<string, number> = {
+  call_center: 6,
+  catalog_page: 11_718,
+  catalog_returns: 144_067,
+  catalog_sales: 1_441_548,
+  customer: 100_000,
+  customer_address: 50_000,
+  customer_demographics: 1_920_800,
+  date_dim: 73_049,
+  household_demographics: 7_200,
+  income_band: 20,
+  inventory: 11_745_000,
+  item: 18_000,
+  promotion: 300,
+  reason: 35,
+  ship_mode: 20,
+  store: 12,
+  store_returns: 287_514,
+  store_sales: 2_880_404,
+  time_dim: 86_400,
+  warehouse: 5,
+  web_page: 60,
+  web_returns: 71_763,
+  web_sales: 719_384,
+  web_site: 30,
+};
+
 function nodesOf(root: PlanNode | undefined): PlanNode[] {
   if (!root) return [];
   return [root, ...(root.children ?? []).flatMap((child) => nodesOf(child))];
 }
 
 const formatted = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** The checks every statement of a set must pass; `reports()` gives the set once its beforeAll has run. */
+function agreesWithItself(reports: () => StatementReport[], tableRows: ReadonlyMap<string, number>): void {
+  it('quotes only row figures of the plan a finding is about', () => {
+    let quoted = 0;
+    for (const statement of reports()) {
+      const figures = new Set<string>();
+      for (const plan of [statement.plan.before, statement.plan.after]) {
+        for (const node of nodesOf(plan?.root)) figures.add(formatted(node.rows));
+      }
+      for (const finding of statement.rules.filter((f) => f.id.startsWith('plan-'))) {
+        for (const match of finding.message.en.matchAll(/about ([\d,]+) rows/g)) {
+          quoted++;
+          const table = /table (\w+)/.exec(finding.message.en)?.[1];
+          const tableFigure = table && tableRows.has(table) ? formatted(tableRows.get(table)!) : undefined;
+          expect(
+            figures.has(match[1]!) || match[1] === tableFigure,
+            `statement ${statement.index + 1}, ${finding.id}: "${match[1]}" is in no plan node (${finding.message.en})`,
+          ).toBe(true);
+        }
+      }
+    }
+    // The check saw figures: both benchmarks on SF1 statistics have full scans of large tables.
+    expect(quoted).toBeGreaterThan(5);
+  });
+
+  it('gives every "an index may help" an advised index or the reason there is none', () => {
+    let hotspots = 0;
+    for (const statement of reports()) {
+      const answered = new Set([
+        ...statement.indexes.map((index) => index.table.toLowerCase()),
+        ...(statement.indexGaps ?? []).map((gap) => gap.table.toLowerCase()),
+      ]);
+      for (const finding of statement.rules.filter((f) => /an index on the filtered columns/.test(f.message.en))) {
+        hotspots++;
+        const table = /table (\w+)/.exec(finding.message.en)?.[1]?.toLowerCase();
+        expect(table, finding.message.en).toBeTruthy();
+        expect(
+          answered.has(table!),
+          `statement ${statement.index + 1}: ${table} has neither an index nor a reason`,
+        ).toBe(true);
+      }
+    }
+    expect(hotspots).toBeGreaterThan(0);
+  });
+
+  it('shows no gain as a percentage above 99.9% and none as 0.0%', () => {
+    for (const statement of reports()) {
+      const figure = gainFigure(statement.gain?.ratio);
+      if (figure.kind !== 'percent') continue;
+      const percent = Number.parseFloat(figure.figure);
+      expect(percent, `statement ${statement.index + 1}`).toBeGreaterThan(0);
+      expect(percent, `statement ${statement.index + 1}`).toBeLessThanOrEqual(99.9);
+    }
+  });
+}
 
 describe.runIf(corpusAvailable())('report consistency over TPC-H on PGlite', () => {
   let statements: StatementReport[] = [];
@@ -57,57 +142,43 @@ describe.runIf(corpusAvailable())('report consistency over TPC-H on PGlite', () 
     expect(failed[0]!.errors[0]!.message.en).toMatch(/type "string" does not exist/);
   });
 
-  it('quotes only row figures of the plan a finding is about', () => {
-    const tableRows = new Map(TPCH_STATISTICS.map((t) => [t.table, t.rows] as const));
-    let quoted = 0;
-    for (const statement of statements) {
-      const figures = new Set<string>();
-      for (const plan of [statement.plan.before, statement.plan.after]) {
-        for (const node of nodesOf(plan?.root)) figures.add(formatted(node.rows));
-      }
-      for (const finding of statement.rules.filter((f) => f.id.startsWith('plan-'))) {
-        for (const match of finding.message.en.matchAll(/about ([\d,]+) rows/g)) {
-          quoted++;
-          const table = /table (\w+)/.exec(finding.message.en)?.[1];
-          const tableFigure = table && tableRows.has(table) ? formatted(tableRows.get(table)!) : undefined;
-          expect(
-            figures.has(match[1]!) || match[1] === tableFigure,
-            `statement ${statement.index + 1}, ${finding.id}: "${match[1]}" is in no plan node (${finding.message.en})`,
-          ).toBe(true);
-        }
-      }
-    }
-    // The check saw figures: TPC-H on SF1 statistics has full scans of large tables.
-    expect(quoted).toBeGreaterThan(5);
+  agreesWithItself(() => statements, new Map(TPCH_STATISTICS.map((t) => [t.table, t.rows] as const)));
+});
+
+describe.runIf(corpusAvailable())('report consistency over TPC-DS on PGlite', () => {
+  let statements: StatementReport[] = [];
+
+  beforeAll(async () => {
+    const stats = Object.entries(TPCDS_SF1_ROWS).map(([table, rows]) => `-- sqltune:stats ${table} rows=${rows}`);
+    const report = await optimize(
+      {
+        sql: tpcdsQueries()
+          .map((q) => `${q.original};`)
+          .join('\n'),
+        dialect: 'postgresql',
+        schemaText: `${TPCDS_SCHEMA}\n${stats.join('\n')}\n`,
+      },
+      { planners: await availablePlanners(), engineVersion: 'test', statementErrors: 'report' },
+    );
+    statements = report.statements;
+  }, 900_000);
+
+  afterAll(async () => {
+    await shutdownPlanners();
   });
 
-  it('gives every "an index may help" an advised index or the reason there is none', () => {
-    let hotspots = 0;
-    for (const statement of statements) {
-      const answered = new Set([
-        ...statement.indexes.map((index) => index.table.toLowerCase()),
-        ...(statement.indexGaps ?? []).map((gap) => gap.table.toLowerCase()),
-      ]);
-      for (const finding of statement.rules.filter((f) => /an index on the filtered columns/.test(f.message.en))) {
-        hotspots++;
-        const table = /table (\w+)/.exec(finding.message.en)?.[1]?.toLowerCase();
-        expect(table, finding.message.en).toBeTruthy();
-        expect(
-          answered.has(table!),
-          `statement ${statement.index + 1}: ${table} has neither an index nor a reason`,
-        ).toBe(true);
-      }
+  it('plans the queries PostgreSQL runs as written, and places the error of each it does not', () => {
+    expect(statements).toHaveLength(99);
+    const failed = statements.filter((s) => s.errors.length > 0 || !s.plan.before);
+    for (const statement of failed) {
+      expect(statement.errors[0], `query ${statement.index + 1}`).toMatchObject({
+        code: expect.any(Number),
+        line: expect.any(Number),
+        column: expect.any(Number),
+      });
     }
-    expect(hotspots).toBeGreaterThan(0);
+    expect(failed.length).toBeLessThanOrEqual(10);
   });
 
-  it('shows no gain as a percentage above 99.9% and none as 0.0%', () => {
-    for (const statement of statements) {
-      const figure = gainFigure(statement.gain?.ratio);
-      if (figure.kind !== 'percent') continue;
-      const percent = Number.parseFloat(figure.figure);
-      expect(percent, `statement ${statement.index + 1}`).toBeGreaterThan(0);
-      expect(percent, `statement ${statement.index + 1}`).toBeLessThanOrEqual(99.9);
-    }
-  });
+  agreesWithItself(() => statements, new Map(Object.entries(TPCDS_SF1_ROWS)));
 });
