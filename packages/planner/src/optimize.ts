@@ -121,13 +121,12 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
   const backend = options.planners[input.dialect];
   const hasSchema = analysis.schema.tables.length > 0;
   // Repeated questions (a statement costed again, repeated statements, the workload advisor) answered once.
-  const session =
-    backend && hasSchema
-      ? rememberingSession(
-          withNativePlaceholders(await backend.open(requestFor(input, analysis.schema)), input.dialect),
-        )
-      : undefined;
   const placeholderNote = bindPlaceholderNote(input.sql, input.dialect);
+  // Only a text that held other clients' placeholders needs them turned into the dialect's on every question.
+  const opened = backend && hasSchema ? await backend.open(requestFor(input, analysis.schema)) : undefined;
+  const session = opened
+    ? rememberingSession(placeholderNote ? withNativePlaceholders(opened, input.dialect) : opened)
+    : undefined;
   try {
     const statements: StatementReport[] = [];
     const total = analysis.statements.length;

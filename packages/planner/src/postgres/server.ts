@@ -1,7 +1,6 @@
 /**
- * The PostgreSQL + HypoPG sandbox server: either an external one (`POSTGRES_SANDBOX_URL`,
- * postgres://user:password@host:port/database) or a throwaway server started from this machine's binaries, one per
- * process, lazily on the first use.
+ * The session databases of the PostgreSQL + HypoPG sandbox, on its server (started or connected lazily on the
+ * first use, one per process).
  *
  * Every planner session gets a database of its own, copied from a template database (`sqltune_template_v3`) that
  * holds HypoPG (schema `hypopg`) and the statistics functions (schema `sqltune`, see stats.ts), and an
