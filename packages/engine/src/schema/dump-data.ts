@@ -6,12 +6,14 @@ import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
  * The data section of a plain pg_dump (its default output, without --schema-only): each table's
  * `COPY name (columns) FROM stdin;` line with its rows up to the `\.` line, and the `SELECT pg_catalog.setval(...)`
  * calls that set its sequences. Tables are planned empty with the statistics given, so they change nothing: they are
- * blanked (newlines kept, so positions stay those of the text as pasted) before the structure is read, and the
- * planners never see them. Nothing of them runs. (mysqldump's INSERT rows: withoutMysqlDumpData.)
+ * blanked (newlines kept, so positions stay those of the text as pasted) before the structure is read, a note says
+ * how many rows of which tables were skipped, and the planners never see them. Nothing of them runs. (mysqldump's
+ * INSERT rows: withoutMysqlDumpData.)
  */
-export function withoutPgDumpData(text: string): string {
+export function withoutPgDumpData(text: string): { text: string; note?: Localized } {
   const units = text.split('');
-  let blanked = blankCopyBlocks(text, units);
+  const copied = blankCopyBlocks(text, units);
+  let blanked = copied.length > 0;
   const rest = blanked ? units.join('') : text;
   for (const slice of splitStatements(rest, 'postgresql')) {
     if (!isSetval(slice.text)) continue;
@@ -19,7 +21,18 @@ export function withoutPgDumpData(text: string): string {
     blank(units, slice.offset, end);
     blanked = true;
   }
-  return blanked ? units.join('') : text;
+  if (!blanked) return { text };
+  if (copied.length === 0) return { text: units.join('') };
+  const rows = copied.reduce((n, block) => n + block.rows, 0);
+  return {
+    text: units.join(''),
+    note: skippedDataNote(
+      rows,
+      copied.length,
+      'COPY',
+      copied.map((b) => b.table),
+    ),
+  };
 }
 
 /** `SELECT [pg_catalog.]setval(...)` alone: pg_dump's SEQUENCE SET entries. */
@@ -35,27 +48,37 @@ function isSetval(statement: string): boolean {
   );
 }
 
-const COPY_FROM_STDIN = /^COPY\s.+\sFROM\s+stdin;\s*$/i;
+const COPY_FROM_STDIN = /^COPY\s+(.+?)\s*(?:\(.*\))?\s+FROM\s+stdin;\s*$/i;
 
 /**
- * Each `COPY ... FROM stdin;` line and its rows up to the `\.` line. Rows are not SQL (an apostrophe in one would
- * open a string for a lexer), so the block is found by its lines; a COPY whose `\.` never comes is left as it is
- * (and refused as what it is).
+ * Each `COPY ... FROM stdin;` line and its rows up to the `\.` line, blanked: the table each names and how many
+ * rows it held. Rows are not SQL (an apostrophe in one would open a string for a lexer), so the block is found by
+ * its lines; a COPY whose `\.` never comes is left as it is (and refused as what it is).
  */
-function blankCopyBlocks(text: string, units: string[]): boolean {
-  let found = false;
+function blankCopyBlocks(text: string, units: string[]): Array<{ table: string; rows: number }> {
+  const blocks: Array<{ table: string; rows: number }> = [];
   let offset = 0;
-  let copyStart = -1;
+  let copy: { start: number; table: string; rows: number } | undefined;
   for (const line of text.split('\n')) {
-    if (copyStart < 0 && COPY_FROM_STDIN.test(line)) copyStart = offset;
-    else if (copyStart >= 0 && line === '\\.') {
-      blank(units, copyStart, offset + line.length);
-      copyStart = -1;
-      found = true;
-    }
+    const header = copy ? undefined : COPY_FROM_STDIN.exec(line);
+    if (header) copy = { start: offset, table: header[1]!.trim(), rows: 0 };
+    else if (copy && line === '\\.') {
+      blank(units, copy.start, offset + line.length);
+      blocks.push({ table: copy.table, rows: copy.rows });
+      copy = undefined;
+    } else if (copy) copy.rows++;
     offset += line.length + 1;
   }
-  return found;
+  return blocks;
+}
+
+/** The note that a dump's data was skipped: rows, statements and tables, in both languages. */
+function skippedDataNote(rows: number, statements: number, kind: 'COPY' | 'INSERT', tables: string[]): Localized {
+  const names = [...new Set(tables)].join(', ');
+  return {
+    zh: `表结构中的数据已跳过：${statements} 条 ${kind} 语句中的 ${rows} 行（${names}）。只读取表结构；统计信息请在统计信息输入中给出，或写成 -- sqltune:stats 行。`,
+    en: `The data in the table structure was skipped: ${rows} row(s) in ${statements} ${kind} statement(s) (${names}). Only the structure is read; give statistics in the statistics input or as -- sqltune:stats lines.`,
+  };
 }
 
 function blank(units: string[], from: number, to: number): void {
@@ -85,14 +108,7 @@ export function withoutMysqlDumpData(text: string): { text: string; note?: Local
     tables.add(data.table);
   }
   if (!units) return { text };
-  const names = [...tables].join(', ');
-  return {
-    text: units.join(''),
-    note: {
-      zh: `表结构中的数据已跳过：${statements} 条 INSERT 语句中的 ${rows} 行（${names}）。只读取表结构；统计信息请在统计信息输入中给出，或写成 -- sqltune:stats 行。`,
-      en: `The data in the table structure was skipped: ${rows} row(s) in ${statements} INSERT statement(s) (${names}). Only the structure is read; give statistics in the statistics input or as -- sqltune:stats lines.`,
-    },
-  };
+  return { text: units.join(''), note: skippedDataNote(rows, statements, 'INSERT', [...tables]) };
 }
 
 /** `INSERT [IGNORE] INTO name [(columns)] VALUES (constants), ...`: the table and how many rows; undefined otherwise. */

@@ -46,6 +46,15 @@ describe('table structure as the dump tools print it', () => {
     // The planners run the structure without the data, on the lines it was pasted at.
     expect(schema.ddl).not.toMatch(/COPY|O'Brien|setval|\\\./);
     expect(schema.ddl.split('\n')[7]).toBe('CREATE INDEX t_s ON public.t (s);');
+    // As with mysqldump's INSERT rows, the skipped rows are counted and named, in both languages.
+    expect(schema.notes).toHaveLength(1);
+    expect(schema.notes![0]!.en).toContain('2 row(s) in 1 COPY statement(s) (public.t)');
+    expect(schema.notes![0]!.zh).toContain('1 条 COPY 语句中的 2 行（public.t）');
+    // Sequence values alone are no data worth a note; plain DDL has none.
+    expect(
+      parseSchema("CREATE TABLE t (a int);\nSELECT pg_catalog.setval('t_a_seq', 2, true);", 'postgresql').notes,
+    ).toBeUndefined();
+    expect(parseSchema('CREATE TABLE t (a int);', 'postgresql').notes).toBeUndefined();
   });
 
   it('reads a mysqldump with its data: the INSERT rows are skipped, counted and named in a note, in both languages', () => {

@@ -24,10 +24,10 @@ import { statsCommentFacts } from './stats-comments.ts';
  */
 export function parseSchema(input: string, dialect: Dialect): SchemaModel {
   const pasted = normalizeNewlines(input);
-  const mysqlData = dialect === 'mysql' ? withoutMysqlDumpData(pasted) : undefined;
-  const text = mysqlData ? mysqlData.text : withoutPsqlMetaCommands(withoutPgDumpData(pasted));
+  const data = dialect === 'mysql' ? withoutMysqlDumpData(pasted) : withoutPgDumpData(pasted);
+  const text = dialect === 'mysql' ? data.text : withoutPsqlMetaCommands(data.text);
   const { pieces, noise } = readClientOutput(text, classifyOutput);
-  const schema: SchemaModel = { tables: [], ddl: text, ...(mysqlData?.note ? { notes: [mysqlData.note] } : {}) };
+  const schema: SchemaModel = { tables: [], ddl: text, ...(data.note ? { notes: [data.note] } : {}) };
   const ddl = new DdlText();
   const facts = noFacts();
   for (const piece of pieces) {
