@@ -8,6 +8,8 @@
  *   SQLTUNE_BENCH_TPCDS_QUERIES=1,5 only these TPC-DS queries (default all 99)
  *   SQLTUNE_BENCH_TPCDS_TIMEOUT=20  TPC-DS statement timeout in seconds (default 20)
  *   SQLTUNE_BENCH_DATABASES=mariadb  only these (default postgresql,mariadb,postgresql-tpcds)
+ *   SQLTUNE_BENCH_EXPLAIN=1   also print, per changed query, the optimized statement, the pipeline's cost per step
+ *                             and the database's own plans before and after (to see why a query got slower)
  *
  * Three workloads, each on a throwaway server of its own: TPC-H on PostgreSQL 15 and on MariaDB, TPC-DS on
  * PostgreSQL 15. Load the sample of the shared corpus multiplied (see quality/data.ts; TPC-DS's calendar, clock and
@@ -51,13 +53,12 @@ import { availablePlanners, shutdownPlanners } from '../packages/planner/src/bac
 import { optimize } from '../packages/planner/src/optimize.ts';
 import { plannerSettingsFromEnv } from '../packages/planner/src/settings.ts';
 import { TPCDS_DIR, TPCDS_SCHEMA, TPCDS_TABLES, tpcdsQueries } from '../packages/planner/src/test-support/tpcds.ts';
-import { TPCH_DIR, TPCH_SCHEMA, tpchQueries } from '../packages/planner/src/test-support/tpch.ts';
+import { TPCH_DIR, TPCH_SCHEMA, tpchMysqlSchema, tpchQueries } from '../packages/planner/src/test-support/tpch.ts';
 import {
   distributionJson,
   type MeasuredStatistics,
   multipliedTables,
   multipliedTpcdsTables,
-  mysqlSchema,
   statisticsLines,
   TABLES,
   type TableData,
@@ -78,6 +79,7 @@ const SCALE = Number(process.env.SQLTUNE_BENCH_SCALE ?? 20);
 const TPCDS_SCALE = Number(process.env.SQLTUNE_BENCH_TPCDS_SCALE ?? 10);
 const TIMEOUT_SECONDS = 60;
 const TPCDS_TIMEOUT_SECONDS = Number(process.env.SQLTUNE_BENCH_TPCDS_TIMEOUT ?? 20);
+const EXPLAIN = process.env.SQLTUNE_BENCH_EXPLAIN === '1';
 const IMPROVED = 1.1;
 const SLOWER = 0.9;
 
@@ -217,6 +219,7 @@ async function runQuery(
     }
     const planAfter = await db.planShape(report.optimized).catch((error) => `EXPLAIN failed: ${message(error)}`);
     outcome.planChanged = planAfter !== planBefore;
+    if (EXPLAIN) printExplanation(query.number, report, planBefore, planAfter);
     outcome.indexes = report.indexes.map((i) => {
       const name = `${i.table}(${i.columns.join(',')})`;
       if (!built.includes(i.ddl)) return `${name} not-built`;
@@ -264,6 +267,25 @@ async function runQuery(
   }
   outcome.note = notes.join('; ');
   return outcome;
+}
+
+/** What the pipeline decided and what the database then did, for one query (SQLTUNE_BENCH_EXPLAIN=1). */
+function printExplanation(number: number, report: StatementReport, planBefore: string, planAfter: string): void {
+  const cost = (value: number | undefined) => (value === undefined ? '?' : value.toFixed(1));
+  const lines = [
+    `---- Q${number}: the pipeline's estimates (plan source ${report.plan.source})`,
+    `plan cost before ${cost(report.plan.before?.totalCost)} after ${cost(report.plan.after?.totalCost)}`,
+    ...report.steps.map((s) => `step ${s.ruleId}: cost ${cost(s.costBefore)} -> ${cost(s.costAfter)}`),
+    ...(report.droppedSteps ?? []).map((s) => `dropped ${s.ruleId}: cost ${s.costBefore} -> ${s.costAfter}`),
+    ...report.indexes.map((i) => `index ${i.ddl}`),
+    '-- optimized statement:',
+    report.optimized,
+    '-- database plan before:',
+    planBefore,
+    '-- database plan after:',
+    planAfter,
+  ];
+  process.stderr.write(`${lines.join('\n')}\n`);
 }
 
 function formatMs(ms: number | undefined, timeout: boolean | undefined): string {
@@ -483,9 +505,9 @@ const workloads: Workload[] = [
     ...tpch,
     name: 'mariadb',
     dialect: 'mysql',
-    ddl: mysqlSchema(),
+    ddl: tpchMysqlSchema(),
     binariesAvailable: mariadbBinariesAvailable() && planners.mysql !== undefined,
-    open: () => openMariaDb(mysqlSchema(), TIMEOUT_SECONDS),
+    open: () => openMariaDb(tpchMysqlSchema(), TIMEOUT_SECONDS),
   },
   {
     ...onPostgres(TPCDS_SCHEMA, TPCDS_TIMEOUT_SECONDS),

@@ -12,7 +12,7 @@
  *   the same at every scale, their sums and counts grow with it.
  */
 import { TPCDS_TABLES, tpcdsTables } from '../../packages/planner/src/test-support/tpcds.ts';
-import { TPCH_SCHEMA, tpchRows } from '../../packages/planner/src/test-support/tpch.ts';
+import { tpchRows } from '../../packages/planner/src/test-support/tpch.ts';
 
 /** TPC-H's load order: referenced tables first (the PostgreSQL schema has foreign keys). */
 export const TABLES = ['region', 'nation', 'part', 'supplier', 'partsupp', 'customer', 'orders', 'lineitem'] as const;
@@ -124,23 +124,6 @@ function multiply(
       },
     };
   });
-}
-
-/**
- * TPC-H_SCHEMA in MySQL syntax: INT, DECIMAL, CHAR/VARCHAR, DATE and the primary keys. No foreign keys: InnoDB
- * would create an index for each, and both databases should start from the same physical design (primary keys only).
- */
-export function mysqlSchema(): string {
-  const text = TPCH_SCHEMA.replace(/\s+REFERENCES \w+ \([\w, ]+\)/g, '')
-    .replace(/,\n\s*FOREIGN KEY [^\n]*/g, '')
-    .replace(/\binteger\b/g, 'INT')
-    .replace(/\bnumeric\(/g, 'DECIMAL(')
-    .replace(/\bvarchar\(/g, 'VARCHAR(')
-    .replace(/\bchar\(/g, 'CHAR(')
-    .replace(/\bdate\b/g, 'DATE');
-  if (/REFERENCES|FOREIGN|integer|numeric/i.test(text))
-    throw new Error('mysqlSchema: conversion left PostgreSQL syntax');
-  return text;
 }
 
 /** Statistics measured in a loaded database. */

@@ -69,4 +69,27 @@ describe('bind placeholders of other clients are read as the dialect parameters'
     const text = `SELECT a FROM t WHERE a IN (${values}) AND b = $3 AND c = %s`;
     expect(bindPlaceholders(text, 'postgresql').map((p) => p.native)).toEqual(['$4']);
   });
+
+  it('gives the database MyBatis #{} parameters as its own, which it would read as a comment or XOR', () => {
+    const text = 'SELECT name FROM t WHERE id = #{id} AND created > #{since,jdbcType=DATE} AND owner = #{id}';
+    const mysql = withNativeParameters(text, 'mysql');
+    expect(mysql).toHaveLength(text.length);
+    expect(mysql).toMatch(/^SELECT name FROM t WHERE id = \? +AND created > \? +AND owner = \? *$/);
+    // A name used twice is one PostgreSQL parameter; a cast after it stays.
+    expect(withNativeParameters(text, 'postgresql')).toMatch(/id = \$1 +AND created > \$2 +AND owner = \$1 *$/);
+    expect(withNativeParameters('SELECT 1 FROM t WHERE p = #{payload}::jsonb', 'postgresql')).toMatch(
+      /p = \$1 +::jsonb$/,
+    );
+    expect(bindPlaceholderNote(text, 'mysql')!.en).toContain('#{id}, #{since,jdbcType=DATE}');
+    // The reader handles them itself (grammar-gaps), so they are no bind placeholders of other clients there.
+    expect(written(text, 'mysql')).toEqual([]);
+  });
+
+  it('leaves ${} text, a comment starting #{ where no value goes, and an unclosed #{ alone', () => {
+    const text = 'SELECT name FROM t ORDER BY ${column}';
+    expect(withNativeParameters(text, 'mysql')).toBe(text);
+    expect(withNativeParameters('SELECT 1 #{not a value}\nFROM t', 'mysql')).toBe('SELECT 1 #{not a value}\nFROM t');
+    expect(withNativeParameters('SELECT 1 FROM t WHERE a = #{id', 'mysql')).toBe('SELECT 1 FROM t WHERE a = #{id');
+    expect(bindPlaceholderNote(text, 'mysql')).toBeUndefined();
+  });
 });

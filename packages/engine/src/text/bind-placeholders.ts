@@ -10,6 +10,11 @@ import { codeTokens, lex, type Token } from './lexer.ts';
  * A form counts only where a value may stand (after an operator, `(`, `,` or a keyword such as AND, IN, LIMIT): after
  * an operand `a % s` stays a modulo, PostgreSQL's `data ? 'key'` a jsonb operator, `x::int` a cast and `arr[1:n]` a
  * slice. Strings, quoted names and comments are the lexer's, so `LIKE 'a%s'` is never touched.
+ *
+ * MyBatis `#{name}` (and `#{name,jdbcType=DATE}`) left in pasted SQL is a bind parameter too, but only for the text a
+ * database plans (`withNativeParameters`, `bindPlaceholderNote`: MySQL would read `#{` as a comment, PostgreSQL `#` as
+ * XOR); the engine's reader handles it with MyBatis' other forms (dialect/grammar-gaps.ts `templateParameters`).
+ * `${...}` is text substituted into the statement, not a value: it stays, and the database says where it fails.
  */
 export interface BindPlaceholder {
   start: number;
@@ -30,12 +35,17 @@ const valueAfter = new Set(
 /** Symbols after which an operand is not expected: they end one (or, for `:` and `.`, are part of a name or cast). */
 const operandEnds = new Set([')', ']', '}', ':', '.', ';']);
 
-export function bindPlaceholders(text: string, dialect: Dialect): BindPlaceholder[] {
+export function bindPlaceholders(
+  text: string,
+  dialect: Dialect,
+  { mybatis = false }: { mybatis?: boolean } = {},
+): BindPlaceholder[] {
   const tokens = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
   const found: Omit<BindPlaceholder, 'native'>[] = [];
   for (let i = 0; i < tokens.length; i++) {
     if (!valueExpected(tokens, i)) continue;
-    const last = placeholderEnd(tokens, i, dialect);
+    const last =
+      mybatis && tokens[i]!.text === '#' ? mybatisParameterEnd(tokens, i) : placeholderEnd(tokens, i, dialect);
     if (last < 0) continue;
     found.push({
       start: tokens[i]!.start,
@@ -94,12 +104,24 @@ function placeholderEnd(tokens: Token[], i: number, dialect: Dialect): number {
   return -1;
 }
 
+/** `#{...}` written without blanks between `#` and `{`, to its `}`: the index of the `}`, or -1. */
+function mybatisParameterEnd(tokens: Token[], i: number): number {
+  const open = tokens[i + 1];
+  if (open?.text !== '{' || open.start !== tokens[i]!.end) return -1;
+  for (let k = i + 2; k < tokens.length; k++) {
+    const text = tokens[k]!.text;
+    if (text === '}') return k;
+    if (text === '{' || text === ';') return -1;
+  }
+  return -1;
+}
+
 /**
  * The text with each placeholder replaced by its native form, padded with blanks to the same length so positions a
  * database reports stay those of the text as written (a longer native form, `$10` for `%s`, shifts what follows).
  */
 export function withNativeParameters(text: string, dialect: Dialect): string {
-  const placeholders = bindPlaceholders(text, dialect);
+  const placeholders = bindPlaceholders(text, dialect, { mybatis: true });
   if (placeholders.length === 0) return text;
   let out = '';
   let from = 0;
@@ -112,7 +134,7 @@ export function withNativeParameters(text: string, dialect: Dialect): string {
 
 /** What the report says when the text held placeholders of another client's form; undefined when it held none. */
 export function bindPlaceholderNote(text: string, dialect: Dialect): Localized | undefined {
-  const written = [...new Set(bindPlaceholders(text, dialect).map((p) => p.written))];
+  const written = [...new Set(bindPlaceholders(text, dialect, { mybatis: true }).map((p) => p.written))];
   if (written.length === 0) return undefined;
   const shown = written.slice(0, 5).join(', ') + (written.length > 5 ? ', ...' : '');
   const native = dialect === 'mysql' ? '?' : '$1, $2...';

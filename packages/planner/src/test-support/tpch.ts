@@ -93,6 +93,23 @@ CREATE TABLE lineitem (
 );
 `;
 
+/**
+ * TPCH_SCHEMA in MySQL syntax: INT, DECIMAL, CHAR/VARCHAR, DATE and the primary keys. No foreign keys: InnoDB
+ * would create an index for each, and both databases should start from the same physical design (primary keys only).
+ */
+export function tpchMysqlSchema(): string {
+  const text = TPCH_SCHEMA.replace(/\s+REFERENCES \w+ \([\w, ]+\)/g, '')
+    .replace(/,\n\s*FOREIGN KEY [^\n]*/g, '')
+    .replace(/\binteger\b/g, 'INT')
+    .replace(/\bnumeric\(/g, 'DECIMAL(')
+    .replace(/\bvarchar\(/g, 'VARCHAR(')
+    .replace(/\bchar\(/g, 'CHAR(')
+    .replace(/\bdate\b/g, 'DATE');
+  if (/REFERENCES|FOREIGN|integer|numeric/i.test(text))
+    throw new Error('tpchMysqlSchema: conversion left PostgreSQL syntax');
+  return text;
+}
+
 /** Scale factor 1 row counts and a few column statistics (from the TPC-H specification). */
 export const TPCH_STATISTICS: TableStatistics[] = [
   { table: 'region', rows: 5, columns: [{ column: 'r_name', distinct: 5 }] },
