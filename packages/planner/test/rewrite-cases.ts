@@ -2,6 +2,12 @@
  * A small table for the rewrite equivalence tests, next to the TPC-H sample (whose columns hold no NULLs):
  * NULLs in every nullable column, repeated values, time stamps on day boundaries (midnight, the last
  * microsecond of a day, a leap day, a year end) and one column that is NOT NULL besides the key.
+ *
+ * The rules' `-- verify` fixture cases on it (each rule's .sql file) carry what the TPC-H sample lacks: NULL groups
+ * and amounts through a pushed condition, a UNION that de-duplicates NULLs, branches split by `IS NULL`; a
+ * trailing-blank label ('c ') and time stamps on the day boundaries the date folds land on (2024-02-29 00:00:00);
+ * NULL groups and labels, repeated values and self-references where a join could repeat or lose rows, or a value
+ * turn from NULL to 0 and back.
  */
 export function eventsSchema(dialect: 'mysql' | 'postgresql'): string {
   const time = dialect === 'mysql' ? 'datetime(6)' : 'timestamp';

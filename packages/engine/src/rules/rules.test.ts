@@ -1,20 +1,27 @@
 import { describe, expect, it } from 'vitest';
+import { loadRuleFixtures } from '../../../../test-support/rule-fixtures.ts';
 import { analyze, firstStatementError } from '../analyze/analyze.ts';
-import { allCases as cases } from './fixtures/index.ts';
-import { exampleSchema } from './fixtures/schema.ts';
 import { statementRules } from './registry.ts';
 
+const fixtures = loadRuleFixtures();
+const { cases } = fixtures;
+const exampleSchema = fixtures.schemas.get('example')!;
+
 /**
- * Fixture-driven: each case names a rule, a statement, an optional schema, and how many times the rule
- * must match (0 for the negative cases). Every rule has at least one of each.
+ * Fixture-driven (each rule's `<rule-id>.sql` beside it, read by test-support/rule-fixtures.ts): each case is a
+ * statement, its dialect, an optional schema, how many times the rule must match (0 for the negative cases) and,
+ * for a rewrite, the statement after its step. Every rule has at least one positive and one negative case.
  */
 describe('statement rules', () => {
-  it.each(cases)('$rule ($matches) on: $sql', ({ rule, sql, dialect = 'mysql', schema, matches, after }) => {
+  it.each(cases)('$rule ($matches) on: $sql', ({ rule, sql, dialect, schema, matches, after, source }) => {
     const analysis = analyze({ sql, dialect, schemaText: schema ?? null, dataChanges: 'analyze' });
     const statement = analysis.statements[0]!;
-    expect(statement.findings.filter((f) => f.id === rule)).toHaveLength(matches);
+    expect(
+      statement.findings.filter((f) => f.id === rule),
+      source,
+    ).toHaveLength(matches);
     const step = statement.steps.find((s) => s.rule.id === rule);
-    expect(step?.after).toBe(after);
+    expect(step?.after, source).toBe(after);
   });
 
   it.each(statementRules.map((rule) => ({ id: rule.id, rule })))(
@@ -29,6 +36,13 @@ describe('statement rules', () => {
       if (rule.example.good) expect(count(rule.example.good), rule.example.good).toBe(0);
     },
   );
+
+  it('has fixtures only for statement rules', () => {
+    const ids = new Set(statementRules.map((rule) => rule.id));
+    expect(
+      [...fixtures.cases, ...fixtures.equivalenceCases].filter((c) => !ids.has(c.rule)).map((c) => c.source),
+    ).toEqual([]);
+  });
 
   it('has a positive and a negative case for every rule, and bilingual texts', () => {
     for (const rule of statementRules) {

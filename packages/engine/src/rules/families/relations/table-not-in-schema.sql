@@ -1,0 +1,36 @@
+-- Fixture cases of table-not-in-schema. Format: test-support/rule-fixtures.ts.
+
+-- schema: example
+-- matches: 1
+SELECT o.o_orderkey FROM orders o JOIN customers c ON c.c_custkey = o.o_custkey;
+
+-- dialect: postgresql
+-- schema: example
+-- matches: 1
+SELECT 1 FROM widgets w JOIN widgets v ON v.id = w.id;
+
+-- CTEs, system catalogs, DUAL; no schema given.
+-- schema: example
+-- matches: 0
+WITH recent AS (SELECT o_orderkey FROM orders) SELECT o_orderkey FROM recent;
+
+-- schema: example
+-- matches: 0
+SELECT table_name FROM information_schema.tables;
+
+-- dialect: postgresql
+-- schema: example
+-- matches: 0
+SELECT relname FROM pg_class;
+
+-- schema: example
+-- matches: 0
+SELECT 1 FROM dual;
+
+-- matches: 0
+SELECT 1 FROM widgets;
+
+-- A MyBatis `${}` table name is only known at run time.
+-- schema: example
+-- matches: 0
+SELECT o_orderkey FROM ${archive} WHERE o_custkey = #{id};
