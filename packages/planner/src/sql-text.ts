@@ -385,6 +385,11 @@ export function nameOf(t: Token | undefined): string | undefined {
  * Splits a script into statements at semicolons outside parentheses (a semicolon inside them, as in CREATE RULE
  * bodies, does not end the statement); statements without tokens are dropped. A client command is a statement of
  * its own, ended by its line: a psql meta-command, or a MySQL `DELIMITER x` line.
+ *
+ * Not the engine's splitStatements (@sqltune/engine/text), on purpose: both split the lexer's tokens, but this one
+ * cuts what a real server is sent, so it reads the text as the server does (MySQL `#{...}` is a comment here, a
+ * MyBatis parameter there), keeps client commands whole and returns the planner's tokens of each statement; the
+ * engine's cuts the user's input for analysis and display (lines, leading comments, executable-comment marks).
  */
 export function splitStatements(script: string, dialect: Dialect): SqlStatement[] {
   const tokens = tokenize(script, dialect);

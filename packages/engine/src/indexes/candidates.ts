@@ -1,9 +1,8 @@
 import { type Dialect, type IndexColumnRole, indexRolesWording, type Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, literalValue, walk } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { selects } from '../rules/rule.ts';
 import { findTable, type IndexDef, type SchemaModel, type TableDef } from '../schema/model.ts';
-import { resolve, resolveColumn } from '../semantics/scope.ts';
+import { resolve, resolveColumn, selectQueries } from '../semantics/scope.ts';
 import { estimatedIndexBytes } from './size.ts';
 
 /**
@@ -329,7 +328,7 @@ function usageByTable(
   };
   const root = statement.ast;
   const write = options.writes && (root.type === 'update' || root.type === 'delete') ? [root] : [];
-  for (const query of [...write, ...selects(statement.ast)]) {
+  for (const query of [...write, ...selectQueries(statement.ast)]) {
     const owner = (node: AstNode | undefined) => {
       const ref = columnRef(node);
       return ref && ref.column !== '*' ? resolveColumn(root, schema, query, ref) : undefined;

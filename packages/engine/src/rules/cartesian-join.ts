@@ -1,8 +1,8 @@
 import { type AstNode, child, children, columnRef, walk } from '../model/ast.ts';
 import { type SchemaModel, unquote } from '../schema/model.ts';
-import { ctesOf, ownedSource, sourcesOf } from '../semantics/scope.ts';
+import { ctesOf, ownedSource, selectQueries, sourcesOf } from '../semantics/scope.ts';
 import { matchAt } from './match-helpers.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from './rule.ts';
+import { allDialects, type Rule, type RuleMatch } from './rule.ts';
 
 /**
  * Tables listed in FROM with no condition tying them to the rest: every row pairs with every row.
@@ -26,7 +26,7 @@ export const cartesianJoin: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       const sources = children(query, 'from').filter((s) => typeof s.table === 'string');
       if (sources.length < 2) continue;
       const linked = linkedNames(statement.ast, query, schema);

@@ -1,6 +1,7 @@
 import { child, children, literalValue } from '../model/ast.ts';
+import { selectQueries } from '../semantics/scope.ts';
 import { matchAt } from './match-helpers.ts';
-import { allDialects, type Rule, selects } from './rule.ts';
+import { allDialects, type Rule } from './rule.ts';
 
 /** Above this offset, reading and discarding rows dominates a paging query. */
 export const LARGE_OFFSET = 1000;
@@ -22,7 +23,7 @@ export const largeOffset: Rule = {
     en: `With an OFFSET above ${LARGE_OFFSET} the database still reads and discards every skipped row. Page by the last key seen instead (keyset pagination).`,
   },
   detect({ statement }) {
-    return selects(statement.ast).flatMap((query) => {
+    return selectQueries(statement.ast).flatMap((query) => {
       const limit = child(query, 'limit');
       if (!limit) return [];
       const values = children(limit, 'value').map(literalValue);

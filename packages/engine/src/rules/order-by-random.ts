@@ -1,6 +1,7 @@
 import { type AstNode, child, children, functionName } from '../model/ast.ts';
+import { selectQueries } from '../semantics/scope.ts';
 import { matchAt } from './match-helpers.ts';
-import { allDialects, type Rule, selects } from './rule.ts';
+import { allDialects, type Rule } from './rule.ts';
 
 /** `ORDER BY RAND()` sorts the whole result by a random key to pick a few rows. */
 export const orderByRandom: Rule = {
@@ -16,7 +17,7 @@ export const orderByRandom: Rule = {
     en: 'Sorting by a random value computes one per row and sorts the whole result, which is very costly on large tables. Pick random key ranges first, or use TABLESAMPLE.',
   },
   detect({ statement }) {
-    return selects(statement.ast).flatMap((query) =>
+    return selectQueries(statement.ast).flatMap((query) =>
       children(query, 'orderby')
         .map((item) => child(item, 'expr'))
         .filter((expr): expr is AstNode => expr !== undefined)

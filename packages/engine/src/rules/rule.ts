@@ -1,5 +1,5 @@
 import type { Dialect, Localized, ScoreCategory, Severity } from '@sqltune/contracts';
-import { type AstNode, visitsOf } from '../model/ast.ts';
+import type { AstNode } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import type { SchemaModel } from '../schema/model.ts';
 import type { TextEdit } from '../text/patch.ts';
@@ -41,13 +41,6 @@ export interface Rule {
 }
 
 export const allDialects: readonly Dialect[] = ['mysql', 'postgresql'];
-
-/** Every SELECT in the statement, outermost first, including subqueries and CTE bodies. */
-export function selects(ast: AstNode): AstNode[] {
-  return visitsOf(ast)
-    .filter(({ node }) => node.type === 'select')
-    .map(({ node }) => node);
-}
 
 /** The nearest enclosing SELECT/UPDATE/DELETE of a visited node, from its ancestor chain. */
 export function enclosingQuery(ancestors: AstNode[]): AstNode | undefined {

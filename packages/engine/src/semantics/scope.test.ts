@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { parseStatements } from '../dialect/parse.ts';
 import { type AstNode, columnRef, walk } from '../model/ast.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
-import { isCorrelated, queryScopes, type Resolution, resolve, resolveColumn } from './scope.ts';
+import {
+  ctesVisibleIn,
+  isCorrelated,
+  queryScopes,
+  type Resolution,
+  resolve,
+  resolveColumn,
+  selectQueries,
+  statementQueries,
+} from './scope.ts';
 
 const schema = parseSchema(
   `CREATE TABLE orders (o_orderkey INT, o_custkey INT, o_orderdate DATE, o_note VARCHAR(20));
@@ -101,5 +110,91 @@ describe('scope resolution', () => {
       summary(resolveIn('UPDATE orders o, customer c SET o.o_note = c.c_name WHERE o.o_custkey = 1', 'c.c_name')),
     ).toBe('local c VARCHAR');
     expect(summary(resolveIn('DELETE FROM orders WHERE o_orderdate < 1', 'o_orderdate'))).toBe('local orders DATE');
+  });
+
+  describe.each(['mysql', 'postgresql'] as const)('a CTE is read only where SQL makes it visible (%s)', (dialect) => {
+    // The CTE `orders` gives o_orderdate as VARCHAR; the table's is a DATE.
+    const cte = 'orders AS (SELECT o_note AS o_orderdate, o_orderkey FROM lineitem, orders)';
+    const at = (sql: string, written: string) => summary(resolveIn(sql, written, dialect));
+
+    it('in the WITH query, its later siblings and the queries nested in them', () => {
+      expect(at(`WITH ${cte} SELECT 1 FROM orders o1 WHERE o1.o_orderdate > 1`, 'o1.o_orderdate')).toBe(
+        'local o1 VARCHAR',
+      );
+      expect(at(`WITH ${cte}, b AS (SELECT o2.o_orderdate FROM orders o2) SELECT 1 FROM b`, 'o2.o_orderdate')).toBe(
+        'local o2 VARCHAR',
+      );
+      const nested = `WITH ${cte} SELECT 1 FROM customer WHERE EXISTS (SELECT 1 FROM orders o3 WHERE o3.o_orderdate > 1)`;
+      expect(at(nested, 'o3.o_orderdate')).toBe('local o3 VARCHAR');
+    });
+
+    it('not in an earlier sibling, nor in its own body, unless RECURSIVE', () => {
+      expect(at(`WITH a AS (SELECT o4.o_orderdate FROM orders o4), ${cte} SELECT 1 FROM a`, 'o4.o_orderdate')).toBe(
+        'local o4 DATE',
+      );
+      expect(at('WITH orders AS (SELECT o8.o_orderdate FROM orders o8) SELECT 1 FROM orders', 'o8.o_orderdate')).toBe(
+        'local o8 DATE',
+      );
+      const ownRecursive =
+        'WITH RECURSIVE orders AS (SELECT o_note AS o_orderdate FROM lineitem UNION ALL SELECT o9.o_orderdate FROM orders o9) SELECT 1 FROM orders';
+      expect(at(ownRecursive, 'o9.o_orderdate')).toBe('local o9 ?');
+      const recursive =
+        'WITH RECURSIVE a AS (SELECT o5.o_orderdate FROM orders o5), orders AS (SELECT c_name AS o_orderdate FROM customer) SELECT 1 FROM a';
+      expect(at(recursive, 'o5.o_orderdate')).toBe('local o5 VARCHAR');
+    });
+
+    it('not in the query around the one that defines it; the nearest definition of a name wins', () => {
+      const inner = `SELECT 1 FROM orders o6 WHERE o6.o_orderdate > 1 AND EXISTS (WITH ${cte} SELECT 1 FROM orders o7 WHERE o7.o_orderdate > 1)`;
+      expect(at(inner, 'o6.o_orderdate')).toBe('local o6 DATE');
+      expect(at(inner, 'o7.o_orderdate')).toBe('local o7 VARCHAR');
+      const twice = `WITH x AS (SELECT o_orderdate AS d FROM orders) SELECT x1.d FROM x x1 WHERE EXISTS (WITH x AS (SELECT c_name AS d FROM customer) SELECT 1 FROM x x2 WHERE x2.d = 1)`;
+      expect(at(twice, 'x1.d')).toBe('local x1 DATE');
+      expect(at(twice, 'x2.d')).toBe('local x2 VARCHAR');
+    });
+
+    it('knows no columns of a name one WITH list defines twice', () => {
+      const [statement] = parseStatements(
+        'WITH x AS (SELECT 1 AS d), x AS (SELECT 2 AS d) SELECT x1.d FROM x x1',
+        dialect,
+      );
+      const ast = statement!.ast;
+      expect(ctesVisibleIn(ast, ast).get('x')).toBeNull();
+      expect(
+        resolveIn('WITH x AS (SELECT 1 AS d), x AS (SELECT 2 AS d) SELECT x1.d FROM x x1', 'x1.d', dialect).kind,
+      ).toBe('local');
+    });
+  });
+
+  describe("statementQueries, the one enumerator of a statement's queries", () => {
+    const firstTable = (query: AstNode) => {
+      const from = (query.from ?? query.table) as AstNode[] | undefined;
+      return String(from?.[0]?.table ?? '-');
+    };
+
+    it('gives every query in tree order with its key and ancestors; selectQueries only the SELECTs', () => {
+      const [statement] = parseStatements(
+        'WITH c AS (SELECT 1 FROM lineitem) SELECT 1 FROM orders WHERE o_custkey IN (SELECT c_custkey FROM customer) UNION SELECT 1 FROM c',
+        'postgresql',
+      );
+      const ast = statement!.ast;
+      const placed = statementQueries(ast);
+      expect(placed.map(({ query }) => firstTable(query))).toEqual(['orders', 'lineitem', 'customer', 'c']);
+      expect(placed[0]!.ancestors).toEqual([]);
+      expect(placed[2]!.ancestors[0]).toBe(ast);
+      expect(selectQueries(ast)).toEqual(placed.map(({ query }) => query));
+      expect(new Set(selectQueries(ast))).toEqual(new Set(queryScopes(ast).map(({ query }) => query)));
+    });
+
+    it('counts UPDATE and DELETE as queries, not as SELECTs', () => {
+      const [update] = parseStatements(
+        'UPDATE orders SET o_note = 1 WHERE o_custkey IN (SELECT c_custkey FROM customer)',
+        'mysql',
+      );
+      expect(statementQueries(update!.ast).map(({ query }) => query.type)).toEqual(['update', 'select']);
+      expect(selectQueries(update!.ast).map(firstTable)).toEqual(['customer']);
+      const [remove] = parseStatements('DELETE FROM orders WHERE o_custkey = 1', 'mysql');
+      expect(statementQueries(remove!.ast).map(({ query }) => query.type)).toEqual(['delete']);
+      expect(selectQueries(remove!.ast)).toEqual([]);
+    });
   });
 });

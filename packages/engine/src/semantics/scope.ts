@@ -5,10 +5,11 @@
  * column reference means there: a column of one of the query's own sources, of an enclosing query's
  * (an outer reference of a correlated subquery), ambiguous, unknown, or missing.
  *
- * Every rule asks here. Answers stay "unknown" whenever they cannot be given for sure: a CTE name shadows
- * the schema table of that name, so a column read through the CTE never takes the table's definition.
+ * Every rule asks here. Answers stay "unknown" whenever they cannot be given for sure. A CTE name shadows the
+ * schema table of that name where SQL makes the CTE visible (ctesVisibleIn), so a column read through the CTE
+ * never takes the table's definition, and one read from the table elsewhere in the statement does.
  */
-import { type AstNode, type ColumnRef, child, children, columnRef, isNode } from '../model/ast.ts';
+import { type AstNode, type ColumnRef, child, children, columnRef, isNode, visitsOf } from '../model/ast.ts';
 import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef, unquote } from '../schema/model.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -32,31 +33,69 @@ export function queryScopes(ast: AstNode): QueryScope[] {
   if (cached) return cached;
   const found: QueryScope[] = [];
   type Kind = QueryScope['kind'];
-  // `defining`: names of the non-recursive CTEs whose body the query is in, where the name is still the table's.
-  const visit = (query: AstNode, outer: AstNode[], kind: Kind, keys: string[], within: boolean, defining: string[]) => {
+  // `visible`: the CTEs in reach of the query, by lower-case name (see ctesVisibleIn).
+  const visit = (query: AstNode, outer: AstNode[], kind: Kind, keys: string[], within: boolean, visible: Ctes) => {
     const withinDerived = within || kind === 'cte' || kind === 'derived';
     found.push({ query, outer, kind, keys, withinDerived });
-    if (defining.length > 0) definingCtes.set(query, new Set(defining));
     const entries = children(query, 'with');
+    const main = entries.length > 0 ? withCtes(visible, entries) : visible;
+    visibleCtes.set(query, main);
+    // A CTE's body sees the CTEs before it in its WITH list; all of them (itself too) under RECURSIVE.
     const recursive = entries.some((cte) => !!cte.recursive);
-    for (const cte of entries) {
+    for (const [i, cte] of entries.entries()) {
       const body = cteBody(cte);
-      const name = cteName(cte)?.toLowerCase();
-      const own = name && !recursive ? [...defining, name] : defining;
-      if (body) visit(body, outer, 'cte', [], withinDerived, own);
+      if (body) visit(body, outer, 'cte', [], withinDerived, recursive ? main : withCtes(visible, entries.slice(0, i)));
     }
     const next = child(query, '_next');
-    if (next?.type === 'select') visit(next, outer, kind, keys, within, defining);
+    if (next?.type === 'select') visit(next, outer, kind, keys, within, main);
     ownWalk(query, undefined, (subquery, subKeys) => {
       const derived = (subKeys[0] === 'from' || subKeys[0] === 'table') && subKeys[1] === 'expr';
-      if (derived) visit(subquery, outer, 'derived', subKeys, withinDerived, defining);
-      else visit(subquery, [...outer, query], 'expression', subKeys, withinDerived, defining);
+      if (derived) visit(subquery, outer, 'derived', subKeys, withinDerived, main);
+      else visit(subquery, [...outer, query], 'expression', subKeys, withinDerived, main);
     });
   };
-  visit(ast, [], 'root', [], false, []);
+  visit(ast, [], 'root', [], false, new Map());
   scopeCache.set(ast, found);
   return found;
 }
+
+/** One query of the statement as the tree holds it: the key that leads to it and its ancestors, outermost first. */
+export interface PlacedQuery {
+  query: AstNode;
+  key: string;
+  ancestors: AstNode[];
+}
+
+/**
+ * Every SELECT/UPDATE/DELETE of the statement in tree order (outermost first: the statement, then its CTE bodies,
+ * subqueries and UNION branches as they are written), with where each sits. The one enumerator rules start from;
+ * queryScopes gives the same queries (DELETE aside) with what each can see.
+ */
+export function statementQueries(ast: AstNode): readonly PlacedQuery[] {
+  let found = placedCache.get(ast);
+  if (!found) {
+    found = visitsOf(ast)
+      .filter(({ node }) => node.type === 'select' || node.type === 'update' || node.type === 'delete')
+      .map(({ node, key, ancestors }) => ({ query: node, key, ancestors }));
+    placedCache.set(ast, found);
+  }
+  return found;
+}
+
+/** The statement's SELECTs (statementQueries without UPDATE and DELETE). */
+export function selectQueries(ast: AstNode): readonly AstNode[] {
+  let found = selectCache.get(ast);
+  if (!found) {
+    found = statementQueries(ast)
+      .filter(({ query }) => query.type === 'select')
+      .map(({ query }) => query);
+    selectCache.set(ast, found);
+  }
+  return found;
+}
+
+const placedCache = new WeakMap<AstNode, PlacedQuery[]>();
+const selectCache = new WeakMap<AstNode, AstNode[]>();
 
 /** The scope of one query of the statement (undefined for a node that is not one of its queries). */
 export function scopeOf(ast: AstNode, query: AstNode): QueryScope | undefined {
@@ -71,8 +110,8 @@ export function scopeOf(ast: AstNode, query: AstNode): QueryScope | undefined {
 /** Scopes and CTE names by statement tree: every rule asks for them, and trees are never changed. */
 const scopeCache = new WeakMap<AstNode, QueryScope[]>();
 const scopeIndex = new WeakMap<AstNode, Map<AstNode, QueryScope>>();
-/** Queries inside the body of a non-recursive CTE: there its own name still reads the table (`WITH t AS (... FROM t)`). */
-const definingCtes = new WeakMap<AstNode, Set<string>>();
+/** The CTEs in reach of each query of a statement read by queryScopes. */
+const visibleCtes = new WeakMap<AstNode, Ctes>();
 const cteCache = new WeakMap<AstNode, Ctes>();
 
 export interface OwnVisit {
@@ -132,12 +171,38 @@ export function cteName(cte: AstNode): string | undefined {
 }
 
 /**
- * The CTEs of a statement by name (lower case): the WITH entry, or null for a name defined more than once.
- * Each name shadows the schema table of that name wherever it is read: wider than SQL's own visibility,
- * so a table is never taken for a CTE's rows.
+ * CTEs by name (lower case): the WITH entry, or null for a name one WITH list defines twice (an error in both
+ * databases).
  */
 export type Ctes = ReadonlyMap<string, AstNode | null>;
 
+/** `visible` with a WITH list's entries added: they shadow CTEs of enclosing queries and tables of the same name. */
+function withCtes(visible: Ctes, entries: AstNode[]): Ctes {
+  const ctes = new Map(visible);
+  const own = new Set<string>();
+  for (const cte of entries) {
+    const name = cteName(cte)?.toLowerCase();
+    if (!name) continue;
+    ctes.set(name, own.has(name) ? null : cte);
+    own.add(name);
+  }
+  return ctes;
+}
+
+/**
+ * The CTEs a query of the statement can read, as SQL makes them visible: those of its own WITH list and of the
+ * queries around it (the nearest definition of a name wins), in a CTE's body only the CTEs before it in its list
+ * (all of them under RECURSIVE), never a CTE of a sibling or nested query. Elsewhere the name is the table's.
+ */
+export function ctesVisibleIn(ast: AstNode, query: AstNode): Ctes {
+  queryScopes(ast);
+  return visibleCtes.get(query) ?? ctesOf(ast);
+}
+
+/**
+ * Every CTE name of a statement, wherever it is defined: the WITH entry, or null for a name defined more than
+ * once. For what a query reads, sourcesOf and ctesVisibleIn take only the CTEs in its reach.
+ */
 export function ctesOf(ast: AstNode): Ctes {
   const cached = cteCache.get(ast);
   if (cached) return cached;
@@ -166,16 +231,22 @@ export interface Source {
   join: string;
   /** Which comma-separated group of the FROM list it belongs to: a JOIN added at the end only sees the last. */
   group: number;
-  /** Whether the name is a CTE's (which shadows any schema table of that name). */
+  /** Whether the name is a CTE's in reach of the query (which shadows any schema table of that name). */
   cte: boolean;
+  /** That CTE's WITH entry; null when its WITH list defines the name twice. */
+  definition?: AstNode | null;
   /** The schema table, for a plain table the schema knows (not shadowed by a CTE). */
   def?: TableDef;
   /** A CTE's or derived table's output column names (lower case), when every one has a name. */
   columns?: string[];
 }
 
-/** The sources of one query, in FROM order; `ctes` from ctesOf. */
+/**
+ * The sources of one query, in FROM order. A name is a CTE's where one is in the query's reach (ctesVisibleIn);
+ * `ctes` (the statement's, ctesOf) stands in for a query that is not one of the statement's.
+ */
 export function sourcesOf(query: AstNode, schema: SchemaModel, ctes: Ctes): Source[] {
+  const visible = visibleCtes.get(query) ?? ctes;
   const entries =
     query.type === 'update' ? [...children(query, 'table'), ...children(query, 'from')] : children(query, 'from');
   let group = -1;
@@ -186,15 +257,12 @@ export function sourcesOf(query: AstNode, schema: SchemaModel, ctes: Ctes): Sour
       const alias = typeof entry.as === 'string' ? unquote(entry.as) : null;
       const join = typeof entry.join === 'string' ? entry.join.toUpperCase() : '';
       if (i === 0 || join === '') group++;
-      const cte =
-        table !== null &&
-        !entry.db &&
-        ctes.has(table.toLowerCase()) &&
-        !definingCtes.get(query)?.has(table.toLowerCase());
+      const cte = table !== null && !entry.db && visible.has(table.toLowerCase());
       const source: Source = { node: entry, table, name: (alias ?? table ?? '').toLowerCase(), join, group, cte };
       const def = table && !cte ? findTable(schema, table) : undefined;
       if (def) source.def = def;
-      const columns = cte ? cteColumns(ctes.get(table!.toLowerCase())) : derivedColumns(entry);
+      if (cte) source.definition = visible.get(table!.toLowerCase())!;
+      const columns = cte ? cteColumns(source.definition) : derivedColumns(entry);
       if (columns) source.columns = columns;
       return source;
     });
@@ -357,7 +425,7 @@ function passedThrough(
   name: string,
   depth: number,
 ): ColumnDef | undefined {
-  const cte = source.cte ? ctesOf(ast).get(source.table!.toLowerCase()) : undefined;
+  const cte = source.cte ? source.definition : undefined;
   const body = cte ? cteBody(cte) : child(child(source.node, 'expr') ?? {}, 'ast');
   // A set operation's branches may give the column different types.
   if (body?.type !== 'select' || isNode(body._next) || !source.columns) return undefined;

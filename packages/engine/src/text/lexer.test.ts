@@ -20,6 +20,40 @@ describe('lex', () => {
     }
   });
 
+  it('marks a string, quoted name or block comment the text ends inside, and nothing closed', () => {
+    const last = (text: string, mysql: boolean) => lex(text, { mysql }).at(-1)!;
+    for (const mysql of [true, false]) {
+      for (const open of ["x 'ab''", 'x "ab', 'x /* c', "x 'a\\"]) {
+        expect(last(open, mysql).unterminated, `${mysql} ${open}`).toBe(true);
+      }
+      for (const closed of ["x 'ab'''", 'x "a""b"', 'x /* c */', "x ''", 'x -- c']) {
+        expect(lex(closed, { mysql }).some((t) => t.unterminated)).toBe(false);
+      }
+    }
+    expect(last('x `ab', true).unterminated).toBe(true);
+    expect(last("x 'a\\'", true).unterminated).toBe(true);
+    expect(last("x 'a\\'", false).unterminated).toBeUndefined();
+    expect(last('x /* a /* b */', false).unterminated).toBe(true);
+    expect(last('x /* a /* b */', true).unterminated).toBeUndefined();
+    expect(last('x $a$ b', false).unterminated).toBe(true);
+    expect(last('x $a$ b $a$', false).unterminated).toBeUndefined();
+  });
+
+  it('reads every blank JavaScript knows as space where a token starts (inside a name, non-ASCII is the name)', () => {
+    for (const blank of [' ', '\t', '\n', '\r', '\v', '\f', '\u00a0', '\u2003', '\u3000', '\ufeff']) {
+      expect(kinds(`(${blank}${blank}b`, false)).toEqual([
+        ['symbol', '('],
+        ['space', blank + blank],
+        ['word', 'b'],
+      ]);
+    }
+    expect(kinds('(\u0085b', false)).toEqual([
+      ['symbol', '('],
+      ['word', '\u0085b'],
+    ]);
+    expect(kinds('a\u00a0b', false)).toEqual([['word', 'a\u00a0b']]);
+  });
+
   it('reads words with dots, digits, $ and non-ASCII letters as one token', () => {
     expect(kinds('t1.col_$x 中文名 12.5', false)).toEqual([
       ['word', 't1.col_$x'],

@@ -23,6 +23,8 @@ export interface Token {
   text: string;
   start: number;
   end: number;
+  /** Set on a string, quoted name or block comment the text ends inside (always the last token). */
+  unterminated?: true;
 }
 
 export interface LexOptions {
@@ -39,16 +41,17 @@ export interface LexOptions {
  * The last few texts lexed, by dialect: splitting, the parser's preparation, rewrites and several rules all lex
  * the same statement. Token arrays are shared, so callers must not change them (none does).
  */
-const recent = new Map<string, Token[]>();
+const recent = { m: new Map<string, Token[]>(), s: new Map<string, Token[]>(), p: new Map<string, Token[]>() };
 const RECENT_LIMIT = 64;
 
 export function lex(text: string, options: LexOptions): Token[] {
-  const key = `${options.mysql ? (options.templateParameters === false ? 's' : 'm') : 'p'}${text}`;
-  const cached = recent.get(key);
+  // One map per reading, keyed by the text itself: a string keeps its hash, a key built per call was hashed anew.
+  const cache = options.mysql ? (options.templateParameters === false ? recent.s : recent.m) : recent.p;
+  const cached = cache.get(text);
   if (cached) return cached;
   const tokens = lexText(text, options);
-  if (recent.size >= RECENT_LIMIT) recent.delete(recent.keys().next().value!);
-  recent.set(key, tokens);
+  if (cache.size >= RECENT_LIMIT) cache.delete(cache.keys().next().value!);
+  cache.set(text, tokens);
   return tokens;
 }
 
@@ -56,24 +59,50 @@ function lexText(text: string, options: LexOptions): Token[] {
   const tokens: Token[] = [];
   inExecutableComment = false;
   let i = 0;
+  scanOpen = false;
   while (i < text.length) {
     const start = i;
     const kind = scanOne(text, i, options);
     i = scanEnd;
     tokens.push({ kind, text: text.slice(start, i), start, end: i });
   }
+  if (scanOpen) tokens.at(-1)!.unterminated = true;
   return tokens;
 }
 
-// Sticky patterns (matched at lastIndex) instead of a test per character: the lexer runs over every statement
-// and every rewritten text.
-const blanks = /\s+/y;
-const word = /[A-Za-z0-9_$\u0080-\uffff][A-Za-z0-9_$.\u0080-\uffff]*/y;
+// Blanks and words are read by character codes, other forms by sticky patterns (matched at lastIndex): the lexer
+// runs over every statement and every rewritten text, and a pattern call per token cost more than the loop.
+const blank = /\s/;
+/** Where the run of blanks (JavaScript's \s) from `i` ends; `i` when there is none. */
+function blankEnd(text: string, i: number): number {
+  let j = i;
+  for (; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    if (c < 0xa0 || !blank.test(text[j]!)) break;
+  }
+  return j;
+}
+
+/** A name's first character: ASCII letters and digits, `_`, `$` and any character outside ASCII. */
+function isWordStart(c: number): boolean {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 36 || c >= 0x80;
+}
+
+/** Where the name's characters (and points: `t.c`, `1.5`) from `i` end. */
+function wordRunEnd(text: string, i: number): number {
+  let j = i;
+  while (j < text.length && (isWordStart(text.charCodeAt(j)) || text.charCodeAt(j) === 46)) j++;
+  return j;
+}
+
 const dollarTag = /\$(?:[A-Za-z_\u0080-\uffff][A-Za-z0-9_\u0080-\uffff]*)?\$/y;
 const executableOpen = /\/\*M?!\d*/y;
 
 /** Where the token scanOne just read ends (a module variable: no object per token). */
 let scanEnd = 0;
+/** Whether the token scanOne just read runs to the end of the text unclosed (only the last token can). */
+let scanOpen = false;
 /** MySQL: whether scanOne is inside an executable comment, whose `*\/` closes it (reset by each lexText). */
 let inExecutableComment = false;
 
@@ -86,8 +115,8 @@ function scanOne(text: string, i: number, options: LexOptions): TokenKind {
   const { mysql } = options;
   const c = text[i]!;
   const next = text[i + 1];
-  const space = matchAt(blanks, text, i);
-  if (space > 0) {
+  const space = blankEnd(text, i);
+  if (space > i) {
     scanEnd = space;
     return 'space';
   }
@@ -118,7 +147,7 @@ function scanOne(text: string, i: number, options: LexOptions): TokenKind {
   }
   const quoted = mysql ? scanMysqlQuoted(text, i) : scanPostgresQuoted(text, i);
   if (quoted) return quoted;
-  const wordEnd = matchAt(word, text, i);
+  const wordEnd = isWordStart(c.charCodeAt(0)) ? wordRunEnd(text, i + 1) : -1;
   if (wordEnd > 0) {
     // `order_${yyyymm}`: the `$` opening a MyBatis placeholder is not part of the name written before it (a `{` is
     // in no name), so the placeholder is found and the name read whole with it (grammar-gaps.ts). The server's own
@@ -153,13 +182,19 @@ function scanMysqlQuoted(text: string, i: number): TokenKind | undefined {
 function scanPostgresQuoted(text: string, i: number): TokenKind | undefined {
   const c = text[i]!;
   const next = text[i + 1];
-  const lower = c.toLowerCase();
-  // A prefix letter counts only at the start of a word: `xe'a'` is the name xe followed by a string.
-  const wordBefore = i > 0 && /[A-Za-z0-9_$\u0080-\uffff]/.test(text[i - 1]!);
   if (c === "'") {
     scanEnd = scanQuoted(text, i, "'", false);
     return 'string';
   }
+  if (c === '"') {
+    scanEnd = scanQuoted(text, i, '"', false);
+    return 'quoted';
+  }
+  // Only a prefix letter (E'', B'', X'', N'', U&'') or `$` can open a quoted form from here.
+  if (next !== "'" && next !== '&' && c !== '$') return undefined;
+  const lower = c.toLowerCase();
+  // A prefix letter counts only at the start of a word: `xe'a'` is the name xe followed by a string.
+  const wordBefore = i > 0 && isWordStart(text.charCodeAt(i - 1));
   if (!wordBefore && next === "'" && (lower === 'e' || lower === 'b' || lower === 'x' || lower === 'n')) {
     scanEnd = scanQuoted(text, i + 1, "'", lower === 'e');
     return 'string';
@@ -169,15 +204,12 @@ function scanPostgresQuoted(text: string, i: number): TokenKind | undefined {
     scanEnd = scanQuoted(text, i + 2, quote, false);
     return quote === "'" ? 'string' : 'quoted';
   }
-  if (c === '"') {
-    scanEnd = scanQuoted(text, i, '"', false);
-    return 'quoted';
-  }
   if (c === '$' && !wordBefore) {
     const tagEnd = matchAt(dollarTag, text, i);
     if (tagEnd > 0) {
       const tag = text.slice(i, tagEnd);
       const j = text.indexOf(tag, tagEnd);
+      scanOpen = j === -1;
       scanEnd = j === -1 ? text.length : j + tag.length;
       return 'string';
     }
@@ -202,6 +234,7 @@ function lineEnd(text: string, i: number): number {
 
 function blockCommentEnd(text: string, openAt: number): number {
   const close = text.indexOf('*/', openAt + 2);
+  scanOpen = close < 0;
   return close < 0 ? text.length : close + 2;
 }
 
@@ -218,6 +251,7 @@ function nestedBlockCommentEnd(text: string, openAt: number): number {
       i += 2;
     } else i++;
   }
+  scanOpen = level > 0;
   return i;
 }
 
@@ -242,6 +276,7 @@ function scanQuoted(text: string, i: number, quote: string, backslashEscapes: bo
     }
     j++;
   }
+  scanOpen = true;
   return text.length;
 }
 

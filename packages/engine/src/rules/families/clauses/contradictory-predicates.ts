@@ -1,7 +1,8 @@
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
+import { statementQueries } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { chainOf, columnKey, filterClauses, numberValue, operatorOf, queries } from './helpers.ts';
+import { chainOf, columnKey, filterClauses, numberValue, operatorOf } from './helpers.ts';
 
 const flipped: Record<string, string> = { '=': '=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
 
@@ -34,7 +35,7 @@ export const contradictoryPredicates: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    for (const { query } of queries(statement.ast)) {
+    for (const { query } of statementQueries(statement.ast)) {
       for (const { node: clause } of filterClauses(query)) {
         const ranges = new Map<string, { range: Range; name: string; reported: boolean }>();
         for (const condition of chainOf(clause, 'AND')) {

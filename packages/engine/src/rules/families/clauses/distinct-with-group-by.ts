@@ -1,8 +1,9 @@
 import type { AstNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { sameExpression, sameTree } from '../../../semantics/equality.ts';
+import { selectQueries } from '../../../semantics/scope.ts';
 import { type Change, firstFaithful, matchesWithEdits, selectCandidates, tokenView } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { groupItems, groupMeaningsOf, hasGroupingSets, isSelectDistinct, matchOver, selectItems } from './helpers.ts';
 
 /**
@@ -30,7 +31,7 @@ export const distinctWithGroupBy: Rule = {
   },
   detect({ statement }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       if (!isSelectDistinct(query) || groupItems(query).length === 0 || hasGroupingSets(query)) continue;
       const selected = selectItems(query).map((i) => i.expr);
       // Each GROUP BY item must be in the output, as written or by position.

@@ -1,4 +1,5 @@
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { selectQueries } from '../../../semantics/scope.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { groupItems, numberValue, positionMatches } from './helpers.ts';
 
 /** `GROUP BY 1`: grouping by a position in the select list breaks silently when the list changes. */
@@ -19,7 +20,7 @@ export const groupByPosition: Rule = {
   },
   detect({ statement }) {
     const positions: number[] = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       for (const item of groupItems(query)) {
         const value = numberValue(item);
         if (value !== undefined && Number.isInteger(value)) positions.push(value);

@@ -1,5 +1,6 @@
 import { child, children } from '../../../model/ast.ts';
 import { sameExpression } from '../../../semantics/equality.ts';
+import { statementQueries } from '../../../semantics/scope.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   containsAggregate,
@@ -9,7 +10,6 @@ import {
   hasGroupingSets,
   isSelectDistinct,
   matchOver,
-  queries,
   selectItems,
 } from './helpers.ts';
 
@@ -32,7 +32,7 @@ export const groupByWithoutAggregate: Rule = {
   detect({ statement }) {
     const matches: RuleMatch[] = [];
     // Only the statement's own result: inside a subquery, GROUP BY is a common and harmless way to de-duplicate.
-    for (const { query, key, ancestors } of queries(statement.ast)) {
+    for (const { query, key, ancestors } of statementQueries(statement.ast)) {
       if (query.type !== 'select' || (key !== '' && key !== '_next') || ancestors.some((a) => a.type !== 'select')) {
         continue;
       }

@@ -3,7 +3,7 @@ import { type AstNode, child, children, columnRef } from '../../../model/ast.ts'
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type SchemaModel, unquote } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
-import { resolveColumn } from '../../../semantics/scope.ts';
+import { resolveColumn, selectQueries } from '../../../semantics/scope.ts';
 import { isNumeric } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, sourceText } from '../../match-helpers.ts';
@@ -19,7 +19,7 @@ import {
   tokenView,
   withReplacements,
 } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   chainOf,
   comparisonOperators,
@@ -67,7 +67,7 @@ export const havingWithoutAggregate: Rule = {
   },
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       const having = child(query, 'having');
       if (!having || groupItems(query).length === 0 || hasGroupingSets(query)) continue;
       const groups = groupMeanings(query).filter((g) => columnRef(g));

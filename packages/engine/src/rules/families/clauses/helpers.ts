@@ -11,7 +11,6 @@ import {
   literalValue,
   operatorOf,
   span,
-  visitsOf,
 } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { unquote } from '../../../schema/model.ts';
@@ -234,21 +233,6 @@ export function filterClauses(query: AstNode): Array<{ clause: 'where' | 'having
   }
   return found;
 }
-
-/** Every SELECT/UPDATE/DELETE in the statement, with the key that led to it. */
-export function queries(ast: AstNode): ReadonlyArray<{ query: AstNode; key: string; ancestors: AstNode[] }> {
-  let found = queriesOf.get(ast);
-  if (!found) {
-    found = visitsOf(ast)
-      .filter(({ node }) => node.type === 'select' || node.type === 'update' || node.type === 'delete')
-      .map(({ node, key, ancestors }) => ({ query: node, key, ancestors }));
-    queriesOf.set(ast, found);
-  }
-  return found;
-}
-
-/** A tree's queries, found once: most clause rules start from them. */
-const queriesOf = new WeakMap<AstNode, Array<{ query: AstNode; key: string; ancestors: AstNode[] }>>();
 
 /** Columns a query's WHERE pins to one constant (`col = 5` at the top level of the AND chain). */
 export function pinnedColumns(query: AstNode): AstNode[] {

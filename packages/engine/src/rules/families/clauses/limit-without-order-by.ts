@@ -1,6 +1,6 @@
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
-import { ctesOf, resolveColumn, sourcesOf } from '../../../semantics/scope.ts';
+import { ctesOf, resolveColumn, sourcesOf, statementQueries } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
@@ -12,7 +12,6 @@ import {
   limitParts,
   numberValue,
   pinnedColumns,
-  queries,
   selectItems,
 } from './helpers.ts';
 
@@ -34,7 +33,7 @@ export const limitWithoutOrderBy: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    for (const { query, key, ancestors } of queries(statement.ast)) {
+    for (const { query, key, ancestors } of statementQueries(statement.ast)) {
       if (query.type !== 'select') continue;
       const { count, offset } = limitParts(query);
       if (!count && !offset) continue;

@@ -1,5 +1,6 @@
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { selectQueries } from '../../../semantics/scope.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   containsAggregate,
   containsWindow,
@@ -33,7 +34,7 @@ export const mixedOrderDirection: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       const items = children(query, 'orderby');
       const exprs = items.map((item) => child(item, 'expr'));
       // An index can only help when every sort key is a plain column.

@@ -1,8 +1,9 @@
 import { type AstNode, child, children } from '../../../model/ast.ts';
 import { expressionKey } from '../../../semantics/equality.ts';
 import { isAggregate } from '../../../semantics/functions.ts';
+import { selectQueries } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { visitExpression } from './helpers.ts';
 
 /** `COUNT(DISTINCT a), COUNT(DISTINCT b)`: each distinct aggregate de-duplicates the input on its own. */
@@ -23,7 +24,7 @@ export const multipleCountDistinct: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       const distinctCounts = new Map<string, AstNode>();
       const roots = [
         ...children(query, 'columns').map((c) => child(c, 'expr')),

@@ -13,10 +13,10 @@ import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { isAggregate, isOrderFreeAggregate, isSummingAggregate, isWindow } from '../../../semantics/functions.ts';
-import { resolve } from '../../../semantics/scope.ts';
+import { resolve, selectQueries } from '../../../semantics/scope.ts';
 import { isExactNumber } from '../../../semantics/types.ts';
 import { type Change, clauseEnd, firstFaithful, matchesWithEdits, selectCandidates, tokenView } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   containsAggregate,
   groupItems,
@@ -95,7 +95,7 @@ export const orderByInDerivedTable: Rule = {
 function innerQueries(ast: AstNode): Array<{ inner: AstNode; cte: boolean; keys: string[] }> {
   const found: Array<{ inner: AstNode; cte: boolean; keys: string[] }> = [];
   const keysOf = new Map(visitsOf(ast).map((v) => [v.node, v.keys]));
-  for (const query of selects(ast)) {
+  for (const query of selectQueries(ast)) {
     for (const source of children(query, 'from')) {
       const derived = child(child(source, 'expr') ?? {}, 'ast');
       if (derived?.type === 'select') found.push({ inner: derived, cte: false, keys: keysOf.get(derived) ?? [] });
@@ -138,9 +138,9 @@ function refusalOf(
     };
   }
   // Who reads it: for a derived table its enclosing queries, for a CTE any query of the statement.
-  const inside = new Set(selects(inner));
+  const inside = new Set(selectQueries(inner));
   const ancestors = new Set(visitsOf(statement.ast).find((v) => v.node === inner)?.ancestors ?? []);
-  const readers = selects(statement.ast).filter((q) => !inside.has(q) && (cte || ancestors.has(q)));
+  const readers = selectQueries(statement.ast).filter((q) => !inside.has(q) && (cte || ancestors.has(q)));
   if (readers.some((q) => orderSensitive(statement, schema, q))) {
     return {
       zh: '（外层查询的 LIMIT、窗口函数、与顺序有关的聚合或未分组的列可能依赖这个顺序，未自动去掉。）',

@@ -1,5 +1,6 @@
 import { child, children } from '../../../model/ast.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { selectQueries } from '../../../semantics/scope.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { numberValue, positionMatches } from './helpers.ts';
 
 /** `ORDER BY 2`: sorting by a position in the select list breaks silently when the list changes. */
@@ -20,7 +21,7 @@ export const orderByPosition: Rule = {
   },
   detect({ statement }) {
     const positions: number[] = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       for (const item of children(query, 'orderby')) {
         const value = numberValue(child(item, 'expr'));
         if (value !== undefined && Number.isInteger(value)) positions.push(value);

@@ -1,5 +1,6 @@
 import { children } from '../../../model/ast.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { selectQueries } from '../../../semantics/scope.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { matchOver } from './helpers.ts';
 
 /** PostgreSQL's join_collapse_limit and from_collapse_limit default to 8. */
@@ -23,7 +24,7 @@ export const tooManyJoins: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       const sources = children(query, 'from');
       if (sources.length <= MAX_JOINED) continue;
       matches.push(

@@ -2,7 +2,7 @@ import { type AstNode, type ColumnRef, child, children, columnRef } from '../../
 import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
 import { sameExpression } from '../../../semantics/equality.ts';
 import { isAggregate, isWindow } from '../../../semantics/functions.ts';
-import { resolve, resolveColumn } from '../../../semantics/scope.ts';
+import { resolve, resolveColumn, statementQueries } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
@@ -12,7 +12,6 @@ import {
   groupMeanings,
   operatorOf,
   pinnedColumns,
-  queries,
   sameColumn,
   selectItems,
   visitExpression,
@@ -41,7 +40,7 @@ export const ungroupedColumn: Rule = {
   },
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
-    for (const { query, key, ancestors } of queries(statement.ast)) {
+    for (const { query, key, ancestors } of statementQueries(statement.ast)) {
       if (query.type !== 'select') continue;
       const items = selectItems(query);
       const grouped = groupItems(query).length > 0;

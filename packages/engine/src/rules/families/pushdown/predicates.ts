@@ -4,7 +4,7 @@ import type { ParsedStatement } from '../../../model/statement.ts';
 import { type SchemaModel, unquote } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { isVolatile } from '../../../semantics/functions.ts';
-import { cteBody, cteName, resolveColumn } from '../../../semantics/scope.ts';
+import { cteBody, cteName, resolveColumn, selectQueries } from '../../../semantics/scope.ts';
 import { isNumeric } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -21,7 +21,7 @@ import {
   tokenView,
   withReplacements,
 } from '../../rewrite.ts';
-import { type RuleContext, type RuleMatch, selects } from '../../rule.ts';
+import type { RuleContext, RuleMatch } from '../../rule.ts';
 import { chainOf, groupMeanings, numberValue, operatorOf } from '../clauses/helpers.ts';
 import {
   aggregates,
@@ -117,7 +117,7 @@ const refusals = {
 export function pushdownMatches({ statement, schema }: RuleContext, mode: PushdownMode): RuleMatch[] {
   const found: Array<{ match: RuleMatch; change?: Change; moved: boolean; query: AstNode }> = [];
   const counts = cteReferenceCounts(statement);
-  for (const query of selects(statement.ast)) {
+  for (const query of selectQueries(statement.ast)) {
     const conjuncts = chainOf(child(query, 'where'), 'AND');
     if (conjuncts.length === 0) continue;
     const targets = targetsOf(statement, query, counts).filter((t) => (mode === 'union') === t.branches.length > 1);

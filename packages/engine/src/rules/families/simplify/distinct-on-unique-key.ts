@@ -2,10 +2,10 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef, isNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type IndexDef, type SchemaModel, unquote } from '../../../schema/model.ts';
-import { ownedColumn } from '../../../semantics/scope.ts';
+import { ownedColumn, selectQueries } from '../../../semantics/scope.ts';
 import { isExactNumber } from '../../../semantics/types.ts';
 import type { Change } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   chainOf,
   containsAggregate,
@@ -62,7 +62,7 @@ export const distinctOnUniqueKey: Rule = {
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     const membership = membershipSubqueries(statement.ast);
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       if (membership.has(query)) continue;
       // With GROUP BY or an aggregate the rows are groups: distinct-with-group-by's concern.
       if (!isSelectDistinct(query) || groupItems(query).length > 0) continue;

@@ -1,10 +1,10 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { ownedColumn } from '../../../semantics/scope.ts';
+import { ownedColumn, selectQueries } from '../../../semantics/scope.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { type Change, clauseEnd, firstFaithful, selectCandidates, tokenView } from '../../rewrite.ts';
-import { type Rule, type RuleMatch, selects } from '../../rule.ts';
+import type { Rule, RuleMatch } from '../../rule.ts';
 import { groupItems, hasGroupingSets } from '../clauses/helpers.ts';
 import { hasLimit, keyText, keywordMatch, querySources, settle, withReason } from './helpers.ts';
 
@@ -41,7 +41,7 @@ export const redundantGroupByColumns: Rule = {
   },
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       const groups = groupItems(query);
       if (groups.length < 2 || hasGroupingSets(query)) continue;
       const sources = querySources(statement, schema, query);

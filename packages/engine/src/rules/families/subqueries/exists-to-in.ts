@@ -3,7 +3,7 @@ import { type AstNode, child, children, subqueryOf } from '../../../model/ast.ts
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
-import { type Ctes, ctesOf } from '../../../semantics/scope.ts';
+import { type Ctes, ctesOf, selectQueries } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -17,7 +17,7 @@ import {
   tokenView,
   withReplacements,
 } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   type Correlation,
   containsAggregate,
@@ -59,7 +59,7 @@ export const existsToIn: Rule = {
   detect({ statement, schema }) {
     const ctes = ctesOf(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       for (const conjunct of whereConjuncts(query)) {
         const subquery = existsQuery(conjunct);
         const plan = subquery ? planFor(subquery, schema, ctes) : undefined;

@@ -3,10 +3,18 @@ import { type AstNode, child, children, subqueryOf } from '../../../model/ast.ts
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
-import { type Ctes, ctesOf, lastGroup, ownedColumn, sideOf, sourcesOf } from '../../../semantics/scope.ts';
+import {
+  type Ctes,
+  ctesOf,
+  lastGroup,
+  ownedColumn,
+  selectQueries,
+  sideOf,
+  sourcesOf,
+} from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { type Change, clauseEnd, matchesWithEdits } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   extraClauses,
   freshName,
@@ -68,7 +76,7 @@ export const inSubqueryToJoin: Rule = {
     const ctes = ctesOf(statement.ast);
     const taken = takenNames(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       const conjuncts = whereConjuncts(query);
       const candidates = conjuncts.flatMap((conjunct) => candidateOf(conjunct, schema, ctes) ?? []);
       // Uncorrelated subqueries over schema tables resolve their unqualified names inside: they cannot clash.

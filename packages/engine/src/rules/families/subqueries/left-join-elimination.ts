@@ -2,7 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, isNode, walk } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { coversUniqueKey, findColumn, unquote } from '../../../schema/model.ts';
-import { ctesOf, ownedColumn, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
+import { ctesOf, ownedColumn, type Source, selectQueries, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
 import {
@@ -14,7 +14,7 @@ import {
   type TokenView,
   tokenView,
 } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   chainOf,
   containsSubquery,
@@ -57,7 +57,7 @@ export const leftJoinElimination: Rule = {
   detect({ statement, schema }) {
     const ctes = ctesOf(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);
       sources.forEach((source, i) => {
         if (!isCandidate(query, sources, i)) return;

@@ -1,9 +1,9 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, isNode } from '../../../model/ast.ts';
-import { ctesOf } from '../../../semantics/scope.ts';
+import { ctesOf, selectQueries } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { type Change, matchesWithEdits } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   attachDecorrelation,
   type Decorrelation,
@@ -47,7 +47,7 @@ export const scalarSubqueryInWhereToJoin: Rule = {
     const ctes = ctesOf(statement.ast);
     const taken = takenNames(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       const plans: PlannedSite[] = [];
       for (const site of whereSites(query)) {
         const plan = decorrelationOf(site, schema, ctes);

@@ -1,9 +1,9 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children } from '../../../model/ast.ts';
-import { ctesOf } from '../../../semantics/scope.ts';
+import { ctesOf, selectQueries } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { type Change, matchesWithEdits } from '../../rewrite.ts';
-import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
+import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { containsAggregate, groupItems } from '../clauses/helpers.ts';
 import {
   attachDecorrelation,
@@ -45,7 +45,7 @@ export const scalarSubqueryToJoin: Rule = {
     const ctes = ctesOf(statement.ast);
     const taken = takenNames(statement.ast);
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    for (const query of selects(statement.ast)) {
+    for (const query of selectQueries(statement.ast)) {
       const plans: PlannedSite[] = [];
       for (const item of children(query, 'columns')) {
         const host = child(item, 'expr');
