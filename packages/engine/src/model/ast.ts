@@ -1,6 +1,17 @@
+import {
+  isAggregateCall,
+  isBinaryExpr,
+  isColumnRefNode,
+  isExprList,
+  isFunctionCall,
+  isSelect,
+  type SelectNode,
+} from './nodes.ts';
+
 /**
  * The parser's syntax tree, seen through a narrow typed lens. node-sql-parser's own types are loose,
- * so rules read nodes through these helpers instead of casting everywhere.
+ * so rules read nodes through these helpers (and the kind-tagged node types and guards of nodes.ts) instead of
+ * casting everywhere.
  */
 
 export interface AstNode {
@@ -107,7 +118,7 @@ export function span(node: AstNode | undefined, text?: string): { start: number;
 
 /** Upper-case operator of a binary expression, or '' for any other node. */
 export function operatorOf(node: AstNode | undefined): string {
-  return node?.type === 'binary_expr' ? String(node.operator).toUpperCase() : '';
+  return isBinaryExpr(node) ? String(node.operator).toUpperCase() : '';
 }
 
 /** The comparison operators of both dialects (MySQL's `<=>` and PostgreSQL's IS DISTINCT FROM aside). */
@@ -115,7 +126,7 @@ export const comparisonOperators = new Set(['=', '<>', '!=', '<', '<=', '>', '>=
 
 /** Function name in upper case, whatever shape the parser gave it. */
 export function functionName(node: AstNode): string | undefined {
-  if (node.type !== 'function' && node.type !== 'aggr_func') return undefined;
+  if (!isFunctionCall(node) && !isAggregateCall(node)) return undefined;
   const name = node.name;
   if (typeof name === 'string') return name.toUpperCase();
   if (isNode(name)) {
@@ -129,7 +140,7 @@ export function functionName(node: AstNode): string | undefined {
 export function functionArgs(node: AstNode): AstNode[] {
   const args = child(node, 'args');
   if (!args) return [];
-  if (args.type === 'expr_list') return children(args, 'value');
+  if (isExprList(args)) return children(args, 'value');
   const expr = child(args, 'expr');
   return expr ? [expr] : [];
 }
@@ -140,7 +151,7 @@ export interface ColumnRef {
 }
 
 export function columnRef(node: AstNode | undefined): ColumnRef | undefined {
-  if (node?.type !== 'column_ref') return undefined;
+  if (!isColumnRefNode(node)) return undefined;
   const column = node.column;
   const name = typeof column === 'string' ? column : isNode(column) ? columnName(column) : undefined;
   if (!name) return undefined;
@@ -167,14 +178,14 @@ export function literalValue(node: AstNode | undefined): string | number | undef
 }
 
 /** A subquery appears as `{ ast: { type: 'select', ... } }` inside expression lists. */
-export function subqueryOf(node: AstNode | undefined): AstNode | undefined {
+export function subqueryOf(node: AstNode | undefined): SelectNode | undefined {
   if (!node) return undefined;
-  if (node.type === 'expr_list') {
+  if (isExprList(node)) {
     const values = children(node, 'value');
     if (values.length === 1) return subqueryOf(values[0]);
     return undefined;
   }
   const ast = child(node, 'ast');
-  if (ast?.type === 'select') return ast;
-  return node.type === 'select' ? node : undefined;
+  if (isSelect(ast)) return ast;
+  return isSelect(node) ? node : undefined;
 }

@@ -3,6 +3,7 @@
  * and which give another value from one evaluation to the next. Rules ask here, never with lists of their own.
  */
 import { type AstNode, columnRef, functionName, isNode, walk } from '../model/ast.ts';
+import { isAggregateCall, isFunctionCall } from '../model/nodes.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Aggregates and windows.
@@ -54,14 +55,14 @@ const functionAggregates = new Set([
 /** A window function call (`... OVER (...)`). */
 export function isWindow(node: AstNode): boolean {
   if (node.type === 'window_func') return true;
-  return (node.type === 'aggr_func' || node.type === 'function') && isNode(node.over);
+  return (isAggregateCall(node) || isFunctionCall(node)) && isNode(node.over);
 }
 
 /** An aggregate call that groups rows (not a window function). */
 export function isAggregate(node: AstNode): boolean {
   if (isWindow(node)) return false;
-  if (node.type === 'aggr_func') return true;
-  return node.type === 'function' && functionAggregates.has(functionName(node) ?? '');
+  if (isAggregateCall(node)) return true;
+  return isFunctionCall(node) && functionAggregates.has(functionName(node) ?? '');
 }
 
 /** Aggregates whose result does not depend on the order of their input rows. */

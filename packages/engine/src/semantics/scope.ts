@@ -10,6 +10,7 @@
  * never takes the table's definition, and one read from the table elsewhere in the statement does.
  */
 import { type AstNode, type ColumnRef, child, children, columnRef, isNode, visitsOf } from '../model/ast.ts';
+import { isSelect, type SelectNode } from '../model/nodes.ts';
 import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef, unquote } from '../schema/model.ts';
 
 // ---------------------------------------------------------------------------------------------------
@@ -47,7 +48,7 @@ export function queryScopes(ast: AstNode): QueryScope[] {
       if (body) visit(body, outer, 'cte', [], withinDerived, recursive ? main : withCtes(visible, entries.slice(0, i)));
     }
     const next = child(query, '_next');
-    if (next?.type === 'select') visit(next, outer, kind, keys, within, main);
+    if (isSelect(next)) visit(next, outer, kind, keys, within, main);
     ownWalk(query, undefined, (subquery, subKeys) => {
       const derived = (subKeys[0] === 'from' || subKeys[0] === 'table') && subKeys[1] === 'expr';
       if (derived) visit(subquery, outer, 'derived', subKeys, withinDerived, main);
@@ -131,7 +132,7 @@ export function ownWalk(
 ): void {
   const step = (item: unknown, itemKeys: string[], parent: AstNode) => {
     if (!isNode(item)) return;
-    if (item.type === 'select') {
+    if (isSelect(item)) {
       onSubquery?.(item, itemKeys);
       return;
     }
@@ -156,11 +157,11 @@ export function ownWalk(
 // CTEs.
 
 /** The body of one WITH entry, whatever shape the dialect's grammar gave it. */
-export function cteBody(cte: AstNode): AstNode | undefined {
+export function cteBody(cte: AstNode): SelectNode | undefined {
   const stmt = child(cte, 'stmt');
-  if (stmt?.type === 'select') return stmt;
+  if (isSelect(stmt)) return stmt;
   const ast = stmt ? child(stmt, 'ast') : undefined;
-  return ast?.type === 'select' ? ast : undefined;
+  return isSelect(ast) ? ast : undefined;
 }
 
 export function cteName(cte: AstNode): string | undefined {
@@ -299,7 +300,7 @@ export function ownerIn<S extends Source>(ref: ColumnRef, sources: S[]): S | 'no
 
 function derivedColumns(entry: AstNode): string[] | undefined {
   const body = child(child(entry, 'expr') ?? {}, 'ast');
-  return body?.type === 'select' ? outputNames(body) : undefined;
+  return isSelect(body) ? outputNames(body) : undefined;
 }
 
 /** `WITH c (a, b) AS (...)` gives the names listed, else its body's. */
