@@ -206,9 +206,11 @@ export const Verification = z.object({
 export type Verification = z.infer<typeof Verification>;
 
 /**
- * A rule rewrite that passed verification but was not applied because the optimizer estimated a higher cost
- * after it (see the optimize pipeline: a rewrite stays only when the cost does not get worse, unless the rule's
- * benefit lies outside the cost model). Later steps of the chain were built on it, so they are not applied either.
+ * A rule rewrite that passed verification but was not applied because the optimizer's estimates do not show it
+ * faster: a higher cost after it (a rewrite stays only when the cost does not get worse, unless the rule's benefit
+ * lies outside the cost model), or on MariaDB a new join order it prefers by less than 2x over the original order
+ * (see the optimize pipeline). `reason` says which. Later steps of the chain were built on it, so they are not
+ * applied either.
  */
 export const DroppedStep = z.object({
   ruleId: z.string(),
@@ -311,7 +313,7 @@ export const StatementReport = z.object({
   verification: Verification,
   diff: z.string(),
   errors: z.array(Message),
-  /** Verified rule rewrites left out because the optimizer estimated a higher cost after them. */
+  /** Verified rule rewrites left out because the optimizer's estimates do not show them faster (see DroppedStep). */
   droppedSteps: z.array(DroppedStep).optional(),
   /** What the AI rewrite step did; absent in reports made before it existed. */
   ai: AiRewrite.optional(),

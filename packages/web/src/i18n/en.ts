@@ -361,7 +361,7 @@ const en: Messages = {
     indexSize: 'About {{size}} (estimated from the statistics)',
     indexRoles: 'Column roles',
     indexGaps: 'Plan hotspots without an advised index',
-    droppedSteps: 'Verified but left out: the optimizer estimated a higher cost',
+    droppedSteps: "Verified but left out: the optimizer's estimates do not show it is faster",
     workloadTitle: 'One index set for all statements',
     workloadByTime: 'Weighed by what runs: the statements of the pasted {{format}} output, each by its measured time.',
     workloadByCalls:

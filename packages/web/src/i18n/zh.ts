@@ -359,7 +359,7 @@ const zh = {
     indexSize: '约 {{size}}（根据统计信息估算）',
     indexRoles: '各列作用',
     indexGaps: '没有推荐索引的计划热点',
-    droppedSteps: '已验证但未采用：优化器估算代价变高',
+    droppedSteps: '已验证但未采用：优化器的估算不能说明它更快',
     workloadTitle: '适用于全部语句的一组索引',
     workloadByTime: '按实际运行加权：粘贴的 {{format}} 结果中的语句，各按实测耗时加权。',
     workloadByCalls: '按实际运行加权：粘贴的 {{format}} 结果中的语句，各按执行次数加权（部分语句没有实测耗时）。',
