@@ -50,10 +50,28 @@ describe('forceJoinOrder', () => {
     );
   });
 
+  it("moves inner joins' ON conditions into the WHERE clause, where they mean the same", () => {
+    expect(
+      forceJoinOrder(
+        'SELECT o.id FROM orders o JOIN customers c ON c.id = o.customer_id INNER JOIN items i ON i.order_id = o.id WHERE c.city = 1 ORDER BY o.id',
+        ['c', 'i', 'o'],
+      ),
+    ).toBe(
+      'SELECT o.id FROM customers c STRAIGHT_JOIN items i STRAIGHT_JOIN orders o WHERE (c.id = o.customer_id) AND (i.order_id = o.id) AND (c.city = 1) ORDER BY o.id',
+    );
+    expect(forceJoinOrder('SELECT 1 FROM a JOIN b ON (a.id = b.id AND b.x > 0) GROUP BY a.k', ['b', 'a'])).toBe(
+      'SELECT 1 FROM b STRAIGHT_JOIN a WHERE ((a.id = b.id AND b.x > 0)) GROUP BY a.k',
+    );
+    expect(forceJoinOrder('SELECT 1 FROM a CROSS JOIN b', ['b', 'a'])).toBe('SELECT 1 FROM b STRAIGHT_JOIN a');
+  });
+
   it('leaves statements it cannot hold to the order', () => {
-    // Not the same tables, a JOIN ... ON list, a derived table in the list, duplicate names, two matching lists.
+    // Not the same tables, an outer, USING or natural join, a derived table in the list, duplicate names, two
+    // matching lists.
     expect(forceJoinOrder(q7, ['n2', 'orders', 'customer', 'lineitem', 'supplier'])).toBe(undefined);
-    expect(forceJoinOrder('SELECT 1 FROM a JOIN b ON a.id = b.id', ['b', 'a'])).toBe(undefined);
+    expect(forceJoinOrder('SELECT 1 FROM a LEFT JOIN b ON a.id = b.id', ['b', 'a'])).toBe(undefined);
+    expect(forceJoinOrder('SELECT 1 FROM a JOIN b USING (id)', ['b', 'a'])).toBe(undefined);
+    expect(forceJoinOrder('SELECT 1 FROM a NATURAL JOIN b', ['b', 'a'])).toBe(undefined);
     expect(forceJoinOrder('SELECT 1 FROM a, (SELECT 1 AS id) b', ['b', 'a'])).toBe(undefined);
     expect(forceJoinOrder('SELECT 1 FROM a, b', ['a', 'a'])).toBe(undefined);
     expect(forceJoinOrder('SELECT 1 FROM a, b UNION SELECT 1 FROM b, a', ['b', 'a'])).toBe(undefined);

@@ -35,8 +35,79 @@ export function topBlockJoinOrder(raw: string): string[] | undefined {
   return top;
 }
 
-/** Words that end a FROM list of plain tables at its own depth. */
-const FROM_LIST_END = [
+interface FromItem {
+  /** The name the plan shows: the alias, or the table's own name. */
+  key: string;
+  start: number;
+  end: number;
+}
+
+/** A FROM list of plain tables: its items, where it ends, and the text of its inner joins' ON conditions. */
+interface FromList {
+  items: FromItem[];
+  /** Offset just past the list (past the last ON condition). */
+  end: number;
+  /** Index of the first token after the list. */
+  next: number;
+  conditions: string[];
+}
+
+/**
+ * The statement with the one FROM list whose plain tables are exactly `order`'s, rewritten as
+ * `a STRAIGHT_JOIN b STRAIGHT_JOIN c` in that order (MariaDB then joins them in that order). Inner joins' ON
+ * conditions move into the WHERE clause, where they mean the same; the statement only serves costing, it is never
+ * shown. Undefined when no FROM list is a comma or inner-join list of plain tables naming exactly those tables (an
+ * outer, natural or USING join, a derived table), or more than one is.
+ */
+export function forceJoinOrder(sql: string, order: readonly string[]): string | undefined {
+  const wanted = order.map((name) => name.toLowerCase());
+  if (new Set(wanted).size !== wanted.length) return undefined;
+  const tokens = codeTokens(lex(sql, { mysql: true }));
+  const depths = parenthesisDepths(tokens);
+  const matches = tokens
+    .map((token, i) => (isKeyword(token, 'FROM') ? fromList(sql, tokens, depths, i) : undefined))
+    .filter((list): list is FromList => !!list && sameNames(list.items, wanted));
+  if (matches.length !== 1) return undefined;
+  const list = matches[0]!;
+  const byKey = new Map(list.items.map((item) => [item.key, sql.slice(item.start, item.end)]));
+  const tables = wanted.map((key) => byKey.get(key)).join(' STRAIGHT_JOIN ');
+  const head = `${sql.slice(0, list.items[0]!.start)}${tables}`;
+  if (list.conditions.length === 0) return `${head}${sql.slice(list.end)}`;
+  const joined = list.conditions.map((c) => `(${c})`).join(' AND ');
+  const where = tokens[list.next];
+  if (!where || depths[list.next] !== depths[list.next - 1] || !isKeyword(where, 'WHERE')) {
+    return `${head} WHERE ${joined}${sql.slice(list.end)}`;
+  }
+  const whereEnd = clauseEnd(tokens, depths, list.next);
+  const whereEndAt = whereEnd < tokens.length ? tokens[whereEnd]!.start : sql.length;
+  const condition = sql.slice(where.end, whereEndAt).trimEnd();
+  return `${head}${sql.slice(list.end, where.end)} ${joined} AND (${condition.trim()})${sql.slice(where.end + condition.length)}`;
+}
+
+function parenthesisDepths(tokens: Token[]): number[] {
+  let depth = 0;
+  return tokens.map((token) => {
+    if (token.text === ')') depth--;
+    const at = depth;
+    if (token.text === '(') depth++;
+    return at;
+  });
+}
+
+/** Index of the first token after the clause that starts at `from`, at the clause's depth. */
+function clauseEnd(tokens: Token[], depths: number[], from: number): number {
+  const depth = depths[from]!;
+  for (let i = from + 1; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (depths[i]! < depth) return i;
+    if (depths[i] !== depth) continue;
+    if (token.text === ')' || token.text === ';' || CLAUSE_WORDS.some((w) => isKeyword(token, w))) return i;
+  }
+  return tokens.length;
+}
+
+/** Words that start the next clause of a query block at its own depth. */
+const CLAUSE_WORDS = [
   'WHERE',
   'GROUP',
   'HAVING',
@@ -51,68 +122,44 @@ const FROM_LIST_END = [
   'INTO',
 ];
 
-interface FromItem {
-  /** The name the plan shows: the alias, or the table's own name. */
-  key: string;
-  start: number;
-  end: number;
-}
+/** Words that join two FROM items; only inner joins (and commas) can be held to an order with their ON moved. */
+const JOIN_SEPARATORS: ReadonlyArray<readonly string[]> = [['INNER', 'JOIN'], ['CROSS', 'JOIN'], ['JOIN']];
 
-/**
- * The statement with the one FROM list whose plain tables are exactly `order`'s, rewritten as
- * `a STRAIGHT_JOIN b STRAIGHT_JOIN c` in that order (MariaDB then joins them in that order, the rest unchanged).
- * Undefined when no FROM list is a comma list of plain tables naming exactly those tables, or more than one is.
- */
-export function forceJoinOrder(sql: string, order: readonly string[]): string | undefined {
-  const wanted = order.map((name) => name.toLowerCase());
-  if (new Set(wanted).size !== wanted.length) return undefined;
-  const tokens = codeTokens(lex(sql, { mysql: true }));
-  const depths = parenthesisDepths(tokens);
-  const matches = tokens
-    .map((token, i) => (isKeyword(token, 'FROM') ? plainTables(tokens, depths, i) : undefined))
-    .filter((items): items is FromItem[] => !!items && sameNames(items, wanted));
-  if (matches.length !== 1) return undefined;
-  const items = matches[0]!;
-  const byKey = new Map(items.map((item) => [item.key, sql.slice(item.start, item.end)]));
-  const start = items[0]!.start;
-  const end = items[items.length - 1]!.end;
-  return `${sql.slice(0, start)}${wanted.map((key) => byKey.get(key)).join(' STRAIGHT_JOIN ')}${sql.slice(end)}`;
-}
-
-function parenthesisDepths(tokens: Token[]): number[] {
-  let depth = 0;
-  return tokens.map((token) => {
-    if (token.text === ')') depth--;
-    const at = depth;
-    if (token.text === '(') depth++;
-    return at;
-  });
-}
-
-/** The items of the FROM list at `from`, when every one is `name`, `name alias` or `name AS alias`. */
-function plainTables(tokens: Token[], depths: number[], from: number): FromItem[] | undefined {
+/** The FROM list at `from` when every item is `name`, `name alias` or `name AS alias`, joined by `,` or inner joins. */
+function fromList(sql: string, tokens: Token[], depths: number[], from: number): FromList | undefined {
   const depth = depths[from]!;
+  const next = clauseEnd(tokens, depths, from);
   const items: FromItem[] = [];
+  const conditions: string[] = [];
   let item: Token[] = [];
+  let condition: Token[] | undefined;
   const close = (): boolean => {
     const read = plainTable(item);
     if (!read) return false;
     items.push(read);
+    if (condition) {
+      if (condition.length === 0) return false;
+      conditions.push(sql.slice(condition[0]!.start, condition[condition.length - 1]!.end));
+    }
     item = [];
+    condition = undefined;
     return true;
   };
-  for (let i = from + 1; i < tokens.length; i++) {
+  for (let i = from + 1; i < next; i++) {
     const token = tokens[i]!;
-    const ends =
-      depths[i]! < depth ||
-      (depths[i] === depth &&
-        (token.text === ')' || token.text === ';' || FROM_LIST_END.some((w) => isKeyword(token, w))));
-    if (ends) break;
-    if (token.text === ',' && depths[i] === depth) {
+    const atDepth = depths[i] === depth;
+    const separator = atDepth
+      ? JOIN_SEPARATORS.find((words) => words.every((w, k) => isKeyword(tokens[i + k], w)))
+      : undefined;
+    if (atDepth && (token.text === ',' || separator)) {
       if (!close()) return undefined;
-    } else item.push(token);
+      if (separator) i += separator.length - 1;
+    } else if (atDepth && isKeyword(token, 'ON') && !condition) condition = [];
+    else (condition ?? item).push(token);
   }
-  return close() ? items : undefined;
+  if (!close()) return undefined;
+  const last = tokens[next - 1]!;
+  return { items, end: last.end, next, conditions };
 }
 
 function plainTable(item: Token[]): FromItem | undefined {
