@@ -7,7 +7,8 @@ import { isTemporal } from '../semantics/types.ts';
 import { isKeyword } from '../text/lexer.ts';
 import { stringValue } from './families/clauses/helpers.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
-import { type Change, matchesWithEdits, operandRanges, parseExpression, tokenView } from './rewrite.ts';
+import { operandRanges, tokenView } from './rewrite/tokens.ts';
+import { type Change, matchesWithEdits, parseExpression } from './rewrite/verify.ts';
 import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**

@@ -6,7 +6,8 @@ import { resolveColumn } from '../semantics/scope.ts';
 import { isExactNumber } from '../semantics/types.ts';
 import { numberValue, operatorOf } from './families/clauses/helpers.ts';
 import { matchAt, sourceText, walkBinaryExpressions } from './match-helpers.ts';
-import { type Change, matchesWithEdits, operandRanges, parseExpression, textOf, tokenView } from './rewrite.ts';
+import { operandRanges, textOf, tokenView } from './rewrite/tokens.ts';
+import { type Change, matchesWithEdits, parseExpression } from './rewrite/verify.ts';
 import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**

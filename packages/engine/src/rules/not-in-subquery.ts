@@ -8,16 +8,10 @@ import { isKeyword } from '../text/lexer.ts';
 import type { TextEdit } from '../text/patch.ts';
 import { limitParts } from './families/clauses/helpers.ts';
 import { matchAt, walkBinaryExpressions, walkWithKeys } from './match-helpers.ts';
-import {
-  type Change,
-  editedSlice,
-  identifier,
-  layoutAt,
-  matchesWithEdits,
-  nodeTokens,
-  parseExpression,
-  tokenView,
-} from './rewrite.ts';
+import { identifier } from './rewrite/identifiers.ts';
+import { layoutAt } from './rewrite/layout.ts';
+import { nodeTokens, tokenView } from './rewrite/tokens.ts';
+import { type Change, editedSlice, matchesWithEdits, parseExpression } from './rewrite/verify.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from './rule.ts';
 
 /**

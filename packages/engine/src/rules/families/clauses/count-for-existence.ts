@@ -4,15 +4,9 @@ import { sameTree } from '../../../semantics/equality.ts';
 import { isAggregate } from '../../../semantics/functions.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
-import {
-  type Change,
-  editedSlice,
-  layoutAt,
-  matchesWithEdits,
-  operandRanges,
-  parseExpression,
-  tokenView,
-} from '../../rewrite.ts';
+import { layoutAt } from '../../rewrite/layout.ts';
+import { operandRanges, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, editedSlice, matchesWithEdits, parseExpression } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { groupItems, limitParts, numberValue, operatorOf, stringValue } from './helpers.ts';
 

@@ -4,7 +4,8 @@ import type { ParsedStatement } from '../../../model/statement.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
-import { type Change, matchesWithEdits, nodeTokens, tokenView } from '../../rewrite.ts';
+import { nodeTokens, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { literalKey, operatorOf } from './helpers.ts';
 

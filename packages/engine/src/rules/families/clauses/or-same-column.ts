@@ -2,15 +2,8 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
-import {
-  balanced,
-  type Change,
-  matchesWithEdits,
-  operandRanges,
-  parseExpression,
-  textOf,
-  tokenView,
-} from '../../rewrite.ts';
+import { balanced, operandRanges, textOf, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits, parseExpression } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { chainOf, columnKey, isChainTop, isConstant, numberValue, operatorOf, stringValue } from './helpers.ts';
 

@@ -8,19 +8,16 @@ import { cteBody, cteName, resolveColumn } from '../../../semantics/scope.ts';
 import { isNumeric } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt } from '../../match-helpers.ts';
+import { removeAllFromAnd } from '../../rewrite/and-chain.ts';
+import { clauseEnd, type QueryLayout, selectCandidates } from '../../rewrite/layout.ts';
+import { nodeTokens, tokenView } from '../../rewrite/tokens.ts';
 import {
   acceptChanges,
   type Change,
-  clauseEnd,
   firstFaithful,
-  nodeTokens,
-  type QueryLayout,
   type Replacements,
-  removeAllFromAnd,
-  selectCandidates,
-  tokenView,
   withReplacements,
-} from '../../rewrite.ts';
+} from '../../rewrite/verify.ts';
 import { type RuleContext, type RuleMatch, selects } from '../../rule.ts';
 import { chainOf, groupMeanings, numberValue, operatorOf } from '../clauses/helpers.ts';
 import {

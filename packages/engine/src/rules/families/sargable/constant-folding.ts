@@ -5,7 +5,8 @@ import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { isTemporal } from '../../../semantics/types.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import { type Change, matchesWithEdits, parseExpression, tokenView } from '../../rewrite.ts';
+import { tokenView } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits, parseExpression } from '../../rewrite/verify.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
 import {
   comparisonOperators,

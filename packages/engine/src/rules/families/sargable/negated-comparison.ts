@@ -5,15 +5,8 @@ import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { comparisonFamily } from '../../../semantics/types.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
-import {
-  type Change,
-  firstFaithful,
-  matchesWithEdits,
-  nodeTokens,
-  parseExpression,
-  tokenView,
-  wrapped,
-} from '../../rewrite.ts';
+import { nodeTokens, tokenView, wrapped } from '../../rewrite/tokens.ts';
+import { type Change, firstFaithful, matchesWithEdits, parseExpression } from '../../rewrite/verify.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
 import { type Proposal, predicateSides, rangeText, replaceRange, schemaColumn } from './helpers.ts';
 

@@ -3,7 +3,8 @@ import { type AstNode, child, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isFixedPoint, isInteger } from '../../../semantics/types.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
-import { type Change, matchesWithEdits, parseExpression, tokenView, wrapped } from '../../rewrite.ts';
+import { tokenView, wrapped } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits, parseExpression } from '../../rewrite/verify.ts';
 import { inFilter, type Rule } from '../../rule.ts';
 import {
   columnLabel,

@@ -4,8 +4,7 @@ import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { isDateComparison } from '../../date-function-to-range.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import type { Change } from '../../rewrite.ts';
-import { matchesWithEdits } from '../../rewrite.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
 import {
   columnLabel,

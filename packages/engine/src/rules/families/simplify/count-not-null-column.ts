@@ -7,7 +7,8 @@ import { isAggregate } from '../../../semantics/functions.ts';
 import { ownedColumn } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import { type Change, textOf, tokenView } from '../../rewrite.ts';
+import { textOf, tokenView } from '../../rewrite/tokens.ts';
+import type { Change } from '../../rewrite/verify.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
 import { acceptFirst, isNotNullKey, querySources, uniqueKeys } from './helpers.ts';
 

@@ -7,17 +7,9 @@ import { ctesOf, type Source as ScopeSource, sourcesOf } from '../../../semantic
 import { isNumeric, isTemporal } from '../../../semantics/types.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
-import {
-  type Change,
-  clauseEnd,
-  editsProduce,
-  firstFaithful,
-  matchesWithEdits,
-  type QueryLayout,
-  type Replacements,
-  selectCandidates,
-  tokenView,
-} from '../../rewrite.ts';
+import { clauseEnd, type QueryLayout, selectCandidates } from '../../rewrite/layout.ts';
+import { tokenView } from '../../rewrite/tokens.ts';
+import { type Change, editsProduce, firstFaithful, matchesWithEdits, type Replacements } from '../../rewrite/verify.ts';
 import type { RuleMatch } from '../../rule.ts';
 import { columnKey, containsAggregate, groupItems, limitParts, selectItems } from '../clauses/helpers.ts';
 

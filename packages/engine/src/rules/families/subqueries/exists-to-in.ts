@@ -7,16 +7,9 @@ import { type Ctes, ctesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt } from '../../match-helpers.ts';
-import {
-  type Change,
-  editedSlice,
-  layoutAt,
-  matchesWithEdits,
-  nodeTokens,
-  parseExpression,
-  tokenView,
-  withReplacements,
-} from '../../rewrite.ts';
+import { layoutAt } from '../../rewrite/layout.ts';
+import { nodeTokens, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, editedSlice, matchesWithEdits, parseExpression, withReplacements } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   type Correlation,

@@ -5,7 +5,8 @@ import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../..
 import { sameTree } from '../../../semantics/equality.ts';
 import { type Ctes, ctesOf, lastGroup, ownedColumn, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { type Change, clauseEnd, matchesWithEdits } from '../../rewrite.ts';
+import { clauseEnd } from '../../rewrite/layout.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch, selects } from '../../rule.ts';
 import {
   extraClauses,
