@@ -1,4 +1,4 @@
-import type { Dialect } from '@sqltune/contracts';
+import { AppError, type Dialect } from '@sqltune/contracts';
 import { parseStatements } from '../../dialect/parse.ts';
 import { type AstNode, child, isNode } from '../../model/ast.ts';
 import type { ParsedStatement } from '../../model/statement.ts';
@@ -48,15 +48,41 @@ export function withReplacements(root: AstNode, replacements: Replacements): Ast
 
 const DROP = Symbol('drop');
 
-/** Parses the statement text with the edits applied; undefined when it does not parse as one statement. */
-function reparse(statement: ParsedStatement, edits: TextEdit[]): AstNode | undefined {
+/**
+ * Whether a parser failure during verification throws instead of meaning "no rewrite". The test runs turn it on
+ * (test-support/parser-crashes.ts). A text the parser refuses (an AppError: a syntax error, a statement nested too
+ * deeply, text that reads as several statements) is an answer: the edits were wrong, so no rewrite. Anything else
+ * thrown (a TypeError in the reader, a failed assertion) is the parser crashing on text it should have read or
+ * refused; in production that still costs only the rewrite, under test it fails the test that met it.
+ */
+let parserCrashesThrow = false;
+
+export function throwOnParserCrash(on: boolean): void {
+  parserCrashesThrow = on;
+}
+
+/** The parse's result, or undefined when the parser refused the text (or crashed, outside tests). */
+function parsedOrRefused<T>(parse: () => T): T | undefined {
   try {
-    const text = applyEdits(statement.text, edits);
-    const parsed = parseStatements(text, statement.dialect);
-    return parsed.length === 1 ? parsed[0]!.ast : undefined;
-  } catch {
-    return undefined;
+    return parse();
+  } catch (error) {
+    if (error instanceof AppError || !parserCrashesThrow) return undefined;
+    throw error;
   }
+}
+
+/** Whether no two edits overlap (edits that only touch may both be made). */
+function overlapFree(edits: ReadonlyArray<{ start: number; end: number }>): boolean {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  return sorted.every((e, i) => i === 0 || e.start >= sorted[i - 1]!.end);
+}
+
+/** Parses the statement text with the edits applied; undefined when they overlap or it does not parse as one statement. */
+function reparse(statement: ParsedStatement, edits: TextEdit[]): AstNode | undefined {
+  if (!overlapFree(edits)) return undefined;
+  const text = applyEdits(statement.text, edits);
+  const parsed = parsedOrRefused(() => parseStatements(text, statement.dialect));
+  return parsed?.length === 1 ? parsed[0]!.ast : undefined;
 }
 
 /** Whether the edits turn the statement into exactly the intended tree. */
@@ -68,12 +94,8 @@ export function editsProduce(statement: ParsedStatement, edits: TextEdit[], repl
 
 /** An expression's tree, parsed on its own (the text of a replacement). */
 export function parseExpression(text: string, dialect: Dialect): AstNode | undefined {
-  try {
-    const [statement] = parseStatements(`SELECT 1 FROM t WHERE ${text}`, dialect);
-    return statement ? child(statement.ast, 'where') : undefined;
-  } catch {
-    return undefined;
-  }
+  const [statement] = parsedOrRefused(() => parseStatements(`SELECT 1 FROM t WHERE ${text}`, dialect)) ?? [];
+  return statement ? child(statement.ast, 'where') : undefined;
 }
 
 /** The text of [start, end) once the edits (all inside it) are applied. */

@@ -257,17 +257,12 @@ export function acceptFirst(statement: ParsedStatement, candidates: Change[][]):
       const together = [...kept, option];
       const edits = together.flatMap((c) => c.edits);
       const replacements: Replacements = new Map(together.flatMap((c) => [...c.replacements]));
-      if (!overlapFree(edits) || !editsProduce(statement, edits, replacements)) continue;
+      if (!editsProduce(statement, edits, replacements)) continue;
       kept.push(option);
       return option;
     }
     return undefined;
   });
-}
-
-function overlapFree(edits: Array<{ start: number; end: number }>): boolean {
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
-  return sorted.every((e, i) => i === 0 || e.start >= sorted[i - 1]!.end);
 }
 
 /** Findings with the edits of the changes that check out together; an edited match without a span gets the edit's. */
