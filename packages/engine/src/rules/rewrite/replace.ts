@@ -15,7 +15,7 @@ import { type Change, editedSlice, parseExpression } from './verify.ts';
  */
 
 /** A change of one node, with the tree its text parses to (for the rule's own checks of what it wrote). */
-export interface NodeChange extends Change {
+interface NodeChange extends Change {
   tree: AstNode;
 }
 
