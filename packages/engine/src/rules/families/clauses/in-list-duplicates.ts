@@ -63,7 +63,11 @@ export const inListDuplicates: Rule = {
   },
 };
 
-/** Edits dropping every literal that repeats, as written, an earlier one of the list. */
+/**
+ * Edits dropping every literal that repeats, as written, an earlier one of the list. Written by hand, not with
+ * replaceNode: the rest of the list keeps its layout (line breaks, comments between values), and the intended tree
+ * names exactly the values kept, which a tree derived from the edited text would not check.
+ */
 function dropRepeats(statement: ParsedStatement, node: AstNode, list: AstNode): Change | undefined {
   const range = nodeTokens(statement, node);
   if (!range) return undefined;

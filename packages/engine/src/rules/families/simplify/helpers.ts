@@ -182,7 +182,8 @@ export function isRecursive(statement: ParsedStatement): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Edits.
+// Edits. By hand, not with replaceNode: they change a whole query (its DISTINCT, ORDER BY or GROUP BY) and keep the
+// rest of its text as written, so the intended tree is the query with that one part changed.
 
 /** Deletes a query's DISTINCT keyword (with the blank after it). */
 export function dropDistinct(statement: ParsedStatement, query: AstNode): Change | undefined {
