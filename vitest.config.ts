@@ -11,7 +11,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
       'bench/**/*.test.ts',
     ],
-    setupFiles: ['test-support/planner-settings.ts', 'test-support/frozen-trees.ts'],
+    setupFiles: ['test-support/planner-settings.ts', 'test-support/frozen-trees.ts', 'test-support/parser-crashes.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // Guards against a hung test, not speed checks: on a shared 2-core machine at load 20 a test that takes 10 s

@@ -7,7 +7,9 @@ import { isTemporal } from '../semantics/types.ts';
 import { isKeyword } from '../text/lexer.ts';
 import { stringValue } from './families/clauses/helpers.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
-import { type Change, matchesWithEdits, operandRanges, parseExpression, tokenView } from './rewrite.ts';
+import { replaceNode } from './rewrite/replace.ts';
+import { operandRanges, tokenView } from './rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from './rewrite/verify.ts';
 import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**
@@ -38,7 +40,7 @@ export const dateFunctionToRange: Rule = {
   },
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
-    walkBinaryExpressions(statement.ast, ({ node, keys, key, ancestors }) => {
+    walkBinaryExpressions(statement.ast, ({ node, keys, ancestors }) => {
       if (node.type !== 'binary_expr' || !inFilter(keys)) return;
       const form = dateComparison(node);
       if (!form) return;
@@ -54,10 +56,7 @@ export const dateFunctionToRange: Rule = {
         found.push({ match: matchAt(node, message, statement.text) });
         return;
       }
-      const parent = ancestors[ancestors.length - 1];
-      const inAnd = parent?.type === 'binary_expr' && String(parent.operator).toUpperCase() === 'AND';
-      const wholeClause = ['where', 'having', 'on'].includes(key);
-      const change = rangeChange(statement, node, form, inAnd || wholeClause);
+      const change = rangeChange(statement, node, form);
       const range = change ? change.text : '';
       const message: Localized = change
         ? {
@@ -182,24 +181,20 @@ function rangeChange(
   statement: ParsedStatement,
   node: AstNode,
   form: DateComparison,
-  bare: boolean,
 ): { change: Change; text: string; before: string } | undefined {
   const sides = operandRanges(statement, node);
   if (!sides) return undefined;
-  const { tokens } = tokenView(statement);
   const column = columnText(statement, form.wrapperLeft ? sides.left : sides.right, form.wrapper);
   if (!column) return undefined;
   const range = rangeFor(column, form.operator, form.day);
-  const replacement = range.includes(' AND ') && !bare ? `(${range})` : range;
-  const tree = parseExpression(replacement, statement.dialect);
+  const change = replaceNode(statement, node, range);
   // Every column of the new text must be the wrapped column, spelled as before.
-  const columns = tree ? visitsOf(tree).filter((v) => v.node.type === 'column_ref') : [];
-  if (!tree || columns.length === 0 || !columns.every((c) => sameTree(c.node, form.column))) return undefined;
-  const start = tokens[sides.left[0]]!.start;
-  const end = tokens[sides.right[1]]!.end;
+  const columns = change ? visitsOf(change.tree).filter((v) => v.node.type === 'column_ref') : [];
+  if (!change || columns.length === 0 || !columns.every((c) => sameTree(c.node, form.column))) return undefined;
+  const { tokens } = tokenView(statement);
   return {
-    change: { edits: [{ start, end, replacement }], replacements: new Map([[node, tree]]) },
+    change,
     text: range,
-    before: statement.text.slice(start, end),
+    before: statement.text.slice(tokens[sides.left[0]]!.start, tokens[sides.right[1]]!.end),
   };
 }

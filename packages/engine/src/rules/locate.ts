@@ -1,6 +1,7 @@
 import { type AstNode, visitsOf } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { balanced, selectCandidates, tokensWithin, tokenView } from './rewrite.ts';
+import { selectCandidates } from './rewrite/layout.ts';
+import { balanced, tokensWithin, tokenView } from './rewrite/tokens.ts';
 
 /**
  * Where a finding goes when the parser gave its node no location (node-sql-parser locates only some nodes, the

@@ -6,7 +6,9 @@ import { resolveColumn } from '../semantics/scope.ts';
 import { isExactNumber } from '../semantics/types.ts';
 import { numberValue, operatorOf } from './families/clauses/helpers.ts';
 import { matchAt, sourceText, walkBinaryExpressions } from './match-helpers.ts';
-import { type Change, matchesWithEdits, operandRanges, parseExpression, textOf, tokenView } from './rewrite.ts';
+import { replaceNode } from './rewrite/replace.ts';
+import { operandRanges, textOf } from './rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from './rewrite/verify.ts';
 import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**
@@ -152,19 +154,17 @@ function movedChange(
   if (!/^[-+]?\s*\d+$/.test(literalText) || !/^[-+]?\s*\d+$/.test(constantText)) return undefined;
   const column = textOf(statement, constantLeft ? inner.right : inner.left);
   const text = `${column} ${form.operator} ${form.bound}`;
-  const tree = parseExpression(text, statement.dialect);
+  const change = replaceNode(statement, node, text);
+  const tree = change?.tree;
   // The new comparison: the same column, the intended operator and bound.
   if (
-    !tree ||
-    String(tree.operator) !== form.operator ||
-    !sameTree(child(tree, 'left'), form.column) ||
-    numberValue(child(tree, 'right')) === undefined ||
-    BigInt(numberValue(child(tree, 'right'))!) !== form.bound
+    !change ||
+    String(tree!.operator) !== form.operator ||
+    !sameTree(child(tree!, 'left'), form.column) ||
+    numberValue(child(tree!, 'right')) === undefined ||
+    BigInt(numberValue(child(tree!, 'right'))!) !== form.bound
   ) {
     return undefined;
   }
-  const { tokens } = tokenView(statement);
-  const start = tokens[sides.left[0]]!.start;
-  const end = tokens[sides.right[1]]!.end;
-  return { change: { edits: [{ start, end, replacement: text }], replacements: new Map([[node, tree]]) }, text };
+  return { change, text };
 }

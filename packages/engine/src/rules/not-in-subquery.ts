@@ -8,16 +8,11 @@ import { isKeyword } from '../text/lexer.ts';
 import type { TextEdit } from '../text/patch.ts';
 import { limitParts } from './families/clauses/helpers.ts';
 import { matchAt, walkBinaryExpressions, walkWithKeys } from './match-helpers.ts';
-import {
-  type Change,
-  editedSlice,
-  identifier,
-  layoutAt,
-  matchesWithEdits,
-  nodeTokens,
-  parseExpression,
-  tokenView,
-} from './rewrite.ts';
+import { identifier } from './rewrite/identifiers.ts';
+import { layoutAt } from './rewrite/layout.ts';
+import { editNode } from './rewrite/replace.ts';
+import { nodeTokens, tokenView } from './rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from './rewrite/verify.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from './rule.ts';
 
 /**
@@ -262,9 +257,8 @@ function notExistsChange(statement: ParsedStatement, node: AstNode, subquery: As
     if (wrap) edits.push({ start: tokens[where + 1]!.start, end: tokens[where + 1]!.start, replacement: '(' });
     edits.push({ start: last, end: last, replacement: `${wrap ? ')' : ''} AND ${condition}` });
   }
-  const start = tokens[range[0]]!.start;
-  const end = tokens[range[1]]!.end;
-  const tree = parseExpression(editedSlice(statement.text, start, end, edits), statement.dialect);
+  const change = editNode(statement, node, range, edits);
+  const tree = change?.tree;
   // The new subquery keeps the old FROM and WHERE, and adds exactly the equality of the two columns.
   const inner = tree && walkFirstSelect(tree);
   const added = inner && (original ? child(child(inner, 'where') ?? {}, 'right') : child(inner, 'where'));
@@ -282,7 +276,7 @@ function notExistsChange(statement: ParsedStatement, node: AstNode, subquery: As
   ) {
     return undefined;
   }
-  return { edits, replacements: new Map([[node, tree!]]) };
+  return change;
 }
 
 function walkFirstSelect(tree: AstNode): AstNode | undefined {

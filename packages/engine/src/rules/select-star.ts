@@ -5,16 +5,10 @@ import type { ParsedStatement } from '../model/statement.ts';
 import { findTable, type SchemaModel, type TableDef, unquote } from '../schema/model.ts';
 import { ctesOf } from '../semantics/scope.ts';
 import { matchAt } from './match-helpers.ts';
-import {
-  type Change,
-  firstFaithful,
-  identifier,
-  matchesWithEdits,
-  type QueryLayout,
-  selectCandidates,
-  type TokenView,
-  tokenView,
-} from './rewrite.ts';
+import { identifier } from './rewrite/identifiers.ts';
+import { type QueryLayout, selectCandidates } from './rewrite/layout.ts';
+import { type TokenView, tokenView } from './rewrite/tokens.ts';
+import { type Change, firstFaithful, matchesWithEdits } from './rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from './rule.ts';
 
 /**

@@ -1,7 +1,20 @@
-import { type AstNode, child, columnRef, functionArgs, functionName, literalValue, span } from '../model/ast.ts';
+import {
+  type AstNode,
+  child,
+  columnRef,
+  functionArgs,
+  functionName,
+  literalValue,
+  span,
+  visitsOf,
+} from '../model/ast.ts';
+import type { ParsedStatement } from '../model/statement.ts';
+import { sameTree } from '../semantics/equality.ts';
 import { resolveColumn } from '../semantics/scope.ts';
 import { isTemporal } from '../semantics/types.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
+import { replaceNode } from './rewrite/replace.ts';
+import { type Change, matchesWithEdits } from './rewrite/verify.ts';
 import { allDialects, enclosingQuery, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**
@@ -26,8 +39,8 @@ export const yearToRange: Rule = {
     en: 'Wrapping a column in YEAR()/EXTRACT hides it from indexes; the equivalent date range can use an index range scan.',
   },
   detect({ statement, schema }) {
-    const matches: RuleMatch[] = [];
-    walkBinaryExpressions(statement.ast, ({ node, keys, key, ancestors }) => {
+    const found: Array<{ match: RuleMatch; change?: Change }> = [];
+    walkBinaryExpressions(statement.ast, ({ node, keys, ancestors }) => {
       if (node.type !== 'binary_expr' || !inFilter(keys)) return;
       const form = yearComparison(node);
       if (!form) return;
@@ -36,31 +49,28 @@ export const yearToRange: Rule = {
         ? statement.text.slice(form.columnNode.loc.start.offset, form.columnNode.loc.end.offset)
         : [form.column.table, form.column.column].filter(Boolean).join('.');
       if (!isTemporal(resolved?.column)) {
-        matches.push(
-          matchAt(node, {
+        found.push({
+          match: matchAt(node, {
             zh: `${columnText} 被包在年份函数中，无法使用索引。提供表结构（列类型为日期）后可自动改写为范围条件。`,
             en: `${columnText} is wrapped in a year function, so no index applies. Add the table structure (a date column) to get a verified range rewrite.`,
           }),
-        );
+        });
         return;
       }
       const at = span(node, statement.text)!;
-      const parent = ancestors[ancestors.length - 1];
       const range = rangeFor(columnText, form.operator, form.year);
-      // A two-sided range is an AND: it needs parentheses unless it sits directly in an AND or is the whole clause.
-      const inAnd = parent?.type === 'binary_expr' && String(parent.operator).toUpperCase() === 'AND';
-      const wholeClause = ['where', 'having', 'on'].includes(key);
-      const needsParentheses = range.includes(' AND ') && !inAnd && !wholeClause;
-      matches.push({
-        span: at,
-        message: {
-          zh: `${statement.text.slice(at.start, at.end)} 可改写为 ${range}，从而使用 ${columnText} 上的索引。`,
-          en: `${statement.text.slice(at.start, at.end)} can be written as ${range}, so an index on ${columnText} can be used.`,
+      found.push({
+        match: {
+          span: at,
+          message: {
+            zh: `${statement.text.slice(at.start, at.end)} 可改写为 ${range}，从而使用 ${columnText} 上的索引。`,
+            en: `${statement.text.slice(at.start, at.end)} can be written as ${range}, so an index on ${columnText} can be used.`,
+          },
         },
-        edits: [{ start: at.start, end: at.end, replacement: needsParentheses ? `(${range})` : range }],
+        change: rangeChange(statement, node, range, form.columnNode),
       });
     });
-    return matches;
+    return matchesWithEdits(statement, found);
   },
 };
 
@@ -123,6 +133,13 @@ function rangeFor(column: string, operator: Comparison, year: number): string {
     case '>=':
       return `${column} >= ${start(year)}`;
   }
+}
+
+/** The comparison replaced by the range, whose every column must be the one inside the year function. */
+function rangeChange(statement: ParsedStatement, node: AstNode, range: string, column: AstNode): Change | undefined {
+  const change = replaceNode(statement, node, range);
+  const columns = change ? visitsOf(change.tree).filter((v) => v.node.type === 'column_ref') : [];
+  return columns.length > 0 && columns.every((c) => sameTree(c.node, column)) ? change : undefined;
 }
 
 /** For other rules: whether a node is a year-function comparison this rule already reports. */

@@ -3,7 +3,8 @@ import type { ParsedStatement } from '../../../model/statement.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
-import { type Change, matchesWithEdits, nodeTokens, type TokenView, tokenView, wrapped } from '../../rewrite.ts';
+import { nodeTokens, type TokenView, tokenView, wrapped } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { chainOf, constantTruth, filterPosition, operatorOf } from './helpers.ts';
 

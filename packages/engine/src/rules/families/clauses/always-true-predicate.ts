@@ -3,15 +3,9 @@ import { type AstNode, child } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
-import {
-  balanced,
-  type Change,
-  matchesWithEdits,
-  nodeTokens,
-  removeFromAnd,
-  tokenView,
-  wrapped,
-} from '../../rewrite.ts';
+import { removeFromAnd } from '../../rewrite/and-chain.ts';
+import { balanced, nodeTokens, tokenView, wrapped } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
 import { chainOf, constantTruth, filterPosition } from './helpers.ts';
 

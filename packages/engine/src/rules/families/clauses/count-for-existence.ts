@@ -4,15 +4,10 @@ import { sameTree } from '../../../semantics/equality.ts';
 import { isAggregate } from '../../../semantics/functions.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
-import {
-  type Change,
-  editedSlice,
-  layoutAt,
-  matchesWithEdits,
-  operandRanges,
-  parseExpression,
-  tokenView,
-} from '../../rewrite.ts';
+import { layoutAt } from '../../rewrite/layout.ts';
+import { editNode } from '../../rewrite/replace.ts';
+import { operandRanges, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { groupItems, limitParts, numberValue, operatorOf, stringValue } from './helpers.ts';
 
@@ -123,12 +118,12 @@ function existsChange(
     { start: tokens[layout.list]!.start, end: tokens[listEnd]!.end, replacement: '1' },
   ];
   // Wrapping parentheses of the side stay around the EXISTS.
-  const tree = parseExpression(editedSlice(statement.text, start, end, edits), statement.dialect);
-  const inner = tree && visitsOf(tree).find((v) => v.node.type === 'select')?.node;
+  const change = editNode(statement, node, [sides.left[0], sides.right[1]], edits);
+  const inner = change && visitsOf(change.tree).find((v) => v.node.type === 'select')?.node;
   // The new subquery must be the old one with only its select list changed.
   const original = child(subquery, 'ast')!;
   if (!inner || !sameTree({ ...inner, columns: null }, { ...original, columns: null })) return undefined;
-  return { edits, replacements: new Map([[node, tree]]) };
+  return change;
 }
 
 /** A scalar subquery that is exactly `SELECT COUNT(*)` (or COUNT of a constant), one row guaranteed. */

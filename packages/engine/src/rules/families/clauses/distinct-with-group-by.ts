@@ -2,7 +2,9 @@ import type { AstNode } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { sameExpression, sameTree } from '../../../semantics/equality.ts';
 import { selectQueries } from '../../../semantics/scope.ts';
-import { type Change, firstFaithful, matchesWithEdits, selectCandidates, tokenView } from '../../rewrite.ts';
+import { selectCandidates } from '../../rewrite/layout.ts';
+import { tokenView } from '../../rewrite/tokens.ts';
+import { type Change, firstFaithful, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { groupItems, groupMeaningsOf, hasGroupingSets, isSelectDistinct, matchOver, selectItems } from './helpers.ts';
 

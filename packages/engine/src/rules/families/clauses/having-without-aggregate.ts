@@ -7,18 +7,10 @@ import { resolveColumn, selectQueries } from '../../../semantics/scope.ts';
 import { isNumeric } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt, sourceText } from '../../match-helpers.ts';
-import {
-  type Change,
-  clauseEnd,
-  firstFaithful,
-  matchesWithEdits,
-  nodeTokens,
-  removeAllFromAnd,
-  selectCandidates,
-  textOf,
-  tokenView,
-  withReplacements,
-} from '../../rewrite.ts';
+import { removeAllFromAnd } from '../../rewrite/and-chain.ts';
+import { clauseEnd, selectCandidates } from '../../rewrite/layout.ts';
+import { nodeTokens, textOf, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, firstFaithful, matchesWithEdits, withReplacements } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   chainOf,

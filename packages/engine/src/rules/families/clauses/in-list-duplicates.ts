@@ -4,7 +4,8 @@ import type { ParsedStatement } from '../../../model/statement.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
-import { type Change, matchesWithEdits, nodeTokens, tokenView } from '../../rewrite.ts';
+import { nodeTokens, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { literalKey, operatorOf } from './helpers.ts';
 
@@ -62,7 +63,11 @@ export const inListDuplicates: Rule = {
   },
 };
 
-/** Edits dropping every literal that repeats, as written, an earlier one of the list. */
+/**
+ * Edits dropping every literal that repeats, as written, an earlier one of the list. Written by hand, not with
+ * replaceNode: the rest of the list keeps its layout (line breaks, comments between values), and the intended tree
+ * names exactly the values kept, which a tree derived from the edited text would not check.
+ */
 function dropRepeats(statement: ParsedStatement, node: AstNode, list: AstNode): Change | undefined {
   const range = nodeTokens(statement, node);
   if (!range) return undefined;

@@ -2,15 +2,9 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
-import {
-  balanced,
-  type Change,
-  matchesWithEdits,
-  operandRanges,
-  parseExpression,
-  textOf,
-  tokenView,
-} from '../../rewrite.ts';
+import { replaceNode } from '../../rewrite/replace.ts';
+import { balanced, operandRanges, textOf, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { chainOf, columnKey, isChainTop, isConstant, numberValue, operatorOf, stringValue } from './helpers.ts';
 
@@ -126,20 +120,17 @@ function inListChange(statement: Parameters<Rule['detect']>[0]['statement'], cha
   const last = sides[sides.length - 1]!.right[1];
   const range = balanced(view, [Math.min(first, sides[0]!.right[0]), last]);
   if (!range) return undefined;
-  const replacement = `${columnText} IN (${values.join(', ')})`;
-  const tree = parseExpression(replacement, statement.dialect);
+  const change = replaceNode(statement, chain, `${columnText} IN (${values.join(', ')})`, range);
   // The new text must say what the chain said: the same column, the same values in the same order.
-  const list = tree && child(tree, 'right');
+  const list = change && child(change.tree, 'right');
   const parsedValues = Array.isArray(list?.value) ? (list.value as AstNode[]) : [];
   if (
-    operatorOf(tree) !== 'IN' ||
-    !sameTree(child(tree!, 'left'), equalityColumn(terms[0]!)) ||
+    operatorOf(change?.tree) !== 'IN' ||
+    !sameTree(child(change!.tree, 'left'), equalityColumn(terms[0]!)) ||
     parsedValues.length !== terms.length ||
     !parsedValues.every((v, i) => sameTree(v, equalityValue(terms[i]!)))
   ) {
     return undefined;
   }
-  const start = view.tokens[range[0]]!.start;
-  const end = view.tokens[range[1]]!.end;
-  return { edits: [{ start, end, replacement }], replacements: new Map([[chain, tree!]]) };
+  return change;
 }

@@ -15,7 +15,9 @@ import { sameTree } from '../../../semantics/equality.ts';
 import { isAggregate, isOrderFreeAggregate, isSummingAggregate, isWindow } from '../../../semantics/functions.ts';
 import { resolve, selectQueries } from '../../../semantics/scope.ts';
 import { isExactNumber } from '../../../semantics/types.ts';
-import { type Change, clauseEnd, firstFaithful, matchesWithEdits, selectCandidates, tokenView } from '../../rewrite.ts';
+import { clauseEnd, selectCandidates } from '../../rewrite/layout.ts';
+import { tokenView } from '../../rewrite/tokens.ts';
+import { type Change, firstFaithful, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   containsAggregate,

@@ -6,7 +6,8 @@ import { type SchemaModel, type TableDef, unquote } from '../../../schema/model.
 import { resolve } from '../../../semantics/scope.ts';
 import type { Token } from '../../../text/lexer.ts';
 import { applyEdits, type TextEdit } from '../../../text/patch.ts';
-import { identifier, nodeTokens, type TokenView, textOf, tokenView, wrapped } from '../../rewrite.ts';
+import { identifier } from '../../rewrite/identifiers.ts';
+import { nodeTokens, type TokenView, textOf, tokenView, wrapped } from '../../rewrite/tokens.ts';
 import {
   containsAggregate,
   containsWindow,

@@ -6,7 +6,9 @@ import { sameTree } from '../../../semantics/equality.ts';
 import { isVolatile } from '../../../semantics/functions.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { acceptChanges, type Change, layoutAt, textOf, tokenView } from '../../rewrite.ts';
+import { layoutAt } from '../../rewrite/layout.ts';
+import { textOf, tokenView } from '../../rewrite/tokens.ts';
+import { acceptChanges, type Change } from '../../rewrite/verify.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import { chainOf, limitParts, numberValue, operatorOf } from '../clauses/helpers.ts';
 import {

@@ -7,16 +7,9 @@ import { isVolatile } from '../../../semantics/functions.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { LARGE_OFFSET } from '../../large-offset.ts';
 import { matchAt } from '../../match-helpers.ts';
-import {
-  acceptChanges,
-  type Change,
-  clauseEnd,
-  firstFaithful,
-  type QueryLayout,
-  selectCandidates,
-  textOf,
-  tokenView,
-} from '../../rewrite.ts';
+import { clauseEnd, type QueryLayout, selectCandidates } from '../../rewrite/layout.ts';
+import { textOf, tokenView } from '../../rewrite/tokens.ts';
+import { acceptChanges, type Change, firstFaithful } from '../../rewrite/verify.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import { limitParts, numberValue, operatorOf, selectItems } from '../clauses/helpers.ts';
 import {

@@ -5,7 +5,9 @@ import type { SchemaModel } from '../../../schema/model.ts';
 import { isVolatile } from '../../../semantics/functions.ts';
 import { isText } from '../../../semantics/types.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { acceptChanges, type Change, clauseEnd, firstFaithful, selectCandidates, tokenView } from '../../rewrite.ts';
+import { clauseEnd, selectCandidates } from '../../rewrite/layout.ts';
+import { tokenView } from '../../rewrite/tokens.ts';
+import { acceptChanges, type Change, firstFaithful } from '../../rewrite/verify.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import { chainOf, numberValue, operatorOf, stringValue } from '../clauses/helpers.ts';
 import {

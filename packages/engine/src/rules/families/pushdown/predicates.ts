@@ -8,20 +8,17 @@ import { cteBody, cteName, resolveColumn, selectQueries } from '../../../semanti
 import { isNumeric } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt } from '../../match-helpers.ts';
+import { removeAllFromAnd } from '../../rewrite/and-chain.ts';
+import { clauseEnd, type QueryLayout, selectCandidates } from '../../rewrite/layout.ts';
+import { nodeTokens, tokenView } from '../../rewrite/tokens.ts';
 import {
   acceptChanges,
   type Change,
-  clauseEnd,
   firstFaithful,
-  nodeTokens,
-  type QueryLayout,
   type Replacements,
-  removeAllFromAnd,
-  selectCandidates,
-  tokenView,
   withReplacements,
-} from '../../rewrite.ts';
-import type { RuleContext, RuleMatch } from '../../rule.ts';
+} from '../../rewrite/verify.ts';
+import { type RuleContext, type RuleMatch } from '../../rule.ts';
 import { chainOf, groupMeanings, numberValue, operatorOf } from '../clauses/helpers.ts';
 import {
   aggregates,

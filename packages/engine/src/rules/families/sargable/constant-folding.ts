@@ -5,7 +5,9 @@ import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { isTemporal } from '../../../semantics/types.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import { type Change, matchesWithEdits, parseExpression, tokenView } from '../../rewrite.ts';
+import { replaceNode } from '../../rewrite/replace.ts';
+import { tokenView } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
 import {
   comparisonOperators,
@@ -17,7 +19,6 @@ import {
   operatorOf,
   type Proposal,
   rangeText,
-  replaceRange,
   schemaColumn,
 } from './helpers.ts';
 
@@ -192,13 +193,8 @@ function replacement(
   const source = rangeText(statement, written);
   if (/--|\/\*|#/.test(source)) return undefined;
   if (kind === 'integer' && !/^[\d\s()+\-*]+$/.test(source)) return undefined;
-  const tree = parseExpression(text, statement.dialect);
-  if (!tree || !['number', 'bigint', 'date', 'single_quote_string'].includes(String(tree.type))) return undefined;
-  if (sameTree(tree, node)) return undefined;
-  const view = tokenView(statement);
-  const glued = text.startsWith('-') && view.tokens[written[0] - 1]?.end === view.tokens[written[0]]!.start;
-  return {
-    edits: [replaceRange(statement, written, glued ? ` ${text}` : text)],
-    replacements: new Map([[node, tree]]),
-  };
+  const change = replaceNode(statement, node, text, written);
+  if (!change || !['number', 'bigint', 'date', 'single_quote_string'].includes(String(change.tree.type)))
+    return undefined;
+  return sameTree(change.tree, node) ? undefined : change;
 }

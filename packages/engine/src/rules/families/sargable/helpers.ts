@@ -17,7 +17,8 @@ import { sameTree } from '../../../semantics/equality.ts';
 import { ctesOf, ownedColumn, sourcesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
-import { type Change, nodeTokens, operandRanges, parseExpression, type TokenView, tokenView } from '../../rewrite.ts';
+import { nodeTokens, operandRanges, type TokenView, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, parseExpression } from '../../rewrite/verify.ts';
 import { enclosingQuery, type RuleMatch } from '../../rule.ts';
 
 /** Shared reading helpers of the sargable family: located operands, date casts, date arithmetic, columns. */

@@ -5,17 +5,11 @@ import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { comparisonFamily } from '../../../semantics/types.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
-import {
-  type Change,
-  firstFaithful,
-  matchesWithEdits,
-  nodeTokens,
-  parseExpression,
-  tokenView,
-  wrapped,
-} from '../../rewrite.ts';
+import { replaceNode } from '../../rewrite/replace.ts';
+import { nodeTokens, tokenView, wrapped } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
-import { type Proposal, predicateSides, rangeText, replaceRange, schemaColumn } from './helpers.ts';
+import { type Proposal, predicateSides, rangeText, schemaColumn } from './helpers.ts';
 
 /** Each comparison and its negation: NOT (a > b) is a <= b. */
 const inverse: Record<string, string> = {
@@ -205,15 +199,9 @@ function positiveForm(
     const spelled = negatedKeywords(statement, sides, operator) ?? flipped;
     text = `${rangeText(statement, sides.left)} ${spelled} ${rangeText(statement, sides.right)}`;
     tree = { ...negated, operator: flipped };
-    const parsed = parseExpression(text, dialect);
-    if (!parsed || !sameTree(parsed, tree)) return undefined;
   }
-  const candidates = [text, `(${text})`].map((replacement) => ({
-    edits: [replaceRange(statement, range, replacement)],
-    replacements: new Map([[node, tree!]]),
-  }));
-  const change = firstFaithful(statement, candidates);
-  return change && { change, text };
+  const change = replaceNode(statement, node, text, range);
+  return change && sameTree(change.tree, tree) ? { change, text } : undefined;
 }
 
 /**

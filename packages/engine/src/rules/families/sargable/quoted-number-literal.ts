@@ -3,17 +3,11 @@ import { type AstNode, child, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isFixedPoint, isInteger } from '../../../semantics/types.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
-import { type Change, matchesWithEdits, parseExpression, tokenView, wrapped } from '../../rewrite.ts';
+import { replaceNode } from '../../rewrite/replace.ts';
+import { tokenView, wrapped } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { inFilter, type Rule } from '../../rule.ts';
-import {
-  columnLabel,
-  comparisonOperators,
-  operandTokens,
-  operatorOf,
-  type Proposal,
-  replaceRange,
-  schemaColumn,
-} from './helpers.ts';
+import { columnLabel, comparisonOperators, operandTokens, operatorOf, type Proposal, schemaColumn } from './helpers.ts';
 
 /** A plain decimal number: optional minus, digits, optional fraction (no exponent, blanks or signs elsewhere). */
 const plainNumber = /^-?\d+(\.\d+)?$/;
@@ -104,12 +98,6 @@ function unquoting(statement: ParsedStatement, literal: AstNode, ancestors: AstN
   const [first, last] = wrapped(view, range);
   if (first !== last || view.tokens[first]!.kind !== 'string') return undefined;
   const number = String(literal.value);
-  const tree = parseExpression(number, statement.dialect);
-  if (tree?.type !== 'number') return undefined;
-  // After a symbol (`<'-5'`), a sign would glue to it: keep a blank between.
-  const glued = number.startsWith('-') && view.tokens[first - 1]?.end === view.tokens[first]!.start;
-  return {
-    edits: [replaceRange(statement, [first, last], glued ? ` ${number}` : number)],
-    replacements: new Map([[literal, tree]]),
-  };
+  const change = replaceNode(statement, literal, number, [first, last]);
+  return change?.tree.type === 'number' ? change : undefined;
 }

@@ -2,10 +2,11 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, children, columnRef, functionName } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { isDateComparison } from '../../date-function-to-range.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import type { Change } from '../../rewrite.ts';
-import { matchesWithEdits } from '../../rewrite.ts';
+import { replaceNode } from '../../rewrite/replace.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, inFilter, type Rule } from '../../rule.ts';
 import {
   columnLabel,
@@ -17,7 +18,6 @@ import {
   operatorOf,
   type Proposal,
   rangeText,
-  replaceRange,
   schemaColumn,
 } from './helpers.ts';
 
@@ -105,8 +105,8 @@ export function isRedundantDateCast(
 function removal(statement: ParsedStatement, node: AstNode, inner: AstNode, ancestors: AstNode[]): Change | undefined {
   const written = locateDateCast(statement, node, ancestors);
   if (!written) return undefined;
-  const edit = replaceRange(statement, written.whole, rangeText(statement, written.inner));
-  return { edits: [edit], replacements: new Map([[node, inner]]) };
+  const change = replaceNode(statement, node, rangeText(statement, written.inner), written.whole);
+  return change && sameTree(change.tree, inner) ? change : undefined;
 }
 
 /**

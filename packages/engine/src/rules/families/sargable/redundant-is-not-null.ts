@@ -5,15 +5,9 @@ import { ctesOf, ownedColumn, queryScopes, type Source, sourcesOf } from '../../
 import { comparisonFamily } from '../../../semantics/types.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
-import {
-  balanced,
-  type Change,
-  matchesWithEdits,
-  nodeTokens,
-  removeFromAnd,
-  tokenView,
-  wrapped,
-} from '../../rewrite.ts';
+import { removeFromAnd } from '../../rewrite/and-chain.ts';
+import { balanced, nodeTokens, tokenView, wrapped } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import { conjuncts } from '../relations/helpers.ts';
 import { operatorOf, type Proposal, replaceRange } from './helpers.ts';

@@ -2,10 +2,13 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, columnRef, functionArgs, functionName } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { ColumnDef, SchemaModel } from '../../../schema/model.ts';
+import { sameTree } from '../../../semantics/equality.ts';
 import { ownedColumn } from '../../../semantics/scope.ts';
 import { isInteger, isNumeric, isText } from '../../../semantics/types.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import { type Change, nodeTokens, textOf, tokenView } from '../../rewrite.ts';
+import { replaceNode } from '../../rewrite/replace.ts';
+import { nodeTokens, textOf, tokenView } from '../../rewrite/tokens.ts';
+import type { Change } from '../../rewrite/verify.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
 import { numberValue, stringValue } from '../clauses/helpers.ts';
 import { querySources, settle, withReason } from './helpers.ts';
@@ -129,11 +132,8 @@ function callParts(statement: ParsedStatement, call: AstNode): CallParts | undef
   return column ? { call: range, column, fallbacks } : undefined;
 }
 
-/** Replaces the call by its first argument's text. */
-function unwrap(statement: ParsedStatement, call: AstNode, column: AstNode, parts: CallParts): Change {
-  const { tokens } = tokenView(statement);
-  return {
-    edits: [{ start: tokens[parts.call[0]]!.start, end: tokens[parts.call[1]]!.end, replacement: parts.column }],
-    replacements: new Map([[call, column]]),
-  };
+/** Replaces the call by its first argument's text, which must read as that argument. */
+function unwrap(statement: ParsedStatement, call: AstNode, column: AstNode, parts: CallParts): Change | undefined {
+  const change = replaceNode(statement, call, parts.column, parts.call);
+  return change && sameTree(change.tree, column) ? change : undefined;
 }

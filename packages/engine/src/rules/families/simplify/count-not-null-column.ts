@@ -7,7 +7,8 @@ import { isAggregate } from '../../../semantics/functions.ts';
 import { ownedColumn } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
-import { type Change, textOf, tokenView } from '../../rewrite.ts';
+import { textOf, tokenView } from '../../rewrite/tokens.ts';
+import type { Change } from '../../rewrite/verify.ts';
 import { allDialects, enclosingQuery, type Rule, type RuleMatch } from '../../rule.ts';
 import { acceptFirst, isNotNullKey, querySources, uniqueKeys } from './helpers.ts';
 
@@ -144,7 +145,9 @@ function starArgs(dialect: Dialect): unknown {
 
 /**
  * Every `COUNT(...)` of the text whose parentheses could hold this call's argument, as a change to
- * `COUNT(*)`. MySQL locates the call, narrowing them to one; the verification picks among the rest.
+ * `COUNT(*)`. MySQL locates the call, narrowing them to one; the verification picks among the rest. Written by hand,
+ * not with replaceNode: PostgreSQL leaves the call unlocated, so each candidate is a guess whose only edit is the
+ * argument (the call keeps its spelling), and the intended tree is stated so the verification can tell the guesses apart.
  */
 function countStarCandidates(statement: ParsedStatement, node: AstNode): Change[] {
   const view = tokenView(statement);

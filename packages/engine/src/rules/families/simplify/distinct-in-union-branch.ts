@@ -3,7 +3,7 @@ import { type AstNode, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { ownedColumn } from '../../../semantics/scope.ts';
-import type { Change } from '../../rewrite.ts';
+import type { Change } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { isSelectDistinct, numberValue, selectItems, stringValue } from '../clauses/helpers.ts';
 import { distinctByKey } from './distinct-on-unique-key.ts';

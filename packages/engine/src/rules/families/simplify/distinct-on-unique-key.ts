@@ -4,7 +4,7 @@ import type { ParsedStatement } from '../../../model/statement.ts';
 import { type IndexDef, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { ownedColumn, selectQueries } from '../../../semantics/scope.ts';
 import { isExactNumber } from '../../../semantics/types.ts';
-import type { Change } from '../../rewrite.ts';
+import type { Change } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   chainOf,

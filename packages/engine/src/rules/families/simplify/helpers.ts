@@ -7,17 +7,9 @@ import { ctesOf, type Source as ScopeSource, sourcesOf } from '../../../semantic
 import { isNumeric, isTemporal } from '../../../semantics/types.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
-import {
-  type Change,
-  clauseEnd,
-  editsProduce,
-  firstFaithful,
-  matchesWithEdits,
-  type QueryLayout,
-  type Replacements,
-  selectCandidates,
-  tokenView,
-} from '../../rewrite.ts';
+import { clauseEnd, type QueryLayout, selectCandidates } from '../../rewrite/layout.ts';
+import { tokenView } from '../../rewrite/tokens.ts';
+import { type Change, editsProduce, firstFaithful, matchesWithEdits, type Replacements } from '../../rewrite/verify.ts';
 import type { RuleMatch } from '../../rule.ts';
 import { columnKey, containsAggregate, groupItems, limitParts, selectItems } from '../clauses/helpers.ts';
 
@@ -190,7 +182,8 @@ export function isRecursive(statement: ParsedStatement): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Edits.
+// Edits. By hand, not with replaceNode: they change a whole query (its DISTINCT, ORDER BY or GROUP BY) and keep the
+// rest of its text as written, so the intended tree is the query with that one part changed.
 
 /** Deletes a query's DISTINCT keyword (with the blank after it). */
 export function dropDistinct(statement: ParsedStatement, query: AstNode): Change | undefined {
@@ -265,17 +258,12 @@ export function acceptFirst(statement: ParsedStatement, candidates: Change[][]):
       const together = [...kept, option];
       const edits = together.flatMap((c) => c.edits);
       const replacements: Replacements = new Map(together.flatMap((c) => [...c.replacements]));
-      if (!overlapFree(edits) || !editsProduce(statement, edits, replacements)) continue;
+      if (!editsProduce(statement, edits, replacements)) continue;
       kept.push(option);
       return option;
     }
     return undefined;
   });
-}
-
-function overlapFree(edits: Array<{ start: number; end: number }>): boolean {
-  const sorted = [...edits].sort((a, b) => a.start - b.start);
-  return sorted.every((e, i) => i === 0 || e.start >= sorted[i - 1]!.end);
 }
 
 /** Findings with the edits of the changes that check out together; an edited match without a span gets the edit's. */

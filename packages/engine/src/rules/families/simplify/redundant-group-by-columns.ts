@@ -3,8 +3,10 @@ import { type AstNode, child, children, columnRef } from '../../../model/ast.ts'
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { ownedColumn, selectQueries } from '../../../semantics/scope.ts';
 import type { TextEdit } from '../../../text/patch.ts';
-import { type Change, clauseEnd, firstFaithful, selectCandidates, tokenView } from '../../rewrite.ts';
-import type { Rule, RuleMatch } from '../../rule.ts';
+import { clauseEnd, selectCandidates } from '../../rewrite/layout.ts';
+import { tokenView } from '../../rewrite/tokens.ts';
+import { type Change, firstFaithful } from '../../rewrite/verify.ts';
+import { type Rule, type RuleMatch } from '../../rule.ts';
 import { groupItems, hasGroupingSets } from '../clauses/helpers.ts';
 import { hasLimit, keyText, keywordMatch, querySources, settle, withReason } from './helpers.ts';
 

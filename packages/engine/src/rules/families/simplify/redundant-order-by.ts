@@ -2,7 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, functionName, isNode, type KeyedVisit, visitsOf } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isAggregate, isWindow } from '../../../semantics/functions.ts';
-import type { Change } from '../../rewrite.ts';
+import type { Change } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   comparisonOperators,

@@ -26,17 +26,15 @@ import { isAggregate, isNullOnEmptyAggregate } from '../../../semantics/function
 import { type Ctes, lastGroup, ownedColumn, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { isExactNumber } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
+import { clauseEnd, type QueryLayout } from '../../rewrite/layout.ts';
+import { textOf, tokenView } from '../../rewrite/tokens.ts';
 import {
   type Change,
-  clauseEnd,
   editedSlice,
   parseExpression,
-  type QueryLayout,
   type Replacements,
-  textOf,
-  tokenView,
   withReplacements,
-} from '../../rewrite.ts';
+} from '../../rewrite/verify.ts';
 import { groupItems, numberValue } from '../clauses/helpers.ts';
 import {
   type Correlation,

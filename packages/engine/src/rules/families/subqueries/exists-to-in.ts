@@ -7,16 +7,10 @@ import { type Ctes, ctesOf, selectQueries } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt } from '../../match-helpers.ts';
-import {
-  type Change,
-  editedSlice,
-  layoutAt,
-  matchesWithEdits,
-  nodeTokens,
-  parseExpression,
-  tokenView,
-  withReplacements,
-} from '../../rewrite.ts';
+import { layoutAt } from '../../rewrite/layout.ts';
+import { editNode } from '../../rewrite/replace.ts';
+import { nodeTokens, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, matchesWithEdits, withReplacements } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   type Correlation,
@@ -140,12 +134,8 @@ function inChange(statement: ParsedStatement, conjunct: AstNode, subquery: AstNo
     { start: tokens[layout.list]!.start, end: tokens[from - 1]!.end, replacement: innerText },
     ...removal,
   ];
-  const start = tokens[range[0]]!.start;
-  const end = tokens[range[1]]!.end;
-  const tree = parseExpression(editedSlice(statement.text, start, end, edits), statement.dialect);
-  return tree && isIntended(tree, subquery, plan.correlation)
-    ? { edits, replacements: new Map([[conjunct, tree]]) }
-    : undefined;
+  const change = editNode(statement, conjunct, range, edits);
+  return change && isIntended(change.tree, subquery, plan.correlation) ? change : undefined;
 }
 
 /** The new IN has the outer column on the left and the old subquery, selecting the inner column, without the tie. */

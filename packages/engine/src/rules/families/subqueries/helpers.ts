@@ -13,16 +13,10 @@ import { type ColumnDef, findColumn, type SchemaModel, unquote } from '../../../
 import { type Ctes, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { isDateOrTime, isExactNumber, isText } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
-import {
-  editedSlice,
-  identifier,
-  type QueryLayout,
-  selectCandidates,
-  type TokenView,
-  textOf,
-  tokenRange,
-  tokenView,
-} from '../../rewrite.ts';
+import { identifier } from '../../rewrite/identifiers.ts';
+import { type QueryLayout, selectCandidates } from '../../rewrite/layout.ts';
+import { type TokenView, textOf, tokenRange, tokenView } from '../../rewrite/tokens.ts';
+import { editedSlice } from '../../rewrite/verify.ts';
 import {
   chainOf,
   containsAggregate,

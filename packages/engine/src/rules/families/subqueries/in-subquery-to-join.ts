@@ -13,7 +13,8 @@ import {
   sourcesOf,
 } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { type Change, clauseEnd, matchesWithEdits } from '../../rewrite.ts';
+import { clauseEnd } from '../../rewrite/layout.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   extraClauses,

@@ -3,16 +3,10 @@ import { parseStatements } from '../../../dialect/parse.ts';
 import { type AstNode, children } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { TextEdit } from '../../../text/patch.ts';
-import {
-  type Change,
-  clauseEnd,
-  firstFaithful,
-  nodeTokens,
-  type QueryLayout,
-  type Replacements,
-  removeAllFromAnd,
-  tokenView,
-} from '../../rewrite.ts';
+import { removeAllFromAnd } from '../../rewrite/and-chain.ts';
+import { clauseEnd, type QueryLayout } from '../../rewrite/layout.ts';
+import { nodeTokens, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, firstFaithful, type Replacements } from '../../rewrite/verify.ts';
 import { queryLayouts } from './helpers.ts';
 
 /**

@@ -5,15 +5,9 @@ import { coversUniqueKey, findColumn, unquote } from '../../../schema/model.ts';
 import { ctesOf, ownedColumn, type Source, selectQueries, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt } from '../../match-helpers.ts';
-import {
-  type Change,
-  clauseEnd,
-  firstFaithful,
-  matchesWithEdits,
-  type QueryLayout,
-  type TokenView,
-  tokenView,
-} from '../../rewrite.ts';
+import { clauseEnd, type QueryLayout } from '../../rewrite/layout.ts';
+import { type TokenView, tokenView } from '../../rewrite/tokens.ts';
+import { type Change, firstFaithful, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   chainOf,

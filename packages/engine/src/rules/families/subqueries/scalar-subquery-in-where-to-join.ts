@@ -2,7 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, isNode } from '../../../model/ast.ts';
 import { ctesOf, selectQueries } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
-import { type Change, matchesWithEdits } from '../../rewrite.ts';
+import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   attachDecorrelation,
