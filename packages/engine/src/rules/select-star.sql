@@ -77,3 +77,11 @@ SELECT * FROM events;
 -- dialect: mysql
 -- verify: only
 SELECT e.*, n_name FROM events e, nation WHERE n_nationkey = e.grp;
+
+-- A CTE shadows a table only where SQL makes it visible: one defined inside a subquery leaves the main query's
+-- table of the same name a table, so its * is spelled out.
+-- schema: example
+-- matches: 1
+SELECT * FROM region WHERE r_regionkey IN (WITH region AS (SELECT 1 AS k) SELECT k FROM region);
+-- after:
+SELECT r_regionkey, r_name, r_comment FROM region WHERE r_regionkey IN (WITH region AS (SELECT 1 AS k) SELECT k FROM region);

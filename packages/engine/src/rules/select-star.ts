@@ -3,7 +3,7 @@ import { parseStatements } from '../dialect/parse.ts';
 import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { findTable, type SchemaModel, type TableDef, unquote } from '../schema/model.ts';
-import { ctesOf } from '../semantics/scope.ts';
+import { ctesVisibleIn } from '../semantics/scope.ts';
 import { matchAt } from './match-helpers.ts';
 import { identifier } from './rewrite/identifiers.ts';
 import { type QueryLayout, selectCandidates } from './rewrite/layout.ts';
@@ -102,7 +102,7 @@ function expansion(statement: ParsedStatement, schema: SchemaModel): Source[] | 
   if (isNode(query._next) || query.set_op) return 'shape';
   const from = children(query, 'from');
   if (from.length === 0) return 'shape';
-  const ctes = ctesOf(statement.ast);
+  const ctes = ctesVisibleIn(statement.ast, query);
   const sources: Source[] = [];
   for (const source of from) {
     const join = String(source.join ?? '').toUpperCase();
