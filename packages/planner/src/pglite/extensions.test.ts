@@ -11,7 +11,9 @@ describe('readCreateExtension', () => {
     const full = read('create extension if not exists "uuid-ossp" with schema extensions version \'1.1\' cascade');
     expect(full).toEqual({ accepted: true, request: { name: 'uuid-ossp', schema: 'extensions' } });
     if (!full?.accepted) throw new Error('unreachable');
-    expect(createExtensionSql(full.request)).toBe('CREATE EXTENSION IF NOT EXISTS "uuid-ossp" SCHEMA "extensions" CASCADE');
+    expect(createExtensionSql(full.request)).toBe(
+      'CREATE EXTENSION IF NOT EXISTS "uuid-ossp" SCHEMA "extensions" CASCADE',
+    );
     expect(read('CREATE EXTENSION citext SCHEMA public')).toMatchObject({ accepted: true });
     expect(read('CREATE TABLE t (x int)')).toBeUndefined();
   });
@@ -22,6 +24,7 @@ describe('readCreateExtension', () => {
     expect(read('CREATE EXTENSION dblink')).toEqual({ accepted: false, name: 'dblink' });
     expect(read('CREATE EXTENSION lo')).toEqual({ accepted: false, name: 'lo' });
     expect(read('CREATE EXTENSION pg_trgm SCHEMA pg_catalog')).toEqual({ accepted: false, name: 'pg_trgm' });
+    expect(read('CREATE EXTENSION pg_trgm SCHEMA information_schema')).toEqual({ accepted: false, name: 'pg_trgm' });
     expect(read('CREATE EXTENSION pg_trgm FROM unpackaged')).toEqual({ accepted: false, name: 'pg_trgm' });
     expect(read('CREATE EXTENSION pg_trgm; DROP TABLE x')).toEqual({ accepted: false, name: 'pg_trgm' });
     expect(read('CREATE EXTENSION')).toEqual({ accepted: false, name: undefined });

@@ -60,7 +60,7 @@ function nameToken(t: Token | undefined): string | undefined {
 
 /**
  * Reads `CREATE EXTENSION [IF NOT EXISTS] name [WITH] [SCHEMA s] [VERSION v] [CASCADE]`; anything else in it, a name
- * off the allow list, or a `pg_` schema (the catalogs) is not accepted. `name` says which extension it named.
+ * off the allow list, or a catalog schema (`pg_*`, information_schema) is not accepted. `name` says which extension it named.
  * Undefined for any other statement.
  */
 export function readCreateExtension(tokens: Token[]): ExtensionReading | undefined {
@@ -83,7 +83,8 @@ export function readCreateExtension(tokens: Token[]): ExtensionReading | undefin
     if (clause === 'schema') request.schema = value;
     i++;
   }
-  const allowed = Object.hasOwn(PGLITE_CONTRIB, name) && !/^pg_/i.test(request.schema ?? '');
+  const schema = request.schema ?? '';
+  const allowed = Object.hasOwn(PGLITE_CONTRIB, name) && !/^pg_/.test(schema) && schema !== 'information_schema';
   if (i !== tokens.length || !allowed) return { accepted: false, name };
   return { accepted: true, request };
 }

@@ -399,8 +399,7 @@ export class PglitePool {
    * waiter, whoever it was started for.
    */
   private grow(spare = false): void {
-    let plainComing =
-      this.startingPlain - this.waiters.filter((w) => w.served && w.extensions.length === 0).length;
+    let plainComing = this.startingPlain - this.waiters.filter((w) => w.served && w.extensions.length === 0).length;
     for (const waiter of this.waiters) {
       if (waiter.served) continue;
       if (waiter.extensions.length === 0 && plainComing > 0) {
