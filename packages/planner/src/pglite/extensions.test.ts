@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tokenize } from '../sql-text.ts';
 import { pglitePlanner, shutdownPglitePool } from './backend.ts';
 import { ALLOWED_EXTENSIONS, createExtensionSql, extensionsToLoad, readCreateExtension } from './extensions.ts';
+import { PglitePool } from './pool.ts';
 
 const read = (sql: string) => readCreateExtension(tokenize(sql, 'postgresql'));
 
@@ -37,6 +38,24 @@ describe('readCreateExtension', () => {
       'citext',
     ]);
   });
+});
+
+describe('the PGlite pool with extensions', () => {
+  it('starts an instance with the extensions in a full pool (in a spare’s place), and spares carry none', async () => {
+    const pool = new PglitePool({ size: 1 });
+    try {
+      await (await pool.acquire()).release(); // a spare is started in its place, filling the pool
+      const withCitext = await pool.acquire([{ name: 'citext' }]);
+      const equal = await withCitext.db.query<{ equal: string }>("SELECT ('a'::citext = 'A')::text AS equal");
+      expect(equal.rows).toEqual([{ equal: 'true' }]);
+      await withCitext.release();
+      const plain = await pool.acquire();
+      await expect(plain.db.query("SELECT 'a'::citext")).rejects.toThrow(/type "citext" does not exist/);
+      await plain.release();
+    } finally {
+      await pool.shutdown();
+    }
+  }, 120_000);
 });
 
 describe('contrib extensions on embedded PGlite', () => {
