@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL planner backend on embedded PGlite (PostgreSQL 18.6 in wasm).
  *
- * open(request): lease a pooled instance (its `public` schema is the session's, see pool.ts), run the user's
+ * open(request): lease a pooled instance (its `public` schema is the session's, see pool.ts; one started with the
+ * allowed contrib extensions the table structure names, created before the role switch: extensions.ts), run the user's
  * DDL statement by statement (only table structure statements, see ddl.ts; an error becomes 4203 at the
  * line/column of the user's text), inject the statistics (stats.ts; tables without statistics are planned as
  * DEFAULT_TABLE_ROWS = 1000 rows and the session's `notes` say so).
