@@ -114,11 +114,32 @@ function createIndex(context: FormContext, index: number, changes: Change[]): vo
   const columns = tokens.findIndex((t, i) => i > on && t.text === '(');
   const close = columns > 0 ? closingParen(tokens, columns) : -1;
   if (close < 0) return;
+  if (context.dialect === 'postgresql') qualifiedOperatorClasses(context, columns, close);
   const nulls = findPhrase(tokens, close + 1, tokens.length, ['NULLS NOT DISTINCT', 'NULLS DISTINCT']);
   if (nulls) {
     blankTokens(context, nulls.first, nulls.last);
     const written = nulls.words;
     changes.push({ apply: (ast) => (ast.nulls = written) });
+  }
+}
+
+const isName = (t: Token | undefined) => t?.kind === 'word' || t?.kind === 'quoted';
+
+/**
+ * A schema-qualified operator class after an index element (`name public.gin_trgm_ops`, as pg_dump prints one of an
+ * extension in `public`; the lexer reads it as one word): the grammar reads an unqualified one only, so the schema and
+ * its dot are left out for it. An operator class is the only name that may follow an element's name, `)` or
+ * collation directly.
+ */
+function qualifiedOperatorClasses(context: FormContext, open: number, close: number): void {
+  const { tokens } = context;
+  for (let i = open + 2; i < close; i++) {
+    const before = tokens[i - 1];
+    const t = tokens[i]!;
+    const afterElement = (isName(before) && !isKeyword(before, 'COLLATE')) || before?.text === ')';
+    const dot = t.kind === 'word' ? t.text.lastIndexOf('.') : -1;
+    if (afterElement && dot > 0)
+      context.substitutions.push({ start: t.start, end: t.start + dot + 1, replacement: '' });
   }
 }
 

@@ -313,6 +313,25 @@ describe('which table constraints create an index', () => {
   });
 });
 
+describe('PostgreSQL operator classes of contrib extensions', () => {
+  it('reads a schema-qualified operator class as pg_dump prints it (an extension in public)', () => {
+    const schema = parseSchema(
+      `CREATE TABLE public.users (name text, email text, tags text);
+CREATE INDEX users_name_trgm ON public.users USING gin (name public.gin_trgm_ops);
+CREATE INDEX users_two ON public.users USING gist (email COLLATE "C" public.gist_trgm_ops, tags);
+CREATE INDEX users_expr ON public.users (lower(public.users.name));`,
+      'postgresql',
+    );
+    const users = schema.tables.find((t) => t.name === 'users')!;
+    // An expression element is no column (as before); a qualified name inside it is not an operator class.
+    expect(users.indexes.map((i) => [i.name, i.columns])).toEqual([
+      ['users_name_trgm', ['name']],
+      ['users_two', ['email', 'tags']],
+      ['users_expr', ['']],
+    ]);
+  });
+});
+
 describe('MySQL collations of text columns', () => {
   const collations = (ddl: string, dialect: 'mysql' | 'postgresql' = 'mysql') =>
     parseSchema(ddl, dialect).tables[0]!.columns.map((c) => [c.name, c.collation ?? null]);

@@ -152,16 +152,22 @@ ALTER TABLE public.people OWNER TO app;
 CREATE SEQUENCE public.people_id_seq AS integer START WITH 1;
 ALTER TABLE ONLY public.people ALTER COLUMN id SET DEFAULT nextval('public.people_id_seq'::regclass);
 ALTER TABLE ONLY public.people ADD CONSTRAINT people_pkey PRIMARY KEY (id);
-CREATE EXTENSION IF NOT EXISTS pg_trgm;`;
+CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
+COMMENT ON EXTENSION pg_trgm IS 'text similarity measurement and index searching based on trigrams';
+CREATE EXTENSION IF NOT EXISTS postgis WITH SCHEMA public;`;
     const a = await pglitePlanner.open({
       dialect: 'postgresql',
       schemaSql,
       statistics: [{ table: 'people', rows: 5000, columns: [] }],
     });
     expect((await a.explain('SELECT * FROM public.people')).root.rows).toBe(5000);
+    // pg_trgm is bundled and allowed; PostGIS is not.
     expect(a.notes?.map((n) => n.en)).toEqual([
-      'CREATE EXTENSION ignored: the embedded PostgreSQL has no extensions loaded',
+      'CREATE EXTENSION postgis ignored: not available in the embedded PostgreSQL',
     ]);
+    // pg_trgm's similarity() is there (its default selectivity: a third of the rows).
+    const similar = await a.explain("SELECT * FROM public.people WHERE similarity(mood::text, 'ok') > 0.5");
+    expect(similar.root.rows).toBe(Math.round(5000 / 3));
     // A second session at the same time has its own database.
     const b = await pglitePlanner.open({
       dialect: 'postgresql',

@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL planner backend on embedded PGlite (PostgreSQL 18.6 in wasm).
  *
- * open(request): lease a pooled instance (its `public` schema is the session's, see pool.ts), run the user's
+ * open(request): lease a pooled instance (its `public` schema is the session's, see pool.ts; one started with the
+ * allowed contrib extensions the table structure names, created before the role switch: extensions.ts), run the user's
  * DDL statement by statement (only table structure statements, see ddl.ts; an error becomes 4203 at the
  * line/column of the user's text), inject the statistics (stats.ts; tables without statistics are planned as
  * DEFAULT_TABLE_ROWS = 1000 rows and the session's `notes` say so).
@@ -35,34 +36,29 @@ import { verifyDifferential } from '../verify/differential.ts';
 import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
 import { classifyDdl, indexTargetTable, rejectedDdlError, runDdlStatement, whatIfIndexSql } from './ddl.ts';
 import { explainStatement, GENERIC_STATEMENT } from './explain.ts';
+import { createdSchemaName, requestedExtensions } from './extensions.ts';
 import { planTreeFromExplainJson } from './plan-json.ts';
 import { getPglitePool, PgError, type PgliteInstance, type PgliteLease, shutdownSharedPglitePool } from './pool.ts';
 import { planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
+
+const EMBEDDED = { zh: '内置 PostgreSQL 中没有此扩展', en: 'not available in the embedded PostgreSQL' };
 
 function versionLabel(version: string): string {
   const m = /PostgreSQL (\d+(?:\.\d+)?)/.exec(version);
   return `PostgreSQL ${m ? m[1] : ''} (embedded PGlite)`.replace('  ', ' ');
 }
 
-/** Runs the user's DDL; throws 4203 at the offending statement. Returns notes about skipped statements. */
-async function runSchema(db: PgliteInstance, schemaSql: string): Promise<Localized[]> {
-  const notes: Localized[] = [];
-  const skipped = new Set<string>();
+/** Runs the user's DDL; throws 4203 at the offending statement. The extensions were created with the instance. */
+async function runSchema(db: PgliteInstance, schemaSql: string, extensionSchemas: Set<string>): Promise<void> {
   for (const statement of splitStatements(schemaSql, 'postgresql')) {
     const decision = classifyDdl(statement.tokens);
-    if (decision.action === 'skip') {
-      if (decision.kind === 'CREATE EXTENSION') skipped.add(decision.kind);
-      continue;
-    }
+    if (decision.action === 'skip') continue;
     if (decision.action === 'reject') throw rejectedDdlError(schemaSql, statement, decision);
+    // The schema an extension went in exists already, the session's own.
+    const schema = decision.kind === 'CREATE SCHEMA' ? createdSchemaName(statement.tokens) : undefined;
+    if (schema !== undefined && extensionSchemas.has(schema)) continue;
     await runDdlStatement((sql) => db.query(sql), schemaSql, statement);
   }
-  if (skipped.has('CREATE EXTENSION'))
-    notes.push({
-      zh: 'CREATE EXTENSION 已忽略：内置 PostgreSQL 未加载扩展',
-      en: 'CREATE EXTENSION ignored: the embedded PostgreSQL has no extensions loaded',
-    });
-  return notes;
 }
 
 interface Ready {
@@ -80,16 +76,17 @@ class PgliteSession extends SandboxSession<Ready> implements PlannerSession {
 
   /** Leases an instance and builds the schema. */
   protected async prepare(): Promise<Ready> {
-    const lease = await getPglitePool().acquire();
+    const { requests, notes: extensionNotes } = requestedExtensions(this.request.schemaSql, EMBEDDED);
+    const lease = await getPglitePool().acquire(requests);
     try {
       const db = lease.db;
       this.source = versionLabel(db.version);
-      const skippedNotes = await runSchema(db, this.request.schemaSql);
+      await runSchema(db, this.request.schemaSql, new Set(requests.flatMap((r) => (r.schema ? [r.schema] : []))));
       const catalog = await readCatalog(db);
       const plan = planStatistics(catalog, this.request.statistics);
       const injector = new StatisticsInjector(db, plan);
       await injector.apply();
-      this.notes = [...skippedNotes, ...plan.notes];
+      this.notes = [...extensionNotes, ...plan.notes];
       const tableRows = new Map(plan.tables.map((t) => [t.name, t.tuples]));
       return { lease, injector, tableRows };
     } catch (error) {

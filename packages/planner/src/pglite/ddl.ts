@@ -12,8 +12,9 @@
  *          expressions) never run with privilege either.
  *  skip:   pg_dump and psql noise that changes nothing for planning: SET / RESET, SELECT pg_catalog.set_config(...),
  *          ... OWNER TO, GRANT / REVOKE, ALTER DEFAULT PRIVILEGES, BEGIN / COMMIT, DROP ... IF EXISTS (the
- *          sandbox starts empty), CREATE EXTENSION (the embedded server has no extensions loaded), CREATE SCHEMA
- *          public, psql meta-commands (\connect, \restrict).
+ *          sandbox starts empty), CREATE EXTENSION (the allowed ones are read by extensions.ts and created by the
+ *          sandbox before the user's DDL runs, never from the user's text), CREATE SCHEMA public, psql
+ *          meta-commands (\connect, \restrict).
  *  reject: everything else (INSERT, COPY, DO, CREATE FUNCTION, CREATE TABLE AS, ...): error 4203 at the statement.
  */
 import { AppError, ErrorCode } from '@sqltune/contracts';

@@ -25,6 +25,15 @@
  * mode, where the authenticated user is the bootstrap superuser). The wasm file system is in memory: no host file
  * is there to read. When a session ends, a spare instance is started for the next one (up to `size` in all), so a
  * session seldom waits for a clone.
+ *
+ * Extensions (extensions.ts): PGlite loads an extension's bundle (SQL scripts and a wasm side module) when an instance
+ * is constructed, and CREATE EXTENSION needs the bootstrap superuser. A session whose table structure names allowed
+ * extensions gets an instance started for it with just those bundles, on which the extensions are created as the
+ * superuser before the switch to SANDBOX_ROLE, while nothing of the user's exists yet; spares carry none. Measured
+ * (load 6.6-8.5, alternating, one instance per process): a clone starts in 520-560 ms, with all twenty bundles
+ * loaded in 690-750 ms (1.3x) and 25-50 MB more memory; creating all of them adds 670-810 ms and 110-145 MB, five
+ * (citext, hstore, ltree, pg_trgm, uuid-ossp) 260 ms and 50 MB, pg_trgm alone 45-85 ms. Every request would pay
+ * that for the few schemas that use extensions, so only they do. The template is unchanged.
  */
 import { createHash } from 'node:crypto';
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,6 +42,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { plannerSettings } from '../settings.ts';
+import { createExtensionSql, type ExtensionRequest, extensionsToLoad, pgliteContribExport } from './extensions.ts';
+import { quoteIdent } from './sql-text.ts';
 import { WORKER_SOURCE } from './worker-source.ts';
 
 const require = createRequire(import.meta.url);
@@ -191,6 +202,8 @@ export class PgliteInstance {
     template?: Uint8Array;
     wasmModule?: WasmModule;
     startParams: readonly string[];
+    /** Allowed extensions (extensions.ts) whose bundles the instance loads; CREATE EXTENSION is the caller's. */
+    extensions?: readonly string[];
     defaultTimeoutMs?: number;
     startTimeoutMs?: number;
   }): Promise<PgliteInstance> {
@@ -204,6 +217,11 @@ export class PgliteInstance {
         template: options.template,
         startParams: [...options.startParams],
         dataDir: PGLITE_DATA_DIR,
+        // Bundles are local files of the package (dist/*.tar.gz), read by PGlite's own contrib modules.
+        extensions: (options.extensions ?? []).map((name) => {
+          const exported = pgliteContribExport(name);
+          return { name, exported, modulePath: require.resolve(`@electric-sql/pglite/contrib/${exported}`) };
+        }),
       },
     });
     const startTimeoutMs = options.startTimeoutMs ?? 120_000;
@@ -314,6 +332,10 @@ export interface PgliteLease {
 }
 
 interface Waiter {
+  /** What the session's instance must have created (empty: any spare does). */
+  extensions: readonly ExtensionRequest[];
+  /** An instance is being started for this waiter. */
+  served: boolean;
   resolve: (lease: PgliteLease) => void;
   reject: (error: Error) => void;
 }
@@ -328,6 +350,8 @@ export class PglitePool {
   private alive = 0;
   private starting = 0;
   private readonly waiters: Waiter[] = [];
+  /** Plain instances starting (spares, or for a plain waiter: any plain waiter takes the first one ready). */
+  private startingPlain = 0;
   private readonly instances = new Set<PgliteInstance>();
   private template: Promise<Uint8Array> | undefined;
   private wasmModule: Promise<WasmModule> | undefined;
@@ -339,17 +363,22 @@ export class PglitePool {
     this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000;
   }
 
-  /** Waits for an instance of its own. Always release the lease (try/finally). */
-  acquire(): Promise<PgliteLease> {
+  /**
+   * Waits for an instance of its own, with these extensions created (see the file comment). Always release the lease
+   * (try/finally).
+   */
+  acquire(extensions: readonly ExtensionRequest[] = []): Promise<PgliteLease> {
     if (this.closed) return Promise.reject(new PgliteDeadError('the PGlite pool is shut down'));
-    let spare = this.spares.shift();
+    let spare = extensions.length === 0 ? this.spares.shift() : undefined;
     while (spare?.dead) {
       this.forget(spare);
       spare = this.spares.shift();
     }
     const promise = spare
       ? Promise.resolve(this.lease(spare))
-      : new Promise<PgliteLease>((resolve, reject) => this.waiters.push({ resolve, reject }));
+      : new Promise<PgliteLease>((resolve, reject) =>
+          this.waiters.push({ extensions, served: false, resolve, reject }),
+        );
     this.grow();
     return promise;
   }
@@ -366,36 +395,80 @@ export class PglitePool {
   }
 
   /**
-   * Starts an instance for every waiter that has none coming, within the pool's room; with `spare`, also one more
-   * for the next session (after a session ends: a process that opens one session, the CLI, never starts a spare).
+   * Starts an instance for every waiter that has none coming, within the pool's room (a waiter for extensions may
+   * take a spare's place: spares have none); with `spare`, also one more for the next session (after a session ends:
+   * a process that opens one session, the CLI, never starts a spare). A plain instance goes to the first plain
+   * waiter, whoever it was started for.
    */
   private grow(spare = false): void {
-    let wanted = Math.max(0, this.waiters.length - this.starting) + (spare ? 1 : 0);
-    while (!this.closed && wanted > 0 && this.alive + this.starting < this.size) {
-      wanted--;
-      this.starting++;
-      this.startInstance().then(
-        (instance) => {
-          this.starting--;
-          if (this.closed) {
-            void instance.terminate();
-            return;
-          }
-          this.alive++;
-          this.instances.add(instance);
-          const waiter = this.waiters.shift();
-          if (waiter) waiter.resolve(this.lease(instance));
-          else this.spares.push(instance);
-        },
-        (error: Error) => {
-          this.starting--;
-          // Nothing can start: fail everyone waiting instead of hanging (the next acquire tries again).
-          if (this.alive + this.starting === 0) {
-            for (const waiter of this.waiters.splice(0)) waiter.reject(error);
-          }
-        },
-      );
+    let plainComing = this.startingPlain - this.waiters.filter((w) => w.served && w.extensions.length === 0).length;
+    for (const waiter of this.waiters) {
+      if (waiter.served) continue;
+      if (waiter.extensions.length === 0 && plainComing > 0) {
+        plainComing--;
+        waiter.served = true;
+        continue;
+      }
+      if (!this.makeRoom(waiter.extensions.length > 0)) return;
+      waiter.served = true;
+      this.launch(waiter.extensions.length > 0 ? waiter : undefined);
     }
+    if (spare && this.makeRoom(false)) this.launch(undefined);
+  }
+
+  private makeRoom(evictSpare: boolean): boolean {
+    if (this.closed) return false;
+    if (this.alive + this.starting < this.size) return true;
+    const spare = evictSpare ? this.spares.shift() : undefined;
+    if (spare) this.forget(spare);
+    return spare !== undefined;
+  }
+
+  /** Starts a plain instance (`for` undefined) or one with the extensions of the waiter it is started for. */
+  private launch(forWaiter: Waiter | undefined): void {
+    this.starting++;
+    if (!forWaiter) this.startingPlain++;
+    const done = () => {
+      this.starting--;
+      if (!forWaiter) this.startingPlain--;
+    };
+    this.startInstance(forWaiter?.extensions ?? []).then(
+      (instance) => {
+        done();
+        if (this.closed) {
+          void instance.terminate();
+          return;
+        }
+        this.alive++;
+        this.instances.add(instance);
+        const index = forWaiter
+          ? this.waiters.indexOf(forWaiter)
+          : this.waiters.findIndex((w) => w.extensions.length === 0);
+        const waiter = index >= 0 ? this.waiters.splice(index, 1)[0] : undefined;
+        if (waiter) waiter.resolve(this.lease(instance));
+        else if (forWaiter) this.forget(instance);
+        else {
+          this.spares.push(instance);
+          // A waiter for extensions that found the pool full of starting spares takes this one's place.
+          if (this.waiters.some((w) => !w.served)) this.grow();
+        }
+      },
+      (error: Error) => {
+        done();
+        if (forWaiter) {
+          const index = this.waiters.indexOf(forWaiter);
+          if (index >= 0) this.waiters.splice(index, 1);
+          forWaiter.reject(error);
+          return;
+        }
+        // Nothing can start: fail everyone waiting instead of hanging (the next acquire tries again). Else plain
+        // waiters wait for the next start (at the next acquire or release).
+        if (this.alive + this.starting === 0) {
+          for (const waiter of this.waiters.splice(0)) waiter.reject(error);
+        }
+        for (const waiter of this.waiters) if (waiter.extensions.length === 0) waiter.served = false;
+      },
+    );
   }
 
   private forget(instance: PgliteInstance): void {
@@ -417,10 +490,19 @@ export class PglitePool {
     };
   }
 
-  /** A clone of the template, switched to SANDBOX_ROLE for good. */
-  private async startInstance(): Promise<PgliteInstance> {
-    const instance = await this.startClone();
+  /** A clone of the template with these extensions created, switched to SANDBOX_ROLE for good. */
+  private async startInstance(extensions: readonly ExtensionRequest[]): Promise<PgliteInstance> {
+    const instance = await this.startClone(extensionsToLoad(extensions));
     try {
+      // As the bootstrap superuser, before any statement of the user's: an extension's script meets nothing of theirs.
+      // A schema named for an extension is the session's, as if its own CREATE SCHEMA had made it.
+      for (const request of extensions) {
+        if (request.schema !== undefined)
+          await instance.query(
+            `CREATE SCHEMA IF NOT EXISTS ${quoteIdent(request.schema)} AUTHORIZATION ${SANDBOX_ROLE}`,
+          );
+        await instance.query(createExtensionSql(request), [], { timeoutMs: 30_000 });
+      }
       await instance.query(`SET SESSION AUTHORIZATION ${SANDBOX_ROLE}`, [], { timeoutMs: 10_000 });
       const who = await instance.query<{ current_user: string; session_user: string; rolsuper: boolean }>(
         'SELECT current_user, session_user, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) AS rolsuper',
@@ -436,7 +518,7 @@ export class PglitePool {
     }
   }
 
-  private async startClone(): Promise<PgliteInstance> {
+  private async startClone(extensions: readonly string[]): Promise<PgliteInstance> {
     const wasmModule = await this.loadWasmModule();
     const template = await this.loadTemplate();
     try {
@@ -444,6 +526,7 @@ export class PglitePool {
         template,
         wasmModule,
         startParams: PGLITE_START_PARAMS,
+        extensions,
         defaultTimeoutMs: this.requestTimeoutMs,
       });
     } catch (error) {
@@ -455,6 +538,7 @@ export class PglitePool {
         template: await this.loadTemplate(),
         wasmModule,
         startParams: PGLITE_START_PARAMS,
+        extensions,
         defaultTimeoutMs: this.requestTimeoutMs,
       }).catch(() => {
         throw error;

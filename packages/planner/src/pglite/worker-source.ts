@@ -130,6 +130,10 @@ async function handle(message) {
     const options = { parsers: identityParsers(types), startParams: workerData.startParams };
     if (workerData.wasmModule) options.pgliteWasmModule = workerData.wasmModule;
     if (workerData.template) options.loadDataDir = new Blob([workerData.template]);
+    if (workerData.extensions.length > 0) {
+      options.extensions = {};
+      for (const e of workerData.extensions) options.extensions[e.name] = require(e.modulePath)[e.exported];
+    }
     db = await PGlite.create(options);
     const version = await db.query('select version() as v');
     parentPort.on('message', async (message) => {

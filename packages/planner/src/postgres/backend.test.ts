@@ -265,8 +265,11 @@ describe.runIf(available)('PostgreSQL + HypoPG planner backend (real server)', (
 SELECT pg_catalog.set_config('search_path', '', false);
 CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 CREATE EXTENSION IF NOT EXISTS plpython3u;
+CREATE EXTENSION IF NOT EXISTS earthdistance CASCADE;
+CREATE SCHEMA extensions;
+CREATE EXTENSION IF NOT EXISTS "uuid-ossp" WITH SCHEMA extensions;
 CREATE TYPE public.mood AS ENUM ('sad', 'ok');
-CREATE TABLE public.people (id integer NOT NULL, name text, mood public.mood);
+CREATE TABLE public.people (id integer NOT NULL, name text, mood public.mood, ref uuid DEFAULT extensions.uuid_generate_v4());
 ALTER TABLE public.people OWNER TO app;
 CREATE SEQUENCE public.people_id_seq AS integer START WITH 1;
 ALTER TABLE ONLY public.people ALTER COLUMN id SET DEFAULT nextval('public.people_id_seq'::regclass);
@@ -278,7 +281,11 @@ CREATE INDEX people_name_trgm ON public.people USING gin (name public.gin_trgm_o
       statistics: [{ table: 'people', rows: 200_000, columns: [] }],
     });
     try {
-      expect(session.notes?.map((n) => n.en)).toEqual([expect.stringMatching(/^CREATE EXTENSION ignored \(/)]);
+      // plpython3u is off the allow list and never sent; earthdistance is allowed but not trusted: the server refuses.
+      expect(session.notes?.map((n) => n.en)).toEqual([
+        'CREATE EXTENSION plpython3u ignored: not allowed in the PostgreSQL sandbox',
+        expect.stringMatching(/^CREATE EXTENSION earthdistance ignored \(permission denied to create extension/),
+      ]);
       const plan = await session.explain("SELECT * FROM people WHERE name LIKE '%anna%'");
       expect(nodes(plan.root).some((n) => n.index === 'people_name_trgm')).toBe(true);
     } finally {

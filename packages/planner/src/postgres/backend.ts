@@ -4,8 +4,9 @@
  *
  * open(request): a database of its own copied from the sandbox template and an unprivileged role that owns it (a
  * spare one when ready); the user's DDL runs statement by statement as that role through the same whitelist as
- * PGlite (../pglite/ddl.ts; an error becomes 4203 at the line/column of the user's text; CREATE EXTENSION is tried -
- * trusted contrib extensions such as pg_trgm install - and noted when refused); the statistics are injected
+ * PGlite (../pglite/ddl.ts; an error becomes 4203 at the line/column of the user's text; the allowed contrib
+ * extensions of ../pglite/extensions.ts are created by the sandbox's own statement - trusted ones such as pg_trgm
+ * install - and the others noted); the statistics are injected
  * (stats.ts; tables without statistics are planned as DEFAULT_TABLE_ROWS = 1000 rows and `notes` says so).
  * explain(sql, whatIf): in a transaction that is always rolled back: the what-if indexes as HypoPG hypothetical
  * indexes (hypopg_create_index, hypopg_reset() afterwards; nothing is built), then EXPLAIN (FORMAT JSON) and the text
@@ -39,6 +40,7 @@
 import { AppError, ErrorCode, type Localized, type PlanTree, type Verification } from '@sqltune/contracts';
 import { classifyDdl, rejectedDdlError, runDdlStatement, whatIfIndexSql } from '../pglite/ddl.ts';
 import { explainStatement, GENERIC_STATEMENT, parameterCount } from '../pglite/explain.ts';
+import { createdSchemaName, createExtensionSql, requestedExtensions } from '../pglite/extensions.ts';
 import { planTreeFromExplainJson } from '../pglite/plan-json.ts';
 import { PgError } from '../pglite/pool.ts';
 import { quoteIdent } from '../pglite/sql-text.ts';
@@ -186,27 +188,39 @@ function relationNamesOf(catalog: CatalogTable[]): Set<string> {
   return names;
 }
 
+const NOT_ALLOWED = { zh: '不在 PostgreSQL 沙箱允许的扩展之列', en: 'not allowed in the PostgreSQL sandbox' };
+
 /** Runs the user's DDL as the session's role; throws 4203 at the offending statement. Returns notes. */
 async function runSchema(conn: PgConnection, schemaSql: string): Promise<Localized[]> {
-  const statements = splitStatements(schemaSql, 'postgresql').map((statement) => ({
-    statement,
-    decision: classifyDdl(statement.tokens),
-  }));
-  // A real server has contrib extensions: trusted ones (pg_trgm, citext, ...) install for the database owner, their
-  // scripts running with privilege. They run first, before any object of the user exists that a script could meet.
-  const notes: Localized[] = [];
-  for (const { statement } of statements.filter(({ decision }) => decision.kind === 'CREATE EXTENSION')) {
+  // The allowed contrib extensions (../pglite/extensions.ts) are created first, before any object of the user exists
+  // that a script could meet, by the sandbox's own statement: PostgreSQL installs trusted ones (pg_trgm, citext...)
+  // for the database owner, their scripts running with privilege; an untrusted one (bloom, earthdistance) is
+  // refused, as the session's role is no superuser, and noted.
+  const { requests, notes } = requestedExtensions(schemaSql, NOT_ALLOWED);
+  const extensionSchemas = new Set<string>();
+  for (const request of requests) {
+    const sql = createExtensionSql(request);
     try {
-      await conn.query(statement.text);
+      if (request.schema !== undefined) {
+        await conn.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(request.schema)}`);
+        extensionSchemas.add(request.schema);
+      }
+      await conn.query(sql);
     } catch (error) {
       if (!(error instanceof PgError)) throw error;
-      const message = reduceServerText(error.message, [statement.text], error.code);
-      notes.push({ zh: `CREATE EXTENSION 已忽略（${message}）`, en: `CREATE EXTENSION ignored (${message})` });
+      const message = reduceServerText(error.message, [sql], error.code);
+      notes.push({
+        zh: `CREATE EXTENSION ${request.name} 已忽略（${message}）`,
+        en: `CREATE EXTENSION ${request.name} ignored (${message})`,
+      });
     }
   }
-  for (const { statement, decision } of statements) {
+  for (const statement of splitStatements(schemaSql, 'postgresql')) {
+    const decision = classifyDdl(statement.tokens);
     if (decision.action === 'skip') continue;
     if (decision.action === 'reject') throw rejectedDdlError(schemaSql, statement, decision);
+    const schema = decision.kind === 'CREATE SCHEMA' ? createdSchemaName(statement.tokens) : undefined;
+    if (schema !== undefined && extensionSchemas.has(schema)) continue;
     await runDdlStatement((sql) => conn.query(sql), schemaSql, statement);
   }
   return notes;
