@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STATISTICS_VALUE_BYTES } from '../column-distribution.ts';
+import { TICKETS_DISTRIBUTION } from '../test-support/helpers.ts';
 import { PGLITE_START_PARAMS, PgliteInstance, type PgliteLease, PglitePool } from './pool.ts';
 import { DEFAULT_TABLE_ROWS, heapPages, indexPages, planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
 
@@ -79,21 +80,7 @@ describe('statistics injection on PGlite', () => {
         table: 'tickets',
         rows: 1_000_000,
         columns: [
-          {
-            column: 'status',
-            distinct: 4,
-            mostCommonValues: [
-              { value: 'done', frequency: 0.7 },
-              { value: 'open', frequency: 0.2 },
-              { value: 'late', frequency: 0.09 },
-            ],
-          },
-          {
-            column: 'amount',
-            distinct: -0.5,
-            histogramBounds: Array.from({ length: 101 }, (_, i) => String(i * 100)),
-            correlation: 1,
-          },
+          ...TICKETS_DISTRIBUTION,
           // A value the column type cannot read: that statistic is skipped, the others still apply.
           { column: 'due', histogramBounds: ['2024-01-01', 'not a date'], nullFraction: 0.5 },
         ],
