@@ -1,11 +1,12 @@
 import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { changePassword } from '../api/auth.ts';
 import { ApiError, errorText } from '../api/http.ts';
+import { AuthHeading } from '../components/AuthHeading.tsx';
 import { AuthSubmit } from '../components/AuthSubmit.tsx';
 import { NewPasswordField } from '../components/PasswordStrength.tsx';
 import { completeSignIn } from '../lib/actions.ts';
@@ -87,10 +88,7 @@ export default function ChangePassword() {
           />
         ) : (
           <>
-            <Typography.Title level={3} className="auth-title">
-              {t('changePassword.title')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">{t('changePassword.subtitle')}</Typography.Paragraph>
+            <AuthHeading title={t('changePassword.title')} subtitle={t('changePassword.subtitle')} />
             <Form<PasswordForm>
               form={form}
               layout="vertical"

@@ -1,9 +1,10 @@
-import { Form, Result, Typography } from 'antd';
+import { Form, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { resetPassword } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
+import { AuthHeading } from '../components/AuthHeading.tsx';
 import { AuthSubmit } from '../components/AuthSubmit.tsx';
 import { CodeField } from '../components/CodeField.tsx';
 import { EmailField } from '../components/EmailField.tsx';
@@ -62,10 +63,7 @@ export default function ForgetPwd() {
           />
         ) : (
           <>
-            <Typography.Title level={3} className="auth-title">
-              {t('forget.title')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">{t('forget.subtitle')}</Typography.Paragraph>
+            <AuthHeading title={t('forget.title')} subtitle={t('forget.subtitle')} />
             <Form<ResetForm>
               form={form}
               layout="vertical"

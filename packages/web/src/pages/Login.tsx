@@ -1,12 +1,13 @@
 import { LockOutlined } from '@ant-design/icons';
 import { ErrorCode } from '@sqltune/contracts';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { login, resendActivation } from '../api/auth.ts';
 import { ApiError, errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
+import { AuthHeading } from '../components/AuthHeading.tsx';
 import { AuthSubmit } from '../components/AuthSubmit.tsx';
 import { EmailField } from '../components/EmailField.tsx';
 import { isLanguage } from '../lib/language.ts';
@@ -32,10 +33,7 @@ export default function Login() {
   return (
     <div className="page auth-page">
       <div className="auth-card">
-        <Typography.Title level={3} className="auth-title">
-          {t('login.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
+        <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
         <Form<LoginForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={submitting}>
           <EmailField testId="login-email" />
           <Form.Item
