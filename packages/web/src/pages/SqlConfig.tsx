@@ -1,13 +1,19 @@
-import { BulbOutlined } from '@ant-design/icons';
 import { type Dialect, ErrorCode } from '@sqltune/contracts';
-import { Button, Card, Collapse, Form } from 'antd';
+import { Card, Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/http.ts';
 import { createOptimize } from '../api/optimizes.ts';
 import { CodeInput } from '../components/CodeInput.tsx';
-import { CopyButton } from '../components/CopyButton.tsx';
-import { DialectSelect, optionalPanelLabel, SubmitFooter, schemaPanel } from '../components/config/ConfigParts.tsx';
+import {
+  ConfigActions,
+  DialectSelect,
+  OptionalPanels,
+  plainTextPanel,
+  SubmitFooter,
+  schemaPanel,
+  sourceFieldLabel,
+} from '../components/config/ConfigParts.tsx';
 import { takeDraft, useConfigSubmission } from '../components/config/useConfigSubmission.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useSourceUpload } from '../components/SourceUpload.tsx';
@@ -122,22 +128,15 @@ export default function SqlConfig() {
         >
           <div className="config-toolbar">
             <DialectSelect />
-            <div className="config-actions">
-              <Button icon={<BulbOutlined />} onClick={fillExample} data-testid="fill-example">
-                {t('sqlConfig.fillExample')}
-              </Button>
-              {upload.button}
-              <CopyButton text={sql} label={t('sqlConfig.copySql')} size="middle" testId="copy-sql" disabled={!sql} />
-            </div>
+            <ConfigActions
+              onFillExample={fillExample}
+              uploadButton={upload.button}
+              copy={{ text: sql, label: t('sqlConfig.copySql'), testId: 'copy-sql' }}
+            />
           </div>
           <Form.Item
             name="sql"
-            label={
-              <span>
-                {t('sqlConfig.sqlLabel')}
-                {upload.uploaded?.fileName ? <span className="file-chip">{upload.uploaded.fileName}</span> : null}
-              </span>
-            }
+            label={sourceFieldLabel(t('sqlConfig.sqlLabel'), upload.uploaded?.fileName)}
             rules={[
               {
                 validator: (_rule, value: string | undefined) => {
@@ -163,46 +162,27 @@ export default function SqlConfig() {
             />
           </Form.Item>
           {upload.notice}
-          <Collapse
-            className="config-collapse"
-            activeKey={submission.openPanels}
-            onChange={(keys) => setOpenPanels(Array.isArray(keys) ? keys : [keys])}
+          <OptionalPanels
+            openPanels={submission.openPanels}
+            setOpenPanels={setOpenPanels}
             items={[
               schemaPanel(t, { dialect, markers, disabled: submitting }),
-              {
-                key: 'plan',
-                forceRender: true,
-                label: optionalPanelLabel(t, t('sqlConfig.planTitle')),
-                children: (
-                  <Form.Item name="plan" extra={t('sqlConfig.planHint')} className="collapse-item">
-                    <CodeInput
-                      testId="plan-input"
-                      language={'plain'}
-                      rows={8}
-                      placeholder={t('sqlConfig.planPlaceholder')}
-                      marker={markers.plan}
-                      disabled={submitting}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                key: 'workload',
-                forceRender: true,
-                label: optionalPanelLabel(t, t('sqlConfig.workloadTitle')),
-                children: (
-                  <Form.Item name="workload" extra={t('sqlConfig.workloadHint')} className="collapse-item">
-                    <CodeInput
-                      testId="workload-input"
-                      language={'plain'}
-                      rows={8}
-                      placeholder={t('sqlConfig.workloadPlaceholder')}
-                      marker={markers.workload}
-                      disabled={submitting}
-                    />
-                  </Form.Item>
-                ),
-              },
+              plainTextPanel(t, {
+                name: 'plan',
+                title: t('sqlConfig.planTitle'),
+                hint: t('sqlConfig.planHint'),
+                placeholder: t('sqlConfig.planPlaceholder'),
+                marker: markers.plan,
+                disabled: submitting,
+              }),
+              plainTextPanel(t, {
+                name: 'workload',
+                title: t('sqlConfig.workloadTitle'),
+                hint: t('sqlConfig.workloadHint'),
+                placeholder: t('sqlConfig.workloadPlaceholder'),
+                marker: markers.workload,
+                disabled: submitting,
+              }),
             ]}
           />
           <SubmitFooter generalError={submission.generalError} submitting={submitting} />

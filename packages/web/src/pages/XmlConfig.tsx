@@ -1,13 +1,18 @@
-import { BulbOutlined } from '@ant-design/icons';
 import { type Dialect, ErrorCode, type MapperFramework } from '@sqltune/contracts';
-import { Button, Card, Collapse, Form, Select } from 'antd';
+import { Card, Form, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/http.ts';
 import { createOptimize } from '../api/optimizes.ts';
 import { CodeInput } from '../components/CodeInput.tsx';
-import { CopyButton } from '../components/CopyButton.tsx';
-import { DialectSelect, SubmitFooter, schemaPanel } from '../components/config/ConfigParts.tsx';
+import {
+  ConfigActions,
+  DialectSelect,
+  OptionalPanels,
+  SubmitFooter,
+  schemaPanel,
+  sourceFieldLabel,
+} from '../components/config/ConfigParts.tsx';
 import { takeDraft, useConfigSubmission } from '../components/config/useConfigSubmission.ts';
 import { PageHeader } from '../components/PageHeader.tsx';
 import { useSourceUpload } from '../components/SourceUpload.tsx';
@@ -133,22 +138,15 @@ export default function XmlConfig() {
               />
             </Form.Item>
             <DialectSelect />
-            <div className="config-actions">
-              <Button icon={<BulbOutlined />} onClick={fillExample} data-testid="fill-example">
-                {t('sqlConfig.fillExample')}
-              </Button>
-              {upload.button}
-              <CopyButton text={xml} label={t('xmlConfig.copyXml')} size="middle" testId="copy-xml" disabled={!xml} />
-            </div>
+            <ConfigActions
+              onFillExample={fillExample}
+              uploadButton={upload.button}
+              copy={{ text: xml, label: t('xmlConfig.copyXml'), testId: 'copy-xml' }}
+            />
           </div>
           <Form.Item
             name="xml"
-            label={
-              <span>
-                {t('xmlConfig.xmlLabel')}
-                {upload.uploaded?.fileName ? <span className="file-chip">{upload.uploaded.fileName}</span> : null}
-              </span>
-            }
+            label={sourceFieldLabel(t('xmlConfig.xmlLabel'), upload.uploaded?.fileName)}
             rules={[
               {
                 validator: (_rule, value: string | undefined) =>
@@ -167,10 +165,9 @@ export default function XmlConfig() {
             />
           </Form.Item>
           {upload.notice}
-          <Collapse
-            className="config-collapse"
-            activeKey={submission.openPanels}
-            onChange={(keys) => submission.setOpenPanels(Array.isArray(keys) ? keys : [keys])}
+          <OptionalPanels
+            openPanels={submission.openPanels}
+            setOpenPanels={submission.setOpenPanels}
             items={[schemaPanel(t, { dialect, markers, disabled: submitting })]}
           />
           <SubmitFooter generalError={submission.generalError} submitting={submitting} />

@@ -1,10 +1,12 @@
-import { ThunderboltOutlined } from '@ant-design/icons';
+import { BulbOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { Dialect } from '@sqltune/contracts';
-import { Alert, Button, type CollapseProps, Form, Select } from 'antd';
+import { Alert, Button, Collapse, type CollapseProps, Form, Select } from 'antd';
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorMarker } from '../../editor/types.ts';
 import { CodeInput } from '../CodeInput.tsx';
+import { CopyButton } from '../CopyButton.tsx';
 
 /** The parts the SQL and XML configuration screens share, so both look and behave as one product. */
 
@@ -37,6 +39,91 @@ export function optionalPanelLabel(t: TFunction, title: string) {
   );
 }
 
+type PanelItem = NonNullable<CollapseProps['items']>[number];
+
+/** The toolbar's buttons after the selects: fill in the example, upload a file, copy the main field's text. */
+export function ConfigActions({
+  onFillExample,
+  uploadButton,
+  copy,
+}: {
+  onFillExample: () => void;
+  uploadButton: ReactNode;
+  copy: { text: string; label: string; testId: string };
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="config-actions">
+      <Button icon={<BulbOutlined />} onClick={onFillExample} data-testid="fill-example">
+        {t('sqlConfig.fillExample')}
+      </Button>
+      {uploadButton}
+      <CopyButton text={copy.text} label={copy.label} size="middle" testId={copy.testId} disabled={!copy.text} />
+    </div>
+  );
+}
+
+/** The main field's label, with the uploaded file's name after it when its text came from a file. */
+export function sourceFieldLabel(label: string, fileName: string | null | undefined) {
+  return (
+    <span>
+      {label}
+      {fileName ? <span className="file-chip">{fileName}</span> : null}
+    </span>
+  );
+}
+
+/** The collapsible optional panels under the main field; which are open is the submission's (`openPanels`). */
+export function OptionalPanels({
+  items,
+  openPanels,
+  setOpenPanels,
+}: {
+  items: PanelItem[];
+  openPanels: string[];
+  setOpenPanels: (panels: string[]) => void;
+}) {
+  return (
+    <Collapse
+      className="config-collapse"
+      activeKey={openPanels}
+      onChange={(keys) => setOpenPanels(Array.isArray(keys) ? keys : [keys])}
+      items={items}
+    />
+  );
+}
+
+/** An optional panel holding one plain-text field of the same name (key and form field `name`, test id `<name>-input`). */
+export function plainTextPanel(
+  t: TFunction,
+  options: {
+    name: string;
+    title: string;
+    hint: string;
+    placeholder: string;
+    marker: EditorMarker | undefined;
+    disabled: boolean;
+  },
+): PanelItem {
+  return {
+    key: options.name,
+    forceRender: true,
+    label: optionalPanelLabel(t, options.title),
+    children: (
+      <Form.Item name={options.name} extra={options.hint} className="collapse-item">
+        <CodeInput
+          testId={`${options.name}-input`}
+          language="plain"
+          rows={8}
+          placeholder={options.placeholder}
+          marker={options.marker}
+          disabled={options.disabled}
+        />
+      </Form.Item>
+    ),
+  };
+}
+
 /** The optional table structure and statistics panel (key `schema`). */
 export function schemaPanel(
   t: TFunction,
@@ -45,7 +132,7 @@ export function schemaPanel(
     markers: Partial<Record<'schema' | 'stats', EditorMarker>>;
     disabled: boolean;
   },
-): NonNullable<CollapseProps['items']>[number] {
+): PanelItem {
   return {
     key: 'schema',
     forceRender: true,
