@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STATISTICS_VALUE_BYTES } from '../column-distribution.ts';
 import { TICKETS_DISTRIBUTION } from '../test-support/helpers.ts';
 import { PGLITE_START_PARAMS, PgliteInstance, type PgliteLease, PglitePool } from './pool.ts';
-import { DEFAULT_TABLE_ROWS, heapPages, indexPages, planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
+import {
+  DEFAULT_TABLE_ROWS,
+  estimateRowsWhere,
+  heapPages,
+  indexPages,
+  planStatistics,
+  readCatalog,
+  StatisticsInjector,
+} from './stats.ts';
 
 interface PlanJson {
   Plan: {
@@ -94,6 +102,16 @@ describe('statistics injection on PGlite', () => {
     expect(range).toBeGreaterThan(95_000);
     expect(range).toBeLessThan(105_000);
     expect((await explain('SELECT * FROM tickets WHERE due IS NULL'))['Plan Rows']).toBe(500_000);
+  }, 60_000);
+
+  it("estimates a partial index's rows from its predicate: at least 1, half the fallback when it cannot be planned", async () => {
+    await inject('CREATE TABLE tickets_partial (id int PRIMARY KEY, status text NOT NULL, amount int NOT NULL);', [
+      { table: 'tickets_partial', rows: 1_000_000, columns: TICKETS_DISTRIBUTION },
+    ]);
+    const table = { schema: 'public', name: 'tickets_partial' };
+    expect(await estimateRowsWhere(lease.db, table, "status = 'open'", 1_000_000)).toBe(200_000);
+    expect(await estimateRowsWhere(lease.db, table, 'false', 1_000_000)).toBe(1);
+    expect(await estimateRowsWhere(lease.db, table, 'no_such_column > 0', 1_000_000)).toBe(500_000);
   }, 60_000);
 
   it(`plans a table without statistics as ${DEFAULT_TABLE_ROWS} rows and says so`, async () => {
