@@ -1,13 +1,13 @@
-import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Result } from 'antd';
+import { Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { changePassword } from '../api/auth.ts';
 import { ApiError, errorText } from '../api/http.ts';
-import { AuthHeading } from '../components/AuthHeading.tsx';
+import { AuthForm, AuthHeading } from '../components/AuthForm.tsx';
 import { AuthSubmit } from '../components/AuthSubmit.tsx';
+import { CurrentPasswordField } from '../components/CurrentPasswordField.tsx';
 import { NewPasswordField } from '../components/PasswordStrength.tsx';
 import { completeSignIn } from '../lib/actions.ts';
 import { isLanguage } from '../lib/language.ts';
@@ -89,26 +89,8 @@ export default function ChangePassword() {
         ) : (
           <>
             <AuthHeading title={t('changePassword.title')} subtitle={t('changePassword.subtitle')} />
-            <Form<PasswordForm>
-              form={form}
-              layout="vertical"
-              onFinish={onFinish}
-              requiredMark={false}
-              disabled={submitting}
-            >
-              <Form.Item
-                label={t('changePassword.oldPassword')}
-                name="oldPassword"
-                rules={[{ required: true, message: t('login.passwordRequired') }]}
-              >
-                <Input.Password
-                  prefix={<LockOutlined />}
-                  placeholder={t('login.passwordPlaceholder')}
-                  autoComplete="current-password"
-                  data-testid="password-old"
-                  size="large"
-                />
-              </Form.Item>
+            <AuthForm<PasswordForm> form={form} onFinish={onFinish} submitting={submitting}>
+              <CurrentPasswordField name="oldPassword" label={t('changePassword.oldPassword')} testId="password-old" />
               <NewPasswordField password={password} testId="password-new" label={t('changePassword.newPassword')} />
               <AuthSubmit
                 error={error || null}
@@ -116,7 +98,7 @@ export default function ChangePassword() {
                 label={t('changePassword.submit')}
                 testId="password"
               />
-            </Form>
+            </AuthForm>
           </>
         )}
       </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { resetPassword } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
-import { AuthHeading } from '../components/AuthHeading.tsx';
+import { AuthForm, AuthHeading } from '../components/AuthForm.tsx';
 import { AuthSubmit } from '../components/AuthSubmit.tsx';
 import { CodeField } from '../components/CodeField.tsx';
 import { EmailField } from '../components/EmailField.tsx';
@@ -64,13 +64,7 @@ export default function ForgetPwd() {
         ) : (
           <>
             <AuthHeading title={t('forget.title')} subtitle={t('forget.subtitle')} />
-            <Form<ResetForm>
-              form={form}
-              layout="vertical"
-              onFinish={onFinish}
-              requiredMark={false}
-              disabled={submitting}
-            >
+            <AuthForm<ResetForm> form={form} onFinish={onFinish} submitting={submitting}>
               <EmailField testId="reset-email" />
               <CodeField form={form} purpose="reset" testId="reset" onError={setError} />
               <NewPasswordField password={password} testId="reset-password" label={t('forget.newPassword')} />
@@ -80,7 +74,7 @@ export default function ForgetPwd() {
                 label={t('forget.submit')}
                 testId="reset"
               />
-            </Form>
+            </AuthForm>
             <div className="auth-switch">
               <Link to="/login">{t('register.gotoLogin')}</Link>
             </div>

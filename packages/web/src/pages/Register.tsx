@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { register, resendActivation } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
-import { AuthHeading } from '../components/AuthHeading.tsx';
+import { AuthForm, AuthHeading } from '../components/AuthForm.tsx';
 import { AuthSubmit } from '../components/AuthSubmit.tsx';
 import { CodeField } from '../components/CodeField.tsx';
 import { EmailField } from '../components/EmailField.tsx';
@@ -62,12 +62,10 @@ export default function Register() {
     <div className="page auth-page">
       <div className="auth-card">
         <AuthHeading title={t('register.title')} subtitle={t('register.subtitle')} />
-        <Form<RegisterForm>
+        <AuthForm<RegisterForm>
           form={form}
-          layout="vertical"
           onFinish={onFinish}
-          requiredMark={false}
-          disabled={submitting}
+          submitting={submitting}
           initialValues={{ acceptTerms: false }}
         >
           <EmailField testId="register-email" />
@@ -106,7 +104,7 @@ export default function Register() {
             label={t('register.submit')}
             testId="register"
           />
-        </Form>
+        </AuthForm>
         <div className="auth-switch">
           <span className="muted">{t('register.haveAccount')}</span>{' '}
           <Link to={loginLink}>{t('register.gotoLogin')}</Link>

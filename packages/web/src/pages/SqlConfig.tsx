@@ -1,5 +1,5 @@
 import { type Dialect, ErrorCode } from '@sqltune/contracts';
-import { Card, Form } from 'antd';
+import { Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/http.ts';
@@ -7,15 +7,14 @@ import { createOptimize } from '../api/optimizes.ts';
 import { CodeInput } from '../components/CodeInput.tsx';
 import {
   ConfigActions,
+  ConfigScreen,
   DialectSelect,
   OptionalPanels,
   plainTextPanel,
-  SubmitFooter,
   schemaPanel,
   sourceFieldLabel,
 } from '../components/config/ConfigParts.tsx';
 import { takeDraft, useConfigSubmission } from '../components/config/useConfigSubmission.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
 import { useSourceUpload } from '../components/SourceUpload.tsx';
 import { checkSql } from '../lib/sqlCheck.ts';
 import { EXAMPLE_SCHEMA, EXAMPLE_SQL } from '../lib/sqlExample.ts';
@@ -113,81 +112,73 @@ export default function SqlConfig() {
     );
 
   return (
-    <div className="page">
-      {submission.modalHolder}
-      <PageHeader title={t('sqlConfig.title')} subtitle={t('sqlConfig.subtitle')} />
-      <Card className="config-card">
-        <Form<SqlForm>
-          form={form}
-          layout="vertical"
-          initialValues={INITIAL}
-          onFinish={onFinish}
-          requiredMark={false}
+    <ConfigScreen<SqlForm>
+      title={t('sqlConfig.title')}
+      subtitle={t('sqlConfig.subtitle')}
+      form={form}
+      initialValues={INITIAL}
+      onFinish={onFinish}
+      submission={submission}
+    >
+      <div className="config-toolbar">
+        <DialectSelect />
+        <ConfigActions
+          onFillExample={fillExample}
+          uploadButton={upload.button}
+          copy={{ text: sql, label: t('sqlConfig.copySql'), testId: 'copy-sql' }}
+        />
+      </div>
+      <Form.Item
+        name="sql"
+        label={sourceFieldLabel(t('sqlConfig.sqlLabel'), upload.uploaded?.fileName)}
+        rules={[
+          {
+            validator: (_rule, value: string | undefined) => {
+              // Pasted workload statistics bring their own statements: the SQL may then stay empty.
+              const workload = (form.getFieldValue('workload') as string | undefined)?.trim();
+              if (workload && !value?.trim()) return Promise.resolve();
+              const problem = checkSql(value ?? '', form.getFieldValue('dialect') as Dialect);
+              if (problem === 'required') return Promise.reject(new Error(t('sqlConfig.sqlRequired')));
+              if (problem === 'notAllowed') return Promise.reject(new Error(t('sqlConfig.notAllowed')));
+              return Promise.resolve();
+            },
+          },
+        ]}
+      >
+        <CodeInput
+          testId="sql-input"
+          language={dialect}
+          rows={12}
+          placeholder={t('sqlConfig.sqlPlaceholder')}
+          marker={markers.sql}
           disabled={submitting}
-          onValuesChange={submission.onValuesChange}
-        >
-          <div className="config-toolbar">
-            <DialectSelect />
-            <ConfigActions
-              onFillExample={fillExample}
-              uploadButton={upload.button}
-              copy={{ text: sql, label: t('sqlConfig.copySql'), testId: 'copy-sql' }}
-            />
-          </div>
-          <Form.Item
-            name="sql"
-            label={sourceFieldLabel(t('sqlConfig.sqlLabel'), upload.uploaded?.fileName)}
-            rules={[
-              {
-                validator: (_rule, value: string | undefined) => {
-                  // Pasted workload statistics bring their own statements: the SQL may then stay empty.
-                  const workload = (form.getFieldValue('workload') as string | undefined)?.trim();
-                  if (workload && !value?.trim()) return Promise.resolve();
-                  const problem = checkSql(value ?? '', form.getFieldValue('dialect') as Dialect);
-                  if (problem === 'required') return Promise.reject(new Error(t('sqlConfig.sqlRequired')));
-                  if (problem === 'notAllowed') return Promise.reject(new Error(t('sqlConfig.notAllowed')));
-                  return Promise.resolve();
-                },
-              },
-            ]}
-          >
-            <CodeInput
-              testId="sql-input"
-              language={dialect}
-              rows={12}
-              placeholder={t('sqlConfig.sqlPlaceholder')}
-              marker={markers.sql}
-              disabled={submitting}
-              ariaLabel={t('sqlConfig.sqlLabel')}
-            />
-          </Form.Item>
-          {upload.notice}
-          <OptionalPanels
-            openPanels={submission.openPanels}
-            setOpenPanels={setOpenPanels}
-            items={[
-              schemaPanel(t, { dialect, markers, disabled: submitting }),
-              plainTextPanel(t, {
-                name: 'plan',
-                title: t('sqlConfig.planTitle'),
-                hint: t('sqlConfig.planHint'),
-                placeholder: t('sqlConfig.planPlaceholder'),
-                marker: markers.plan,
-                disabled: submitting,
-              }),
-              plainTextPanel(t, {
-                name: 'workload',
-                title: t('sqlConfig.workloadTitle'),
-                hint: t('sqlConfig.workloadHint'),
-                placeholder: t('sqlConfig.workloadPlaceholder'),
-                marker: markers.workload,
-                disabled: submitting,
-              }),
-            ]}
-          />
-          <SubmitFooter generalError={submission.generalError} submitting={submitting} />
-        </Form>
-      </Card>
-    </div>
+          ariaLabel={t('sqlConfig.sqlLabel')}
+        />
+      </Form.Item>
+      {upload.notice}
+      <OptionalPanels
+        openPanels={submission.openPanels}
+        setOpenPanels={setOpenPanels}
+        items={[
+          schemaPanel(t, { dialect, markers, disabled: submitting }),
+          plainTextPanel(t, {
+            name: 'plan',
+            title: t('sqlConfig.planTitle'),
+            hint: t('sqlConfig.planHint'),
+            placeholder: t('sqlConfig.planPlaceholder'),
+            marker: markers.plan,
+            disabled: submitting,
+          }),
+          plainTextPanel(t, {
+            name: 'workload',
+            title: t('sqlConfig.workloadTitle'),
+            hint: t('sqlConfig.workloadHint'),
+            placeholder: t('sqlConfig.workloadPlaceholder'),
+            marker: markers.workload,
+            disabled: submitting,
+          }),
+        ]}
+      />
+    </ConfigScreen>
   );
 }

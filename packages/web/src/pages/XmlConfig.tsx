@@ -1,5 +1,5 @@
 import { type Dialect, ErrorCode, type MapperFramework } from '@sqltune/contracts';
-import { Card, Form, Select } from 'antd';
+import { Form, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/http.ts';
@@ -7,14 +7,13 @@ import { createOptimize } from '../api/optimizes.ts';
 import { CodeInput } from '../components/CodeInput.tsx';
 import {
   ConfigActions,
+  ConfigScreen,
   DialectSelect,
   OptionalPanels,
-  SubmitFooter,
   schemaPanel,
   sourceFieldLabel,
 } from '../components/config/ConfigParts.tsx';
 import { takeDraft, useConfigSubmission } from '../components/config/useConfigSubmission.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
 import { useSourceUpload } from '../components/SourceUpload.tsx';
 import { EXAMPLE_MAPPER, EXAMPLE_MAPPER_SCHEMA } from '../lib/mapperExample.ts';
 
@@ -113,66 +112,58 @@ export default function XmlConfig() {
     );
 
   return (
-    <div className="page">
-      {submission.modalHolder}
-      <PageHeader title={t('xmlConfig.title')} subtitle={t('xmlConfig.subtitle')} />
-      <Card className="config-card">
-        <Form<XmlForm>
-          form={form}
-          layout="vertical"
-          initialValues={INITIAL}
-          onFinish={onFinish}
-          requiredMark={false}
-          disabled={submitting}
-          onValuesChange={submission.onValuesChange}
-        >
-          <div className="config-toolbar">
-            <Form.Item name="orm" label={t('xmlConfig.orm')} className="dialect-item">
-              <Select
-                data-testid="orm-select"
-                className="dialect-select"
-                options={[
-                  { value: 'mybatis', label: t('xmlConfig.ormMybatis') },
-                  { value: 'ibatis', label: t('xmlConfig.ormIbatis') },
-                ]}
-              />
-            </Form.Item>
-            <DialectSelect />
-            <ConfigActions
-              onFillExample={fillExample}
-              uploadButton={upload.button}
-              copy={{ text: xml, label: t('xmlConfig.copyXml'), testId: 'copy-xml' }}
-            />
-          </div>
-          <Form.Item
-            name="xml"
-            label={sourceFieldLabel(t('xmlConfig.xmlLabel'), upload.uploaded?.fileName)}
-            rules={[
-              {
-                validator: (_rule, value: string | undefined) =>
-                  value?.trim() ? Promise.resolve() : Promise.reject(new Error(t('xmlConfig.xmlRequired'))),
-              },
+    <ConfigScreen<XmlForm>
+      title={t('xmlConfig.title')}
+      subtitle={t('xmlConfig.subtitle')}
+      form={form}
+      initialValues={INITIAL}
+      onFinish={onFinish}
+      submission={submission}
+    >
+      <div className="config-toolbar">
+        <Form.Item name="orm" label={t('xmlConfig.orm')} className="dialect-item">
+          <Select
+            data-testid="orm-select"
+            className="dialect-select"
+            options={[
+              { value: 'mybatis', label: t('xmlConfig.ormMybatis') },
+              { value: 'ibatis', label: t('xmlConfig.ormIbatis') },
             ]}
-          >
-            <CodeInput
-              testId="xml-input"
-              language="xml"
-              rows={14}
-              placeholder={t('xmlConfig.xmlPlaceholder')}
-              marker={markers.xml}
-              ariaLabel={t('xmlConfig.xmlLabel')}
-              disabled={submitting}
-            />
-          </Form.Item>
-          {upload.notice}
-          <OptionalPanels
-            openPanels={submission.openPanels}
-            setOpenPanels={submission.setOpenPanels}
-            items={[schemaPanel(t, { dialect, markers, disabled: submitting })]}
           />
-          <SubmitFooter generalError={submission.generalError} submitting={submitting} />
-        </Form>
-      </Card>
-    </div>
+        </Form.Item>
+        <DialectSelect />
+        <ConfigActions
+          onFillExample={fillExample}
+          uploadButton={upload.button}
+          copy={{ text: xml, label: t('xmlConfig.copyXml'), testId: 'copy-xml' }}
+        />
+      </div>
+      <Form.Item
+        name="xml"
+        label={sourceFieldLabel(t('xmlConfig.xmlLabel'), upload.uploaded?.fileName)}
+        rules={[
+          {
+            validator: (_rule, value: string | undefined) =>
+              value?.trim() ? Promise.resolve() : Promise.reject(new Error(t('xmlConfig.xmlRequired'))),
+          },
+        ]}
+      >
+        <CodeInput
+          testId="xml-input"
+          language="xml"
+          rows={14}
+          placeholder={t('xmlConfig.xmlPlaceholder')}
+          marker={markers.xml}
+          ariaLabel={t('xmlConfig.xmlLabel')}
+          disabled={submitting}
+        />
+      </Form.Item>
+      {upload.notice}
+      <OptionalPanels
+        openPanels={submission.openPanels}
+        setOpenPanels={submission.setOpenPanels}
+        items={[schemaPanel(t, { dialect, markers, disabled: submitting })]}
+      />
+    </ConfigScreen>
   );
 }

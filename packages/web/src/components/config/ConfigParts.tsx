@@ -1,12 +1,13 @@
 import { BulbOutlined, ThunderboltOutlined } from '@ant-design/icons';
 import type { Dialect } from '@sqltune/contracts';
-import { Alert, Button, Collapse, type CollapseProps, Form, Select } from 'antd';
+import { Alert, Button, Card, Collapse, type CollapseProps, Form, type FormInstance, Select } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { EditorMarker } from '../../editor/types.ts';
 import { CodeInput } from '../CodeInput.tsx';
 import { CopyButton } from '../CopyButton.tsx';
+import { PageHeader } from '../PageHeader.tsx';
 
 /** The parts the SQL and XML configuration screens share, so both look and behave as one product. */
 
@@ -170,7 +171,7 @@ export function schemaPanel(
 }
 
 /** A refusal that belongs to no field, then the Optimize button. */
-export function SubmitFooter({ generalError, submitting }: { generalError: string | null; submitting: boolean }) {
+function SubmitFooter({ generalError, submitting }: { generalError: string | null; submitting: boolean }) {
   const { t } = useTranslation();
   return (
     <>
@@ -190,5 +191,53 @@ export function SubmitFooter({ generalError, submitting }: { generalError: strin
         </Button>
       </div>
     </>
+  );
+}
+
+/**
+ * A configuration screen's frame: the page title, the submission's dialogs, the form (disabled while sending, the
+ * submission told of every change), and after the screen's fields the refusal and the Optimize button.
+ */
+export function ConfigScreen<Values extends object>({
+  title,
+  subtitle,
+  form,
+  initialValues,
+  onFinish,
+  submission,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  form: FormInstance<Values>;
+  initialValues: Values;
+  onFinish: (values: Values) => void;
+  submission: {
+    modalHolder: ReactNode;
+    submitting: boolean;
+    generalError: string | null;
+    onValuesChange: (changed: Partial<Values>) => void;
+  };
+  children: ReactNode;
+}) {
+  return (
+    <div className="page">
+      {submission.modalHolder}
+      <PageHeader title={title} subtitle={subtitle} />
+      <Card className="config-card">
+        <Form<Values>
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          onFinish={onFinish}
+          requiredMark={false}
+          disabled={submission.submitting}
+          onValuesChange={submission.onValuesChange}
+        >
+          {children}
+          <SubmitFooter generalError={submission.generalError} submitting={submission.submitting} />
+        </Form>
+      </Card>
+    </div>
   );
 }
