@@ -1,5 +1,5 @@
 import { type Dialect, ErrorCode, type MapperFramework } from '@sqltune/contracts';
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/http.ts';
@@ -12,6 +12,7 @@ import {
   OptionalPanels,
   schemaPanel,
   sourceFieldLabel,
+  ToolbarSelect,
 } from '../components/config/ConfigParts.tsx';
 import { takeDraft, useConfigSubmission } from '../components/config/useConfigSubmission.ts';
 import { useSourceUpload } from '../components/SourceUpload.tsx';
@@ -121,16 +122,15 @@ export default function XmlConfig() {
       submission={submission}
     >
       <div className="config-toolbar">
-        <Form.Item name="orm" label={t('xmlConfig.orm')} className="dialect-item">
-          <Select
-            data-testid="orm-select"
-            className="dialect-select"
-            options={[
-              { value: 'mybatis', label: t('xmlConfig.ormMybatis') },
-              { value: 'ibatis', label: t('xmlConfig.ormIbatis') },
-            ]}
-          />
-        </Form.Item>
+        <ToolbarSelect
+          name="orm"
+          label={t('xmlConfig.orm')}
+          testId="orm-select"
+          options={[
+            { value: 'mybatis', label: t('xmlConfig.ormMybatis') },
+            { value: 'ibatis', label: t('xmlConfig.ormIbatis') },
+          ]}
+        />
         <DialectSelect />
         <ConfigActions
           onFillExample={fillExample}

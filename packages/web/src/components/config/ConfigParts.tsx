@@ -14,20 +14,38 @@ import { PageHeader } from '../PageHeader.tsx';
 const STATS_PLACEHOLDER =
   '{"tables": {"orders": {"rows": 1500000, "columns": {"o_custkey": {"ndv": 100000, "null_frac": 0}}}}}';
 
+/** A choice in the screen's toolbar, before its buttons (the database, the mapper framework). */
+export function ToolbarSelect({
+  name,
+  label,
+  testId,
+  options,
+}: {
+  name: string;
+  label: string;
+  testId: string;
+  options: { value: string; label: string }[];
+}) {
+  return (
+    <Form.Item name={name} label={label} className="dialect-item">
+      <Select data-testid={testId} className="dialect-select" options={options} />
+    </Form.Item>
+  );
+}
+
 /** The database the statements are for. */
 export function DialectSelect() {
   const { t } = useTranslation();
   return (
-    <Form.Item name="dialect" label={t('sqlConfig.dialect')} className="dialect-item">
-      <Select
-        data-testid="dialect-select"
-        className="dialect-select"
-        options={[
-          { value: 'mysql', label: t('sqlConfig.dialectMysql') },
-          { value: 'postgresql', label: t('sqlConfig.dialectPostgres') },
-        ]}
-      />
-    </Form.Item>
+    <ToolbarSelect
+      name="dialect"
+      label={t('sqlConfig.dialect')}
+      testId="dialect-select"
+      options={[
+        { value: 'mysql', label: t('sqlConfig.dialectMysql') },
+        { value: 'postgresql', label: t('sqlConfig.dialectPostgres') },
+      ]}
+    />
   );
 }
 
