@@ -4,15 +4,14 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/http.ts';
 import { createOptimize } from '../api/optimizes.ts';
-import { CodeInput } from '../components/CodeInput.tsx';
 import {
   ConfigActions,
   ConfigScreen,
   DialectSelect,
   OptionalPanels,
   plainTextPanel,
+  SourceField,
   schemaPanel,
-  sourceFieldLabel,
 } from '../components/config/ConfigParts.tsx';
 import { takeDraft, useConfigSubmission } from '../components/config/useConfigSubmission.ts';
 import { useSourceUpload } from '../components/SourceUpload.tsx';
@@ -128,33 +127,28 @@ export default function SqlConfig() {
           copy={{ text: sql, label: t('sqlConfig.copySql'), testId: 'copy-sql' }}
         />
       </div>
-      <Form.Item
+      <SourceField
         name="sql"
-        label={sourceFieldLabel(t('sqlConfig.sqlLabel'), upload.uploaded?.fileName)}
-        rules={[
-          {
-            validator: (_rule, value: string | undefined) => {
-              // Pasted workload statistics bring their own statements: the SQL may then stay empty.
-              const workload = (form.getFieldValue('workload') as string | undefined)?.trim();
-              if (workload && !value?.trim()) return Promise.resolve();
-              const problem = checkSql(value ?? '', form.getFieldValue('dialect') as Dialect);
-              if (problem === 'required') return Promise.reject(new Error(t('sqlConfig.sqlRequired')));
-              if (problem === 'notAllowed') return Promise.reject(new Error(t('sqlConfig.notAllowed')));
-              return Promise.resolve();
-            },
-          },
-        ]}
-      >
-        <CodeInput
-          testId="sql-input"
-          language={dialect}
-          rows={12}
-          placeholder={t('sqlConfig.sqlPlaceholder')}
-          marker={markers.sql}
-          disabled={submitting}
-          ariaLabel={t('sqlConfig.sqlLabel')}
-        />
-      </Form.Item>
+        label={t('sqlConfig.sqlLabel')}
+        fileName={upload.uploaded?.fileName}
+        validate={(value) => {
+          // Pasted workload statistics bring their own statements: the SQL may then stay empty.
+          const workload = (form.getFieldValue('workload') as string | undefined)?.trim();
+          if (workload && !value?.trim()) return Promise.resolve();
+          const problem = checkSql(value ?? '', form.getFieldValue('dialect') as Dialect);
+          if (problem === 'required') return Promise.reject(new Error(t('sqlConfig.sqlRequired')));
+          if (problem === 'notAllowed') return Promise.reject(new Error(t('sqlConfig.notAllowed')));
+          return Promise.resolve();
+        }}
+        editor={{
+          testId: 'sql-input',
+          language: dialect,
+          rows: 12,
+          placeholder: t('sqlConfig.sqlPlaceholder'),
+          marker: markers.sql,
+          disabled: submitting,
+        }}
+      />
       {upload.notice}
       <OptionalPanels
         openPanels={submission.openPanels}

@@ -4,14 +4,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/http.ts';
 import { createOptimize } from '../api/optimizes.ts';
-import { CodeInput } from '../components/CodeInput.tsx';
 import {
   ConfigActions,
   ConfigScreen,
   DialectSelect,
   OptionalPanels,
+  SourceField,
   schemaPanel,
-  sourceFieldLabel,
   ToolbarSelect,
 } from '../components/config/ConfigParts.tsx';
 import { takeDraft, useConfigSubmission } from '../components/config/useConfigSubmission.ts';
@@ -138,26 +137,22 @@ export default function XmlConfig() {
           copy={{ text: xml, label: t('xmlConfig.copyXml'), testId: 'copy-xml' }}
         />
       </div>
-      <Form.Item
+      <SourceField
         name="xml"
-        label={sourceFieldLabel(t('xmlConfig.xmlLabel'), upload.uploaded?.fileName)}
-        rules={[
-          {
-            validator: (_rule, value: string | undefined) =>
-              value?.trim() ? Promise.resolve() : Promise.reject(new Error(t('xmlConfig.xmlRequired'))),
-          },
-        ]}
-      >
-        <CodeInput
-          testId="xml-input"
-          language="xml"
-          rows={14}
-          placeholder={t('xmlConfig.xmlPlaceholder')}
-          marker={markers.xml}
-          ariaLabel={t('xmlConfig.xmlLabel')}
-          disabled={submitting}
-        />
-      </Form.Item>
+        label={t('xmlConfig.xmlLabel')}
+        fileName={upload.uploaded?.fileName}
+        validate={(value) =>
+          value?.trim() ? Promise.resolve() : Promise.reject(new Error(t('xmlConfig.xmlRequired')))
+        }
+        editor={{
+          testId: 'xml-input',
+          language: 'xml',
+          rows: 14,
+          placeholder: t('xmlConfig.xmlPlaceholder'),
+          marker: markers.xml,
+          disabled: submitting,
+        }}
+      />
       {upload.notice}
       <OptionalPanels
         openPanels={submission.openPanels}

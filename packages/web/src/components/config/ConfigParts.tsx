@@ -4,7 +4,7 @@ import { Alert, Button, Card, Collapse, type CollapseProps, Form, type FormInsta
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EditorMarker } from '../../editor/types.ts';
+import type { CodeLanguage, EditorMarker } from '../../editor/types.ts';
 import { CodeInput } from '../CodeInput.tsx';
 import { CopyButton } from '../CopyButton.tsx';
 import { PageHeader } from '../PageHeader.tsx';
@@ -82,13 +82,44 @@ export function ConfigActions({
   );
 }
 
-/** The main field's label, with the uploaded file's name after it when its text came from a file. */
-export function sourceFieldLabel(label: string, fileName: string | null | undefined) {
+/**
+ * The screen's main field (the statements, the mapper XML): a code editor checked by `validate`, its label with the
+ * uploaded file's name after it when its text came from a file; the editor is named by the same label.
+ */
+export function SourceField({
+  name,
+  label,
+  fileName,
+  validate,
+  editor,
+}: {
+  name: string;
+  label: string;
+  fileName: string | null | undefined;
+  /** Resolves for a valid value, rejects with the message to show. */
+  validate: (value: string | undefined) => Promise<void>;
+  editor: {
+    testId: string;
+    language: CodeLanguage;
+    rows: number;
+    placeholder: string;
+    marker: EditorMarker | undefined;
+    disabled: boolean;
+  };
+}) {
   return (
-    <span>
-      {label}
-      {fileName ? <span className="file-chip">{fileName}</span> : null}
-    </span>
+    <Form.Item
+      name={name}
+      label={
+        <span>
+          {label}
+          {fileName ? <span className="file-chip">{fileName}</span> : null}
+        </span>
+      }
+      rules={[{ validator: (_rule, value: string | undefined) => validate(value) }]}
+    >
+      <CodeInput {...editor} ariaLabel={label} />
+    </Form.Item>
   );
 }
 
