@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import type { TaskDetail, TaskType } from '@sqltune/contracts';
-import { codeOf, linkOf, type Mailbox } from './mail.ts';
+import { codeOf, linkOf, type Mailbox, outboxOf } from './mail.ts';
 import { waitFor } from './services.ts';
 
 export const TEST_PASSWORD = 'Str0ng!pass';
@@ -70,6 +70,22 @@ export class ApiClient {
     }, timeoutMs);
     return detail;
   }
+}
+
+/**
+ * Who an ownership test on the app under test needs: the owner and another user, each signed up with the given
+ * address (mails read from the app's outbox), and a guest with no account.
+ */
+export async function ownerOtherAndGuest(
+  app: { base: string; dataDir: string },
+  emails: { owner: string; other: string },
+): Promise<{ owner: ApiClient; other: ApiClient; guest: ApiClient }> {
+  const owner = new ApiClient(app.base, outboxOf(app.dataDir));
+  const other = new ApiClient(app.base, outboxOf(app.dataDir));
+  const guest = new ApiClient(app.base);
+  await owner.register(emails.owner);
+  await other.register(emails.other);
+  return { owner, other, guest };
 }
 
 export interface RawResponse {

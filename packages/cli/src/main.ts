@@ -7,6 +7,7 @@ import {
   ErrorCode,
   Language,
   MapperFramework,
+  type Message,
   type Report,
   type Severity,
 } from '@sqltune/contracts';
@@ -218,14 +219,12 @@ async function runOptimize(command: OptimizeCommand): Promise<number> {
       progress.finish();
     }
     process.stdout.write(`${render(report, command, label, statementRules)}\n`);
-    // Statements in error are in the report; each is also printed as an input error, and the exit code says so.
-    const errors = report.statements.flatMap((s) => s.errors);
-    for (const error of errors) {
-      const where = error.line ? `${label}:${error.line}:${error.column ?? 1}` : label;
-      console.error(`error ${error.code} (${where}): ${error.message[language]}`);
-    }
-    if (errors.length > 0) return EXIT.input;
-    return failed(report, command.failOn) ? EXIT.findings : EXIT.ok;
+    return exitCodeAfterReport(
+      report,
+      report.statements.flatMap((s) => s.errors),
+      (error) => (error.line ? `${label}:${error.line}:${error.column ?? 1}` : label),
+      command,
+    );
   } catch (error) {
     if (error instanceof InputFileError) {
       console.error(`error ${error.code} (${error.path}): ${error.message}`);
@@ -255,6 +254,22 @@ async function runOptimize(command: OptimizeCommand): Promise<number> {
   } finally {
     await shutdownPlanners();
   }
+}
+
+/**
+ * Statements in error are in the report; each is also printed as an input error at `where`, and the exit code says
+ * so: input errors first, then whether a finding reaches --fail-on.
+ */
+function exitCodeAfterReport(
+  report: Report,
+  errors: readonly Message[],
+  where: (error: Message) => string,
+  command: OptimizeCommand,
+): number {
+  for (const error of errors)
+    console.error(`error ${error.code} (${where(error)}): ${error.message[command.language]}`);
+  if (errors.length > 0) return EXIT.input;
+  return failed(report, command.failOn) ? EXIT.findings : EXIT.ok;
 }
 
 function render(report: Report, command: OptimizeCommand, label: string, rules: readonly SarifRule[]): string {
@@ -368,13 +383,12 @@ async function runOptimizeMappers(command: OptimizeCommand): Promise<number> {
       progress.finish();
     }
     process.stdout.write(`${render(report, command, command.file, [...statementRules, ...mapperRules])}\n`);
-    const errors = report.mapper!.statements.flatMap((s) => s.errors);
-    for (const error of errors) {
-      const where = error.line ? `${error.file ?? command.file}:${error.line}:${error.column ?? 1}` : command.file;
-      console.error(`error ${error.code} (${where}): ${error.message[language]}`);
-    }
-    if (errors.length > 0) return EXIT.input;
-    return failed(report, command.failOn) ? EXIT.findings : EXIT.ok;
+    return exitCodeAfterReport(
+      report,
+      report.mapper!.statements.flatMap((s) => s.errors),
+      (error) => (error.line ? `${error.file ?? command.file}:${error.line}:${error.column ?? 1}` : command.file),
+      command,
+    );
   } catch (error) {
     if (error instanceof InputFileError) {
       console.error(`error ${error.code} (${error.path}): ${error.message}`);

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { Report } from '@sqltune/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mariadbBinary, serviceAvailable } from '../../../test-support/services.ts';
+import { WORKLOAD_SHOP_SCHEMA } from '../../../test-support/workload-shop.ts';
 
 /** `sqltune optimize --workload` as a user runs it, on statement statistics captured from real clients. */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -34,20 +35,7 @@ function sqltune(args: string[]): Promise<{ code: number; stdout: string; stderr
   });
 }
 
-// The shop the fixtures were captured on, with statistics at a size where indexes matter.
-const structure = `CREATE TABLE customers (id int PRIMARY KEY, email varchar(100) NOT NULL, country char(2) NOT NULL);
-CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL, status varchar(10) NOT NULL,
-  created_at date NOT NULL, total numeric(10,2) NOT NULL);
-CREATE INDEX orders_status ON orders (status);
-CREATE INDEX orders_status_created ON orders (status, created_at);
--- sqltune:stats customers rows=100000
--- sqltune:stats customers.email distinct=100000
--- sqltune:stats orders rows=5000000
--- sqltune:stats orders.customer_id distinct=100000
--- sqltune:stats orders.status distinct=3
--- sqltune:stats orders.created_at distinct=300
-`;
-const schema = file('shop.sql', structure);
+const schema = file('shop.sql', WORKLOAD_SHOP_SCHEMA);
 
 // One CLI run at a time, each with the time a loaded machine needs (no timing is asserted).
 describe('sqltune optimize --workload', { timeout: 240_000 }, () => {

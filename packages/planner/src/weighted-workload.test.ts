@@ -3,24 +3,13 @@ import { join } from 'node:path';
 import type { WorkloadIndexes } from '@sqltune/contracts';
 import { parseSchema, prepareWorkload } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKLOAD_SHOP_SCHEMA } from '../../../test-support/workload-shop.ts';
 import { optimize } from './optimize.ts';
 import { pglitePlanner } from './pglite/backend.ts';
 import type { PlannerSession } from './types.ts';
 import { adviseWeightedWorkload } from './weighted-workload.ts';
 
-// The shop of scripts/capture-workload-fixtures.ts, at a size where indexes matter.
-const schemaText = `CREATE TABLE customers (id int PRIMARY KEY, email varchar(100) NOT NULL, country char(2) NOT NULL);
-CREATE TABLE orders (id int PRIMARY KEY, customer_id int NOT NULL, status varchar(10) NOT NULL,
-  created_at date NOT NULL, total numeric(10,2) NOT NULL);
-CREATE INDEX orders_status ON orders (status);
-CREATE INDEX orders_status_created ON orders (status, created_at);
--- sqltune:stats customers rows=100000
--- sqltune:stats customers.email distinct=100000
--- sqltune:stats orders rows=5000000
--- sqltune:stats orders.customer_id distinct=100000
--- sqltune:stats orders.status distinct=3
--- sqltune:stats orders.created_at distinct=300`;
-const schema = parseSchema(schemaText, 'postgresql');
+const schema = parseSchema(WORKLOAD_SHOP_SCHEMA, 'postgresql');
 const fixture = (name: string) =>
   readFileSync(join(import.meta.dirname, '../../engine/src/workload/fixtures', name), 'utf8');
 
@@ -145,7 +134,7 @@ describe('workload advice weighed by pasted statement statistics (PGlite)', () =
       {
         sql: 'SELECT 1',
         dialect: 'postgresql',
-        schemaText,
+        schemaText: WORKLOAD_SHOP_SCHEMA,
         workloadText: pgStatStatements([['SELECT id FROM orders WHERE customer_id = $1', 40, 400]]),
       },
       { planners: { postgresql: pglitePlanner }, engineVersion: 'test' },

@@ -1,9 +1,8 @@
 import type { ChatExchange, ChatHistory, CreatedTask, TaskDetail } from '@sqltune/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../test-support/api-client.ts';
+import { type ApiClient, ownerOtherAndGuest } from '../../../test-support/api-client.ts';
 import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
-import { outboxOf } from '../../../test-support/mail.ts';
 import { type OpenAiTestServer, startOpenAiServer, TEST_MODEL } from '../../../test-support/openai-server.ts';
 import { tasks, users } from '../src/db/schema.ts';
 import type { Runtime } from '../src/runtime.ts';
@@ -37,7 +36,6 @@ async function events(response: Response): Promise<StreamEvent[]> {
 describe('chat about a result', () => {
   let app: AppUnderTest;
   let runtime: Runtime;
-  let dataDir: string;
   let openai: OpenAiTestServer;
   let owner: ApiClient;
   let other: ApiClient;
@@ -67,13 +65,8 @@ describe('chat about a result', () => {
         LLM_TIMEOUT_MS: '1500',
       },
     });
-    ({ runtime, dataDir } = app);
-    const base = app.base;
-    owner = new ApiClient(base, outboxOf(dataDir));
-    other = new ApiClient(base, outboxOf(dataDir));
-    guest = new ApiClient(base);
-    await owner.register(OWNER);
-    await other.register(OTHER);
+    ({ runtime } = app);
+    ({ owner, other, guest } = await ownerOtherAndGuest(app, { owner: OWNER, other: OTHER }));
     // A second task of the owner whose text must never reach the model.
     await owner.must<CreatedTask>('POST', '/api/v1/optimizes', { dialect: 'mysql', sql: SECRET });
     const created = await owner.must<CreatedTask>('POST', '/api/v1/optimizes', {

@@ -8,9 +8,8 @@ import {
 } from '@sqltune/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../test-support/api-client.ts';
+import { type ApiClient, ownerOtherAndGuest } from '../../../test-support/api-client.ts';
 import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
-import { outboxOf } from '../../../test-support/mail.ts';
 import { loadConfig } from '../src/config.ts';
 import { feedback } from '../src/db/schema.ts';
 
@@ -28,11 +27,7 @@ describe('feedback on a result', () => {
 
   beforeAll(async () => {
     app = await startApp({ name: 'feedback', worker: false, env: { SQLTUNE_LANGUAGE_REFRESH: 'true' } });
-    owner = new ApiClient(app.base, outboxOf(app.dataDir));
-    other = new ApiClient(app.base, outboxOf(app.dataDir));
-    guest = new ApiClient(app.base);
-    await owner.register(OWNER);
-    await other.register(OTHER);
+    ({ owner, other, guest } = await ownerOtherAndGuest(app, { owner: OWNER, other: OTHER }));
     // Queued, never run (no worker): feedback does not wait for the result.
     taskId = (await owner.must<CreatedTask>('POST', '/api/v1/optimizes', { dialect: 'mysql', sql: 'SELECT a FROM t' }))
       .id;

@@ -2,9 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { CreatedTask, TaskDetail } from '@sqltune/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../test-support/api-client.ts';
+import { type ApiClient, ownerOtherAndGuest } from '../../../test-support/api-client.ts';
 import { type AppUnderTest, startApp } from '../../../test-support/app.ts';
-import { outboxOf } from '../../../test-support/mail.ts';
 import { users } from '../src/db/schema.ts';
 import type { Runtime } from '../src/runtime.ts';
 
@@ -24,7 +23,6 @@ function form(fields: Record<string, string>): FormData {
 describe('sharing a result', () => {
   let app: AppUnderTest;
   let runtime: Runtime;
-  let dataDir: string;
   let owner: ApiClient;
   let other: ApiClient;
   let guest: ApiClient;
@@ -33,13 +31,8 @@ describe('sharing a result', () => {
 
   beforeAll(async () => {
     app = await startApp({ name: 'share' });
-    ({ runtime, dataDir } = app);
-    const base = app.base;
-    owner = new ApiClient(base, outboxOf(dataDir));
-    other = new ApiClient(base, outboxOf(dataDir));
-    guest = new ApiClient(base);
-    await owner.register(OWNER);
-    await other.register(OTHER);
+    ({ runtime } = app);
+    ({ owner, other, guest } = await ownerOtherAndGuest(app, { owner: OWNER, other: OTHER }));
     const created = await owner.must<CreatedTask>(
       'POST',
       '/api/v1/optimizes',

@@ -1,4 +1,3 @@
-import { AppError, ErrorCode } from '@sqltune/contracts';
 import type {
   ConditionNode,
   Framework,
@@ -12,7 +11,7 @@ import type {
   StatementKind,
   TrimNode,
 } from './model.ts';
-import { type SourceFile, sourcePosition } from './source.ts';
+import { mapperContentError, type SourceFile, sourcePosition } from './source.ts';
 import { elementsOf, readXml, type XmlElement, type XmlNode } from './xml.ts';
 
 /**
@@ -332,14 +331,10 @@ function wrongFramework(file: SourceFile, root: XmlElement, expected: Framework)
 }
 
 function fail(file: SourceFile, line: number, column: number, reason: { zh: string; en: string }): never {
-  const where = `${file.name}:${line}:${column}`;
-  throw new AppError(ErrorCode.CONTENT_INVALID, {
-    field: 'file',
-    file: file.name,
-    line,
-    column,
-    message: { zh: `${where}：${reason.zh}`, en: `${where}: ${reason.en}` },
-  });
+  throw mapperContentError({ file: file.name, line, column }, (where) => ({
+    zh: `${where}：${reason.zh}`,
+    en: `${where}: ${reason.en}`,
+  }));
 }
 
 function loopPrependRemoval(written: string): IterateNode['removeFirstPrepend'] {

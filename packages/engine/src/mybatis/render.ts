@@ -1,4 +1,4 @@
-import { AppError, type Dialect, ErrorCode } from '@sqltune/contracts';
+import type { AppError, Dialect } from '@sqltune/contracts';
 import type {
   ChooseNode,
   ConditionalNode,
@@ -15,7 +15,7 @@ import type {
   TrimNode,
 } from './model.ts';
 import { evaluate, evaluateTest, type Scope, type Value } from './ognl.ts';
-import { locationAt, type SourceFile } from './source.ts';
+import { locationAt, mapperContentError, type SourceFile } from './source.ts';
 import { hasCode, joinPieces, PARAMETER, STATIC, Traced, tidy } from './traced.ts';
 
 /**
@@ -491,45 +491,31 @@ function substituteProperties(text: string, properties: ReadonlyMap<string, stri
 }
 
 function includeError(site: Site, refid: string, why: 'missing' | 'cycle'): AppError {
-  const { file, line, column } = locationAt(site.file, site.start);
-  const where = `${file}:${line}:${column}`;
-  return new AppError(ErrorCode.CONTENT_INVALID, {
-    field: 'file',
-    file,
-    line,
-    column,
-    message:
-      why === 'missing'
-        ? {
-            zh: `${where}：<include refid="${refid}"> 引用的 <sql> 片段不在上传的文件中`,
-            en: `${where}: <include refid="${refid}"> names a <sql> fragment that is not in the files given`,
-          }
-        : {
-            zh: `${where}：<include refid="${refid}"> 循环引用`,
-            en: `${where}: <include refid="${refid}"> includes itself`,
-          },
-  });
+  return mapperContentError(locationAt(site.file, site.start), (where) =>
+    why === 'missing'
+      ? {
+          zh: `${where}：<include refid="${refid}"> 引用的 <sql> 片段不在上传的文件中`,
+          en: `${where}: <include refid="${refid}"> names a <sql> fragment that is not in the files given`,
+        }
+      : {
+          zh: `${where}：<include refid="${refid}"> 循环引用`,
+          en: `${where}: <include refid="${refid}"> includes itself`,
+        },
+  );
 }
 
 function tooLarge(statement: MapperStatement, bound: 'characters' | 'elements'): AppError {
-  const { file, line, column } = locationAt(statement.site.file, statement.site.start);
-  const where = `${file}:${line}:${column}`;
-  return new AppError(ErrorCode.CONTENT_INVALID, {
-    field: 'file',
-    file,
-    line,
-    column,
-    message:
-      bound === 'characters'
-        ? {
-            zh: `${where}：语句 ${statement.id} 展开后超过 ${MAX_RENDERED_CHARS} 个字符（嵌套的 foreach？）`,
-            en: `${where}: statement ${statement.id} expands to more than ${MAX_RENDERED_CHARS} characters (nested foreach?)`,
-          }
-        : {
-            zh: `${where}：语句 ${statement.id} 展开时要处理超过 ${MAX_RENDERED_ELEMENTS} 个元素（相互嵌套的 include 或 foreach？）`,
-            en: `${where}: statement ${statement.id} expands through more than ${MAX_RENDERED_ELEMENTS} elements (includes or loops nested in each other?)`,
-          },
-  });
+  return mapperContentError(locationAt(statement.site.file, statement.site.start), (where) =>
+    bound === 'characters'
+      ? {
+          zh: `${where}：语句 ${statement.id} 展开后超过 ${MAX_RENDERED_CHARS} 个字符（嵌套的 foreach？）`,
+          en: `${where}: statement ${statement.id} expands to more than ${MAX_RENDERED_CHARS} characters (nested foreach?)`,
+        }
+      : {
+          zh: `${where}：语句 ${statement.id} 展开时要处理超过 ${MAX_RENDERED_ELEMENTS} 个元素（相互嵌套的 include 或 foreach？）`,
+          en: `${where}: statement ${statement.id} expands through more than ${MAX_RENDERED_ELEMENTS} elements (includes or loops nested in each other?)`,
+        },
+  );
 }
 
 /** Every decision point of a statement, with the decisions that must hold for it to be rendered at all. */

@@ -1,3 +1,4 @@
+import { AppError, ErrorCode, type Localized } from '@sqltune/contracts';
 import { normalizeNewlines } from '../text/position.ts';
 
 /**
@@ -40,4 +41,19 @@ export function sourcePosition(file: SourceFile, offset: number): { line: number
 
 export function locationAt(file: SourceFile, offset: number): XmlLocation {
   return { file: file.name, ...sourcePosition(file, offset) };
+}
+
+/**
+ * A mapper file refused at a place in it (4202, field `file`); `message` is given the place written
+ * `file:line:column` to say where.
+ */
+export function mapperContentError(at: XmlLocation, message: (where: string) => Localized): AppError {
+  const { file, line, column } = at;
+  return new AppError(ErrorCode.CONTENT_INVALID, {
+    field: 'file',
+    file,
+    line,
+    column,
+    message: message(`${file}:${line}:${column}`),
+  });
 }

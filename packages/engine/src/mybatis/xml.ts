@@ -1,6 +1,6 @@
 import { AppError, ErrorCode } from '@sqltune/contracts';
 import { SaxesParser } from 'saxes';
-import { type SourceFile, sourcePosition } from './source.ts';
+import { mapperContentError, type SourceFile, sourcePosition } from './source.ts';
 
 /**
  * The XML of a mapper file as a tree whose every node knows where it sits in the file. Read with saxes, which checks
@@ -128,14 +128,9 @@ function decodeReference(name: string): string {
 function malformed(file: SourceFile, line: number, column: number, detail: string): AppError {
   // saxes prefixes its messages with "line:column: " and counts columns from 0 (after the character it read).
   const reason = detail.replace(/^\d+:\d+:\s*/, '').replace(/\.$/, '');
-  const where = `${file.name}:${line}:${Math.max(column, 1)}`;
   const entity = /undefined entity/.test(reason);
-  return new AppError(ErrorCode.CONTENT_INVALID, {
-    field: 'file',
-    file: file.name,
-    line,
-    column: Math.max(column, 1),
-    message: entity
+  return mapperContentError({ file: file.name, line, column: Math.max(column, 1) }, (where) =>
+    entity
       ? {
           zh: `XML 格式错误（${where}）：未定义的实体。SQLTune 不读取 DTD，只认 XML 预定义的五个实体（&lt; &gt; &amp; &quot; &apos;）和字符引用`,
           en: `Malformed XML (${where}): undefined entity. SQLTune reads no DTD: only XML's five predefined entities (&lt; &gt; &amp; &quot; &apos;) and character references`,
@@ -144,21 +139,15 @@ function malformed(file: SourceFile, line: number, column: number, detail: strin
           zh: `XML 格式错误（${where}）：${reason}`,
           en: `Malformed XML (${where}): ${reason}`,
         },
-  });
+  );
 }
 
 function tooDeep(file: SourceFile, offset: number): AppError {
   const { line, column } = sourcePosition(file, offset);
-  return new AppError(ErrorCode.CONTENT_INVALID, {
-    field: 'file',
-    file: file.name,
-    line,
-    column,
-    message: {
-      zh: `XML 元素嵌套过深（${file.name}:${line}:${column}，超过 ${MAX_XML_DEPTH} 层）`,
-      en: `XML elements are nested too deeply (${file.name}:${line}:${column}, over ${MAX_XML_DEPTH} levels)`,
-    },
-  });
+  return mapperContentError({ file: file.name, line, column }, (where) => ({
+    zh: `XML 元素嵌套过深（${where}，超过 ${MAX_XML_DEPTH} 层）`,
+    en: `XML elements are nested too deeply (${where}, over ${MAX_XML_DEPTH} levels)`,
+  }));
 }
 
 /** The element children of an element, optionally only those with one of the given names. */

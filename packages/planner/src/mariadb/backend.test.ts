@@ -2,9 +2,9 @@ import { AppError, ErrorCode } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusAvailable } from '../../../../test-support/corpus.ts';
 import { mariadbBinary, serviceAvailable } from '../../../../test-support/services.ts';
-import { appError, nodes } from '../test-support/helpers.ts';
+import { appError, nodes, PLAIN_STATISTICS, stepTimings } from '../test-support/helpers.ts';
 import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../test-support/tpch.ts';
-import type { PlannerSession, TableStatistics } from '../types.ts';
+import type { PlannerSession } from '../types.ts';
 import { mariadbPlanner, shutdownMariaDb } from './backend.ts';
 import { getAdminPool, localServerInfo } from './server.ts';
 
@@ -21,30 +21,12 @@ CREATE TABLE orders (
   o_orderdate date NOT NULL,
   o_comment varchar(79) NULL
 );`;
-const PLAIN_STATISTICS: TableStatistics[] = [
-  {
-    table: 'orders',
-    rows: 1_500_000,
-    columns: [
-      { column: 'o_custkey', distinct: 100_000 },
-      { column: 'o_comment', nullFraction: 0.1 },
-    ],
-  },
-  { table: 'customer', rows: 150_000, columns: [] },
-];
-
 const available = serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQL_SANDBOX_URL' : mariadbBinary);
 
 describe.runIf(available)('MariaDB planner backend (real server)', () => {
   let tpch: PlannerSession;
   let plain: PlannerSession;
-  const timings: Record<string, number> = {};
-  const timed = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
-    const start = performance.now();
-    const result = await work();
-    timings[label] = Math.round((performance.now() - start) * 10) / 10;
-    return result;
-  };
+  const { timings, timed } = stepTimings();
 
   beforeAll(async () => {
     tpch = await timed('first open (server start-up + open)', () =>

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_STATISTICS_VALUE_BYTES } from '../column-distribution.ts';
+import { TICKETS_DISTRIBUTION } from '../test-support/helpers.ts';
 import { PGLITE_START_PARAMS, PgliteInstance, type PgliteLease, PglitePool } from './pool.ts';
-import { DEFAULT_TABLE_ROWS, heapPages, indexPages, planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
+import {
+  DEFAULT_TABLE_ROWS,
+  estimateRowsWhere,
+  heapPages,
+  indexPages,
+  planStatistics,
+  readCatalog,
+  StatisticsInjector,
+} from './stats.ts';
 
 interface PlanJson {
   Plan: {
@@ -79,21 +88,7 @@ describe('statistics injection on PGlite', () => {
         table: 'tickets',
         rows: 1_000_000,
         columns: [
-          {
-            column: 'status',
-            distinct: 4,
-            mostCommonValues: [
-              { value: 'done', frequency: 0.7 },
-              { value: 'open', frequency: 0.2 },
-              { value: 'late', frequency: 0.09 },
-            ],
-          },
-          {
-            column: 'amount',
-            distinct: -0.5,
-            histogramBounds: Array.from({ length: 101 }, (_, i) => String(i * 100)),
-            correlation: 1,
-          },
+          ...TICKETS_DISTRIBUTION,
           // A value the column type cannot read: that statistic is skipped, the others still apply.
           { column: 'due', histogramBounds: ['2024-01-01', 'not a date'], nullFraction: 0.5 },
         ],
@@ -107,6 +102,16 @@ describe('statistics injection on PGlite', () => {
     expect(range).toBeGreaterThan(95_000);
     expect(range).toBeLessThan(105_000);
     expect((await explain('SELECT * FROM tickets WHERE due IS NULL'))['Plan Rows']).toBe(500_000);
+  }, 60_000);
+
+  it("estimates a partial index's rows from its predicate: at least 1, half the fallback when it cannot be planned", async () => {
+    await inject('CREATE TABLE tickets_partial (id int PRIMARY KEY, status text NOT NULL, amount int NOT NULL);', [
+      { table: 'tickets_partial', rows: 1_000_000, columns: TICKETS_DISTRIBUTION },
+    ]);
+    const table = { schema: 'public', name: 'tickets_partial' };
+    expect(await estimateRowsWhere(lease.db, table, "status = 'open'", 1_000_000)).toBe(200_000);
+    expect(await estimateRowsWhere(lease.db, table, 'false', 1_000_000)).toBe(1);
+    expect(await estimateRowsWhere(lease.db, table, 'no_such_column > 0', 1_000_000)).toBe(500_000);
   }, 60_000);
 
   it(`plans a table without statistics as ${DEFAULT_TABLE_ROWS} rows and says so`, async () => {

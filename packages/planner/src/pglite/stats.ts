@@ -110,6 +110,27 @@ export interface StatisticsPlan {
   notes: Localized[];
 }
 
+/**
+ * The planner's estimate of the rows of `table` where `predicate` holds (a partial index's tuples), at least 1; half
+ * of `fallback` when the predicate cannot be planned.
+ */
+export async function estimateRowsWhere(
+  db: PgliteInstance,
+  table: Pick<CatalogTable, 'schema' | 'name'>,
+  predicate: string,
+  fallback: number,
+): Promise<number> {
+  try {
+    const r = await db.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (FORMAT JSON) SELECT 1 FROM ONLY ${quoteIdent(table.schema)}.${quoteIdent(table.name)} WHERE ${predicate}`,
+    );
+    const plan = JSON.parse(String(r.rows[0]['QUERY PLAN'])) as Array<{ Plan: { 'Plan Rows': number } }>;
+    return Math.max(1, Math.round(plan[0].Plan['Plan Rows']));
+  } catch {
+    return Math.max(1, Math.round(fallback / 2));
+  }
+}
+
 /** Reads the user's tables (every schema but the system ones) with columns and indexes. */
 export async function readCatalog(db: PgliteInstance, tableOids?: number[]): Promise<CatalogTable[]> {
   const result = await db.query<{ info: string }>(
@@ -469,7 +490,7 @@ export class StatisticsInjector {
     if (partial.length > 0) {
       const partialCalls: string[] = [];
       for (const p of partial) {
-        const tuples = await this.estimateRows(p.table, p.index.predicate ?? 'true', p.tuples);
+        const tuples = await estimateRowsWhere(this.db, p.table, p.index.predicate ?? 'true', p.tuples);
         const pages = indexPages(p.index.am, tuples, p.keyWidths);
         await this.db.setRelationSize(p.index.path, pages * BLOCK_SIZE);
         partialCalls.push(
@@ -485,22 +506,6 @@ export class StatisticsInjector {
     for (let i = 0; i < calls.length; i += 50) {
       const chunk = calls.slice(i, i + 50);
       await this.db.query(`SELECT ${chunk.map((c, k) => `${c} AS r${k}`).join(', ')}`);
-    }
-  }
-
-  private async estimateRows(
-    table: Pick<CatalogTable, 'schema' | 'name'>,
-    predicate: string,
-    fallback: number,
-  ): Promise<number> {
-    try {
-      const r = await this.db.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (FORMAT JSON) SELECT 1 FROM ONLY ${quoteIdent(table.schema)}.${quoteIdent(table.name)} WHERE ${predicate}`,
-      );
-      const plan = JSON.parse(String(r.rows[0]['QUERY PLAN'])) as Array<{ Plan: { 'Plan Rows': number } }>;
-      return Math.max(1, Math.round(plan[0].Plan['Plan Rows']));
-    } catch {
-      return Math.max(1, Math.round(fallback / 2));
     }
   }
 }

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusAvailable } from '../../../../test-support/corpus.ts';
 import { postgresBinDir, serviceAvailable } from '../../../../test-support/services.ts';
 import { heapPages } from '../pglite/stats.ts';
-import { appError, nodes } from '../test-support/helpers.ts';
+import { appError, nodes, PLAIN_STATISTICS, stepTimings, TICKETS_DISTRIBUTION } from '../test-support/helpers.ts';
 import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../test-support/tpch.ts';
-import type { PlannerSession, TableStatistics } from '../types.ts';
+import type { PlannerSession } from '../types.ts';
 import { postgresPlanner, shutdownPostgresSandbox } from './backend.ts';
 import { localServerInfo } from './server.ts';
 
@@ -33,28 +33,10 @@ CREATE TABLE orders (
   o_orderdate date NOT NULL,
   o_comment varchar(79)
 );`;
-const PLAIN_STATISTICS: TableStatistics[] = [
-  {
-    table: 'orders',
-    rows: 1_500_000,
-    columns: [
-      { column: 'o_custkey', distinct: 100_000 },
-      { column: 'o_comment', nullFraction: 0.1 },
-    ],
-  },
-  { table: 'customer', rows: 150_000, columns: [] },
-];
-
 describe.runIf(available)('PostgreSQL + HypoPG planner backend (real server)', () => {
   let tpch: PlannerSession;
   let plain: PlannerSession;
-  const timings: Record<string, number> = {};
-  const timed = async <T>(label: string, work: () => Promise<T>): Promise<T> => {
-    const start = performance.now();
-    const result = await work();
-    timings[label] = Math.round((performance.now() - start) * 10) / 10;
-    return result;
-  };
+  const { timings, timed } = stepTimings();
 
   beforeAll(async () => {
     plain = await timed('first open (server start-up + open)', () =>
@@ -294,27 +276,10 @@ CREATE INDEX people_name_trgm ON public.people USING gin (name public.gin_trgm_o
   });
 
   it('injects most common values, a histogram and a correlation when the statistics carry them', async () => {
-    const columns: TableStatistics['columns'] = [
-      {
-        column: 'status',
-        distinct: 4,
-        mostCommonValues: [
-          { value: 'done', frequency: 0.7 },
-          { value: 'open', frequency: 0.2 },
-          { value: 'late', frequency: 0.09 },
-        ],
-      },
-      {
-        column: 'amount',
-        distinct: -0.5,
-        histogramBounds: Array.from({ length: 101 }, (_, i) => String(i * 100)),
-        correlation: 1,
-      },
-    ];
     const session = await postgresPlanner.open({
       dialect: 'postgresql',
       schemaSql: 'CREATE TABLE tickets (id int PRIMARY KEY, status text NOT NULL, amount int NOT NULL);',
-      statistics: [{ table: 'tickets', rows: 1_000_000, columns }],
+      statistics: [{ table: 'tickets', rows: 1_000_000, columns: TICKETS_DISTRIBUTION }],
     });
     try {
       expect((await session.explain("SELECT * FROM tickets WHERE status = 'open'")).root.rows).toBe(200_000);

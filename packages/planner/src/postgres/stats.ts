@@ -32,7 +32,14 @@ import type { Localized } from '@sqltune/contracts';
 import { arrayLiteral } from '../column-distribution.ts';
 import { PgError } from '../pglite/pool.ts';
 import { quoteIdent } from '../pglite/sql-text.ts';
-import { type CatalogTable, indexPages, readCatalog, type StatisticsPlan, type TablePlan } from '../pglite/stats.ts';
+import {
+  type CatalogTable,
+  estimateRowsWhere,
+  indexPages,
+  readCatalog,
+  type StatisticsPlan,
+  type TablePlan,
+} from '../pglite/stats.ts';
 import { asPgliteInstance, type SqlSession } from './connection.ts';
 
 /** The schema of the statistics functions in every sandbox database. */
@@ -281,7 +288,12 @@ export class Pg15StatisticsInjector {
     // Partial indexes hold the rows matching their predicate: ask the planner now that the heap is sized.
     const partialCalls: Call[] = [];
     for (const p of partial) {
-      const tuples = await this.estimateRows(p.table, p.index.predicate ?? 'true', p.plan.tuples);
+      const tuples = await estimateRowsWhere(
+        asPgliteInstance(this.db),
+        p.table,
+        p.index.predicate ?? 'true',
+        p.plan.tuples,
+      );
       const pages = await this.sizeIndex(p.index, p.plan, tuples);
       partialCalls.push(relationCall(p.index.oid, pages, tuples, 0));
     }
@@ -461,18 +473,6 @@ export class Pg15StatisticsInjector {
           `ALTER ${t.kind === 'm' ? 'MATERIALIZED VIEW' : 'TABLE'} ${quoteIdent(t.schema)}.${quoteIdent(t.name)} SET (autovacuum_enabled = false, toast.autovacuum_enabled = false);`,
       );
     if (statements.length > 0) await this.db.exec(statements.join('\n'));
-  }
-
-  private async estimateRows(table: CatalogTable, predicate: string, fallback: number): Promise<number> {
-    try {
-      const r = await this.db.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (FORMAT JSON) SELECT 1 FROM ONLY ${quoteIdent(table.schema)}.${quoteIdent(table.name)} WHERE ${predicate}`,
-      );
-      const plan = JSON.parse(String(r.rows[0]['QUERY PLAN'])) as Array<{ Plan: { 'Plan Rows': number } }>;
-      return Math.max(1, Math.round(plan[0].Plan['Plan Rows']));
-    } catch {
-      return Math.max(1, Math.round(fallback / 2));
-    }
   }
 }
 

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppError } from '@sqltune/contracts';
 import { expect } from 'vitest';
-import type { PlannerSession, TableStatistics } from '../../src/types.ts';
+import { optimize } from '../../src/optimize.ts';
+import type { PlannerBackend, PlannerSession, TableStatistics } from '../../src/types.ts';
 
 export interface Secrets {
   /** A host file holding `fileValue`. */
@@ -199,6 +200,22 @@ export async function expectTimeLimitNotRun(session: PlannerSession, slow: strin
   };
   const verdict = await session.verify('SELECT a FROM t', `SELECT a FROM t WHERE ${slow}`, options);
   expect(verdict.verdict).toBe('not-run');
+}
+
+/**
+ * Asserts that a PostgreSQL table structure hiding a statement from its second line on is refused (4203, line 2,
+ * column 1) by the whole pipeline and, had the engine let it through, by the planner's own allow list.
+ */
+export async function expectHiddenSchemaStatementRefused(planner: PlannerBackend, schemaText: string): Promise<void> {
+  const viaEngine = await optimize(
+    { sql: 'SELECT a FROM t', dialect: 'postgresql', schemaText },
+    { planners: { postgresql: planner }, engineVersion: 'test' },
+  ).catch((e: unknown) => e);
+  expect(viaEngine).toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
+  const direct = await planner
+    .open({ dialect: 'postgresql', schemaSql: schemaText, statistics: [] })
+    .catch((e: unknown) => e);
+  expect(direct).toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
 }
 
 /** Text-valued expressions that try to read a host file, the server's catalogs of other sessions, or settings (MySQL). */

@@ -3,12 +3,12 @@
  * must run as an unprivileged role in an instance of its session's own (docs/security.md, claims P1-P5).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { optimize } from '../../src/optimize.ts';
 import { pglitePlanner, shutdownPglitePool } from '../../src/pglite/backend.ts';
 import type { PlannerSession } from '../../src/types.ts';
 import {
   answersTo,
   attackerRequest,
+  expectHiddenSchemaStatementRefused,
   expectNothingLeaked,
   expectTimeLimitNotRun,
   plantSecrets,
@@ -71,16 +71,7 @@ describe('the PGlite sandbox under attack', () => {
 
   it('refuses a statement hidden behind E strings in the table structure (4203), end to end', async () => {
     const schemaText = `CREATE TABLE t (a int, k text DEFAULT E'\\'');\nCREATE DOMAIN d AS text CHECK (pg_read_file('${secrets.file}') IS NOT NULL);`;
-    const error = await optimize(
-      { sql: 'SELECT a FROM t', dialect: 'postgresql', schemaText },
-      { planners: { postgresql: pglitePlanner }, engineVersion: 'test' },
-    ).catch((e: unknown) => e);
-    expect(error).toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
-    // The planner's own allow list refuses it too, had the engine let it through.
-    const direct = await pglitePlanner
-      .open({ dialect: 'postgresql', schemaSql: schemaText, statistics: [] })
-      .catch((e: unknown) => e);
-    expect(direct).toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
+    await expectHiddenSchemaStatementRefused(pglitePlanner, schemaText);
   }, 60_000);
 
   it('labels a verification stopped by its time limit "not-run", never "refuted"', async () => {

@@ -1,12 +1,13 @@
-import { LockOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Result, Typography } from 'antd';
+import { Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { changePassword } from '../api/auth.ts';
 import { ApiError, errorText } from '../api/http.ts';
+import { AuthForm, AuthHeading } from '../components/AuthForm.tsx';
 import { AuthSubmit } from '../components/AuthSubmit.tsx';
+import { CurrentPasswordField } from '../components/CurrentPasswordField.tsx';
 import { NewPasswordField } from '../components/PasswordStrength.tsx';
 import { completeSignIn } from '../lib/actions.ts';
 import { isLanguage } from '../lib/language.ts';
@@ -87,30 +88,9 @@ export default function ChangePassword() {
           />
         ) : (
           <>
-            <Typography.Title level={3} className="auth-title">
-              {t('changePassword.title')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">{t('changePassword.subtitle')}</Typography.Paragraph>
-            <Form<PasswordForm>
-              form={form}
-              layout="vertical"
-              onFinish={onFinish}
-              requiredMark={false}
-              disabled={submitting}
-            >
-              <Form.Item
-                label={t('changePassword.oldPassword')}
-                name="oldPassword"
-                rules={[{ required: true, message: t('login.passwordRequired') }]}
-              >
-                <Input.Password
-                  prefix={<LockOutlined />}
-                  placeholder={t('login.passwordPlaceholder')}
-                  autoComplete="current-password"
-                  data-testid="password-old"
-                  size="large"
-                />
-              </Form.Item>
+            <AuthHeading title={t('changePassword.title')} subtitle={t('changePassword.subtitle')} />
+            <AuthForm<PasswordForm> form={form} onFinish={onFinish} submitting={submitting}>
+              <CurrentPasswordField name="oldPassword" label={t('changePassword.oldPassword')} testId="password-old" />
               <NewPasswordField password={password} testId="password-new" label={t('changePassword.newPassword')} />
               <AuthSubmit
                 error={error || null}
@@ -118,7 +98,7 @@ export default function ChangePassword() {
                 label={t('changePassword.submit')}
                 testId="password"
               />
-            </Form>
+            </AuthForm>
           </>
         )}
       </div>

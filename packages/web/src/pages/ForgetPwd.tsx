@@ -1,9 +1,10 @@
-import { Form, Result, Typography } from 'antd';
+import { Form, Result } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { resetPassword } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
+import { AuthForm, AuthHeading } from '../components/AuthForm.tsx';
 import { AuthSubmit } from '../components/AuthSubmit.tsx';
 import { CodeField } from '../components/CodeField.tsx';
 import { EmailField } from '../components/EmailField.tsx';
@@ -62,17 +63,8 @@ export default function ForgetPwd() {
           />
         ) : (
           <>
-            <Typography.Title level={3} className="auth-title">
-              {t('forget.title')}
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">{t('forget.subtitle')}</Typography.Paragraph>
-            <Form<ResetForm>
-              form={form}
-              layout="vertical"
-              onFinish={onFinish}
-              requiredMark={false}
-              disabled={submitting}
-            >
+            <AuthHeading title={t('forget.title')} subtitle={t('forget.subtitle')} />
+            <AuthForm<ResetForm> form={form} onFinish={onFinish} submitting={submitting}>
               <EmailField testId="reset-email" />
               <CodeField form={form} purpose="reset" testId="reset" onError={setError} />
               <NewPasswordField password={password} testId="reset-password" label={t('forget.newPassword')} />
@@ -82,7 +74,7 @@ export default function ForgetPwd() {
                 label={t('forget.submit')}
                 testId="reset"
               />
-            </Form>
+            </AuthForm>
             <div className="auth-switch">
               <Link to="/login">{t('register.gotoLogin')}</Link>
             </div>

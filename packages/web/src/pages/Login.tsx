@@ -1,13 +1,14 @@
-import { LockOutlined } from '@ant-design/icons';
 import { ErrorCode } from '@sqltune/contracts';
-import { Button, Form, Input, Typography } from 'antd';
+import { Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { login, resendActivation } from '../api/auth.ts';
 import { ApiError, errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
+import { AuthForm, AuthHeading } from '../components/AuthForm.tsx';
 import { AuthSubmit } from '../components/AuthSubmit.tsx';
+import { CurrentPasswordField } from '../components/CurrentPasswordField.tsx';
 import { EmailField } from '../components/EmailField.tsx';
 import { isLanguage } from '../lib/language.ts';
 import { useMessage } from '../lib/message.tsx';
@@ -32,25 +33,10 @@ export default function Login() {
   return (
     <div className="page auth-page">
       <div className="auth-card">
-        <Typography.Title level={3} className="auth-title">
-          {t('login.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('login.subtitle')}</Typography.Paragraph>
-        <Form<LoginForm> form={form} layout="vertical" onFinish={onFinish} requiredMark={false} disabled={submitting}>
+        <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
+        <AuthForm<LoginForm> form={form} onFinish={onFinish} submitting={submitting}>
           <EmailField testId="login-email" />
-          <Form.Item
-            label={t('login.password')}
-            name="password"
-            rules={[{ required: true, message: t('login.passwordRequired') }]}
-          >
-            <Input.Password
-              prefix={<LockOutlined />}
-              placeholder={t('login.passwordPlaceholder')}
-              autoComplete="current-password"
-              data-testid="login-password"
-              size="large"
-            />
-          </Form.Item>
+          <CurrentPasswordField name="password" label={t('login.password')} testId="login-password" />
           <div className="auth-row-end">
             <Link to="/login/forget-pwd">{t('login.forgot')}</Link>
           </div>
@@ -65,7 +51,7 @@ export default function Login() {
             label={t('login.submit')}
             testId="login"
           />
-        </Form>
+        </AuthForm>
         <div className="auth-switch">
           <span className="muted">{t('login.noAccount')}</span>{' '}
           <Link to={registerLink} data-testid="goto-register">

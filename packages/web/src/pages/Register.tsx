@@ -1,12 +1,13 @@
 import { MailOutlined } from '@ant-design/icons';
 import type { SignedUp } from '@sqltune/contracts';
-import { Alert, Button, Checkbox, Form, Result, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { register, resendActivation } from '../api/auth.ts';
 import { errorText } from '../api/http.ts';
 import { AuthDemos } from '../components/AuthDemos.tsx';
+import { AuthForm, AuthHeading } from '../components/AuthForm.tsx';
 import { AuthSubmit } from '../components/AuthSubmit.tsx';
 import { CodeField } from '../components/CodeField.tsx';
 import { EmailField } from '../components/EmailField.tsx';
@@ -60,16 +61,11 @@ export default function Register() {
   return (
     <div className="page auth-page">
       <div className="auth-card">
-        <Typography.Title level={3} className="auth-title">
-          {t('register.title')}
-        </Typography.Title>
-        <Typography.Paragraph type="secondary">{t('register.subtitle')}</Typography.Paragraph>
-        <Form<RegisterForm>
+        <AuthHeading title={t('register.title')} subtitle={t('register.subtitle')} />
+        <AuthForm<RegisterForm>
           form={form}
-          layout="vertical"
           onFinish={onFinish}
-          requiredMark={false}
-          disabled={submitting}
+          submitting={submitting}
           initialValues={{ acceptTerms: false }}
         >
           <EmailField testId="register-email" />
@@ -108,7 +104,7 @@ export default function Register() {
             label={t('register.submit')}
             testId="register"
           />
-        </Form>
+        </AuthForm>
         <div className="auth-switch">
           <span className="muted">{t('register.haveAccount')}</span>{' '}
           <Link to={loginLink}>{t('register.gotoLogin')}</Link>

@@ -1,15 +1,19 @@
-import { BulbOutlined } from '@ant-design/icons';
 import { type Dialect, ErrorCode } from '@sqltune/contracts';
-import { Button, Card, Collapse, Form } from 'antd';
+import { Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/http.ts';
 import { createOptimize } from '../api/optimizes.ts';
-import { CodeInput } from '../components/CodeInput.tsx';
-import { CopyButton } from '../components/CopyButton.tsx';
-import { DialectSelect, optionalPanelLabel, SubmitFooter, schemaPanel } from '../components/config/ConfigParts.tsx';
+import {
+  ConfigActions,
+  ConfigScreen,
+  DialectSelect,
+  OptionalPanels,
+  plainTextPanel,
+  SourceField,
+  schemaPanel,
+} from '../components/config/ConfigParts.tsx';
 import { takeDraft, useConfigSubmission } from '../components/config/useConfigSubmission.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
 import { useSourceUpload } from '../components/SourceUpload.tsx';
 import { checkSql } from '../lib/sqlCheck.ts';
 import { EXAMPLE_SCHEMA, EXAMPLE_SQL } from '../lib/sqlExample.ts';
@@ -107,107 +111,68 @@ export default function SqlConfig() {
     );
 
   return (
-    <div className="page">
-      {submission.modalHolder}
-      <PageHeader title={t('sqlConfig.title')} subtitle={t('sqlConfig.subtitle')} />
-      <Card className="config-card">
-        <Form<SqlForm>
-          form={form}
-          layout="vertical"
-          initialValues={INITIAL}
-          onFinish={onFinish}
-          requiredMark={false}
-          disabled={submitting}
-          onValuesChange={submission.onValuesChange}
-        >
-          <div className="config-toolbar">
-            <DialectSelect />
-            <div className="config-actions">
-              <Button icon={<BulbOutlined />} onClick={fillExample} data-testid="fill-example">
-                {t('sqlConfig.fillExample')}
-              </Button>
-              {upload.button}
-              <CopyButton text={sql} label={t('sqlConfig.copySql')} size="middle" testId="copy-sql" disabled={!sql} />
-            </div>
-          </div>
-          <Form.Item
-            name="sql"
-            label={
-              <span>
-                {t('sqlConfig.sqlLabel')}
-                {upload.uploaded?.fileName ? <span className="file-chip">{upload.uploaded.fileName}</span> : null}
-              </span>
-            }
-            rules={[
-              {
-                validator: (_rule, value: string | undefined) => {
-                  // Pasted workload statistics bring their own statements: the SQL may then stay empty.
-                  const workload = (form.getFieldValue('workload') as string | undefined)?.trim();
-                  if (workload && !value?.trim()) return Promise.resolve();
-                  const problem = checkSql(value ?? '', form.getFieldValue('dialect') as Dialect);
-                  if (problem === 'required') return Promise.reject(new Error(t('sqlConfig.sqlRequired')));
-                  if (problem === 'notAllowed') return Promise.reject(new Error(t('sqlConfig.notAllowed')));
-                  return Promise.resolve();
-                },
-              },
-            ]}
-          >
-            <CodeInput
-              testId="sql-input"
-              language={dialect}
-              rows={12}
-              placeholder={t('sqlConfig.sqlPlaceholder')}
-              marker={markers.sql}
-              disabled={submitting}
-              ariaLabel={t('sqlConfig.sqlLabel')}
-            />
-          </Form.Item>
-          {upload.notice}
-          <Collapse
-            className="config-collapse"
-            activeKey={submission.openPanels}
-            onChange={(keys) => setOpenPanels(Array.isArray(keys) ? keys : [keys])}
-            items={[
-              schemaPanel(t, { dialect, markers, disabled: submitting }),
-              {
-                key: 'plan',
-                forceRender: true,
-                label: optionalPanelLabel(t, t('sqlConfig.planTitle')),
-                children: (
-                  <Form.Item name="plan" extra={t('sqlConfig.planHint')} className="collapse-item">
-                    <CodeInput
-                      testId="plan-input"
-                      language={'plain'}
-                      rows={8}
-                      placeholder={t('sqlConfig.planPlaceholder')}
-                      marker={markers.plan}
-                      disabled={submitting}
-                    />
-                  </Form.Item>
-                ),
-              },
-              {
-                key: 'workload',
-                forceRender: true,
-                label: optionalPanelLabel(t, t('sqlConfig.workloadTitle')),
-                children: (
-                  <Form.Item name="workload" extra={t('sqlConfig.workloadHint')} className="collapse-item">
-                    <CodeInput
-                      testId="workload-input"
-                      language={'plain'}
-                      rows={8}
-                      placeholder={t('sqlConfig.workloadPlaceholder')}
-                      marker={markers.workload}
-                      disabled={submitting}
-                    />
-                  </Form.Item>
-                ),
-              },
-            ]}
-          />
-          <SubmitFooter generalError={submission.generalError} submitting={submitting} />
-        </Form>
-      </Card>
-    </div>
+    <ConfigScreen<SqlForm>
+      title={t('sqlConfig.title')}
+      subtitle={t('sqlConfig.subtitle')}
+      form={form}
+      initialValues={INITIAL}
+      onFinish={onFinish}
+      submission={submission}
+    >
+      <div className="config-toolbar">
+        <DialectSelect />
+        <ConfigActions
+          onFillExample={fillExample}
+          uploadButton={upload.button}
+          copy={{ text: sql, label: t('sqlConfig.copySql'), testId: 'copy-sql' }}
+        />
+      </div>
+      <SourceField
+        name="sql"
+        label={t('sqlConfig.sqlLabel')}
+        fileName={upload.uploaded?.fileName}
+        validate={(value) => {
+          // Pasted workload statistics bring their own statements: the SQL may then stay empty.
+          const workload = (form.getFieldValue('workload') as string | undefined)?.trim();
+          if (workload && !value?.trim()) return Promise.resolve();
+          const problem = checkSql(value ?? '', form.getFieldValue('dialect') as Dialect);
+          if (problem === 'required') return Promise.reject(new Error(t('sqlConfig.sqlRequired')));
+          if (problem === 'notAllowed') return Promise.reject(new Error(t('sqlConfig.notAllowed')));
+          return Promise.resolve();
+        }}
+        editor={{
+          testId: 'sql-input',
+          language: dialect,
+          rows: 12,
+          placeholder: t('sqlConfig.sqlPlaceholder'),
+          marker: markers.sql,
+          disabled: submitting,
+        }}
+      />
+      {upload.notice}
+      <OptionalPanels
+        openPanels={submission.openPanels}
+        setOpenPanels={setOpenPanels}
+        items={[
+          schemaPanel(t, { dialect, markers, disabled: submitting }),
+          plainTextPanel(t, {
+            name: 'plan',
+            title: t('sqlConfig.planTitle'),
+            hint: t('sqlConfig.planHint'),
+            placeholder: t('sqlConfig.planPlaceholder'),
+            marker: markers.plan,
+            disabled: submitting,
+          }),
+          plainTextPanel(t, {
+            name: 'workload',
+            title: t('sqlConfig.workloadTitle'),
+            hint: t('sqlConfig.workloadHint'),
+            placeholder: t('sqlConfig.workloadPlaceholder'),
+            marker: markers.workload,
+            disabled: submitting,
+          }),
+        ]}
+      />
+    </ConfigScreen>
   );
 }

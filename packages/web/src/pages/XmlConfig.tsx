@@ -1,15 +1,19 @@
-import { BulbOutlined } from '@ant-design/icons';
 import { type Dialect, ErrorCode, type MapperFramework } from '@sqltune/contracts';
-import { Button, Card, Collapse, Form, Select } from 'antd';
+import { Form } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ApiError } from '../api/http.ts';
 import { createOptimize } from '../api/optimizes.ts';
-import { CodeInput } from '../components/CodeInput.tsx';
-import { CopyButton } from '../components/CopyButton.tsx';
-import { DialectSelect, SubmitFooter, schemaPanel } from '../components/config/ConfigParts.tsx';
+import {
+  ConfigActions,
+  ConfigScreen,
+  DialectSelect,
+  OptionalPanels,
+  SourceField,
+  schemaPanel,
+  ToolbarSelect,
+} from '../components/config/ConfigParts.tsx';
 import { takeDraft, useConfigSubmission } from '../components/config/useConfigSubmission.ts';
-import { PageHeader } from '../components/PageHeader.tsx';
 import { useSourceUpload } from '../components/SourceUpload.tsx';
 import { EXAMPLE_MAPPER, EXAMPLE_MAPPER_SCHEMA } from '../lib/mapperExample.ts';
 
@@ -108,74 +112,53 @@ export default function XmlConfig() {
     );
 
   return (
-    <div className="page">
-      {submission.modalHolder}
-      <PageHeader title={t('xmlConfig.title')} subtitle={t('xmlConfig.subtitle')} />
-      <Card className="config-card">
-        <Form<XmlForm>
-          form={form}
-          layout="vertical"
-          initialValues={INITIAL}
-          onFinish={onFinish}
-          requiredMark={false}
-          disabled={submitting}
-          onValuesChange={submission.onValuesChange}
-        >
-          <div className="config-toolbar">
-            <Form.Item name="orm" label={t('xmlConfig.orm')} className="dialect-item">
-              <Select
-                data-testid="orm-select"
-                className="dialect-select"
-                options={[
-                  { value: 'mybatis', label: t('xmlConfig.ormMybatis') },
-                  { value: 'ibatis', label: t('xmlConfig.ormIbatis') },
-                ]}
-              />
-            </Form.Item>
-            <DialectSelect />
-            <div className="config-actions">
-              <Button icon={<BulbOutlined />} onClick={fillExample} data-testid="fill-example">
-                {t('sqlConfig.fillExample')}
-              </Button>
-              {upload.button}
-              <CopyButton text={xml} label={t('xmlConfig.copyXml')} size="middle" testId="copy-xml" disabled={!xml} />
-            </div>
-          </div>
-          <Form.Item
-            name="xml"
-            label={
-              <span>
-                {t('xmlConfig.xmlLabel')}
-                {upload.uploaded?.fileName ? <span className="file-chip">{upload.uploaded.fileName}</span> : null}
-              </span>
-            }
-            rules={[
-              {
-                validator: (_rule, value: string | undefined) =>
-                  value?.trim() ? Promise.resolve() : Promise.reject(new Error(t('xmlConfig.xmlRequired'))),
-              },
-            ]}
-          >
-            <CodeInput
-              testId="xml-input"
-              language="xml"
-              rows={14}
-              placeholder={t('xmlConfig.xmlPlaceholder')}
-              marker={markers.xml}
-              ariaLabel={t('xmlConfig.xmlLabel')}
-              disabled={submitting}
-            />
-          </Form.Item>
-          {upload.notice}
-          <Collapse
-            className="config-collapse"
-            activeKey={submission.openPanels}
-            onChange={(keys) => submission.setOpenPanels(Array.isArray(keys) ? keys : [keys])}
-            items={[schemaPanel(t, { dialect, markers, disabled: submitting })]}
-          />
-          <SubmitFooter generalError={submission.generalError} submitting={submitting} />
-        </Form>
-      </Card>
-    </div>
+    <ConfigScreen<XmlForm>
+      title={t('xmlConfig.title')}
+      subtitle={t('xmlConfig.subtitle')}
+      form={form}
+      initialValues={INITIAL}
+      onFinish={onFinish}
+      submission={submission}
+    >
+      <div className="config-toolbar">
+        <ToolbarSelect
+          name="orm"
+          label={t('xmlConfig.orm')}
+          testId="orm-select"
+          options={[
+            { value: 'mybatis', label: t('xmlConfig.ormMybatis') },
+            { value: 'ibatis', label: t('xmlConfig.ormIbatis') },
+          ]}
+        />
+        <DialectSelect />
+        <ConfigActions
+          onFillExample={fillExample}
+          uploadButton={upload.button}
+          copy={{ text: xml, label: t('xmlConfig.copyXml'), testId: 'copy-xml' }}
+        />
+      </div>
+      <SourceField
+        name="xml"
+        label={t('xmlConfig.xmlLabel')}
+        fileName={upload.uploaded?.fileName}
+        validate={(value) =>
+          value?.trim() ? Promise.resolve() : Promise.reject(new Error(t('xmlConfig.xmlRequired')))
+        }
+        editor={{
+          testId: 'xml-input',
+          language: 'xml',
+          rows: 14,
+          placeholder: t('xmlConfig.xmlPlaceholder'),
+          marker: markers.xml,
+          disabled: submitting,
+        }}
+      />
+      {upload.notice}
+      <OptionalPanels
+        openPanels={submission.openPanels}
+        setOpenPanels={submission.setOpenPanels}
+        items={[schemaPanel(t, { dialect, markers, disabled: submitting })]}
+      />
+    </ConfigScreen>
   );
 }

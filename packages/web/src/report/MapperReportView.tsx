@@ -13,11 +13,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeBlock } from '../components/CodeBlock.tsx';
 import { CopyButton } from '../components/CopyButton.tsx';
-import { formatDateTime } from '../lib/format.ts';
 import { isLanguage } from '../lib/language.ts';
 import { DiffView } from './DiffView.tsx';
 import { RulesList, SeverityTag, WorkloadView } from './parts.tsx';
-import { Section, StatementView } from './ReportView.tsx';
+import { ReportHeading, Section, StatementView } from './ReportView.tsx';
 
 const severities: Severity[] = ['critical', 'warning', 'info'];
 
@@ -306,31 +305,21 @@ export function MapperReportView({
   const totals = severityCounts(mapper.statements.flatMap((s) => s.findings));
   return (
     <div className="report" data-testid="result-report">
-      <div className="report-meta">
-        <span>
-          {t('result.dialect')}:{' '}
-          <b>{report.dialect === 'postgresql' ? t('sqlConfig.dialectPostgres') : t('sqlConfig.dialectMysql')}</b>
-        </span>
-        <span>
-          {t('result.engine')}: <b>{`${report.engine.name} ${report.engine.version}`}</b>
-        </span>
-        <span>
-          {t('result.createdAt')}: <b>{formatDateTime(report.createdAt, lang)}</b>
-        </span>
-        <span>
-          {t('xmlResult.statementCount', { count: mapper.statements.length })}{' '}
-          {severities.map((severity) => (
-            <span key={severity} className="mapper-total">
-              <SeverityTag severity={severity} />
-              {totals[severity]}
-            </span>
-          ))}
-        </span>
-      </div>
-      {report.warnings.map((warning, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: messages have no id
-        <Alert key={i} type="warning" showIcon title={warning.message[lang]} className="report-alert" />
-      ))}
+      <ReportHeading
+        report={report}
+        lang={lang}
+        summary={
+          <span>
+            {t('xmlResult.statementCount', { count: mapper.statements.length })}{' '}
+            {severities.map((severity) => (
+              <span key={severity} className="mapper-total">
+                <SeverityTag severity={severity} />
+                {totals[severity]}
+              </span>
+            ))}
+          </span>
+        }
+      />
       {mapper.otherDatabases.length > 0 ? (
         <Alert
           type="info"

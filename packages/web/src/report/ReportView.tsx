@@ -205,12 +205,14 @@ export function StatementView({
   );
 }
 
-/** A completed report: every statement with its sections. `stacked` puts everything in one column (phones). */
-export function ReportView({ report, stacked = false }: { report: Report; stacked?: boolean }) {
-  const { t, i18n } = useTranslation();
-  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
+/**
+ * What opens every completed report, SQL or mapper: the dialect, the engine and the time in one line (with
+ * `summary` after them), then the report's warnings.
+ */
+export function ReportHeading({ report, lang, summary }: { report: Report; lang: Language; summary?: ReactNode }) {
+  const { t } = useTranslation();
   return (
-    <div className="report" data-testid="result-report">
+    <>
       <div className="report-meta">
         <span>
           {t('result.dialect')}:{' '}
@@ -222,17 +224,23 @@ export function ReportView({ report, stacked = false }: { report: Report; stacke
         <span>
           {t('result.createdAt')}: <b>{formatDateTime(report.createdAt, lang)}</b>
         </span>
+        {summary}
       </div>
       {report.warnings.map((warning, i) => (
-        <Alert
-          // biome-ignore lint/suspicious/noArrayIndexKey: messages have no id
-          key={i}
-          type="warning"
-          showIcon
-          title={warning.message[lang]}
-          className="report-alert"
-        />
+        // biome-ignore lint/suspicious/noArrayIndexKey: messages have no id
+        <Alert key={i} type="warning" showIcon title={warning.message[lang]} className="report-alert" />
       ))}
+    </>
+  );
+}
+
+/** A completed report: every statement with its sections. `stacked` puts everything in one column (phones). */
+export function ReportView({ report, stacked = false }: { report: Report; stacked?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const lang = isLanguage(i18n.language) ? i18n.language : 'zh';
+  return (
+    <div className="report" data-testid="result-report">
+      <ReportHeading report={report} lang={lang} />
       {report.workload ? (
         <Section title={t('result.workloadTitle')}>
           <WorkloadView workload={report.workload} lang={lang} />

@@ -63,6 +63,20 @@ export const authRoutes = routePlugin('auth', async (app: FastifyInstance, { dat
     await mailer.send(activationMail(email, language, activationUrl(token)));
   };
 
+  const storePasswordHash = async (userId: string, password: string) => {
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, userId));
+  };
+
+  /** A reset or a change: the new password, every session signed out, and the notice mailed to the account. */
+  const replacePassword = async (user: { id: string; email: string; language: string }, password: string) => {
+    await storePasswordHash(user.id, password);
+    await deleteAllSessions(db, user.id);
+    await mailer.send(passwordChangedMail(user.email, user.language === 'en' ? 'en' : 'zh'));
+  };
+
   app.post<{ Body: SendCodeBody }>(
     '/v1/auth/code',
     documented({
@@ -218,12 +232,7 @@ export const authRoutes = routePlugin('auth', async (app: FastifyInstance, { dat
       await undoHit(db, RATE_LIMITS.signInPerAccount, body.email);
       await undoHit(db, RATE_LIMITS.signInPerAddress, request.ip);
       if (!user.activatedAt) throw new AppError(ErrorCode.EMAIL_NOT_ACTIVATED, { field: 'email' });
-      if (check.needsRehash) {
-        await db
-          .update(users)
-          .set({ passwordHash: await hashPassword(body.password) })
-          .where(eq(users.id, user.id));
-      }
+      if (check.needsRehash) await storePasswordHash(user.id, body.password);
       return signedIn(request, reply, await createSession(db, user.id), user.email);
     },
   );
@@ -249,12 +258,7 @@ export const authRoutes = routePlugin('auth', async (app: FastifyInstance, { dat
       const user = await findUser(body.email);
       if (!user) throw new AppError(ErrorCode.EMAIL_NOT_FOUND, { field: 'email' });
       await consumeCode(db, body.email, 'reset', body.code);
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(body.password) })
-        .where(eq(users.id, user.id));
-      await deleteAllSessions(db, user.id);
-      await mailer.send(passwordChangedMail(user.email, user.language === 'en' ? 'en' : 'zh'));
+      await replacePassword(user, body.password);
       return ok(null);
     },
   );
@@ -275,12 +279,7 @@ export const authRoutes = routePlugin('auth', async (app: FastifyInstance, { dat
       const check = await verifyPassword(body.oldPassword, user.passwordHash);
       if (!check.ok) throw new AppError(ErrorCode.WRONG_CREDENTIALS, { field: 'oldPassword' });
       if (!isStrongPassword(body.password)) throw new AppError(ErrorCode.WEAK_PASSWORD, { field: 'password' });
-      await db
-        .update(users)
-        .set({ passwordHash: await hashPassword(body.password) })
-        .where(eq(users.id, user.id));
-      await deleteAllSessions(db, user.id);
-      await mailer.send(passwordChangedMail(user.email, user.language === 'en' ? 'en' : 'zh'));
+      await replacePassword(user, body.password);
       // Every other session is gone; this client goes on with a new one.
       return signedIn(request, reply, await createSession(db, user.id), user.email);
     },
