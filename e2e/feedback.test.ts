@@ -56,9 +56,27 @@ describe.runIf(chromiumAvailable())('feedback on a result in Chromium', () => {
     await page.getByTestId('feedback').waitFor();
   }
 
+  /**
+   * Picks the issue type and waits until the select shows it. Under load a click can land while antd's dropdown is
+   * still opening and change nothing (CI once sent the type chosen before: 'Like · Index advice'), so the choice is
+   * made again until it shows, as a user would; the test still fails if it never does.
+   */
   async function chooseType(page: Page, label: string): Promise<void> {
-    await page.getByTestId('feedback-type').click();
-    await page.locator('.ant-select-item-option', { hasText: label }).click();
+    // The select shows the chosen label (its dropdown renders elsewhere, in the page's body).
+    const select = page.getByTestId('feedback-type');
+    for (let attempt = 0; attempt < 3; attempt++) {
+      // A dropdown left open by a click that did not take is closed first, so the next click opens it.
+      if (attempt > 0) await page.keyboard.press('Escape');
+      await select.click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: label }).click();
+      const chosen = await select
+        .filter({ hasText: label })
+        .waitFor({ timeout: 5_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (chosen) return;
+    }
+    expect(await select.innerText()).toContain(label);
   }
 
   beforeAll(async () => {
