@@ -9,6 +9,7 @@
  * alone: when that is small, the estimate gives no evidence the new plan is faster (see optimize.ts).
  */
 import { codeTokens, isKeyword, lex, type Token } from '@sqltune/engine/text';
+import { FROM_END } from './sql-text.ts';
 
 /**
  * The tables of the top query block in join order, as the tabular EXPLAIN names them (aliases), from the plan text
@@ -101,26 +102,11 @@ function clauseEnd(tokens: Token[], depths: number[], from: number): number {
     const token = tokens[i]!;
     if (depths[i]! < depth) return i;
     if (depths[i] !== depth) continue;
-    if (token.text === ')' || token.text === ';' || CLAUSE_WORDS.some((w) => isKeyword(token, w))) return i;
+    if (token.text === ')' || token.text === ';' || (token.kind === 'word' && FROM_END.has(token.text.toUpperCase())))
+      return i;
   }
   return tokens.length;
 }
-
-/** Words that start the next clause of a query block at its own depth. */
-const CLAUSE_WORDS = [
-  'WHERE',
-  'GROUP',
-  'HAVING',
-  'ORDER',
-  'LIMIT',
-  'UNION',
-  'EXCEPT',
-  'INTERSECT',
-  'WINDOW',
-  'FOR',
-  'LOCK',
-  'INTO',
-];
 
 /** Words that join two FROM items; only inner joins (and commas) can be held to an order with their ON moved. */
 const JOIN_SEPARATORS: ReadonlyArray<readonly string[]> = [['INNER', 'JOIN'], ['CROSS', 'JOIN'], ['JOIN']];

@@ -62,7 +62,8 @@ const NOT_ALIAS = new Set([
   'OFFSET',
   'FETCH',
 ]);
-const FROM_END = new Set([
+/** Words that end a FROM list at its own depth (the next clause, or the statement's next part). */
+export const FROM_END: ReadonlySet<string> = new Set([
   'WHERE',
   'GROUP',
   'HAVING',
