@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseSchema } from '../schema/parse-schema.ts';
 import {
+  canonicalType,
   comparisonFamily,
   familyOfType,
   isDateOrTime,
@@ -56,5 +57,17 @@ describe('type families', () => {
       'postgresql',
     );
     for (const column of schema.tables[0]!.columns) expect(isNumeric(column)).toBe(true);
+  });
+
+  it('spells synonyms of one type alike, and keeps types of different sizes apart', () => {
+    expect(canonicalType('int4')).toBe('INT');
+    expect(canonicalType('INTEGER')).toBe(canonicalType('INT'));
+    expect(canonicalType('CHARACTER VARYING')).toBe('VARCHAR');
+    expect(canonicalType('BPCHAR')).toBe('CHAR');
+    expect(canonicalType('NUMERIC')).toBe('DECIMAL');
+    // FLOAT is 4 bytes in MySQL and 8 in PostgreSQL; CHAR and VARCHAR compare trailing blanks differently.
+    expect(canonicalType('FLOAT')).not.toBe(canonicalType('FLOAT8'));
+    expect(canonicalType('CHAR')).not.toBe(canonicalType('VARCHAR'));
+    expect(canonicalType('INT8')).not.toBe(canonicalType('INT'));
   });
 });

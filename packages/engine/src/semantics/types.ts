@@ -110,6 +110,28 @@ export function isDateOrTime(column: Typed | undefined): boolean {
   return inFamily(column, 'date', 'timestamp', 'time');
 }
 
+/**
+ * Spellings of one type in both dialects, by the spelling both read (FLOAT is not here: 4 bytes in MySQL, 8 in
+ * PostgreSQL).
+ */
+const sharedSpelling: Record<string, string> = {
+  INTEGER: 'INT',
+  INT4: 'INT',
+  INT8: 'BIGINT',
+  INT2: 'SMALLINT',
+  NUMERIC: 'DECIMAL',
+  DEC: 'DECIMAL',
+  'CHARACTER VARYING': 'VARCHAR',
+  CHARACTER: 'CHAR',
+  BPCHAR: 'CHAR',
+};
+
+/** A type name (any case) in the upper-case spelling its synonyms share: INT4 and INTEGER are INT, BPCHAR is CHAR. */
+export function canonicalType(type: string): string {
+  const upper = type.toUpperCase();
+  return sharedSpelling[upper] ?? upper;
+}
+
 /** The broad kind rules compare across: two sides of different kinds are converted before they compare. */
 export type ComparisonFamily = 'number' | 'text' | 'time';
 
