@@ -8,7 +8,9 @@ import {
   isExactNumber,
   isFloat,
   isInteger,
+  isMysqlCollated,
   isNumeric,
+  isStringType,
   isTemporal,
   isText,
 } from './types.ts';
@@ -69,5 +71,14 @@ describe('type families', () => {
     expect(canonicalType('FLOAT')).not.toBe(canonicalType('FLOAT8'));
     expect(canonicalType('CHAR')).not.toBe(canonicalType('VARCHAR'));
     expect(canonicalType('INT8')).not.toBe(canonicalType('INT'));
+  });
+
+  it('tells string types (a length counts) and MySQL types compared by a collation', () => {
+    for (const type of ['VARCHAR', 'bpchar', 'CHARACTER VARYING', 'VARBINARY', 'LONGTEXT', 'MEDIUMBLOB'])
+      expect(isStringType(type)).toBe(true);
+    for (const type of ['INT', 'DECIMAL', 'DATE', 'ENUM', 'JSON']) expect(isStringType(type)).toBe(false);
+    for (const type of ['CHAR', 'varchar', 'TINYTEXT', 'ENUM', 'SET']) expect(isMysqlCollated(type)).toBe(true);
+    // Byte strings compare bytes; numbers and JSON have no collation.
+    for (const type of ['VARBINARY', 'BLOB', 'INT', 'JSON']) expect(isMysqlCollated(type)).toBe(false);
   });
 });

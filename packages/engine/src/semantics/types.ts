@@ -110,6 +110,19 @@ export function isDateOrTime(column: Typed | undefined): boolean {
   return inFamily(column, 'date', 'timestamp', 'time');
 }
 
+/** Character and byte strings (CHAR, VARCHAR, BINARY, TEXT, BLOB in every size and spelling): a length counts. */
+export function isStringType(type: string): boolean {
+  return /CHAR|BINARY|TEXT|BLOB/.test(type.toUpperCase());
+}
+
+/** MySQL's types whose values compare by a collation: the column's own, or one the table gives. */
+const mysqlCollatedTypes = new Set(['CHAR', 'VARCHAR', 'TINYTEXT', 'TEXT', 'MEDIUMTEXT', 'LONGTEXT', 'ENUM', 'SET']);
+
+/** Whether a MySQL column of this type (any case) compares by a collation. */
+export function isMysqlCollated(type: string): boolean {
+  return mysqlCollatedTypes.has(type.toUpperCase());
+}
+
 /**
  * Spellings of one type in both dialects, by the spelling both read (FLOAT is not here: 4 bytes in MySQL, 8 in
  * PostgreSQL).
