@@ -65,33 +65,6 @@ export function isAggregate(node: AstNode): boolean {
   return isFunctionCall(node) && functionAggregates.has(functionName(node) ?? '');
 }
 
-/**
- * Aggregates that take DISTINCT (`SUM(DISTINCT x)`) in MySQL or PostgreSQL and whose DISTINCT node-sql-parser does
- * not read (it reads COUNT's): the engine's reader reads it for them (dialect/standard-forms.ts).
- */
-export const unreadDistinctAggregates: ReadonlySet<string> = new Set([
-  'SUM',
-  'AVG',
-  'MIN',
-  'MAX',
-  'STD',
-  'STDDEV',
-  'STDDEV_POP',
-  'STDDEV_SAMP',
-  'VARIANCE',
-  'VAR_POP',
-  'VAR_SAMP',
-  'BIT_AND',
-  'BIT_OR',
-  'BIT_XOR',
-  'BOOL_AND',
-  'BOOL_OR',
-  'EVERY',
-  'JSON_AGG',
-  'JSONB_AGG',
-  'JSON_ARRAYAGG',
-]);
-
 /** Aggregates whose result does not depend on the order of their input rows. */
 const orderFreeAggregates = new Set([
   'COUNT',
@@ -115,6 +88,18 @@ const summingAggregates = new Set([
   'VARIANCE',
   'VAR_POP',
   'VAR_SAMP',
+]);
+
+/**
+ * Aggregates that take DISTINCT (`SUM(DISTINCT x)`) in MySQL or PostgreSQL and whose DISTINCT node-sql-parser does
+ * not read (it reads COUNT's): the engine's reader reads it for them (dialect/standard-forms.ts).
+ */
+export const unreadDistinctAggregates: ReadonlySet<string> = new Set([
+  ...[...orderFreeAggregates].filter((name) => name !== 'COUNT'),
+  ...summingAggregates,
+  'JSON_AGG',
+  'JSONB_AGG',
+  'JSON_ARRAYAGG',
 ]);
 
 /** Aggregates that give NULL over no rows (COUNT gives 0). */
