@@ -1,4 +1,6 @@
+import { AppError } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
+import { parseEach } from './parse.ts';
 import { splitStatements } from './split.ts';
 
 describe('splitStatements', () => {
@@ -47,5 +49,71 @@ describe('splitStatements', () => {
   it('does not take comments inside a statement for leading ones', () => {
     const [slice] = splitStatements('SELECT /* inner */ 1', 'postgresql');
     expect(slice!.leadingComments).toBeUndefined();
+  });
+
+  describe('semicolons inside parentheses', () => {
+    const texts = (input: string, dialect: 'mysql' | 'postgresql') =>
+      splitStatements(input, dialect).map((s) => s.text);
+
+    it.each(['mysql', 'postgresql'] as const)('do not end a statement (%s)', (dialect) => {
+      const rule = 'CREATE RULE r AS ON INSERT TO t DO ALSO (INSERT INTO log VALUES (1); UPDATE c SET n = n + 1)';
+      expect(texts(`SELECT 1;\n${rule};\nSELECT 2;`, dialect)).toEqual(['SELECT 1', rule, 'SELECT 2']);
+      // Nested, and the statement after it still starts on its own line.
+      const nested = 'SELECT (SELECT (1; 2); 3)';
+      const slices = splitStatements(`${nested};\nSELECT 4`, dialect);
+      expect(slices.map((s) => [s.text, s.line])).toEqual([
+        [nested, 1],
+        ['SELECT 4', 2],
+      ]);
+    });
+
+    it.each(['mysql', 'postgresql'] as const)(
+      'in strings, quoted names and comments are not parentheses (%s)',
+      (dialect) => {
+        const quote = dialect === 'mysql' ? '`' : '"';
+        const input = `SELECT ')' AS ${quote}(${quote} /* ( */; SELECT 2`;
+        expect(texts(input, dialect)).toEqual([`SELECT ')' AS ${quote}(${quote}`, 'SELECT 2']);
+      },
+    );
+
+    it.each(['mysql', 'postgresql'] as const)(
+      'an unclosed ( does not swallow the rest of the input (%s)',
+      (dialect) => {
+        const input = 'SELECT (1;\nSELECT 2;\nSELECT 3';
+        const slices = splitStatements(input, dialect);
+        expect(slices.map((s) => [s.text, s.offset, s.line])).toEqual([
+          ['SELECT (1', 0, 1],
+          ['SELECT 2', 11, 2],
+          ['SELECT 3', 21, 3],
+        ]);
+        // A later closed pair keeps its own semicolons inside; the unclosed one around it still splits.
+        const rule = 'CREATE RULE r AS ON UPDATE TO t DO ALSO (DELETE FROM a; DELETE FROM b)';
+        expect(texts(`SELECT (1; ${rule}; SELECT 2`, dialect)).toEqual(['SELECT (1', rule, 'SELECT 2']);
+      },
+    );
+
+    it.each(['mysql', 'postgresql'] as const)('a stray ) changes nothing after it (%s)', (dialect) => {
+      expect(texts('SELECT 1); SELECT (2; 3); SELECT 4', dialect)).toEqual(['SELECT 1)', 'SELECT (2; 3)', 'SELECT 4']);
+    });
+
+    it.each(['mysql', 'postgresql'] as const)(
+      'syntax errors keep the places of the text as written (%s)',
+      (dialect) => {
+        const input = 'SELECT 1;\nSELECT (2;\nSELECT 3;\nSELECT (4;\n 5);\nSELECT 6';
+        const outcomes = parseEach(input, dialect).map(({ statement, error }) => {
+          const detail = error instanceof AppError ? error.detail : undefined;
+          return [statement.text, statement.line, detail ? [detail.code, detail.line, detail.column] : null];
+        });
+        expect(outcomes).toEqual([
+          ['SELECT 1', 1, null],
+          // The unclosed ( ends its statement at the next `;`: the error is there, the next statement reads.
+          ['SELECT (2', 2, [4202, 2, 10]],
+          ['SELECT 3', 3, null],
+          // A closed pair holds its `;`, which the parser refuses where it is written.
+          ['SELECT (4;\n 5)', 4, [4202, 4, 10]],
+          ['SELECT 6', 6, null],
+        ]);
+      },
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { Dialect } from '@sqltune/contracts';
-import { lex } from '../text/lexer.ts';
+import { lex, type Token } from '../text/lexer.ts';
 
 export interface StatementSlice {
   text: string;
@@ -11,22 +11,32 @@ export interface StatementSlice {
    * line of the previous statement's `;` belongs to that statement, not this one.
    */
   leadingComments?: string;
+  /**
+   * The statement holds a `(` that the input never closes. Its end is the next `;` (see splitStatements), which a
+   * longer text closing that `(` would not end it at: the split of a cut text is certain only before such a slice.
+   */
+  unclosedParenthesis?: true;
 }
 
 /**
- * Splits input into statements at top-level semicolons. Comments and blanks between statements are
+ * Splits input into statements at semicolons outside parentheses: as the servers and the planner's splitter read
+ * it, a `;` inside them (a PostgreSQL `CREATE RULE ... DO ALSO (INSERT ...; UPDATE ...)`) does not end the statement.
+ * A `(` that is never closed does not hold semicolons: the text goes on being split at each `;` as if it were not
+ * there, so a forgotten `)` costs one statement its reading, not the rest of the input. Comments and blanks between statements are
  * dropped; a statement keeps its own leading comments out of its text so offsets point at code. The marks of MySQL's
  * executable comments (`/*!50100` and its `*\/`, which the lexer gives as comment tokens around the code they hold)
  * are code: `... /*!50100 PARTITION BY ... *\/;` keeps its closing mark, or the server would read an unclosed comment.
  */
 export function splitStatements(input: string, dialect: Dialect): StatementSlice[] {
   const tokens = lex(input, { mysql: dialect === 'mysql' });
+  const { ends, unclosed } = parentheses(tokens);
   const slices: StatementSlice[] = [];
   let start = -1;
   let end = -1;
   // Where the comments before the next statement may begin: after the line of the previous `;`.
   let commentsFrom = 0;
   let commentsStart = -1;
+  let holdsUnclosed = false;
   // Lines counted up to `counted`, onwards from the previous statement: counting each from the start of the input
   // made a long file's split quadratic (a mapper's 271 variants in one submission, 3,500 statements in 1 MiB).
   let counted = 0;
@@ -43,13 +53,15 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
         line: lineAt(start),
       };
       if (commentsStart >= 0) slice.leadingComments = input.slice(lineStart(input, commentsStart), start);
+      if (holdsUnclosed) slice.unclosedParenthesis = true;
       slices.push(slice);
     }
     start = -1;
     commentsStart = -1;
+    holdsUnclosed = false;
   };
-  for (const token of tokens) {
-    if (token.kind === 'symbol' && token.text === ';') {
+  for (const [i, token] of tokens.entries()) {
+    if (ends.has(i)) {
       flush();
       const newline = input.indexOf('\n', token.end);
       commentsFrom = newline < 0 ? input.length : newline + 1;
@@ -60,9 +72,31 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
     if (token.kind === 'space' || (!code && start < 0)) continue;
     if (start < 0) start = token.start;
     if (code) end = token.end;
+    if (unclosed.has(i)) holdsUnclosed = true;
   }
   flush();
   return slices;
+}
+
+/**
+ * The indices of the `;` tokens that end a statement: those outside parentheses, and those whose innermost open
+ * `(` is never closed (then every `(` around it is unclosed too: a later `)` would have closed the inner one first);
+ * and the indices of the `(` never closed.
+ */
+function parentheses(tokens: Token[]): { ends: Set<number>; unclosed: Set<number> } {
+  const open: number[] = [];
+  const closed = new Set<number>();
+  // For each `;`, the innermost `(` around it (-1: none).
+  const within = new Map<number, number>();
+  for (const [i, token] of tokens.entries()) {
+    if (token.kind !== 'symbol') continue;
+    if (token.text === '(') open.push(i);
+    else if (token.text === ')' && open.length > 0) closed.add(open.pop()!);
+    else if (token.text === ';') within.set(i, open.at(-1) ?? -1);
+  }
+  const ends = new Set<number>();
+  for (const [i, paren] of within) if (!closed.has(paren)) ends.add(i);
+  return { ends, unclosed: new Set(open) };
 }
 
 function lineStart(input: string, offset: number): number {

@@ -1,5 +1,6 @@
 import type { Dialect } from '@sqltune/contracts';
 import { type AstNode, isNode, walk } from '../model/ast.ts';
+import { unreadDistinctAggregates } from '../semantics/functions.ts';
 import { isKeyword, type Token } from '../text/lexer.ts';
 import { UnreadableForm } from './unreadable.ts';
 
@@ -37,30 +38,6 @@ export interface Substitution {
 
 /** A change to the parsed tree; `prepared` is the text the parser read (the substituted copy). */
 export type Fixup = (ast: AstNode, prepared: string) => void;
-
-/** Aggregates that take DISTINCT in MySQL or PostgreSQL and that node-sql-parser reads without it only. */
-const DISTINCT_AGGREGATES = new Set([
-  'SUM',
-  'AVG',
-  'MIN',
-  'MAX',
-  'STD',
-  'STDDEV',
-  'STDDEV_POP',
-  'STDDEV_SAMP',
-  'VARIANCE',
-  'VAR_POP',
-  'VAR_SAMP',
-  'BIT_AND',
-  'BIT_OR',
-  'BIT_XOR',
-  'BOOL_AND',
-  'BOOL_OR',
-  'EVERY',
-  'JSON_AGG',
-  'JSONB_AGG',
-  'JSON_ARRAYAGG',
-]);
 
 const AGGREGATE_MARKER = 'sqltune_agg_';
 const FIELD_MARKER = 'sqltune_field_';
@@ -111,7 +88,7 @@ function topLevelInside(tokens: Token[], open: number, close: number): number[] 
 }
 
 /** A call `NAME(` at i: the index of its `(` and `)`, or undefined. */
-function callAt(tokens: Token[], i: number, names: Set<string>): { open: number; close: number } | undefined {
+function callAt(tokens: Token[], i: number, names: ReadonlySet<string>): { open: number; close: number } | undefined {
   const token = tokens[i]!;
   if (token.kind !== 'word' || !names.has(token.text.toUpperCase())) return undefined;
   const open = tokens[i + 1];
@@ -124,7 +101,7 @@ function callAt(tokens: Token[], i: number, names: Set<string>): { open: number;
 function distinctAggregates(tokens: Token[], substitutions: Substitution[], fixups: Fixup[]): void {
   const names: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const call = callAt(tokens, i, DISTINCT_AGGREGATES);
+    const call = callAt(tokens, i, unreadDistinctAggregates);
     if (!call) continue;
     const quantifier = tokens[call.open + 1];
     if (isKeyword(quantifier, 'ALL')) {

@@ -2,6 +2,7 @@ import { AppError, type Dialect } from '@sqltune/contracts';
 import { parseWithLibrary } from '../dialect/parse.ts';
 import { splitStatements } from '../dialect/split.ts';
 import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
+import { isMysqlCollated, isStringType } from '../semantics/types.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { positionAt } from '../text/position.ts';
 import { structureError, type Where } from './input-errors.ts';
@@ -175,7 +176,7 @@ function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
         name: column,
         type,
         nullable: !notNull && !primary,
-        ...(typeof length === 'number' && /CHAR|BINARY|TEXT|BLOB/.test(type) ? { length } : {}),
+        ...(typeof length === 'number' && isStringType(type) ? { length } : {}),
         ...(collation ? { collation } : {}),
       });
       if (primary) table.indexes.push({ name: 'PRIMARY', columns: [column], unique: true, primary: true });
@@ -203,14 +204,12 @@ function startsWith(columns: string[], prefix: string[]): boolean {
   return prefix.length <= columns.length && prefix.every((c, i) => c.toLowerCase() === columns[i]!.toLowerCase());
 }
 
-const textTypes = new Set(['CHAR', 'VARCHAR', 'TINYTEXT', 'TEXT', 'MEDIUMTEXT', 'LONGTEXT', 'ENUM', 'SET']);
-
 /**
  * A MySQL text column's collation when the DDL fixes it: its own COLLATE, or (with no CHARACTER SET of its own,
  * which would bring that set's default collation) the table's COLLATE=.
  */
 function mysqlCollation(def: AstNode, type: string, tableCollation: string | undefined): string | undefined {
-  if (!textTypes.has(type)) return undefined;
+  if (!isMysqlCollated(type)) return undefined;
   const clause = child(def, 'collate');
   const own = clause ? child(clause, 'collate')?.name : undefined;
   if (typeof own === 'string') return own.toLowerCase();

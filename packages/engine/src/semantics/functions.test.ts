@@ -9,6 +9,7 @@ import {
   isVolatile,
   isVolatileCall,
   isWindow,
+  unreadDistinctAggregates,
 } from './functions.ts';
 
 /** The expression of the first select item. */
@@ -47,5 +48,20 @@ describe('function catalogue', () => {
     expect(isSummingAggregate('COUNT')).toBe(false);
     expect(isNullOnEmptyAggregate('SUM')).toBe(true);
     expect(isNullOnEmptyAggregate('COUNT')).toBe(false);
+  });
+
+  it("lists the aggregates whose DISTINCT the engine reads for the parser: not COUNT's, which it reads itself", () => {
+    expect([...unreadDistinctAggregates].sort()).toEqual(
+      [
+        ...['SUM', 'AVG', 'MIN', 'MAX', 'STD', 'STDDEV', 'STDDEV_POP', 'STDDEV_SAMP', 'VARIANCE', 'VAR_POP'],
+        ...['VAR_SAMP', 'BIT_AND', 'BIT_OR', 'BIT_XOR', 'BOOL_AND', 'BOOL_OR', 'EVERY'],
+        ...['JSON_AGG', 'JSONB_AGG', 'JSON_ARRAYAGG'],
+      ].sort(),
+    );
+    // SUM(DISTINCT x) is read as an aggregate over distinct values; COUNT(DISTINCT x) as the parser reads it.
+    const sum = item('SUM(DISTINCT a)');
+    expect(isAggregate(sum)).toBe(true);
+    expect(child(sum, 'args')?.distinct).toBe('DISTINCT');
+    expect(unreadDistinctAggregates.has('COUNT')).toBe(false);
   });
 });

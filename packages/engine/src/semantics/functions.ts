@@ -90,6 +90,18 @@ const summingAggregates = new Set([
   'VAR_SAMP',
 ]);
 
+/**
+ * Aggregates that take DISTINCT (`SUM(DISTINCT x)`) in MySQL or PostgreSQL and whose DISTINCT node-sql-parser does
+ * not read (it reads COUNT's): the engine's reader reads it for them (dialect/standard-forms.ts).
+ */
+export const unreadDistinctAggregates: ReadonlySet<string> = new Set([
+  ...[...orderFreeAggregates].filter((name) => name !== 'COUNT'),
+  ...summingAggregates,
+  'JSON_AGG',
+  'JSONB_AGG',
+  'JSON_ARRAYAGG',
+]);
+
 /** Aggregates that give NULL over no rows (COUNT gives 0). */
 const nullOnEmptyAggregates = new Set(['SUM', 'AVG', 'MIN', 'MAX']);
 

@@ -4,9 +4,12 @@ import { parseStatements } from '../dialect/parse.ts';
 import { type AstNode, columnRef, walk } from '../model/ast.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
 import {
+  cteName,
+  cteReadCounts,
   ctesVisibleIn,
   isCorrelated,
   queryScopes,
+  querySources,
   type Resolution,
   resolve,
   resolveColumn,
@@ -195,6 +198,46 @@ describe('scope resolution', () => {
       const [remove] = parseStatements('DELETE FROM orders WHERE o_custkey = 1', 'mysql');
       expect(statementQueries(remove!.ast).map(({ query }) => query.type)).toEqual(['delete']);
       expect(selectQueries(remove!.ast)).toEqual([]);
+    });
+  });
+  describe('reads of CTEs, by the queries that see them', () => {
+    const counts = (sql: string, dialect: Dialect) => {
+      const [statement] = parseStatements(sql, dialect);
+      const ast = statement!.ast;
+      const byName: Record<string, number> = {};
+      for (const [cte, reads] of cteReadCounts(ast, schema)) byName[cteName(cte)!] = reads;
+      return byName;
+    };
+
+    it.each(['mysql', 'postgresql'] as const)(
+      'counts reads in the statement, subqueries and later bodies (%s)',
+      (dialect) => {
+        const sql =
+          'WITH c AS (SELECT o_orderkey FROM orders), d AS (SELECT o_orderkey FROM c) SELECT 1 FROM c JOIN d ON d.o_orderkey = c.o_orderkey WHERE EXISTS (SELECT 1 FROM c c2)';
+        expect(counts(sql, dialect)).toEqual({ c: 3, d: 1 });
+      },
+    );
+
+    it.each(['mysql', 'postgresql'] as const)(
+      'does not count the table a non-recursive body reads under its name (%s)',
+      (dialect) => {
+        // Inside its own body `orders` is the table; the statement reads the CTE once.
+        expect(counts('WITH orders AS (SELECT o_orderkey FROM orders) SELECT 1 FROM orders', dialect)).toEqual({
+          orders: 1,
+        });
+        expect(counts('WITH c AS (SELECT 1 AS one) SELECT 1 FROM orders', dialect)).toEqual({});
+      },
+    );
+
+    it('gives each query its sources with the CTE each name is', () => {
+      const [statement] = parseStatements('WITH c AS (SELECT 1 AS k) SELECT 1 FROM c, orders', 'postgresql');
+      const ast = statement!.ast;
+      const sources = querySources(ast, schema, ast);
+      expect(sources.map((s) => [s.name, s.cte, !!s.def])).toEqual([
+        ['c', true, false],
+        ['orders', false, true],
+      ]);
+      expect(sources[0]!.definition).toBe((ast.with as AstNode[])[0]);
     });
   });
 });

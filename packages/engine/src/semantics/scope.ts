@@ -269,6 +269,25 @@ export function sourcesOf(query: AstNode, schema: SchemaModel, ctes: Ctes): Sour
     });
 }
 
+/** The sources of one query of the statement `ast` (sourcesOf with the CTEs in the query's reach), cached. */
+export function querySources(ast: AstNode, schema: SchemaModel, query: AstNode): Source[] {
+  return cachedSources(query, schema, ctesOf(ast));
+}
+
+/**
+ * How many times each WITH entry of the statement is read as a source (FROM, JOIN, UPDATE target) by the queries
+ * that see it (ctesVisibleIn): a name read where it is the table's is not a read of the CTE.
+ */
+export function cteReadCounts(ast: AstNode, schema: SchemaModel): ReadonlyMap<AstNode, number> {
+  const counts = new Map<AstNode, number>();
+  for (const { query } of queryScopes(ast)) {
+    for (const source of querySources(ast, schema, query)) {
+      if (source.definition) counts.set(source.definition, (counts.get(source.definition) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
 /** The comma-separated group of the FROM list a JOIN appended at its end belongs to. */
 export function lastGroup(sources: Source[]): number {
   return Math.max(...sources.map((s) => s.group));

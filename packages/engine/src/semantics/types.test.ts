@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { parseSchema } from '../schema/parse-schema.ts';
 import {
+  canonicalType,
   comparisonFamily,
   familyOfType,
   isDateOrTime,
   isExactNumber,
   isFloat,
   isInteger,
+  isMysqlCollated,
   isNumeric,
+  isStringType,
   isTemporal,
   isText,
 } from './types.ts';
@@ -56,5 +59,26 @@ describe('type families', () => {
       'postgresql',
     );
     for (const column of schema.tables[0]!.columns) expect(isNumeric(column)).toBe(true);
+  });
+
+  it('spells synonyms of one type alike, and keeps types of different sizes apart', () => {
+    expect(canonicalType('int4')).toBe('INT');
+    expect(canonicalType('INTEGER')).toBe(canonicalType('INT'));
+    expect(canonicalType('CHARACTER VARYING')).toBe('VARCHAR');
+    expect(canonicalType('BPCHAR')).toBe('CHAR');
+    expect(canonicalType('NUMERIC')).toBe('DECIMAL');
+    // FLOAT is 4 bytes in MySQL and 8 in PostgreSQL; CHAR and VARCHAR compare trailing blanks differently.
+    expect(canonicalType('FLOAT')).not.toBe(canonicalType('FLOAT8'));
+    expect(canonicalType('CHAR')).not.toBe(canonicalType('VARCHAR'));
+    expect(canonicalType('INT8')).not.toBe(canonicalType('INT'));
+  });
+
+  it('tells string types (a length counts) and MySQL types compared by a collation', () => {
+    for (const type of ['VARCHAR', 'bpchar', 'CHARACTER VARYING', 'VARBINARY', 'LONGTEXT', 'MEDIUMBLOB'])
+      expect(isStringType(type)).toBe(true);
+    for (const type of ['INT', 'DECIMAL', 'DATE', 'ENUM', 'JSON']) expect(isStringType(type)).toBe(false);
+    for (const type of ['CHAR', 'varchar', 'TINYTEXT', 'ENUM', 'SET']) expect(isMysqlCollated(type)).toBe(true);
+    // Byte strings compare bytes; numbers and JSON have no collation.
+    for (const type of ['VARBINARY', 'BLOB', 'INT', 'JSON']) expect(isMysqlCollated(type)).toBe(false);
   });
 });

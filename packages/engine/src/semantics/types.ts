@@ -110,6 +110,41 @@ export function isDateOrTime(column: Typed | undefined): boolean {
   return inFamily(column, 'date', 'timestamp', 'time');
 }
 
+/** Character and byte strings (CHAR, VARCHAR, BINARY, TEXT, BLOB in every size and spelling): a length counts. */
+export function isStringType(type: string): boolean {
+  return /CHAR|BINARY|TEXT|BLOB/.test(type.toUpperCase());
+}
+
+/** MySQL's types whose values compare by a collation: the column's own, or one the table gives. */
+const mysqlCollatedTypes = new Set(['CHAR', 'VARCHAR', 'TINYTEXT', 'TEXT', 'MEDIUMTEXT', 'LONGTEXT', 'ENUM', 'SET']);
+
+/** Whether a MySQL column of this type (any case) compares by a collation. */
+export function isMysqlCollated(type: string): boolean {
+  return mysqlCollatedTypes.has(type.toUpperCase());
+}
+
+/**
+ * Spellings of one type in both dialects, by the spelling both read (FLOAT is not here: 4 bytes in MySQL, 8 in
+ * PostgreSQL).
+ */
+const sharedSpelling: Record<string, string> = {
+  INTEGER: 'INT',
+  INT4: 'INT',
+  INT8: 'BIGINT',
+  INT2: 'SMALLINT',
+  NUMERIC: 'DECIMAL',
+  DEC: 'DECIMAL',
+  'CHARACTER VARYING': 'VARCHAR',
+  CHARACTER: 'CHAR',
+  BPCHAR: 'CHAR',
+};
+
+/** A type name (any case) in the upper-case spelling its synonyms share: INT4 and INTEGER are INT, BPCHAR is CHAR. */
+export function canonicalType(type: string): string {
+  const upper = type.toUpperCase();
+  return sharedSpelling[upper] ?? upper;
+}
+
 /** The broad kind rules compare across: two sides of different kinds are converted before they compare. */
 export type ComparisonFamily = 'number' | 'text' | 'time';
 

@@ -32,6 +32,15 @@ describe('countStatements', () => {
     expect(countStatements(sql, 'mysql', 2)).toBe(2);
     expect(refusal(() => countStatements('SELECT 1;'.repeat(100_000), 'mysql', 500)).detail.line).toBe(1);
   });
+
+  it("does not count a prefix's semicolons inside a ( the rest of the text closes", () => {
+    // A PostgreSQL rule with 3,000 actions is one statement, though every prefix splits it at each action.
+    const rule = `CREATE RULE r AS ON INSERT TO t DO ALSO (${'DELETE FROM a; '.repeat(3000)}DELETE FROM b);`;
+    expect(countStatements(`${rule}\nSELECT 2;`, 'postgresql', 2)).toBe(2);
+    // A ( never closed: its semicolons end statements, and too many of them are refused.
+    const unclosed = `SELECT (1;\n${'SELECT 1;\n'.repeat(10_000)}`;
+    expect(refusal(() => countStatements(unclosed, 'postgresql', 500)).detail.line).toBe(501);
+  });
 });
 
 describe('checkNoNul', () => {

@@ -69,15 +69,18 @@ export function checkNoNul(label: FieldLabel, text: string): void {
 
 /**
  * Counts the statements with the engine's splitter, refusing more than `max` without splitting everything: the
- * splitter's cost grows with statements x length, so it reads a prefix first and four times more each round. A
- * prefix has at most one statement more than the whole text (its cut last token), so more than max + 1 in a prefix
- * settles it.
+ * splitter's cost grows with statements x length, so it reads a prefix first and four times more each round. Up to
+ * its first statement with a `(` the prefix does not close (which the rest of the text may close, taking the
+ * prefix's later semicolons inside it), a prefix's statements are the whole text's, but for one more (its cut last
+ * token): more than max + 1 of those settles it.
  */
 export function countStatements(text: string, dialect: Dialect, max = MAX_STATEMENTS): number {
   for (let length = 8 * 1024; ; length *= 4) {
     const whole = length >= text.length;
     const slices = splitStatements(whole ? text : text.slice(0, length), dialect);
-    if (slices.length > max + (whole ? 0 : 1)) throw tooManyStatements(max, slices[max]!.line);
+    const unclosed = slices.findIndex((slice) => slice.unclosedParenthesis);
+    const certain = whole || unclosed < 0 ? slices.length : unclosed + 1;
+    if (certain > max + (whole ? 0 : 1)) throw tooManyStatements(max, slices[max]!.line);
     if (whole) return slices.length;
   }
 }

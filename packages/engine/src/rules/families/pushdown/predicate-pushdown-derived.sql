@@ -147,3 +147,21 @@ SELECT d.g, d.n, d.total FROM (SELECT grp AS g, COUNT(*) AS n, SUM(amount) AS to
 -- dialect: mysql
 -- verify: only
 SELECT d.label FROM (SELECT DISTINCT label FROM events) d WHERE d.label IN ('b', 'c') OR d.label IS NULL;
+
+-- A CTE of a WITH list inside a subquery, read once there, is a target of that subquery's conditions.
+-- dialect: postgresql
+-- matches: 1
+SELECT c_name FROM customer WHERE c_custkey IN (WITH c AS (SELECT o_custkey, o_totalprice FROM orders) SELECT c.o_custkey FROM c WHERE c.o_totalprice > 100);
+-- after:
+SELECT c_name FROM customer WHERE c_custkey IN (WITH c AS (SELECT o_custkey, o_totalprice FROM orders WHERE o_totalprice > 100) SELECT c.o_custkey FROM c);
+
+-- Inside its own (not recursive) body a CTE's name is the table's: the body's condition stays where it is.
+-- dialect: mysql postgresql
+-- tables: CREATE TABLE c (x INT);
+-- matches: 0
+WITH c AS (SELECT x FROM c WHERE x > 1) SELECT 1 AS one;
+
+-- A CTE read once by the statement and once in another CTE's body is read twice: nothing moves into it.
+-- dialect: postgresql
+-- matches: 0
+WITH c AS (SELECT o_orderkey FROM orders), d AS (SELECT o_orderkey FROM c) SELECT c.o_orderkey FROM c, d WHERE c.o_orderkey < 5 AND d.o_orderkey = c.o_orderkey;

@@ -30,6 +30,20 @@ SELECT u.k FROM (SELECT o_orderkey AS k FROM orders UNION ALL SELECT l_quantity 
 -- matches: 1
 SELECT u.k FROM (SELECT o_orderkey AS k FROM orders UNION ALL SELECT l_orderkey FROM lineitem) u WHERE u.k < 100;
 
+-- Two spellings of one type (INTEGER and INT4, CHARACTER VARYING and VARCHAR) are the same type.
+-- dialect: postgresql
+-- tables: CREATE TABLE a (k INTEGER, s CHARACTER VARYING(5)); CREATE TABLE b (k INT4, s VARCHAR(5));
+-- matches: 2
+SELECT u.k FROM (SELECT k, s FROM a UNION ALL SELECT k, s FROM b) u WHERE u.k < 100 AND u.s = 'x';
+-- after:
+SELECT u.k FROM (SELECT k, s FROM a WHERE k < 100 AND s = 'x' UNION ALL SELECT k, s FROM b WHERE k < 100 AND s = 'x') u;
+
+-- INT and BIGINT, or CHAR and VARCHAR, are different types: advice only.
+-- dialect: postgresql
+-- tables: CREATE TABLE a (k INTEGER, s CHAR(5)); CREATE TABLE b (k BIGINT, s VARCHAR(5));
+-- matches: 2
+SELECT u.k FROM (SELECT k, s FROM a UNION ALL SELECT k, s FROM b) u WHERE u.k < 100 AND u.s = 'x';
+
 -- A `?` copied into every branch would bind more values than the statement has.
 -- schema: example
 -- matches: 1

@@ -1,11 +1,18 @@
 import type { Localized } from '@sqltune/contracts';
-import { type AstNode, child, children, columnRef, visitsOf } from '../../../model/ast.ts';
+import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { type SchemaModel, unquote } from '../../../schema/model.ts';
+import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { isVolatile } from '../../../semantics/functions.ts';
-import { cteBody, cteName, resolveColumn, selectQueries } from '../../../semantics/scope.ts';
-import { isNumeric } from '../../../semantics/types.ts';
+import {
+  cteBody,
+  cteName,
+  cteReadCounts,
+  querySources,
+  resolveColumn,
+  selectQueries,
+} from '../../../semantics/scope.ts';
+import { canonicalType, isNumeric } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { removeAllFromAnd } from '../../rewrite/and-chain.ts';
@@ -18,7 +25,7 @@ import {
   type Replacements,
   withReplacements,
 } from '../../rewrite/verify.ts';
-import { type RuleContext, type RuleMatch } from '../../rule.ts';
+import type { RuleContext, RuleMatch } from '../../rule.ts';
 import { chainOf, groupMeanings, numberValue, operatorOf } from '../clauses/helpers.ts';
 import {
   aggregates,
@@ -113,11 +120,13 @@ const refusals = {
 /** Findings (and one rewrite per outer query) of either pushdown rule. */
 export function pushdownMatches({ statement, schema }: RuleContext, mode: PushdownMode): RuleMatch[] {
   const found: Array<{ match: RuleMatch; change?: Change; moved: boolean; query: AstNode }> = [];
-  const counts = cteReferenceCounts(statement);
+  const reads = cteReadCounts(statement.ast, schema);
   for (const query of selectQueries(statement.ast)) {
     const conjuncts = chainOf(child(query, 'where'), 'AND');
     if (conjuncts.length === 0) continue;
-    const targets = targetsOf(statement, query, counts).filter((t) => (mode === 'union') === t.branches.length > 1);
+    const targets = targetsOf(statement, schema, query, reads).filter(
+      (t) => (mode === 'union') === t.branches.length > 1,
+    );
     const assessed: Assessment[] = [];
     for (const conjunct of conjuncts) {
       for (const target of targets) {
@@ -180,50 +189,37 @@ function withRefusal(base: Localized, reason: Localized): Localized {
 // ---------------------------------------------------------------------------------------------------
 // Targets.
 
-/** How often each CTE name of the statement's WITH is read in a FROM list, anywhere (spelled in any case). */
-function cteReferenceCounts(statement: ParsedStatement): Map<AstNode, number> {
-  const counts = new Map<AstNode, number>();
-  const ctes = children(statement.ast, 'with');
-  for (const visit of visitsOf(statement.ast)) {
-    if (visit.key !== 'from' || typeof visit.node.table !== 'string' || visit.node.db) continue;
-    for (const cte of ctes) {
-      const name = cteName(cte);
-      if (name && sameName(name, visit.node.table, statement.dialect)) counts.set(cte, (counts.get(cte) ?? 0) + 1);
-    }
-  }
-  return counts;
-}
-
-/** The derived tables and once-used CTEs of a query's FROM list that a condition may move into. */
-function targetsOf(statement: ParsedStatement, query: AstNode, counts: Map<AstNode, number>): Target[] {
-  const from = children(query, 'from');
-  const nullable = nullExtended(from);
-  const ctes = children(statement.ast, 'with');
+/**
+ * The derived tables and once-read CTEs (in the query's reach, see ctesVisibleIn) of a query's FROM list that a
+ * condition may move into.
+ */
+function targetsOf(
+  statement: ParsedStatement,
+  schema: SchemaModel,
+  query: AstNode,
+  reads: ReadonlyMap<AstNode, number>,
+): Target[] {
+  const sources = querySources(statement.ast, schema, query);
+  const nullable = nullExtended(sources.map((source) => source.node));
+  const sole = sources.length === 1;
   const targets: Target[] = [];
-  from.forEach((source, i) => {
-    if (nullable.has(i) || source.prefix) return;
-    const derived = child(child(source, 'expr') ?? {}, 'ast');
+  sources.forEach((source, i) => {
+    const { node } = source;
+    if (nullable.has(i) || node.prefix) return;
+    const derived = child(child(node, 'expr') ?? {}, 'ast');
     let target: Target | undefined;
-    if (derived?.type === 'select' && typeof source.as === 'string') {
+    if (derived?.type === 'select' && typeof node.as === 'string') {
       const names = outputColumns(derived)?.map((c) => c.name);
-      if (names)
-        target = {
-          query,
-          name: source.as,
-          branches: branchesOf(derived),
-          names,
-          sole: from.length === 1,
-          kind: 'derived',
-        };
-    } else if (typeof source.table === 'string' && !source.db) {
+      if (names) target = { query, name: node.as, branches: branchesOf(derived), names, sole, kind: 'derived' };
+    } else if (source.cte && source.definition && source.table !== null) {
+      const cte = source.definition;
+      const body = cteBody(cte);
       // Spelled exactly as defined: a MySQL server may tell `C` (a table) from `c` (the CTE) apart.
-      const cte = ctes.find((c) => cteName(c) === unquote(String(source.table)));
-      const body = cte ? cteBody(cte) : undefined;
-      if (cte && body && counts.get(cte) === 1) {
+      if (body && cteName(cte) === source.table && reads.get(cte) === 1) {
         const listed = children(cte, 'columns').map((c) => columnRef(c)?.column ?? null);
         const names = listed.length > 0 ? listed : outputColumns(body)?.map((c) => c.name);
-        const name = typeof source.as === 'string' ? source.as : source.table;
-        if (names) target = { query, name, branches: branchesOf(body), names, sole: from.length === 1, kind: 'cte' };
+        const name = typeof node.as === 'string' ? node.as : String(node.table);
+        if (names) target = { query, name, branches: branchesOf(body), names, sole, kind: 'cte' };
       }
     }
     if (target && movableInto(target)) targets.push(target);
@@ -336,19 +332,6 @@ function groupedByPosition(branch: AstNode, position: number): boolean {
   return items.some((item) => numberValue(item as AstNode) === position + 1);
 }
 
-/** Spellings of one type in both dialects (FLOAT is not here: 4 bytes in MySQL, 8 in PostgreSQL). */
-const typeSynonyms: Record<string, string> = {
-  INTEGER: 'INT',
-  INT4: 'INT',
-  INT8: 'BIGINT',
-  INT2: 'SMALLINT',
-  NUMERIC: 'DECIMAL',
-  DEC: 'DECIMAL',
-  'CHARACTER VARYING': 'VARCHAR',
-  CHARACTER: 'CHAR',
-  BPCHAR: 'CHAR',
-};
-
 /** Why the branches' columns cannot be shown to share a type, or undefined when they do. */
 function sameTypes(
   ast: AstNode,
@@ -360,7 +343,7 @@ function sameTypes(
   for (const position of used) {
     const types = target.branches.map((branch, b) => {
       const type = resolveColumn(ast, schema, branch, columnRef(columns.get(position)![b])!)?.column.type;
-      return type === undefined ? undefined : (typeSynonyms[type] ?? type);
+      return type === undefined ? undefined : canonicalType(type);
     });
     if (types.some((t) => t === undefined)) return refusals.typesUnknown;
     if (new Set(types).size > 1) return refusals.typesDiffer;
