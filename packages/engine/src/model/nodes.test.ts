@@ -7,11 +7,19 @@ import {
   isBinaryExpr,
   isCast,
   isColumnRefNode,
+  isDateLiteral,
   isExprList,
+  isExtract,
   isFunctionCall,
+  isInterval,
   isLiteral,
+  isLiteralOf,
+  isOrigin,
   isSelect,
+  isStar,
   isUnaryExpr,
+  isUpdate,
+  isVar,
 } from './nodes.ts';
 
 /**
@@ -37,6 +45,16 @@ const statements: Array<[Dialect, string]> = [
      FROM r WHERE n <> 3 OR n = ANY(ARRAY[1, 2]) GROUP BY n ORDER BY n NULLS LAST LIMIT 2 OFFSET 1`,
   ],
   ['postgresql', "SELECT id FROM orders o WHERE o.created_at > now() - interval '1 day' AND o.flag IS NOT TRUE"],
+  [
+    'mysql',
+    `SELECT COUNT(*), EXTRACT(YEAR FROM d) FROM t
+     WHERE a = ? AND d >= DATE '2024-01-01' AND d < NOW() - INTERVAL 1 DAY AND n = 123456789012345678901`,
+  ],
+  [
+    'postgresql',
+    `SELECT COUNT(*), EXTRACT(YEAR FROM d) FROM t
+     WHERE a = $1 AND d >= DATE '2024-01-01' AND d < now() - interval '1 day' LIMIT ALL`,
+  ],
 ];
 
 function nodesOf(dialect: Dialect, sql: string): AstNode[] {
@@ -92,6 +110,33 @@ describe('node types and guards', () => {
           expect(Array.isArray(node.value)).toBe(true);
         }
         if (isLiteral(node)) seen.add('literal');
+        if (isDateLiteral(node)) {
+          seen.add('date');
+          expect(typeof node.value).toBe('string');
+        }
+        if (isInterval(node)) {
+          seen.add('interval');
+          expect(isNode(node.expr)).toBe(true);
+          expect(node.unit === undefined || typeof node.unit === 'string').toBe(true);
+        }
+        if (isExtract(node)) {
+          seen.add('extract');
+          expect(typeof node.args.field).toBe('string');
+          expect(isNode(node.args.source)).toBe(true);
+        }
+        if (isStar(node)) {
+          seen.add('star');
+          expect(node.value).toBe('*');
+        }
+        if (isOrigin(node)) {
+          seen.add('origin');
+          expect(typeof node.value).toBe('string');
+        }
+        if (isVar(node)) {
+          seen.add('var');
+          expect(node.prefix === undefined || node.prefix === null || typeof node.prefix === 'string').toBe(true);
+          expect(['string', 'number']).toContain(typeof node.name);
+        }
       }
       // Each statement exercises the shapes it was written for.
       expect(seen).toContain('select');
@@ -100,6 +145,67 @@ describe('node types and guards', () => {
       expect(seen).toContain('literal');
     });
   }
+
+  it('cover the date, interval, EXTRACT, star and parameter shapes in both dialects', () => {
+    const kinds = (dialect: Dialect, sql: string) => {
+      const nodes = nodesOf(dialect, sql);
+      return {
+        date: nodes.filter(isDateLiteral).map((n) => n.value),
+        interval: nodes.filter(isInterval).length,
+        extract: nodes.filter(isExtract).map((n) => n.args.field),
+        star: nodes.filter(isStar).length,
+        placeholders: nodes.filter(isOrigin).map((n) => n.value),
+        params: nodes.filter(isVar).map((n) => n.prefix),
+        bigint: nodes.filter((n) => isLiteralOf(n, 'bigint')).length,
+      };
+    };
+    expect(kinds('mysql', statements[4]![1])).toEqual({
+      date: ['2024-01-01'],
+      interval: 1,
+      extract: ['YEAR'],
+      star: 1,
+      placeholders: ['?'],
+      params: [],
+      bigint: 1,
+    });
+    expect(kinds('postgresql', statements[5]![1])).toEqual({
+      date: ['2024-01-01'],
+      interval: 1,
+      extract: ['YEAR'],
+      star: 1,
+      placeholders: ['all'],
+      params: ['$'],
+      bigint: 0,
+    });
+  });
+
+  it('hold for UPDATE statements of both dialects', () => {
+    for (const [dialect, sql] of [
+      ['mysql', 'UPDATE t SET a = 1 WHERE b = 2 ORDER BY c LIMIT 1'],
+      ['postgresql', 'UPDATE t SET a = 1 FROM u WHERE t.b = u.b'],
+    ] as const) {
+      const [statement] = parseStatements(sql, dialect);
+      const ast = statement!.ast;
+      expect(isUpdate(ast)).toBe(true);
+      if (!isUpdate(ast)) continue;
+      expect(optionalNodes(ast.table)).toBe(true);
+      expect(ast.table?.length).toBe(1);
+      expect(optionalNodes(ast.set)).toBe(true);
+      expect(isBinaryExpr(ast.where)).toBe(true);
+      expect(optionalNodes(ast.orderby)).toBe(true);
+      expect(isSelect(ast)).toBe(false);
+    }
+    expect(isUpdate(parseStatements('SELECT 1', 'mysql')[0]!.ast)).toBe(false);
+  });
+
+  it('tell literal kinds apart', () => {
+    const nodes = nodesOf('mysql', "SELECT 1, 'a', NULL, TRUE FROM t");
+    expect(nodes.filter((n) => isLiteralOf(n, 'number')).map((n) => n.value)).toEqual([1]);
+    expect(nodes.filter((n) => isLiteralOf(n, 'null')).length).toBe(1);
+    expect(nodes.filter((n) => isLiteralOf(n, 'number', 'bool')).map((n) => n.value)).toEqual([1, true]);
+    expect(isLiteralOf(undefined, 'null')).toBe(false);
+    expect(isLiteralOf({ type: 'column_ref' }, 'null')).toBe(false);
+  });
 
   it('tell nodes apart by their tag only, and refuse what is no node', () => {
     const nodes = nodesOf('mysql', "SELECT UPPER(a), COUNT(*), CAST(b AS CHAR), -c FROM t WHERE d IN (1, 'x')");

@@ -1,4 +1,5 @@
 import { child, children } from '../../../model/ast.ts';
+import { isSelect } from '../../../model/nodes.ts';
 import { sameExpression } from '../../../semantics/equality.ts';
 import { statementQueries } from '../../../semantics/scope.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
@@ -33,7 +34,7 @@ export const groupByWithoutAggregate: Rule = {
     const matches: RuleMatch[] = [];
     // Only the statement's own result: inside a subquery, GROUP BY is a common and harmless way to de-duplicate.
     for (const { query, key, ancestors } of statementQueries(statement.ast)) {
-      if (query.type !== 'select' || (key !== '' && key !== '_next') || ancestors.some((a) => a.type !== 'select')) {
+      if (!isSelect(query) || (key !== '' && key !== '_next') || ancestors.some((a) => !isSelect(a))) {
         continue;
       }
       const groups = groupItems(query);
