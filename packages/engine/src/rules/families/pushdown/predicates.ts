@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, visitsOf } from '../../../model/ast.ts';
+import { isSelect } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type SchemaModel, unquote } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -18,7 +19,7 @@ import {
   type Replacements,
   withReplacements,
 } from '../../rewrite/verify.ts';
-import { type RuleContext, type RuleMatch } from '../../rule.ts';
+import type { RuleContext, RuleMatch } from '../../rule.ts';
 import { chainOf, groupMeanings, numberValue, operatorOf } from '../clauses/helpers.ts';
 import {
   aggregates,
@@ -204,7 +205,7 @@ function targetsOf(statement: ParsedStatement, query: AstNode, counts: Map<AstNo
     if (nullable.has(i) || source.prefix) return;
     const derived = child(child(source, 'expr') ?? {}, 'ast');
     let target: Target | undefined;
-    if (derived?.type === 'select' && typeof source.as === 'string') {
+    if (isSelect(derived) && typeof source.as === 'string') {
       const names = outputColumns(derived)?.map((c) => c.name);
       if (names)
         target = {
