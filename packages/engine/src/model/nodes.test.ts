@@ -4,19 +4,24 @@ import { parseStatements } from '../dialect/parse.ts';
 import { type AstNode, isNode, visitsOf } from './ast.ts';
 import {
   isAggregateCall,
+  isAlter,
   isBinaryExpr,
   isCast,
   isColumnRefNode,
+  isCreate,
   isDateLiteral,
+  isDrop,
   isExprList,
   isExtract,
   isFunctionCall,
+  isGrant,
   isInterval,
   isLiteral,
   isLiteralOf,
   isOrigin,
   isSelect,
   isStar,
+  isTruncate,
   isUnaryExpr,
   isUpdate,
   isVar,
@@ -196,6 +201,43 @@ describe('node types and guards', () => {
       expect(isSelect(ast)).toBe(false);
     }
     expect(isUpdate(parseStatements('SELECT 1', 'mysql')[0]!.ast)).toBe(false);
+  });
+
+  it('hold for the DDL and GRANT statements of both dialects', () => {
+    const guards = { isCreate, isAlter, isDrop, isTruncate, isGrant, isUpdate, isSelect };
+    const cases: Array<[Dialect, string, keyof typeof guards, string | undefined]> = [
+      ['mysql', 'CREATE TABLE t (a INT NOT NULL)', 'isCreate', 'table'],
+      ['postgresql', 'CREATE TABLE t (a INT NOT NULL)', 'isCreate', 'table'],
+      ['mysql', 'CREATE INDEX i ON t (a)', 'isCreate', 'index'],
+      ['postgresql', 'CREATE INDEX i ON t (a)', 'isCreate', 'index'],
+      ['mysql', 'CREATE DATABASE d CHARACTER SET utf8', 'isCreate', 'database'],
+      ['mysql', 'ALTER TABLE t ADD COLUMN b INT', 'isAlter', undefined],
+      ['postgresql', 'ALTER TABLE t ADD COLUMN b INT', 'isAlter', 'table'],
+      ['mysql', 'DROP TABLE t', 'isDrop', 'table'],
+      ['postgresql', 'DROP TABLE t CASCADE', 'isDrop', 'table'],
+      ['mysql', 'TRUNCATE TABLE t', 'isTruncate', 'table'],
+      ['postgresql', 'TRUNCATE TABLE t CASCADE', 'isTruncate', 'table'],
+      ['mysql', 'GRANT ALL ON *.* TO u', 'isGrant', 'priv'],
+      ['postgresql', 'GRANT ALL PRIVILEGES ON TABLE t TO u', 'isGrant', 'priv'],
+    ];
+    for (const [dialect, sql, expected, keyword] of cases) {
+      const ast = parseStatements(sql, dialect)[0]!.ast;
+      const accepted = Object.entries(guards)
+        .filter(([, guard]) => guard(ast))
+        .map(([name]) => name);
+      expect(accepted, sql).toEqual([expected]);
+      expect(ast.keyword, sql).toBe(keyword);
+      if (isCreate(ast)) {
+        const table = ast.table;
+        expect(Array.isArray(table) ? table.every(isNode) : table === undefined || isNode(table), sql).toBe(true);
+      }
+      if (isAlter(ast)) expect(optionalNodes(ast.table) && (ast.table?.length ?? 0) > 0, sql).toBe(true);
+      if (isDrop(ast) || isTruncate(ast)) expect(optionalNodes(ast.name) && ast.name?.length === 1, sql).toBe(true);
+      if (isGrant(ast)) {
+        expect(optionalNodes(ast.objects), sql).toBe(true);
+        expect(optionalNode(ast.on), sql).toBe(true);
+      }
+    }
   });
 
   it('tell literal kinds apart', () => {

@@ -169,6 +169,34 @@ const hasType =
   (node: AstNode | null | undefined): node is T =>
     node?.type === type;
 
+/** CREATE TABLE / INDEX / DATABASE ...: `keyword` names what is created (`table`, `index`, `database`, `schema`). */
+export interface CreateNode extends AstNode {
+  readonly type: 'create';
+  readonly keyword: string;
+  /** A list for CREATE TABLE, one table for CREATE INDEX. */
+  readonly table?: readonly AstNode[] | AstNode | null;
+}
+
+/** ALTER TABLE (PostgreSQL also sets `keyword`); the actions in `expr`. */
+export interface AlterNode extends AstNode {
+  readonly type: 'alter';
+  readonly table?: readonly AstNode[] | null;
+}
+
+/** DROP TABLE / VIEW / INDEX ... and TRUNCATE: `keyword` names the object kind, `name` the objects. */
+export interface DropNode extends AstNode {
+  readonly type: 'drop' | 'truncate';
+  readonly keyword: string;
+  readonly name?: readonly AstNode[] | null;
+}
+
+/** GRANT: the privileges in `objects`, what they are on in `on`. */
+export interface GrantNode extends AstNode {
+  readonly type: 'grant';
+  readonly objects?: readonly AstNode[] | null;
+  readonly on?: AstNode | null;
+}
+
 export const isSelect = hasType<SelectNode>('select');
 export const isBinaryExpr = hasType<BinaryExpr>('binary_expr');
 export const isUnaryExpr = hasType<UnaryExpr>('unary_expr');
@@ -184,6 +212,11 @@ export const isStar = hasType<StarNode>('star');
 export const isOrigin = hasType<OriginNode>('origin');
 export const isVar = hasType<VarNode>('var');
 export const isUpdate = hasType<UpdateNode>('update');
+export const isCreate = hasType<CreateNode>('create');
+export const isAlter = hasType<AlterNode>('alter');
+export const isDrop = hasType<DropNode & { readonly type: 'drop' }>('drop');
+export const isTruncate = hasType<DropNode & { readonly type: 'truncate' }>('truncate');
+export const isGrant = hasType<GrantNode>('grant');
 
 export function isLiteral(node: AstNode | null | undefined): node is LiteralNode {
   return typeof node?.type === 'string' && literalTypes.has(node.type);
