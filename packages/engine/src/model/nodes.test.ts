@@ -10,6 +10,7 @@ import {
   isColumnRefNode,
   isCreate,
   isDateLiteral,
+  isDelete,
   isDrop,
   isExprList,
   isExtract,
@@ -184,7 +185,7 @@ describe('node types and guards', () => {
     });
   });
 
-  it('hold for UPDATE statements of both dialects', () => {
+  it('hold for UPDATE and DELETE statements of both dialects', () => {
     for (const [dialect, sql] of [
       ['mysql', 'UPDATE t SET a = 1 WHERE b = 2 ORDER BY c LIMIT 1'],
       ['postgresql', 'UPDATE t SET a = 1 FROM u WHERE t.b = u.b'],
@@ -201,6 +202,14 @@ describe('node types and guards', () => {
       expect(isSelect(ast)).toBe(false);
     }
     expect(isUpdate(parseStatements('SELECT 1', 'mysql')[0]!.ast)).toBe(false);
+    for (const dialect of ['mysql', 'postgresql'] as const) {
+      const ast = parseStatements('DELETE FROM t WHERE b = 2', dialect)[0]!.ast;
+      expect(isDelete(ast) && !isUpdate(ast)).toBe(true);
+      if (!isDelete(ast)) continue;
+      expect(optionalNodes(ast.from) && ast.from?.length === 1).toBe(true);
+      expect(isBinaryExpr(ast.where)).toBe(true);
+    }
+    expect(isDelete(parseStatements('UPDATE t SET a = 1', 'mysql')[0]!.ast)).toBe(false);
   });
 
   it('hold for the DDL and GRANT statements of both dialects', () => {

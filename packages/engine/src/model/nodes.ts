@@ -169,6 +169,13 @@ const hasType =
   (node: AstNode | null | undefined): node is T =>
     node?.type === type;
 
+/** `DELETE`: the tables deleted from in `from` (MySQL's multi-table form also names them in `table`). */
+export interface DeleteNode extends AstNode {
+  readonly type: 'delete';
+  readonly from?: readonly AstNode[] | null;
+  readonly where?: AstNode | null;
+}
+
 /** CREATE TABLE / INDEX / DATABASE ...: `keyword` names what is created (`table`, `index`, `database`, `schema`). */
 export interface CreateNode extends AstNode {
   readonly type: 'create';
@@ -212,6 +219,7 @@ export const isStar = hasType<StarNode>('star');
 export const isOrigin = hasType<OriginNode>('origin');
 export const isVar = hasType<VarNode>('var');
 export const isUpdate = hasType<UpdateNode>('update');
+export const isDelete = hasType<DeleteNode>('delete');
 export const isCreate = hasType<CreateNode>('create');
 export const isAlter = hasType<AlterNode>('alter');
 export const isDrop = hasType<DropNode & { readonly type: 'drop' }>('drop');

@@ -1,5 +1,5 @@
 import { type AstNode, child, children, columnRef, literalValue } from '../../../model/ast.ts';
-import { isExprList } from '../../../model/nodes.ts';
+import { isExprList, isLiteralOf } from '../../../model/nodes.ts';
 import { ctesOf, ownedColumn, ownWalk, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { comparisonFamily } from '../../../semantics/types.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -75,7 +75,7 @@ export const nonNumericStringForNumber: Rule = {
 };
 
 function stringLiteral(node: AstNode): string | undefined {
-  if (!['single_quote_string', 'double_quote_string', 'string'].includes(String(node.type))) return undefined;
+  if (!isLiteralOf(node, 'single_quote_string', 'double_quote_string', 'string')) return undefined;
   const value = literalValue(node);
   return typeof value === 'string' ? value : undefined;
 }

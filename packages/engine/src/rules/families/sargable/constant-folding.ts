@@ -195,7 +195,7 @@ function replacement(
   if (/--|\/\*|#/.test(source)) return undefined;
   if (kind === 'integer' && !/^[\d\s()+\-*]+$/.test(source)) return undefined;
   const change = replaceNode(statement, node, text, written);
-  if (!change || !['number', 'bigint', 'date', 'single_quote_string'].includes(String(change.tree.type)))
+  if (!change || !(isLiteralOf(change.tree, 'number', 'bigint', 'single_quote_string') || isDateLiteral(change.tree)))
     return undefined;
   return sameTree(change.tree, node) ? undefined : change;
 }
