@@ -110,7 +110,7 @@ function dateOf(node: AstNode | undefined): AstNode | undefined {
   if (!node) return undefined;
   if (isCast(node)) {
     const target = children(node, 'target')[0] ?? child(node, 'target');
-    const expr = child(node, 'expr');
+    const expr = node.expr;
     return String(target?.dataType ?? '').toUpperCase() === 'DATE' && columnRef(expr) ? expr : undefined;
   }
   const args = functionArgs(node);

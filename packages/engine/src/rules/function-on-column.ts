@@ -1,4 +1,4 @@
-import { type AstNode, child, columnRef, functionName, walk } from '../model/ast.ts';
+import { type AstNode, columnRef, functionName, walk } from '../model/ast.ts';
 import { isBinaryExpr, isCast, isFunctionCall, isSelect } from '../model/nodes.ts';
 import { isDateComparison } from './date-function-to-range.ts';
 import { matchAt, sourceText, walkBinaryExpressions } from './match-helpers.ts';
@@ -32,7 +32,7 @@ export const functionOnColumn: Rule = {
       if (!comparisons.has(String(node.operator).toUpperCase())) return;
       // Comparisons with a rule of their own (and a rewrite): YEAR(), DATE(), `col + 1 = k`.
       if (isYearComparison(node) || isDateComparison(node) || isArithmeticComparison(node)) return;
-      for (const side of [child(node, 'left'), child(node, 'right')]) {
+      for (const side of [node.left, node.right]) {
         if (side && wrapsColumn(side)) {
           const text = sourceText(statement.text, side) || sourceText(statement.text, node);
           matches.push(

@@ -1,4 +1,4 @@
-import { type AstNode, child, columnRef, literalValue } from '../model/ast.ts';
+import { type AstNode, columnRef, literalValue } from '../model/ast.ts';
 import { isBinaryExpr } from '../model/nodes.ts';
 import { resolveColumn } from '../semantics/scope.ts';
 import { isText } from '../semantics/types.ts';
@@ -30,7 +30,7 @@ export const implicitConversion: Rule = {
     walkBinaryExpressions(statement.ast, ({ node, keys, ancestors }) => {
       if (!isBinaryExpr(node) || !inFilter(keys)) return;
       if (!['=', '<>', '!=', '<', '<=', '>', '>='].includes(String(node.operator))) return;
-      const pair = columnAndNumber(child(node, 'left'), child(node, 'right'));
+      const pair = columnAndNumber(node.left, node.right);
       if (!pair) return;
       const resolved = resolveColumn(statement.ast, schema, enclosingQuery(ancestors), pair.column);
       if (!resolved || !isText(resolved.column)) return;

@@ -1,4 +1,4 @@
-import { child, literalValue } from '../model/ast.ts';
+import { literalValue } from '../model/ast.ts';
 import { isBinaryExpr } from '../model/nodes.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
 import { allDialects, inFilter, type Rule, type RuleMatch } from './rule.ts';
@@ -25,7 +25,7 @@ export const leadingWildcardLike: Rule = {
       if (!isBinaryExpr(node) || !inFilter(keys)) return;
       const operator = String(node.operator).toUpperCase();
       if (!['LIKE', 'ILIKE', 'NOT LIKE', 'NOT ILIKE'].includes(operator)) return;
-      const pattern = literalValue(child(node, 'right'));
+      const pattern = literalValue(node.right);
       if (typeof pattern === 'string' && /^[%_]/.test(pattern)) {
         matches.push(
           matchAt(node, {

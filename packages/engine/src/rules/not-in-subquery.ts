@@ -47,7 +47,7 @@ export const notInSubquery: Rule = {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     walkBinaryExpressions(statement.ast, ({ node, ancestors }) => {
       if (!isBinaryExpr(node) || String(node.operator).toUpperCase() !== 'NOT IN') return;
-      const subquery = subqueryOf(child(node, 'right'));
+      const subquery = subqueryOf(node.right);
       if (!subquery) return;
       const selected = columnRef(child(children(subquery, 'columns')[0] ?? {}, 'expr'));
       const resolved = selected ? resolveColumn(statement.ast, schema, subquery, selected) : undefined;

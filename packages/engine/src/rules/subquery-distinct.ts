@@ -82,11 +82,11 @@ function subqueryStarts(text: string, found: Array<{ subquery: AstNode }>, mysql
 /** The subquery of `IN (...)`, `NOT IN (...)` or `EXISTS (...)`, when the node is one of those. */
 function membershipSubquery(node: AstNode): AstNode | undefined {
   if (isBinaryExpr(node) && ['IN', 'NOT IN'].includes(String(node.operator).toUpperCase())) {
-    return subqueryOf(child(node, 'right'));
+    return subqueryOf(node.right);
   }
   if (['EXISTS', 'NOT EXISTS'].includes(functionName(node) ?? '')) return subqueryOf(child(node, 'args'));
   if (isUnaryExpr(node) && String(node.operator).toUpperCase() === 'NOT EXISTS') {
-    return subqueryOf(child(node, 'expr'));
+    return subqueryOf(node.expr);
   }
   return undefined;
 }

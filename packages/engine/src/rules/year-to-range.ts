@@ -103,7 +103,7 @@ function yearComparison(node: AstNode): YearComparison | undefined {
 function yearOf(node: AstNode | undefined): AstNode | undefined {
   if (!node) return undefined;
   if (isExtract(node)) {
-    const args = child(node, 'args');
+    const args = node.args;
     return String(args?.field ?? '').toUpperCase() === 'YEAR' ? child(args!, 'source') : undefined;
   }
   const name = functionName(node);

@@ -131,7 +131,7 @@ function existsChange(
 function countSubquery(node: AstNode | undefined): boolean {
   const query = node && child(node, 'ast');
   if (!isSelect(query) || isNode(query._next) || query.set_op) return false;
-  if (groupItems(query).length > 0 || child(query, 'having')) return false;
+  if (groupItems(query).length > 0 || query.having) return false;
   const { count, offset } = limitParts(query);
   if (count || offset) return false;
   const columns = children(query, 'columns');

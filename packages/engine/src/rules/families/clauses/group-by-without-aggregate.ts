@@ -38,7 +38,7 @@ export const groupByWithoutAggregate: Rule = {
         continue;
       }
       const groups = groupItems(query);
-      if (groups.length === 0 || hasGroupingSets(query) || isSelectDistinct(query) || child(query, 'having')) continue;
+      if (groups.length === 0 || hasGroupingSets(query) || isSelectDistinct(query) || query.having) continue;
       const items = selectItems(query).map((i) => i.expr);
       const orderings = children(query, 'orderby').map((o) => child(o, 'expr'));
       if (items.length === 0 || [...items, ...orderings].some((e) => containsAggregate(e) || containsWindow(e)))

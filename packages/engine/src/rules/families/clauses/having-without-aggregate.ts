@@ -129,7 +129,7 @@ function groupConstant(node: AstNode, scope: Scope): boolean {
     return groupConstant(child(node, 'left')!, scope) && groupConstant(child(node, 'right')!, scope);
   }
   if (isUnaryExpr(node) && String(node.operator).toUpperCase() === 'NOT') {
-    const inner = child(node, 'expr');
+    const inner = node.expr;
     return !!inner && groupConstant(inner, scope);
   }
   const left = child(node, 'left');

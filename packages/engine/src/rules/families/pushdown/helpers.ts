@@ -215,7 +215,7 @@ export function groupConstant(node: AstNode, literalFits: (column: AstNode, lite
     return groupConstant(child(node, 'left')!, literalFits) && groupConstant(child(node, 'right')!, literalFits);
   }
   if (isUnaryExpr(node) && String(node.operator).toUpperCase() === 'NOT') {
-    const inner = child(node, 'expr');
+    const inner = node.expr;
     return !!inner && groupConstant(inner, literalFits);
   }
   const left = child(node, 'left');

@@ -233,7 +233,7 @@ function negates(q: AstNode, p: AstNode): boolean {
   const right = child(q, 'right');
   if (operator === 'IS NOT' && isLiteralOf(right, 'bool') && right.value === true) return sameTree(child(q, 'left'), p);
   if (operator === 'IS' && isLiteralOf(right, 'bool') && right.value === false) return sameTree(child(q, 'left'), p);
-  if (isUnaryExpr(q) && String(q.operator).toUpperCase() === 'NOT') return sameTree(child(q, 'expr'), p);
+  if (isUnaryExpr(q) && String(q.operator).toUpperCase() === 'NOT') return sameTree(q.expr, p);
   return false;
 }
 

@@ -109,7 +109,7 @@ const int64 = 2n ** 63n - 1n;
 /** Integer-literal arithmetic with at least one operator, folded within the dialect's integer range. */
 function foldInteger(node: AstNode, dialect: Dialect): Folded | undefined {
   const isArithmetic = ['+', '-', '*'].includes(operatorOf(node));
-  const isNegation = isUnaryExpr(node) && node.operator === '-' && isArithmeticNode(child(node, 'expr'));
+  const isNegation = isUnaryExpr(node) && node.operator === '-' && isArithmeticNode(node.expr);
   if (!isArithmetic && !isNegation) return undefined;
   const value = integerValue(node, dialect === 'postgresql' ? int32 : int64);
   return value === undefined ? undefined : { kind: 'integer', text: String(value) };
@@ -128,7 +128,7 @@ function integerValue(node: AstNode | undefined, limit: bigint): bigint | undefi
   } else if (isLiteralOf(node, 'bigint') && typeof node.value === 'string' && /^-?\d+$/.test(node.value)) {
     value = BigInt(node.value);
   } else if (isUnaryExpr(node) && node.operator === '-') {
-    const inner = integerValue(child(node, 'expr'), limit);
+    const inner = integerValue(node.expr, limit);
     value = inner === undefined ? undefined : -inner;
   } else {
     const operator = operatorOf(node);

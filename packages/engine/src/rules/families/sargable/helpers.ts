@@ -139,7 +139,7 @@ export function dateCastOperand(node: AstNode | undefined): AstNode | undefined 
     const targets = children(node, 'target');
     const target = targets.length > 0 ? targets : [child(node, 'target')].filter((t) => !!t);
     if (target.length !== 1 || String(target[0]!.dataType ?? '').toUpperCase() !== 'DATE') return undefined;
-    return child(node, 'expr');
+    return node.expr;
   }
   const args = functionArgs(node);
   return functionName(node) === 'DATE' && args.length === 1 ? args[0] : undefined;
@@ -277,7 +277,7 @@ function shiftOf(count: number, unit: Shift['unit'] | 'year' | undefined): Shift
 export function intervalShift(node: AstNode | undefined, dialect: Dialect): Shift | undefined {
   if (!isInterval(node)) return undefined;
   const unit = String(node.unit ?? '').toLowerCase();
-  const expr = child(node, 'expr');
+  const expr = node.expr;
   const value = expr?.value;
   const isString = isLiteralOf(expr, 'single_quote_string');
   if (unit) {

@@ -101,7 +101,7 @@ function negatedOperand(node: AstNode, dialect: ParsedStatement['dialect']): Ast
     return args.length === 1 ? args[0] : undefined;
   }
   if (!isUnaryExpr(node)) return undefined;
-  const inner = child(node, 'expr');
+  const inner = node.expr;
   const operator = String(node.operator).toUpperCase();
   if (operator === 'NOT') return inner;
   // MySQL's `!` binds tighter than comparisons: only `!(...)` negates a whole comparison.
@@ -224,7 +224,7 @@ function negatedKeywords(
 function negationTokens(statement: ParsedStatement, node: AstNode): [number, number] | undefined {
   const own = nodeTokens(statement, node);
   if (own || !isUnaryExpr(node) || node.operator !== '!') return own;
-  const inner = nodeTokens(statement, child(node, 'expr')!);
+  const inner = nodeTokens(statement, node.expr!);
   const view = tokenView(statement);
   const [first, last] = inner ? wrapped(view, inner) : [0, -1];
   return inner && view.tokens[first - 1]?.text === '!' ? [first - 1, last] : undefined;

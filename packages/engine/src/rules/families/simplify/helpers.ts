@@ -118,7 +118,7 @@ export function membershipSubqueries(ast: AstNode): Set<AstNode> {
     if (operator === 'IN' || operator === 'NOT IN') subquery = subqueryOf(child(node, 'right'));
     else if (['EXISTS', 'NOT EXISTS'].includes(functionName(node) ?? '')) subquery = subqueryOf(child(node, 'args'));
     else if (isUnaryExpr(node) && String(node.operator).toUpperCase() === 'NOT EXISTS') {
-      subquery = subqueryOf(child(node, 'expr'));
+      subquery = subqueryOf(node.expr);
     }
     if (subquery && !isNode(subquery._next) && !subquery.set_op) found.add(subquery);
   }

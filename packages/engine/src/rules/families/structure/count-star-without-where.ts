@@ -44,7 +44,7 @@ export const countStarWithoutWhere: Rule = {
   },
   detect({ statement }) {
     const query = statement.ast;
-    if (!isSelect(query) || child(query, '_next') || child(query, 'where')) return [];
+    if (!isSelect(query) || query._next || query.where) return [];
     if (children(query, 'with').length > 0) return [];
     // GROUP BY reads as a list or as `{ columns }` depending on the dialect's grammar.
     const groupBy = [...children(query, 'groupby'), ...children(child(query, 'groupby') ?? {}, 'columns')];

@@ -123,7 +123,7 @@ function isNullStrictAggregate(node: AstNode): boolean {
   let aggregates = 0;
   const strict = (n: AstNode): boolean => {
     if (isBinaryExpr(n) && arithmetic.has(String(n.operator))) {
-      return strict(child(n, 'left') ?? {}) && strict(child(n, 'right') ?? {});
+      return strict(n.left ?? {}) && strict(n.right ?? {});
     }
     if (numberValue(n) !== undefined) return true;
     if (isAggregate(n) && isNullOnEmptyAggregate(functionName(n) ?? '')) {
@@ -468,7 +468,7 @@ function isIntendedTie(on: AstNode | undefined, { plan, alias, keys }: Named): b
 function chainOfAnd(node: AstNode | undefined): AstNode[] {
   if (!node) return [];
   if (isBinaryExpr(node) && String(node.operator).toUpperCase() === 'AND') {
-    return [...chainOfAnd(child(node, 'left')), ...chainOfAnd(child(node, 'right'))];
+    return [...chainOfAnd(node.left), ...chainOfAnd(node.right)];
   }
   return isNode(node) ? [node] : [];
 }

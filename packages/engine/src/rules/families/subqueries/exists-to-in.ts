@@ -149,10 +149,10 @@ function isIntended(tree: AstNode, subquery: AstNode, { conjunct, inner, outer }
   const oldWhere = child(subquery, 'where');
   const expectedWhere = oldWhere ? withReplacements(oldWhere, new Map([[conjunct, null]])) : null;
   return (
-    sameTree(child(tree, 'left'), outer.node) &&
+    sameTree(tree.left, outer.node) &&
     sameTree(child(columns[0]!, 'expr'), inner.node) &&
     !columns[0]!.as &&
-    sameTree(child(next, 'where') ?? null, expectedWhere) &&
+    sameTree(next.where ?? null, expectedWhere) &&
     sameTree({ ...next, columns: null, where: null }, { ...subquery, columns: null, where: null })
   );
 }

@@ -126,7 +126,7 @@ export function existsQuery(node: AstNode): AstNode | undefined {
   if (!isFunctionCall(node)) return undefined;
   const parts = children(child(node, 'name') ?? {}, 'name');
   if (parts.length !== 1 || String(parts[0]!.value).toUpperCase() !== 'EXISTS') return undefined;
-  const args = children(child(node, 'args') ?? {}, 'value');
+  const args = children(node.args ?? {}, 'value');
   return args.length === 1 ? wrappedQuery(args[0]) : undefined;
 }
 
@@ -278,7 +278,7 @@ function limitedBranches(root: AstNode): Set<AstNode> {
     return undefined;
   });
   walk(root, ({ node }) => {
-    if (!isSelect(node) || nexts.has(node) || !child(node, '_next')) return undefined;
+    if (!isSelect(node) || nexts.has(node) || !node._next) return undefined;
     const chain: AstNode[] = [];
     for (let branch: AstNode | undefined = node; branch; branch = child(branch, '_next')) chain.push(branch);
     if (chain.some((branch) => limitParts(branch).count || limitParts(branch).offset)) {

@@ -117,8 +117,8 @@ interface Plan extends Candidate {
 /** An `x IN (SELECT k FROM t ...)` of the rule's shape: uncorrelated, one table, no grouping or LIMIT. */
 function candidateOf(conjunct: AstNode, schema: SchemaModel, ctes: Ctes): Candidate | undefined {
   if (!isBinaryExpr(conjunct) || String(conjunct.operator).toUpperCase() !== 'IN') return undefined;
-  const outer = refOf(child(conjunct, 'left'));
-  const query = subqueryOf(child(conjunct, 'right'));
+  const outer = refOf(conjunct.left);
+  const query = subqueryOf(conjunct.right);
   const subquery = query ? oneTableQuery(query, schema, ctes) : undefined;
   if (typeof outer !== 'object' || !query || !subquery) return undefined;
   const { grouped, limited } = extraClauses(query);
