@@ -117,10 +117,92 @@ export type LiteralType = (typeof LITERAL_TYPES)[number];
 
 const literalTypes: ReadonlySet<string> = new Set(LITERAL_TYPES);
 
+/** `DATE '2024-01-01'`: a date written as a typed string (a cast of a string is a `CastNode`). */
+export interface DateLiteral extends AstNode {
+  readonly type: 'date';
+  readonly value: string;
+}
+
+/** `INTERVAL 1 DAY` (MySQL: amount and `unit`), `interval '1 day'` (PostgreSQL: the string, `unit` empty). */
+export interface IntervalNode extends AstNode {
+  readonly type: 'interval';
+  readonly expr: AstNode;
+  readonly unit?: string;
+}
+
+/** `EXTRACT(field FROM source)`. */
+export interface ExtractNode extends AstNode {
+  readonly type: 'extract';
+  readonly args: { readonly field: string; readonly source: AstNode };
+}
+
+/** The `*` of `COUNT(*)`. */
+export interface StarNode extends AstNode {
+  readonly type: 'star';
+  readonly value: string;
+}
+
+/** A word kept as written: the `?` placeholder, the `ALL` of PostgreSQL's `LIMIT ALL`. */
+export interface OriginNode extends AstNode {
+  readonly type: 'origin';
+  readonly value: string;
+}
+
+/** A variable or numbered parameter: PostgreSQL's `$1` has `prefix` `$`. */
+export interface VarNode extends AstNode {
+  readonly type: 'var';
+  readonly prefix?: string | null;
+  readonly name: string | number;
+}
+
+/** `UPDATE`: the target tables, the SET items, and MySQL's ORDER BY and LIMIT. */
+export interface UpdateNode extends AstNode {
+  readonly type: 'update';
+  readonly table?: readonly AstNode[] | null;
+  readonly set?: readonly AstNode[] | null;
+  readonly where?: AstNode | null;
+  readonly orderby?: readonly OrderItem[] | null;
+}
+
 const hasType =
   <T extends AstNode>(type: T['type']) =>
   (node: AstNode | null | undefined): node is T =>
     node?.type === type;
+
+/** `DELETE`: the tables deleted from in `from` (MySQL's multi-table form also names them in `table`). */
+export interface DeleteNode extends AstNode {
+  readonly type: 'delete';
+  readonly from?: readonly AstNode[] | null;
+  readonly where?: AstNode | null;
+}
+
+/** CREATE TABLE / INDEX / DATABASE ...: `keyword` names what is created (`table`, `index`, `database`, `schema`). */
+export interface CreateNode extends AstNode {
+  readonly type: 'create';
+  readonly keyword: string;
+  /** A list for CREATE TABLE, one table for CREATE INDEX. */
+  readonly table?: readonly AstNode[] | AstNode | null;
+}
+
+/** ALTER TABLE (PostgreSQL also sets `keyword`); the actions in `expr`. */
+export interface AlterNode extends AstNode {
+  readonly type: 'alter';
+  readonly table?: readonly AstNode[] | null;
+}
+
+/** DROP TABLE / VIEW / INDEX ... and TRUNCATE: `keyword` names the object kind, `name` the objects. */
+export interface DropNode extends AstNode {
+  readonly type: 'drop' | 'truncate';
+  readonly keyword: string;
+  readonly name?: readonly AstNode[] | null;
+}
+
+/** GRANT: the privileges in `objects`, what they are on in `on`. */
+export interface GrantNode extends AstNode {
+  readonly type: 'grant';
+  readonly objects?: readonly AstNode[] | null;
+  readonly on?: AstNode | null;
+}
 
 export const isSelect = hasType<SelectNode>('select');
 export const isBinaryExpr = hasType<BinaryExpr>('binary_expr');
@@ -130,7 +212,28 @@ export const isFunctionCall = hasType<FunctionCall>('function');
 export const isAggregateCall = hasType<AggregateCall>('aggr_func');
 export const isCast = hasType<CastNode>('cast');
 export const isExprList = hasType<ExprList>('expr_list');
+export const isDateLiteral = hasType<DateLiteral>('date');
+export const isInterval = hasType<IntervalNode>('interval');
+export const isExtract = hasType<ExtractNode>('extract');
+export const isStar = hasType<StarNode>('star');
+export const isOrigin = hasType<OriginNode>('origin');
+export const isVar = hasType<VarNode>('var');
+export const isUpdate = hasType<UpdateNode>('update');
+export const isDelete = hasType<DeleteNode>('delete');
+export const isCreate = hasType<CreateNode>('create');
+export const isAlter = hasType<AlterNode>('alter');
+export const isDrop = hasType<DropNode & { readonly type: 'drop' }>('drop');
+export const isTruncate = hasType<DropNode & { readonly type: 'truncate' }>('truncate');
+export const isGrant = hasType<GrantNode>('grant');
 
 export function isLiteral(node: AstNode | null | undefined): node is LiteralNode {
   return typeof node?.type === 'string' && literalTypes.has(node.type);
+}
+
+/** A literal of one of the given kinds: `isLiteralOf(node, 'number', 'bigint')`, `isLiteralOf(node, 'null')`. */
+export function isLiteralOf<T extends LiteralType>(
+  node: AstNode | null | undefined,
+  ...types: readonly T[]
+): node is LiteralNode & { readonly type: T } {
+  return typeof node?.type === 'string' && (types as readonly string[]).includes(node.type);
 }

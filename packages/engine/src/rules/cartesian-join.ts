@@ -1,4 +1,5 @@
 import { type AstNode, child, children, columnRef, walk } from '../model/ast.ts';
+import { isBinaryExpr } from '../model/nodes.ts';
 import { type SchemaModel, unquote } from '../schema/model.ts';
 import { ctesOf, ownedSource, selectQueries, sourcesOf } from '../semantics/scope.ts';
 import { matchAt } from './match-helpers.ts';
@@ -81,7 +82,7 @@ function linkedNames(ast: AstNode, query: AstNode, schema: SchemaModel): Array<[
   for (const condition of conditions) {
     if (!condition) continue;
     walk(condition, ({ node }) => {
-      if (node.type !== 'binary_expr' || ['AND', 'OR'].includes(String(node.operator).toUpperCase())) return;
+      if (!isBinaryExpr(node) || ['AND', 'OR'].includes(String(node.operator).toUpperCase())) return;
       const tables = new Set<string>();
       let columns = 0;
       let unplaced = 0;

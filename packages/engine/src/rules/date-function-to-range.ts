@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, functionArgs, functionName, visitsOf } from '../model/ast.ts';
+import { isBinaryExpr, isCast, isColumnRefNode } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { sameTree } from '../semantics/equality.ts';
 import { resolveColumn } from '../semantics/scope.ts';
@@ -41,7 +42,7 @@ export const dateFunctionToRange: Rule = {
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     walkBinaryExpressions(statement.ast, ({ node, keys, ancestors }) => {
-      if (node.type !== 'binary_expr' || !inFilter(keys)) return;
+      if (!isBinaryExpr(node) || !inFilter(keys)) return;
       const form = dateComparison(node);
       if (!form) return;
       const resolved = resolveColumn(statement.ast, schema, enclosingQuery(ancestors), columnRef(form.column)!);
@@ -107,9 +108,9 @@ function dateComparison(node: AstNode): DateComparison | undefined {
 /** The column inside DATE(col), date(col), CAST(col AS DATE) or col::date. */
 function dateOf(node: AstNode | undefined): AstNode | undefined {
   if (!node) return undefined;
-  if (node.type === 'cast') {
+  if (isCast(node)) {
     const target = children(node, 'target')[0] ?? child(node, 'target');
-    const expr = child(node, 'expr');
+    const expr = node.expr;
     return String(target?.dataType ?? '').toUpperCase() === 'DATE' && columnRef(expr) ? expr : undefined;
   }
   const args = functionArgs(node);
@@ -156,14 +157,14 @@ function columnText(statement: ParsedStatement, range: [number, number], wrapper
   const { tokens } = view;
   const [first, last] = range;
   const slice = (a: number, b: number) => (a <= b ? statement.text.slice(tokens[a]!.start, tokens[b]!.end) : undefined);
-  if (wrapper.type === 'cast' && tokens[first + 1]?.text === '(' && isKeyword(tokens[first], 'CAST')) {
+  if (isCast(wrapper) && tokens[first + 1]?.text === '(' && isKeyword(tokens[first], 'CAST')) {
     // CAST(x AS DATE): up to the AS at the parenthesis' own depth.
     for (let i = last - 1; i > first + 1; i--) {
       if (isKeyword(tokens[i], 'AS') && view.depth[i] === view.depth[first + 1]! + 1) return slice(first + 2, i - 1);
     }
     return undefined;
   }
-  if (wrapper.type === 'cast') {
+  if (isCast(wrapper)) {
     // x::date: before the last `::` at the expression's depth.
     for (let i = last - 1; i > first; i--) {
       if (tokens[i]!.text === ':' && tokens[i - 1]?.text === ':' && view.depth[i] === view.depth[first]) {
@@ -189,7 +190,7 @@ function rangeChange(
   const range = rangeFor(column, form.operator, form.day);
   const change = replaceNode(statement, node, range);
   // Every column of the new text must be the wrapped column, spelled as before.
-  const columns = change ? visitsOf(change.tree).filter((v) => v.node.type === 'column_ref') : [];
+  const columns = change ? visitsOf(change.tree).filter((v) => isColumnRefNode(v.node)) : [];
   if (!change || columns.length === 0 || !columns.every((c) => sameTree(c.node, form.column))) return undefined;
   const { tokens } = tokenView(statement);
   return {

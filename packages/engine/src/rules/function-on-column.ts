@@ -1,4 +1,5 @@
-import { type AstNode, child, columnRef, functionName, walk } from '../model/ast.ts';
+import { type AstNode, columnRef, functionName, walk } from '../model/ast.ts';
+import { isBinaryExpr, isCast, isFunctionCall, isSelect } from '../model/nodes.ts';
 import { isDateComparison } from './date-function-to-range.ts';
 import { matchAt, sourceText, walkBinaryExpressions } from './match-helpers.ts';
 import { isArithmeticComparison } from './move-arithmetic-to-constant.ts';
@@ -27,11 +28,11 @@ export const functionOnColumn: Rule = {
   detect({ statement }) {
     const matches: RuleMatch[] = [];
     walkBinaryExpressions(statement.ast, ({ node, keys }) => {
-      if (node.type !== 'binary_expr' || !inFilter(keys)) return;
+      if (!isBinaryExpr(node) || !inFilter(keys)) return;
       if (!comparisons.has(String(node.operator).toUpperCase())) return;
       // Comparisons with a rule of their own (and a rewrite): YEAR(), DATE(), `col + 1 = k`.
       if (isYearComparison(node) || isDateComparison(node) || isArithmeticComparison(node)) return;
-      for (const side of [child(node, 'left'), child(node, 'right')]) {
+      for (const side of [node.left, node.right]) {
         if (side && wrapsColumn(side)) {
           const text = sourceText(statement.text, side) || sourceText(statement.text, node);
           matches.push(
@@ -49,15 +50,15 @@ export const functionOnColumn: Rule = {
 };
 
 function wrapsColumn(node: AstNode): boolean {
-  const isFunction = node.type === 'function' && functionName(node) !== undefined;
-  const isArithmetic = node.type === 'binary_expr' && arithmetic.has(String(node.operator));
-  const isCast = node.type === 'cast';
-  if (!isFunction && !isArithmetic && !isCast) return false;
+  const isFunction = isFunctionCall(node) && functionName(node) !== undefined;
+  const isArithmetic = isBinaryExpr(node) && arithmetic.has(String(node.operator));
+  const isTypeCast = isCast(node);
+  if (!isFunction && !isArithmetic && !isTypeCast) return false;
   let hasColumn = false;
   let hasSubquery = false;
   walk(node, ({ node: inner }) => {
     if (columnRef(inner)) hasColumn = true;
-    if (inner.type === 'select') hasSubquery = true;
+    if (isSelect(inner)) hasSubquery = true;
     return undefined;
   });
   return hasColumn && !hasSubquery;

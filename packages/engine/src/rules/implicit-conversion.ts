@@ -1,4 +1,5 @@
-import { type AstNode, child, columnRef, literalValue } from '../model/ast.ts';
+import { type AstNode, columnRef, literalValue } from '../model/ast.ts';
+import { isBinaryExpr } from '../model/nodes.ts';
 import { resolveColumn } from '../semantics/scope.ts';
 import { isText } from '../semantics/types.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
@@ -27,9 +28,9 @@ export const implicitConversion: Rule = {
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
     walkBinaryExpressions(statement.ast, ({ node, keys, ancestors }) => {
-      if (node.type !== 'binary_expr' || !inFilter(keys)) return;
+      if (!isBinaryExpr(node) || !inFilter(keys)) return;
       if (!['=', '<>', '!=', '<', '<=', '>', '>='].includes(String(node.operator))) return;
-      const pair = columnAndNumber(child(node, 'left'), child(node, 'right'));
+      const pair = columnAndNumber(node.left, node.right);
       if (!pair) return;
       const resolved = resolveColumn(statement.ast, schema, enclosingQuery(ancestors), pair.column);
       if (!resolved || !isText(resolved.column)) return;

@@ -1,4 +1,5 @@
-import { child, literalValue } from '../model/ast.ts';
+import { literalValue } from '../model/ast.ts';
+import { isBinaryExpr } from '../model/nodes.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
 import { allDialects, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
@@ -21,10 +22,10 @@ export const leadingWildcardLike: Rule = {
   detect({ statement }) {
     const matches: RuleMatch[] = [];
     walkBinaryExpressions(statement.ast, ({ node, keys }) => {
-      if (node.type !== 'binary_expr' || !inFilter(keys)) return;
+      if (!isBinaryExpr(node) || !inFilter(keys)) return;
       const operator = String(node.operator).toUpperCase();
       if (!['LIKE', 'ILIKE', 'NOT LIKE', 'NOT ILIKE'].includes(operator)) return;
-      const pattern = literalValue(child(node, 'right'));
+      const pattern = literalValue(node.right);
       if (typeof pattern === 'string' && /^[%_]/.test(pattern)) {
         matches.push(
           matchAt(node, {

@@ -1,4 +1,5 @@
 import { type AstNode, visitsOf } from '../model/ast.ts';
+import { isAggregateCall, isCast, isFunctionCall, isSelect } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { selectCandidates } from './rewrite/layout.ts';
 import { balanced, tokensWithin, tokenView } from './rewrite/tokens.ts';
@@ -11,7 +12,7 @@ import { balanced, tokensWithin, tokenView } from './rewrite/tokens.ts';
  */
 export function locate(statement: ParsedStatement, node: AstNode): { start: number; end: number } | undefined {
   // A query's located parts (an expression in its select list) would misplace a finding about the whole query.
-  if (node.type === 'select') return atSelect(statement, node);
+  if (isSelect(node)) return atSelect(statement, node);
   return fromDescendants(statement, node);
 }
 
@@ -30,7 +31,7 @@ function fromDescendants(statement: ParsedStatement, node: AstNode): { start: nu
   if (!range) return undefined;
   let [from, to] = range;
   // `CAST(x AS DATE)`, `COUNT(x)`: the name and the parentheses around the located arguments.
-  const callable = node.type === 'function' || node.type === 'aggr_func' || node.type === 'cast';
+  const callable = isFunctionCall(node) || isAggregateCall(node) || isCast(node);
   const open = view.tokens[from - 1];
   const closing = view.partner.get(from - 1);
   if (callable && open?.text === '(' && view.tokens[from - 2]?.kind === 'word' && closing !== undefined) {
@@ -42,7 +43,7 @@ function fromDescendants(statement: ParsedStatement, node: AstNode): { start: nu
 
 /** A query's SELECT keyword, when the statement's text shows which SELECT it is. */
 function atSelect(statement: ParsedStatement, node: AstNode): { start: number; end: number } | undefined {
-  if (node.type !== 'select') return undefined;
+  if (!isSelect(node)) return undefined;
   const candidates = selectCandidates(statement, node);
   if (candidates.length !== 1) return undefined;
   const keyword = tokenView(statement).tokens[candidates[0]!.select]!;

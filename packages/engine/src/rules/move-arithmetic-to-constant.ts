@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../model/ast.ts';
+import { isBinaryExpr } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { sameTree } from '../semantics/equality.ts';
 import { resolveColumn } from '../semantics/scope.ts';
@@ -40,7 +41,7 @@ export const moveArithmeticToConstant: Rule = {
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     walkBinaryExpressions(statement.ast, ({ node, keys, ancestors }) => {
-      if (node.type !== 'binary_expr' || !inFilter(keys)) return;
+      if (!isBinaryExpr(node) || !inFilter(keys)) return;
       const form = arithmeticComparison(node);
       if (!form) return;
       const ref = columnRef(form.column)!;

@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, type ColumnRef, child, children, columnRef, isNode, subqueryOf } from '../model/ast.ts';
+import { isBinaryExpr, isColumnRefNode, isSelect } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { type ColumnDef, type SchemaModel, unquote } from '../schema/model.ts';
 import { sameTree } from '../semantics/equality.ts';
@@ -45,8 +46,8 @@ export const notInSubquery: Rule = {
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     walkBinaryExpressions(statement.ast, ({ node, ancestors }) => {
-      if (node.type !== 'binary_expr' || String(node.operator).toUpperCase() !== 'NOT IN') return;
-      const subquery = subqueryOf(child(node, 'right'));
+      if (!isBinaryExpr(node) || String(node.operator).toUpperCase() !== 'NOT IN') return;
+      const subquery = subqueryOf(node.right);
       if (!subquery) return;
       const selected = columnRef(child(children(subquery, 'columns')[0] ?? {}, 'expr'));
       const resolved = selected ? resolveColumn(statement.ast, schema, subquery, selected) : undefined;
@@ -193,7 +194,7 @@ function usesQualifier(subquery: AstNode, name: string): boolean {
   walkWithKeys(subquery, ({ node }) => {
     const ref = columnRef(node);
     if (ref?.table && unquote(ref.table).toLowerCase() === wanted) used = true;
-    if (node.type === 'column_ref' && isNode(node.table)) used = true;
+    if (isColumnRefNode(node) && isNode(node.table)) used = true;
   });
   return used;
 }
@@ -282,7 +283,7 @@ function notExistsChange(statement: ParsedStatement, node: AstNode, subquery: As
 function walkFirstSelect(tree: AstNode): AstNode | undefined {
   let found: AstNode | undefined;
   walkWithKeys(tree, ({ node }) => {
-    if (!found && node.type === 'select') found = node;
+    if (!found && isSelect(node)) found = node;
   });
   return found;
 }

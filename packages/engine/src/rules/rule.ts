@@ -1,5 +1,6 @@
 import type { Dialect, Localized, ScoreCategory, Severity } from '@sqltune/contracts';
 import type { AstNode } from '../model/ast.ts';
+import { isDelete, isSelect, isUpdate } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import type { SchemaModel } from '../schema/model.ts';
 import type { TextEdit } from '../text/patch.ts';
@@ -45,8 +46,8 @@ export const allDialects: readonly Dialect[] = ['mysql', 'postgresql'];
 /** The nearest enclosing SELECT/UPDATE/DELETE of a visited node, from its ancestor chain. */
 export function enclosingQuery(ancestors: AstNode[]): AstNode | undefined {
   for (let i = ancestors.length - 1; i >= 0; i--) {
-    const type = ancestors[i]!.type;
-    if (type === 'select' || type === 'update' || type === 'delete') return ancestors[i];
+    const node = ancestors[i]!;
+    if (isSelect(node) || isUpdate(node) || isDelete(node)) return node;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { type AstNode, child, children, functionName, span, subqueryOf } from '../model/ast.ts';
+import { isBinaryExpr, isUnaryExpr } from '../model/nodes.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import type { TextEdit } from '../text/patch.ts';
 import { walkWithKeys } from './match-helpers.ts';
@@ -80,12 +81,12 @@ function subqueryStarts(text: string, found: Array<{ subquery: AstNode }>, mysql
 
 /** The subquery of `IN (...)`, `NOT IN (...)` or `EXISTS (...)`, when the node is one of those. */
 function membershipSubquery(node: AstNode): AstNode | undefined {
-  if (node.type === 'binary_expr' && ['IN', 'NOT IN'].includes(String(node.operator).toUpperCase())) {
-    return subqueryOf(child(node, 'right'));
+  if (isBinaryExpr(node) && ['IN', 'NOT IN'].includes(String(node.operator).toUpperCase())) {
+    return subqueryOf(node.right);
   }
   if (['EXISTS', 'NOT EXISTS'].includes(functionName(node) ?? '')) return subqueryOf(child(node, 'args'));
-  if (node.type === 'unary_expr' && String(node.operator).toUpperCase() === 'NOT EXISTS') {
-    return subqueryOf(child(node, 'expr'));
+  if (isUnaryExpr(node) && String(node.operator).toUpperCase() === 'NOT EXISTS') {
+    return subqueryOf(node.expr);
   }
   return undefined;
 }

@@ -8,6 +8,7 @@ import {
   span,
   visitsOf,
 } from '../model/ast.ts';
+import { isBinaryExpr, isColumnRefNode, isExtract } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { sameTree } from '../semantics/equality.ts';
 import { resolveColumn } from '../semantics/scope.ts';
@@ -41,7 +42,7 @@ export const yearToRange: Rule = {
   detect({ statement, schema }) {
     const found: Array<{ match: RuleMatch; change?: Change }> = [];
     walkBinaryExpressions(statement.ast, ({ node, keys, ancestors }) => {
-      if (node.type !== 'binary_expr' || !inFilter(keys)) return;
+      if (!isBinaryExpr(node) || !inFilter(keys)) return;
       const form = yearComparison(node);
       if (!form) return;
       const resolved = resolveColumn(statement.ast, schema, enclosingQuery(ancestors), form.column);
@@ -101,8 +102,8 @@ function yearComparison(node: AstNode): YearComparison | undefined {
 /** The column inside YEAR(col), EXTRACT(YEAR FROM col) or date_part('year', col). */
 function yearOf(node: AstNode | undefined): AstNode | undefined {
   if (!node) return undefined;
-  if (node.type === 'extract') {
-    const args = child(node, 'args');
+  if (isExtract(node)) {
+    const args = node.args;
     return String(args?.field ?? '').toUpperCase() === 'YEAR' ? child(args!, 'source') : undefined;
   }
   const name = functionName(node);
@@ -138,7 +139,7 @@ function rangeFor(column: string, operator: Comparison, year: number): string {
 /** The comparison replaced by the range, whose every column must be the one inside the year function. */
 function rangeChange(statement: ParsedStatement, node: AstNode, range: string, column: AstNode): Change | undefined {
   const change = replaceNode(statement, node, range);
-  const columns = change ? visitsOf(change.tree).filter((v) => v.node.type === 'column_ref') : [];
+  const columns = change ? visitsOf(change.tree).filter((v) => isColumnRefNode(v.node)) : [];
   return columns.length > 0 && columns.every((c) => sameTree(c.node, column)) ? change : undefined;
 }
 

@@ -1,4 +1,5 @@
 import { type AstNode, eachChild, operatorOf } from '../../model/ast.ts';
+import { isBinaryExpr, isUnaryExpr } from '../../model/nodes.ts';
 import type { ParsedStatement } from '../../model/statement.ts';
 import type { TextEdit } from '../../text/patch.ts';
 import { nodeTokens, tokenView, wrapped } from './tokens.ts';
@@ -107,8 +108,8 @@ const binaryPrecedence: Record<string, number> = {
 
 function precedence(node: AstNode, dialect: ParsedStatement['dialect']): number {
   if (node.parentheses) return OPERAND;
-  if (node.type === 'unary_expr') return String(node.operator).toUpperCase() === 'NOT' ? NOT : 12;
-  if (node.type !== 'binary_expr') return OPERAND;
+  if (isUnaryExpr(node)) return String(node.operator).toUpperCase() === 'NOT' ? NOT : 12;
+  if (!isBinaryExpr(node)) return OPERAND;
   const operator = operatorOf(node);
   // `||` is OR in MySQL and concatenation (above comparisons, below arithmetic) in PostgreSQL.
   if (operator === '||') return dialect === 'mysql' ? 1 : 8;
@@ -149,9 +150,9 @@ function needsParentheses(statement: ParsedStatement, node: AstNode, tree: AstNo
   if (!parent) return false;
   if (own <= LOGICAL) {
     const wholeCondition = parent.where === node || parent.having === node || parent.on === node;
-    return !wholeCondition && !(parent.type === 'binary_expr' && operatorOf(parent) === operatorOf(tree));
+    return !wholeCondition && !(isBinaryExpr(parent) && operatorOf(parent) === operatorOf(tree));
   }
-  if (parent.type !== 'binary_expr' && parent.type !== 'unary_expr') return false;
+  if (!isBinaryExpr(parent) && !isUnaryExpr(parent)) return false;
   const around = precedence({ ...parent, parentheses: false }, statement.dialect);
   return own < around || (own === around && parent.right === node && own !== OPERAND);
 }

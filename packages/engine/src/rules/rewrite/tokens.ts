@@ -1,4 +1,5 @@
 import { type AstNode, child, span } from '../../model/ast.ts';
+import { isUnaryExpr } from '../../model/nodes.ts';
 import type { ParsedStatement } from '../../model/statement.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../../text/lexer.ts';
 
@@ -107,7 +108,7 @@ export function nodeTokens(statement: ParsedStatement, node: AstNode): [number, 
   const own = tokenRange(statement, node);
   if (own) return balanced(view, own);
   const inner = child(node, 'expr');
-  if (node.type === 'unary_expr' && String(node.operator).toUpperCase() === 'NOT' && inner) {
+  if (isUnaryExpr(node) && String(node.operator).toUpperCase() === 'NOT' && inner) {
     const range = nodeTokens(statement, inner);
     if (!range) return undefined;
     const [first, last] = wrapped(view, range);

@@ -1,6 +1,7 @@
 import { AppError, type Dialect } from '@sqltune/contracts';
 import { parseStatements } from '../../dialect/parse.ts';
 import { type AstNode, child, isNode } from '../../model/ast.ts';
+import { isBinaryExpr } from '../../model/nodes.ts';
 import type { ParsedStatement } from '../../model/statement.ts';
 import { sameTree } from '../../semantics/equality.ts';
 import { applyEdits, type TextEdit } from '../../text/patch.ts';
@@ -36,7 +37,7 @@ export function withReplacements(root: AstNode, replacements: Replacements): Ast
       out[key] = copied === DROP ? null : copied;
     }
     // An AND/OR with a dropped side is its other side.
-    if (out.type === 'binary_expr' && ['AND', 'OR'].includes(String(out.operator).toUpperCase())) {
+    if (isBinaryExpr(out) && ['AND', 'OR'].includes(String(out.operator).toUpperCase())) {
       if (out.left === null) return out.right ?? DROP;
       if (out.right === null) return out.left;
     }

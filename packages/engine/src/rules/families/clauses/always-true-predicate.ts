@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
-import { type AstNode, child } from '../../../model/ast.ts';
+import type { AstNode } from '../../../model/ast.ts';
+import { isSelect } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
@@ -50,7 +51,7 @@ export const alwaysTruePredicate: Rule = {
             en: `${text} is always true and filters nothing; it can be removed.`,
           };
       const query = enclosingQuery(ancestors);
-      const where = query?.type === 'select' && at.clause === 'where' ? child(query, 'where') : undefined;
+      const where = isSelect(query) && at.clause === 'where' ? query.where : undefined;
       const wholeWhere = where && chainOf(where, 'AND').every((c) => constantTruth(c) === true);
       let change: Change | undefined;
       if (wholeWhere) {

@@ -1,4 +1,5 @@
 import { type AstNode, child, children } from '../../../model/ast.ts';
+import { isExprList } from '../../../model/nodes.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { numberValue, operatorOf, stringValue } from './helpers.ts';
@@ -31,7 +32,7 @@ export const betweenReversed: Rule = {
       const operator = operatorOf(node);
       if (operator !== 'BETWEEN' && operator !== 'NOT BETWEEN') return;
       const bounds = child(node, 'right');
-      const [low, high] = bounds?.type === 'expr_list' ? children(bounds, 'value') : [];
+      const [low, high] = isExprList(bounds) ? children(bounds, 'value') : [];
       const reversed = isReversed(low, high);
       if (!reversed) return;
       matches.push(

@@ -1,4 +1,5 @@
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
+import { isExprList } from '../../../model/nodes.ts';
 import { statementQueries } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
@@ -74,7 +75,7 @@ function boundsOf(condition: AstNode): Array<{ key: string; name: string; range:
   let column = child(condition, 'left');
   let value = child(condition, 'right');
   if (operator === 'BETWEEN') {
-    const [low, high] = value?.type === 'expr_list' ? children(value, 'value').map(numberValue) : [];
+    const [low, high] = isExprList(value) ? children(value, 'value').map(numberValue) : [];
     const key = columnKey(column);
     // A reversed BETWEEN on its own is between-reversed's finding, not a contradiction between conditions.
     if (!key || low === undefined || high === undefined || low > high) return [];

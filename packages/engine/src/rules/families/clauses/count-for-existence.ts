@@ -1,4 +1,5 @@
 import { type AstNode, child, children, functionArgs, isNode, visitsOf } from '../../../model/ast.ts';
+import { isSelect, isStar } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { isAggregate } from '../../../semantics/functions.ts';
@@ -119,7 +120,7 @@ function existsChange(
   ];
   // Wrapping parentheses of the side stay around the EXISTS.
   const change = editNode(statement, node, [sides.left[0], sides.right[1]], edits);
-  const inner = change && visitsOf(change.tree).find((v) => v.node.type === 'select')?.node;
+  const inner = change && visitsOf(change.tree).find((v) => isSelect(v.node))?.node;
   // The new subquery must be the old one with only its select list changed.
   const original = child(subquery, 'ast')!;
   if (!inner || !sameTree({ ...inner, columns: null }, { ...original, columns: null })) return undefined;
@@ -129,8 +130,8 @@ function existsChange(
 /** A scalar subquery that is exactly `SELECT COUNT(*)` (or COUNT of a constant), one row guaranteed. */
 function countSubquery(node: AstNode | undefined): boolean {
   const query = node && child(node, 'ast');
-  if (query?.type !== 'select' || isNode(query._next) || query.set_op) return false;
-  if (groupItems(query).length > 0 || child(query, 'having')) return false;
+  if (!isSelect(query) || isNode(query._next) || query.set_op) return false;
+  if (groupItems(query).length > 0 || query.having) return false;
   const { count, offset } = limitParts(query);
   if (count || offset) return false;
   const columns = children(query, 'columns');
@@ -139,7 +140,7 @@ function countSubquery(node: AstNode | undefined): boolean {
   const args = child(expr, 'args');
   if (String(args?.distinct ?? '').toUpperCase() === 'DISTINCT') return false;
   const [arg] = functionArgs(expr);
-  return arg?.type === 'star' || numberValue(arg) !== undefined || stringValue(arg) !== undefined;
+  return isStar(arg) || numberValue(arg) !== undefined || stringValue(arg) !== undefined;
 }
 
 /** Which existence test `COUNT(*) op value` is, if it is one. */

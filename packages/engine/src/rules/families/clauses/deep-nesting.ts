@@ -1,4 +1,5 @@
 import { type AstNode, isNode } from '../../../model/ast.ts';
+import { isSelect } from '../../../model/nodes.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 
@@ -31,7 +32,7 @@ export const deepNesting: Rule = {
       }
       if (!isNode(value)) return;
       let level = depth;
-      if (value.type === 'select' && key !== '' && key !== '_next' && key !== 'stmt') {
+      if (isSelect(value) && key !== '' && key !== '_next' && key !== 'stmt') {
         level = depth + 1;
         if (level > MAX_NESTING && (!deepest || level > deepest.depth)) deepest = { node: value, depth: level };
       }

@@ -1,4 +1,5 @@
 import { child, children } from '../../../model/ast.ts';
+import { isSelect } from '../../../model/nodes.ts';
 import { sameExpression } from '../../../semantics/equality.ts';
 import { statementQueries } from '../../../semantics/scope.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
@@ -33,11 +34,11 @@ export const groupByWithoutAggregate: Rule = {
     const matches: RuleMatch[] = [];
     // Only the statement's own result: inside a subquery, GROUP BY is a common and harmless way to de-duplicate.
     for (const { query, key, ancestors } of statementQueries(statement.ast)) {
-      if (query.type !== 'select' || (key !== '' && key !== '_next') || ancestors.some((a) => a.type !== 'select')) {
+      if (!isSelect(query) || (key !== '' && key !== '_next') || ancestors.some((a) => !isSelect(a))) {
         continue;
       }
       const groups = groupItems(query);
-      if (groups.length === 0 || hasGroupingSets(query) || isSelectDistinct(query) || child(query, 'having')) continue;
+      if (groups.length === 0 || hasGroupingSets(query) || isSelectDistinct(query) || query.having) continue;
       const items = selectItems(query).map((i) => i.expr);
       const orderings = children(query, 'orderby').map((o) => child(o, 'expr'));
       if (items.length === 0 || [...items, ...orderings].some((e) => containsAggregate(e) || containsWindow(e)))

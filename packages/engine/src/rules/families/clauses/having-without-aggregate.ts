@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
+import { isExprList, isLiteralOf, isUnaryExpr } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type SchemaModel, unquote } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -127,8 +128,8 @@ function groupConstant(node: AstNode, scope: Scope): boolean {
   if (operator === 'AND' || operator === 'OR') {
     return groupConstant(child(node, 'left')!, scope) && groupConstant(child(node, 'right')!, scope);
   }
-  if (node.type === 'unary_expr' && String(node.operator).toUpperCase() === 'NOT') {
-    const inner = child(node, 'expr');
+  if (isUnaryExpr(node) && String(node.operator).toUpperCase() === 'NOT') {
+    const inner = node.expr;
     return !!inner && groupConstant(inner, scope);
   }
   const left = child(node, 'left');
@@ -138,9 +139,9 @@ function groupConstant(node: AstNode, scope: Scope): boolean {
     if (groupColumn(right, scope)) return literalFor(right!, left, scope);
     return false;
   }
-  if (operator === 'IS' || operator === 'IS NOT') return groupColumn(left, scope) && right?.type === 'null';
+  if (operator === 'IS' || operator === 'IS NOT') return groupColumn(left, scope) && isLiteralOf(right, 'null');
   if (['IN', 'NOT IN', 'BETWEEN', 'NOT BETWEEN'].includes(operator)) {
-    const values = right?.type === 'expr_list' ? children(right, 'value') : [];
+    const values = isExprList(right) ? children(right, 'value') : [];
     return groupColumn(left, scope) && values.length > 0 && values.every((v) => literalFor(left!, v, scope));
   }
   return false;

@@ -12,6 +12,7 @@ import {
   operatorOf,
   span,
 } from '../../../model/ast.ts';
+import { isExprList, isLiteralOf, isOrigin, isSelect, isUnaryExpr, isVar } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { unquote } from '../../../schema/model.ts';
 import { isAggregate, isWindow } from '../../../semantics/functions.ts';
@@ -25,27 +26,27 @@ export { comparisonOperators, operatorOf };
 
 /** A number literal (the parser gives `number` or, for big or exponent forms, `bigint`, sometimes as a string). */
 export function numberValue(node: AstNode | undefined): number | undefined {
-  if (!node || (node.type !== 'number' && node.type !== 'bigint')) return undefined;
+  if (!isLiteralOf(node, 'number', 'bigint')) return undefined;
   const value = typeof node.value === 'number' ? node.value : Number(node.value);
   return Number.isFinite(value) ? value : undefined;
 }
 
 /** A plain quoted string literal ('x', or "x" in MySQL). */
 export function stringValue(node: AstNode | undefined): string | undefined {
-  if (!node || node.type === 'number' || node.type === 'bigint') return undefined;
+  if (!node || isLiteralOf(node, 'number', 'bigint')) return undefined;
   const value = literalValue(node);
   return typeof value === 'string' ? value : undefined;
 }
 
 export function isNullLiteral(node: AstNode | undefined): boolean {
-  return node?.type === 'null';
+  return isLiteralOf(node, 'null');
 }
 
 /** A bind parameter: `?` (MySQL) or `$1` (PostgreSQL). */
 function isParameter(node: AstNode | undefined): boolean {
   if (!node) return false;
-  if (node.type === 'origin' && node.value === '?') return true;
-  return node.type === 'var' && node.prefix === '$';
+  if (isOrigin(node) && node.value === '?') return true;
+  return isVar(node) && node.prefix === '$';
 }
 
 /** A literal or a bind parameter: a value fixed for the whole statement. */
@@ -66,7 +67,7 @@ export function literalKey(node: AstNode | undefined): string | undefined {
 
 /** A subquery, in either of the shapes the parser gives it. */
 function isSubquery(node: AstNode): boolean {
-  return node.type === 'select' || child(node, 'ast')?.type === 'select';
+  return isSelect(node) || isSelect(child(node, 'ast'));
 }
 
 /**
@@ -204,7 +205,7 @@ export function limitParts(query: AstNode): { count?: AstNode; offset?: AstNode 
   if (values.length === 0) return {};
   if (limit.seperator === ',') return { offset: values[0], count: values[1] };
   if (limit.seperator === 'offset' && values.length === 1) return { offset: values[0] };
-  const count = values[0]?.type === 'origin' && String(values[0].value).toLowerCase() === 'all' ? undefined : values[0];
+  const count = isOrigin(values[0]) && String(values[0].value).toLowerCase() === 'all' ? undefined : values[0];
   return { count, offset: values[1] };
 }
 
@@ -212,10 +213,10 @@ export function limitParts(query: AstNode): { count?: AstNode; offset?: AstNode 
 export function isExistsSubquery(ancestors: AstNode[]): boolean {
   for (let i = ancestors.length - 1; i >= 0; i--) {
     const node = ancestors[i]!;
-    if (node.type === 'expr_list' || (node.ast && !node.type)) continue;
+    if (isExprList(node) || (node.ast && !node.type)) continue;
     const name = functionName(node) ?? '';
     if (name === 'EXISTS' || name === 'NOT EXISTS') return true;
-    return node.type === 'unary_expr' && String(node.operator).toUpperCase() === 'NOT EXISTS';
+    return isUnaryExpr(node) && String(node.operator).toUpperCase() === 'NOT EXISTS';
   }
   return false;
 }

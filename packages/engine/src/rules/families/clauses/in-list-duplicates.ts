@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children } from '../../../model/ast.ts';
+import { isExprList } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { isKeyword } from '../../../text/lexer.ts';
@@ -37,7 +38,7 @@ export const inListDuplicates: Rule = {
     walkBinaryExpressions(statement.ast, ({ node }) => {
       if (!['IN', 'NOT IN'].includes(operatorOf(node))) return;
       const list = child(node, 'right');
-      if (list?.type !== 'expr_list') return;
+      if (!isExprList(list)) return;
       const seen = new Set<string>();
       const repeated = new Set<string>();
       for (const value of children(list, 'value')) {

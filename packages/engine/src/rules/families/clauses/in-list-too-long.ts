@@ -1,4 +1,5 @@
 import { child, children } from '../../../model/ast.ts';
+import { isExprList } from '../../../model/nodes.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { operatorOf } from './helpers.ts';
@@ -27,7 +28,7 @@ export const inListTooLong: Rule = {
     walkBinaryExpressions(statement.ast, ({ node }) => {
       if (!['IN', 'NOT IN'].includes(operatorOf(node))) return;
       const list = child(node, 'right');
-      const count = list?.type === 'expr_list' ? children(list, 'value').length : 0;
+      const count = isExprList(list) ? children(list, 'value').length : 0;
       if (count <= LONG_IN_LIST) return;
       matches.push(
         matchAt(

@@ -1,4 +1,5 @@
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
+import { isSelect } from '../../../model/nodes.ts';
 import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
 import { ctesOf, resolveColumn, sourcesOf, statementQueries } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -34,7 +35,7 @@ export const limitWithoutOrderBy: Rule = {
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
     for (const { query, key, ancestors } of statementQueries(statement.ast)) {
-      if (query.type !== 'select') continue;
+      if (!isSelect(query)) continue;
       const { count, offset } = limitParts(query);
       if (!count && !offset) continue;
       if (count && numberValue(count) === 0) continue;

@@ -1,4 +1,5 @@
 import { child, children } from '../../../model/ast.ts';
+import { isExprList } from '../../../model/nodes.ts';
 import { matchAt, walkWithKeys } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import { isNullLiteral, operatorOf } from './helpers.ts';
@@ -24,7 +25,7 @@ export const notInNullList: Rule = {
     walkWithKeys(statement.ast, ({ node }) => {
       if (operatorOf(node) !== 'NOT IN') return;
       const list = child(node, 'right');
-      if (list?.type !== 'expr_list' || !children(list, 'value').some(isNullLiteral)) return;
+      if (!isExprList(list) || !children(list, 'value').some(isNullLiteral)) return;
       matches.push(
         matchAt(
           node,

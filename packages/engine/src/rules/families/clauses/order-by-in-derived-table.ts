@@ -9,6 +9,7 @@ import {
   isNode,
   visitsOf,
 } from '../../../model/ast.ts';
+import { isSelect } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -100,12 +101,12 @@ function innerQueries(ast: AstNode): Array<{ inner: AstNode; cte: boolean; keys:
   for (const query of selectQueries(ast)) {
     for (const source of children(query, 'from')) {
       const derived = child(child(source, 'expr') ?? {}, 'ast');
-      if (derived?.type === 'select') found.push({ inner: derived, cte: false, keys: keysOf.get(derived) ?? [] });
+      if (isSelect(derived)) found.push({ inner: derived, cte: false, keys: keysOf.get(derived) ?? [] });
     }
     for (const cte of children(query, 'with')) {
       const stmt = child(cte, 'stmt');
-      const body = stmt?.type === 'select' ? stmt : child(stmt ?? {}, 'ast');
-      if (body?.type === 'select') found.push({ inner: body, cte: true, keys: keysOf.get(body) ?? [] });
+      const body = isSelect(stmt) ? stmt : child(stmt ?? {}, 'ast');
+      if (isSelect(body)) found.push({ inner: body, cte: true, keys: keysOf.get(body) ?? [] });
     }
   }
   return found;
@@ -127,7 +128,7 @@ function refusalOf(
   }
   // UPDATE ... JOIN (derived) / UPDATE ... FROM (derived): with several matching rows, which one's value
   // is written can follow the derived table's order.
-  if (statement.ast.type !== 'select') {
+  if (!isSelect(statement.ast)) {
     return {
       zh: '（语句不是 SELECT，更新使用哪一行可能取决于这个顺序，未自动去掉。）',
       en: '(Not removed automatically: in a data change, which matching row is used may follow this order.)',
@@ -153,7 +154,7 @@ function refusalOf(
   const flows = cte || keys.every((key) => ['from', 'expr', 'ast'].includes(key));
   const root = statement.ast;
   const rootOrdered =
-    root.type === 'select' &&
+    isSelect(root) &&
     !isNode(root._next) &&
     (children(root, 'orderby').length > 0 ||
       groupItems(root).length > 0 ||

@@ -1,4 +1,5 @@
 import { child } from '../../../model/ast.ts';
+import { isInterval } from '../../../model/nodes.ts';
 import { matchAt, sourceText, walkWithKeys } from '../../match-helpers.ts';
 import type { Rule, RuleMatch } from '../../rule.ts';
 import { operatorOf, stringValue } from './helpers.ts';
@@ -29,7 +30,7 @@ export const plusStringConcat: Rule = {
       const left = child(node, 'left');
       const right = child(node, 'right');
       // `'2024-01-01' + INTERVAL 1 DAY` is date arithmetic, which does accept a string.
-      if (left?.type === 'interval' || right?.type === 'interval') return;
+      if (isInterval(left) || isInterval(right)) return;
       const text = [stringValue(left), stringValue(right)].find((v) => v !== undefined && !numericText.test(v));
       if (text === undefined) return;
       const shown = sourceText(statement.text, node) || `'${text}'`;

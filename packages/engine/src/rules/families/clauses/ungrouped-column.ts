@@ -1,4 +1,5 @@
 import { type AstNode, type ColumnRef, child, children, columnRef } from '../../../model/ast.ts';
+import { isSelect } from '../../../model/nodes.ts';
 import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
 import { sameExpression } from '../../../semantics/equality.ts';
 import { isAggregate, isWindow } from '../../../semantics/functions.ts';
@@ -41,11 +42,11 @@ export const ungroupedColumn: Rule = {
   detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
     for (const { query, key, ancestors } of statementQueries(statement.ast)) {
-      if (query.type !== 'select') continue;
+      if (!isSelect(query)) continue;
       const items = selectItems(query);
       const grouped = groupItems(query).length > 0;
       if (!grouped && !items.some((i) => containsAggregate(i.expr))) continue;
-      const outermost = (key === '' || key === '_next') && ancestors.every((a) => a.type === 'select');
+      const outermost = (key === '' || key === '_next') && ancestors.every((a) => isSelect(a));
       const known = [...groupMeanings(query, true), ...pinnedColumns(query)];
       const columns = grouped ? closeOverEqualities(known, equalities(query)) : known;
       for (const { expr } of items) {

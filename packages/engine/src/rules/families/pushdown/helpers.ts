@@ -1,6 +1,7 @@
 import type { Dialect, Localized } from '@sqltune/contracts';
 import { parseStatements } from '../../../dialect/parse.ts';
 import { type AstNode, child, children, columnRef, functionName, isNode, walk } from '../../../model/ast.ts';
+import { isExprList, isLiteralOf, isOrigin, isSelect, isUnaryExpr, isVar } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type SchemaModel, type TableDef, unquote } from '../../../schema/model.ts';
 import { resolve } from '../../../semantics/scope.ts';
@@ -171,8 +172,8 @@ export const comparisons = new Set(['=', '<>', '!=', '<', '<=', '>', '>=']);
 /** A number or string literal, or a bind parameter. */
 export function isLiteral(node: AstNode | undefined): boolean {
   if (numberValue(node) !== undefined || stringValue(node) !== undefined) return true;
-  if (node?.type === 'origin' && node.value === '?') return true;
-  return node?.type === 'var' && node.prefix === '$';
+  if (isOrigin(node) && node.value === '?') return true;
+  return isVar(node) && node.prefix === '$';
 }
 
 /** The column references of an expression (not inside subqueries), as nodes. */
@@ -180,7 +181,7 @@ export function columnNodes(node: AstNode | undefined): AstNode[] {
   if (!node) return [];
   const found: AstNode[] = [];
   walk(node, ({ node: inner }) => {
-    if (inner.type === 'select' || child(inner, 'ast')?.type === 'select') return false;
+    if (isSelect(inner) || isSelect(child(inner, 'ast'))) return false;
     if (columnRef(inner)) {
       found.push(inner);
       return false;
@@ -195,7 +196,7 @@ export function hasSubquery(node: AstNode | undefined): boolean {
   if (!node) return false;
   let found = false;
   walk(node, ({ node: inner }) => {
-    if (inner.type === 'select') found = true;
+    if (isSelect(inner)) found = true;
     return found ? false : undefined;
   });
   return found;
@@ -213,8 +214,8 @@ export function groupConstant(node: AstNode, literalFits: (column: AstNode, lite
   if (operator === 'AND' || operator === 'OR') {
     return groupConstant(child(node, 'left')!, literalFits) && groupConstant(child(node, 'right')!, literalFits);
   }
-  if (node.type === 'unary_expr' && String(node.operator).toUpperCase() === 'NOT') {
-    const inner = child(node, 'expr');
+  if (isUnaryExpr(node) && String(node.operator).toUpperCase() === 'NOT') {
+    const inner = node.expr;
     return !!inner && groupConstant(inner, literalFits);
   }
   const left = child(node, 'left');
@@ -224,9 +225,9 @@ export function groupConstant(node: AstNode, literalFits: (column: AstNode, lite
     if (columnRef(right) && isComparable(left)) return literalFits(right!, left!);
     return false;
   }
-  if (operator === 'IS' || operator === 'IS NOT') return !!columnRef(left) && right?.type === 'null';
+  if (operator === 'IS' || operator === 'IS NOT') return !!columnRef(left) && isLiteralOf(right, 'null');
   if (['IN', 'NOT IN', 'BETWEEN', 'NOT BETWEEN'].includes(operator)) {
-    const values = right?.type === 'expr_list' ? children(right, 'value') : [];
+    const values = isExprList(right) ? children(right, 'value') : [];
     return !!columnRef(left) && values.length > 0 && values.every((v) => isComparable(v) && literalFits(left!, v));
   }
   return false;
@@ -345,7 +346,7 @@ export function andOf(conditions: AstNode[]): AstNode | null {
 export function parseQuery(text: string, dialect: Dialect): AstNode | undefined {
   try {
     const [statement] = parseStatements(text, dialect);
-    return statement?.ast.type === 'select' ? statement.ast : undefined;
+    return isSelect(statement?.ast) ? statement.ast : undefined;
   } catch {
     return undefined;
   }
@@ -391,7 +392,7 @@ export function positionalParameters(node: AstNode | undefined): number {
   if (!node) return 0;
   let count = 0;
   walk(node, ({ node: inner }) => {
-    if (inner.type === 'origin' && inner.value === '?') count++;
+    if (isOrigin(inner) && inner.value === '?') count++;
     return undefined;
   });
   return count;

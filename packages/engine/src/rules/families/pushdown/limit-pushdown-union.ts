@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode } from '../../../model/ast.ts';
+import { isLiteralOf, isUnaryExpr } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -230,16 +231,16 @@ function contradicts(p: AstNode, q: AstNode): boolean {
 function negates(q: AstNode, p: AstNode): boolean {
   const operator = operatorOf(q);
   const right = child(q, 'right');
-  if (operator === 'IS NOT' && right?.type === 'bool' && right.value === true) return sameTree(child(q, 'left'), p);
-  if (operator === 'IS' && right?.type === 'bool' && right.value === false) return sameTree(child(q, 'left'), p);
-  if (q.type === 'unary_expr' && String(q.operator).toUpperCase() === 'NOT') return sameTree(child(q, 'expr'), p);
+  if (operator === 'IS NOT' && isLiteralOf(right, 'bool') && right.value === true) return sameTree(child(q, 'left'), p);
+  if (operator === 'IS' && isLiteralOf(right, 'bool') && right.value === false) return sameTree(child(q, 'left'), p);
+  if (isUnaryExpr(q) && String(q.operator).toUpperCase() === 'NOT') return sameTree(q.expr, p);
   return false;
 }
 
 /** The column of `col IS NULL`. */
 function nullTested(p: AstNode): string | undefined {
   const left = child(p, 'left');
-  if (operatorOf(p) !== 'IS' || child(p, 'right')?.type !== 'null' || !columnRef(left)) return undefined;
+  if (operatorOf(p) !== 'IS' || !isLiteralOf(child(p, 'right'), 'null') || !columnRef(left)) return undefined;
   return columnRef(left)!.column.toLowerCase();
 }
 

@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
+import { isExprList, isLiteralOf } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { isVolatile } from '../../../semantics/functions.ts';
@@ -131,10 +132,10 @@ function searchedColumn(node: AstNode): AstNode | undefined {
   }
   if (!columnRef(left)) return undefined;
   if (operator === 'IN' || operator === 'BETWEEN') {
-    const values = right?.type === 'expr_list' ? children(right, 'value') : [];
+    const values = isExprList(right) ? children(right, 'value') : [];
     return values.length > 0 && values.every(isLiteral) ? left : undefined;
   }
-  if (operator === 'IS') return right?.type === 'null' ? left : undefined;
+  if (operator === 'IS') return isLiteralOf(right, 'null') ? left : undefined;
   if (operator === 'LIKE') {
     const pattern = stringValue(right);
     return pattern !== undefined && pattern.length > 0 && !/^[%_]/.test(pattern) ? left : undefined;

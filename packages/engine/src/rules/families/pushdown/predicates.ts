@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
+import { isSelect } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -208,7 +209,7 @@ function targetsOf(
     if (nullable.has(i) || node.prefix) return;
     const derived = child(child(node, 'expr') ?? {}, 'ast');
     let target: Target | undefined;
-    if (derived?.type === 'select' && typeof node.as === 'string') {
+    if (isSelect(derived) && typeof node.as === 'string') {
       const names = outputColumns(derived)?.map((c) => c.name);
       if (names) target = { query, name: node.as, branches: branchesOf(derived), names, sole, kind: 'derived' };
     } else if (source.cte && source.definition && source.table !== null) {

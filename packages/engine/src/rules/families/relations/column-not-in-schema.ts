@@ -1,4 +1,5 @@
 import { type AstNode, type ColumnRef, children, columnRef, walk } from '../../../model/ast.ts';
+import { isUpdate } from '../../../model/nodes.ts';
 import { findColumn, unquote } from '../../../schema/model.ts';
 import { ctesOf, ownerIn, ownWalk, type QueryScope, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -95,7 +96,7 @@ export const columnNotInSchema: Rule = {
         return false;
       });
       // MySQL's grammar gives SET targets as plain names, not column references.
-      if (scope.query.type === 'update') {
+      if (isUpdate(scope.query)) {
         for (const item of children(scope.query, 'set')) {
           if (typeof item.column !== 'string' || implicitColumns.has(item.column.toLowerCase())) continue;
           const ref = { table: typeof item.table === 'string' ? item.table : null, column: item.column };

@@ -13,6 +13,7 @@ import {
   operatorOf,
   walk,
 } from '../../../model/ast.ts';
+import { isColumnRefNode, isLiteralOf, isSelect } from '../../../model/nodes.ts';
 import { type TableDef, unquote } from '../../../schema/model.ts';
 import { columnsIn, ownersOf, ownWalk, type Source } from '../../../semantics/scope.ts';
 import { codeTokens, isKeyword, lex } from '../../../text/lexer.ts';
@@ -149,7 +150,7 @@ export function tableReadCount(root: AstNode, name: string, skip?: AstNode): num
   let count = 0;
   walk(root, ({ node }) => {
     if (node === skip) return false;
-    const isSource = 'as' in node && node.type !== 'column_ref' && !node.db;
+    const isSource = 'as' in node && !isColumnRefNode(node) && !node.db;
     if (isSource && typeof node.table === 'string' && unquote(node.table).toLowerCase() === wanted) count++;
     return undefined;
   });
@@ -158,9 +159,7 @@ export function tableReadCount(root: AstNode, name: string, skip?: AstNode): num
 
 /** The locking clause of a SELECT (FOR UPDATE, LOCK IN SHARE MODE, ...), as the grammar spelled it. */
 export function lockingRead(query: AstNode): string | undefined {
-  return query.type === 'select' && typeof query.locking_read === 'string'
-    ? query.locking_read.toUpperCase()
-    : undefined;
+  return isSelect(query) && typeof query.locking_read === 'string' ? query.locking_read.toUpperCase() : undefined;
 }
 
 /** Where the statement's single locking clause is written, when it has exactly one. */
@@ -209,7 +208,7 @@ export function updateTargets(update: AstNode, sources: Source[]): Set<Source> |
 
 /** The value of a number literal; the grammar keeps decimals (`19.99`) as strings. */
 export function numberValue(node: AstNode | undefined): number | undefined {
-  if (node?.type !== 'number' && node?.type !== 'bigint') return undefined;
+  if (!isLiteralOf(node, 'number', 'bigint')) return undefined;
   const value = typeof node.value === 'number' ? node.value : Number(node.value);
   return Number.isFinite(value) ? value : undefined;
 }

@@ -1,4 +1,5 @@
 import { child, columnRef } from '../../../model/ast.ts';
+import { isLiteralOf } from '../../../model/nodes.ts';
 import { ctesOf, ownedColumn, ownWalk, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
@@ -32,7 +33,8 @@ export const isNullOnNotNullColumn: Rule = {
       const sources = sourcesOf(query, schema, ctes);
       const nullable = outerJoined(sources);
       ownWalk(query, ({ node, keys }) => {
-        if (keys[0] !== 'where' || operatorOf(node) !== 'IS' || child(node, 'right')?.type !== 'null') return undefined;
+        if (keys[0] !== 'where' || operatorOf(node) !== 'IS' || !isLiteralOf(child(node, 'right'), 'null'))
+          return undefined;
         const ref = columnRef(child(node, 'left'));
         const owned = ref ? ownedColumn(ref, sources) : undefined;
         if (!owned || owned.column.nullable || nullable.has(owned.source)) return undefined;

@@ -1,4 +1,5 @@
 import { type AstNode, child, columnRef, literalValue } from '../../../model/ast.ts';
+import { isUpdate } from '../../../model/nodes.ts';
 import { columnsIn, ctesOf, ownedSource, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import type { Rule, RuleMatch } from '../../rule.ts';
@@ -45,7 +46,7 @@ export const lockWithoutIndex: Rule = {
     const matches: RuleMatch[] = [];
     const ctes = ctesOf(statement.ast);
     for (const { query } of queryScopes(statement.ast)) {
-      const locking = query.type === 'update' || !!lockingRead(query);
+      const locking = isUpdate(query) || !!lockingRead(query);
       const where = child(query, 'where');
       if (!locking || !where) continue;
       const sources = sourcesOf(query, schema, ctes);

@@ -1,4 +1,5 @@
 import { type AstNode, child, children, columnRef, literalValue } from '../../../model/ast.ts';
+import { isExprList, isLiteralOf } from '../../../model/nodes.ts';
 import { ctesOf, ownedColumn, ownWalk, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { comparisonFamily } from '../../../semantics/types.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -43,7 +44,7 @@ export const nonNumericStringForNumber: Rule = {
         const right = child(node, 'right');
         const pairs: Array<[AstNode | undefined, AstNode[]]> =
           operator.includes('IN') || operator.includes('BETWEEN')
-            ? [[left, right?.type === 'expr_list' ? children(right, 'value') : []]]
+            ? [[left, isExprList(right) ? children(right, 'value') : []]]
             : [
                 [left, right ? [right] : []],
                 [right, left ? [left] : []],
@@ -74,7 +75,7 @@ export const nonNumericStringForNumber: Rule = {
 };
 
 function stringLiteral(node: AstNode): string | undefined {
-  if (!['single_quote_string', 'double_quote_string', 'string'].includes(String(node.type))) return undefined;
+  if (!isLiteralOf(node, 'single_quote_string', 'double_quote_string', 'string')) return undefined;
   const value = literalValue(node);
   return typeof value === 'string' ? value : undefined;
 }

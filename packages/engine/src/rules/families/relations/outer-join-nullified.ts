@@ -1,4 +1,5 @@
 import { type AstNode, child, columnRef, subqueryOf } from '../../../model/ast.ts';
+import { isLiteralOf } from '../../../model/nodes.ts';
 import { ctesOf, ownedSource, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt, sourceText } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
@@ -96,7 +97,7 @@ function rejectedSources(condition: AstNode, sources: Source[]): Source[] {
     return ref && ref.column !== '*' ? ownedSource(ref, sources) : undefined;
   };
   const found = (...candidates: Array<Source | undefined>) => candidates.filter((s): s is Source => !!s);
-  if (operator === 'IS NOT') return right?.type === 'null' ? found(owner(left)) : [];
+  if (operator === 'IS NOT') return isLiteralOf(right, 'null') ? found(owner(left)) : [];
   if (!rejecting.has(operator)) return [];
   // NULL NOT IN (an empty subquery) is true: that one does not reject.
   if (operator === 'NOT IN' && subqueryOf(right)) return [];

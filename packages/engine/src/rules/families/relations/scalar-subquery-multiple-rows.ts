@@ -1,4 +1,5 @@
 import { type AstNode, child, children, columnRef, subqueryOf } from '../../../model/ast.ts';
+import { isExprList } from '../../../model/nodes.ts';
 import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
 import { isAggregate } from '../../../semantics/functions.ts';
 import {
@@ -68,7 +69,7 @@ function scalarSubqueries(query: AstNode): AstNode[] {
   ownWalk(query, ({ node }) => {
     if (!comparisonOperators.has(operatorOf(node))) return undefined;
     for (const side of [child(node, 'left'), child(node, 'right')]) {
-      const subquery = side && side.type !== 'expr_list' ? subqueryOf(side) : undefined;
+      const subquery = side && !isExprList(side) ? subqueryOf(side) : undefined;
       if (subquery) found.push(subquery);
     }
     return undefined;

@@ -1,4 +1,5 @@
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
+import { isUpdate } from '../../../model/nodes.ts';
 import { coversUniqueKey } from '../../../schema/model.ts';
 import { columnsIn, ctesOf, ownedSource, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -27,7 +28,7 @@ export const updateJoinNotUnique: Rule = {
   },
   detect({ statement, schema }) {
     const ast = statement.ast;
-    if (ast.type !== 'update') return [];
+    if (!isUpdate(ast)) return [];
     const sources = sourcesOf(ast, schema, ctesOf(ast));
     const targets = updateTargets(ast, sources);
     if (sources.length < 2 || !targets) return [];

@@ -1,4 +1,5 @@
 import { columnRef } from '../../../model/ast.ts';
+import { isUpdate } from '../../../model/nodes.ts';
 import { findColumn } from '../../../schema/model.ts';
 import { ctesOf, ownedSource, sourcesOf } from '../../../semantics/scope.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
@@ -26,7 +27,7 @@ export const updatePrimaryKey: Rule = {
   },
   detect({ statement, schema }) {
     const ast = statement.ast;
-    if (ast.type !== 'update') return [];
+    if (!isUpdate(ast)) return [];
     const sources = sourcesOf(ast, schema, ctesOf(ast));
     const targets = updateTargets(ast, sources);
     if (!targets) return [];

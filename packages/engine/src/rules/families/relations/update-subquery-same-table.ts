@@ -1,3 +1,4 @@
+import { isUpdate } from '../../../model/nodes.ts';
 import { ctesOf, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import type { Rule, RuleMatch } from '../../rule.ts';
@@ -25,7 +26,7 @@ export const updateSubquerySameTable: Rule = {
   },
   detect({ statement, schema }) {
     const ast = statement.ast;
-    if (ast.type !== 'update') return [];
+    if (!isUpdate(ast)) return [];
     const ctes = ctesOf(ast);
     const written = updateTargets(ast, sourcesOf(ast, schema, ctes));
     if (!written) return [];

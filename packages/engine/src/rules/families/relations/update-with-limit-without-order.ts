@@ -1,4 +1,5 @@
 import { children } from '../../../model/ast.ts';
+import { isUpdate } from '../../../model/nodes.ts';
 import type { Rule } from '../../rule.ts';
 import { hasLimit } from './helpers.ts';
 
@@ -23,7 +24,7 @@ export const updateWithLimitWithoutOrder: Rule = {
   },
   detect({ statement }) {
     const ast = statement.ast;
-    if (ast.type !== 'update' || !hasLimit(ast) || children(ast, 'orderby').length > 0) return [];
+    if (!isUpdate(ast) || !hasLimit(ast) || children(ast, 'orderby').length > 0) return [];
     return [
       {
         message: {

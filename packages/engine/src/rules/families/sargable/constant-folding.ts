@@ -1,5 +1,6 @@
 import type { Dialect, Localized } from '@sqltune/contracts';
 import { type AstNode, child, isNode } from '../../../model/ast.ts';
+import { isDateLiteral, isExprList, isLiteralOf, isUnaryExpr } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -89,7 +90,7 @@ function comparedWith(node: AstNode, ancestors: AstNode[]): AstNode[] | undefine
     return isNode(other) ? [other] : undefined;
   }
   const owner = ancestors[ancestors.length - 2];
-  if (parent?.type === 'expr_list' && operatorOf(owner) === 'BETWEEN' && owner!.right === parent) {
+  if (isExprList(parent) && operatorOf(owner) === 'BETWEEN' && owner!.right === parent) {
     return isNode(owner!.left) ? [owner!.left] : undefined;
   }
   return undefined;
@@ -108,26 +109,26 @@ const int64 = 2n ** 63n - 1n;
 /** Integer-literal arithmetic with at least one operator, folded within the dialect's integer range. */
 function foldInteger(node: AstNode, dialect: Dialect): Folded | undefined {
   const isArithmetic = ['+', '-', '*'].includes(operatorOf(node));
-  const isNegation = node.type === 'unary_expr' && node.operator === '-' && isArithmeticNode(child(node, 'expr'));
+  const isNegation = isUnaryExpr(node) && node.operator === '-' && isArithmeticNode(node.expr);
   if (!isArithmetic && !isNegation) return undefined;
   const value = integerValue(node, dialect === 'postgresql' ? int32 : int64);
   return value === undefined ? undefined : { kind: 'integer', text: String(value) };
 }
 
 function isArithmeticNode(node: AstNode | undefined): boolean {
-  return ['+', '-', '*'].includes(operatorOf(node)) || (node?.type === 'unary_expr' && node.operator === '-');
+  return ['+', '-', '*'].includes(operatorOf(node)) || (isUnaryExpr(node) && node.operator === '-');
 }
 
 /** The exact value of integer literals under + - * and unary minus, or undefined beyond ±limit at any step. */
 function integerValue(node: AstNode | undefined, limit: bigint): bigint | undefined {
   if (!node) return undefined;
   let value: bigint | undefined;
-  if (node.type === 'number' && typeof node.value === 'number' && Number.isSafeInteger(node.value)) {
+  if (isLiteralOf(node, 'number') && typeof node.value === 'number' && Number.isSafeInteger(node.value)) {
     value = BigInt(node.value);
-  } else if (node.type === 'bigint' && typeof node.value === 'string' && /^-?\d+$/.test(node.value)) {
+  } else if (isLiteralOf(node, 'bigint') && typeof node.value === 'string' && /^-?\d+$/.test(node.value)) {
     value = BigInt(node.value);
-  } else if (node.type === 'unary_expr' && node.operator === '-') {
-    const inner = integerValue(child(node, 'expr'), limit);
+  } else if (isUnaryExpr(node) && node.operator === '-') {
+    const inner = integerValue(node.expr, limit);
     value = inner === undefined ? undefined : -inner;
   } else {
     const operator = operatorOf(node);
@@ -169,7 +170,7 @@ function foldDate(
 
 /** A date, time stamp or date cast: what a PostgreSQL timestamp at midnight and a DATE compare with alike. */
 function isDateOrTime(statement: ParsedStatement, node: AstNode, ancestors: AstNode[], schema: SchemaModel): boolean {
-  if (node.type === 'date' || dateCastOperand(node)) return true;
+  if (isDateLiteral(node) || dateCastOperand(node)) return true;
   return isTemporal(schemaColumn(statement, schema, ancestors, node)?.column);
 }
 
@@ -194,7 +195,7 @@ function replacement(
   if (/--|\/\*|#/.test(source)) return undefined;
   if (kind === 'integer' && !/^[\d\s()+\-*]+$/.test(source)) return undefined;
   const change = replaceNode(statement, node, text, written);
-  if (!change || !['number', 'bigint', 'date', 'single_quote_string'].includes(String(change.tree.type)))
+  if (!change || !(isLiteralOf(change.tree, 'number', 'bigint', 'single_quote_string') || isDateLiteral(change.tree)))
     return undefined;
   return sameTree(change.tree, node) ? undefined : change;
 }

@@ -11,6 +11,16 @@ import {
   operatorOf,
   walk,
 } from '../../../model/ast.ts';
+import {
+  isBinaryExpr,
+  isCast,
+  isColumnRefNode,
+  isDateLiteral,
+  isExprList,
+  isInterval,
+  isLiteralOf,
+  isSelect,
+} from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { ColumnDef, SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -91,14 +101,14 @@ export function operandTokens(
   const own = nodeTokens(statement, node);
   if (own) return own;
   const parent = ancestors[ancestors.length - 1];
-  if (parent?.type === 'binary_expr') {
+  if (isBinaryExpr(parent)) {
     const sides = operandRanges(statement, parent);
     if (!sides) return undefined;
     if (parent.left === node) return sides.left;
     return parent.right === node ? sides.right : undefined;
   }
   const owner = ancestors[ancestors.length - 2];
-  if (parent?.type === 'expr_list' && operatorOf(owner) === 'BETWEEN' && owner!.right === parent) {
+  if (isExprList(parent) && operatorOf(owner) === 'BETWEEN' && owner!.right === parent) {
     const sides = operandRanges(statement, owner!);
     const bounds = sides && betweenBounds(tokenView(statement), sides.right);
     const index = children(parent, 'value').indexOf(node);
@@ -125,11 +135,11 @@ export interface CastText {
 /** The expression inside `CAST(x AS DATE)`, `x::date` or `DATE(x)`; only a cast to DATE alone (not `x::date::text`). */
 export function dateCastOperand(node: AstNode | undefined): AstNode | undefined {
   if (!node) return undefined;
-  if (node.type === 'cast') {
+  if (isCast(node)) {
     const targets = children(node, 'target');
     const target = targets.length > 0 ? targets : [child(node, 'target')].filter((t) => !!t);
     if (target.length !== 1 || String(target[0]!.dataType ?? '').toUpperCase() !== 'DATE') return undefined;
-    return child(node, 'expr');
+    return node.expr;
   }
   const args = functionArgs(node);
   return functionName(node) === 'DATE' && args.length === 1 ? args[0] : undefined;
@@ -265,15 +275,15 @@ function shiftOf(count: number, unit: Shift['unit'] | 'year' | undefined): Shift
  * `INTERVAL 1.5 MONTH` to 2 and reads `INTERVAL '1.5' MONTH` as 1.
  */
 export function intervalShift(node: AstNode | undefined, dialect: Dialect): Shift | undefined {
-  if (node?.type !== 'interval') return undefined;
+  if (!isInterval(node)) return undefined;
   const unit = String(node.unit ?? '').toLowerCase();
-  const expr = child(node, 'expr');
+  const expr = node.expr;
   const value = expr?.value;
-  const isString = expr?.type === 'single_quote_string';
+  const isString = isLiteralOf(expr, 'single_quote_string');
   if (unit) {
     if (!['day', 'month', 'year'].includes(unit)) return undefined;
     if (isString && typeof value === 'string' && /^-?\d+$/.test(value)) return shiftOf(Number(value), unitWords[unit]);
-    if (dialect === 'mysql' && expr?.type === 'number' && typeof value === 'number') {
+    if (dialect === 'mysql' && isLiteralOf(expr, 'number') && typeof value === 'number') {
       return shiftOf(value, unitWords[unit]);
     }
     return undefined;
@@ -293,16 +303,16 @@ export function shifted(day: Day, shift: Shift, sign: 1 | -1): Day | undefined {
  */
 export function dateConstant(node: AstNode | undefined, dialect: Dialect): { day: Day; typed: boolean } | undefined {
   if (!node) return undefined;
-  if (node.type === 'date' && typeof node.value === 'string') {
+  if (isDateLiteral(node) && typeof node.value === 'string') {
     const day = parseDay(node.value);
     return day && { day, typed: true };
   }
-  const inner = node.type === 'cast' ? dateCastOperand(node) : undefined;
-  if (inner?.type === 'single_quote_string' && typeof inner.value === 'string') {
+  const inner = isCast(node) ? dateCastOperand(node) : undefined;
+  if (isLiteralOf(inner, 'single_quote_string') && typeof inner.value === 'string') {
     const day = parseDay(inner.value);
     return day && { day, typed: true };
   }
-  if (dialect === 'mysql' && node.type === 'single_quote_string' && typeof node.value === 'string') {
+  if (dialect === 'mysql' && isLiteralOf(node, 'single_quote_string') && typeof node.value === 'string') {
     const day = parseDay(node.value);
     return day && { day, typed: false };
   }
@@ -323,7 +333,7 @@ export function dateArithmetic(
   if (operator === '+' || operator === '-') {
     const left = child(node, 'left');
     const right = child(node, 'right');
-    if (left?.type === 'interval' && operator === '+') [base, interval] = [right, left];
+    if (isInterval(left) && operator === '+') [base, interval] = [right, left];
     else [base, interval] = [left, right];
     sign = operator === '-' ? -1 : 1;
   } else if (dialect === 'mysql' && (name === 'DATE_ADD' || name === 'DATE_SUB')) {
@@ -346,8 +356,8 @@ export function mentionsColumn(node: AstNode | undefined): boolean {
   if (!node) return false;
   let found = false;
   walk(node, ({ node: inner }) => {
-    if (inner.type === 'column_ref') found = true;
-    return !found && inner.type !== 'select' ? undefined : false;
+    if (isColumnRefNode(inner)) found = true;
+    return !found && !isSelect(inner) ? undefined : false;
   });
   return found;
 }

@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, functionArgs, functionName } from '../../../model/ast.ts';
+import { isBinaryExpr, isExprList, isFunctionCall, isLiteralOf, isUnaryExpr } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -70,10 +71,9 @@ export const negatedComparison: Rule = {
       const negated = negatedOperand(node, statement.dialect);
       if (!negated || !inFilter(keys) || !isHandled(negated, statement.dialect)) return;
       // The inner NOT of NOT NOT p goes with the outer one.
-      const parent =
-        ancestors[ancestors.length - 1]?.type === 'expr_list'
-          ? ancestors[ancestors.length - 2]
-          : ancestors[ancestors.length - 1];
+      const parent = isExprList(ancestors[ancestors.length - 1])
+        ? ancestors[ancestors.length - 2]
+        : ancestors[ancestors.length - 1];
       if (parent && isNegation(parent, statement.dialect)) return;
       const range = negationTokens(statement, node);
       const text = range ? rangeText(statement, range) : sourceText(statement.text, node) || 'NOT (...)';
@@ -96,12 +96,12 @@ export const negatedComparison: Rule = {
 
 /** The predicate under `NOT (...)` (a function to the parser), `NOT p`, or MySQL's `!(...)`. */
 function negatedOperand(node: AstNode, dialect: ParsedStatement['dialect']): AstNode | undefined {
-  if (functionName(node) === 'NOT' && node.type === 'function') {
+  if (functionName(node) === 'NOT' && isFunctionCall(node)) {
     const args = functionArgs(node);
     return args.length === 1 ? args[0] : undefined;
   }
-  if (node.type !== 'unary_expr') return undefined;
-  const inner = child(node, 'expr');
+  if (!isUnaryExpr(node)) return undefined;
+  const inner = node.expr;
   const operator = String(node.operator).toUpperCase();
   if (operator === 'NOT') return inner;
   // MySQL's `!` binds tighter than comparisons: only `!(...)` negates a whole comparison.
@@ -115,15 +115,15 @@ function isNegation(node: AstNode | undefined, dialect: ParsedStatement['dialect
 /** A predicate: its value is a truth value, so NOT NOT of it is itself. */
 function isPredicate(node: AstNode | undefined, dialect: ParsedStatement['dialect']): boolean {
   if (!node) return false;
-  if (node.type === 'binary_expr') return predicateOperators.has(String(node.operator).toUpperCase());
+  if (isBinaryExpr(node)) return predicateOperators.has(String(node.operator).toUpperCase());
   const name = functionName(node) ?? '';
-  return isNegation(node, dialect) || name === 'EXISTS' || node.type === 'bool';
+  return isNegation(node, dialect) || name === 'EXISTS' || isLiteralOf(node, 'bool');
 }
 
 /** A negated comparison, word predicate (IN, BETWEEN, LIKE, IS) or negation: the forms this rule reads. */
 function isHandled(negated: AstNode, dialect: ParsedStatement['dialect']): boolean {
   if (isNegation(negated, dialect)) return true;
-  const operator = negated.type === 'binary_expr' ? String(negated.operator).toUpperCase() : '';
+  const operator = isBinaryExpr(negated) ? String(negated.operator).toUpperCase() : '';
   return operator in inverse || operator in negatedForm;
 }
 
@@ -144,10 +144,10 @@ function refusalOf(
           en: '(Not rewritten automatically: the inner part is not a condition, and in MySQL NOT NOT 5 is 1, not 5.)',
         };
   }
-  const operator = negated.type === 'binary_expr' ? String(negated.operator).toUpperCase() : '';
+  const operator = isBinaryExpr(negated) ? String(negated.operator).toUpperCase() : '';
   const left = child(negated, 'left');
   const right = child(negated, 'right');
-  const rowValue = left?.type === 'expr_list' || (operator in inverse && right?.type === 'expr_list');
+  const rowValue = isExprList(left) || (operator in inverse && isExprList(right));
   // NOT (a > ALL s) is a <= ANY s: the quantifier flips too.
   if ([left, right].some((side) => ['ALL', 'ANY', 'SOME'].includes(functionName(side ?? {}) ?? ''))) {
     return {
@@ -159,7 +159,7 @@ function refusalOf(
     return { zh: '（比较的是行值，未自动改写。）', en: '(Not rewritten automatically: it compares row values.)' };
   }
   if (operator === 'IS' || operator === 'IS NOT') {
-    if (right?.type !== 'null') return { zh: '（未自动改写。）', en: '(Not rewritten automatically.)' };
+    if (!isLiteralOf(right, 'null')) return { zh: '（未自动改写。）', en: '(Not rewritten automatically.)' };
     const resolved = schemaColumn(statement, schema, ancestors, left);
     const family = resolved ? comparisonFamily(resolved.column) : undefined;
     const zeroDates = dialect === 'mysql' && (resolved?.column.type === 'DATE' || resolved?.column.type === 'DATETIME');
@@ -223,8 +223,8 @@ function negatedKeywords(
 /** The tokens of a negation: located `NOT (...)`, `NOT p` found from p, or MySQL's `!(...)`. */
 function negationTokens(statement: ParsedStatement, node: AstNode): [number, number] | undefined {
   const own = nodeTokens(statement, node);
-  if (own || node.type !== 'unary_expr' || node.operator !== '!') return own;
-  const inner = nodeTokens(statement, child(node, 'expr')!);
+  if (own || !isUnaryExpr(node) || node.operator !== '!') return own;
+  const inner = nodeTokens(statement, node.expr!);
   const view = tokenView(statement);
   const [first, last] = inner ? wrapped(view, inner) : [0, -1];
   return inner && view.tokens[first - 1]?.text === '!' ? [first - 1, last] : undefined;

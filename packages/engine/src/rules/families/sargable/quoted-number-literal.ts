@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
+import { isLiteralOf } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isFixedPoint, isInteger } from '../../../semantics/types.ts';
 import { matchAt, walkBinaryExpressions } from '../../match-helpers.ts';
@@ -78,7 +79,7 @@ function columnAndQuotedNumber(node: AstNode): { column: AstNode; literal: AstNo
     [left, right],
     [right, left],
   ] as const) {
-    const quoted = literal?.type === 'single_quote_string' || literal?.type === 'double_quote_string';
+    const quoted = isLiteralOf(literal, 'single_quote_string', 'double_quote_string');
     if (!columnRef(column) || !quoted || typeof literal!.value !== 'string') continue;
     if (plainNumber.test(literal!.value)) return { column: column!, literal: literal!, text: literal!.value };
   }
@@ -99,5 +100,5 @@ function unquoting(statement: ParsedStatement, literal: AstNode, ancestors: AstN
   if (first !== last || view.tokens[first]!.kind !== 'string') return undefined;
   const number = String(literal.value);
   const change = replaceNode(statement, literal, number, [first, last]);
-  return change?.tree.type === 'number' ? change : undefined;
+  return isLiteralOf(change?.tree, 'number') ? change : undefined;
 }

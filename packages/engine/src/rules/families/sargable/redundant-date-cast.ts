@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, children, columnRef, functionName } from '../../../model/ast.ts';
+import { isExprList } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -128,10 +129,10 @@ function inDateComparison(
   }
   if (['BETWEEN', 'NOT BETWEEN', 'IN', 'NOT IN'].includes(operator) && parent!.left === node) {
     const list = parent!.right as AstNode | undefined;
-    return list?.type === 'expr_list' && children(list, 'value').every(isDate);
+    return isExprList(list) && children(list, 'value').every(isDate);
   }
   const listOperator = operatorOf(owner);
-  if (parent?.type === 'expr_list' && ['BETWEEN', 'NOT BETWEEN', 'IN', 'NOT IN'].includes(listOperator)) {
+  if (isExprList(parent) && ['BETWEEN', 'NOT BETWEEN', 'IN', 'NOT IN'].includes(listOperator)) {
     return owner!.right === parent && isDate(owner!.left as AstNode);
   }
   return false;

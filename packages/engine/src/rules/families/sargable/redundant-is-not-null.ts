@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
+import { isLiteralOf, isSelect } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { ctesOf, ownedColumn, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { comparisonFamily } from '../../../semantics/types.ts';
@@ -61,7 +62,7 @@ export const redundantIsNotNull: Rule = {
             en: '(Not removed automatically: MySQL treats zero dates in NOT NULL DATE/DATETIME columns specially in IS NULL tests.)',
           };
         } else if (!wholeWhere) change = andRemoval(statement, condition);
-        else if (query.type === 'select') {
+        else if (isSelect(query)) {
           // The first of them removes the whole clause; the others go with it.
           if (i === 0) change = whereRemoval(statement, where, conditions);
         } else {
@@ -88,7 +89,7 @@ function redundancy(
   nullable: Set<Source>,
   dialect: ParsedStatement['dialect'],
 ): { name: string; rewritable: boolean } | undefined {
-  if (operatorOf(condition) !== 'IS NOT' || child(condition, 'right')?.type !== 'null') return undefined;
+  if (operatorOf(condition) !== 'IS NOT' || !isLiteralOf(child(condition, 'right'), 'null')) return undefined;
   const ref = columnRef(child(condition, 'left'));
   if (!ref || ref.column === '*') return undefined;
   // An unqualified column could also belong to a derived table or CTE the schema does not describe.

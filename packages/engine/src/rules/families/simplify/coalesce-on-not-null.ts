@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, columnRef, functionArgs, functionName } from '../../../model/ast.ts';
+import { isLiteralOf } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { ColumnDef, SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -96,7 +97,7 @@ function notNullColumn(
 
 /** A fallback that leaves the column's kind of value unchanged. */
 function sameKindAs(column: ColumnDef, fallback: AstNode, text: string | undefined): boolean {
-  if (fallback.type === 'null') return true;
+  if (isLiteralOf(fallback, 'null')) return true;
   if (numberValue(fallback) !== undefined && isNumeric(column)) {
     return !isInteger(column) || /^\d+$/.test(text ?? '');
   }

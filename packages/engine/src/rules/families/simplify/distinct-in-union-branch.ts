@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, columnRef } from '../../../model/ast.ts';
+import { isLiteralOf } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { ownedColumn } from '../../../semantics/scope.ts';
@@ -114,7 +115,7 @@ function positionSafe(items: Item[]): boolean {
     return ref && sources ? ownedColumn(ref, sources) : undefined;
   });
   const byValue = items.every(
-    ({ expr }, i) => numberValue(expr) !== undefined || expr.type === 'null' || isNonText(resolved[i]?.column),
+    ({ expr }, i) => numberValue(expr) !== undefined || isLiteralOf(expr, 'null') || isNonText(resolved[i]?.column),
   );
   if (byValue) return true;
   // Text columns of one known collation in every branch: the union compares in it, as each branch's DISTINCT did.
@@ -126,6 +127,8 @@ function positionSafe(items: Item[]): boolean {
   const others = items.filter((_, i) => !resolved[i]);
   return (
     (columns.size === 1 || oneCollation) &&
-    others.every(({ expr }) => expr.type === 'null' || (stringValue(expr) !== undefined && expr.type !== 'hex_string'))
+    others.every(
+      ({ expr }) => isLiteralOf(expr, 'null') || (stringValue(expr) !== undefined && !isLiteralOf(expr, 'hex_string')),
+    )
   );
 }

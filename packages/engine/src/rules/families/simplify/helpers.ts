@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, functionName, isNode, span, subqueryOf, visitsOf } from '../../../model/ast.ts';
+import { isBinaryExpr, isExprList, isSelect, isUnaryExpr } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type ColumnDef, findColumn, type IndexDef, type SchemaModel, type TableDef } from '../../../schema/model.ts';
 import { isAggregate } from '../../../semantics/functions.ts';
@@ -35,7 +36,7 @@ export function querySources(statement: ParsedStatement, schema: SchemaModel, qu
   const items = children(query, 'from');
   const joins = items.map((item) => String(item.join ?? '').toUpperCase());
   if (joins.some((join) => !knownJoins.has(join))) return undefined;
-  if (items.some((item) => child(item, 'on')?.type === 'expr_list')) return undefined;
+  if (items.some((item) => isExprList(child(item, 'on')))) return undefined;
   return sourcesOf(query, schema, ctesOf(statement.ast)).map((source, i) => ({
     ...source,
     // `a RIGHT JOIN b` NULL-extends a (and whatever was joined before it, counting conservatively).
@@ -83,7 +84,7 @@ export function hasArbitraryColumns(query: AstNode): boolean {
   let found = false;
   const visit = (node: unknown): void => {
     if (found || !isNode(node)) return;
-    if (isAggregate(node) || node.type === 'select' || isNode(node.ast)) return;
+    if (isAggregate(node) || isSelect(node) || isNode(node.ast)) return;
     const key = columnKey(node);
     if (key) {
       const bare = `.${key.split('.').pop()}`;
@@ -113,11 +114,11 @@ export function membershipSubqueries(ast: AstNode): Set<AstNode> {
   const found = new Set<AstNode>();
   for (const { node } of visitsOf(ast)) {
     let subquery: AstNode | undefined;
-    const operator = node.type === 'binary_expr' ? String(node.operator).toUpperCase() : '';
+    const operator = isBinaryExpr(node) ? String(node.operator).toUpperCase() : '';
     if (operator === 'IN' || operator === 'NOT IN') subquery = subqueryOf(child(node, 'right'));
     else if (['EXISTS', 'NOT EXISTS'].includes(functionName(node) ?? '')) subquery = subqueryOf(child(node, 'args'));
-    else if (node.type === 'unary_expr' && String(node.operator).toUpperCase() === 'NOT EXISTS') {
-      subquery = subqueryOf(child(node, 'expr'));
+    else if (isUnaryExpr(node) && String(node.operator).toUpperCase() === 'NOT EXISTS') {
+      subquery = subqueryOf(node.expr);
     }
     if (subquery && !isNode(subquery._next) && !subquery.set_op) found.add(subquery);
   }
@@ -152,7 +153,7 @@ export interface SetChain {
 export function setChains(ast: AstNode): SetChain[] {
   const chains: SetChain[] = [];
   for (const { node, key, keys } of visitsOf(ast)) {
-    if (node.type !== 'select' || !isNode(node._next) || key === '_next') continue;
+    if (!isSelect(node) || !isNode(node._next) || key === '_next') continue;
     const branches: AstNode[] = [];
     for (let branch: AstNode | undefined = node; branch; branch = child(branch, '_next')) branches.push(branch);
     const last = branches[branches.length - 1]!;

@@ -6,7 +6,7 @@ import type { TextEdit } from '../../../text/patch.ts';
 import { clauseEnd, selectCandidates } from '../../rewrite/layout.ts';
 import { tokenView } from '../../rewrite/tokens.ts';
 import { type Change, firstFaithful } from '../../rewrite/verify.ts';
-import { type Rule, type RuleMatch } from '../../rule.ts';
+import type { Rule, RuleMatch } from '../../rule.ts';
 import { groupItems, hasGroupingSets } from '../clauses/helpers.ts';
 import { hasLimit, keyText, keywordMatch, querySources, settle, withReason } from './helpers.ts';
 

@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, functionName, isNode, type KeyedVisit, visitsOf } from '../../../model/ast.ts';
+import { isExprList, isFunctionCall, isSelect } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { isAggregate, isWindow } from '../../../semantics/functions.ts';
 import type { Change } from '../../rewrite/verify.ts';
@@ -65,7 +66,7 @@ export const redundantOrderBy: Rule = {
     const inChain = new Map(chains.flatMap((chain) => chain.branches.map((b) => [b, chain] as const)));
     for (const visit of visitsOf(statement.ast)) {
       const query = visit.node;
-      if (query.type !== 'select' || children(query, 'orderby').length === 0 || membership.has(query)) continue;
+      if (!isSelect(query) || children(query, 'orderby').length === 0 || membership.has(query)) continue;
       const chain = inChain.get(query);
       const kind = chain ? branchKind(chain, query) : singleKind(statement, query, visit);
       if (!kind) continue;
@@ -100,15 +101,11 @@ function singleKind(statement: ParsedStatement, query: AstNode, visit: KeyedVisi
     return 'scalar';
   }
   const owner = ancestors[ancestors.length - 3];
-  if (container.expr === wrapper && owner?.type === 'select' && children(owner, 'columns').includes(container)) {
+  if (container.expr === wrapper && isSelect(owner) && children(owner, 'columns').includes(container)) {
     return 'scalar';
   }
   const quantifier = owner && functionName(owner);
-  if (
-    container.type === 'expr_list' &&
-    owner?.args === container &&
-    ['ANY', 'SOME', 'ALL'].includes(quantifier ?? '')
-  ) {
+  if (isExprList(container) && owner?.args === container && ['ANY', 'SOME', 'ALL'].includes(quantifier ?? '')) {
     return 'quantified';
   }
   return undefined;
@@ -161,7 +158,7 @@ function oneRowAggregate(statement: ParsedStatement, query: AstNode): boolean {
   for (const part of parts) {
     visitExpression(part, (node) => {
       if (isAggregate(node) || isWindow(node)) return false;
-      if (node.type === 'function' && !scalarFunctions.has(functionName(node) ?? '')) setReturning = true;
+      if (isFunctionCall(node) && !scalarFunctions.has(functionName(node) ?? '')) setReturning = true;
       return !setReturning;
     });
   }

@@ -1,4 +1,5 @@
 import { type AstNode, child, children, functionArgs, functionName, walk } from '../../../model/ast.ts';
+import { isLiteralOf, isSelect, isStar } from '../../../model/nodes.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import { identifierSpan, matchIn } from './ddl.ts';
 
@@ -6,9 +7,9 @@ import { identifierSpan, matchIn } from './ddl.ts';
 function countsRows(node: AstNode): boolean {
   if (functionName(node) !== 'COUNT' || child(node, 'args')?.distinct) return false;
   const expr = child(child(node, 'args') ?? {}, 'expr');
-  if (expr?.type === 'star') return true;
+  if (isStar(expr)) return true;
   const [arg] = functionArgs(node);
-  return arg?.type === 'number';
+  return isLiteralOf(arg, 'number');
 }
 
 function selectsRowCount(query: AstNode): boolean {
@@ -43,7 +44,7 @@ export const countStarWithoutWhere: Rule = {
   },
   detect({ statement }) {
     const query = statement.ast;
-    if (query.type !== 'select' || child(query, '_next') || child(query, 'where')) return [];
+    if (!isSelect(query) || query._next || query.where) return [];
     if (children(query, 'with').length > 0) return [];
     // GROUP BY reads as a list or as `{ columns }` depending on the dialect's grammar.
     const groupBy = [...children(query, 'groupby'), ...children(child(query, 'groupby') ?? {}, 'columns')];

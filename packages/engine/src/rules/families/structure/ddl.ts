@@ -5,6 +5,7 @@
  */
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode, span } from '../../../model/ast.ts';
+import { isAlter, isColumnRefNode, isCreate, isFunctionCall, isLiteralOf } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type ColumnDef, findTable, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../../../text/lexer.ts';
@@ -44,15 +45,15 @@ export interface KeyDefinition {
 }
 
 export function isCreateTable(ast: AstNode): boolean {
-  return ast.type === 'create' && ast.keyword === 'table';
+  return isCreate(ast) && ast.keyword === 'table';
 }
 
 export function isAlterTable(ast: AstNode): boolean {
-  return ast.type === 'alter' && children(ast, 'table').length > 0;
+  return isAlter(ast) && children(ast, 'table').length > 0;
 }
 
 export function isCreateIndex(ast: AstNode): boolean {
-  return ast.type === 'create' && ast.keyword === 'index';
+  return isCreate(ast) && ast.keyword === 'index';
 }
 
 /** The table a CREATE TABLE, ALTER TABLE or CREATE INDEX statement works on, as written. */
@@ -154,13 +155,13 @@ function indexKind(word: string): KeyKind {
  * a one-argument "function call" in CREATE INDEX. Anything else is an expression.
  */
 function keyPart(node: AstNode): KeyPart {
-  if (node.type === 'column_ref') {
+  if (isColumnRefNode(node)) {
     return { column: nameOf(node) ?? null, prefixed: typeof node.suffix === 'string', node };
   }
   const args = child(node, 'args');
   const values = args ? children(args, 'value') : [];
   const parts = children(child(node, 'name') ?? {}, 'name');
-  if (node.type === 'function' && parts.length === 1 && values.length === 1 && values[0]!.type === 'number') {
+  if (isFunctionCall(node) && parts.length === 1 && values.length === 1 && isLiteralOf(values[0], 'number')) {
     return { column: String(parts[0]!.value), prefixed: true, node };
   }
   return { column: null, prefixed: false, node };

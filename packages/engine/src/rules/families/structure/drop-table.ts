@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, children } from '../../../model/ast.ts';
+import { isDrop } from '../../../model/nodes.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import { keywordSpan, matchIn, optionValue } from './ddl.ts';
 
@@ -36,7 +37,7 @@ export const dropTable: Rule = {
   },
   detect({ statement }) {
     const ast = statement.ast;
-    if (ast.type !== 'drop') return [];
+    if (!isDrop(ast)) return [];
     const objects = droppedObjects(ast);
     if (!objects) return [];
     const irreversible =

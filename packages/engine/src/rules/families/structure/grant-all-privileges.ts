@@ -1,4 +1,5 @@
 import { type AstNode, child, children } from '../../../model/ast.ts';
+import { isGrant } from '../../../model/nodes.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import { keywordSpan, matchIn, optionValue } from './ddl.ts';
 
@@ -39,7 +40,7 @@ export const grantAllPrivileges: Rule = {
   },
   detect({ statement }) {
     const ast = statement.ast;
-    if (ast.type !== 'grant') return [];
+    if (!isGrant(ast)) return [];
     const all = children(ast, 'objects').some((object) =>
       /^all( privileges)?$/i.test(optionValue(child(object, 'priv')).trim()),
     );

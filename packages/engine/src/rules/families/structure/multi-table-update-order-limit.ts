@@ -1,4 +1,5 @@
 import { child, children } from '../../../model/ast.ts';
+import { isUpdate } from '../../../model/nodes.ts';
 import type { Rule } from '../../rule.ts';
 import { keywordSpan, matchIn } from './ddl.ts';
 
@@ -20,7 +21,7 @@ export const multiTableUpdateOrderLimit: Rule = {
   },
   detect({ statement }) {
     const ast = statement.ast;
-    if (ast.type !== 'update' || children(ast, 'table').length < 2) return [];
+    if (!isUpdate(ast) || children(ast, 'table').length < 2) return [];
     const ordered = children(ast, 'orderby').length > 0;
     const limited = children(child(ast, 'limit') ?? {}, 'value').length > 0;
     if (!ordered && !limited) return [];

@@ -1,4 +1,5 @@
 import { children } from '../../../model/ast.ts';
+import { isTruncate } from '../../../model/nodes.ts';
 import { allDialects, type Rule } from '../../rule.ts';
 import { keywordSpan, matchIn } from './ddl.ts';
 
@@ -17,7 +18,7 @@ export const truncateTable: Rule = {
   },
   detect({ statement }) {
     const ast = statement.ast;
-    if (ast.type !== 'truncate') return [];
+    if (!isTruncate(ast)) return [];
     const names = children(ast, 'name')
       .map((source) => String(source.table ?? ''))
       .filter(Boolean);

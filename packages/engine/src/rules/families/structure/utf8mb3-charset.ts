@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children } from '../../../model/ast.ts';
+import { isCreate } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { Rule, RuleMatch } from '../../rule.ts';
 import {
@@ -27,7 +28,7 @@ function tableLevelSettings(ast: AstNode): string[] {
       .filter((option) => isCharsetOption(option.keyword))
       .map((option) => optionValue(option.value));
   }
-  if (ast.type === 'create' && (ast.keyword === 'database' || ast.keyword === 'schema')) {
+  if (isCreate(ast) && (ast.keyword === 'database' || ast.keyword === 'schema')) {
     return children(ast, 'create_definitions')
       .filter((option) => isCharsetOption(option.keyword))
       .map((option) => optionValue(option.value));
@@ -46,7 +47,7 @@ function columnSettings(definition: AstNode): string[] {
 
 function objectName(statement: ParsedStatement): Localized {
   const ast = statement.ast;
-  if (ast.type === 'create' && (ast.keyword === 'database' || ast.keyword === 'schema')) {
+  if (isCreate(ast) && (ast.keyword === 'database' || ast.keyword === 'schema')) {
     const name = optionValue(children(child(ast, 'database') ?? {}, 'schema')[0]);
     return { zh: `库 ${name}`, en: `database ${name}` };
   }

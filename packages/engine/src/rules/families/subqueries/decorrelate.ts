@@ -19,6 +19,7 @@
  */
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, functionName, isNode, walk } from '../../../model/ast.ts';
+import { isBinaryExpr } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -121,8 +122,8 @@ const arithmetic = new Set(['+', '-', '*', '/']);
 function isNullStrictAggregate(node: AstNode): boolean {
   let aggregates = 0;
   const strict = (n: AstNode): boolean => {
-    if (n.type === 'binary_expr' && arithmetic.has(String(n.operator))) {
-      return strict(child(n, 'left') ?? {}) && strict(child(n, 'right') ?? {});
+    if (isBinaryExpr(n) && arithmetic.has(String(n.operator))) {
+      return strict(n.left ?? {}) && strict(n.right ?? {});
     }
     if (numberValue(n) !== undefined) return true;
     if (isAggregate(n) && isNullOnEmptyAggregate(functionName(n) ?? '')) {
@@ -466,8 +467,8 @@ function isIntendedTie(on: AstNode | undefined, { plan, alias, keys }: Named): b
 
 function chainOfAnd(node: AstNode | undefined): AstNode[] {
   if (!node) return [];
-  if (node.type === 'binary_expr' && String(node.operator).toUpperCase() === 'AND') {
-    return [...chainOfAnd(child(node, 'left')), ...chainOfAnd(child(node, 'right'))];
+  if (isBinaryExpr(node) && String(node.operator).toUpperCase() === 'AND') {
+    return [...chainOfAnd(node.left), ...chainOfAnd(node.right)];
   }
   return isNode(node) ? [node] : [];
 }

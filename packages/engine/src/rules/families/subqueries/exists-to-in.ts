@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, subqueryOf } from '../../../model/ast.ts';
+import { isBinaryExpr } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -142,16 +143,16 @@ function inChange(statement: ParsedStatement, conjunct: AstNode, subquery: AstNo
 function isIntended(tree: AstNode, subquery: AstNode, { conjunct, inner, outer }: Correlation): boolean {
   const next = subqueryOf(child(tree, 'right'));
   const columns = next ? children(next, 'columns') : [];
-  if (tree.type !== 'binary_expr' || String(tree.operator).toUpperCase() !== 'IN' || !next || columns.length !== 1) {
+  if (!isBinaryExpr(tree) || String(tree.operator).toUpperCase() !== 'IN' || !next || columns.length !== 1) {
     return false;
   }
   const oldWhere = child(subquery, 'where');
   const expectedWhere = oldWhere ? withReplacements(oldWhere, new Map([[conjunct, null]])) : null;
   return (
-    sameTree(child(tree, 'left'), outer.node) &&
+    sameTree(tree.left, outer.node) &&
     sameTree(child(columns[0]!, 'expr'), inner.node) &&
     !columns[0]!.as &&
-    sameTree(child(next, 'where') ?? null, expectedWhere) &&
+    sameTree(next.where ?? null, expectedWhere) &&
     sameTree({ ...next, columns: null, where: null }, { ...subquery, columns: null, where: null })
   );
 }

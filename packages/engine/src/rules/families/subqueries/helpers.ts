@@ -8,6 +8,7 @@
  */
 import type { Dialect, Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode, span, visitsOf, walk } from '../../../model/ast.ts';
+import { isColumnRefNode, isExprList, isFunctionCall, isSelect } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type ColumnDef, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { type Ctes, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
@@ -45,7 +46,7 @@ export interface Ref {
  * (the parser gives it as an object, which would read as "unqualified"), a schema prefix, or `*`.
  */
 export function refOf(node: AstNode | undefined): Ref | 'odd' | undefined {
-  if (node?.type !== 'column_ref') return undefined;
+  if (!isColumnRefNode(node)) return undefined;
   const table = node.table;
   if ((table !== null && table !== undefined && typeof table !== 'string') || node.schema || node.db) return 'odd';
   const ref = columnRef(node);
@@ -59,7 +60,7 @@ export function refsIn(node: AstNode | undefined): Ref[] | undefined {
   const found: Ref[] = [];
   let odd = false;
   walk(node, ({ node: inner }) => {
-    if (inner !== node && (inner.type === 'select' || child(inner, 'ast')?.type === 'select')) return false;
+    if (inner !== node && (isSelect(inner) || isSelect(child(inner, 'ast')))) return false;
     const ref = refOf(inner);
     if (ref === 'odd') odd = true;
     else if (ref) found.push(ref);
@@ -79,7 +80,7 @@ export interface OneTableQuery {
 
 /** The subquery's one table, when it is a plain SELECT over a single plain table. */
 export function oneTableQuery(query: AstNode, schema: SchemaModel, ctes: Ctes): OneTableQuery | undefined {
-  if (query.type !== 'select' || isNode(query._next) || query.set_op || children(query, 'with').length > 0) {
+  if (!isSelect(query) || isNode(query._next) || query.set_op || children(query, 'with').length > 0) {
     return undefined;
   }
   const sources = sourcesOf(query, schema, ctes);
@@ -117,15 +118,15 @@ export function extraClauses(query: AstNode): {
 /** The subquery of `EXISTS (...)` and of a parenthesised scalar subquery. */
 export function wrappedQuery(node: AstNode | undefined): AstNode | undefined {
   const ast = node ? child(node, 'ast') : undefined;
-  return ast?.type === 'select' ? ast : undefined;
+  return isSelect(ast) ? ast : undefined;
 }
 
 /** The subquery of `EXISTS (SELECT ...)` (not NOT EXISTS), when the node is one. */
 export function existsQuery(node: AstNode): AstNode | undefined {
-  if (node.type !== 'function') return undefined;
+  if (!isFunctionCall(node)) return undefined;
   const parts = children(child(node, 'name') ?? {}, 'name');
   if (parts.length !== 1 || String(parts[0]!.value).toUpperCase() !== 'EXISTS') return undefined;
-  const args = children(child(node, 'args') ?? {}, 'value');
+  const args = children(node.args ?? {}, 'value');
   return args.length === 1 ? wrappedQuery(args[0]) : undefined;
 }
 
@@ -227,7 +228,7 @@ export function pinnedBy(local: AstNode[], inner: Source, dialect: Dialect): Set
  * condition, NATURAL joins).
  */
 export function joinTargetProblem(query: AstNode, root: AstNode): Localized | undefined {
-  if (query.type !== 'select' || children(query, 'from').length === 0) {
+  if (!isSelect(query) || children(query, 'from').length === 0) {
     return { zh: '外层不是带 FROM 的 SELECT', en: 'the outer query is not a SELECT with a FROM clause' };
   }
   if (hasUnqualifiedStar(query)) {
@@ -248,7 +249,7 @@ export function joinTargetProblem(query: AstNode, root: AstNode): Localized | un
   }
   const misread = children(query, 'from').some(
     (entry) =>
-      child(entry, 'on')?.type === 'expr_list' ||
+      isExprList(child(entry, 'on')) ||
       String(entry.as ?? '').toUpperCase() === 'NATURAL' ||
       String(entry.join ?? '')
         .toUpperCase()
@@ -277,7 +278,7 @@ function limitedBranches(root: AstNode): Set<AstNode> {
     return undefined;
   });
   walk(root, ({ node }) => {
-    if (node.type !== 'select' || nexts.has(node) || !child(node, '_next')) return undefined;
+    if (!isSelect(node) || nexts.has(node) || !node._next) return undefined;
     const chain: AstNode[] = [];
     for (let branch: AstNode | undefined = node; branch; branch = child(branch, '_next')) chain.push(branch);
     if (chain.some((branch) => limitParts(branch).count || limitParts(branch).offset)) {
@@ -293,7 +294,7 @@ function hasUnqualifiedStar(query: AstNode): boolean {
   if (typeof query.columns === 'string') return true;
   return children(query, 'columns').some((item) => {
     const expr = child(item, 'expr');
-    return expr?.type === 'column_ref' && expr.column === '*' && !expr.table;
+    return isColumnRefNode(expr) && expr.column === '*' && !expr.table;
   });
 }
 
@@ -321,8 +322,7 @@ export function unqualifiedNames(query: AstNode, skip: Set<AstNode>): Set<string
     if (skip.has(node) || orderByAliases.has(node)) return false;
     if (ancestors[ancestors.length - 1] === query && (key === 'with' || key === '_next')) return false;
     const ref = columnRef(node);
-    if (node.type === 'column_ref' && ref && !ref.table && ref.column !== '*')
-      names.add(unquote(ref.column).toLowerCase());
+    if (isColumnRefNode(node) && ref && !ref.table && ref.column !== '*') names.add(unquote(ref.column).toLowerCase());
     return undefined;
   });
   return names;
@@ -379,7 +379,7 @@ function ownLocatedNode(query: AstNode): AstNode | undefined {
   let found: AstNode | undefined;
   walk(query, ({ node }) => {
     if (found) return false;
-    if (node !== query && (node.type === 'select' || child(node, 'ast')?.type === 'select')) return false;
+    if (node !== query && (isSelect(node) || isSelect(child(node, 'ast')))) return false;
     if (node !== query && span(node)) {
       found = node;
       return false;

@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, subqueryOf } from '../../../model/ast.ts';
+import { isBinaryExpr } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { coversUniqueKey, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
@@ -115,9 +116,9 @@ interface Plan extends Candidate {
 
 /** An `x IN (SELECT k FROM t ...)` of the rule's shape: uncorrelated, one table, no grouping or LIMIT. */
 function candidateOf(conjunct: AstNode, schema: SchemaModel, ctes: Ctes): Candidate | undefined {
-  if (conjunct.type !== 'binary_expr' || String(conjunct.operator).toUpperCase() !== 'IN') return undefined;
-  const outer = refOf(child(conjunct, 'left'));
-  const query = subqueryOf(child(conjunct, 'right'));
+  if (!isBinaryExpr(conjunct) || String(conjunct.operator).toUpperCase() !== 'IN') return undefined;
+  const outer = refOf(conjunct.left);
+  const query = subqueryOf(conjunct.right);
   const subquery = query ? oneTableQuery(query, schema, ctes) : undefined;
   if (typeof outer !== 'object' || !query || !subquery) return undefined;
   const { grouped, limited } = extraClauses(query);

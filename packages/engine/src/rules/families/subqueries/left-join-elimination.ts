@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, isNode, walk } from '../../../model/ast.ts';
+import { isColumnRefNode, isExprList } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { coversUniqueKey, findColumn, unquote } from '../../../schema/model.ts';
 import { ctesOf, ownedColumn, type Source, selectQueries, sideOf, sourcesOf } from '../../../semantics/scope.ts';
@@ -69,7 +70,7 @@ export const leftJoinElimination: Rule = {
 function isCandidate(query: AstNode, sources: Source[], i: number): boolean {
   const source = sources[i]!;
   const on = child(source.node, 'on');
-  if (i === 0 || source.join !== 'LEFT JOIN' || !source.table || !on || on.type === 'expr_list') return false;
+  if (i === 0 || source.join !== 'LEFT JOIN' || !source.table || !on || isExprList(on)) return false;
   if (sources.slice(i + 1).some((later) => isNode(later.node.using) || Array.isArray(later.node.using))) return false;
   return !readsElsewhere(query, source, on);
 }
@@ -80,7 +81,7 @@ function readsElsewhere(query: AstNode, source: Source, on: AstNode): boolean {
   walk(query, ({ node, key, ancestors }) => {
     if (reads || node === on) return false;
     if (ancestors[ancestors.length - 1] === query && (key === 'with' || key === '_next')) return false;
-    if (node.type !== 'column_ref') return undefined;
+    if (!isColumnRefNode(node)) return undefined;
     const ref = refOf(node);
     if (ref === 'odd') {
       // `*`, `t.*` or a quoted qualifier: a read of t unless it is another table's star.

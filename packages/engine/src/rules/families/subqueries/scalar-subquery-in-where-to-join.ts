@@ -1,5 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, isNode } from '../../../model/ast.ts';
+import { isBinaryExpr, isSelect } from '../../../model/nodes.ts';
 import { ctesOf, selectQueries } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { type Change, matchesWithEdits } from '../../rewrite/verify.ts';
@@ -72,11 +73,10 @@ function whereSites(query: AstNode): Site[] {
   const visit = (node: AstNode, parent: AstNode | undefined) => {
     const subquery = wrappedQuery(node);
     if (subquery) {
-      if (parent?.type === 'binary_expr' && operandOf.has(String(parent.operator)))
-        sites.push({ host: node, subquery });
+      if (isBinaryExpr(parent) && operandOf.has(String(parent.operator))) sites.push({ host: node, subquery });
       return;
     }
-    if (node.type === 'select') return;
+    if (isSelect(node)) return;
     for (const [key, value] of Object.entries(node)) {
       if (key === 'loc') continue;
       for (const inner of Array.isArray(value) ? value : [value]) if (isNode(inner)) visit(inner, node);
