@@ -103,6 +103,23 @@ export function containsWindow(node: AstNode | undefined): boolean {
   return found;
 }
 
+/**
+ * A window function in the select list or ORDER BY whose OVER has no ORDER BY (or names a window): it numbers or
+ * frames rows by arrival, so the order rows arrive in is part of the result.
+ */
+export function hasUnorderedWindow(query: AstNode): boolean {
+  let found = false;
+  for (const part of [...children(query, 'columns'), ...children(query, 'orderby')]) {
+    visitExpression(part, (node) => {
+      if (!isWindow(node)) return undefined;
+      const spec = child(child(child(node, 'over') ?? {}, 'as_window_specification') ?? {}, 'window_specification');
+      if (!spec || children(spec, 'orderby').length === 0) found = true;
+      return !found;
+    });
+  }
+  return found;
+}
+
 export function containsSubquery(node: AstNode): boolean {
   let found = false;
   const visit = (value: unknown): void => {

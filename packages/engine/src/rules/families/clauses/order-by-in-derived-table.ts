@@ -23,6 +23,7 @@ import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   containsAggregate,
   groupItems,
+  hasUnorderedWindow,
   isSelectDistinct,
   limitParts,
   matchOver,
@@ -167,20 +168,6 @@ function refusalOf(
     };
   }
   return undefined;
-}
-
-/** A window function whose OVER has no ORDER BY (or names a window): it numbers or frames rows by arrival. */
-function hasUnorderedWindow(query: AstNode): boolean {
-  let found = false;
-  for (const part of [...children(query, 'columns'), ...children(query, 'orderby')]) {
-    visitExpression(part, (node) => {
-      if (!isWindow(node)) return undefined;
-      const spec = child(child(child(node, 'over') ?? {}, 'as_window_specification') ?? {}, 'window_specification');
-      if (!spec || children(spec, 'orderby').length === 0) found = true;
-      return !found;
-    });
-  }
-  return found;
 }
 
 function orderSensitive(statement: ParsedStatement, schema: SchemaModel, query: AstNode): boolean {

@@ -9,6 +9,7 @@ import {
   comparisonOperators,
   containsAggregate,
   groupItems,
+  hasUnorderedWindow,
   operatorOf,
   selectItems,
   visitExpression,
@@ -197,20 +198,6 @@ function chainRefusal(chain: SetChain): Localized | undefined {
     };
   }
   return undefined;
-}
-
-/** A window function whose OVER has no ORDER BY: it numbers or frames rows by arrival. */
-function hasUnorderedWindow(query: AstNode): boolean {
-  let found = false;
-  for (const part of [...children(query, 'columns'), ...children(query, 'orderby')]) {
-    visitExpression(part, (node) => {
-      if (!isWindow(node)) return undefined;
-      const spec = child(child(child(node, 'over') ?? {}, 'as_window_specification') ?? {}, 'window_specification');
-      if (!spec || children(spec, 'orderby').length === 0) found = true;
-      return !found;
-    });
-  }
-  return found;
 }
 
 const messages: Record<Kind, Localized> = {
