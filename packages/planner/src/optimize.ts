@@ -178,7 +178,7 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
         ...(analysis.schema.notes ?? []).map((message) => ({ code: 0, message })),
       ],
       ...(prepared
-        ? await weightedWorkload(session, input.dialect, statements, analysis, prepared)
+        ? await weightedWorkload(session, input.dialect, statements, analysis, prepared, caches)
         : await workloadIndexes(session, input.dialect, statements, analysis, caches)),
     };
   } finally {
@@ -288,6 +288,7 @@ async function weightedWorkload(
   statements: StatementReport[],
   analysis: Analysis,
   prepared: PreparedWorkload,
+  caches: AnalysisCaches,
 ): Promise<{ workload: WorkloadIndexes }> {
   const texts: string[] = [];
   prepared.statements
@@ -302,7 +303,7 @@ async function weightedWorkload(
         };
       } else texts.push(report.optimized);
     });
-  return { workload: await adviseWeightedWorkload(session, dialect, prepared, texts, analysis.schema) };
+  return { workload: await adviseWeightedWorkload(session, dialect, prepared, texts, analysis.schema, caches) };
 }
 
 /** One newline convention for everything downstream: the planner runs the same schema text the engine read. */
@@ -689,6 +690,7 @@ async function withAiRewrite(
     findings: item.findings,
     plan: afterRules.planAfter,
     indexes: afterRules.indexes.map((i) => i.ddl),
+    analysisCaches: caches,
   });
   if (!result.applied || !session) return { ...afterRules, ai: result.report };
   const { sql, explanation, verification } = result.applied;
