@@ -17,17 +17,12 @@ const parser = new nodeSqlParser.Parser();
 
 const parserDatabase: Record<Dialect, string> = { mysql: 'mysql', postgresql: 'postgresql' };
 
-/**
- * Parses every statement of the input; the first one that does not parse throws 4202 with its position. Inside an
- * analysis its trees are the analysis's (analysis-caches.ts); called outside one it is an analysis of its own.
- */
+/** Parses every statement of the input; the first one that does not parse throws 4202 with its position. */
 export function parseStatements(text: string, dialect: Dialect): ParsedStatement[] {
-  return withAnalysisCaches(() =>
-    parseEach(text, dialect).map((outcome) => {
-      if (outcome.error) throw outcome.error;
-      return outcome.statement;
-    }),
-  );
+  return parseEach(text, dialect).map((outcome) => {
+    if (outcome.error) throw outcome.error;
+    return outcome.statement;
+  });
 }
 
 /**
@@ -40,7 +35,8 @@ export type ParseOutcome =
 
 /**
  * Parses each statement on its own: one that does not parse does not stop the others. A statement that fails
- * comes back with its error and a placeholder tree (`{ type: 'unparsed' }`, kind 'other', no tables).
+ * comes back with its error and a placeholder tree (`{ type: 'unparsed' }`, kind 'other', no tables). Inside an
+ * analysis the trees are the analysis's (analysis-caches.ts); called outside one, the call is an analysis of its own.
  */
 export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
   return withAnalysisCaches(({ trees }) => parseEachIn(text, dialect, trees));
