@@ -5,7 +5,8 @@
  * - parse: parseStatements() on each query as the benchmark writes it, in both dialects; failures are listed
  *   with the engine's first error (code, line:column, message) and the text at that position
  * - throughput: analyze() (parse, rules, proposed rewrites; no schema) over every statement that parsed, in
- *   both dialects, round after round for about 5 s on one core (analyze is synchronous)
+ *   both dialects, round after round for about 5 s on one core (analyze is synchronous); each analyze() reads its
+ *   text anew, as a new submission does (the parse and token caches are one analysis's)
  *
  * - grammar: parseStatements() on each statement of the grammar coverage corpus kept in the repository
  *   (test-support/grammar: the SELECT, DML and CREATE TABLE / INDEX forms of the MySQL 8, MariaDB 10.11 and

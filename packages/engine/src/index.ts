@@ -16,6 +16,7 @@ export { checkSchema } from './schema/checks.ts';
 export * from './schema/model.ts';
 export { parseSchema } from './schema/parse-schema.ts';
 export { mergeStatistics, parseStatisticsJson } from './schema/statistics-json.ts';
+export { type AnalysisCaches, newAnalysisCaches, withAnalysisCaches } from './text/analysis-caches.ts';
 export {
   type BindPlaceholder,
   bindPlaceholderNote,

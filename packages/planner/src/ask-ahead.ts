@@ -1,5 +1,5 @@
 import type { Dialect } from '@sqltune/contracts';
-import { candidateReportFor, type SchemaModel } from '@sqltune/engine';
+import { type AnalysisCaches, candidateReportFor, type SchemaModel, withAnalysisCaches } from '@sqltune/engine';
 import { defaultLimits } from './index-advisor.ts';
 import type { PlannerSession } from './types.ts';
 
@@ -19,6 +19,8 @@ export async function askAhead(
   statements: readonly string[],
   dialect: Dialect,
   schema: SchemaModel,
+  /** The optimization's analysis caches (optimize.ts): the statements were parsed there. */
+  caches?: AnalysisCaches,
 ): Promise<void> {
   const texts = [...new Set(statements)];
   if (texts.length < 2) return;
@@ -30,7 +32,7 @@ export async function askAhead(
   // change of set rebuilds one table where it can.
   const byCandidate = new Map<string, { table: string; statements: string[] }>();
   for (const sql of planned) {
-    for (const candidate of firstRound(sql, dialect, schema)) {
+    for (const candidate of withAnalysisCaches(() => firstRound(sql, dialect, schema), caches)) {
       const entry = byCandidate.get(candidate.ddl) ?? { table: candidate.table, statements: [] };
       entry.statements.push(sql);
       byCandidate.set(candidate.ddl, entry);

@@ -4,8 +4,10 @@ import {
   type BatchReport,
   type MapperInput,
   mapperReport,
+  newAnalysisCaches,
   TEXT_SUBSTITUTION_NOT_PLANNED,
   variantBatches,
+  withAnalysisCaches,
 } from '@sqltune/engine';
 import { type OptimizeOptions, optimize } from './optimize.ts';
 
@@ -19,7 +21,9 @@ export type OptimizeMapperInput = MapperInput;
  * the engine ties the statement reports back to the XML (mapperReport).
  */
 export async function optimizeMapper(input: OptimizeMapperInput, options: OptimizeOptions): Promise<Report> {
-  const analysis = analyzeMapper(input);
+  // One analysis for the whole mapper: its batches re-read the variants analyzeMapper read.
+  const caches = newAnalysisCaches();
+  const analysis = withAnalysisCaches(() => analyzeMapper(input), caches);
   const batches = variantBatches(analysis);
   const total = batches.reduce((sum, b) => sum + b.parts.length, 0);
   let before = 0;
@@ -38,6 +42,7 @@ export async function optimizeMapper(input: OptimizeMapperInput, options: Optimi
         ...options,
         planners: batch.plan ? options.planners : {},
         schema: analysis.schema,
+        analysisCaches: caches,
         ...(!batch.plan && options.planners[input.dialect] ? { unplannedReason: TEXT_SUBSTITUTION_NOT_PLANNED } : {}),
         // A variant that does not parse was left out by the engine; one the optimizer refuses gets its own entry.
         statementErrors: 'report',

@@ -19,6 +19,7 @@ import {
 } from '@sqltune/contracts';
 import {
   type Analysis,
+  type AnalysisCaches,
   analyze,
   bindPlaceholderNote,
   candidateReportFor,
@@ -31,6 +32,7 @@ import {
   hotspotContext,
   type IndexCandidate,
   literalsOf,
+  newAnalysisCaches,
   normalizeNewlines,
   notIndexableMessage,
   type PreparedWorkload,
@@ -42,6 +44,7 @@ import {
   type StatementAnalysis,
   tablesAnIndexMayHelp,
   unifiedDiff,
+  withAnalysisCaches,
   withNativeParameters,
   writeTargetOf,
 } from '@sqltune/engine';
@@ -100,6 +103,12 @@ export interface OptimizeOptions {
    * read it already (a mapper's batches: analyzeMapper read it once for all of them).
    */
   schema?: SchemaModel;
+  /**
+   * What the engine keeps of the texts it reads (its analysis caches): one optimization is one analysis, from the
+   * first reading through verification and index advice, and what it kept goes with it. A mapper passes one for
+   * its own reading and all its batches; otherwise optimize() makes its own.
+   */
+  analysisCaches?: AnalysisCaches;
 }
 
 /**
@@ -110,12 +119,16 @@ export interface OptimizeOptions {
  */
 export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Promise<Report> {
   const given = normalizeInput(raw);
-  const schemaModel = options.schema ?? readSchemaInput(given);
-  const prepared = given.workloadText?.trim()
-    ? prepareWorkload(given.workloadText, given.dialect, schemaModel)
-    : undefined;
-  const input = prepared ? { ...given, sql: plannedSql(prepared) } : given;
-  const analysis = analyze(input, schemaModel);
+  // The engine is synchronous and its scope ends with each call: every call below is given these caches.
+  const caches = options.analysisCaches ?? newAnalysisCaches();
+  const { prepared, input, analysis } = withAnalysisCaches(() => {
+    const schemaModel = options.schema ?? readSchemaInput(given);
+    const prepared = given.workloadText?.trim()
+      ? prepareWorkload(given.workloadText, given.dialect, schemaModel)
+      : undefined;
+    const input = prepared ? { ...given, sql: plannedSql(prepared) } : given;
+    return { prepared, input, analysis: analyze(input, schemaModel) };
+  }, caches);
   const reportErrors = options.statementErrors === 'report';
   const unparsable = firstStatementError(analysis);
   if (unparsable && !reportErrors) throw unparsable;
@@ -134,18 +147,20 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
     options.onProgress?.(0, total);
     if (session) {
       const texts = analysis.statements.filter((item) => !item.error && plannable(item)).map((i) => i.statement.text);
-      await askAhead(session, texts, input.dialect, analysis.schema);
+      await askAhead(session, texts, input.dialect, analysis.schema, caches);
     }
     for (const item of analysis.statements) {
       statements.push(
         item.error
           ? failedStatement(item, analysis, input, item.error)
-          : await optimizeStatement(item, analysis, input, session, options).catch((error: unknown) => {
-              if (!(error instanceof AppError)) throw error;
-              const placed = inWholeInput(error, item);
-              if (!reportErrors) throw placed;
-              return failedStatement(item, analysis, input, placed);
-            }),
+          : await optimizeStatement(item, analysis, input, session, { ...options, analysisCaches: caches }).catch(
+              (error: unknown) => {
+                if (!(error instanceof AppError)) throw error;
+                const placed = inWholeInput(error, item);
+                if (!reportErrors) throw placed;
+                return failedStatement(item, analysis, input, placed);
+              },
+            ),
       );
       options.onProgress?.(statements.length, total);
     }
@@ -163,8 +178,8 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
         ...(analysis.schema.notes ?? []).map((message) => ({ code: 0, message })),
       ],
       ...(prepared
-        ? await weightedWorkload(session, input.dialect, statements, analysis, prepared)
-        : await workloadIndexes(session, input.dialect, statements, analysis)),
+        ? await weightedWorkload(session, input.dialect, statements, analysis, prepared, caches)
+        : await workloadIndexes(session, input.dialect, statements, analysis, caches)),
     };
   } finally {
     await session?.close();
@@ -180,6 +195,7 @@ async function workloadIndexes(
   dialect: Dialect,
   statements: StatementReport[],
   analysis: Analysis,
+  caches: AnalysisCaches,
 ): Promise<{ workload?: WorkloadIndexes }> {
   const { schema } = analysis;
   // Positions in `statements` of the texts weighed: every planned statement without an error.
@@ -191,16 +207,16 @@ async function workloadIndexes(
   // Writes (a mapper's INSERT, UPDATE, DELETE) pay each index they change: about one page a call, the unit the
   // weighted workload uses when it has only calls. An UPDATE or DELETE also finds its rows: its WHERE is a read
   // that an index can speed up (candidates with `writes`), weighed against that upkeep.
-  const writes = texts.map((sql) => writeTargetOf(sql, dialect, schema));
+  const writes = withAnalysisCaches(() => texts.map((sql) => writeTargetOf(sql, dialect, schema)), caches);
   const writeCost = (index: Pick<IndexCandidate, 'table' | 'columns'>) =>
     writes.filter((w) => writeChanges(w, index)).length * WRITE_COST_UNITS;
   const advice = await adviseWorkload(
     session,
     dialect,
     texts,
-    texts.map((sql) => candidatesFor(sql, dialect, schema, { writes: true })),
+    withAnalysisCaches(() => texts.map((sql) => candidatesFor(sql, dialect, schema, { writes: true })), caches),
     schema,
-    { writeCost },
+    { writeCost, analysisCaches: caches },
   );
   if (!advice) return {};
   const { serves, excluded, ...workload } = advice;
@@ -272,6 +288,7 @@ async function weightedWorkload(
   statements: StatementReport[],
   analysis: Analysis,
   prepared: PreparedWorkload,
+  caches: AnalysisCaches,
 ): Promise<{ workload: WorkloadIndexes }> {
   const texts: string[] = [];
   prepared.statements
@@ -286,7 +303,7 @@ async function weightedWorkload(
         };
       } else texts.push(report.optimized);
     });
-  return { workload: await adviseWeightedWorkload(session, dialect, prepared, texts, analysis.schema) };
+  return { workload: await adviseWeightedWorkload(session, dialect, prepared, texts, analysis.schema, caches) };
 }
 
 /** One newline convention for everything downstream: the planner runs the same schema text the engine read. */
@@ -312,12 +329,16 @@ async function optimizeStatement(
   analysis: Analysis,
   input: OptimizeInput,
   inputSession: PlannerSession | undefined,
-  { ai: aiSettings, unplannedReason }: Pick<OptimizeOptions, 'ai' | 'unplannedReason'>,
+  {
+    ai: aiSettings,
+    unplannedReason,
+    analysisCaches: caches,
+  }: Pick<OptimizeOptions, 'ai' | 'unplannedReason'> & { analysisCaches: AnalysisCaches },
 ): Promise<StatementReport> {
   const original = item.statement.text;
   // DDL, GRANT, TRUNCATE...: the rules check them; an optimizer has nothing to plan.
   const session = plannable(item) ? inputSession : undefined;
-  const verified = await verifySteps(item.steps, input.dialect, session);
+  const verified = await verifySteps(item.steps, input.dialect, session, caches);
   const {
     accepted,
     steps: ruleSteps,
@@ -331,11 +352,11 @@ async function optimizeStatement(
     optimized: ruleOptimized,
     steps: ruleSteps,
     verification: verified.verification,
-    ...(await indexesAndPlan(session, ruleOptimized, input.dialect, analysis.schema, planAfterRewrite)),
+    ...(await indexesAndPlan(session, ruleOptimized, input.dialect, analysis.schema, planAfterRewrite, caches)),
   };
   const { outcome: afterRules, dropped: droppedForIndexes } = await originalIfCheaperWithIndexes(
     rewritten,
-    { original, planBefore, dialect: input.dialect, schema: analysis.schema },
+    { original, planBefore, dialect: input.dialect, schema: analysis.schema, caches },
     session,
   );
   const dropped = [...droppedWithinCost, ...droppedForIndexes];
@@ -347,7 +368,7 @@ async function optimizeStatement(
   }));
   const { optimized, steps, verification, indexes, unadvised, planAfter, ai } = await withAiRewrite(
     afterRules,
-    { item, analysis, input, session },
+    { item, analysis, input, session, caches },
     aiSettings,
   );
 
@@ -370,7 +391,7 @@ async function optimizeStatement(
   const optimizedFindings =
     optimized === original
       ? item.findings
-      : findingsFor(parseStatements(optimized, input.dialect)[0]!, analysis.schema);
+      : withAnalysisCaches(() => findingsFor(parseStatements(optimized, input.dialect)[0]!, analysis.schema), caches);
 
   const estimated = indexes.find(
     (i) => i.estimateBasis === 'histogram-estimate' || i.estimateBasis === 'limit-estimate',
@@ -558,9 +579,10 @@ async function indexesAndPlan(
   dialect: Dialect,
   schema: SchemaModel,
   planWithoutIndexes: PlanTree | null,
+  caches: AnalysisCaches,
 ): Promise<Pick<Outcome, 'planWithoutIndexes' | 'indexes' | 'unadvised' | 'planAfter'>> {
   if (!session) return { planWithoutIndexes, indexes: [], unadvised: [], planAfter: planWithoutIndexes };
-  const { indexes, unadvised } = await chooseIndexes(session, statement, dialect, schema, planWithoutIndexes);
+  const { indexes, unadvised } = await chooseIndexes(session, statement, dialect, schema, planWithoutIndexes, caches);
   const planAfter =
     indexes.length > 0
       ? await session.explain(
@@ -580,12 +602,18 @@ async function indexesAndPlan(
  */
 async function originalIfCheaperWithIndexes(
   rewritten: Outcome,
-  context: { original: string; planBefore: PlanTree | null; dialect: Dialect; schema: SchemaModel },
+  context: {
+    original: string;
+    planBefore: PlanTree | null;
+    dialect: Dialect;
+    schema: SchemaModel;
+    caches: AnalysisCaches;
+  },
   session: PlannerSession | undefined,
 ): Promise<{ outcome: Outcome; dropped: DroppedStep[] }> {
-  const { original, planBefore, dialect, schema } = context;
+  const { original, planBefore, dialect, schema, caches } = context;
   if (!session || rewritten.optimized === original || !planBefore) return { outcome: rewritten, dropped: [] };
-  const kept = await indexesAndPlan(session, original, dialect, schema, planBefore);
+  const kept = await indexesAndPlan(session, original, dialect, schema, planBefore, caches);
   const rewrittenCost = costWithIndexes(rewritten);
   const originalCost = costWithIndexes(kept);
   if (
@@ -640,10 +668,16 @@ function originalCheaperWithIndexes(original: number, rewritten: number): Locali
  */
 async function withAiRewrite(
   afterRules: Outcome,
-  context: { item: StatementAnalysis; analysis: Analysis; input: OptimizeInput; session: PlannerSession | undefined },
+  context: {
+    item: StatementAnalysis;
+    analysis: Analysis;
+    input: OptimizeInput;
+    session: PlannerSession | undefined;
+    caches: AnalysisCaches;
+  },
   settings: AiSettings | undefined,
 ): Promise<Outcome & { ai: AiRewrite }> {
-  const { item, analysis, input, session } = context;
+  const { item, analysis, input, session, caches } = context;
   const result = await aiRewrite({
     settings,
     session,
@@ -656,11 +690,12 @@ async function withAiRewrite(
     findings: item.findings,
     plan: afterRules.planAfter,
     indexes: afterRules.indexes.map((i) => i.ddl),
+    analysisCaches: caches,
   });
   if (!result.applied || !session) return { ...afterRules, ai: result.report };
   const { sql, explanation, verification } = result.applied;
   const planWithoutIndexes = await session.explain(sql);
-  const costed = await indexesAndPlan(session, sql, input.dialect, analysis.schema, planWithoutIndexes);
+  const costed = await indexesAndPlan(session, sql, input.dialect, analysis.schema, planWithoutIndexes, caches);
   if (afterRules.planAfter && costed.planAfter && costed.planAfter.totalCost >= afterRules.planAfter.totalCost) {
     return { ...afterRules, ai: notAppliedAfterIndexes(result.report, costed.planAfter.totalCost) };
   }
@@ -806,6 +841,7 @@ async function verifySteps(
   steps: ProposedStep[],
   dialect: Dialect,
   session: PlannerSession | undefined,
+  caches: AnalysisCaches,
 ): Promise<{ accepted: ProposedStep[]; verification: Verification }> {
   if (steps.length === 0)
     return { accepted: [], verification: { method: 'none', databases: 0, verdict: 'not-needed' } };
@@ -826,9 +862,12 @@ async function verifySteps(
   const accepted: ProposedStep[] = [];
   let databases = 0;
   for (const step of steps) {
-    const result = await session.verify(step.before, step.after, {
-      literals: [...literalsOf(step.before, dialect), ...literalsOf(step.after, dialect)],
-    });
+    // The analysis parsed both texts when it proposed the step: its caches answer.
+    const literals = withAnalysisCaches(
+      () => [...literalsOf(step.before, dialect), ...literalsOf(step.after, dialect)],
+      caches,
+    );
+    const result = await session.verify(step.before, step.after, { literals });
     databases = Math.max(databases, result.databases);
     // Refuted, or not run (a time limit, a statement that can not be compared): the chain stops either way, and
     // the verdict says which.
@@ -884,9 +923,10 @@ async function chooseIndexes(
   dialect: Dialect,
   schema: SchemaModel,
   baseline: PlanTree | null,
+  caches: AnalysisCaches,
 ): Promise<{ indexes: IndexAdvice[]; unadvised: IndexGap[] }> {
   if (!baseline) return { indexes: [], unadvised: [] };
-  const { candidates, skipped } = candidateReportFor(statement, dialect, schema);
+  const { candidates, skipped } = withAnalysisCaches(() => candidateReportFor(statement, dialect, schema), caches);
   // MariaDB costs ranges from the empty what-if index and leaves LIMIT savings out of its plan cost: those single
   // indexes are costed from its own estimates with the injected statistics instead (mariadb/what-if-estimate.ts).
   const estimate =

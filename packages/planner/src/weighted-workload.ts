@@ -8,12 +8,14 @@ import type {
   WorkloadStatement,
 } from '@sqltune/contracts';
 import {
+  type AnalysisCaches,
   candidatesFor,
   findTable,
   type IndexCandidate,
   type PreparedStatement,
   type PreparedWorkload,
   type SchemaModel,
+  withAnalysisCaches,
 } from '@sqltune/engine';
 import { usesIndex } from './index-advisor.ts';
 import type { PlannerSession } from './types.ts';
@@ -43,6 +45,8 @@ export async function adviseWeightedWorkload(
   /** The planned statements' texts as optimized (rules applied), in the order of the planned statements. */
   texts: string[],
   schema: SchemaModel,
+  /** The optimization's analysis caches (optimize.ts): the texts were read there; default a reading of its own. */
+  analysisCaches?: AnalysisCaches,
 ): Promise<WorkloadIndexes> {
   const planned = prepared.statements.filter((s) => s.planned);
   const basePlans = await explainEach(session, texts, []);
@@ -60,9 +64,9 @@ export async function adviseWeightedWorkload(
           session,
           dialect,
           weighedTexts,
-          weighedTexts.map((sql) => candidatesFor(sql, dialect, schema)),
+          withAnalysisCaches(() => weighedTexts.map((sql) => candidatesFor(sql, dialect, schema)), analysisCaches),
           schema,
-          { weights, writeCost },
+          { weights, writeCost, ...(analysisCaches ? { analysisCaches } : {}) },
         )
       : undefined;
   const usage: WorkloadIndexUse[] = (advice?.indexes ?? []).map((index, k) => ({

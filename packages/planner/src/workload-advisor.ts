@@ -1,5 +1,6 @@
 import type { Dialect, IndexAdvice, Localized, PlanNode, PlanTree } from '@sqltune/contracts';
 import {
+  type AnalysisCaches,
   btreeCandidate,
   dedupeStatements,
   estimatedTableBytes,
@@ -8,6 +9,7 @@ import {
   MAX_KEY_COLUMNS,
   parseStatements,
   type SchemaModel,
+  withAnalysisCaches,
 } from '@sqltune/engine';
 import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
 import type { PlannerSession } from './types.ts';
@@ -50,6 +52,8 @@ export interface WorkloadOptions {
   weights?: number[];
   /** Upkeep an index adds to the workload's writes, in the unit of the weighted cost; default none. */
   writeCost?: (index: IndexCandidate) => number;
+  /** The optimization's analysis caches (optimize.ts): the statements were read there; default a reading of its own. */
+  analysisCaches?: AnalysisCaches;
 }
 
 /** A step must save at least this share of the current workload cost, in percent (exactly: atLeastOnePercentLess). */
@@ -84,7 +88,10 @@ export async function adviseWorkload(
   const maxEvaluations = options.maxEvaluations ?? DEFAULT_MAX_EVALUATIONS;
   let evaluations = 0;
   // Identical texts are costed once, weighing what their copies weigh together.
-  const distinct = dedupeStatements(statements, dialect, options.weights);
+  const distinct = withAnalysisCaches(
+    () => dedupeStatements(statements, dialect, options.weights),
+    options.analysisCaches,
+  );
   const members: Member[] = [];
   const excluded: WorkloadAdvice['excluded'] = [];
   for (const [g, sql] of distinct.texts.entries()) {
@@ -98,7 +105,7 @@ export async function adviseWorkload(
       for (const statement of copies) excluded.push({ statement, reason });
       continue;
     }
-    const tables = new Set(tablesRead(sql, dialect));
+    const tables = new Set(withAnalysisCaches(() => tablesRead(sql, dialect), options.analysisCaches));
     members.push({
       sql,
       weight: distinct.weights[g]!,

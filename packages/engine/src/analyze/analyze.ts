@@ -14,6 +14,7 @@ import { checkSchema } from '../schema/checks.ts';
 import type { SchemaModel } from '../schema/model.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
 import { applyStatisticsText } from '../schema/statistics.ts';
+import { withAnalysisCaches } from '../text/analysis-caches.ts';
 import { applyEdits } from '../text/patch.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
 import { DATA_CHANGE_WORDS, isDataChange } from '../text/statement-words.ts';
@@ -65,17 +66,24 @@ export interface Analysis {
 
 /** The table structure with its statistics applied, as analyze() reads them (4203 when they do not read). */
 export function readSchemaInput(input: Pick<AnalyzeInput, 'schemaText' | 'statsText' | 'dialect'>): SchemaModel {
-  const schemaText = normalizeNewlines(input.schemaText ?? '');
-  const schema = schemaText.trim() ? parseSchema(schemaText, input.dialect) : { tables: [], ddl: '' };
-  if (input.statsText?.trim()) applyStatisticsText(schema, input.statsText);
-  return schema;
+  return withAnalysisCaches(() => {
+    const schemaText = normalizeNewlines(input.schemaText ?? '');
+    const schema = schemaText.trim() ? parseSchema(schemaText, input.dialect) : { tables: [], ddl: '' };
+    if (input.statsText?.trim()) applyStatisticsText(schema, input.statsText);
+    return schema;
+  });
 }
 
 /**
  * Parses, checks the schema, runs every rule and proposes the rewrite chain. Pure: no I/O. A caller analyzing many
- * texts against one structure (the statements of a mapper) reads it once and passes it as `schema`.
+ * texts against one structure (the statements of a mapper) reads it once and passes it as `schema`. One analysis:
+ * the texts it reads are cached for its duration and dropped when it returns (text/analysis-caches.ts).
  */
-export function analyze(input: AnalyzeInput, schema: SchemaModel = readSchemaInput(input)): Analysis {
+export function analyze(input: AnalyzeInput, schema?: SchemaModel): Analysis {
+  return withAnalysisCaches(() => analyzeIn(input, schema ?? readSchemaInput(input)));
+}
+
+function analyzeIn(input: AnalyzeInput, schema: SchemaModel): Analysis {
   const outcomes = parseEach(normalizeNewlines(input.sql), input.dialect);
   for (const { statement, error } of input.dataChanges === 'analyze' ? [] : outcomes) {
     // A data change the parser cannot read (PostgreSQL's DELETE ... USING) is still a data change.
@@ -169,6 +177,10 @@ export function findingsFor(
   schema: SchemaModel,
   rules: Rule[] = rulesFor(statement.dialect),
 ): Finding[] {
+  return withAnalysisCaches(() => findingsIn(statement, schema, rules));
+}
+
+function findingsIn(statement: ParsedStatement, schema: SchemaModel, rules: Rule[]): Finding[] {
   return rules.flatMap((rule) =>
     detect(rule, statement, schema).map((match): Finding => {
       const finding: Finding = {
@@ -198,6 +210,10 @@ export function findingsFor(
  * text the previous one produced (offsets stay true).
  */
 export function proposeSteps(statement: ParsedStatement, schema: SchemaModel): ProposedStep[] {
+  return withAnalysisCaches(() => stepsIn(statement, schema));
+}
+
+function stepsIn(statement: ParsedStatement, schema: SchemaModel): ProposedStep[] {
   const steps: ProposedStep[] = [];
   let current = statement;
   for (const rule of rulesFor(statement.dialect).filter((r) => r.rewrites)) {
@@ -238,6 +254,8 @@ export function candidateReportFor(
   schema: SchemaModel,
   options: CandidateOptions = {},
 ): { candidates: IndexCandidate[]; skipped: SkippedTable[] } {
-  const [statement] = parseStatements(text, dialect);
-  return statement ? indexCandidateReport(statement, schema, options) : { candidates: [], skipped: [] };
+  return withAnalysisCaches(() => {
+    const [statement] = parseStatements(text, dialect);
+    return statement ? indexCandidateReport(statement, schema, options) : { candidates: [], skipped: [] };
+  });
 }

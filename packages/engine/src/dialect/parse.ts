@@ -2,6 +2,7 @@ import { AppError, type Dialect, ErrorCode } from '@sqltune/contracts';
 import nodeSqlParser from 'node-sql-parser';
 import { type AstNode, children, eachChild, isNode, visitsOf } from '../model/ast.ts';
 import type { ParsedStatement, StatementKind, TableRef } from '../model/statement.ts';
+import { currentAnalysisCaches, withAnalysisCaches } from '../text/analysis-caches.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
 import { explainPrefixEnd } from './explain-prefix.ts';
@@ -34,9 +35,14 @@ export type ParseOutcome =
 
 /**
  * Parses each statement on its own: one that does not parse does not stop the others. A statement that fails
- * comes back with its error and a placeholder tree (`{ type: 'unparsed' }`, kind 'other', no tables).
+ * comes back with its error and a placeholder tree (`{ type: 'unparsed' }`, kind 'other', no tables). Inside an
+ * analysis the trees are the analysis's (analysis-caches.ts); called outside one, the call is an analysis of its own.
  */
 export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
+  return withAnalysisCaches(({ trees }) => parseEachIn(text, dialect, trees));
+}
+
+function parseEachIn(text: string, dialect: Dialect, trees: Map<string, AstNode>): ParseOutcome[] {
   const input = normalizeNewlines(text);
   const slices = splitStatements(input, dialect).map((slice) => withoutExplainPrefix(slice, input, dialect));
   if (slices.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
@@ -61,7 +67,7 @@ export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
     try {
       const tooDeepAt = parenthesisPastLimit(slice.text, dialect);
       if (tooDeepAt !== null) throw tooDeep(toInput(tooDeepAt), MAX_PARENTHESIS_DEPTH);
-      const ast = parseOne(slice.text, dialect, toInput);
+      const ast = parseOne(slice.text, dialect, toInput, trees);
       return { statement: { ...place, ...describe(ast), ast } };
     } catch (caught) {
       // node-sql-parser's generated parser and the corrections after it recurse: a stack they run out of is the
@@ -138,20 +144,19 @@ function deeperThan(root: AstNode, limit: number): boolean {
 type ToInputPosition = (offset: number) => { line: number; column: number };
 
 /**
- * The trees of the statements parsed most recently, by dialect and text: a rewrite's check parses the edited text and
- * the next step parses it again, and a mapper's variants repeat the same fragments and statements (the generated
- * 200-statement mapper of bench:mybatis holds 171 distinct texts in 282 variants, each read by the rules and the
- * planner). Least recently used first out, TREE_CACHE_ENTRIES at most. Trees are never changed after parsing (see
- * visitsOf), so sharing is safe. Only trees are kept: a text that does not parse is read again, since its error's
- * position depends on where the text stands in the input.
+ * The trees of the statements the running analysis parsed most recently, by dialect and text (analysis-caches.ts):
+ * a rewrite's check parses the edited text and the next step parses it again, and a mapper's variants repeat the
+ * same fragments and statements (the generated 200-statement mapper of bench:mybatis holds 171 distinct texts in
+ * 282 variants, each read by the rules and the planner). Least recently used first out, TREE_CACHE_ENTRIES at most
+ * per analysis. Trees are never changed after parsing (see visitsOf), so sharing is safe. Only trees are kept: a
+ * text that does not parse is read again, since its error's position depends on where the text stands in the input.
  */
 export const TREE_CACHE_ENTRIES = 1024;
-const recentTrees = new Map<string, AstNode>();
 
 /**
  * Whether parsed trees are frozen deeply before anyone sees them. The test runs turn it on (test-support), so a rule
- * that changes a shared tree fails with a TypeError where it writes, instead of corrupting what later rules and
- * analyses read from the cache. Off in production: freezing every node costs time and proves nothing there.
+ * that changes a shared tree fails with a TypeError where it writes, instead of corrupting what later rules of
+ * the analysis read from its cache. Off in production: freezing every node costs time and proves nothing there.
  */
 let freezeTrees = false;
 
@@ -170,25 +175,25 @@ function deepFreeze(root: unknown): void {
   }
 }
 
-/** The cached tree of a text, if it is still held (tests: the cache's bound and order). */
+/** The running analysis's tree of a text, if it still holds one (tests: the cache's bound, order and owner). */
 export function cachedTree(text: string, dialect: Dialect): AstNode | undefined {
-  return recentTrees.get(`${dialect}\u0000${text}`);
+  return currentAnalysisCaches()?.trees.get(`${dialect}\u0000${text}`);
 }
 
-function parseOne(text: string, dialect: Dialect, toInput: ToInputPosition): AstNode {
+function parseOne(text: string, dialect: Dialect, toInput: ToInputPosition, trees: Map<string, AstNode>): AstNode {
   const key = `${dialect}\u0000${text}`;
-  const cached = recentTrees.get(key);
+  const cached = trees.get(key);
   if (cached) {
     // Map order is insertion order: a tree read again moves to the end, the least recently used stays first.
-    recentTrees.delete(key);
-    recentTrees.set(key, cached);
+    trees.delete(key);
+    trees.set(key, cached);
     return cached;
   }
   const ast = parseFresh(text, dialect, toInput);
   if (deeperThan(ast, MAX_TREE_DEPTH)) throw tooDeep(toInput(0));
   if (freezeTrees) deepFreeze(ast);
-  if (recentTrees.size >= TREE_CACHE_ENTRIES) recentTrees.delete(recentTrees.keys().next().value!);
-  recentTrees.set(key, ast);
+  if (trees.size >= TREE_CACHE_ENTRIES) trees.delete(trees.keys().next().value!);
+  trees.set(key, ast);
   return ast;
 }
 

@@ -2,6 +2,7 @@ import { AppError, type Dialect, ErrorCode, type Finding, type Localized, type S
 import { analyze, readSchemaInput, type StatementAnalysis } from '../analyze/analyze.ts';
 import { checkSchema } from '../schema/checks.ts';
 import type { SchemaModel } from '../schema/model.ts';
+import { withAnalysisCaches } from '../text/analysis-caches.ts';
 import { offsetAt } from '../text/position.ts';
 import { type BoundText, bindParameters, inlineLikePatterns } from './binding.ts';
 import { type Framework, type MapperFile, type MapperStatement, type Site, statementKey } from './model.ts';
@@ -60,9 +61,14 @@ export interface MapperAnalysis {
 /**
  * Reads the mapper files, expands every statement into its representative variants, analyzes each with the
  * engine's rules, and runs the mapper rules. Pure: no I/O. Malformed XML throws 4202 with file, line and column;
- * a statement that cannot be expanded gets its own error and the others are analyzed.
+ * a statement that cannot be expanded gets its own error and the others are analyzed. One analysis for the whole
+ * mapper: its variants share the texts they repeat (text/analysis-caches.ts).
  */
 export function analyzeMapper(input: MapperInput): MapperAnalysis {
+  return withAnalysisCaches(() => analyzeMapperIn(input));
+}
+
+function analyzeMapperIn(input: MapperInput): MapperAnalysis {
   const files = input.files.map((f) => readMapperFile(sourceFile(f.name, f.text), input.framework));
   if (!files.some((f) => f.statements.length > 0)) throw new AppError(ErrorCode.INPUT_REQUIRED, noStatements);
   const schema = readSchemaInput(input);

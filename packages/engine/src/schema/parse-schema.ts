@@ -1,4 +1,5 @@
 import type { Dialect } from '@sqltune/contracts';
+import { withAnalysisCaches } from '../text/analysis-caches.ts';
 import { lex } from '../text/lexer.ts';
 import { normalizeNewlines } from '../text/position.ts';
 import { readClientOutput } from './client-output.ts';
@@ -23,6 +24,10 @@ import { statsCommentFacts } from './stats-comments.ts';
  * `ddl` is the text the planners run: the input itself when it is plain DDL, otherwise equivalent DDL.
  */
 export function parseSchema(input: string, dialect: Dialect): SchemaModel {
+  return withAnalysisCaches(() => parseSchemaIn(input, dialect));
+}
+
+function parseSchemaIn(input: string, dialect: Dialect): SchemaModel {
   const pasted = normalizeNewlines(input);
   const data = dialect === 'mysql' ? withoutMysqlDumpData(pasted) : withoutPgDumpData(pasted);
   const text = dialect === 'mysql' ? data.text : withoutPsqlMetaCommands(data.text);

@@ -16,6 +16,8 @@
  * `#{name}` stays a MyBatis parameter in both (see scanOne).
  */
 
+import { currentAnalysisCaches } from './analysis-caches.ts';
+
 export type TokenKind = 'word' | 'string' | 'quoted' | 'comment' | 'symbol' | 'space';
 
 export interface Token {
@@ -38,19 +40,25 @@ export interface LexOptions {
 }
 
 /**
- * The last few texts lexed, by dialect: splitting, the parser's preparation, rewrites and several rules all lex
- * the same statement. Token arrays are shared, so callers must not change them (none does).
+ * The last few texts lexed in the running analysis, per reading (analysis-caches.ts): splitting, the parser's
+ * preparation, rewrites and several rules all lex the same statement. Token arrays are shared, so callers must not
+ * change them (none does). Outside an analysis every call lexes anew and nothing is kept.
  */
-const recent = { m: new Map<string, Token[]>(), s: new Map<string, Token[]>(), p: new Map<string, Token[]>() };
-const RECENT_LIMIT = 64;
+export const TOKEN_CACHE_ENTRIES = 64;
 
 export function lex(text: string, options: LexOptions): Token[] {
+  const caches = currentAnalysisCaches()?.tokens;
+  if (!caches) return lexText(text, options);
   // One map per reading, keyed by the text itself: a string keeps its hash, a key built per call was hashed anew.
-  const cache = options.mysql ? (options.templateParameters === false ? recent.s : recent.m) : recent.p;
+  const cache = options.mysql
+    ? options.templateParameters === false
+      ? caches.mysqlServer
+      : caches.mysql
+    : caches.postgresql;
   const cached = cache.get(text);
   if (cached) return cached;
   const tokens = lexText(text, options);
-  if (cache.size >= RECENT_LIMIT) cache.delete(cache.keys().next().value!);
+  if (cache.size >= TOKEN_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(text, tokens);
   return tokens;
 }

@@ -4,6 +4,7 @@ import { cachedTree, parseStatements, TREE_CACHE_ENTRIES } from '../dialect/pars
 import { indexCandidateReport } from '../indexes/candidates.ts';
 import { workloadInXml } from '../mybatis/report.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
+import { withAnalysisCaches } from '../text/analysis-caches.ts';
 import { dedupeStatements } from './dedupe.ts';
 import { writeTargetOf } from './prepare.ts';
 
@@ -46,36 +47,42 @@ describe('dedupeStatements', () => {
   });
 });
 
-describe('the parser tree cache', () => {
-  it('reads a repeated text once: the same tree comes back, per dialect', () => {
+describe('the parser tree cache of an analysis', () => {
+  it('reads a repeated text once within one analysis: the same tree comes back, per dialect', () => {
     const sql = "SELECT id FROM coupons WHERE code = 'tree cache 1'";
-    const first = parseStatements(sql, 'mysql')[0]!.ast;
-    expect(parseStatements(sql, 'mysql')[0]!.ast).toBe(first);
-    expect(cachedTree(sql, 'mysql')).toBe(first);
-    // Another dialect reads the text on its own: no tree is shared across grammars.
-    expect(cachedTree(sql, 'postgresql')).toBeUndefined();
-    expect(parseStatements(sql, 'postgresql')[0]!.ast).not.toBe(first);
+    withAnalysisCaches(() => {
+      const first = parseStatements(sql, 'mysql')[0]!.ast;
+      expect(parseStatements(sql, 'mysql')[0]!.ast).toBe(first);
+      expect(cachedTree(sql, 'mysql')).toBe(first);
+      // Another dialect reads the text on its own: no tree is shared across grammars.
+      expect(cachedTree(sql, 'postgresql')).toBeUndefined();
+      expect(parseStatements(sql, 'postgresql')[0]!.ast).not.toBe(first);
+    });
   });
 
   it('holds at most TREE_CACHE_ENTRIES trees, the least recently used leaving first', () => {
     const old = "SELECT id FROM coupons WHERE code = 'tree cache old'";
     const kept = "SELECT id FROM coupons WHERE code = 'tree cache kept'";
-    parseStatements(old, 'mysql');
-    const keptTree = parseStatements(kept, 'mysql')[0]!.ast;
-    for (let i = 0; i < TREE_CACHE_ENTRIES + 10; i++) {
-      // The kept text is read again now and then: it stays, the old one leaves.
-      if (i % 100 === 0) parseStatements(kept, 'mysql');
-      parseStatements(`SELECT id FROM coupons WHERE kind = ${i}`, 'mysql');
-    }
-    expect(cachedTree(old, 'mysql')).toBeUndefined();
-    expect(cachedTree(kept, 'mysql')).toBe(keptTree);
+    withAnalysisCaches(() => {
+      parseStatements(old, 'mysql');
+      const keptTree = parseStatements(kept, 'mysql')[0]!.ast;
+      for (let i = 0; i < TREE_CACHE_ENTRIES + 10; i++) {
+        // The kept text is read again now and then: it stays, the old one leaves.
+        if (i % 100 === 0) parseStatements(kept, 'mysql');
+        parseStatements(`SELECT id FROM coupons WHERE kind = ${i}`, 'mysql');
+      }
+      expect(cachedTree(old, 'mysql')).toBeUndefined();
+      expect(cachedTree(kept, 'mysql')).toBe(keptTree);
+    });
     expect(TREE_CACHE_ENTRIES).toBe(1024);
   });
 
   it('does not keep a text that does not parse (its error is placed anew each time)', () => {
     const broken = "SELECT FROM WHERE code = 'tree cache broken'";
-    expect(() => parseStatements(broken, 'mysql')).toThrow();
-    expect(cachedTree(broken, 'mysql')).toBeUndefined();
+    withAnalysisCaches(() => {
+      expect(() => parseStatements(broken, 'mysql')).toThrow();
+      expect(cachedTree(broken, 'mysql')).toBeUndefined();
+    });
   });
 });
 

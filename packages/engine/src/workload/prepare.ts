@@ -2,6 +2,7 @@ import type { Dialect, Localized } from '@sqltune/contracts';
 import { parseStatements } from '../dialect/parse.ts';
 import type { StatementKind } from '../model/statement.ts';
 import { findTable, type SchemaModel, unquote } from '../schema/model.ts';
+import { withAnalysisCaches } from '../text/analysis-caches.ts';
 import { codeTokens, lex } from '../text/lexer.ts';
 import type { Workload, WorkloadEntry } from './model.ts';
 import { readWorkload } from './read-workload.ts';
@@ -39,6 +40,10 @@ export interface PreparedWorkload {
  * MAX_PLANNED_STATEMENTS reads that took the most time chosen; writes are kept for the index write cost.
  */
 export function prepareWorkload(text: string, dialect: Dialect, schema: SchemaModel): PreparedWorkload {
+  return withAnalysisCaches(() => prepareWorkloadIn(text, dialect, schema));
+}
+
+function prepareWorkloadIn(text: string, dialect: Dialect, schema: SchemaModel): PreparedWorkload {
   const workload = readWorkload(text, dialect);
   const statements = workload.entries.map((entry, i) => prepareOne(entry, i + 1, workload, dialect, schema));
   const candidates = statements

@@ -10,7 +10,14 @@
  * a status in the report.
  */
 import type { AiCandidate, AiRewrite, Dialect, Finding, Localized, PlanTree, Verification } from '@sqltune/contracts';
-import { literalsOf, parseStatements, type SchemaModel, type StatementKind } from '@sqltune/engine';
+import {
+  type AnalysisCaches,
+  literalsOf,
+  parseStatements,
+  type SchemaModel,
+  type StatementKind,
+  withAnalysisCaches,
+} from '@sqltune/engine';
 import type { PlannerSession } from '../types.ts';
 import { candidatesFromAnswer, type ProposedRewrite } from './answer.ts';
 import { type AiSettings, chatCompletion } from './client.ts';
@@ -35,6 +42,8 @@ export interface AiRewriteInput {
   /** The plan of `current` with `indexes` in place (null without a session). */
   plan: PlanTree | null;
   indexes: string[];
+  /** The optimization's analysis caches (optimize.ts): the original was read there; default a reading of its own. */
+  analysisCaches?: AnalysisCaches;
 }
 
 export interface AiRewriteResult {
@@ -124,9 +133,11 @@ async function judge(
 
   let verification: Verification;
   try {
-    verification = await session.verify(input.original, sql, {
-      literals: [...literalsOf(input.original, input.dialect), ...literalsOf(sql, input.dialect)],
-    });
+    const literals = withAnalysisCaches(
+      () => [...literalsOf(input.original, input.dialect), ...literalsOf(sql, input.dialect)],
+      input.analysisCaches,
+    );
+    verification = await session.verify(input.original, sql, { literals });
   } catch (error) {
     return reject('invalid', cannotRun(error));
   }
@@ -160,7 +171,7 @@ async function judge(
 function problemWithShape(sql: string, input: AiRewriteInput): Localized | undefined {
   let statements: ReturnType<typeof parseStatements>;
   try {
-    statements = parseStatements(sql, input.dialect);
+    statements = withAnalysisCaches(() => parseStatements(sql, input.dialect), input.analysisCaches);
   } catch (error) {
     return cannotRun(error);
   }
