@@ -357,3 +357,51 @@ describe('MySQL collations of text columns', () => {
     expect(collations('CREATE TABLE t (a VARCHAR(9))', 'postgresql')).toEqual([['a', null]]);
   });
 });
+
+describe('PostgreSQL forms of extensions, as pg_dump prints them', () => {
+  const indexes = (ddl: string) =>
+    parseSchema(ddl, 'postgresql').tables.flatMap((t) => t.indexes.map((i) => [i.name, i.columns]));
+
+  it("reads any index method after USING (pgvector's hnsw and ivfflat, bloom), with its options", () => {
+    expect(
+      indexes(`CREATE TABLE public.documents (id bigint NOT NULL, embedding public.vector(1536), tag integer);
+CREATE INDEX documents_hnsw ON public.documents USING hnsw (embedding public.vector_cosine_ops) WITH (m='16', ef_construction='64');
+CREATE INDEX documents_ivf ON public.documents USING ivfflat (embedding vector_l2_ops) WITH (lists='100');
+CREATE INDEX documents_bloom ON public.documents USING bloom (id, tag);`),
+    ).toEqual([
+      ['documents_hnsw', ['embedding']],
+      ['documents_ivf', ['embedding']],
+      ['documents_bloom', ['id', 'tag']],
+    ]);
+  });
+
+  it('still refuses an index method with no key list', () => {
+    const error = errorOf('CREATE TABLE t (e int);\nCREATE INDEX i ON t USING hnsw e;', 'postgresql');
+    expect(error.detail).toMatchObject({ code: 4203, line: 2 });
+  });
+
+  it('reads an operator class after an expression element, qualified or not', () => {
+    expect(
+      indexes(`CREATE TABLE public.t (name character varying(100));
+CREATE INDEX t_lower ON public.t USING btree (lower((name)::text) public.text_pattern_ops);
+CREATE INDEX t_lower2 ON public.t (lower(name) text_pattern_ops);`),
+    ).toEqual([
+      ['t_lower', ['']],
+      ['t_lower2', ['']],
+    ]);
+  });
+
+  it('reads type modifiers that are names (PostGIS), and refuses other modifier text', () => {
+    const columns = parseSchema(
+      'CREATE TABLE public.places (id integer, geom public.geometry(Point,4326), area geography(MultiPolygon, 4326)[]);',
+      'postgresql',
+    ).tables[0]!.columns.map((c) => [c.name, c.type]);
+    expect(columns).toEqual([
+      ['id', 'INTEGER'],
+      ['geom', 'GEOMETRY'],
+      ['area', 'GEOGRAPHY'],
+    ]);
+    const error = errorOf("CREATE TABLE places (geom public.geometry('Point'));", 'postgresql');
+    expect(error.detail).toMatchObject({ code: 4203, line: 1 });
+  });
+});
