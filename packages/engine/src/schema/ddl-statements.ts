@@ -40,7 +40,7 @@ export function readDdlStatement(schema: SchemaModel, text: string, dialect: Dia
   if (kind === 'create-table' && ast.type === 'create' && ast.keyword === 'table') {
     schema.tables.push(tableFrom(ast, at.line, dialect));
   } else if (kind === 'create-index' && ast.type === 'create' && ast.keyword === 'index') {
-    addIndex(schema, ast, at);
+    addIndex(schema, ast, at, dialect);
   } else if (kind === 'alter-table' && ast.type === 'alter') {
     addAlteredKeys(schema, ast, at, dialect);
   } else {
@@ -253,15 +253,18 @@ function indexFrom(def: AstNode): IndexDef {
   };
 }
 
-function addIndex(schema: SchemaModel, ast: AstNode, at: Where): void {
+function addIndex(schema: SchemaModel, ast: AstNode, at: Where, dialect: Dialect): void {
   const tableName = String(child(ast, 'table')?.table ?? '');
   const table = findTable(schema, tableName);
   if (!table) throw unknownTable(tableName, at);
+  // MySQL: InnoDB makes every key a B-tree, whatever USING says.
+  const method = dialect === 'postgresql' ? String(child(ast, 'index_using')?.type ?? 'btree').toLowerCase() : 'btree';
   table.indexes.push({
     name: typeof ast.index === 'string' ? ast.index : null,
     columns: children(ast, 'index_columns').map(nameOf),
     ...prefixLengths(children(ast, 'index_columns')),
     unique: String(ast.index_type ?? '').toLowerCase() === 'unique',
     primary: false,
+    ...(method === 'btree' ? {} : { method }),
   });
 }

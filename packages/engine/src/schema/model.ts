@@ -50,6 +50,8 @@ export interface IndexDef {
   prefixLengths?: Array<number | null>;
   unique: boolean;
   primary: boolean;
+  /** PostgreSQL: the access method of a CREATE INDEX ... USING other than btree (lower case: gin, hnsw...). */
+  method?: string;
 }
 
 export interface TableDef {

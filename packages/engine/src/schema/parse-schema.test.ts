@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { AppError, type Dialect } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
+import { checkSchema } from './checks.ts';
 import type { SchemaModel, TableDef } from './model.ts';
 import { parseSchema } from './parse-schema.ts';
 
@@ -403,5 +404,35 @@ CREATE INDEX t_lower2 ON public.t (lower(name) text_pattern_ops);`),
     ]);
     const error = errorOf("CREATE TABLE places (geom public.geometry('Point'));", 'postgresql');
     expect(error.detail).toMatchObject({ code: 4203, line: 1 });
+  });
+});
+
+describe('redundant indexes of the table structure check', () => {
+  const redundant = (ddl: string) =>
+    checkSchema(parseSchema(ddl, 'postgresql'))
+      .filter((f) => f.id === 'schema-redundant-index')
+      .map((f) => f.message.en);
+
+  it('compares indexes of one access method only, and expression keys not at all', () => {
+    expect(
+      redundant(`CREATE TABLE d (id int PRIMARY KEY, e vector(3), name text);
+CREATE INDEX d_hnsw ON d USING hnsw (e vector_cosine_ops);
+CREATE INDEX d_ivf ON d USING ivfflat (e vector_l2_ops);
+CREATE INDEX d_lower ON d (lower(name));
+CREATE INDEX d_upper ON d (upper(name) text_pattern_ops);`),
+    ).toEqual([]);
+  });
+
+  it('still finds a B-tree prefix of another B-tree, and one method beside itself', () => {
+    expect(
+      redundant(`CREATE TABLE d (id int PRIMARY KEY, a int, b int, e vector(3));
+CREATE INDEX d_a ON d (a);
+CREATE INDEX d_ab ON d USING btree (a, b);
+CREATE INDEX d_ivf1 ON d USING ivfflat (e);
+CREATE INDEX d_ivf2 ON d USING ivfflat (e);`),
+    ).toEqual([
+      'Index d_a on d is a prefix of d_ab; dropping it saves write cost.',
+      'Index d_ivf2 on d is a prefix of d_ivf1; dropping it saves write cost.',
+    ]);
   });
 });
