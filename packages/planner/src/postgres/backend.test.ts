@@ -357,3 +357,30 @@ function segmentFiles(base: string): string[] {
   }
   return best;
 }
+
+describe.runIf(available)('types and indexes of extensions the PostgreSQL sandbox does not have', () => {
+  afterAll(async () => {
+    await shutdownPostgresSandbox();
+  });
+
+  it('plans a pgvector table with a bytea stand-in, skips its hnsw index and places the distance error', async () => {
+    const session = await postgresPlanner.open({
+      dialect: 'postgresql',
+      schemaSql: `CREATE EXTENSION vector;
+CREATE TABLE documents (id bigint PRIMARY KEY, embedding vector(1536));
+CREATE INDEX documents_hnsw ON documents USING hnsw (embedding vector_cosine_ops);`,
+      statistics: [{ table: 'documents', rows: 50_000, columns: [] }],
+    });
+    try {
+      const en = session.notes?.map((n) => n.en) ?? [];
+      expect(en).toContainEqual(expect.stringMatching(/^column documents\.embedding: vector\(1536\) is not known/));
+      expect(en).toContainEqual(expect.stringMatching(/^CREATE INDEX documents_hnsw not made .*"hnsw" does not exist/));
+      expect((await session.explain('SELECT * FROM documents WHERE id = 3')).raw).toMatch(/documents_pkey/);
+      const distance = await appError(session.explain('SELECT id FROM documents ORDER BY embedding <=> $1'));
+      expect(distance.detail).toMatchObject({ code: ErrorCode.CONTENT_INVALID, line: 1, column: 45 });
+      expect(distance.detail.message.en).toContain('documents.embedding (vector(1536)) planned as bytea');
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+});
