@@ -423,6 +423,18 @@ CREATE INDEX d_upper ON d (upper(name) text_pattern_ops);`),
     ).toEqual([]);
   });
 
+  it("compares operator classes and collations: Django's pattern index beside a unique key is no prefix", () => {
+    expect(
+      redundant(`CREATE TABLE public.auth_group (id integer PRIMARY KEY, name character varying(150) NOT NULL);
+ALTER TABLE ONLY public.auth_group ADD CONSTRAINT auth_group_name_key UNIQUE (name);
+CREATE INDEX auth_group_name_like ON public.auth_group USING btree (name varchar_pattern_ops);
+CREATE INDEX auth_group_name_c ON public.auth_group USING btree (name COLLATE "C");
+CREATE INDEX auth_group_name_c2 ON public.auth_group USING btree (name COLLATE "C", id);`),
+    ).toEqual([
+      'Index auth_group_name_c on auth_group is a prefix of auth_group_name_c2; dropping it saves write cost.',
+    ]);
+  });
+
   it('still finds a B-tree prefix of another B-tree, and one method beside itself', () => {
     expect(
       redundant(`CREATE TABLE d (id int PRIMARY KEY, a int, b int, e vector(3));
@@ -434,5 +446,46 @@ CREATE INDEX d_ivf2 ON d USING ivfflat (e);`),
       'Index d_a on d is a prefix of d_ab; dropping it saves write cost.',
       'Index d_ivf2 on d is a prefix of d_ivf1; dropping it saves write cost.',
     ]);
+  });
+});
+
+describe("PostgreSQL ALTER TABLE as pg_dump writes a table's constraints", () => {
+  const base = 'CREATE TABLE public.a (id integer NOT NULL);\nCREATE TABLE public."B" (id integer, a_id integer);\n';
+  const keysOf = (alter: string) => {
+    const schema = parseSchema(base + alter, 'postgresql');
+    return table(schema, 'B').indexes.map((i) => [i.name, i.columns.join(','), i.primary]);
+  };
+
+  it('reads the keys, whatever pg_dump writes around them', () => {
+    expect(
+      keysOf(`ALTER TABLE ONLY public."B"
+    ADD CONSTRAINT "B_pkey" PRIMARY KEY (id) INCLUDE (a_id) WITH (fillfactor='90') USING INDEX TABLESPACE fast;
+ALTER TABLE ONLY public."B" ADD CONSTRAINT b_uniq UNIQUE NULLS NOT DISTINCT (a_id, id) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE IF EXISTS ONLY public."B" ADD UNIQUE (a_id), ADD CONSTRAINT c CHECK (id > 0) NOT VALID;`),
+    ).toEqual([
+      ['PRIMARY', 'id', true],
+      ['b_uniq', 'a_id,id', false],
+      [null, 'a_id', false],
+    ]);
+    expect(
+      table(parseSchema(`${base}ALTER TABLE ONLY public."B" ADD PRIMARY KEY (id);`, 'postgresql'), 'B').columns[0]!
+        .nullable,
+    ).toBe(false);
+  });
+
+  it('takes the constraints that make no key (Django’s deferrable foreign keys, NOT VALID, EXCLUDE) as no key', () => {
+    expect(
+      keysOf(`ALTER TABLE ONLY public."B"
+    ADD CONSTRAINT b_a_fk FOREIGN KEY (a_id) REFERENCES public.a(id) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE ONLY public."B" ADD CONSTRAINT b_a_fk2 FOREIGN KEY (a_id) REFERENCES public.a(id) NOT VALID;
+ALTER TABLE public."B" ADD CONSTRAINT b_ex EXCLUDE USING gist (id WITH =);
+ALTER TABLE ONLY public."B" ADD CONSTRAINT b_pkey PRIMARY KEY USING INDEX b_idx;`),
+    ).toEqual([]);
+  });
+
+  it('still refuses a key on a table that is not defined', () => {
+    const error = errorOf(`${base}ALTER TABLE ONLY public.nope ADD CONSTRAINT n_pkey PRIMARY KEY (id);`, 'postgresql');
+    expect(error.detail).toMatchObject({ code: 4203, line: 3 });
+    expect(error.detail.message.en).toContain('table nope, which is not defined');
   });
 });
