@@ -489,3 +489,62 @@ ALTER TABLE ONLY public."B" ADD CONSTRAINT b_pkey PRIMARY KEY USING INDEX b_idx;
     expect(error.detail.message.en).toContain('table nope, which is not defined');
   });
 });
+
+describe("psql's \\d output as the PostgreSQL table structure", () => {
+  const DESCRIBE = `                                       Table "public.documents"
+  Column   |     Type     | Collation | Nullable |                Default
+-----------+--------------+-----------+----------+---------------------------------------
+ id        | bigint       |           | not null | nextval('documents_id_seq'::regclass)
+ title     | text         | C         | not null |
+ embedding | vector(1536) |           |          |
+Indexes:
+    "documents_pkey" PRIMARY KEY, btree (id)
+    "documents_embedding_idx" hnsw (embedding vector_cosine_ops)
+    "documents_title_key" UNIQUE CONSTRAINT, btree (title) NULLS NOT DISTINCT
+    "documents_title_lower" btree (lower(title) text_pattern_ops) INCLUDE (id) WHERE id > 0 CLUSTER
+Check constraints:
+    "documents_id_check" CHECK (id > 0)
+Foreign-key constraints:
+    "documents_owner_fk" FOREIGN KEY (id) REFERENCES owners(id)
+Triggers:
+    documents_touch BEFORE UPDATE ON documents FOR EACH ROW EXECUTE FUNCTION touch()
+
+                 Table "audit.events"
+ Column |  Type   | Collation | Nullable | Default
+--------+---------+-----------+----------+---------
+ id     | integer |           | not null |
+Indexes:
+    "events_pkey" PRIMARY KEY, btree (id)
+`;
+
+  it('reads the columns, keys and indexes into the DDL the sandbox runs', () => {
+    const schema = parseSchema(DESCRIBE, 'postgresql');
+    const documents = table(schema, 'documents');
+    expect(documents.columns.map((c) => [c.name, c.type, c.nullable])).toEqual([
+      ['id', 'BIGINT', false],
+      ['title', 'TEXT', false],
+      ['embedding', 'VECTOR', true],
+    ]);
+    expect(indexNames(documents)).toEqual([
+      ['PRIMARY', 'id'],
+      ['documents_embedding_idx', 'embedding'],
+      ['documents_title_key', 'title'],
+      ['documents_title_lower', ''],
+    ]);
+    expect(indexNames(table(schema, 'events'))).toEqual([['PRIMARY', 'id']]);
+    // Defaults (a sequence the paste does not define), foreign keys and triggers are left out.
+    expect(schema.ddl).not.toMatch(/nextval|FOREIGN KEY|TRIGGER|touch/);
+    expect(schema.ddl).toContain('"title" text COLLATE "C" NOT NULL');
+    expect(schema.ddl).toContain(
+      'CREATE INDEX "documents_title_lower" ON "documents" USING btree (lower(title) text_pattern_ops) INCLUDE (id) WHERE id > 0;',
+    );
+    expect(schema.ddl).toContain('ALTER TABLE "documents" ADD CONSTRAINT "documents_id_check" CHECK (id > 0);');
+    expect(schema.ddl).toContain('CREATE SCHEMA IF NOT EXISTS "audit";\nCREATE TABLE "audit"."events" (');
+  });
+
+  it('refuses the columns without their title line, and reads nothing of it for MySQL', () => {
+    const untitled = DESCRIBE.split('\n').slice(1).join('\n');
+    expect(errorOf(untitled, 'postgresql').detail).toMatchObject({ code: 4203, line: 1 });
+    expect(errorOf(DESCRIBE, 'mysql').detail).toMatchObject({ code: 4203 });
+  });
+});
