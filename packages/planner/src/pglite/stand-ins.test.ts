@@ -1,4 +1,5 @@
 import { ErrorCode } from '@sqltune/contracts';
+import { parseSchema } from '@sqltune/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appError } from '../test-support/helpers.ts';
 import type { PlannerSession } from '../types.ts';
@@ -100,6 +101,28 @@ CREATE INDEX documents_lower ON public.documents USING btree (lower((name)::text
       expect(session.notes?.filter((n) => !n.en.includes('no statistics'))).toEqual([]);
       const plan = await session.explain("SELECT id FROM documents WHERE lower(name) LIKE 'ab%'");
       expect(plan.raw).toMatch(/documents_lower/);
+    });
+  }, 120_000);
+
+  it("plans psql's \\d of a pgvector table as the engine reads it", async () => {
+    const pasted = `                    Table "public.documents"
+  Column   |     Type     | Collation | Nullable | Default
+-----------+--------------+-----------+----------+---------
+ id        | bigint       |           | not null | nextval('documents_id_seq'::regclass)
+ title     | text         |           | not null |
+ embedding | vector(1536) |           |          |
+Indexes:
+    "documents_pkey" PRIMARY KEY, btree (id)
+    "documents_embedding_idx" hnsw (embedding vector_cosine_ops)
+    "documents_title_lower" btree (lower(title) text_pattern_ops)
+`;
+    await withSession(parseSchema(pasted, 'postgresql').ddl, async (session) => {
+      const en = session.notes?.map((n) => n.en) ?? [];
+      expect(en).toContainEqual(expect.stringMatching(/^column documents\.embedding: vector\(1536\) is not known/));
+      expect(en).toContainEqual(expect.stringMatching(/^CREATE INDEX documents_embedding_idx not made/));
+      const plan = await session.explain("SELECT id FROM documents WHERE lower(title) LIKE 'ab%'");
+      expect(plan.raw).toMatch(/Index Scan on documents_title_lower/);
+      expect((await session.explain('SELECT title FROM documents WHERE id = 1')).raw).toMatch(/documents_pkey/);
     });
   }, 120_000);
 
