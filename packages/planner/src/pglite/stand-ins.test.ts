@@ -77,7 +77,7 @@ describe('types and objects of extensions the sandbox does not have (PGlite)', (
     geom public.geometry(Point,4326) NOT NULL,
     areas geography(MultiPolygon, 4326)[]
 );
-ALTER TABLE public.places ADD COLUMN centre public.geometry;
+ALTER TABLE public.places ADD COLUMN centre public.geometry DEFAULT 'POINT(0 0)'::public.geometry;
 CREATE INDEX places_geom ON public.places USING gist (geom);
 CREATE VIEW near AS SELECT id FROM places WHERE ST_DWithin(geom, ST_MakePoint(0, 0), 10);`;
     await withSession(schemaSql, async (session) => {
@@ -86,7 +86,12 @@ CREATE VIEW near AS SELECT id FROM places WHERE ST_DWithin(geom, ST_MakePoint(0,
         'column places.geom',
         'column places.areas',
         'column places.centre',
+        // The default's cast: no column of its own.
+        'table places',
       ]);
+      expect(session.notes?.map((n) => n.zh)).toContainEqual(
+        expect.stringMatching(/^表 places 的语句中的类型 public\.geometry 不为规划器所知/),
+      );
       expect(en).toContainEqual(expect.stringMatching(/^CREATE INDEX places_geom not made .*operator class/));
       expect(en).toContainEqual(expect.stringMatching(/^CREATE VIEW near not made .*function st_makepoint/i));
       const plan = await session.explain('SELECT geom FROM places WHERE id = 1');

@@ -97,8 +97,11 @@ function replacement(
 ): { sql: string; standIn?: StandIn } | undefined {
   if (error.code !== UNDEFINED_OBJECT) return undefined;
   const tokens = tokenize(sent, 'postgresql');
-  if (/^type ".+" does not exist/.test(error.message) && /^(CREATE|ALTER) TABLE$/.test(decision.kind)) {
-    const at = tokenAtPosition(sent, tokens, error.position);
+  const type = /^type "(.+)" does not exist/.exec(error.message);
+  if (type && /^(CREATE|ALTER) TABLE$/.test(decision.kind)) {
+    // The server places a column's type; a cast's (in a DEFAULT) it does not, so that one is found by its name.
+    let at = tokenAtPosition(sent, tokens, error.position);
+    if (at < 0) at = tokenOfName(tokens, type[1]!.split('.'));
     if (at < 0) return undefined;
     const last = typeEnd(tokens, at);
     const written = sent.slice(tokens[at]!.start, tokens[last]!.end);
@@ -132,6 +135,17 @@ function tokenAtPosition(sent: string, tokens: Token[], position: number | undef
   for (let chars = 1; chars < position && offset < sent.length; chars++)
     offset += (sent.codePointAt(offset) ?? 0) > 0xffff ? 2 : 1;
   return tokens.findIndex((t) => t.start === offset && (t.kind === 'ident' || t.kind === 'qident'));
+}
+
+/** The first token where the name `parts` (`['public', 'geometry']`) is written, or -1. */
+function tokenOfName(tokens: Token[], parts: string[]): number {
+  return tokens.findIndex((_, k) =>
+    parts.every((part, n) => {
+      const t = tokens[k + 2 * n];
+      const named = (t?.kind === 'ident' || t?.kind === 'qident') && t.value === part;
+      return named && (n === 0 || tokens[k + 2 * n - 1]?.text === '.');
+    }),
+  );
 }
 
 /** The last token of the type name starting at `at`: schema-qualified, with modifiers and array bounds. */
@@ -193,16 +207,21 @@ function skippable(decision: DdlDecision, error: PgError): boolean {
   return unknown && (decision.kind === 'CREATE INDEX' || decision.kind === 'CREATE VIEW');
 }
 
+/** Where the type was written: `t.c` (a column), `t` (elsewhere in the table's statement), or nothing known. */
 function where(standIn: StandIn): string {
-  if (standIn.column === undefined) return standIn.table === undefined ? '' : ` (${standIn.table})`;
-  return ` ${standIn.table === undefined ? '' : `${standIn.table}.`}${standIn.column}`;
+  if (standIn.column === undefined) return standIn.table ?? '';
+  return `${standIn.table === undefined ? '' : `${standIn.table}.`}${standIn.column}`;
 }
 
 function standInNote(standIn: StandIn): Localized {
   const at = where(standIn);
+  const subject = {
+    zh: standIn.column !== undefined ? `列 ${at} 的类型` : at ? `表 ${at} 的语句中的类型` : '类型',
+    en: standIn.column !== undefined ? `column ${at}: ` : at ? `table ${at}: ` : '',
+  };
   return {
-    zh: `列${at} 的类型 ${standIn.written} 不为规划器所知（其扩展不在沙箱中），按 ${STAND_IN_TYPE} 代替规划；使用该类型的运算符或函数的语句（如按距离排序）无法规划`,
-    en: `column${at}: ${standIn.written} is not known to the planner (its extension is not in the sandbox); planned as a ${STAND_IN_TYPE} stand-in; statements using its operators or functions (such as ordering by distance) can not be planned`,
+    zh: `${subject.zh} ${standIn.written} 不为规划器所知（其扩展不在沙箱中），按 ${STAND_IN_TYPE} 代替规划；使用该类型的运算符或函数的语句（如按距离排序）无法规划`,
+    en: `${subject.en}${standIn.written} is not known to the planner (its extension is not in the sandbox); planned as a ${STAND_IN_TYPE} stand-in; statements using its operators or functions (such as ordering by distance) can not be planned`,
   };
 }
 
@@ -233,7 +252,7 @@ export function standInHint(error: unknown, standIns: readonly StandIn[]): unkno
   if (standIns.length === 0 || !(error instanceof AppError)) return error;
   const { message } = error.detail;
   if (!/\bbytea\b/.test(message.en)) return error;
-  const columns = standIns.map((s) => `${where(s).trim() || s.written}${s.column ? ` (${s.written})` : ''}`).join(', ');
+  const columns = standIns.map((s) => (s.column ? `${where(s)} (${s.written})` : s.written)).join(', ');
   const { code: _code, ...detail } = error.detail;
   const hinted = {
     zh: `${message.zh}（${columns} 按 ${STAND_IN_TYPE} 代替规划：规划器不认识这些类型）`,
