@@ -19,7 +19,7 @@
  */
 import { AppError, ErrorCode, type Localized } from '@sqltune/contracts';
 import { type SqlStatement, type Token, tokenize } from '../sql-text.ts';
-import type { DdlDecision } from './ddl.ts';
+import { classifyDdl, type DdlDecision } from './ddl.ts';
 import { appErrorFromPg } from './pg-errors.ts';
 import { PgError } from './pool.ts';
 
@@ -60,7 +60,10 @@ export async function runStructureStatement(
       return notes;
     } catch (error) {
       if (!(error instanceof PgError)) throw error;
-      const next = attempt < MAX_REPLACEMENTS ? replacement(sent, error, decision) : undefined;
+      const found = attempt < MAX_REPLACEMENTS ? replacement(sent, error, decision) : undefined;
+      // What runs must be the statement the allow list let through: the same kind, after the replacement too.
+      const again = found && classifyDdl(tokenize(found.sql, 'postgresql'));
+      const next = again?.action === 'run' && again.kind === decision.kind ? found : undefined;
       if (next?.standIn) {
         standIns.push(next.standIn);
         notes.push(standInNote(next.standIn));
