@@ -383,4 +383,21 @@ CREATE INDEX documents_hnsw ON documents USING hnsw (embedding vector_cosine_ops
       await session.close();
     }
   }, 120_000);
+
+  it('creates a trusted allowed extension the structure uses without asking (citext of a \\d paste)', async () => {
+    const session = await postgresPlanner.open({
+      dialect: 'postgresql',
+      schemaSql:
+        'CREATE TABLE users (id int PRIMARY KEY, email citext NOT NULL);\nCREATE UNIQUE INDEX users_email ON users (email);',
+      statistics: [{ table: 'users', rows: 100_000, columns: [] }],
+    });
+    try {
+      expect(session.notes?.[0]?.en).toBe(
+        'the table structure uses types or operator classes of citext without CREATE EXTENSION citext: created for it',
+      );
+      expect((await session.explain("SELECT id FROM users WHERE email = 'A@b.c'")).raw).toMatch(/users_email/);
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
 });
