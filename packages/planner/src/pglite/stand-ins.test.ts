@@ -1,8 +1,7 @@
 import { ErrorCode } from '@sqltune/contracts';
 import { parseSchema } from '@sqltune/engine';
 import { afterAll, describe, expect, it } from 'vitest';
-import { appError } from '../test-support/helpers.ts';
-import type { PlannerSession } from '../types.ts';
+import { appError, withSession } from '../test-support/helpers.ts';
 import { pglitePlanner, shutdownPglitePool } from './backend.ts';
 
 /** pgvector's table as its README and pg_dump write it; the sandbox has no pgvector. */
@@ -24,22 +23,13 @@ const open = (schemaSql: string) =>
     statistics: [{ table: 'documents', rows: 100_000, columns: [] }],
   });
 
-async function withSession<T>(schemaSql: string, use: (session: PlannerSession) => Promise<T>): Promise<T> {
-  const session = await open(schemaSql);
-  try {
-    return await use(session);
-  } finally {
-    await session.close();
-  }
-}
-
 describe('types and objects of extensions the sandbox does not have (PGlite)', () => {
   afterAll(async () => {
     await shutdownPglitePool();
   });
 
   it('plans a pgvector table with the vector column as a stand-in, and notes it and the indexes not made', async () => {
-    await withSession(PGVECTOR, async (session) => {
+    await withSession(open(PGVECTOR), async (session) => {
       const en = session.notes?.map((n) => n.en) ?? [];
       expect(en).toContain(
         'column documents.embedding: public.vector(1536) is not known to the planner (its extension is not in the sandbox); planned as a bytea stand-in; statements using its operators or functions (such as ordering by distance) can not be planned',
@@ -80,7 +70,7 @@ describe('types and objects of extensions the sandbox does not have (PGlite)', (
 ALTER TABLE public.places ADD COLUMN centre public.geometry DEFAULT 'POINT(0 0)'::public.geometry;
 CREATE INDEX places_geom ON public.places USING gist (geom);
 CREATE VIEW near AS SELECT id FROM places WHERE ST_DWithin(geom, ST_MakePoint(0, 0), 10);`;
-    await withSession(schemaSql, async (session) => {
+    await withSession(open(schemaSql), async (session) => {
       const en = session.notes?.map((n) => n.en) ?? [];
       expect(en.filter((n) => n.includes('planned as a bytea stand-in')).map((n) => n.split(':')[0])).toEqual([
         'column places.geom',
@@ -102,7 +92,7 @@ CREATE VIEW near AS SELECT id FROM places WHERE ST_DWithin(geom, ST_MakePoint(0,
   it('reads an operator class pg_dump qualified where it is not (public.text_pattern_ops) from pg_catalog', async () => {
     const schemaSql = `CREATE TABLE public.documents (id bigint PRIMARY KEY, name character varying(100));
 CREATE INDEX documents_lower ON public.documents USING btree (lower((name)::text) public.text_pattern_ops);`;
-    await withSession(schemaSql, async (session) => {
+    await withSession(open(schemaSql), async (session) => {
       expect(session.notes?.filter((n) => !n.en.includes('no statistics'))).toEqual([]);
       const plan = await session.explain("SELECT id FROM documents WHERE lower(name) LIKE 'ab%'");
       expect(plan.raw).toMatch(/documents_lower/);
@@ -121,7 +111,7 @@ Indexes:
     "documents_embedding_idx" hnsw (embedding vector_cosine_ops)
     "documents_title_lower" btree (lower(title) text_pattern_ops)
 `;
-    await withSession(parseSchema(pasted, 'postgresql').ddl, async (session) => {
+    await withSession(open(parseSchema(pasted, 'postgresql').ddl), async (session) => {
       const en = session.notes?.map((n) => n.en) ?? [];
       expect(en).toContainEqual(expect.stringMatching(/^column documents\.embedding: vector\(1536\) is not known/));
       expect(en).toContainEqual(expect.stringMatching(/^CREATE INDEX documents_embedding_idx not made/));
