@@ -39,7 +39,7 @@ import { explainStatement, GENERIC_STATEMENT } from './explain.ts';
 import { createdSchemaName, requestedExtensions } from './extensions.ts';
 import { planTreeFromExplainJson } from './plan-json.ts';
 import { getPglitePool, PgError, type PgliteInstance, type PgliteLease, shutdownSharedPglitePool } from './pool.ts';
-import { runStructureStatement, type StandIn, standInHint } from './stand-ins.ts';
+import { newStructureRun, runStructureStatement, type StandIn, type StructureRun, standInHint } from './stand-ins.ts';
 import { planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
 
 const EMBEDDED = { zh: '内置 PostgreSQL 中没有此扩展', en: 'not available in the embedded PostgreSQL' };
@@ -51,13 +51,13 @@ function versionLabel(version: string): string {
 
 /**
  * Runs the user's DDL; throws 4203 at the offending statement. The extensions were created with the instance; types
- * and objects of others get stand-ins (stand-ins.ts), added to `standIns`. Returns the notes.
+ * and objects of others get stand-ins (stand-ins.ts), added to `run`. Returns the notes.
  */
 async function runSchema(
   db: PgliteInstance,
   schemaSql: string,
   extensionSchemas: Set<string>,
-  standIns: StandIn[],
+  run: StructureRun,
 ): Promise<Localized[]> {
   const notes: Localized[] = [];
   for (const statement of splitStatements(schemaSql, 'postgresql')) {
@@ -67,7 +67,7 @@ async function runSchema(
     // The schema an extension went in exists already, the session's own.
     const schema = decision.kind === 'CREATE SCHEMA' ? createdSchemaName(statement.tokens) : undefined;
     if (schema !== undefined && extensionSchemas.has(schema)) continue;
-    notes.push(...(await runStructureStatement((sql) => db.query(sql), schemaSql, statement, decision, standIns)));
+    notes.push(...(await runStructureStatement((sql) => db.query(sql), schemaSql, statement, decision, run)));
   }
   return notes;
 }
@@ -94,16 +94,16 @@ class PgliteSession extends SandboxSession<Ready> implements PlannerSession {
     try {
       const db = lease.db;
       this.source = versionLabel(db.version);
-      const standIns: StandIn[] = [];
+      const run = newStructureRun();
       const extensionSchemas = new Set(requests.flatMap((r) => (r.schema ? [r.schema] : [])));
-      const schemaNotes = await runSchema(db, this.request.schemaSql, extensionSchemas, standIns);
+      const schemaNotes = await runSchema(db, this.request.schemaSql, extensionSchemas, run);
       const catalog = await readCatalog(db);
       const plan = planStatistics(catalog, this.request.statistics);
       const injector = new StatisticsInjector(db, plan);
       await injector.apply();
       this.notes = [...extensionNotes, ...schemaNotes, ...plan.notes];
       const tableRows = new Map(plan.tables.map((t) => [t.name, t.tuples]));
-      return { lease, injector, tableRows, standIns };
+      return { lease, injector, tableRows, standIns: run.standIns };
     } catch (error) {
       await lease.release();
       throw error;

@@ -14,7 +14,9 @@ CREATE TABLE public.documents (
 ALTER TABLE ONLY public.documents ADD CONSTRAINT documents_pkey PRIMARY KEY (id);
 CREATE INDEX documents_embedding_idx ON public.documents USING hnsw (embedding public.vector_cosine_ops);
 CREATE INDEX documents_embedding_ivf ON public.documents USING ivfflat (embedding vector_l2_ops) WITH (lists='100');
-CREATE INDEX documents_title ON public.documents (title);`;
+CREATE INDEX documents_title ON public.documents (title);
+COMMENT ON INDEX public.documents_embedding_idx IS 'nearest neighbours';
+ALTER INDEX public.documents_embedding_ivf SET (lists = 200);`;
 
 const open = (schemaSql: string) =>
   pglitePlanner.open({
@@ -40,7 +42,10 @@ describe('types and objects of extensions the sandbox does not have (PGlite)', (
       expect(en).toContain(
         'CREATE INDEX documents_embedding_ivf not made and not considered in plans: access method "ivfflat" does not exist',
       );
+      expect(en).toContain('COMMENT skipped: it names documents_embedding_idx, which was not made');
+      expect(en).toContain('ALTER INDEX skipped: it names documents_embedding_ivf, which was not made');
       const zh = session.notes?.map((n) => n.zh) ?? [];
+      expect(zh).toContain('COMMENT 已跳过：它引用的 documents_embedding_idx 未创建');
       expect(zh).toContain(
         '列 documents.embedding 的类型 public.vector(1536) 不为规划器所知（其扩展不在沙箱中），按 bytea 代替规划；使用该类型的运算符或函数的语句（如按距离排序）无法规划',
       );
@@ -131,6 +136,8 @@ Indexes:
     );
     const badColumn = await appError(open('CREATE TABLE a (id int);\nCREATE INDEX ai ON a USING btree (nope);'));
     expect(badColumn.detail).toMatchObject({ code: ErrorCode.TABLE_STRUCTURE_INVALID, line: 2 });
+    const noIndex = await appError(open("CREATE TABLE a (id int);\nCOMMENT ON INDEX nowhere IS 'x';"));
+    expect(noIndex.detail).toMatchObject({ code: ErrorCode.TABLE_STRUCTURE_INVALID, line: 2 });
     const noTable = await appError(open('CREATE INDEX ai ON nowhere (id);'));
     expect(noTable.detail).toMatchObject({ code: ErrorCode.TABLE_STRUCTURE_INVALID, line: 1 });
     // A view on a missing table is the user's mistake, not a missing extension.

@@ -26,6 +26,16 @@ import { PgError } from './pool.ts';
 /** The built-in type an unknown column type is planned as. */
 export const STAND_IN_TYPE = 'bytea';
 
+/** What running a structure's statements did: columns made stand-ins, indexes and views not made (by name). */
+export interface StructureRun {
+  standIns: StandIn[];
+  notMade: Set<string>;
+}
+
+export function newStructureRun(): StructureRun {
+  return { standIns: [], notMade: new Set() };
+}
+
 /** A column planned as the stand-in type. */
 export interface StandIn {
   /** The column's name, when the type was written in a column definition. */
@@ -37,20 +47,21 @@ export interface StandIn {
 }
 
 const UNDEFINED_OBJECT = '42704';
+const UNDEFINED_TABLE = '42P01';
 const UNDEFINED_FUNCTION = '42883';
 /** Replacements tried in one statement at most (one per column of an unknown type, say). */
 const MAX_REPLACEMENTS = 64;
 
 /**
  * Runs one allowed statement of the table structure with the treatment above; a server error it does not cover
- * becomes 4203 at its place in the text. Adds the columns made stand-ins to `standIns` and returns the notes.
+ * becomes 4203 at its place in the text. Adds to `run` what it did and returns the notes.
  */
 export async function runStructureStatement(
   execute: (sql: string) => Promise<unknown>,
   schemaSql: string,
   statement: SqlStatement,
   decision: DdlDecision,
-  standIns: StandIn[],
+  run: StructureRun,
 ): Promise<Localized[]> {
   const notes: Localized[] = [];
   let sent = statement.text;
@@ -65,15 +76,25 @@ export async function runStructureStatement(
       const again = found && classifyDdl(tokenize(found.sql, 'postgresql'));
       const next = again?.action === 'run' && again.kind === decision.kind ? found : undefined;
       if (next?.standIn) {
-        standIns.push(next.standIn);
+        run.standIns.push(next.standIn);
         notes.push(standInNote(next.standIn));
       }
       if (next?.sql !== undefined) {
         sent = next.sql;
         continue;
       }
+      const name = objectName(statement.tokens, decision);
       if (skippable(decision, error)) {
-        notes.push(skippedNote(decision, statement, error));
+        if (name !== undefined) run.notMade.add(name);
+        notes.push(skippedNote(decision, name, error));
+        return notes;
+      }
+      const missing = error.code === UNDEFINED_TABLE ? namesNotMade(statement.tokens, run) : undefined;
+      if (missing) {
+        notes.push({
+          zh: `${decision.kind} 已跳过：它引用的 ${missing} 未创建`,
+          en: `${decision.kind} skipped: it names ${missing}, which was not made`,
+        });
         return notes;
       }
       throw appErrorFromPg(
@@ -228,8 +249,12 @@ function standInNote(standIn: StandIn): Localized {
   };
 }
 
-function skippedNote(decision: DdlDecision, statement: SqlStatement, error: PgError): Localized {
-  const name = objectName(statement.tokens, decision);
+/** The first name of an index or view not made that a statement mentions (`ALTER INDEX ... ATTACH PARTITION`, `COMMENT ON INDEX`). */
+function namesNotMade(tokens: Token[], run: StructureRun): string | undefined {
+  return tokens.find((t) => (t.kind === 'ident' || t.kind === 'qident') && run.notMade.has(t.value))?.value;
+}
+
+function skippedNote(decision: DdlDecision, name: string | undefined, error: PgError): Localized {
   const what = `${decision.kind}${name ? ` ${name}` : ''}`;
   return {
     zh: `${what} 未创建，规划时不考虑：${error.message}`,
@@ -239,6 +264,7 @@ function skippedNote(decision: DdlDecision, statement: SqlStatement, error: PgEr
 
 /** The name a CREATE INDEX or CREATE VIEW gives, as folded. */
 function objectName(tokens: Token[], decision: DdlDecision): string | undefined {
+  if (decision.kind !== 'CREATE INDEX' && decision.kind !== 'CREATE VIEW') return undefined;
   const word = decision.kind === 'CREATE INDEX' ? 'index' : 'view';
   let k = tokens.findIndex((t) => t.kind === 'ident' && t.value === word) + 1;
   while (tokens[k]?.kind === 'ident' && ['if', 'not', 'exists', 'concurrently'].includes(tokens[k]!.value)) k++;

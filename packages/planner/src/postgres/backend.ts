@@ -44,7 +44,13 @@ import { createdSchemaName, createExtensionSql, requestedExtensions } from '../p
 import { planTreeFromExplainJson } from '../pglite/plan-json.ts';
 import { PgError } from '../pglite/pool.ts';
 import { quoteIdent } from '../pglite/sql-text.ts';
-import { runStructureStatement, type StandIn, standInHint } from '../pglite/stand-ins.ts';
+import {
+  newStructureRun,
+  runStructureStatement,
+  type StandIn,
+  type StructureRun,
+  standInHint,
+} from '../pglite/stand-ins.ts';
 import { type CatalogTable, planStatistics, readCatalog } from '../pglite/stats.ts';
 import { reduceServerText } from '../server-text.ts';
 import { SandboxSession } from '../session-base.ts';
@@ -86,8 +92,8 @@ class PostgresSession extends SandboxSession<Ready> implements PlannerSession {
   protected async prepare(): Promise<Ready> {
     const { server, database, connection: conn } = await acquireSandboxDatabase();
     try {
-      const standIns: StandIn[] = [];
-      const schemaNotes = await runSchema(conn, this.request.schemaSql, standIns);
+      const run = newStructureRun();
+      const schemaNotes = await runSchema(conn, this.request.schemaSql, run);
       const catalog = await readCatalog(asPgliteInstance(conn));
       const plan = planStatistics(catalog, this.request.statistics);
       const injector = new Pg15StatisticsInjector(conn, plan, {
@@ -104,7 +110,7 @@ class PostgresSession extends SandboxSession<Ready> implements PlannerSession {
         database,
         tableRows: new Map(plan.tables.map((t) => [t.name, t.tuples])),
         relationNames: relationNamesOf(catalog),
-        standIns,
+        standIns: run.standIns,
       };
     } catch (error) {
       await conn.end();
@@ -199,9 +205,9 @@ const NOT_ALLOWED = { zh: '不在 PostgreSQL 沙箱允许的扩展之列', en: '
 
 /**
  * Runs the user's DDL as the session's role; throws 4203 at the offending statement. Types and objects of extensions
- * the sandbox does not have get stand-ins (../pglite/stand-ins.ts), added to `standIns`. Returns notes.
+ * the sandbox does not have get stand-ins (../pglite/stand-ins.ts), added to `run`. Returns notes.
  */
-async function runSchema(conn: PgConnection, schemaSql: string, standIns: StandIn[]): Promise<Localized[]> {
+async function runSchema(conn: PgConnection, schemaSql: string, run: StructureRun): Promise<Localized[]> {
   // The allowed contrib extensions (../pglite/extensions.ts) are created first, before any object of the user exists
   // that a script could meet, by the sandbox's own statement: PostgreSQL installs trusted ones (pg_trgm, citext...)
   // for the database owner, their scripts running with privilege; an untrusted one (bloom, earthdistance) is
@@ -231,7 +237,7 @@ async function runSchema(conn: PgConnection, schemaSql: string, standIns: StandI
     if (decision.action === 'reject') throw rejectedDdlError(schemaSql, statement, decision);
     const schema = decision.kind === 'CREATE SCHEMA' ? createdSchemaName(statement.tokens) : undefined;
     if (schema !== undefined && extensionSchemas.has(schema)) continue;
-    notes.push(...(await runStructureStatement((sql) => conn.query(sql), schemaSql, statement, decision, standIns)));
+    notes.push(...(await runStructureStatement((sql) => conn.query(sql), schemaSql, statement, decision, run)));
   }
   return notes;
 }
