@@ -100,14 +100,21 @@ function createIndex(context: FormContext, index: number, changes: Change[]): vo
     blankTokens(context, on + 1, on + 1);
     changes.push({ apply: (ast) => (ast.only = true) });
   }
-  // USING <method> for methods the grammar does not list (brin, spgist).
+  // USING <method> for methods the grammar does not list: brin, spgist and those of extensions (bloom, pgvector's
+  // hnsw and ivfflat), any name, as an extension may add one.
   const using = tokens.findIndex((t, i) => i > on && isKeyword(t, 'USING'));
-  if (using > 0 && context.dialect === 'postgresql' && /^(BRIN|SPGIST)$/i.test(tokens[using + 1]?.text ?? '')) {
-    const method = tokens[using + 1]!.text.toLowerCase();
+  const method = tokens[using + 1];
+  if (
+    using > 0 &&
+    context.dialect === 'postgresql' &&
+    method?.kind === 'word' &&
+    !GRAMMAR_INDEX_METHODS.has(method.text.toUpperCase())
+  ) {
+    const written = method.text.toLowerCase();
     blankTokens(context, using + 1, using + 1, 'gist');
     changes.push({
       apply: (ast) => {
-        if (isNode(ast.index_using)) ast.index_using.type = method;
+        if (isNode(ast.index_using)) ast.index_using.type = written;
       },
     });
   }
@@ -122,6 +129,9 @@ function createIndex(context: FormContext, index: number, changes: Change[]): vo
     changes.push({ apply: (ast) => (ast.nulls = written) });
   }
 }
+
+/** The index methods node-sql-parser's PostgreSQL grammar reads after USING. */
+const GRAMMAR_INDEX_METHODS = new Set(['BTREE', 'HASH', 'GIST', 'GIN']);
 
 const isName = (t: Token | undefined) => t?.kind === 'word' || t?.kind === 'quoted';
 

@@ -37,7 +37,7 @@ export function typeForms(context: FormContext): void {
       if (comma > 0 && lastTopLevel(tokens, i + 2, close, 'USING') < 0) types.mark(comma + 1, close - 1);
     }
   });
-  for (const [first, last] of columnTypes(tokens, context.dialect)) types.mark(first, last);
+  for (const [first, last] of columnTypes(tokens, context.dialect)) types.mark(first, last, true);
   types.emit();
 }
 
@@ -91,8 +91,17 @@ interface ScannedType {
   type: AstNode;
 }
 
-/** The type written from token `i` on: its last token and its node, or undefined when no type starts there. */
-export function scanType(tokens: Token[], i: number, dialect: Dialect): ScannedType | undefined {
+/**
+ * The type written from token `i` on: its last token and its node, or undefined when no type starts there.
+ * `namedModifiers`: where only a type can stand (a column definition), modifiers may be names (PostGIS:
+ * `geometry(Point, 4326)`); elsewhere `lower(name)` is a call.
+ */
+export function scanType(
+  tokens: Token[],
+  i: number,
+  dialect: Dialect,
+  namedModifiers = false,
+): ScannedType | undefined {
   const first = tokens[i];
   if (!first || (first.kind !== 'word' && first.kind !== 'quoted')) return undefined;
   const type: AstNode = {};
@@ -121,9 +130,18 @@ export function scanType(tokens: Token[], i: number, dialect: Dialect): ScannedT
   if (tokens[k + 1]?.text === '(') {
     const close = closingParen(tokens, k + 1);
     const numbers = tokens.slice(k + 2, close).filter((t) => t.text !== ',');
-    if (close < 0 || numbers.length === 0 || numbers.some((t) => !/^\d+$/.test(t.text))) return undefined;
-    type.length = Number(numbers[0]!.text);
-    if (numbers[1]) type.scale = Number(numbers[1].text);
+    if (close < 0 || numbers.length === 0) return undefined;
+    if (numbers.every((t) => /^\d+$/.test(t.text))) {
+      type.length = Number(numbers[0]!.text);
+      if (numbers[1]) type.scale = Number(numbers[1].text);
+    } else if (
+      namedModifiers &&
+      dialect === 'postgresql' &&
+      numbers.every((t) => t.kind === 'word' || /^\d+$/.test(t.text))
+    ) {
+      // An extension's type modifiers that are names, kept as written.
+      type.modifiers = numbers.map((t) => t.text);
+    } else return undefined;
     type.parentheses = true;
     k = close;
   }
@@ -232,7 +250,7 @@ function columnTypes(tokens: Token[], dialect: Dialect): Array<[number, number]>
       const name = tokens[start];
       const typeAt = start + 1;
       if (name && !CONSTRAINT_WORDS.has(name.text.toUpperCase()) && typeAt < k) {
-        const scanned = scanType(tokens, typeAt, dialect);
+        const scanned = scanType(tokens, typeAt, dialect, true);
         if (scanned && scanned.end < k) found.push([typeAt, scanned.end]);
       }
       start = k + 1;
@@ -249,9 +267,9 @@ class TypeMarkers {
   constructor(private readonly context: FormContext) {}
 
   /** Marks the type from token `first` to `last` when the grammar does not read it as written. */
-  mark(first: number, last: number): void {
+  mark(first: number, last: number, namedModifiers = false): void {
     const { tokens, dialect, substitutions } = this.context;
-    const scanned = scanType(tokens, first, dialect);
+    const scanned = scanType(tokens, first, dialect, namedModifiers);
     if (!scanned || scanned.end !== last || readAsWritten(scanned.type, dialect)) return;
     this.types.push(scanned.type);
     substitutions.push({

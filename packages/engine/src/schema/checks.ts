@@ -30,14 +30,21 @@ function missingPrimaryKey(table: TableDef): Finding[] {
   ];
 }
 
-/** An index whose columns are a leading prefix of another index's columns adds write cost and no read path. */
+/**
+ * An index whose columns are a leading prefix of another index's columns adds write cost and no read path. Only
+ * indexes of one access method compare (a gin or hnsw index serves other operators than a btree), with the same
+ * operator classes and collations on the prefix (Django's `varchar_pattern_ops` index beside a unique key serves
+ * LIKE 'ab%', the key does not), and only on columns: an expression key (read as no column, '') says nothing.
+ */
 function redundantIndexes(table: TableDef): Finding[] {
   const findings: Finding[] = [];
   for (const index of table.indexes) {
-    if (index.primary || index.unique) continue;
+    if (index.primary || index.unique || index.columns.includes('')) continue;
     const cover = table.indexes.find(
       (other) =>
         other !== index &&
+        other.method === index.method &&
+        index.columns.every((_, i) => (other.keyOptions?.[i] ?? '') === (index.keyOptions?.[i] ?? '')) &&
         other.columns.length >= index.columns.length &&
         index.columns.every((column, i) => other.columns[i]?.toLowerCase() === column.toLowerCase()) &&
         (other.columns.length > index.columns.length || table.indexes.indexOf(other) < table.indexes.indexOf(index)),

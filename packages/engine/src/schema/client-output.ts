@@ -199,7 +199,8 @@ function readAligned(lines: string[], start: number): { table: OutputTable; next
   let i = start + 2;
   for (; i < lines.length; i++) {
     const line = lines[i]!;
-    if (!line.trim() || isNoise(line)) break;
+    // Every row of several columns has their bars: psql's footers (`Indexes:` of `\d`) follow without a blank line.
+    if (!line.trim() || isNoise(line) || (headers.length > 1 && !line.includes('|'))) break;
     rows.push({ line: i + 1, cells: fit(split(line, i + 1).map(trimCell), headers.length, i + 1) });
   }
   return { table: { layout: 'aligned', headers, rows, line: start + 1 }, next: i };

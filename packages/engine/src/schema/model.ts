@@ -50,6 +50,13 @@ export interface IndexDef {
   prefixLengths?: Array<number | null>;
   unique: boolean;
   primary: boolean;
+  /** PostgreSQL: the access method of a CREATE INDEX ... USING other than btree (lower case: gin, hnsw...). */
+  method?: string;
+  /**
+   * PostgreSQL: each key's operator class and collation as written (`varchar_pattern_ops`, `COLLATE "C"`, '' for
+   * none), aligned with `columns`; absent when no key has either. They decide which operators the index serves.
+   */
+  keyOptions?: string[];
 }
 
 export interface TableDef {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { AppError, type Dialect } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
+import { checkSchema } from './checks.ts';
 import type { SchemaModel, TableDef } from './model.ts';
 import { parseSchema } from './parse-schema.ts';
 
@@ -355,5 +356,195 @@ describe('MySQL collations of text columns', () => {
     expect(collations('CREATE TABLE t (a VARCHAR(9)) DEFAULT CHARSET=utf8mb4')).toEqual([['a', null]]);
     expect(collations('CREATE TABLE t (a VARCHAR(9))')).toEqual([['a', null]]);
     expect(collations('CREATE TABLE t (a VARCHAR(9))', 'postgresql')).toEqual([['a', null]]);
+  });
+});
+
+describe('PostgreSQL forms of extensions, as pg_dump prints them', () => {
+  const indexes = (ddl: string) =>
+    parseSchema(ddl, 'postgresql').tables.flatMap((t) => t.indexes.map((i) => [i.name, i.columns]));
+
+  it("reads any index method after USING (pgvector's hnsw and ivfflat, bloom), with its options", () => {
+    expect(
+      indexes(`CREATE TABLE public.documents (id bigint NOT NULL, embedding public.vector(1536), tag integer);
+CREATE INDEX documents_hnsw ON public.documents USING hnsw (embedding public.vector_cosine_ops) WITH (m='16', ef_construction='64');
+CREATE INDEX documents_ivf ON public.documents USING ivfflat (embedding vector_l2_ops) WITH (lists='100');
+CREATE INDEX documents_bloom ON public.documents USING bloom (id, tag);`),
+    ).toEqual([
+      ['documents_hnsw', ['embedding']],
+      ['documents_ivf', ['embedding']],
+      ['documents_bloom', ['id', 'tag']],
+    ]);
+  });
+
+  it('still refuses an index method with no key list', () => {
+    const error = errorOf('CREATE TABLE t (e int);\nCREATE INDEX i ON t USING hnsw e;', 'postgresql');
+    expect(error.detail).toMatchObject({ code: 4203, line: 2 });
+  });
+
+  it('reads an operator class after an expression element, qualified or not', () => {
+    expect(
+      indexes(`CREATE TABLE public.t (name character varying(100));
+CREATE INDEX t_lower ON public.t USING btree (lower((name)::text) public.text_pattern_ops);
+CREATE INDEX t_lower2 ON public.t (lower(name) text_pattern_ops);`),
+    ).toEqual([
+      ['t_lower', ['']],
+      ['t_lower2', ['']],
+    ]);
+  });
+
+  it('reads type modifiers that are names (PostGIS), and refuses other modifier text', () => {
+    const columns = parseSchema(
+      'CREATE TABLE public.places (id integer, geom public.geometry(Point,4326), area geography(MultiPolygon, 4326)[]);',
+      'postgresql',
+    ).tables[0]!.columns.map((c) => [c.name, c.type]);
+    expect(columns).toEqual([
+      ['id', 'INTEGER'],
+      ['geom', 'GEOMETRY'],
+      ['area', 'GEOGRAPHY'],
+    ]);
+    const error = errorOf("CREATE TABLE places (geom public.geometry('Point'));", 'postgresql');
+    expect(error.detail).toMatchObject({ code: 4203, line: 1 });
+  });
+});
+
+describe('redundant indexes of the table structure check', () => {
+  const redundant = (ddl: string) =>
+    checkSchema(parseSchema(ddl, 'postgresql'))
+      .filter((f) => f.id === 'schema-redundant-index')
+      .map((f) => f.message.en);
+
+  it('compares indexes of one access method only, and expression keys not at all', () => {
+    expect(
+      redundant(`CREATE TABLE d (id int PRIMARY KEY, e vector(3), name text);
+CREATE INDEX d_hnsw ON d USING hnsw (e vector_cosine_ops);
+CREATE INDEX d_ivf ON d USING ivfflat (e vector_l2_ops);
+CREATE INDEX d_lower ON d (lower(name));
+CREATE INDEX d_upper ON d (upper(name) text_pattern_ops);`),
+    ).toEqual([]);
+  });
+
+  it("compares operator classes and collations: Django's pattern index beside a unique key is no prefix", () => {
+    expect(
+      redundant(`CREATE TABLE public.auth_group (id integer PRIMARY KEY, name character varying(150) NOT NULL);
+ALTER TABLE ONLY public.auth_group ADD CONSTRAINT auth_group_name_key UNIQUE (name);
+CREATE INDEX auth_group_name_like ON public.auth_group USING btree (name varchar_pattern_ops);
+CREATE INDEX auth_group_name_c ON public.auth_group USING btree (name COLLATE "C");
+CREATE INDEX auth_group_name_c2 ON public.auth_group USING btree (name COLLATE "C", id);`),
+    ).toEqual([
+      'Index auth_group_name_c on auth_group is a prefix of auth_group_name_c2; dropping it saves write cost.',
+    ]);
+  });
+
+  it('still finds a B-tree prefix of another B-tree, and one method beside itself', () => {
+    expect(
+      redundant(`CREATE TABLE d (id int PRIMARY KEY, a int, b int, e vector(3));
+CREATE INDEX d_a ON d (a);
+CREATE INDEX d_ab ON d USING btree (a, b);
+CREATE INDEX d_ivf1 ON d USING ivfflat (e);
+CREATE INDEX d_ivf2 ON d USING ivfflat (e);`),
+    ).toEqual([
+      'Index d_a on d is a prefix of d_ab; dropping it saves write cost.',
+      'Index d_ivf2 on d is a prefix of d_ivf1; dropping it saves write cost.',
+    ]);
+  });
+});
+
+describe("PostgreSQL ALTER TABLE as pg_dump writes a table's constraints", () => {
+  const base = 'CREATE TABLE public.a (id integer NOT NULL);\nCREATE TABLE public."B" (id integer, a_id integer);\n';
+  const keysOf = (alter: string) => {
+    const schema = parseSchema(base + alter, 'postgresql');
+    return table(schema, 'B').indexes.map((i) => [i.name, i.columns.join(','), i.primary]);
+  };
+
+  it('reads the keys, whatever pg_dump writes around them', () => {
+    expect(
+      keysOf(`ALTER TABLE ONLY public."B"
+    ADD CONSTRAINT "B_pkey" PRIMARY KEY (id) INCLUDE (a_id) WITH (fillfactor='90') USING INDEX TABLESPACE fast;
+ALTER TABLE ONLY public."B" ADD CONSTRAINT b_uniq UNIQUE NULLS NOT DISTINCT (a_id, id) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE IF EXISTS ONLY public."B" ADD UNIQUE (a_id), ADD CONSTRAINT c CHECK (id > 0) NOT VALID;`),
+    ).toEqual([
+      ['PRIMARY', 'id', true],
+      ['b_uniq', 'a_id,id', false],
+      [null, 'a_id', false],
+    ]);
+    expect(
+      table(parseSchema(`${base}ALTER TABLE ONLY public."B" ADD PRIMARY KEY (id);`, 'postgresql'), 'B').columns[0]!
+        .nullable,
+    ).toBe(false);
+  });
+
+  it('takes the constraints that make no key (Django’s deferrable foreign keys, NOT VALID, EXCLUDE) as no key', () => {
+    expect(
+      keysOf(`ALTER TABLE ONLY public."B"
+    ADD CONSTRAINT b_a_fk FOREIGN KEY (a_id) REFERENCES public.a(id) DEFERRABLE INITIALLY DEFERRED;
+ALTER TABLE ONLY public."B" ADD CONSTRAINT b_a_fk2 FOREIGN KEY (a_id) REFERENCES public.a(id) NOT VALID;
+ALTER TABLE public."B" ADD CONSTRAINT b_ex EXCLUDE USING gist (id WITH =);
+ALTER TABLE ONLY public."B" ADD CONSTRAINT b_pkey PRIMARY KEY USING INDEX b_idx;`),
+    ).toEqual([]);
+  });
+
+  it('still refuses a key on a table that is not defined', () => {
+    const error = errorOf(`${base}ALTER TABLE ONLY public.nope ADD CONSTRAINT n_pkey PRIMARY KEY (id);`, 'postgresql');
+    expect(error.detail).toMatchObject({ code: 4203, line: 3 });
+    expect(error.detail.message.en).toContain('table nope, which is not defined');
+  });
+});
+
+describe("psql's \\d output as the PostgreSQL table structure", () => {
+  const DESCRIBE = `                                       Table "public.documents"
+  Column   |     Type     | Collation | Nullable |                Default
+-----------+--------------+-----------+----------+---------------------------------------
+ id        | bigint       |           | not null | nextval('documents_id_seq'::regclass)
+ title     | text         | C         | not null |
+ embedding | vector(1536) |           |          |
+Indexes:
+    "documents_pkey" PRIMARY KEY, btree (id)
+    "documents_embedding_idx" hnsw (embedding vector_cosine_ops)
+    "documents_title_key" UNIQUE CONSTRAINT, btree (title) NULLS NOT DISTINCT
+    "documents_title_lower" btree (lower(title) text_pattern_ops) INCLUDE (id) WHERE id > 0 CLUSTER
+Check constraints:
+    "documents_id_check" CHECK (id > 0)
+Foreign-key constraints:
+    "documents_owner_fk" FOREIGN KEY (id) REFERENCES owners(id)
+Triggers:
+    documents_touch BEFORE UPDATE ON documents FOR EACH ROW EXECUTE FUNCTION touch()
+
+                 Table "audit.events"
+ Column |  Type   | Collation | Nullable | Default
+--------+---------+-----------+----------+---------
+ id     | integer |           | not null |
+Indexes:
+    "events_pkey" PRIMARY KEY, btree (id)
+`;
+
+  it('reads the columns, keys and indexes into the DDL the sandbox runs', () => {
+    const schema = parseSchema(DESCRIBE, 'postgresql');
+    const documents = table(schema, 'documents');
+    expect(documents.columns.map((c) => [c.name, c.type, c.nullable])).toEqual([
+      ['id', 'BIGINT', false],
+      ['title', 'TEXT', false],
+      ['embedding', 'VECTOR', true],
+    ]);
+    expect(indexNames(documents)).toEqual([
+      ['PRIMARY', 'id'],
+      ['documents_embedding_idx', 'embedding'],
+      ['documents_title_key', 'title'],
+      ['documents_title_lower', ''],
+    ]);
+    expect(indexNames(table(schema, 'events'))).toEqual([['PRIMARY', 'id']]);
+    // Defaults (a sequence the paste does not define), foreign keys and triggers are left out.
+    expect(schema.ddl).not.toMatch(/nextval|FOREIGN KEY|TRIGGER|touch/);
+    expect(schema.ddl).toContain('"title" text COLLATE "C" NOT NULL');
+    expect(schema.ddl).toContain(
+      'CREATE INDEX "documents_title_lower" ON "documents" USING btree (lower(title) text_pattern_ops) INCLUDE (id) WHERE id > 0;',
+    );
+    expect(schema.ddl).toContain('ALTER TABLE "documents" ADD CONSTRAINT "documents_id_check" CHECK (id > 0);');
+    expect(schema.ddl).toContain('CREATE SCHEMA IF NOT EXISTS "audit";\nCREATE TABLE "audit"."events" (');
+  });
+
+  it('refuses the columns without their title line, and reads nothing of it for MySQL', () => {
+    const untitled = DESCRIBE.split('\n').slice(1).join('\n');
+    expect(errorOf(untitled, 'postgresql').detail).toMatchObject({ code: 4203, line: 1 });
+    expect(errorOf(DESCRIBE, 'mysql').detail).toMatchObject({ code: 4203 });
   });
 });

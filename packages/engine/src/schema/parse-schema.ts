@@ -2,12 +2,13 @@ import type { Dialect } from '@sqltune/contracts';
 import { withAnalysisCaches } from '../text/analysis-caches.ts';
 import { lex } from '../text/lexer.ts';
 import { normalizeNewlines } from '../text/position.ts';
-import { readClientOutput } from './client-output.ts';
+import { type OutputTable, readClientOutput } from './client-output.ts';
 import { readDdlStatements } from './ddl-statements.ts';
 import { withoutMysqlDumpData, withoutPgDumpData } from './dump-data.ts';
 import type { SchemaModel } from './model.ts';
 import { classifyOutput } from './output-kinds.ts';
 import { DdlText, readPastedStructure } from './pasted-structure.ts';
+import { describedTables } from './psql-describe.ts';
 import { applyFacts, noFacts } from './statistics-facts.ts';
 import { statsCommentFacts } from './stats-comments.ts';
 
@@ -17,7 +18,8 @@ import { statsCommentFacts } from './stats-comments.ts';
  *      -- sqltune:stats orders rows=1500000
  *      -- sqltune:stats orders.o_custkey distinct=99996 nulls=0.0 width=4
  *  - (MySQL) SHOW CREATE TABLE output as the mysql client prints it: boxed, tab-separated, or vertical (\G);
- *  - (MySQL) SHOW INDEX / information_schema.STATISTICS output: indexes, and distinct counts from Cardinality.
+ *  - (MySQL) SHOW INDEX / information_schema.STATISTICS output: indexes, and distinct counts from Cardinality;
+ *  - (PostgreSQL) psql's `\d table` output, read into the DDL of the same table and indexes (psql-describe.ts).
  * Prompts and "N rows in set" lines of a pasted session are skipped, and so is a dump's data (dump-data.ts: a plain
  * pg_dump's COPY blocks, mysqldump's INSERT rows, which `notes` then mentions).
  * Anything else (INSERT ... SELECT, DROP, statistics results) is rejected with 4203 and its position, so nothing runs that the user did not mean as structure.
@@ -35,7 +37,14 @@ function parseSchemaIn(input: string, dialect: Dialect): SchemaModel {
   const schema: SchemaModel = { tables: [], ddl: text, ...(data.note ? { notes: [data.note] } : {}) };
   const ddl = new DdlText();
   const facts = noFacts();
+  const described = dialect === 'postgresql' ? describedTables(pieces) : new Map<OutputTable, string>();
   for (const piece of pieces) {
+    const describedDdl = piece.kind === 'table' ? described.get(piece.table) : undefined;
+    if (piece.kind === 'table' && describedDdl !== undefined) {
+      readDdlStatements(schema, describedDdl, piece.table.line, dialect);
+      ddl.add(piece.table.line, describedDdl);
+      continue;
+    }
     if (piece.kind === 'table') {
       readPastedStructure(schema, piece.table, dialect, ddl, facts);
       continue;

@@ -34,11 +34,12 @@ import { hasParameters, singleStatement, splitStatements, tokenize } from '../sq
 import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from '../types.ts';
 import { verifyDifferential } from '../verify/differential.ts';
 import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
-import { classifyDdl, indexTargetTable, rejectedDdlError, runDdlStatement, whatIfIndexSql } from './ddl.ts';
+import { classifyDdl, indexTargetTable, rejectedDdlError, whatIfIndexSql } from './ddl.ts';
 import { explainStatement, GENERIC_STATEMENT } from './explain.ts';
 import { createdSchemaName, requestedExtensions } from './extensions.ts';
 import { planTreeFromExplainJson } from './plan-json.ts';
 import { getPglitePool, PgError, type PgliteInstance, type PgliteLease, shutdownSharedPglitePool } from './pool.ts';
+import { newStructureRun, runStructureStatement, type StandIn, type StructureRun, standInHint } from './stand-ins.ts';
 import { planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
 
 const EMBEDDED = { zh: '内置 PostgreSQL 中没有此扩展', en: 'not available in the embedded PostgreSQL' };
@@ -48,8 +49,17 @@ function versionLabel(version: string): string {
   return `PostgreSQL ${m ? m[1] : ''} (embedded PGlite)`.replace('  ', ' ');
 }
 
-/** Runs the user's DDL; throws 4203 at the offending statement. The extensions were created with the instance. */
-async function runSchema(db: PgliteInstance, schemaSql: string, extensionSchemas: Set<string>): Promise<void> {
+/**
+ * Runs the user's DDL; throws 4203 at the offending statement. The extensions were created with the instance; types
+ * and objects of others get stand-ins (stand-ins.ts), added to `run`. Returns the notes.
+ */
+async function runSchema(
+  db: PgliteInstance,
+  schemaSql: string,
+  extensionSchemas: Set<string>,
+  run: StructureRun,
+): Promise<Localized[]> {
+  const notes: Localized[] = [];
   for (const statement of splitStatements(schemaSql, 'postgresql')) {
     const decision = classifyDdl(statement.tokens);
     if (decision.action === 'skip') continue;
@@ -57,14 +67,17 @@ async function runSchema(db: PgliteInstance, schemaSql: string, extensionSchemas
     // The schema an extension went in exists already, the session's own.
     const schema = decision.kind === 'CREATE SCHEMA' ? createdSchemaName(statement.tokens) : undefined;
     if (schema !== undefined && extensionSchemas.has(schema)) continue;
-    await runDdlStatement((sql) => db.query(sql), schemaSql, statement);
+    notes.push(...(await runStructureStatement((sql) => db.query(sql), schemaSql, statement, decision, run)));
   }
+  return notes;
 }
 
 interface Ready {
   lease: PgliteLease;
   injector: StatisticsInjector;
   tableRows: Map<string, number>;
+  /** Columns planned as stand-ins for types the sandbox does not know. */
+  standIns: StandIn[];
 }
 
 class PgliteSession extends SandboxSession<Ready> implements PlannerSession {
@@ -81,14 +94,16 @@ class PgliteSession extends SandboxSession<Ready> implements PlannerSession {
     try {
       const db = lease.db;
       this.source = versionLabel(db.version);
-      await runSchema(db, this.request.schemaSql, new Set(requests.flatMap((r) => (r.schema ? [r.schema] : []))));
+      const run = newStructureRun();
+      const extensionSchemas = new Set(requests.flatMap((r) => (r.schema ? [r.schema] : [])));
+      const schemaNotes = await runSchema(db, this.request.schemaSql, extensionSchemas, run);
       const catalog = await readCatalog(db);
       const plan = planStatistics(catalog, this.request.statistics);
       const injector = new StatisticsInjector(db, plan);
       await injector.apply();
-      this.notes = [...extensionNotes, ...plan.notes];
+      this.notes = [...extensionNotes, ...schemaNotes, ...plan.notes];
       const tableRows = new Map(plan.tables.map((t) => [t.name, t.tuples]));
-      return { lease, injector, tableRows };
+      return { lease, injector, tableRows, standIns: run.standIns };
     } catch (error) {
       await lease.release();
       throw error;
@@ -118,6 +133,8 @@ class PgliteSession extends SandboxSession<Ready> implements PlannerSession {
       await db.query('SET LOCAL transaction_read_only = on');
       const { json, text } = await explainStatement(db, statement, tokens);
       return planTreeFromExplainJson(json, text, { tableRows });
+    } catch (error) {
+      throw standInHint(error, ready.standIns);
     } finally {
       if (!db.dead) {
         await db.query('ROLLBACK').catch(() => undefined);

@@ -19,8 +19,6 @@
  */
 import { AppError, ErrorCode } from '@sqltune/contracts';
 import { leadingWords, lineColumnAt, type SqlStatement, type Token } from '../sql-text.ts';
-import { appErrorFromPg } from './pg-errors.ts';
-import { PgError } from './pool.ts';
 
 export type DdlAction = 'run' | 'skip' | 'reject';
 
@@ -184,29 +182,4 @@ export function rejectedDdlError(schemaSql: string, statement: SqlStatement, dec
       en: `Table structure at line ${line}, column ${column}: only the table structure statements planning needs (${ACCEPTED}; columns of built-in or enum types) are accepted; ${why}`,
     },
   });
-}
-
-/** Runs one allowed statement of the table structure; a server error becomes 4203 at its place in the text. */
-export async function runDdlStatement(
-  execute: (sql: string) => Promise<unknown>,
-  schemaSql: string,
-  statement: SqlStatement,
-): Promise<void> {
-  try {
-    await execute(statement.text);
-  } catch (error) {
-    if (!(error instanceof PgError)) throw error;
-    throw appErrorFromPg(
-      ErrorCode.TABLE_STRUCTURE_INVALID,
-      error,
-      {
-        source: schemaSql,
-        sourceOffset: statement.start,
-        sent: statement.text,
-        prefixLength: 0,
-        fallbackOffset: statement.firstTokenStart,
-      },
-      { zh: '表结构语句执行失败，', en: 'Table structure statement failed' },
-    );
-  }
 }

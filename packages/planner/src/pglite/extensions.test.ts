@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { tokenize } from '../sql-text.ts';
+import { withSession } from '../test-support/helpers.ts';
 import { pglitePlanner, shutdownPglitePool } from './backend.ts';
 import { ALLOWED_EXTENSIONS, createExtensionSql, extensionsToLoad, readCreateExtension } from './extensions.ts';
 import { PglitePool } from './pool.ts';
@@ -125,12 +126,35 @@ CREATE INDEX users_path ON users USING gist (path);`;
     }
   }, 120_000);
 
-  it('a schema without extensions gets none of their types', async () => {
-    const session = pglitePlanner.open({
+  it('a schema without extensions gets none of their types (the column is a stand-in)', async () => {
+    const opening = pglitePlanner.open({
       dialect: 'postgresql',
-      schemaSql: 'CREATE TABLE t (email citext);',
+      schemaSql: 'CREATE TABLE t (box cube);',
       statistics: [],
     });
-    await expect(session).rejects.toMatchObject({ code: 4203 });
+    await withSession(opening, async (session) => {
+      expect(session.notes?.[0]?.en).toMatch(/^column t\.box: cube is not known to the planner/);
+      await expect(session.explain("SELECT 1 FROM t WHERE box = '(1)'::cube")).rejects.toThrow(
+        /type "cube" does not exist/,
+      );
+    });
+  }, 120_000);
+
+  it('creates an allowed extension whose types or operator classes the structure uses without asking', async () => {
+    const opening = pglitePlanner.open({
+      dialect: 'postgresql',
+      schemaSql: `CREATE TABLE public.users (id int PRIMARY KEY, email public.citext NOT NULL, name text);
+CREATE UNIQUE INDEX users_email ON public.users (email);
+CREATE INDEX users_name_trgm ON public.users USING gin (name public.gin_trgm_ops);`,
+      statistics: [{ table: 'users', rows: 200_000, columns: [] }],
+    });
+    await withSession(opening, async (session) => {
+      expect(session.notes?.map((n) => n.en).filter((n) => !n.includes('no statistics'))).toEqual([
+        'the table structure uses types or operator classes of citext without CREATE EXTENSION citext: created for it',
+        'the table structure uses types or operator classes of pg_trgm without CREATE EXTENSION pg_trgm: created for it',
+      ]);
+      expect((await session.explain("SELECT id FROM users WHERE email = 'A@Example.com'")).raw).toMatch(/users_email/);
+      expect((await session.explain("SELECT id FROM users WHERE name LIKE '%smith%'")).raw).toMatch(/users_name_trgm/);
+    });
   }, 120_000);
 });

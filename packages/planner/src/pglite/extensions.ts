@@ -123,8 +123,31 @@ export function extensionIgnoredNote(name: string | undefined, where: Localized)
 }
 
 /**
- * The allowed extensions a table structure asks for, in its order, and a note for each CREATE EXTENSION that is not
- * run (`unavailable` says why, e.g. "not available in the embedded PostgreSQL").
+ * Names only an allowed extension defines (types, operator classes), by extension: a structure pasted without its
+ * CREATE EXTENSION (psql's `\d`, a hand-written `email citext`) gets the extension, as it would have asked for it.
+ * Names that could be a column's (cube, seg, isbn) are left out: a false guess costs an instance started for it.
+ */
+const IMPLIED_BY: Readonly<Record<string, string>> = {
+  citext: 'citext',
+  hstore: 'hstore',
+  ltree: 'ltree',
+  lquery: 'ltree',
+  ltxtquery: 'ltree',
+  gin_trgm_ops: 'pg_trgm',
+  gist_trgm_ops: 'pg_trgm',
+  gin__int_ops: 'intarray',
+  gist__int_ops: 'intarray',
+  gist__intbig_ops: 'intarray',
+  isbn13: 'isn',
+  ean13: 'isn',
+  ismn13: 'isn',
+  issn13: 'isn',
+};
+
+/**
+ * The allowed extensions a table structure asks for, in its order (those its CREATE EXTENSION statements name, then
+ * those its type and operator class names imply), and a note for each CREATE EXTENSION that is not run
+ * (`unavailable` says why, e.g. "not available in the embedded PostgreSQL") and each extension only implied.
  */
 export function requestedExtensions(
   schemaSql: string,
@@ -132,13 +155,25 @@ export function requestedExtensions(
 ): { requests: ExtensionRequest[]; notes: Localized[] } {
   const requests: ExtensionRequest[] = [];
   const ignored = new Set<string | undefined>();
+  const implied = new Set<string>();
   for (const statement of splitStatements(schemaSql, 'postgresql')) {
     const reading = readCreateExtension(statement.tokens);
-    if (!reading) continue;
-    if (reading.accepted) requests.push(reading.request);
-    else ignored.add(reading.name);
+    if (reading?.accepted) requests.push(reading.request);
+    else if (reading) ignored.add(reading.name);
+    else
+      for (const t of statement.tokens)
+        if (t.kind === 'ident' && Object.hasOwn(IMPLIED_BY, t.value)) implied.add(IMPLIED_BY[t.value]!);
   }
-  return { requests, notes: [...ignored].map((name) => extensionIgnoredNote(name, unavailable)) };
+  const notes = [...ignored].map((name) => extensionIgnoredNote(name, unavailable));
+  for (const name of implied) {
+    if (requests.some((r) => r.name === name)) continue;
+    requests.push({ name });
+    notes.push({
+      zh: `表结构使用了扩展 ${name} 的类型或操作符类但没有 CREATE EXTENSION ${name}：已按需创建`,
+      en: `the table structure uses types or operator classes of ${name} without CREATE EXTENSION ${name}: created for it`,
+    });
+  }
+  return { requests, notes };
 }
 
 /** The schema a CREATE SCHEMA [IF NOT EXISTS] name statement makes, if it names one. */

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusAvailable } from '../../../../test-support/corpus.ts';
 import { postgresBinDir, serviceAvailable } from '../../../../test-support/services.ts';
 import { heapPages } from '../pglite/stats.ts';
-import { appError, nodes, PLAIN_STATISTICS, stepTimings, TICKETS_DISTRIBUTION } from '../test-support/helpers.ts';
+import {
+  appError,
+  nodes,
+  PLAIN_STATISTICS,
+  stepTimings,
+  TICKETS_DISTRIBUTION,
+  withSession,
+} from '../test-support/helpers.ts';
 import { TPCH_SCHEMA, TPCH_STATISTICS, tpchQueries } from '../test-support/tpch.ts';
 import type { PlannerSession } from '../types.ts';
 import { postgresPlanner, shutdownPostgresSandbox } from './backend.ts';
@@ -357,3 +364,43 @@ function segmentFiles(base: string): string[] {
   }
   return best;
 }
+
+describe.runIf(available)('types and indexes of extensions the PostgreSQL sandbox does not have', () => {
+  afterAll(async () => {
+    await shutdownPostgresSandbox();
+  });
+
+  it('plans a pgvector table with a bytea stand-in, skips its hnsw index and places the distance error', async () => {
+    const opening = postgresPlanner.open({
+      dialect: 'postgresql',
+      schemaSql: `CREATE EXTENSION vector;
+CREATE TABLE documents (id bigint PRIMARY KEY, embedding vector(1536));
+CREATE INDEX documents_hnsw ON documents USING hnsw (embedding vector_cosine_ops);`,
+      statistics: [{ table: 'documents', rows: 50_000, columns: [] }],
+    });
+    await withSession(opening, async (session) => {
+      const en = session.notes?.map((n) => n.en) ?? [];
+      expect(en).toContainEqual(expect.stringMatching(/^column documents\.embedding: vector\(1536\) is not known/));
+      expect(en).toContainEqual(expect.stringMatching(/^CREATE INDEX documents_hnsw not made .*"hnsw" does not exist/));
+      expect((await session.explain('SELECT * FROM documents WHERE id = 3')).raw).toMatch(/documents_pkey/);
+      const distance = await appError(session.explain('SELECT id FROM documents ORDER BY embedding <=> $1'));
+      expect(distance.detail).toMatchObject({ code: ErrorCode.CONTENT_INVALID, line: 1, column: 45 });
+      expect(distance.detail.message.en).toContain('documents.embedding (vector(1536)) planned as bytea');
+    });
+  }, 120_000);
+
+  it('creates a trusted allowed extension the structure uses without asking (citext of a \\d paste)', async () => {
+    const opening = postgresPlanner.open({
+      dialect: 'postgresql',
+      schemaSql:
+        'CREATE TABLE users (id int PRIMARY KEY, email citext NOT NULL);\nCREATE UNIQUE INDEX users_email ON users (email);',
+      statistics: [{ table: 'users', rows: 100_000, columns: [] }],
+    });
+    await withSession(opening, async (session) => {
+      expect(session.notes?.[0]?.en).toBe(
+        'the table structure uses types or operator classes of citext without CREATE EXTENSION citext: created for it',
+      );
+      expect((await session.explain("SELECT id FROM users WHERE email = 'A@b.c'")).raw).toMatch(/users_email/);
+    });
+  }, 120_000);
+});

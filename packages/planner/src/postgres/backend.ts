@@ -38,12 +38,19 @@
  *   close():   3.5-5 ms (the database and role are dropped in the background: 15-70 ms)
  */
 import { AppError, ErrorCode, type Localized, type PlanTree, type Verification } from '@sqltune/contracts';
-import { classifyDdl, rejectedDdlError, runDdlStatement, whatIfIndexSql } from '../pglite/ddl.ts';
+import { classifyDdl, rejectedDdlError, whatIfIndexSql } from '../pglite/ddl.ts';
 import { explainStatement, GENERIC_STATEMENT, parameterCount } from '../pglite/explain.ts';
 import { createdSchemaName, createExtensionSql, requestedExtensions } from '../pglite/extensions.ts';
 import { planTreeFromExplainJson } from '../pglite/plan-json.ts';
 import { PgError } from '../pglite/pool.ts';
 import { quoteIdent } from '../pglite/sql-text.ts';
+import {
+  newStructureRun,
+  runStructureStatement,
+  type StandIn,
+  type StructureRun,
+  standInHint,
+} from '../pglite/stand-ins.ts';
 import { type CatalogTable, planStatistics, readCatalog } from '../pglite/stats.ts';
 import { reduceServerText } from '../server-text.ts';
 import { SandboxSession } from '../session-base.ts';
@@ -70,6 +77,8 @@ interface Ready {
   tableRows: Map<string, number>;
   /** Names of existing relations by schema (for the default names of unnamed what-if indexes). */
   relationNames: Set<string>;
+  /** Columns planned as stand-ins for types the sandbox does not know. */
+  standIns: StandIn[];
 }
 
 class PostgresSession extends SandboxSession<Ready> implements PlannerSession {
@@ -83,7 +92,8 @@ class PostgresSession extends SandboxSession<Ready> implements PlannerSession {
   protected async prepare(): Promise<Ready> {
     const { server, database, connection: conn } = await acquireSandboxDatabase();
     try {
-      const schemaNotes = await runSchema(conn, this.request.schemaSql);
+      const run = newStructureRun();
+      const schemaNotes = await runSchema(conn, this.request.schemaSql, run);
       const catalog = await readCatalog(asPgliteInstance(conn));
       const plan = planStatistics(catalog, this.request.statistics);
       const injector = new Pg15StatisticsInjector(conn, plan, {
@@ -100,6 +110,7 @@ class PostgresSession extends SandboxSession<Ready> implements PlannerSession {
         database,
         tableRows: new Map(plan.tables.map((t) => [t.name, t.tuples])),
         relationNames: relationNamesOf(catalog),
+        standIns: run.standIns,
       };
     } catch (error) {
       await conn.end();
@@ -140,6 +151,8 @@ class PostgresSession extends SandboxSession<Ready> implements PlannerSession {
         text = renameIndexesInText(text, names);
       }
       return planTreeFromExplainJson(json, text, { tableRows: ready.tableRows });
+    } catch (error) {
+      throw standInHint(error, ready.standIns);
     } finally {
       if (!conn.dead) {
         await conn.query('ROLLBACK').catch(() => undefined);
@@ -190,8 +203,11 @@ function relationNamesOf(catalog: CatalogTable[]): Set<string> {
 
 const NOT_ALLOWED = { zh: '不在 PostgreSQL 沙箱允许的扩展之列', en: 'not allowed in the PostgreSQL sandbox' };
 
-/** Runs the user's DDL as the session's role; throws 4203 at the offending statement. Returns notes. */
-async function runSchema(conn: PgConnection, schemaSql: string): Promise<Localized[]> {
+/**
+ * Runs the user's DDL as the session's role; throws 4203 at the offending statement. Types and objects of extensions
+ * the sandbox does not have get stand-ins (../pglite/stand-ins.ts), added to `run`. Returns notes.
+ */
+async function runSchema(conn: PgConnection, schemaSql: string, run: StructureRun): Promise<Localized[]> {
   // The allowed contrib extensions (../pglite/extensions.ts) are created first, before any object of the user exists
   // that a script could meet, by the sandbox's own statement: PostgreSQL installs trusted ones (pg_trgm, citext...)
   // for the database owner, their scripts running with privilege; an untrusted one (bloom, earthdistance) is
@@ -221,7 +237,7 @@ async function runSchema(conn: PgConnection, schemaSql: string): Promise<Localiz
     if (decision.action === 'reject') throw rejectedDdlError(schemaSql, statement, decision);
     const schema = decision.kind === 'CREATE SCHEMA' ? createdSchemaName(statement.tokens) : undefined;
     if (schema !== undefined && extensionSchemas.has(schema)) continue;
-    await runDdlStatement((sql) => conn.query(sql), schemaSql, statement);
+    notes.push(...(await runStructureStatement((sql) => conn.query(sql), schemaSql, statement, decision, run)));
   }
   return notes;
 }

@@ -1,6 +1,6 @@
 /** Small helpers the planner's tests share. */
 import { AppError, type PlanNode } from '@sqltune/contracts';
-import type { TableStatistics } from '../types.ts';
+import type { PlannerSession, TableStatistics } from '../types.ts';
 
 /** The node and all nodes below it, depth first. */
 export function nodes(root: PlanNode): PlanNode[] {
@@ -16,6 +16,19 @@ export async function appError(promise: Promise<unknown>): Promise<AppError> {
     throw error;
   }
   throw new Error('expected an AppError');
+}
+
+/** Uses the session once it is open and closes it, whatever `use` does. */
+export async function withSession<T>(
+  opening: Promise<PlannerSession>,
+  use: (session: PlannerSession) => Promise<T>,
+): Promise<T> {
+  const session = await opening;
+  try {
+    return await use(session);
+  } finally {
+    await session.close();
+  }
 }
 
 /**

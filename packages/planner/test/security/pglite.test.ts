@@ -74,6 +74,21 @@ describe('the PGlite sandbox under attack', () => {
     await expectHiddenSchemaStatementRefused(pglitePlanner, schemaText);
   }, 60_000);
 
+  it('a stand-in for an unknown type adds nothing: its statement runs as the role, refused ones stay refused', async () => {
+    const schemaSql = `CREATE TABLE t (a int, v vector(3) DEFAULT pg_read_file('${secrets.file}')::bytea);`;
+    const session = await pglitePlanner.open({ dialect: 'postgresql', schemaSql, statistics: [] });
+    try {
+      expect(session.notes?.[0]?.en).toMatch(/^column t\.v: vector\(3\) is not known to the planner/);
+      expectNothingLeaked(await answersTo(session, 'SELECT a AS v FROM t'), secrets, 'a default of a stand-in');
+    } finally {
+      await session.close();
+    }
+    const refused = `CREATE TABLE u (v vector(3));\nCREATE DOMAIN d AS vector(3) CHECK (pg_read_file('${secrets.file}') IS NOT NULL);`;
+    await expect(
+      pglitePlanner.open({ dialect: 'postgresql', schemaSql: refused, statistics: [] }),
+    ).rejects.toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
+  }, 60_000);
+
   it('labels a verification stopped by its time limit "not-run", never "refuted"', async () => {
     await expectTimeLimitNotRun(attacker, 'pg_sleep(30) IS NOT NULL', 500);
   }, 60_000);
