@@ -48,7 +48,7 @@ const TYPES_READ: Record<Dialect, Set<string>> = {
       'SMALLINT INTEGER BIGINT INT DECIMAL NUMERIC REAL DOUBLE_PRECISION FLOAT MONEY SMALLSERIAL SERIAL BIGSERIAL ' +
       'TEXT VARCHAR CHARACTER_VARYING CHAR DATE TIME TIMESTAMP TIMESTAMPTZ BOOLEAN BOOL BYTEA UUID JSON JSONB ' +
       'TSVECTOR TSQUERY INET CIDR MACADDR MACADDR8 BIT BIT_VARYING OID REGCLASS REGTYPE REGPROC INTERVAL ' +
-      // Read as INT, FLOAT, SERIAL with a length and no parentheses, which the engine reads as these names.
+      // Read as INT, FLOAT, SERIAL with a length and no parentheses (semantics/types.ts definedType: INT8 is BIGINT).
       'INT2 INT4 INT8 FLOAT4 FLOAT8 SERIAL2 SERIAL4 SERIAL8 ' +
       // Read as TEXT before the parser sees it (grammar-gaps.ts).
       'STRING'

@@ -2,7 +2,7 @@ import { AppError, type Dialect } from '@sqltune/contracts';
 import { parseWithLibrary } from '../dialect/parse.ts';
 import { splitStatements } from '../dialect/split.ts';
 import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
-import { isMysqlCollated, isStringType } from '../semantics/types.ts';
+import { definedType, isMysqlCollated, isStringType } from '../semantics/types.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { positionAt } from '../text/position.ts';
 import { structureError, type Where } from './input-errors.ts';
@@ -232,7 +232,7 @@ function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
   for (const def of children(ast, 'create_definitions')) {
     if (def.resource === 'column') {
       const column = nameOf(child(def, 'column'));
-      const type = String(child(def, 'definition')?.dataType ?? '').toUpperCase();
+      const type = definedType(child(def, 'definition') ?? {}, dialect);
       const notNull = child(def, 'nullable')?.type === 'not null';
       const primary = typeof def.primary_key === 'string';
       const collation = dialect === 'mysql' ? mysqlCollation(def, type, tableCollation) : undefined;

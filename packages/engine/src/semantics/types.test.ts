@@ -3,6 +3,7 @@ import { parseSchema } from '../schema/parse-schema.ts';
 import {
   canonicalType,
   comparisonFamily,
+  definedType,
   familyOfType,
   isDateOrTime,
   isExactNumber,
@@ -80,5 +81,39 @@ describe('type families', () => {
     for (const type of ['CHAR', 'varchar', 'TINYTEXT', 'ENUM', 'SET']) expect(isMysqlCollated(type)).toBe(true);
     // Byte strings compare bytes; numbers and JSON have no collation.
     for (const type of ['VARBINARY', 'BLOB', 'INT', 'JSON']) expect(isMysqlCollated(type)).toBe(false);
+  });
+});
+
+describe('the type a column definition names', () => {
+  const types = (ddl: string, dialect: 'mysql' | 'postgresql') =>
+    parseSchema(ddl, dialect).tables[0]!.columns.map((column) => column.type);
+
+  it('reads the sized spellings as the types they stand for', () => {
+    expect(
+      types(
+        'CREATE TABLE t (a INT2, b INT4, c INT8, d FLOAT4, e FLOAT8, f SERIAL2, g SERIAL4, h SERIAL8)',
+        'postgresql',
+      ),
+    ).toEqual(['SMALLINT', 'INT', 'BIGINT', 'REAL', 'DOUBLE PRECISION', 'SMALLSERIAL', 'SERIAL', 'BIGSERIAL']);
+    // MySQL's REAL is a DOUBLE: its FLOAT4 stays FLOAT.
+    expect(types('CREATE TABLE t (a INT1, b INT3, c INT8, d FLOAT4, e FLOAT8)', 'mysql')).toEqual([
+      'TINYINT',
+      'MEDIUMINT',
+      'BIGINT',
+      'FLOAT',
+      'DOUBLE',
+    ]);
+  });
+
+  it('keeps a length in parentheses as a width or precision, not a size', () => {
+    expect(types('CREATE TABLE t (a INT(8), b FLOAT(8), c BIGINT(20), d INT)', 'mysql')).toEqual([
+      'INT',
+      'FLOAT',
+      'BIGINT',
+      'INT',
+    ]);
+    expect(definedType({ dataType: 'int', length: 8, parentheses: true }, 'mysql')).toBe('INT');
+    expect(definedType({ dataType: 'int', length: 8 }, 'postgresql')).toBe('BIGINT');
+    expect(definedType({ dataType: 'INT', length: 5 }, 'postgresql')).toBe('INT');
   });
 });

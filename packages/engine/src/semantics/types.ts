@@ -1,8 +1,10 @@
 /**
  * The engine's one list of column type families. A column's `type` is the upper-case base type the schema
- * reader gives (VARCHAR, INT4, DOUBLE PRECISION...); both dialects' spellings are here. Rules ask through the
- * predicates below, never with lists of their own, so a spelling added here counts everywhere.
+ * reader gives (VARCHAR, INT, DOUBLE PRECISION...; INT8 as BIGINT, see definedType); both dialects' spellings are
+ * here. Rules ask through the predicates below, never with lists of their own, so a spelling added here counts
+ * everywhere.
  */
+import type { Dialect } from '@sqltune/contracts';
 
 /** A column definition, or anything else that carries a type name (a DDL column being read). */
 export interface Typed {
@@ -138,6 +140,30 @@ const sharedSpelling: Record<string, string> = {
   CHARACTER: 'CHAR',
   BPCHAR: 'CHAR',
 };
+
+/**
+ * The types node-sql-parser reads as a base name with a byte size and no parentheses: PostgreSQL's INT2/INT4/INT8,
+ * SERIAL2/4/8 and FLOAT4/FLOAT8, MySQL's INT1-INT8 and FLOAT4/FLOAT8 come out as INT, SERIAL or FLOAT with
+ * `length` 1-8. INT8 is a BIGINT, not an INT (a 4-byte INT identity column is worth a finding, an INT8 one is not).
+ */
+const sizedSpellings: Record<string, Record<number, string>> = {
+  INT: { 1: 'TINYINT', 2: 'SMALLINT', 3: 'MEDIUMINT', 4: 'INT', 8: 'BIGINT' },
+  SERIAL: { 2: 'SMALLSERIAL', 4: 'SERIAL', 8: 'BIGSERIAL' },
+  FLOAT: { 4: 'REAL', 8: 'DOUBLE PRECISION' },
+};
+/** MySQL's REAL is a DOUBLE (unless REAL_AS_FLOAT): its FLOAT4 is FLOAT. */
+const mysqlFloats: Record<number, string> = { 4: 'FLOAT', 8: 'DOUBLE' };
+
+/**
+ * The upper-case type a parsed column definition names: its `dataType`, or for a sized spelling (INT8, FLOAT4) the
+ * type it stands for. A length in parentheses (MySQL's INT(11) display width, FLOAT(8) precision) is not a size.
+ */
+export function definedType(definition: { readonly [key: string]: unknown }, dialect: Dialect): string {
+  const type = String(definition.dataType ?? '').toUpperCase();
+  if (definition.parentheses || typeof definition.length !== 'number') return type;
+  const sizes = dialect === 'mysql' && type === 'FLOAT' ? mysqlFloats : sizedSpellings[type];
+  return sizes?.[definition.length] ?? type;
+}
 
 /** A type name (any case) in the upper-case spelling its synonyms share: INT4 and INTEGER are INT, BPCHAR is CHAR. */
 export function canonicalType(type: string): string {

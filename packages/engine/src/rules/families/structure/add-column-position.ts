@@ -20,7 +20,7 @@ export const addColumnPosition: Rule = {
   },
   detect({ statement }) {
     const table = targetTable(statement.ast) ?? '';
-    return columnDefinitions(statement.ast)
+    return columnDefinitions(statement.ast, statement.dialect)
       .filter((column) => column.action === 'add')
       .flatMap((column) => {
         const position = child(column.node, 'suffix');

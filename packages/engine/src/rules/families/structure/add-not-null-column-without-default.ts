@@ -29,7 +29,7 @@ export const addNotNullColumnWithoutDefault: Rule = {
   },
   detect({ statement }) {
     const table = targetTable(statement.ast) ?? '';
-    return columnDefinitions(statement.ast)
+    return columnDefinitions(statement.ast, statement.dialect)
       .filter(
         (column) =>
           column.action === 'add' &&

@@ -47,7 +47,7 @@ export const alterColumnTypeRewrite: Rule = {
   detect({ statement, schema }) {
     const table = targetTable(statement.ast) ?? '';
     const matches: RuleMatch[] = [];
-    for (const column of columnDefinitions(statement.ast)) {
+    for (const column of columnDefinitions(statement.ast, statement.dialect)) {
       const nameNode = currentNameNode(column);
       const name = nameOf(nameNode) ?? column.name;
       const before = oldType(schema, table, name);

@@ -40,7 +40,7 @@ export const autoIncrementNotBigint: Rule = {
   },
   detect({ statement }) {
     const matches: RuleMatch[] = [];
-    for (const column of columnDefinitions(statement.ast)) {
+    for (const column of columnDefinitions(statement.ast, statement.dialect)) {
       const how = generator(column, statement.dialect);
       const limits = integerLimits[column.type];
       if (!how || !limits) continue;

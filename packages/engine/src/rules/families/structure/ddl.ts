@@ -3,11 +3,12 @@
  * columns and keys it defines, and where a name or keyword sits in the text. The parser gives DDL
  * nodes no locations in PostgreSQL, so spans come from the statement's tokens instead.
  */
-import type { Localized } from '@sqltune/contracts';
+import type { Dialect, Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode, span } from '../../../model/ast.ts';
 import { isAlter, isColumnRefNode, isCreate, isFunctionCall, isLiteralOf } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type ColumnDef, findTable, type SchemaModel, unquote } from '../../../schema/model.ts';
+import { definedType } from '../../../semantics/types.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../../../text/lexer.ts';
 import type { RuleMatch } from '../../rule.ts';
 
@@ -16,7 +17,7 @@ export type TextSpan = { start: number; end: number };
 /** A column as a CREATE TABLE or an ALTER TABLE statement defines it. */
 export interface ColumnDefinition {
   name: string;
-  /** Upper-case type as the parser names it: INT, VARCHAR, DOUBLE PRECISION, FLOAT (FLOAT8 is FLOAT with length 8). */
+  /** Upper-case type the column has: INT, VARCHAR, DOUBLE PRECISION (FLOAT8), BIGINT (INT8); see definedType. */
   type: string;
   /** Upper-case words after the type: UNSIGNED, ZEROFILL, WITHOUT TIME ZONE. */
   modifiers: string[];
@@ -73,7 +74,7 @@ export function alterActions(ast: AstNode): AstNode[] {
 }
 
 /** Columns defined by CREATE TABLE, or added, modified or retyped by ALTER TABLE. */
-export function columnDefinitions(ast: AstNode): ColumnDefinition[] {
+export function columnDefinitions(ast: AstNode, dialect: Dialect): ColumnDefinition[] {
   const items = isCreateTable(ast)
     ? children(ast, 'create_definitions').map((node) => ({ node, action: 'create' }))
     : alterActions(ast).map((node) => ({ node, action: String(node.action ?? '').toLowerCase() }));
@@ -82,7 +83,7 @@ export function columnDefinitions(ast: AstNode): ColumnDefinition[] {
     const definition = child(node, 'definition');
     const name = nameOf(child(node, 'column'));
     if (node.resource !== 'column' || !definition || !name) continue;
-    const type = String(definition.dataType ?? '').toUpperCase();
+    const type = definedType(definition, dialect);
     const modifiers = Array.isArray(definition.suffix)
       ? definition.suffix.map((word) => String(word).toUpperCase())
       : [];
@@ -182,12 +183,12 @@ export function keyLabel(key: KeyDefinition): string {
  * Column types the statement and the schema know for a table: the statement's own definitions win,
  * so a CREATE TABLE or an ALTER TABLE ... ADD COLUMN is read as written.
  */
-export function knownColumnTypes(ast: AstNode, schema: SchemaModel): Map<string, string> {
+export function knownColumnTypes(ast: AstNode, dialect: Dialect, schema: SchemaModel): Map<string, string> {
   const types = new Map<string, string>();
   const table = targetTable(ast);
   const schemaColumns: ColumnDef[] = table ? (findTable(schema, table)?.columns ?? []) : [];
   for (const column of schemaColumns) types.set(column.name.toLowerCase(), column.type);
-  for (const column of columnDefinitions(ast)) types.set(column.name.toLowerCase(), column.type);
+  for (const column of columnDefinitions(ast, dialect)) types.set(column.name.toLowerCase(), column.type);
   return types;
 }
 

@@ -19,7 +19,7 @@ export const enumColumn: Rule = {
     en: "An ENUM keeps its list of values in the table definition: only appending values at the end of the list is done in place; inserting in the middle, removing or renaming one makes ALTER TABLE copy the whole table. ENUMs sort and compare by their internal index, not their text, numeric-looking values (ENUM('1', '2')) are easily confused with the index, and outside strict mode an invalid value is stored as the empty string. For values that change, use a lookup table with an integer code, or VARCHAR with a CHECK constraint (enforced from MySQL 8.0.16).",
   },
   detect({ statement }) {
-    return columnDefinitions(statement.ast)
+    return columnDefinitions(statement.ast, statement.dialect)
       .filter((column) => column.type === 'ENUM')
       .map((column) => {
         const values = children(child(child(column.node, 'definition') ?? {}, 'expr') ?? {}, 'value').length;

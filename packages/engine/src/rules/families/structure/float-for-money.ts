@@ -34,7 +34,6 @@ function readsAsMoney(name: string): boolean {
   return words.some((word) => moneyWords.has(word)) && !words.some((word) => ratioWords.has(word));
 }
 
-/** Binary floating-point types; PostgreSQL's FLOAT4/FLOAT8 reach the rule as FLOAT with a length. */
 /** `price DOUBLE`: binary floating point cannot hold 0.10 exactly, and sums of money drift by cents. */
 export const floatForMoney: Rule = {
   id: 'float-for-money',
@@ -53,7 +52,7 @@ export const floatForMoney: Rule = {
   },
   detect({ statement }) {
     const decimal = statement.dialect === 'postgresql' ? 'NUMERIC' : 'DECIMAL';
-    return columnDefinitions(statement.ast)
+    return columnDefinitions(statement.ast, statement.dialect)
       .filter((column) => isFloat(column) && readsAsMoney(column.name))
       .map((column) =>
         matchIn(columnSpan(statement, column), {

@@ -71,7 +71,7 @@ export const reservedWordIdentifier: Rule = {
     const table = isCreateTable(statement.ast) ? targetTable(statement.ast) : undefined;
     if (table && words.has(table.toUpperCase()))
       report({ zh: '表名', en: 'Table name' }, table, identifierSpan(statement, table));
-    for (const column of columnDefinitions(statement.ast)) {
+    for (const column of columnDefinitions(statement.ast, statement.dialect)) {
       if (words.has(column.name.toUpperCase())) {
         report({ zh: '列名', en: 'Column name' }, column.name, columnSpan(statement, column));
       }

@@ -32,7 +32,7 @@ export const textBlobIndexWithoutPrefix: Rule = {
     en: 'InnoDB B-tree keys have a length limit (3072 bytes with the DYNAMIC row format), so a TEXT or BLOB column can only be indexed with a prefix length; without one MySQL refuses the statement (error 1170, BLOB/TEXT column used in key specification without a key length). A JSON column cannot be indexed directly at all (error 3152). Write a prefix index col(N), with the shortest N that tells most values apart; for uniqueness or exact match on the whole value, index a generated column holding its hash; for JSON, index a generated column or a functional index on the extracted value.',
   },
   detect({ statement, schema }) {
-    const types = knownColumnTypes(statement.ast, schema);
+    const types = knownColumnTypes(statement.ast, statement.dialect, schema);
     const matches: RuleMatch[] = [];
     for (const key of keyDefinitions(statement.ast)) {
       if (key.kind === 'fulltext' || key.kind === 'spatial' || key.kind === 'foreign') continue;

@@ -18,7 +18,7 @@ export const timestampColumn2038: Rule = {
     en: "MySQL stores TIMESTAMP as 32-bit seconds, so its range ends at '2038-01-19 03:14:07' UTC. Expiry dates, contract terms and other future dates can exceed it today: strict mode rejects the write, and otherwise the value becomes '0000-00-00 00:00:00'. TIMESTAMP is also converted through the session time_zone, so clients in another zone read different values. Use DATETIME (good to year 9999) and store UTC by convention.",
   },
   detect({ statement }) {
-    return columnDefinitions(statement.ast)
+    return columnDefinitions(statement.ast, statement.dialect)
       .filter((column) => column.type === 'TIMESTAMP')
       .map((column) =>
         matchIn(columnSpan(statement, column), {

@@ -24,7 +24,7 @@ export const tooManyColumns: Rule = {
   },
   detect({ statement }) {
     if (!isCreateTable(statement.ast)) return [];
-    const count = columnDefinitions(statement.ast).length;
+    const count = columnDefinitions(statement.ast, statement.dialect).length;
     if (count <= MAX_COLUMNS) return [];
     const table = targetTable(statement.ast) ?? '';
     return [

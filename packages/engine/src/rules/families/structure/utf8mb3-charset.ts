@@ -83,7 +83,7 @@ export const utf8mb3Charset: Rule = {
         }),
       );
     }
-    for (const column of columnDefinitions(statement.ast)) {
+    for (const column of columnDefinitions(statement.ast, statement.dialect)) {
       const setting = columnSettings(column.node).find(isUtf8mb3);
       if (!setting) continue;
       matches.push(
