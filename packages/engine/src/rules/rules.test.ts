@@ -16,6 +16,8 @@ describe('statement rules', () => {
   it.each(cases)('$rule ($matches) on: $sql', ({ rule, sql, dialect, schema, matches, after, source }) => {
     const analysis = analyze({ sql, dialect, schemaText: schema ?? null, dataChanges: 'analyze' });
     const statement = analysis.statements[0]!;
+    // A case the parser refuses would pass a `matches: 0` by reading nothing.
+    expect(statement.error?.message, source).toBeUndefined();
     expect(
       statement.findings.filter((f) => f.id === rule),
       source,

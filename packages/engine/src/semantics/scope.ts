@@ -9,7 +9,7 @@
  * schema table of that name where SQL makes the CTE visible (ctesVisibleIn), so a column read through the CTE
  * never takes the table's definition, and one read from the table elsewhere in the statement does.
  */
-import { type AstNode, type ColumnRef, child, children, columnRef, isNode, visitsOf } from '../model/ast.ts';
+import { type AstNode, type ColumnRef, child, children, columnRef, isNode, visitsOf, walk } from '../model/ast.ts';
 import { isSelect, type SelectNode } from '../model/nodes.ts';
 import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef, unquote } from '../schema/model.ts';
 
@@ -274,18 +274,46 @@ export function querySources(ast: AstNode, schema: SchemaModel, query: AstNode):
   return cachedSources(query, schema, ctesOf(ast));
 }
 
+/** How a WITH entry is read: by every query that sees it, and by the queries of its own body (a recursive CTE). */
+export interface CteReads {
+  readonly total: number;
+  readonly fromOwnBody: number;
+}
+
 /**
- * How many times each WITH entry of the statement is read as a source (FROM, JOIN, UPDATE target) by the queries
- * that see it (ctesVisibleIn): a name read where it is the table's is not a read of the CTE.
+ * The reads of each WITH entry of the statement as a source (FROM, JOIN, UPDATE target) by the queries that see it
+ * (ctesVisibleIn): a name read where it is the table's, or another CTE's of the same name, is not a read of it.
  */
-export function cteReadCounts(ast: AstNode, schema: SchemaModel): ReadonlyMap<AstNode, number> {
-  const counts = new Map<AstNode, number>();
+export function cteReads(ast: AstNode, schema: SchemaModel): ReadonlyMap<AstNode, CteReads> {
+  const reads = new Map<AstNode, { total: number; fromOwnBody: number }>();
+  const bodies = new Map<AstNode, Set<AstNode>>();
+  const inOwnBody = (definition: AstNode, query: AstNode) => {
+    let nodes = bodies.get(definition);
+    if (!nodes) {
+      const found = new Set<AstNode>();
+      const body = cteBody(definition);
+      if (body) walk(body, ({ node }) => void found.add(node));
+      bodies.set(definition, (nodes = found));
+    }
+    return nodes.has(query);
+  };
+  // UNION branches are queries of their own here (queryScopes).
   for (const { query } of queryScopes(ast)) {
     for (const source of querySources(ast, schema, query)) {
-      if (source.definition) counts.set(source.definition, (counts.get(source.definition) ?? 0) + 1);
+      const definition = source.definition;
+      if (!definition) continue;
+      const entry = reads.get(definition) ?? { total: 0, fromOwnBody: 0 };
+      entry.total++;
+      if (inOwnBody(definition, query)) entry.fromOwnBody++;
+      reads.set(definition, entry);
     }
   }
-  return counts;
+  return reads;
+}
+
+/** How many times each WITH entry of the statement is read as a source (see cteReads). */
+export function cteReadCounts(ast: AstNode, schema: SchemaModel): ReadonlyMap<AstNode, number> {
+  return new Map([...cteReads(ast, schema)].map(([definition, read]) => [definition, read.total]));
 }
 
 /** The comma-separated group of the FROM list a JOIN appended at its end belongs to. */

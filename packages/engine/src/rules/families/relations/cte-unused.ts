@@ -1,7 +1,7 @@
 import { children } from '../../../model/ast.ts';
-import { cteBody, cteName, queryScopes } from '../../../semantics/scope.ts';
+import { cteBody, cteName, cteReads, queryScopes } from '../../../semantics/scope.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { cteNameSpan, tableReadCount } from './helpers.ts';
+import { cteNameSpan } from './helpers.ts';
 
 /**
  * A WITH entry that neither the query nor another CTE reads. A read-only CTE nobody reads is not even
@@ -23,21 +23,18 @@ export const cteUnused: Rule = {
     zh: 'WITH 中定义的这个 CTE 没有被主查询或其他 CTE 引用。只读的 CTE 不被引用时不会执行，所以不影响性能，但它是误导读者的无用代码，也常常说明查询引用错了名字。请删除它，或检查本该引用它的地方。',
     en: 'This WITH entry is read by neither the main query nor another CTE. An unreferenced read-only CTE is not evaluated, so it costs nothing, but it is dead code that misleads readers and often means the query reads the wrong name. Remove it, or check where it was meant to be used.',
   },
-  detect({ statement }) {
+  detect({ statement, schema }) {
     const matches: RuleMatch[] = [];
+    const readsOf = cteReads(statement.ast, schema);
     for (const { query } of queryScopes(statement.ast)) {
       const entries = children(query, 'with');
       entries.forEach((entry) => {
         const name = cteName(entry);
         const body = cteBody(entry);
         if (!name || !body) return;
-        // Reads by the query (its WITH list aside) and by the other CTEs of the list.
-        let reads = tableReadCount({ ...query, with: null }, name);
-        for (const other of entries) {
-          const otherBody = cteBody(other);
-          if (other !== entry && otherBody) reads += tableReadCount(otherBody, name);
-        }
-        if (reads > 0) return;
+        // Reads where this entry is in reach, its own body's (a recursive CTE reading itself) aside.
+        const reads = readsOf.get(entry);
+        if (reads && reads.total > reads.fromOwnBody) return;
         const span = cteNameSpan(statement.text, name, statement.dialect === 'mysql');
         matches.push({
           ...(span ? { span } : {}),

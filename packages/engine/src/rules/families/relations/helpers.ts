@@ -144,19 +144,6 @@ export function cteNameSpan(text: string, name: string, mysql: boolean): { start
   return undefined;
 }
 
-/** How many times a name is read as a table in `root`, not counting reads inside `skip`. */
-export function tableReadCount(root: AstNode, name: string, skip?: AstNode): number {
-  const wanted = name.toLowerCase();
-  let count = 0;
-  walk(root, ({ node }) => {
-    if (node === skip) return false;
-    const isSource = 'as' in node && !isColumnRefNode(node) && !node.db;
-    if (isSource && typeof node.table === 'string' && unquote(node.table).toLowerCase() === wanted) count++;
-    return undefined;
-  });
-  return count;
-}
-
 /** The locking clause of a SELECT (FOR UPDATE, LOCK IN SHARE MODE, ...), as the grammar spelled it. */
 export function lockingRead(query: AstNode): string | undefined {
   return isSelect(query) && typeof query.locking_read === 'string' ? query.locking_read.toUpperCase() : undefined;
