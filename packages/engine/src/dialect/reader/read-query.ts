@@ -1,5 +1,6 @@
 import type { Dialect } from '@sqltune/contracts';
 import type { AstNode } from '../../model/ast.ts';
+import { MYSQL_RESERVED } from '../../semantics/reserved-words.ts';
 import { NotCovered, type ReaderToken, readerTokens } from './tokens.ts';
 
 /**
@@ -53,26 +54,16 @@ const reserved = new Set(
   ).split(' '),
 );
 
-/** MySQL's other reserved words (its manual's list): a table or column of one of these names needs backticks. */
-const mysqlReserved = new Set(
-  (
-    'ACCESSIBLE ADD ALTER ASENSITIVE BEFORE BIGINT BLOB CALL CASCADE CHANGE CHAR CHARACTER CONDITION CONTINUE ' +
-    'CONVERT CURSOR DATABASE DATABASES DAY_HOUR DAY_MICROSECOND DAY_MINUTE DAY_SECOND DEC DECIMAL DECLARE DELAYED ' +
-    'DESCRIBE DETERMINISTIC DISTINCTROW DOUBLE DROP EACH ELSEIF ENCLOSED ESCAPED EXIT EXPLAIN FLOAT FLOAT4 FLOAT8 ' +
-    'FOREIGN FULLTEXT GET GRANT HIGH_PRIORITY HOUR_MICROSECOND HOUR_MINUTE HOUR_SECOND INFILE INOUT INSENSITIVE INT ' +
-    'INT1 INT2 INT3 INT4 INT8 INTEGER ITERATE KEYS KILL LEAVE LINEAR LINES LOAD LONG LONGBLOB LONGTEXT LOOP ' +
-    'LOW_PRIORITY MEDIUMBLOB MEDIUMINT MEDIUMTEXT MIDDLEINT MINUTE_MICROSECOND MINUTE_SECOND MODIFIES ' +
-    'NO_WRITE_TO_BINLOG NUMERIC OPTIMIZE OPTION OPTIONALLY OUT OUTFILE PRECISION PROCEDURE PURGE READ READS ' +
-    'READ_WRITE REAL RELEASE RENAME REPEAT REQUIRE RESIGNAL RESTRICT RETURN REVOKE SCHEMA SCHEMAS SECOND_MICROSECOND ' +
-    'SENSITIVE SEPARATOR SHOW SIGNAL SMALLINT SPATIAL SPECIFIC SQL SQLEXCEPTION SQLSTATE SQLWARNING SQL_BIG_RESULT ' +
-    'SQL_CALC_FOUND_ROWS SQL_SMALL_RESULT SSL STARTING STORED TERMINATED TINYBLOB TINYINT TINYTEXT TRIGGER UNDO ' +
-    'UNLOCK UNSIGNED USAGE UTC_DATE UTC_TIME UTC_TIMESTAMP VARBINARY VARCHAR VARCHARACTER VARYING VIRTUAL WHILE ' +
-    'WRITE YEAR_MONTH ZEROFILL CUME_DIST DENSE_RANK EMPTY FIRST_VALUE GROUPS JSON_TABLE LAG LAST_VALUE LEAD ' +
-    'NTH_VALUE NTILE OF PERCENT_RANK RANK ROW_NUMBER SYSTEM GROUPING ' +
-    // Not reserved by MySQL, refused as names by node-sql-parser's MySQL grammar.
-    'FUNCTION GENERATED MAXVALUE SQL_BUFFER_RESULT SQL_CACHE SQL_NO_CACHE'
-  ).split(' '),
-);
+/**
+ * MySQL's reserved words (its manual's list, semantics/reserved-words.ts): a table or column of one of these names
+ * needs backticks. Also three that are not reserved but that node-sql-parser's MySQL grammar refuses as names.
+ */
+const mysqlReserved: ReadonlySet<string> = new Set([
+  ...MYSQL_RESERVED,
+  'SQL_BUFFER_RESULT',
+  'SQL_CACHE',
+  'SQL_NO_CACHE',
+]);
 
 /** Words node-sql-parser's PostgreSQL grammar refuses as names (PostgreSQL itself reserves few of them). */
 const postgresqlReserved = new Set(
