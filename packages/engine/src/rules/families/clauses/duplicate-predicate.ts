@@ -28,7 +28,7 @@ export const duplicatePredicate: Rule = {
       if ((operator !== 'AND' && operator !== 'OR') || !isChainTop(node, ancestors)) return;
       const seen = new Set<string>();
       for (const term of chainOf(node, operator)) {
-        if (isVolatile(term)) continue;
+        if (callsVolatile(term)) continue;
         const key = expressionKey(term);
         if (seen.has(key)) {
           const text = sourceText(statement.text, term);
@@ -52,7 +52,11 @@ export const duplicatePredicate: Rule = {
   },
 };
 
-function isVolatile(term: AstNode): boolean {
+/**
+ * Whether the condition calls a function whose every evaluation may differ (RAND(): two are never the same); NOW()
+ * is one value per statement, so its copies are duplicates (semantics/functions.ts isVolatile would refuse them).
+ */
+function callsVolatile(term: AstNode): boolean {
   let found = false;
   visitExpression(term, (inner) => {
     if (isVolatileCall(inner)) found = true;
