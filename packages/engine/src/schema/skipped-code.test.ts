@@ -24,7 +24,9 @@ describe('code and permissions in the table structure are skipped, with a note',
     ]);
     // What is left of them: pg_dump's comment lines, and GRANT (which the planner skips as pg_dump noise).
     const code = schema.ddl.split('\n').filter((line) => !line.startsWith('--') && !line.startsWith('GRANT'));
-    expect(code.join('\n')).not.toMatch(/ (FUNCTION|PROCEDURE|AGGREGATE|TRIGGER|RULE|POLICY|PUBLICATION|DOMAIN) |ATOMIC/);
+    expect(code.join('\n')).not.toMatch(
+      / (FUNCTION|PROCEDURE|AGGREGATE|TRIGGER|RULE|POLICY|PUBLICATION|DOMAIN) |ATOMIC/,
+    );
     expect(code.join('\n')).not.toMatch(/^\s*END;/m);
     // Positions are kept: the users table is where it was pasted.
     const at = fixture('pg-dump-code.sql').split('\n').indexOf('CREATE TABLE public.users (');
