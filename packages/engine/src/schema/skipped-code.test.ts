@@ -81,6 +81,14 @@ describe('code and permissions in the table structure are skipped, with a note',
     ]);
   });
 
+  it('MySQL: a view whose query names a column event or trigger after its DEFINER stays a view', () => {
+    const text =
+      'CREATE TABLE t (event int, `trigger` int);\nCREATE DEFINER=root@localhost SQL SECURITY INVOKER VIEW v AS SELECT event, trigger FROM t;';
+    const schema = parseSchema(text, 'mysql');
+    expect(schema.ddl).toContain('VIEW v AS SELECT event');
+    expect(schema.notes).toBeUndefined();
+  });
+
   it('PostgreSQL: the other kinds, OR REPLACE, CONSTRAINT TRIGGER, EVENT TRIGGER, casts and operators', () => {
     const text = [
       'CREATE TABLE t (a int);',

@@ -152,17 +152,11 @@ function kindAt(tokens: Token[], i: number, dialect: Dialect): CodeKind | undefi
 
 function createdCode(tokens: Token[], dialect: Dialect): Omit<Skipped, 'line'> | undefined {
   let i = 1;
-  // MySQL's DEFINER = user@host (written `root`@`localhost`, 'root'@'%', CURRENT_USER, CURRENT_USER()) goes up to
-  // the kind; it is at most a few tokens.
-  for (; i < tokens.length && i < 12; i++) {
+  while (i < tokens.length && i < 12 && !kindAt(tokens, i, dialect)) {
     const word = tokens[i]!.kind === 'word' ? tokens[i]!.text.toUpperCase() : '';
-    if (kindAt(tokens, i, dialect)) break;
-    if (CREATE_MODIFIERS.has(word)) continue;
-    if (dialect === 'mysql' && isKeyword(tokens[i], 'DEFINER')) {
-      while (i + 1 < tokens.length && !kindAt(tokens, i + 1, dialect) && tokens[i + 1]!.text !== '(') i++;
-      continue;
-    }
-    return undefined;
+    if (CREATE_MODIFIERS.has(word)) i++;
+    else if (dialect === 'mysql' && word === 'DEFINER') i = afterDefiner(tokens, i);
+    else return undefined;
   }
   const kind = kindAt(tokens, i, dialect);
   if (!kind) return undefined;
@@ -172,6 +166,20 @@ function createdCode(tokens: Token[], dialect: Dialect): Omit<Skipped, 'line'> |
   if (kind === 'operator' && (isKeyword(tokens[at], 'CLASS') || isKeyword(tokens[at], 'FAMILY'))) at++;
   while (['IF', 'NOT', 'EXISTS'].some((w) => isKeyword(tokens[at], w))) at++;
   return { kind, name: nameAt(tokens, at, kind) };
+}
+
+/**
+ * The token after MySQL's `DEFINER = user` at `i`: the user is `root`@`localhost`, 'root'@'%', root@localhost,
+ * CURRENT_USER or CURRENT_USER(). Exactly that: a word of a view's query after it is no kind of code.
+ */
+function afterDefiner(tokens: Token[], i: number): number {
+  let k = i + 1;
+  if (tokens[k]?.text === '=') k++;
+  k++;
+  if (tokens[k]?.text === '@') k += 2;
+  else if (tokens[k]?.text.startsWith('@')) k++;
+  if (tokens[k]?.text === '(' && tokens[k + 1]?.text === ')') k += 2;
+  return k;
 }
 
 /** A rule ON SELECT (pg_dump's `_RETURN` rule of a view made as a table): it changes plans, so it is not skipped. */
@@ -239,10 +247,18 @@ function rewriteDelimiterBlocks(text: string, units: string[], skipped: Skipped[
   let delimiter = ';';
   let blockStart = -1;
   let offset = 0;
+  // Lines counted onwards, block after block: counting each from the text's start made a dump of many routines
+  // (a block each) quadratic.
+  let line = 1;
+  let counted = 0;
+  const lineAt = (at: number) => {
+    for (; counted < at; counted++) if (text.charCodeAt(counted) === 10) line++;
+    return line;
+  };
   for (const line of text.split('\n')) {
     const command = /^\s*DELIMITER\s+(\S+)\s*$/i.exec(line);
     if (command) {
-      if (blockStart >= 0) rewriteBlock(text, units, { from: blockStart, to: offset, delimiter }, skipped);
+      if (blockStart >= 0) rewriteBlock(text, units, { from: blockStart, to: offset, delimiter }, skipped, lineAt);
       blank(units, offset, offset + line.length);
       changed = true;
       delimiter = command[1]!;
@@ -250,7 +266,7 @@ function rewriteDelimiterBlocks(text: string, units: string[], skipped: Skipped[
     }
     offset += line.length + 1;
   }
-  if (blockStart >= 0) rewriteBlock(text, units, { from: blockStart, to: text.length, delimiter }, skipped);
+  if (blockStart >= 0) rewriteBlock(text, units, { from: blockStart, to: text.length, delimiter }, skipped, lineAt);
   return changed;
 }
 
@@ -259,6 +275,7 @@ function rewriteBlock(
   units: string[],
   { from, to, delimiter }: { from: number; to: number; delimiter: string },
   skipped: Skipped[],
+  lineAt: (offset: number) => number,
 ): void {
   const block = text.slice(from, to);
   let statementStart = 0;
@@ -266,14 +283,14 @@ function rewriteBlock(
   for (const token of lex(block, { mysql: true })) {
     if (token.start < skipTo || token.kind === 'string' || token.kind === 'quoted') continue;
     if (token.kind === 'comment' && !/^\/\*M?!\d*$|^\*\/$/.test(token.text)) continue;
-    const at = block.indexOf(delimiter, token.start);
-    if (at !== token.start) continue;
+    if (!block.startsWith(delimiter, token.start)) continue;
+    const at = token.start;
     const statement = block.slice(statementStart, at);
     const tokens = lex(statement, { mysql: true });
     const kind = codeKind(codeTokens(tokens), 'mysql');
     if (kind && kind !== 'silent') {
       const start = from + statementStart + (tokens.find((t) => t.kind !== 'space')?.start ?? 0);
-      skipped.push({ ...kind, line: text.slice(0, start).split('\n').length });
+      skipped.push({ ...kind, line: lineAt(start) });
     }
     if (kind) blank(units, from + statementStart, from + at + delimiter.length);
     else for (let k = 0; k < delimiter.length; k++) units[from + at + k] = k === 0 ? ';' : ' ';
@@ -395,10 +412,15 @@ function withDomainsResolved(text: string, domains: Map<string, Domain>): { text
       typeAt(i + 2, `${table}.${unquote(column.text)}`);
     }
   }
-  const units = text.split('');
-  for (const r of replacements.sort((a, b) => b.start - a.start)) units.splice(r.start, r.end - r.start, r.type);
+  let resolved = '';
+  let done = 0;
+  for (const r of replacements.sort((a, b) => a.start - b.start)) {
+    resolved += text.slice(done, r.start) + r.type;
+    done = r.end;
+  }
+  resolved += text.slice(done);
   const notes = [...domains.values()].filter((d) => d.columns.length > 0).map((d) => domainNote(d, baseOf(d, domains)));
-  return { text: units.join(''), notes };
+  return { text: resolved, notes };
 }
 
 const TABLE_ELEMENT_WORDS = ['CONSTRAINT', 'PRIMARY', 'UNIQUE', 'CHECK', 'FOREIGN', 'EXCLUDE', 'LIKE'];
