@@ -172,6 +172,23 @@ describe('PostgreSQL domains: columns planned with the base type', () => {
     ]);
   });
 
+  it('ALTER TABLE ... ADD COLUMN and ALTER COLUMN ... TYPE of a domain', () => {
+    const text = [
+      'CREATE DOMAIN email AS text;',
+      'CREATE TABLE t (a int);',
+      'ALTER TABLE ONLY public.t ADD COLUMN IF NOT EXISTS m email, ADD CONSTRAINT k UNIQUE (a);',
+      'ALTER TABLE t ALTER COLUMN a SET DATA TYPE email, ALTER a TYPE email;',
+    ].join('\n');
+    const ddl = parseSchema(text, 'postgresql').ddl.split('\n');
+    expect(ddl.slice(2)).toEqual([
+      'ALTER TABLE ONLY public.t ADD COLUMN IF NOT EXISTS m text, ADD CONSTRAINT k UNIQUE (a);',
+      'ALTER TABLE t ALTER COLUMN a SET DATA TYPE text, ALTER a TYPE text;',
+    ]);
+    expect(parseSchema(text, 'postgresql').notes?.map((n) => n.en)).toEqual([
+      'columns t.m, t.a of domain email planned as its base type text (the CREATE DOMAIN was not run).',
+    ]);
+  });
+
   it('a domain whose base type is not a type name is not taken: refused as before', () => {
     const text =
       'CREATE DOMAIN d AS text DEFAULT 1; CREATE USER x;\nCREATE DOMAIN e AS (SELECT 1);\nCREATE TABLE t (a e);';

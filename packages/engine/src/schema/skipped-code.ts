@@ -379,8 +379,8 @@ function domainKey(part: string): string {
 }
 
 /**
- * The columns of CREATE TABLE statements (and `::` casts) whose type is a domain, written with the domain's base
- * type instead; one note per domain used.
+ * The columns of CREATE TABLE and ALTER TABLE statements (and `::` casts) whose type is a domain, written with the
+ * domain's base type instead; one note per domain used.
  */
 function withDomainsResolved(text: string, domains: Map<string, Domain>): { text: string; notes: Localized[] } {
   const replacements: Array<{ start: number; end: number; type: string }> = [];
@@ -392,7 +392,7 @@ function withDomainsResolved(text: string, domains: Map<string, Domain>): { text
       const domain = name.parts.length > 0 ? domains.get(domainKey(name.parts.at(-1)!)) : undefined;
       if (!domain) return;
       domain.used = true;
-      if (column) domain.columns.push(column);
+      if (column && !domain.columns.includes(column)) domain.columns.push(column);
       const last = tokens[name.next - 1]!;
       replacements.push({
         start: slice.offset + tokens[i]!.start,
@@ -411,6 +411,8 @@ function withDomainsResolved(text: string, domains: Map<string, Domain>): { text
       if (!column || TABLE_ELEMENT_WORDS.some((w) => isKeyword(column, w))) continue;
       typeAt(i + 2, `${table}.${unquote(column.text)}`);
     }
+    for (const altered of isKeyword(tokens[0], 'ALTER') ? alteredColumns(tokens) : [])
+      typeAt(altered.at, altered.column);
   }
   let resolved = '';
   let done = 0;
@@ -424,6 +426,37 @@ function withDomainsResolved(text: string, domains: Map<string, Domain>): { text
 }
 
 const TABLE_ELEMENT_WORDS = ['CONSTRAINT', 'PRIMARY', 'UNIQUE', 'CHECK', 'FOREIGN', 'EXCLUDE', 'LIKE'];
+
+/**
+ * The columns an `ALTER TABLE [IF EXISTS] [ONLY] t` gives a type: `ADD [COLUMN] [IF NOT EXISTS] c type` and
+ * `ALTER [COLUMN] c [SET DATA] TYPE type`, each with the index of its type's first token.
+ */
+function alteredColumns(tokens: Token[]): Array<{ at: number; column: string }> {
+  if (!isKeyword(tokens[1], 'TABLE')) return [];
+  let i = 2;
+  while (['IF', 'EXISTS', 'ONLY'].some((w) => isKeyword(tokens[i], w))) i++;
+  const name = qualifiedName(tokens, i);
+  const table = unquote(name.parts.at(-1) ?? '');
+  const columns: Array<{ at: number; column: string }> = [];
+  let depth = 0;
+  for (let k = name.next; k < tokens.length; k++) {
+    const token = tokens[k]!;
+    if (token.text === '(') depth++;
+    else if (token.text === ')') depth--;
+    if (depth !== 0) continue;
+    if (isKeyword(token, 'ADD')) {
+      let j = k + 1;
+      while (['COLUMN', 'IF', 'NOT', 'EXISTS'].some((w) => isKeyword(tokens[j], w))) j++;
+      const column = tokens[j];
+      if (column && ![...TABLE_ELEMENT_WORDS, 'INDEX'].some((w) => isKeyword(column, w)))
+        columns.push({ at: j + 1, column: `${table}.${unquote(column.text)}` });
+    } else if (isKeyword(token, 'TYPE')) {
+      const column = isKeyword(tokens[k - 1], 'DATA') ? tokens[k - 3] : tokens[k - 1];
+      if (column) columns.push({ at: k + 1, column: `${table}.${unquote(column.text)}` });
+    }
+  }
+  return columns;
+}
 
 /** The table a `CREATE [...] TABLE name (` makes (its last name part), when the statement is one. */
 function tableOf(tokens: Token[]): string | undefined {
