@@ -18,8 +18,18 @@ import { unquote } from './model.ts';
  * applied. The base type must be a type name (words, dots, numbers in parentheses, []): anything else leaves the
  * statement in place, where it is refused as before.
  *
+ * Why each kind may be skipped:
+ *  - functions, procedures, aggregates: a plan meets them only where a statement or index names them; such a
+ *    statement fails to plan with the server's "function ... does not exist", and such an index is not made, with
+ *    the sandbox's note (planner/src/pglite/stand-ins.ts);
+ *  - triggers, event triggers, events: they fire when statements execute, never in EXPLAIN;
+ *  - rules ON INSERT / UPDATE / DELETE: they rewrite writes to their table only (a trade-off the note states: such
+ *    a write is planned without its rule); a rule ON SELECT would turn the table into a view, so it stays refused;
+ *  - policies: row security filters roles other than the table's owner, and the sandbox plans as the owner;
+ *  - publications, subscriptions: replication (a subscription would connect to another server);
+ *  - casts, operators (classes, families), languages, transforms: made of functions, skipped above;
+ *  - GRANT / REVOKE: privileges of other roles.
  * What is left is read as before, by the engine's and the planners' allow lists: blanking only takes text away.
- * A rule ON SELECT (which would turn a table into a view, changing plans) stays refused.
  */
 export function withoutCode(text: string, dialect: Dialect): { text: string; notes: Localized[] } {
   const units = text.split('');
@@ -162,7 +172,7 @@ function createdCode(tokens: Token[], dialect: Dialect): Omit<Skipped, 'line'> |
   if (!kind) return undefined;
   if (kind === 'rule' && rulesOnSelect(tokens)) return undefined;
   let at = i + (kind === 'event trigger' ? 2 : 1);
-  // CREATE OPERATOR CLASS / FAMILY, CREATE [DEFAULT] CONVERSION are operators' and languages' company.
+  // CREATE OPERATOR CLASS name / FAMILY name: named by what follows.
   if (kind === 'operator' && (isKeyword(tokens[at], 'CLASS') || isKeyword(tokens[at], 'FAMILY'))) at++;
   while (['IF', 'NOT', 'EXISTS'].some((w) => isKeyword(tokens[at], w))) at++;
   return { kind, name: nameAt(tokens, at, kind) };
