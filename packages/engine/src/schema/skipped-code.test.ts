@@ -33,7 +33,7 @@ describe('code and permissions in the table structure are skipped, with a note',
     expect(schema.ddl.split('\n')[at]).toBe('CREATE TABLE public.users (');
     const en = schema.notes?.map((n) => n.en) ?? [];
     expect(en[0]).toBe(
-      '3 functions (public.norm line 52, public.order_count line 87, public.touch_updated line 113), 1 procedure (public.purge line 102), 1 aggregate (public.concat_all line 124), 1 rule (orders_no_delete line 173), 1 trigger (users_touch line 181), 1 row security policy (own_orders line 196) and 1 publication (pub_all line 203) in the table structure were not run: they do not change plans.',
+      '3 functions (public.norm line 52, public.order_count line 87, public.touch_updated line 113), 1 procedure (public.purge line 102), 1 aggregate (public.concat_all line 124), 1 rule (orders_no_delete line 173), 1 trigger (users_touch line 181), 1 row security policy (own_orders line 196) and 1 publication (pub_all line 203) in the table structure were not run: they do not change plans. A rule rewrites only writes to its table: those are planned without it.',
     );
     expect(schema.notes?.[0]?.zh).toMatch(/^表结构中的 3 个函数（public\.norm 第 \d+ 行/);
   });

@@ -535,9 +535,10 @@ function skippedNote(skipped: Skipped[]): Localized {
       `${list.length} 个${names.zh}（${shown.map((s) => `${label(s)}第 ${s.line} 行`).join('、')}${more > 0 ? `，另有 ${more} 个` : ''}）`,
     );
   }
+  const rules = byKind.has('rule');
   const enList = en.length > 1 ? `${en.slice(0, -1).join(', ')} and ${en.at(-1)}` : en[0];
   return {
-    zh: `表结构中的 ${zh.join('、')}未执行：它们不影响执行计划。`,
-    en: `${enList} in the table structure ${skipped.length > 1 ? 'were' : 'was'} not run: they do not change plans.`,
+    zh: `表结构中的 ${zh.join('、')}未执行：它们不影响执行计划。${rules ? '规则只改写对其表的写操作：这些写操作按没有规则的情况规划。' : ''}`,
+    en: `${enList} in the table structure ${skipped.length > 1 ? 'were' : 'was'} not run: they do not change plans.${rules ? ' A rule rewrites only writes to its table: those are planned without it.' : ''}`,
   };
 }
