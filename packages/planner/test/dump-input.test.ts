@@ -1,14 +1,17 @@
 /**
  * Table structure as dump tools print it, planned on the real sandboxes (issue 11): mariadb-dump output with its
  * views, statements naming the dump's database (`shop.orders`: the session's own database in the sandbox), and MySQL 8
- * collations MariaDB lacks (planned with the nearest ones, and the report says so).
+ * collations MariaDB lacks (planned with the nearest ones, and the report says so); dumps with code (functions,
+ * triggers, procedures, events, PostgreSQL domains), which is not run and which the report names.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { mariadbBinary, serviceAvailable } from '../../../test-support/services.ts';
+import { mariadbBinary, postgresBinDir, serviceAvailable } from '../../../test-support/services.ts';
 import { shutdownPlanners } from '../src/backends.ts';
 import { mariadbPlanner } from '../src/mariadb/backend.ts';
 import { optimize } from '../src/optimize.ts';
+import { pglitePlanner } from '../src/pglite/backend.ts';
+import { postgresPlanner } from '../src/postgres/backend.ts';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../engine/src/schema/fixtures/${name}`, import.meta.url), 'utf8');
@@ -60,4 +63,89 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps on the MariaDB
     expect(notes).toContain('utf8mb4_0900_ai_ci → utf8mb4_unicode_520_ci');
     expect(notes).toContain('utf8mb4_0900_as_cs → utf8mb4_bin');
   }, 120_000);
+});
+
+const notesOf = (report: { warnings: Array<{ message: { en: string } }> }) =>
+  report.warnings.map((w) => w.message.en).join('\n');
+
+describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps with routines on the MariaDB sandbox', () => {
+  it('plans over mariadb-dump --routines --triggers --events and names the code it did not run', async () => {
+    const report = await optimize(
+      {
+        dialect: 'mysql',
+        schemaText: fixture('mariadb-dump-routines.sql'),
+        sql: "SELECT id FROM users WHERE name = 'x' ORDER BY updated_at DESC LIMIT 10",
+      },
+      { planners: { mysql: mariadbPlanner }, engineVersion: 'test' },
+    );
+    expect(report.statements[0]!.errors).toEqual([]);
+    expect(JSON.stringify(report.statements[0]!.plan.before)).toMatch(/"relation":"users"/);
+    expect(notesOf(report)).toContain(
+      '1 trigger (users_touch line 88), 1 event (nightly line 115), 1 function (normalize_mail line 138) and 1 procedure (purge_audit line 159) in the table structure were not run',
+    );
+  }, 120_000);
+});
+
+const postgresSandboxes = [
+  { name: 'PGlite', planner: pglitePlanner, available: true },
+  { name: 'PostgreSQL 15', planner: postgresPlanner, available: serviceAvailable('PostgreSQL', postgresBinDir) },
+];
+
+describe.each(postgresSandboxes)('dumps with code on the $name sandbox', ({ planner, available }) => {
+  const options = { planners: { postgresql: planner }, engineVersion: 'test' };
+
+  it.runIf(available)(
+    'plans over pg_dump with functions, triggers, rules, policies and domains, and says what was not run',
+    async () => {
+      const report = await optimize(
+        {
+          dialect: 'postgresql',
+          schemaText: fixture('pg-dump-code.sql'),
+          sql: "SELECT id FROM users WHERE mail = 'a@x' AND name = 'y';\nSELECT sum(total) FROM orders WHERE user_id = 1",
+        },
+        options,
+      );
+      for (const statement of report.statements) {
+        expect(statement.errors, statement.original).toEqual([]);
+        expect(statement.plan.before, statement.original).not.toBeNull();
+      }
+      const notes = notesOf(report);
+      expect(notes).toMatch(
+        /^3 functions \(public\.norm line 52, .* were not run: they do not change plans\. A rule rewrites only writes to its table: those are planned without it\.$/m,
+      );
+      expect(notes).toContain('column users.mail of domain public.email planned as its base type text');
+      expect(notes).toContain(
+        'column orders.total of domain public.positive_amount planned as its base type numeric(12, 2)',
+      );
+    },
+    120_000,
+  );
+
+  it.runIf(available)(
+    'an index on a function the dump defines is not made, and the report says why',
+    async () => {
+      const schemaText = `${fixture('pg-dump-code.sql')}\nCREATE INDEX users_norm ON public.users USING btree (public.norm(mail));`;
+      const report = await optimize(
+        { dialect: 'postgresql', schemaText, sql: "SELECT id FROM users WHERE name = 'y'" },
+        options,
+      );
+      expect(report.statements[0]!.errors).toEqual([]);
+      expect(notesOf(report)).toMatch(
+        /CREATE INDEX users_norm not made and not considered in plans: function public\.norm\(text\) does not exist/,
+      );
+    },
+    120_000,
+  );
+
+  it.runIf(available)(
+    'still refuses a rule ON SELECT (it would make the table a view) at its line',
+    async () => {
+      const schemaText = 'CREATE TABLE t (a int);\nCREATE RULE "_RETURN" AS ON SELECT TO t DO INSTEAD SELECT 1 AS a;';
+      const error = await optimize({ dialect: 'postgresql', schemaText, sql: 'SELECT a FROM t' }, options).catch(
+        (e) => e,
+      );
+      expect(error).toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
+    },
+    60_000,
+  );
 });

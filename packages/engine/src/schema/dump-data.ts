@@ -81,7 +81,8 @@ function skippedDataNote(rows: number, statements: number, kind: 'COPY' | 'INSER
   };
 }
 
-function blank(units: string[], from: number, to: number): void {
+/** Blanks `from`..`to` of a text split into `units`, keeping its newlines (so positions stay those as pasted). */
+export function blank(units: string[], from: number, to: number): void {
   for (let i = from; i < to; i++) if (units[i] !== '\n') units[i] = ' ';
 }
 

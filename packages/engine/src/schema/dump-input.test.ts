@@ -103,9 +103,10 @@ describe('table structure as the dump tools print it', () => {
       ['CREATE TABLE t (a int);\nINSERT INTO t SELECT 1;', 'mysql'],
       ['CREATE TABLE t (a int);\nINSERT INTO t VALUES (1), (SLEEP(10));', 'mysql'],
       ['CREATE TABLE t (a int);\nINSERT INTO t VALUES (1);', 'postgresql'],
-      ["CREATE TABLE t (a int);\nCREATE FUNCTION f() RETURNS int AS 'select 1' LANGUAGE sql;", 'postgresql'],
+      ["CREATE TABLE t (a int);\nDO $$BEGIN PERFORM pg_read_file('/etc/passwd'); END$$;", 'postgresql'],
+      ['CREATE TABLE t (a int);\nCREATE RULE r AS ON SELECT TO t DO INSTEAD SELECT 1;', 'postgresql'],
       ['CREATE TABLE t (a int);\nCREATE SCHEMA s CREATE VIEW v AS SELECT 1;', 'postgresql'],
-      ['CREATE TABLE t (a int);\nCREATE TRIGGER g BEFORE INSERT ON t FOR EACH ROW SET @x = 1;', 'mysql'],
+      ["CREATE TABLE t (a int);\nCREATE USER evil IDENTIFIED BY 'x';", 'mysql'],
     ] as const) {
       expect(() => parseSchema(text, dialect), text).toThrow(/accepts only CREATE TABLE, CREATE INDEX, ALTER TABLE/);
       try {

@@ -9,6 +9,7 @@ import type { SchemaModel } from './model.ts';
 import { classifyOutput } from './output-kinds.ts';
 import { DdlText, readPastedStructure } from './pasted-structure.ts';
 import { describedTables } from './psql-describe.ts';
+import { withoutCode } from './skipped-code.ts';
 import { applyFacts, noFacts } from './statistics-facts.ts';
 import { statsCommentFacts } from './stats-comments.ts';
 
@@ -21,7 +22,9 @@ import { statsCommentFacts } from './stats-comments.ts';
  *  - (MySQL) SHOW INDEX / information_schema.STATISTICS output: indexes, and distinct counts from Cardinality;
  *  - (PostgreSQL) psql's `\d table` output, read into the DDL of the same table and indexes (psql-describe.ts).
  * Prompts and "N rows in set" lines of a pasted session are skipped, and so is a dump's data (dump-data.ts: a plain
- * pg_dump's COPY blocks, mysqldump's INSERT rows, which `notes` then mentions).
+ * pg_dump's COPY blocks, mysqldump's INSERT rows, which `notes` then mentions), and its code and permissions
+ * (skipped-code.ts: functions, triggers, procedures, events, ..., each named in `notes`; a PostgreSQL domain's
+ * columns are read with its base type).
  * Anything else (INSERT ... SELECT, DROP, statistics results) is rejected with 4203 and its position, so nothing runs that the user did not mean as structure.
  * `ddl` is the text the planners run: the input itself when it is plain DDL, otherwise equivalent DDL.
  */
@@ -31,10 +34,14 @@ export function parseSchema(input: string, dialect: Dialect): SchemaModel {
 
 function parseSchemaIn(input: string, dialect: Dialect): SchemaModel {
   const pasted = normalizeNewlines(input);
-  const data = dialect === 'mysql' ? withoutMysqlDumpData(pasted) : withoutPgDumpData(pasted);
-  const text = dialect === 'mysql' ? data.text : withoutPsqlMetaCommands(data.text);
+  // mysqldump's routines go first: an INSERT of constants in a trigger's body is code, not a dump's data.
+  const mysqlCode = dialect === 'mysql' ? withoutCode(pasted, dialect) : undefined;
+  const data = mysqlCode ? withoutMysqlDumpData(mysqlCode.text) : withoutPgDumpData(pasted);
+  const code = mysqlCode ?? withoutCode(withoutPsqlMetaCommands(data.text), dialect);
+  const text = mysqlCode ? data.text : code.text;
+  const notes = [...(data.note ? [data.note] : []), ...code.notes];
   const { pieces, noise } = readClientOutput(text, classifyOutput);
-  const schema: SchemaModel = { tables: [], ddl: text, ...(data.note ? { notes: [data.note] } : {}) };
+  const schema: SchemaModel = { tables: [], ddl: text, ...(notes.length > 0 ? { notes } : {}) };
   const ddl = new DdlText();
   const facts = noFacts();
   const described = dialect === 'postgresql' ? describedTables(pieces) : new Map<OutputTable, string>();

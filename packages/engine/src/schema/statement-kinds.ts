@@ -16,6 +16,8 @@ import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
  *    PRIVILEGES, DROP ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, CREATE EXTENSION, pg_dump's
  *    `SELECT pg_catalog.set_config(...)`, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER;
  *  - 'refused': everything else (data, code, queries, DROP without IF EXISTS ...): 4203 at the statement.
+ * A dump's code (functions, triggers, procedures, events, ...) and PostgreSQL domains are taken out of the text before
+ * statements are classified (skipped-code.ts), so they are refused here only if they come some other way.
  */
 export type SchemaStatementKind = 'create-table' | 'create-index' | 'alter-table' | 'accepted' | 'noise' | 'refused';
 

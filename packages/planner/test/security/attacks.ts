@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AppError } from '@sqltune/contracts';
+import { AppError, type Dialect } from '@sqltune/contracts';
+import { parseSchema } from '@sqltune/engine';
 import { expect } from 'vitest';
 import { optimize } from '../../src/optimize.ts';
 import type { PlannerBackend, PlannerSession, TableStatistics } from '../../src/types.ts';
@@ -251,4 +252,101 @@ export function mysqlAttacks(s: Secrets): string[] {
     `SELECT k AS v FROM t WHERE a = ?; SELECT LOAD_FILE('${s.file}') AS v`,
     `SELECT SLEEP(3600) AS v FROM t`,
   ];
+}
+
+/**
+ * A dump's code with bodies that would leave a trace if they ever ran (issue 11): functions, procedures, triggers,
+ * events and (PostgreSQL) a domain whose CHECK reads a host file and writes another. The structure around them is
+ * `t` and `u`; every object of the code is named evil_*.
+ */
+export function dumpCodeAttack(dialect: Dialect, s: Secrets): string {
+  const [out] = s.outFiles;
+  if (dialect === 'postgresql') {
+    return [
+      'CREATE TABLE t (a int PRIMARY KEY, k text);',
+      `CREATE FUNCTION evil_fn() RETURNS trigger LANGUAGE plpgsql AS $$BEGIN CREATE TABLE evil_made AS SELECT pg_read_file('${s.file}') AS k; RETURN NEW; END$$;`,
+      `CREATE OR REPLACE FUNCTION evil_sql() RETURNS int LANGUAGE sql BEGIN ATOMIC SELECT 1; SELECT length(pg_read_file('${s.file}')); END;`,
+      `CREATE PROCEDURE evil_proc() LANGUAGE sql AS $$ CREATE TABLE evil_made (k text) $$;`,
+      'CREATE TRIGGER evil_tr BEFORE INSERT ON t FOR EACH ROW EXECUTE FUNCTION evil_fn();',
+      'CREATE EVENT TRIGGER evil_ev ON ddl_command_start EXECUTE FUNCTION evil_fn();',
+      `CREATE DOMAIN evil_d AS text CHECK (lo_export(lo_from_bytea(0, convert_to(pg_read_file('${s.file}'), 'UTF8')), '${out}') = 1);`,
+      'CREATE TABLE u (a evil_d);',
+    ].join('\n');
+  }
+  return [
+    'CREATE TABLE t (a int PRIMARY KEY, k varchar(200));',
+    'DELIMITER ;;',
+    '/*!50003 CREATE*/ /*!50017 DEFINER=`root`@`localhost`*/ /*!50003 TRIGGER evil_tr BEFORE INSERT ON t FOR EACH ROW BEGIN',
+    `  SET NEW.k = LOAD_FILE('${s.file}');`,
+    '  CREATE TABLE evil_made (k text);',
+    'END */;;',
+    'CREATE DEFINER=`root`@`localhost` FUNCTION evil_fn() RETURNS text',
+    'BEGIN',
+    `  RETURN LOAD_FILE('${s.file}');`,
+    'END ;;',
+    'CREATE PROCEDURE evil_proc()',
+    'BEGIN',
+    '  CREATE TABLE evil_made (k text);',
+    `  SELECT LOAD_FILE('${s.file}') INTO DUMPFILE '${out}';`,
+    'END;;',
+    `/*!50106 CREATE*/ /*!50117 DEFINER=\`root\`@\`localhost\`*/ /*!50106 EVENT evil_ev ON SCHEDULE EVERY 1 SECOND DO SELECT LOAD_FILE('${s.file}') INTO DUMPFILE '${out}' */ ;;`,
+    'DELIMITER ;',
+    `CREATE TRIGGER evil_tr2 AFTER INSERT ON t FOR EACH ROW SET @x = LOAD_FILE('${s.file}');`,
+    'CREATE TABLE u (a int);',
+  ].join('\n');
+}
+
+/** How many rows a session counts `FROM from`, read from a verification's difference against a harmless statement. */
+export async function countIn(session: PlannerSession, dialect: Dialect, from: string): Promise<number> {
+  const count = dialect === 'mysql' ? 'CAST(COUNT(*) AS CHAR)' : 'count(*)::text';
+  const verdict = await session.verify(`SELECT ${count} AS v FROM ${from}`, "SELECT 'x' AS v FROM t", CHECK);
+  const n = /row \((\d+)\) appears 1 time\(s\) in the original/.exec(verdict.detail?.en ?? '')?.[1];
+  if (n === undefined) throw new Error(`no count for ${from}: ${JSON.stringify(verdict)}`);
+  return Number(n);
+}
+
+/**
+ * The dump's code, through the engine and into `planner`'s sandbox: the report says what was not run and leaks
+ * nothing, and the sandbox holds the structure (t, u; u.a of the domain's base type) but no routine, trigger, event,
+ * domain or table the code would make, and no file was written.
+ */
+export async function expectDumpCodeLeftNoTrace(planner: PlannerBackend, dialect: Dialect, s: Secrets): Promise<void> {
+  const schemaText = dumpCodeAttack(dialect, s);
+  const report = await optimize(
+    { sql: 'SELECT a, k FROM t WHERE a = 1', dialect, schemaText },
+    { planners: { [dialect]: planner }, engineVersion: 'test' },
+  );
+  expectNothingLeaked(JSON.stringify(report), s, 'code in a dump');
+  const notes = report.warnings.map((w) => w.message.en).join('\n');
+  expect(notes).toMatch(/\b(functions?|triggers?) \(evil_\w+ line \d+.* were not run: they do not change plans/);
+  const session = await planner.open({ dialect, schemaSql: parseSchema(schemaText, dialect).ddl, statistics: [] });
+  try {
+    const probes: Record<string, [string, number]> =
+      dialect === 'postgresql'
+        ? {
+            structure: ["pg_class WHERE relname IN ('t', 'u') AND relkind = 'r'", 2],
+            'u.a as text': [
+              "pg_attribute WHERE attrelid = 'u'::regclass AND attname = 'a' AND atttypid = 'text'::regtype",
+              1,
+            ],
+            routines: ["pg_proc WHERE proname::text LIKE 'evil%'", 0],
+            triggers: ["pg_trigger WHERE tgname::text LIKE 'evil%'", 0],
+            'event triggers': ["pg_event_trigger WHERE evtname::text LIKE 'evil%'", 0],
+            types: ["pg_type WHERE typname::text LIKE 'evil%'", 0],
+            tables: ["pg_class WHERE relname::text LIKE 'evil%'", 0],
+          }
+        : {
+            structure: ["information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME IN ('t', 'u')", 2],
+            routines: ['information_schema.ROUTINES WHERE ROUTINE_SCHEMA = DATABASE()', 0],
+            triggers: ['information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()', 0],
+            events: ['information_schema.EVENTS WHERE EVENT_SCHEMA = DATABASE()', 0],
+            tables: ["information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'evil%'", 0],
+          };
+    for (const [what, [from, expected]] of Object.entries(probes)) {
+      expect(await countIn(session, dialect, from), what).toBe(expected);
+    }
+  } finally {
+    await session.close();
+  }
+  for (const file of s.outFiles) expect(existsSync(file), file).toBe(false);
 }

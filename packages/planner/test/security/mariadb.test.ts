@@ -14,6 +14,7 @@ import type { PlannerSession } from '../../src/types.ts';
 import {
   answersTo,
   attackerRequest,
+  expectDumpCodeLeftNoTrace,
   expectNothingLeaked,
   expectStartedWithoutOurEnvironment,
   expectTimeLimitNotRun,
@@ -52,6 +53,10 @@ describe.runIf(available && !process.env.MYSQL_SANDBOX_URL)('the MariaDB sandbox
       expectNothingLeaked(await answersTo(attacker, sql), secrets, sql);
     }
   }, 600_000);
+
+  it("runs none of a dump's code: its triggers, functions, procedures and events leave no trace", async () => {
+    await expectDumpCodeLeftNoTrace(mariadbPlanner, 'mysql', secrets);
+  }, 120_000);
 
   it('writes no file outside the sandbox from the table structure (DATA DIRECTORY, other engines)', async () => {
     const target = mkdtempSync(join(tmpdir(), 'sqltune-attack-dir-'));

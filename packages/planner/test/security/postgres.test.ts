@@ -12,6 +12,7 @@ import type { PlannerSession } from '../../src/types.ts';
 import {
   answersTo,
   attackerRequest,
+  expectDumpCodeLeftNoTrace,
   expectHiddenSchemaStatementRefused,
   expectNothingLeaked,
   expectStartedWithoutOurEnvironment,
@@ -80,9 +81,19 @@ describe.runIf(available && !process.env.POSTGRES_SANDBOX_URL)('the PostgreSQL s
   }, 60_000);
 
   it('refuses domains and a statement hidden behind E strings in the table structure (4203)', async () => {
-    const hidden = `CREATE TABLE t (a int, k text DEFAULT E'\\'');\nCREATE DOMAIN d AS text CHECK (pg_read_file('${secrets.file}') IS NOT NULL);\nCREATE TABLE u (x d);`;
+    // DO through both lists: the engine takes domains out of the structure now (never run, skipped-code.ts).
+    const hidden = `CREATE TABLE t (a int, k text DEFAULT E'\\'');\nDO $$BEGIN PERFORM pg_read_file('${secrets.file}'); END$$;\nCREATE TABLE u (x int);`;
     await expectHiddenSchemaStatementRefused(postgresPlanner, hidden);
+    // The planner's own list still refuses a domain that reaches it.
+    const domain = `CREATE TABLE t (a int, k text DEFAULT E'\\'');\nCREATE DOMAIN d AS text CHECK (pg_read_file('${secrets.file}') IS NOT NULL);\nCREATE TABLE u (x d);`;
+    await expect(
+      postgresPlanner.open({ dialect: 'postgresql', schemaSql: domain, statistics: [] }),
+    ).rejects.toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
   }, 60_000);
+
+  it("runs none of a dump's code: its functions, procedures, triggers and domains leave no trace", async () => {
+    await expectDumpCodeLeftNoTrace(postgresPlanner, 'postgresql', secrets);
+  }, 120_000);
 
   it('injects statistics without evaluating anything the user defined, even types made behind its back', async () => {
     const [out] = secrets.outFiles;
