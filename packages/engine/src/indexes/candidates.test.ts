@@ -270,9 +270,16 @@ CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_ti
     // The primary key already reads orders in id order and stops at the LIMIT.
     const served = keys('SELECT id, total FROM orders ORDER BY id DESC LIMIT 10');
     expect(served).toEqual([]);
-    // A filter before the sort is another matter: the lookup's covering variant stays.
-    expect(keys('SELECT id, total FROM orders WHERE user_id = 7 ORDER BY id DESC LIMIT 10')).toContain(
-      'orders(user_id|id,total) equality,cover,cover',
+    // A filter before the sort is another matter: the lookup's covering variant stays, with the ORDER BY column
+    // after the equality one, so it reads in order and stops at the LIMIT too.
+    const filtered = keys('SELECT id, total FROM orders WHERE user_id = 7 ORDER BY id DESC LIMIT 10');
+    expect(filtered).toContain('orders(user_id,id|total) equality,order,cover');
+    expect(filtered).not.toContain('orders(user_id|id,total) equality,cover,cover');
+  });
+
+  it('a range before the ORDER BY loses the order: its covering variant only covers the ORDER BY column', () => {
+    expect(keys('SELECT id, total FROM orders WHERE user_id > 7 ORDER BY id DESC LIMIT 10')).toContain(
+      'orders(user_id|id,total) range,cover,cover',
     );
   });
 

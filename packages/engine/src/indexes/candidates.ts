@@ -243,7 +243,19 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
   if (usage.groupBy.length > 0 && usage.minMax.length === 1 && !usage.groupBy.includes(usage.minMax[0]!)) {
     add([...selective, ...usage.groupBy, usage.minMax[0]!], 'group', 'group', [], usage.minMax[0]);
   }
-  const covered = lookup.length > 0 ? lookup : usage.orderBy.length > 0 ? usage.orderBy : [];
+  // After equality columns the ORDER BY columns keep the index in the query's order, so a covering index with them in
+  // its key saves the sort too and stops at a LIMIT (`WHERE name = ? ORDER BY updated_at DESC LIMIT 10`). After a
+  // range the order is lost, and the ORDER BY columns are only covered.
+  const orderAfterLookup =
+    lookup.length > 0 &&
+    usage.orderBy.length > 0 &&
+    lookup.every((c) => equal.has(c)) &&
+    unique([...lookup, ...usage.orderBy]).length <= MAX_KEY_COLUMNS;
+  const covered = orderAfterLookup
+    ? unique([...lookup, ...usage.orderBy])
+    : lookup.length > 0
+      ? lookup
+      : usage.orderBy;
   const rest = usage.used.filter((c) => !covered.includes(c));
   // An existing index that already leads with the covered columns, when it reads few rows anyway: the ORDER BY
   // columns (the primary key, say: it reads in order and stops at the LIMIT), or equality columns the statistics
@@ -258,7 +270,7 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
     covered.length + rest.length <= MAX_COVERING_COLUMNS &&
     covered.length + rest.length < table.columns.length
   ) {
-    add(covered, 'covering', lookup.length > 0 ? 'range' : 'order', rest);
+    add(covered, 'covering', lookup.length > 0 && !orderAfterLookup ? 'range' : 'order', rest);
   }
   for (const column of selective) add([column], usage.join.includes(column) ? 'join' : 'filter', 'range');
   if (rangeColumn) add([rangeColumn], 'filter', 'range');
