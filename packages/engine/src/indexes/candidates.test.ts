@@ -277,6 +277,17 @@ CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_ti
     expect(filtered).not.toContain('orders(user_id|id,total) equality,cover,cover');
   });
 
+  it('says a covering index in the ORDER BY order saves the sort, and only then', () => {
+    const reason = (sql: string) =>
+      indexCandidates(parseStatements(sql, 'mysql')[0]!, logs).find((c) => c.include.length > 0)?.reason;
+    const ordered = reason('SELECT id, total FROM orders WHERE user_id = 7 ORDER BY id DESC LIMIT 10')!;
+    expect(ordered.en).toContain('reads them in id order, so the query can skip its sort');
+    expect(ordered.zh).toContain('行按 id 的顺序读出');
+    expect(reason('SELECT id, total FROM orders WHERE user_id > 7 ORDER BY id DESC LIMIT 10')!.en).not.toContain(
+      'skip its sort',
+    );
+  });
+
   it('a range before the ORDER BY loses the order: its covering variant only covers the ORDER BY column', () => {
     expect(keys('SELECT id, total FROM orders WHERE user_id > 7 ORDER BY id DESC LIMIT 10')).toContain(
       'orders(user_id|id,total) range,cover,cover',

@@ -251,11 +251,7 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
     usage.orderBy.length > 0 &&
     lookup.every((c) => equal.has(c)) &&
     unique([...lookup, ...usage.orderBy]).length <= MAX_KEY_COLUMNS;
-  const covered = orderAfterLookup
-    ? unique([...lookup, ...usage.orderBy])
-    : lookup.length > 0
-      ? lookup
-      : usage.orderBy;
+  const covered = orderAfterLookup ? unique([...lookup, ...usage.orderBy]) : lookup.length > 0 ? lookup : usage.orderBy;
   const rest = usage.used.filter((c) => !covered.includes(c));
   // An existing index that already leads with the covered columns, when it reads few rows anyway: the ORDER BY
   // columns (the primary key, say: it reads in order and stops at the LIMIT), or equality columns the statistics
@@ -632,10 +628,18 @@ const purposes: Record<
     zh: `查询按 ${columns('group')} 分组，该索引让 ${table} 的行按组顺序读取。`,
     en: `The query groups by ${columns('group')}; this index reads ${table} in group order.`,
   }),
-  covering: (table, columns) => ({
-    zh: `覆盖索引：${table} 中查询需要的列 ${columns()} 都在索引里，无需回表。`,
-    en: `Covering index: every column of ${table} the query needs (${columns()}) is in the index, so no table lookups.`,
-  }),
+  covering: (table, columns) => {
+    const order = columns('order');
+    if (!order || columns('range'))
+      return {
+        zh: `覆盖索引：${table} 中查询需要的列 ${columns()} 都在索引里，无需回表。`,
+        en: `Covering index: every column of ${table} the query needs (${columns()}) is in the index, so no table lookups.`,
+      };
+    return {
+      zh: `覆盖索引：${table} 中查询需要的列 ${columns()} 都在索引里，无需回表；行按 ${order} 的顺序读出，查询可以省去排序。`,
+      en: `Covering index: every column of ${table} the query needs (${columns()}) is in the index, so no table lookups, and it reads them in ${order} order, so the query can skip its sort.`,
+    };
+  },
 };
 
 /**
