@@ -14,7 +14,8 @@ function at(table: TableDef) {
 }
 
 function missingPrimaryKey(table: TableDef): Finding[] {
-  if (table.indexes.some((index) => index.primary)) return [];
+  // A materialized view has no primary key to give: a unique index is what it takes (REFRESH ... CONCURRENTLY).
+  if (table.materializedView || table.indexes.some((index) => index.primary)) return [];
   return [
     {
       id: 'schema-missing-primary-key',

@@ -6,6 +6,7 @@ import { definedType, isMysqlCollated, isStringType } from '../semantics/types.t
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { positionAt } from '../text/position.ts';
 import { structureError, type Where } from './input-errors.ts';
+import { materializedViewTable } from './materialized-view.ts';
 import type { IndexDef, SchemaModel, TableDef } from './model.ts';
 import { findTable, unquote } from './model.ts';
 import { schemaStatementKind } from './statement-kinds.ts';
@@ -34,6 +35,10 @@ export function readDdlStatement(schema: SchemaModel, text: string, dialect: Dia
   const kind = schemaStatementKind(text, dialect);
   // An ALTER TABLE that adds no key (a default, an identity, storage) changes nothing the model holds; the sandbox
   // runs it and its server judges it.
+  if (kind === 'accepted' && dialect === 'postgresql') {
+    const view = materializedViewTable(schema, text, placeOf(1, 1).line);
+    if (view) schema.tables.push(view);
+  }
   if (kind === 'noise' || kind === 'accepted' || (kind === 'alter-table' && !addsKey(text, dialect))) return;
   const at = placeOf(1, 1);
   if (kind === 'refused') throw notStructure(at, dialect);

@@ -66,6 +66,8 @@ export interface TableDef {
   /** 1-based line of the CREATE TABLE in the schema text. */
   line: number;
   statistics?: TableStatistics;
+  /** A PostgreSQL materialized view (materialized-view.ts): read like a table, but it has no keys and takes no writes. */
+  materializedView?: true;
 }
 
 export interface SchemaModel {

@@ -10,9 +10,11 @@ import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
  *  - 'create-table', 'create-index', 'alter-table': read into the schema model (ALTER TABLE for the keys and indexes
  *    pg_dump and some mysqldump runs add after the tables);
  *  - 'accepted': structure the sandbox needs that the model does not hold - views (statements over them plan; the
- *    sandboxes run them as the session's unprivileged role), PostgreSQL's CREATE SCHEMA (without schema elements),
+ *    sandboxes run them as the session's unprivileged role) and PostgreSQL's materialized views (made WITH NO DATA,
+ *    ALTER MATERIALIZED VIEW), PostgreSQL's CREATE SCHEMA (without schema elements),
  *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM, ALTER SEQUENCE, ALTER INDEX, COMMENT ON;
- *  - 'noise': SET / RESET, USE, LOCK / UNLOCK TABLES, transactions, GRANT / REVOKE, ... OWNER TO, ALTER DEFAULT
+ *  - 'noise': SET / RESET, USE, LOCK / UNLOCK TABLES, transactions, GRANT / REVOKE, ... OWNER TO, REFRESH
+ *    MATERIALIZED VIEW (data), ALTER DEFAULT
  *    PRIVILEGES, DROP ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, CREATE EXTENSION, pg_dump's
  *    `SELECT pg_catalog.set_config(...)`, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER;
  *  - 'refused': everything else (data, code, queries, DROP without IF EXISTS ...): 4203 at the statement.
@@ -57,6 +59,8 @@ export function schemaStatementKind(text: string, dialect: Dialect): SchemaState
   const [first = '', second = ''] = words;
   if (NOISE_FIRST.has(first)) return 'noise';
   if (first === 'SELECT') return isSetConfig(tokens) ? 'noise' : 'refused';
+  // pg_dump's post-data fills a materialized view: data, which the sandbox does not load.
+  if (first === 'REFRESH' && second === 'MATERIALIZED') return dialect === 'postgresql' ? 'noise' : 'refused';
   if (first === 'DROP') return hasWord(tokens, 'IF') && hasWord(tokens, 'EXISTS') ? 'noise' : 'refused';
   if (first === 'ALTER') return alterKind(tokens, second, dialect);
   if (first === 'COMMENT' && second === 'ON') return dialect === 'postgresql' ? 'accepted' : 'refused';
@@ -80,7 +84,8 @@ function alterKind(tokens: Token[], object: string, dialect: Dialect): SchemaSta
     if (keys > 0 && (isKeyword(tokens[keys - 1], 'DISABLE') || isKeyword(tokens[keys - 1], 'ENABLE'))) return 'noise';
     return 'alter-table';
   }
-  if (dialect === 'postgresql' && (object === 'SEQUENCE' || object === 'INDEX')) return 'accepted';
+  if (dialect === 'postgresql' && (object === 'SEQUENCE' || object === 'INDEX' || object === 'MATERIALIZED'))
+    return 'accepted';
   return 'refused';
 }
 
@@ -99,6 +104,8 @@ function createKind(words: string[], tokens: Token[], dialect: Dialect): SchemaS
   // them as the session's user, so statements over them plan.
   if (dialect === 'mysql') return isView(tokens) ? 'accepted' : 'refused';
   if (object === 'SEQUENCE' || object === 'VIEW') return 'accepted';
+  // The sandbox makes it WITH NO DATA (planner/src/pglite/ddl.ts sentText): its query is planned, never run.
+  if (object === 'MATERIALIZED' && words.includes('VIEW')) return 'accepted';
   if (object === 'TYPE') return hasWord(tokens, 'ENUM') && hasWord(tokens, 'AS') ? 'accepted' : 'refused';
   return 'refused';
 }

@@ -293,7 +293,8 @@ export function cteReads(ast: AstNode, schema: SchemaModel): ReadonlyMap<AstNode
       const found = new Set<AstNode>();
       const body = cteBody(definition);
       if (body) walk(body, ({ node }) => void found.add(node));
-      bodies.set(definition, (nodes = found));
+      bodies.set(definition, found);
+      nodes = found;
     }
     return nodes.has(query);
   };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { splitStatements, tokenize } from '../sql-text.ts';
-import { classifyDdl, indexTargetTable, whatIfIndexSql } from './ddl.ts';
+import { classifyDdl, indexTargetTable, sentText, whatIfIndexSql } from './ddl.ts';
 
 function actions(script: string): string[] {
   return splitStatements(script, 'postgresql').map(
@@ -28,13 +28,13 @@ describe('classifyDdl', () => {
   it('rejects types with code or checks, views and everything else that defines behaviour', () => {
     expect(
       actions(`CREATE DOMAIN pos AS int CHECK (VALUE > 0); CREATE TYPE pair AS (a int, b text);
-        CREATE TYPE r AS RANGE (subtype = int4); CREATE MATERIALIZED VIEW v AS SELECT * FROM t; CREATE SCHEMA s CREATE VIEW w AS SELECT 1;
+        CREATE TYPE r AS RANGE (subtype = int4); CREATE SCHEMA s CREATE VIEW w AS SELECT 1;
         CREATE COLLATION c (locale = 'C'); CREATE STATISTICS st ON a, b FROM t; ALTER TYPE mood ADD VALUE 'b';
         ALTER DOMAIN pos DROP NOT NULL; CREATE CAST (int AS text) WITH INOUT; CREATE OPERATOR === (function = f);
         CREATE RULE r AS ON INSERT TO t DO NOTHING; CREATE TRIGGER g BEFORE INSERT ON t EXECUTE FUNCTION f()`).map(
         (a) => a.split(':')[0],
       ),
-    ).toEqual(Array(13).fill('reject'));
+    ).toEqual(Array(12).fill('reject'));
   });
 
   it('skips pg_dump noise', () => {
@@ -61,8 +61,47 @@ describe('classifyDdl', () => {
     expect(
       actions(`INSERT INTO t VALUES (1); CREATE TABLE c AS SELECT 1; CREATE FUNCTION f() RETURNS int AS 'select 1' LANGUAGE sql;
         DO $$ BEGIN END $$; COPY t FROM stdin; SELECT * FROM t; CREATE TEMP TABLE x (a int); DROP TABLE t;
-        CREATE MATERIALIZED VIEW m AS SELECT 1; ALTER SYSTEM SET work_mem = '1GB'`).map((a) => a.split(':')[0]),
-    ).toEqual(Array(10).fill('reject'));
+        ALTER SYSTEM SET work_mem = '1GB'`).map((a) => a.split(':')[0]),
+    ).toEqual(Array(9).fill('reject'));
+  });
+});
+
+describe('materialized views', () => {
+  const sent = (sql: string) => {
+    const [statement] = splitStatements(sql, 'postgresql');
+    return sentText(statement!, classifyDdl(statement!.tokens));
+  };
+
+  it('runs them, and their pg_dump REFRESH is skipped as data', () => {
+    expect(
+      actions(`CREATE MATERIALIZED VIEW v AS SELECT a FROM t WITH NO DATA; ALTER MATERIALIZED VIEW v SET (fillfactor = 90);
+        ALTER MATERIALIZED VIEW public.v OWNER TO app; REFRESH MATERIALIZED VIEW public.v`),
+    ).toEqual([
+      'run:CREATE MATERIALIZED VIEW',
+      'run:ALTER MATERIALIZED VIEW',
+      'skip:ALTER ... OWNER TO',
+      'skip:REFRESH MATERIALIZED VIEW',
+    ]);
+  });
+
+  it('always sends them WITH NO DATA, so their query is never run', () => {
+    expect(sent('CREATE MATERIALIZED VIEW v AS SELECT a FROM t WITH NO DATA')).toBe(
+      'CREATE MATERIALIZED VIEW v AS SELECT a FROM t WITH NO DATA',
+    );
+    expect(sent('CREATE MATERIALIZED VIEW v AS SELECT a FROM t WITH DATA')).toBe(
+      'CREATE MATERIALIZED VIEW v AS SELECT a FROM t WITH NO DATA',
+    );
+    expect(sent('CREATE MATERIALIZED VIEW v AS SELECT a FROM t -- c')).toBe(
+      'CREATE MATERIALIZED VIEW v AS SELECT a FROM t WITH NO DATA -- c',
+    );
+    // A WITH inside the query is not the clause.
+    expect(
+      sent('CREATE MATERIALIZED VIEW v AS SELECT * FROM (WITH x AS (SELECT 1 AS data) SELECT data FROM x) s'),
+    ).toBe(
+      'CREATE MATERIALIZED VIEW v AS SELECT * FROM (WITH x AS (SELECT 1 AS data) SELECT data FROM x) s WITH NO DATA',
+    );
+    // Any other statement is sent as written.
+    expect(sent('CREATE VIEW v AS SELECT a FROM t WITH DATA')).toBe('CREATE VIEW v AS SELECT a FROM t WITH DATA');
   });
 });
 

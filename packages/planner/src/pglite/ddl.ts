@@ -2,10 +2,11 @@
  * Which statements of the user's table structure text may run in the sandbox (an allow list: docs/security.md).
  *
  *  run:    what planning needs - CREATE TABLE (not AS / EXECUTE, not TEMP), CREATE [UNIQUE] INDEX, CREATE VIEW (a
- *          view's query runs as its owner, the session's role), CREATE SCHEMA (without elements), CREATE SEQUENCE
+ *          view's query runs as its owner, the session's role), CREATE MATERIALIZED VIEW (always sent WITH NO DATA,
+ *          sentText: its query is planned, never run), CREATE SCHEMA (without elements), CREATE SEQUENCE
  *          (pg_dump's serial columns), CREATE
  *          TYPE ... AS ENUM, ALTER TABLE / INDEX / SEQUENCE (pg_dump's keys), COMMENT ON. No domain, composite or
- *          range type, cast, operator, function, materialized view or rule can be defined, so
+ *          range type, cast, operator, function or rule can be defined, so
  *          every column has a built-in or enum type (whose input function is built in) and the code that injects
  *          statistics never evaluates anything the user defined; and every statement
  *          runs as the session's unprivileged role, so the expressions they may hold (defaults, checks, index
@@ -34,11 +35,11 @@ export interface DdlDecision {
 }
 
 const CREATE_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'VIEW']);
-const ALTER_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE']);
+const ALTER_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'MATERIALIZED VIEW']);
 
 /** What the 4203 message lists as accepted. */
 const ACCEPTED =
-  'CREATE TABLE, CREATE INDEX, CREATE VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, ALTER TABLE, COMMENT ON';
+  'CREATE TABLE, CREATE INDEX, CREATE VIEW, CREATE MATERIALIZED VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, ALTER TABLE, COMMENT ON';
 const SKIP_FIRST = new Set(['SET', 'RESET', 'GRANT', 'REVOKE', 'BEGIN', 'COMMIT', 'START', 'END', 'ROLLBACK']);
 
 function hasWordsAtDepth0(tokens: Token[], words: string[]): boolean {
@@ -73,6 +74,8 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
       return { action: 'skip', kind: 'SELECT set_config' };
     return { action: 'reject', kind: 'SELECT', reason: 'queries are not part of a table structure' };
   }
+  // pg_dump's post-data fills a materialized view: data, which the sandbox does not load.
+  if (first === 'REFRESH' && words[1] === 'MATERIALIZED') return { action: 'skip', kind: 'REFRESH MATERIALIZED VIEW' };
   if (first === 'DROP') {
     return hasWordsAtDepth0(tokens, ['if', 'exists'])
       ? { action: 'skip', kind: 'DROP IF EXISTS' }
@@ -116,9 +119,10 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
       if (asQuery) return { action: 'reject', kind: 'CREATE TABLE AS', reason: 'CREATE TABLE AS runs a query' };
       return { action: 'run', kind: 'CREATE TABLE' };
     }
-    if (object === 'MATERIALIZED') {
-      return { action: 'reject', kind: 'CREATE MATERIALIZED VIEW', reason: 'materialized views run a query' };
-    }
+    // Run as pg_dump writes it, WITH NO DATA (whatever the text says: sentText), so its query is never run; the
+    // planner plans over it as over a table.
+    if (object === 'MATERIALIZED' && words[i + 1] === 'VIEW')
+      return { action: 'run', kind: 'CREATE MATERIALIZED VIEW' };
     if (CREATE_RUN.has(object)) return { action: 'run', kind: `CREATE ${object}` };
     if (object === 'SCHEMA') {
       // A schema of its own; elements inside CREATE SCHEMA (a trigger could hide there) are not taken.
@@ -185,4 +189,23 @@ export function rejectedDdlError(schemaSql: string, statement: SqlStatement, dec
       en: `Table structure at line ${line}, column ${column}: only the table structure statements planning needs (${ACCEPTED}; columns of built-in or enum types) are accepted; ${why}`,
     },
   });
+}
+
+/**
+ * The text a statement of the structure is sent as: its own, except a CREATE MATERIALIZED VIEW, which always ends
+ * WITH NO DATA (its `WITH DATA` replaced, or the clause added), so the view's query is planned but never run. The
+ * statement's positions before its end are kept.
+ */
+export function sentText(statement: SqlStatement, decision: DdlDecision): string {
+  if (decision.kind !== 'CREATE MATERIALIZED VIEW') return statement.text;
+  const top = statement.tokens.filter((t) => t.depth === 0 && t.kind !== 'punct');
+  const words = top.slice(-3).map((t) => (t.kind === 'ident' ? t.value : ''));
+  if (words.join(' ') === 'with no data') return statement.text;
+  const last = top.at(-1);
+  const end = last ? last.end - statement.start : statement.text.length;
+  if (words.slice(1).join(' ') === 'with data') {
+    const data = last!.start - statement.start;
+    return `${statement.text.slice(0, data)}NO ${statement.text.slice(data)}`;
+  }
+  return `${statement.text.slice(0, end)} WITH NO DATA${statement.text.slice(end)}`;
 }

@@ -19,7 +19,7 @@
  */
 import { AppError, ErrorCode, type Localized } from '@sqltune/contracts';
 import { type SqlStatement, type Token, tokenize } from '../sql-text.ts';
-import { classifyDdl, type DdlDecision } from './ddl.ts';
+import { classifyDdl, type DdlDecision, sentText } from './ddl.ts';
 import { appErrorFromPg } from './pg-errors.ts';
 import { PgError } from './pool.ts';
 
@@ -64,7 +64,7 @@ export async function runStructureStatement(
   run: StructureRun,
 ): Promise<Localized[]> {
   const notes: Localized[] = [];
-  let sent = statement.text;
+  let sent = sentText(statement, decision);
   for (let attempt = 0; ; attempt++) {
     try {
       await execute(sent);
