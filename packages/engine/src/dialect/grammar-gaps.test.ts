@@ -194,6 +194,26 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     expect(nodesOf(literal!.ast, 'cast').map((v) => (v.node.expr as AstNode).type)).toEqual(['single_quote_string']);
   });
 
+  it('PostgreSQL: a $n parameter cast with :: (Prisma, node-postgres) is read anywhere, and stays a parameter', () => {
+    const sql = `SELECT "id" FROM "Post" WHERE "authorId" = $1::uuid AND id = ANY($2::bigint[]) AND t > $3 :: timestamptz`;
+    const [statement] = parseStatements(sql, 'postgresql');
+    const casts = nodesOf(statement!.ast, 'cast').map((v) => (v.node.expr as AstNode).type);
+    expect(casts).toEqual(['var', 'var', 'var']);
+    expect(nodesOf(statement!.ast, 'var').map((v) => v.node.name)).toEqual([1, 2, 3]);
+    expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_bind_/);
+    // A client's placeholder cast the same way (psycopg's %s::jsonb) is the parameter it stands for.
+    const [client] = parseStatements('UPDATE t SET doc = %s::jsonb WHERE id = %s', 'postgresql');
+    expect(nodesOf(client!.ast, 'cast').map((v) => (v.node.expr as AstNode).type)).toEqual(['var']);
+    // A string or a column cast stays what it is, and a $n without a cast is untouched.
+    const [plain] = parseStatements(`SELECT a::text FROM t WHERE d >= '2024-01-01'::date AND e = $1`, 'postgresql');
+    expect(nodesOf(plain!.ast, 'cast').map((v) => (v.node.expr as AstNode).type)).toEqual([
+      'column_ref',
+      'single_quote_string',
+    ]);
+    // MySQL has no :: cast: the text stays refused there.
+    expect(() => parseStatements('SELECT a FROM t WHERE id = $1::int', 'mysql')).toThrow(AppError);
+  });
+
   it('PostgreSQL: FETCH FIRST n ROWS ONLY and OFFSET n ROWS read as LIMIT and OFFSET', () => {
     const strip = (sql: string) =>
       JSON.stringify(parseStatements(sql, 'postgresql')[0]!.ast, (key, value) => (key === 'loc' ? undefined : value));
