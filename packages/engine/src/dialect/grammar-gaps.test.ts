@@ -251,6 +251,25 @@ describe('PostgreSQL: an aggregate FILTER (WHERE ...) with a window', () => {
     expect(windowed('SELECT count(*) FILTER (WHERE a > 1), sum(c) OVER () FROM t')).toEqual(['sum:-']);
     expect(() => parseStatements('SELECT count(*) FILTER (a > 1) OVER () FROM t', 'postgresql')).toThrow(AppError);
   });
+
+  it('reads FILTER after an aggregate the grammar takes as a plain call (json_agg, bool_or, stddev...)', () => {
+    const text =
+      'SELECT p.id, json_agg(i.title ORDER BY i.id) FILTER (WHERE i.state_id = 1), bool_or(i.locked) FILTER (WHERE i.x > 2) FROM p JOIN i ON i.pid = p.id GROUP BY p.id';
+    const [statement] = parseStatements(text, 'postgresql');
+    const filtered = visitsOf(statement!.ast)
+      .filter((v) => v.node.filter)
+      .map(({ node }) => {
+        const name = JSON.stringify(node.name).match(/"value":"(\w+)"/)?.[1] ?? String(node.name);
+        return `${name.toLowerCase()}:${((node.filter as AstNode).where as AstNode).operator}`;
+      });
+    expect(filtered).toEqual(['json_agg:=', 'bool_or:>']);
+    // The filter's condition, where located, is located as written.
+    const condition = nodesOf(statement!.ast, 'binary_expr').find((v) => v.node.operator === '=' && span(v.node, text));
+    const at = span(condition?.node, text);
+    if (at) expect(text.slice(at.start, at.end)).toMatch(/^(i\.state_id = 1|i\.pid = p\.id)$/);
+    // Not WHERE, or no call before it: still refused.
+    expect(() => parseStatements('SELECT json_agg(a) FILTER (a > 1) FROM t', 'postgresql')).toThrow(AppError);
+  });
 });
 
 describe("MySQL's MATCH column list without parentheses", () => {

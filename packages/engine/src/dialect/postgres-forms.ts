@@ -475,31 +475,42 @@ function windowCalls(context: FormContext): void {
       const close = closingParen(tokens, i + 1);
       // The window may be written out or named (`OVER (...)`, `OVER w`); either way the grammar refuses it after FILTER.
       const window = tokens[close + 2];
-      if (!isKeyword(tokens[close + 1], 'OVER') || !window || !(window.text === '(' || window.kind !== 'symbol'))
-        return;
-      const where = fragment(context, 'SELECT 1 ', tokens[i + 2]!.start, tokens[close - 1]!.end);
+      const windowed =
+        isKeyword(tokens[close + 1], 'OVER') && !!window && (window.text === '(' || window.kind !== 'symbol');
       const open = openingParen(tokens, i - 1);
+      // Without a window the grammar takes FILTER after the aggregates it names (count, sum, array_agg...) and after
+      // an ordered-set aggregate's WITHIN GROUP (...) only.
+      const called = open < 1 ? '' : upper(tokens[open - 1]!);
+      if (!windowed && (called === '' || called === 'GROUP' || GRAMMAR_FILTERED_AGGREGATES.has(called))) return;
+      const where = fragment(context, 'SELECT 1 ', tokens[i + 2]!.start, tokens[close - 1]!.end);
       if (!where || !isNode(where.where) || open < 1) return;
       // The aggregate is found by where its name starts (its location, mapped back to the text as written), or, for
-      // a call the grammar gives no location (count(*)), by its rank among the windowed calls, in text order.
+      // a windowed call the grammar gives no location (count(*)), by its rank among the windowed calls, in text order.
       const aggregateStart = tokens[open - 1]!.start;
       const rank = tokens.slice(0, close + 1).filter((t) => isKeyword(t, 'OVER')).length;
       const filter = { keyword: 'filter', parentheses: true, where: where.where };
       substitutions.push({ start: token.start, end: tokens[close]!.end, replacement: '' });
       context.fixups.push((ast) => {
-        const windowed: AstNode[] = [];
+        const calls: AstNode[] = [];
         walk(ast, ({ node }) => {
-          if (node.over && (node.type === 'aggr_func' || node.type === 'function')) windowed.push(node);
+          if (!!node.over === windowed && (node.type === 'aggr_func' || node.type === 'function')) calls.push(node);
           return undefined;
         });
         const startOf = (node: AstNode) => (isNode(node.loc) && isNode(node.loc.start) ? node.loc.start.offset : -1);
-        const aggregate = windowed.find((node) => startOf(node) === aggregateStart) ?? windowed[rank];
+        const aggregate =
+          calls.find((node) => startOf(node) === aggregateStart) ?? (windowed ? calls[rank] : undefined);
         if (!aggregate || aggregate.filter) throw notRead('FILTER', 'FILTER');
         aggregate.filter = filter;
       });
     }
   });
 }
+
+/**
+ * The aggregates node-sql-parser reads with a FILTER (WHERE ...) after them; any other (json_agg, jsonb_agg,
+ * bool_and, bool_or, every, stddev...) is a plain call to its PostgreSQL grammar, which refuses the FILTER.
+ */
+const GRAMMAR_FILTERED_AGGREGATES = new Set(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX', 'ARRAY_AGG', 'STRING_AGG']);
 
 /** `ORDER BY x USING >`: the item's `using`. */
 function orderByUsing({ tokens, substitutions, heads }: FormContext): void {
