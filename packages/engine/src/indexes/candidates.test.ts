@@ -487,3 +487,24 @@ describe('PostgreSQL GIN candidates for containment and key operators', () => {
     expect(ddl.every((d) => !/gin/i.test(d))).toBe(true);
   });
 });
+
+describe('PostgreSQL covering candidates', () => {
+  const pg = parseSchema(
+    `CREATE TABLE users (id bigint PRIMARY KEY, state text, email text, name varchar(80), settings jsonb, tags text[],
+       avatar bytea, bio text, created_at timestamptz, updated_at timestamptz, deleted_at timestamptz);`,
+    'postgresql',
+  );
+  const covering = (sql: string) =>
+    indexCandidates(parseStatements(sql, 'postgresql')[0]!, pg)
+      .filter((c) => c.kind === 'covering')
+      .map((c) => c.ddl);
+
+  it('stores no document (jsonb, bytea, an array) in an index entry, and keeps covering plain columns', () => {
+    expect(covering(`SELECT id, settings FROM users WHERE state = $1`)).toEqual([]);
+    expect(covering(`SELECT id, tags FROM users WHERE state = $1`)).toEqual([]);
+    expect(covering(`SELECT id, avatar FROM users WHERE state = $1`)).toEqual([]);
+    expect(covering(`SELECT id, name FROM users WHERE state = $1`)).toEqual([
+      'CREATE INDEX idx_users_state_cover ON users (state) INCLUDE (id, name);',
+    ]);
+  });
+});

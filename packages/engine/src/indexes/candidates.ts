@@ -78,6 +78,12 @@ const equalityOperators = new Set(['=', 'IN', 'IS']);
 const ginOperators = new Set(['@>', '<@', '?', '?|', '?&', '&&', '@?', '@@']);
 const keyExistenceOperators = new Set(['?', '?|', '?&']);
 
+/** PostgreSQL types holding documents of any size (jsonb, json, bytea, xml, tsvector, arrays): never a covered column. */
+function isDocument(table: TableDef, column: string): boolean {
+  const type = table.columns.find((c) => c.name.toLowerCase() === column.toLowerCase())?.type ?? '';
+  return /^(JSONB?|BYTEA|XML|TSVECTOR)$/.test(type) || /\[\]$/.test(type);
+}
+
 /** Column types with a built-in GIN operator class (plain json has none; `integer ARRAY` is read without its []). */
 function ginIndexable(type: string): boolean {
   return /^(JSONB|TSVECTOR|HSTORE)$/.test(type) || /\[\]$/.test(type);
@@ -153,6 +159,9 @@ export function indexCandidateReport(
         }
         continue;
       }
+      // PostgreSQL: a document stored in a B-tree entry makes every write copy it, and one over about 2.7 kB fails the
+      // insert ("index row size exceeds btree maximum"); such a column is read from the table instead.
+      if (!mysql && include.some((c) => isDocument(table, c))) continue;
       if (prefixes.some((l) => typeof l === 'number')) proposal.prefixLengths = prefixes as Array<number | null>;
       const unique = pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]));
       if (unique) {
