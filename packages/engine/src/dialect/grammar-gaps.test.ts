@@ -252,6 +252,23 @@ describe('PostgreSQL: an aggregate FILTER (WHERE ...) with a window', () => {
     expect(() => parseStatements('SELECT count(*) FILTER (a > 1) OVER () FROM t', 'postgresql')).toThrow(AppError);
   });
 
+  it('reads aggregates the grammar windows only as count/sum/avg/min/max over a window (json_agg, bool_or...)', () => {
+    const text =
+      "SELECT id, json_agg(x) OVER w, bool_or(x > 1) OVER (PARTITION BY g ORDER BY id), string_agg(k, ',') OVER w FROM t WINDOW w AS (ORDER BY y)";
+    const [statement] = parseStatements(text, 'postgresql');
+    const calls = visitsOf(statement!.ast)
+      .filter((v) => v.node.over)
+      .map(({ node }) => (JSON.stringify(node.name).match(/"value":"(\w+)"/)?.[1] ?? String(node.name)).toLowerCase());
+    expect(calls).toEqual(['json_agg', 'bool_or', 'string_agg']);
+    expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_window_aggregate|ntile/);
+    const [bool] = visitsOf(statement!.ast).filter((v) => v.node.over && /bool_or/.test(JSON.stringify(v.node.name)));
+    const at = span(bool!.node, text);
+    if (at) expect(text.slice(at.start, at.end)).toMatch(/^bool_or\(x > 1\)/);
+    // Without a window the call stays the grammar's plain call; a qualified name is left alone.
+    const [plain] = parseStatements('SELECT json_agg(x ORDER BY y) FROM t', 'postgresql');
+    expect(visitsOf(plain!.ast).some((v) => v.node.over)).toBe(false);
+  });
+
   it('reads FILTER after an aggregate the grammar takes as a plain call (json_agg, bool_or, stddev...)', () => {
     const text =
       'SELECT p.id, json_agg(i.title ORDER BY i.id) FILTER (WHERE i.state_id = 1), bool_or(i.locked) FILTER (WHERE i.x > 2) FROM p JOIN i ON i.pid = p.id GROUP BY p.id';
