@@ -4,6 +4,9 @@ import { type AstNode, columnRef, isNode, span, visitsOf } from '../model/ast.ts
 import { parseStatements } from './parse.ts';
 
 const nodesOf = (ast: AstNode, type: string) => visitsOf(ast).filter((v) => v.node.type === type);
+/** A call's name in lower case, whether the grammar gives it as a string or as a name node. */
+const callName = (node: AstNode) =>
+  (JSON.stringify(node.name).match(/"value":"(\w+)"/)?.[1] ?? String(node.name)).toLowerCase();
 
 describe('forms node-sql-parser does not read, read anyway', () => {
   it('DEC(p, s) is DECIMAL, and locations after it still point at the text as written', () => {
@@ -258,10 +261,10 @@ describe('PostgreSQL: an aggregate FILTER (WHERE ...) with a window', () => {
     const [statement] = parseStatements(text, 'postgresql');
     const calls = visitsOf(statement!.ast)
       .filter((v) => v.node.over)
-      .map(({ node }) => (JSON.stringify(node.name).match(/"value":"(\w+)"/)?.[1] ?? String(node.name)).toLowerCase());
+      .map(({ node }) => callName(node));
     expect(calls).toEqual(['json_agg', 'bool_or', 'string_agg']);
     expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_window_aggregate|ntile/);
-    const [bool] = visitsOf(statement!.ast).filter((v) => v.node.over && /bool_or/.test(JSON.stringify(v.node.name)));
+    const [bool] = visitsOf(statement!.ast).filter((v) => v.node.over && callName(v.node) === 'bool_or');
     const at = span(bool!.node, text);
     if (at) expect(text.slice(at.start, at.end)).toMatch(/^bool_or\(x > 1\)/);
     // Without a window the call stays the grammar's plain call; a qualified name is left alone.
@@ -275,10 +278,7 @@ describe('PostgreSQL: an aggregate FILTER (WHERE ...) with a window', () => {
     const [statement] = parseStatements(text, 'postgresql');
     const filtered = visitsOf(statement!.ast)
       .filter((v) => v.node.filter)
-      .map(({ node }) => {
-        const name = JSON.stringify(node.name).match(/"value":"(\w+)"/)?.[1] ?? String(node.name);
-        return `${name.toLowerCase()}:${((node.filter as AstNode).where as AstNode).operator}`;
-      });
+      .map(({ node }) => `${callName(node)}:${((node.filter as AstNode).where as AstNode).operator}`);
     expect(filtered).toEqual(['json_agg:=', 'bool_or:>']);
     // The filter's condition, where located, is located as written.
     const condition = nodesOf(statement!.ast, 'binary_expr').find((v) => v.node.operator === '=' && span(v.node, text));
