@@ -499,6 +499,25 @@ describe('PostgreSQL covering candidates', () => {
       .filter((c) => c.kind === 'covering')
       .map((c) => c.ddl);
 
+  it('stores no text of unknown size in an index entry: a body, unless the statistics show short values', () => {
+    expect(covering(`SELECT id, bio FROM users WHERE name = $1`)).toEqual([]);
+    const measured = parseSchema(
+      `CREATE TABLE users (id bigint PRIMARY KEY, name varchar(80), email text, bio text);
+-- sqltune:stats users rows=500000
+-- sqltune:stats users.email width=24
+-- sqltune:stats users.bio width=1800`,
+      'postgresql',
+    );
+    const measuredCovering = (sql: string) =>
+      indexCandidates(parseStatements(sql, 'postgresql')[0]!, measured)
+        .filter((c) => c.kind === 'covering')
+        .map((c) => c.ddl);
+    expect(measuredCovering(`SELECT id, email FROM users WHERE name = $1`)).toEqual([
+      'CREATE INDEX idx_users_name_cover ON users (name) INCLUDE (id, email);',
+    ]);
+    expect(measuredCovering(`SELECT id, bio FROM users WHERE name = $1`)).toEqual([]);
+  });
+
   it('stores no document (jsonb, bytea, an array) in an index entry, and keeps covering plain columns', () => {
     expect(covering(`SELECT id, settings FROM users WHERE state = $1`)).toEqual([]);
     expect(covering(`SELECT id, tags FROM users WHERE state = $1`)).toEqual([]);

@@ -78,11 +78,21 @@ const equalityOperators = new Set(['=', 'IN', 'IS']);
 const ginOperators = new Set(['@>', '<@', '?', '?|', '?&', '&&', '@?', '@@']);
 const keyExistenceOperators = new Set(['?', '?|', '?&']);
 
-/** PostgreSQL types holding documents of any size (jsonb, json, bytea, xml, tsvector, arrays): never a covered column. */
+/**
+ * PostgreSQL columns that may hold documents (jsonb, json, bytea, xml, tsvector, arrays; text or varchar without a
+ * length, unless the statistics show short values): never a covered column.
+ */
 function isDocument(table: TableDef, column: string): boolean {
-  const type = table.columns.find((c) => c.name.toLowerCase() === column.toLowerCase())?.type ?? '';
-  return /^(JSONB?|BYTEA|XML|TSVECTOR)$/.test(type) || /\[\]$/.test(type);
+  const def = table.columns.find((c) => c.name.toLowerCase() === column.toLowerCase());
+  const type = def?.type ?? '';
+  if (/^(JSONB?|BYTEA|XML|TSVECTOR)$/.test(type) || /\[\]$/.test(type)) return true;
+  if (!/^(TEXT|VARCHAR|CHARACTER VARYING)$/.test(type) || def?.length !== undefined) return false;
+  const width = columnStatistics(table, column)?.averageWidth;
+  return width === undefined || width > SHORT_TEXT_BYTES;
 }
+
+/** A text column whose values average this many bytes or fewer (a name, an email) may be covered. */
+const SHORT_TEXT_BYTES = 100;
 
 /** Column types with a built-in GIN operator class (plain json has none; `integer ARRAY` is read without its []). */
 function ginIndexable(type: string): boolean {
