@@ -348,6 +348,8 @@ SELECT array_agg(id), array_agg(id ORDER BY total DESC NULLS LAST), array_agg(DI
 SELECT json_agg(status), jsonb_agg(data ORDER BY id), json_object_agg(id, status), jsonb_object_agg(id, total), xmlagg(xmlelement(name o, status)) FROM orders;
 SELECT count(*) FILTER (WHERE status = 'paid') AS paid, sum(total) FILTER (WHERE total > 20) FROM orders;
 SELECT customer_id, array_agg(status ORDER BY created_at) FILTER (WHERE note IS NOT NULL) FROM orders GROUP BY customer_id;
+SELECT customer_id, json_agg(id ORDER BY created_at) FILTER (WHERE status = 'paid'), bool_or(total > 100) FILTER (WHERE note IS NOT NULL) FROM orders GROUP BY customer_id;
+SELECT id, json_agg(status) OVER (PARTITION BY customer_id ORDER BY id), bool_or(total > 100) OVER w FROM orders WINDOW w AS (ORDER BY created_at);
 SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY total), percentile_disc(0.9) WITHIN GROUP (ORDER BY total DESC), mode() WITHIN GROUP (ORDER BY status) FROM orders;
 SELECT percentile_cont(ARRAY[0.25, 0.5, 0.75]) WITHIN GROUP (ORDER BY total) FROM orders;
 SELECT rank(100) WITHIN GROUP (ORDER BY total), dense_rank(100) WITHIN GROUP (ORDER BY total), percent_rank(100) WITHIN GROUP (ORDER BY total), cume_dist(100) WITHIN GROUP (ORDER BY total) FROM orders;

@@ -39,6 +39,7 @@ export const indexRoleLabels: Record<IndexColumnRole, Localized> = {
   order: { zh: '排序', en: 'order' },
   group: { zh: '分组', en: 'group' },
   cover: { zh: '覆盖', en: 'cover' },
+  containment: { zh: '包含', en: 'containment' },
 };
 
 export const indexGapReasonLabels: Record<IndexGapReason, Localized> = {

@@ -52,7 +52,8 @@ export type Step = z.infer<typeof Step>;
  * What a column does in an advised index: compared by equality to a value, joined to another table's column,
  * compared by a range, read in ORDER BY or GROUP BY order, or only stored so the index covers the query.
  */
-export const IndexColumnRole = z.enum(['equality', 'join', 'range', 'order', 'group', 'cover']);
+/** `containment`: a jsonb, array or tsvector column searched with `@>`, `?`, `&&`, `@@`... (a GIN key). */
+export const IndexColumnRole = z.enum(['equality', 'join', 'range', 'order', 'group', 'cover', 'containment']);
 export type IndexColumnRole = z.infer<typeof IndexColumnRole>;
 
 /**
@@ -87,7 +88,8 @@ export const IndexAdvice = z.object({
   columns: z.array(z.string()),
   /** Columns stored for covering (PostgreSQL INCLUDE; in MySQL they end the key). */
   include: z.array(z.string()).optional(),
-  kind: z.enum(['btree', 'covering']),
+  /** `gin`: PostgreSQL's inverted index, for the containment and key operators of jsonb, arrays and tsvector. */
+  kind: z.enum(['btree', 'covering', 'gin']),
   reason: Localized,
   costBefore: z.number().optional(),
   costAfter: z.number().optional(),

@@ -213,3 +213,60 @@ CREATE TABLE order_lines (id int PRIMARY KEY, order_id int NOT NULL, qty int NOT
     });
   },
 );
+
+/** A jsonb settings column and a text[] tags column, searched the way Rails and Django apps do. */
+const documentsText = `CREATE TABLE accounts (id bigint PRIMARY KEY, email text NOT NULL, settings jsonb NOT NULL, tags text[] NOT NULL);
+-- sqltune:stats accounts rows=2000000`;
+const documents = parseSchema(documentsText, 'postgresql');
+
+describe.each(backends)('GIN advice on %s', (_name, backend, available) => {
+  let session: PlannerSession;
+  const advise = async (sql: string) =>
+    adviseIndexes(session, sql, candidatesFor(sql, 'postgresql', documents), documents, await session.explain(sql));
+  beforeAll(async () => {
+    if (!available) return;
+    session = await backend.open({
+      dialect: 'postgresql',
+      schemaSql: documentsText,
+      statistics: documents.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
+    });
+  });
+  afterAll(async () => {
+    await session?.close();
+    await shutdownPostgresSandbox();
+  });
+
+  // HypoPG models B-tree, BRIN, hash and bloom indexes only: it refuses a GIN, and the advisor leaves it out there.
+  it.runIf(available && backend === pglitePlanner)(
+    'advises GIN for jsonb @> and array &&, read in place of the scan',
+    async () => {
+      for (const [sql, ddl] of [
+        [
+          `SELECT id FROM accounts WHERE settings @> '{"theme": "dark"}'`,
+          'CREATE INDEX idx_accounts_settings_gin ON accounts USING gin (settings jsonb_path_ops);',
+        ],
+        [
+          `SELECT id FROM accounts WHERE tags && ARRAY['admin', 'staff']`,
+          'CREATE INDEX idx_accounts_tags_gin ON accounts USING gin (tags);',
+        ],
+      ] as const) {
+        const baseline = await session.explain(sql);
+        const advice = await adviseIndexes(
+          session,
+          sql,
+          candidatesFor(sql, 'postgresql', documents),
+          documents,
+          baseline,
+        );
+        expect(advice.map((a) => [a.kind, a.ddl])).toEqual([['gin', ddl]]);
+        expect(advice[0]!.costAfter).toBeLessThan(advice[0]!.costBefore!);
+      }
+    },
+  );
+
+  it.runIf(available)('advises no GIN for a ->> comparison, which GIN does not serve', async () => {
+    const sql = `SELECT id FROM accounts WHERE settings ->> 'theme' = 'dark'`;
+    const advice = await advise(sql);
+    expect(advice.filter((a) => a.kind === 'gin')).toEqual([]);
+  });
+});

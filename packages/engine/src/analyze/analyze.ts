@@ -94,7 +94,7 @@ function analyzeIn(input: AnalyzeInput, schema: SchemaModel): Analysis {
   }
   return {
     schema,
-    schemaFindings: checkSchema(schema),
+    schemaFindings: checkSchema(schema, input.dialect),
     statements: outcomes.map(({ statement, error }) =>
       error
         ? { statement, error, findings: findingsFor(statement, schema, tokenLevelRules(statement.dialect)), steps: [] }

@@ -4,6 +4,9 @@ import { type AstNode, columnRef, isNode, span, visitsOf } from '../model/ast.ts
 import { parseStatements } from './parse.ts';
 
 const nodesOf = (ast: AstNode, type: string) => visitsOf(ast).filter((v) => v.node.type === type);
+/** A call's name in lower case, whether the grammar gives it as a string or as a name node. */
+const callName = (node: AstNode) =>
+  (JSON.stringify(node.name).match(/"value":"(\w+)"/)?.[1] ?? String(node.name)).toLowerCase();
 
 describe('forms node-sql-parser does not read, read anyway', () => {
   it('DEC(p, s) is DECIMAL, and locations after it still point at the text as written', () => {
@@ -194,6 +197,26 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     expect(nodesOf(literal!.ast, 'cast').map((v) => (v.node.expr as AstNode).type)).toEqual(['single_quote_string']);
   });
 
+  it('PostgreSQL: a $n parameter cast with :: (Prisma, node-postgres) is read anywhere, and stays a parameter', () => {
+    const sql = `SELECT "id" FROM "Post" WHERE "authorId" = $1::uuid AND id = ANY($2::bigint[]) AND t > $3 :: timestamptz`;
+    const [statement] = parseStatements(sql, 'postgresql');
+    const casts = nodesOf(statement!.ast, 'cast').map((v) => (v.node.expr as AstNode).type);
+    expect(casts).toEqual(['var', 'var', 'var']);
+    expect(nodesOf(statement!.ast, 'var').map((v) => v.node.name)).toEqual([1, 2, 3]);
+    expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_bind_/);
+    // A client's placeholder cast the same way (psycopg's %s::jsonb) is the parameter it stands for.
+    const [client] = parseStatements('UPDATE t SET doc = %s::jsonb WHERE id = %s', 'postgresql');
+    expect(nodesOf(client!.ast, 'cast').map((v) => (v.node.expr as AstNode).type)).toEqual(['var']);
+    // A string or a column cast stays what it is, and a $n without a cast is untouched.
+    const [plain] = parseStatements(`SELECT a::text FROM t WHERE d >= '2024-01-01'::date AND e = $1`, 'postgresql');
+    expect(nodesOf(plain!.ast, 'cast').map((v) => (v.node.expr as AstNode).type)).toEqual([
+      'column_ref',
+      'single_quote_string',
+    ]);
+    // MySQL has no :: cast: the text stays refused there.
+    expect(() => parseStatements('SELECT a FROM t WHERE id = $1::int', 'mysql')).toThrow(AppError);
+  });
+
   it('PostgreSQL: FETCH FIRST n ROWS ONLY and OFFSET n ROWS read as LIMIT and OFFSET', () => {
     const strip = (sql: string) =>
       JSON.stringify(parseStatements(sql, 'postgresql')[0]!.ast, (key, value) => (key === 'loc' ? undefined : value));
@@ -230,6 +253,39 @@ describe('PostgreSQL: an aggregate FILTER (WHERE ...) with a window', () => {
   it('leaves a FILTER without a window to the grammar, and refuses a FILTER that is not WHERE', () => {
     expect(windowed('SELECT count(*) FILTER (WHERE a > 1), sum(c) OVER () FROM t')).toEqual(['sum:-']);
     expect(() => parseStatements('SELECT count(*) FILTER (a > 1) OVER () FROM t', 'postgresql')).toThrow(AppError);
+  });
+
+  it('reads aggregates the grammar windows only as count/sum/avg/min/max over a window (json_agg, bool_or...)', () => {
+    const text =
+      "SELECT id, json_agg(x) OVER w, bool_or(x > 1) OVER (PARTITION BY g ORDER BY id), string_agg(k, ',') OVER w FROM t WINDOW w AS (ORDER BY y)";
+    const [statement] = parseStatements(text, 'postgresql');
+    const calls = visitsOf(statement!.ast)
+      .filter((v) => v.node.over)
+      .map(({ node }) => callName(node));
+    expect(calls).toEqual(['json_agg', 'bool_or', 'string_agg']);
+    expect(JSON.stringify(statement!.ast)).not.toMatch(/sqltune_window_aggregate|ntile/);
+    const [bool] = visitsOf(statement!.ast).filter((v) => v.node.over && callName(v.node) === 'bool_or');
+    const at = span(bool!.node, text);
+    if (at) expect(text.slice(at.start, at.end)).toMatch(/^bool_or\(x > 1\)/);
+    // Without a window the call stays the grammar's plain call; a qualified name is left alone.
+    const [plain] = parseStatements('SELECT json_agg(x ORDER BY y) FROM t', 'postgresql');
+    expect(visitsOf(plain!.ast).some((v) => v.node.over)).toBe(false);
+  });
+
+  it('reads FILTER after an aggregate the grammar takes as a plain call (json_agg, bool_or, stddev...)', () => {
+    const text =
+      'SELECT p.id, json_agg(i.title ORDER BY i.id) FILTER (WHERE i.state_id = 1), bool_or(i.locked) FILTER (WHERE i.x > 2) FROM p JOIN i ON i.pid = p.id GROUP BY p.id';
+    const [statement] = parseStatements(text, 'postgresql');
+    const filtered = visitsOf(statement!.ast)
+      .filter((v) => v.node.filter)
+      .map(({ node }) => `${callName(node)}:${((node.filter as AstNode).where as AstNode).operator}`);
+    expect(filtered).toEqual(['json_agg:=', 'bool_or:>']);
+    // The filter's condition, where located, is located as written.
+    const condition = nodesOf(statement!.ast, 'binary_expr').find((v) => v.node.operator === '=' && span(v.node, text));
+    const at = span(condition?.node, text);
+    if (at) expect(text.slice(at.start, at.end)).toMatch(/^(i\.state_id = 1|i\.pid = p\.id)$/);
+    // Not WHERE, or no call before it: still refused.
+    expect(() => parseStatements('SELECT json_agg(a) FILTER (a > 1) FROM t', 'postgresql')).toThrow(AppError);
   });
 });
 

@@ -96,6 +96,7 @@ export function prepareForParser(
   substitutions.push(...typeNames(tokens, dialect));
   standardForms(text, tokens, dialect, substitutions, fixups);
   templateParameters(text, tokens, dialect, substitutions, fixups);
+  if (dialect === 'postgresql') castParameters(tokens, substitutions, fixups);
   if (dialect === 'postgresql')
     partitionExpressions(text, tokens, substitutions, fixups, (sql) => selectItem(parseFragment(sql)));
   substitutions.push(...standardRowLimits(tokens, fixups));
@@ -230,6 +231,28 @@ function templateParameters(
       return undefined;
     }),
   );
+}
+
+/**
+ * PostgreSQL parameters cast with `::` (`$1::uuid` as Prisma writes them, `= ANY($1::bigint[])`, a client's `%s::jsonb`
+ * once read as `$n`): the parser takes a parameter's cast only as a select item and a string's anywhere, so each is
+ * read as a string and put back as the parameter it is.
+ */
+function castParameters(tokens: Token[], substitutions: Substitution[], fixups: Fixup[]): void {
+  const castBinds = new Map<string, number>();
+  for (let i = 0; i + 2 < tokens.length; i++) {
+    const parameter = /^\$(\d+)$/.exec(tokens[i]!.text);
+    if (!parameter || tokens[i + 1]!.text !== ':' || tokens[i + 2]!.text !== ':') continue;
+    if (tokens[i + 2]!.start !== tokens[i + 1]!.end) continue;
+    const key = `sqltune_bind_${parameter[1]}`;
+    castBinds.set(key, Number(parameter[1]));
+    // A client's placeholder (`%s`) already has its substitution to `$n`: the string takes its place.
+    const { start, end } = tokens[i]!;
+    const placeholder = substitutions.find((s) => s.start === start && s.end === end);
+    if (placeholder) placeholder.replacement = `'${key}'`;
+    else substitutions.push({ start, end, replacement: `'${key}'` });
+  }
+  if (castBinds.size > 0) fixups.push((ast) => restoreCastBinds(ast, castBinds));
 }
 
 /** The bind parameters read as strings before a `::` cast put back as the parameters (`$n`) they are. */

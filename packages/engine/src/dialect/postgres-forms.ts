@@ -16,8 +16,9 @@ import { closingParen, type FormContext, fragment, notRead, openingParen } from 
  *    `columns: ['n']`), an alias before TABLESAMPLE;
  *  - `GROUPING SETS (...)` (a call named GROUPING SETS, as the grammar gives ROLLUP (...)), `()` the empty grouping set
  *    (an empty `expr_list`), `GROUP BY DISTINCT | ALL` (`modifiers`, as the MySQL grammar gives WITH ROLLUP);
- *  - window functions the grammar does not name (`percent_rank() OVER w`, `cume_dist()`), an aggregate's FILTER
- *    with OVER;
+ *  - window functions the grammar does not name (`percent_rank() OVER w`, `cume_dist()`), aggregates it windows
+ *    only as count, sum, avg, min, max (`json_agg(x) OVER w`, `bool_or(x) OVER (...)`), an aggregate's FILTER with
+ *    OVER, and without it after an aggregate the grammar reads as a plain call (`json_agg(x) FILTER (WHERE ...)`);
  *  - `ORDER BY x USING >` (the item's `using`), a LIMIT that is an expression;
  *  - `BETWEEN SYMMETRIC` (operator 'BETWEEN SYMMETRIC'), `BETWEEN ASYMMETRIC` (BETWEEN, its meaning), `OVERLAPS`;
  *  - arrays: `ARRAY[[1, 2], [3, 4]]`, `ARRAY[]`, slices `a[2:3]`, `a[:2]`, subscripts of a parenthesized expression,
@@ -471,35 +472,88 @@ function windowCalls(context: FormContext): void {
         }),
       );
     }
+    if (AGGREGATES_NOT_WINDOWED.has(name) && tokens[i + 1]?.text === '(' && tokens[i - 1]?.text !== '.') {
+      windowedAggregate(context, i);
+      return;
+    }
     if (isKeyword(token, 'FILTER') && tokens[i + 1]?.text === '(' && isKeyword(tokens[i + 2], 'WHERE')) {
       const close = closingParen(tokens, i + 1);
       // The window may be written out or named (`OVER (...)`, `OVER w`); either way the grammar refuses it after FILTER.
       const window = tokens[close + 2];
-      if (!isKeyword(tokens[close + 1], 'OVER') || !window || !(window.text === '(' || window.kind !== 'symbol'))
-        return;
-      const where = fragment(context, 'SELECT 1 ', tokens[i + 2]!.start, tokens[close - 1]!.end);
+      const windowed =
+        isKeyword(tokens[close + 1], 'OVER') && !!window && (window.text === '(' || window.kind !== 'symbol');
       const open = openingParen(tokens, i - 1);
+      // Without a window the grammar takes FILTER after the aggregates it names (count, sum, array_agg...) and after
+      // an ordered-set aggregate's WITHIN GROUP (...) only.
+      const called = open < 1 ? '' : upper(tokens[open - 1]!);
+      if (!windowed && (called === '' || called === 'GROUP' || GRAMMAR_FILTERED_AGGREGATES.has(called))) return;
+      const where = fragment(context, 'SELECT 1 ', tokens[i + 2]!.start, tokens[close - 1]!.end);
       if (!where || !isNode(where.where) || open < 1) return;
       // The aggregate is found by where its name starts (its location, mapped back to the text as written), or, for
-      // a call the grammar gives no location (count(*)), by its rank among the windowed calls, in text order.
+      // a windowed call the grammar gives no location (count(*)), by its rank among the windowed calls, in text order.
       const aggregateStart = tokens[open - 1]!.start;
       const rank = tokens.slice(0, close + 1).filter((t) => isKeyword(t, 'OVER')).length;
       const filter = { keyword: 'filter', parentheses: true, where: where.where };
       substitutions.push({ start: token.start, end: tokens[close]!.end, replacement: '' });
       context.fixups.push((ast) => {
-        const windowed: AstNode[] = [];
+        const calls: AstNode[] = [];
         walk(ast, ({ node }) => {
-          if (node.over && (node.type === 'aggr_func' || node.type === 'function')) windowed.push(node);
+          if (!!node.over === windowed && (node.type === 'aggr_func' || node.type === 'function')) calls.push(node);
           return undefined;
         });
         const startOf = (node: AstNode) => (isNode(node.loc) && isNode(node.loc.start) ? node.loc.start.offset : -1);
-        const aggregate = windowed.find((node) => startOf(node) === aggregateStart) ?? windowed[rank];
+        const aggregate =
+          calls.find((node) => startOf(node) === aggregateStart) ?? (windowed ? calls[rank] : undefined);
         if (!aggregate || aggregate.filter) throw notRead('FILTER', 'FILTER');
         aggregate.filter = filter;
       });
     }
   });
 }
+
+/**
+ * Aggregates the grammar takes before OVER only as count, sum, avg, min and max: any other (`json_agg(x) OVER w`,
+ * `bool_or(x) OVER (PARTITION BY g)`, `array_agg`, `string_agg`...) is refused there.
+ */
+const AGGREGATES_NOT_WINDOWED = new Set(
+  'ARRAY_AGG STRING_AGG JSON_AGG JSONB_AGG JSON_OBJECT_AGG JSONB_OBJECT_AGG BOOL_AND BOOL_OR EVERY BIT_AND BIT_OR BIT_XOR STDDEV STDDEV_POP STDDEV_SAMP VARIANCE VAR_POP VAR_SAMP CORR COVAR_POP COVAR_SAMP XMLAGG'.split(
+    ' ',
+  ),
+);
+
+/**
+ * `json_agg(x) OVER (...)`: the call is read on its own (as a select item), the grammar reads `ntile(<marker>)` with
+ * the window in its place, and the call is put back there with that window.
+ */
+function windowedAggregate(context: FormContext, i: number): void {
+  const { tokens, substitutions, markers } = context;
+  const close = closingParen(tokens, i + 1);
+  const window = tokens[close + 2];
+  if (!isKeyword(tokens[close + 1], 'OVER') || !window || !(window.text === '(' || window.kind !== 'symbol')) return;
+  const parsed = fragment(context, 'SELECT ', tokens[i]!.start, tokens[close]!.end);
+  const items = isNode(parsed) && Array.isArray(parsed.columns) ? parsed.columns : [];
+  const call = items.length === 1 && isNode(items[0]) ? items[0].expr : undefined;
+  if (!isNode(call)) return;
+  const marker = `sqltune_window_aggregate_${tokens[i]!.start}`;
+  const arg = markers.call(tokens[i]!.text, () => ({ type: 'origin', value: marker }));
+  substitutions.push({ start: tokens[i]!.start, end: tokens[close]!.end, replacement: `ntile(${arg})` });
+  context.fixups.push((ast) =>
+    walk(ast, ({ node }) => {
+      const values = isNode(node.args) && Array.isArray(node.args.value) ? node.args.value : [];
+      if (values.length !== 1 || !isNode(values[0]) || values[0].value !== marker) return undefined;
+      const { over, loc } = node;
+      for (const key of Object.keys(node)) delete node[key];
+      Object.assign(node, call, { over, loc: call.loc ?? loc });
+      return undefined;
+    }),
+  );
+}
+
+/**
+ * The aggregates node-sql-parser reads with a FILTER (WHERE ...) after them; any other (json_agg, jsonb_agg,
+ * bool_and, bool_or, every, stddev...) is a plain call to its PostgreSQL grammar, which refuses the FILTER.
+ */
+const GRAMMAR_FILTERED_AGGREGATES = new Set(['COUNT', 'SUM', 'AVG', 'MIN', 'MAX', 'ARRAY_AGG', 'STRING_AGG']);
 
 /** `ORDER BY x USING >`: the item's `using`. */
 function orderByUsing({ tokens, substitutions, heads }: FormContext): void {

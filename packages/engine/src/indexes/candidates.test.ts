@@ -451,3 +451,97 @@ describe('prefix LIKE on PostgreSQL', () => {
     expect(plain!.reason.en).not.toContain('pattern operator class');
   });
 });
+
+describe('PostgreSQL GIN candidates for containment and key operators', () => {
+  const pg = parseSchema(
+    `CREATE TABLE users (id bigint PRIMARY KEY, email text, settings jsonb, tags text[], doc json, search tsvector);
+     CREATE TABLE issues (id bigint PRIMARY KEY, labels jsonb);
+     CREATE INDEX issues_labels ON issues USING gin (labels);`,
+    'postgresql',
+  );
+  const pgCandidates = (sql: string) =>
+    indexCandidates(parseStatements(sql, 'postgresql')[0]!, pg).map((c) => `${c.kind}: ${c.ddl}`);
+
+  it('proposes GIN, not a B-tree: jsonb_path_ops for @> alone, jsonb_ops when keys are asked for', () => {
+    expect(pgCandidates(`SELECT id FROM users WHERE settings @> '{"theme": "dark"}'`)).toEqual([
+      'gin: CREATE INDEX idx_users_settings_gin ON users USING gin (settings jsonb_path_ops);',
+    ]);
+    for (const condition of [
+      `settings ? 'theme'`,
+      `settings ?| array['a', 'b']`,
+      `settings @> '{}' AND settings ? 'a'`,
+    ]) {
+      expect(pgCandidates(`SELECT id FROM users WHERE ${condition}`)).toEqual([
+        'gin: CREATE INDEX idx_users_settings_gin ON users USING gin (settings);',
+      ]);
+    }
+    expect(pgCandidates(`SELECT id FROM users u WHERE u.tags && ARRAY['admin']::text[]`)).toEqual([
+      'gin: CREATE INDEX idx_users_tags_gin ON users USING gin (tags);',
+    ]);
+    expect(pgCandidates(`SELECT id FROM users WHERE search @@ plainto_tsquery('english', $1)`)).toEqual([
+      'gin: CREATE INDEX idx_users_search_gin ON users USING gin (search);',
+    ]);
+    // Beside an equality column the B-tree candidates stay, after the GIN one.
+    const mixed = pgCandidates(`SELECT id FROM users WHERE tags @> ARRAY['a'] AND email = $1`);
+    expect(mixed[0]).toBe('gin: CREATE INDEX idx_users_tags_gin ON users USING gin (tags);');
+    expect(mixed.some((c) => c.startsWith('btree: CREATE INDEX idx_users_email ON users (email)'))).toBe(true);
+    expect(
+      indexCandidates(parseStatements(`SELECT id FROM users WHERE tags @> $1`, 'postgresql')[0]!, pg)[0],
+    ).toMatchObject({ kind: 'gin', roles: ['containment'], columns: ['tags'], include: [] });
+  });
+
+  it('proposes no GIN where none serves or one exists', () => {
+    // Plain json has no GIN operator class; ->> is an expression, not a containment search.
+    expect(pgCandidates(`SELECT id FROM users WHERE doc::jsonb @> '{}' AND settings ->> 'a' = 'b'`)).toEqual([]);
+    expect(pgCandidates(`SELECT id FROM issues WHERE labels @> '[{"title": "bug"}]'`)).toEqual([]);
+    expect(
+      indexCandidateReport(parseStatements(`SELECT id FROM issues WHERE labels @> '[]'`, 'postgresql')[0]!, pg).skipped,
+    ).toMatchObject([{ table: 'issues', reason: 'already-covered' }]);
+    // MySQL's && is AND.
+    const my = parseSchema('CREATE TABLE users (id INT PRIMARY KEY, a INT, b INT);', 'mysql');
+    const ddl = indexCandidates(parseStatements('SELECT id FROM users WHERE a = 1 && b = 2', 'mysql')[0]!, my).map(
+      (c) => c.ddl,
+    );
+    expect(ddl.every((d) => !/gin/i.test(d))).toBe(true);
+  });
+});
+
+describe('PostgreSQL covering candidates', () => {
+  const pg = parseSchema(
+    `CREATE TABLE users (id bigint PRIMARY KEY, state text, email text, name varchar(80), settings jsonb, tags text[],
+       avatar bytea, bio text, created_at timestamptz, updated_at timestamptz, deleted_at timestamptz);`,
+    'postgresql',
+  );
+  const covering = (sql: string) =>
+    indexCandidates(parseStatements(sql, 'postgresql')[0]!, pg)
+      .filter((c) => c.kind === 'covering')
+      .map((c) => c.ddl);
+
+  it('stores no text of unknown size in an index entry: a body, unless the statistics show short values', () => {
+    expect(covering(`SELECT id, bio FROM users WHERE name = $1`)).toEqual([]);
+    const measured = parseSchema(
+      `CREATE TABLE users (id bigint PRIMARY KEY, name varchar(80), email text, bio text);
+-- sqltune:stats users rows=500000
+-- sqltune:stats users.email width=24
+-- sqltune:stats users.bio width=1800`,
+      'postgresql',
+    );
+    const measuredCovering = (sql: string) =>
+      indexCandidates(parseStatements(sql, 'postgresql')[0]!, measured)
+        .filter((c) => c.kind === 'covering')
+        .map((c) => c.ddl);
+    expect(measuredCovering(`SELECT id, email FROM users WHERE name = $1`)).toEqual([
+      'CREATE INDEX idx_users_name_cover ON users (name) INCLUDE (id, email);',
+    ]);
+    expect(measuredCovering(`SELECT id, bio FROM users WHERE name = $1`)).toEqual([]);
+  });
+
+  it('stores no document (jsonb, bytea, an array) in an index entry, and keeps covering plain columns', () => {
+    expect(covering(`SELECT id, settings FROM users WHERE state = $1`)).toEqual([]);
+    expect(covering(`SELECT id, tags FROM users WHERE state = $1`)).toEqual([]);
+    expect(covering(`SELECT id, avatar FROM users WHERE state = $1`)).toEqual([]);
+    expect(covering(`SELECT id, name FROM users WHERE state = $1`)).toEqual([
+      'CREATE INDEX idx_users_state_cover ON users (state) INCLUDE (id, name);',
+    ]);
+  });
+});

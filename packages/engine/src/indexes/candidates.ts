@@ -15,7 +15,7 @@ export interface IndexCandidate {
   columns: string[];
   /** Non-key columns stored in the index so it covers the query (PostgreSQL INCLUDE; MySQL appends them). */
   include: string[];
-  kind: 'btree' | 'covering';
+  kind: 'btree' | 'covering' | 'gin';
   /** How many leading key columns the statement compares by equality (or joins on): a lookup, not a range. */
   equalityPrefix: number;
   name: string;
@@ -64,9 +64,40 @@ interface TableUsage {
   minMax: string[];
   /** Every column of the table the query reads, for covering indexes. */
   used: string[];
+  /**
+   * PostgreSQL: jsonb, array, tsvector or hstore columns searched with an operator only a GIN index serves (`@>`,
+   * `<@`, `?`, `?|`, `?&`, `&&`, `@?`, `@@`): a B-tree on them is of no use.
+   */
+  containment: string[];
+  /** Of those, the ones asked for keys (`?`, `?|`, `?&`): jsonb_path_ops does not serve these, jsonb_ops does. */
+  keyExistence: string[];
 }
 
 const equalityOperators = new Set(['=', 'IN', 'IS']);
+/** PostgreSQL operators a GIN index serves on jsonb, arrays, tsvector and hstore (never a B-tree). */
+const ginOperators = new Set(['@>', '<@', '?', '?|', '?&', '&&', '@?', '@@']);
+const keyExistenceOperators = new Set(['?', '?|', '?&']);
+
+/**
+ * PostgreSQL columns that may hold documents (jsonb, json, bytea, xml, tsvector, arrays; text or varchar without a
+ * length, unless the statistics show short values): never a covered column.
+ */
+function isDocument(table: TableDef, column: string): boolean {
+  const def = table.columns.find((c) => c.name.toLowerCase() === column.toLowerCase());
+  const type = def?.type ?? '';
+  if (/^(JSONB?|BYTEA|XML|TSVECTOR)$/.test(type) || /\[\]$/.test(type)) return true;
+  if (!/^(TEXT|VARCHAR|CHARACTER VARYING)$/.test(type) || def?.length !== undefined) return false;
+  const width = columnStatistics(table, column)?.averageWidth;
+  return width === undefined || width > SHORT_TEXT_BYTES;
+}
+
+/** A text column whose values average this many bytes or fewer (a name, an email) may be covered. */
+const SHORT_TEXT_BYTES = 100;
+
+/** Column types with a built-in GIN operator class (plain json has none; `integer ARRAY` is read without its []). */
+function ginIndexable(type: string): boolean {
+  return /^(JSONB|TSVECTOR|HSTORE)$/.test(type) || /\[\]$/.test(type);
+}
 const rangeOperators = new Set(['<', '<=', '>', '>=', 'BETWEEN', 'LIKE']);
 
 export interface CandidateOptions {
@@ -118,7 +149,7 @@ export function indexCandidateReport(
       const { columns, include } = proposal;
       if (columns.length === 0) continue;
       const mysql = statement.dialect === 'mysql';
-      const existing = alreadyIndexed(table, columns, include, mysql);
+      const existing = alreadyIndexed(table, columns, include, mysql, proposal.gin ? 'gin' : 'btree');
       if (existing) {
         firstSkip ??= { table: table.name, reason: 'already-covered', message: coveredBy(table, existing, columns) };
         continue;
@@ -138,6 +169,9 @@ export function indexCandidateReport(
         }
         continue;
       }
+      // PostgreSQL: a document stored in a B-tree entry makes every write copy it, and one over about 2.7 kB fails the
+      // insert ("index row size exceeds btree maximum"); such a column is read from the table instead.
+      if (!mysql && include.some((c) => isDocument(table, c))) continue;
       if (prefixes.some((l) => typeof l === 'number')) proposal.prefixLengths = prefixes as Array<number | null>;
       const unique = pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]));
       if (unique) {
@@ -164,7 +198,9 @@ export function indexCandidateReport(
 interface Proposal {
   columns: string[];
   include: string[];
-  why: 'filter' | 'join' | 'order' | 'group' | 'minmax' | 'covering';
+  why: 'filter' | 'join' | 'order' | 'group' | 'minmax' | 'covering' | 'containment';
+  /** PostgreSQL: GIN for a containment column, with the operator class when not the default one. */
+  gin?: { operatorClass?: string };
   /** Columns compared by equality or joined on, for `equalityPrefix`. */
   equal?: Set<string>;
   /** The role of each of `[...columns, ...include]`. */
@@ -217,6 +253,8 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
     proposals.push({ columns: key, include, why, equal, roles, conditionColumns, pattern: patternKeys(key) });
   };
 
+  // First: a containment search is what the query looks for, and no B-tree key serves it.
+  for (const column of usage.containment) proposals.push(ginProposal(table, column, usage));
   if (lookup.length > 0) add(lookup, usage.join.some((c) => lookup.includes(c)) ? 'join' : 'filter', 'range');
   // Equality columns that each match a large share of the rows make a poor lead: a selective range may lead instead.
   // Columns only joined on (no value to look up) serve one join order, where this table is probed per row of the
@@ -271,6 +309,24 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
   for (const column of selective) add([column], usage.join.includes(column) ? 'join' : 'filter', 'range');
   if (rangeColumn) add([rangeColumn], 'filter', 'range');
   return proposals;
+}
+
+/**
+ * A GIN index on one containment column. jsonb takes jsonb_path_ops when the query only asks `@>`, `@?` or `@@`: it
+ * indexes paths with their values, smaller and faster for containment than the default jsonb_ops, which `?`, `?|`
+ * and `?&` need (they ask for keys).
+ */
+function ginProposal(table: TableDef, column: string, usage: TableUsage): Proposal {
+  const type = table.columns.find((c) => c.name.toLowerCase() === column.toLowerCase())?.type;
+  const pathOps = type === 'JSONB' && !usage.keyExistence.includes(column);
+  return {
+    columns: [column],
+    include: [],
+    why: 'containment',
+    roles: ['containment'],
+    conditionColumns: [column],
+    gin: pathOps ? { operatorClass: 'jsonb_path_ops' } : {},
+  };
 }
 
 /** Rows an equality lookup on these columns finds, at most, by the statistics: a few is a handful of page reads. */
@@ -329,6 +385,8 @@ function usageByTable(
         orderBy: [],
         minMax: [],
         used: [],
+        containment: [],
+        keyExistence: [],
       };
       usage.set(table, found);
     }
@@ -391,6 +449,15 @@ function usageByTable(
           if (found) pushUnique(entry(found.table).join, found.column.name);
           const selected = selectedColumn(root, subquery, schema);
           if (selected) pushUnique(entry(selected.table).join, selected.column.name);
+          return undefined;
+        }
+        if (statement.dialect === 'postgresql' && ginOperators.has(operator)) {
+          for (const side of [left, right]) {
+            const found = owner(side);
+            if (!found || !ginIndexable(found.column.type)) continue;
+            pushUnique(entry(found.table).containment, found.column.name);
+            if (keyExistenceOperators.has(operator)) pushUnique(entry(found.table).keyExistence, found.column.name);
+          }
           return undefined;
         }
         const kind = equalityOperators.has(operator) ? 'equality' : rangeOperators.has(operator) ? 'range' : undefined;
@@ -564,9 +631,16 @@ function tooShortPrefix(
  * An existing index that starts with the same key columns (and holds the included ones) already does the job,
  * unless (MySQL) it keys a column by a prefix too short to tell its values apart.
  */
-function alreadyIndexed(table: TableDef, columns: string[], include: string[], mysql = false): IndexDef | undefined {
+function alreadyIndexed(
+  table: TableDef,
+  columns: string[],
+  include: string[],
+  mysql = false,
+  method: 'btree' | 'gin' = 'btree',
+): IndexDef | undefined {
   return table.indexes.find(
     (index) =>
+      (index.method ?? 'btree') === method &&
       columns.every((column, i) => index.columns[i]?.toLowerCase() === column.toLowerCase()) &&
       include.every((column) => index.columns.some((c) => c.toLowerCase() === column.toLowerCase())) &&
       !(
@@ -628,6 +702,10 @@ const purposes: Record<
     zh: `查询按 ${columns('group')} 分组，该索引让 ${table} 的行按组顺序读取。`,
     en: `The query groups by ${columns('group')}; this index reads ${table} in group order.`,
   }),
+  containment: (table, columns) => ({
+    zh: `查询用包含或键运算符（@>、?、&&、@@ 等）搜索 ${table} 的 ${columns('containment')}，B-tree 索引不支持这些运算符，GIN 倒排索引可以避免全表扫描。`,
+    en: `The query searches ${columns('containment')} of ${table} with a containment or key operator (@>, ?, &&, @@...), which no B-tree serves; a GIN inverted index can replace a full scan.`,
+  }),
   covering: (table, columns) => {
     const order = columns('order');
     if (!order || columns('range'))
@@ -683,8 +761,26 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
   const covering = include.length > 0;
   const firstOther = columns.findIndex((c) => !proposal.equal?.has(c));
   const equalityPrefix = firstOther < 0 ? columns.length : firstOther;
-  const name = `idx_${table.name}_${columns.join('_')}${covering ? '_cover' : ''}`.toLowerCase().slice(0, 60);
+  const suffix = proposal.gin ? '_gin' : covering ? '_cover' : '';
+  const name = `idx_${table.name}_${columns.join('_')}${suffix}`.toLowerCase().slice(0, 60);
   const quote = (id: string) => (dialect === 'mysql' ? `\`${id}\`` : /^[a-z_][a-z0-9_]*$/.test(id) ? id : `"${id}"`);
+  if (proposal.gin) {
+    const operatorClass = proposal.gin.operatorClass ? ` ${proposal.gin.operatorClass}` : '';
+    return {
+      table: table.name,
+      columns,
+      include: [],
+      kind: 'gin',
+      equalityPrefix: 0,
+      name,
+      ddl: `CREATE INDEX ${quote(name)} ON ${quote(table.name)} USING gin (${columns.map(quote).join(', ')}${operatorClass});`,
+      reason: reasonFor(table.name, proposal),
+      roles: proposal.roles,
+      missingStatistics: columnsWithoutStatistics(table, columns),
+      conditionColumns: columns,
+      estimatedBytes: estimatedIndexBytes(dialect, table, columns),
+    };
+  }
   // MySQL has no INCLUDE: the extra columns go at the end of the key, where they cover without reordering it.
   const key = dialect === 'mysql' ? [...columns, ...include] : columns;
   const includeClause = dialect === 'postgresql' && covering ? ` INCLUDE (${include.map(quote).join(', ')})` : '';

@@ -77,7 +77,7 @@ function analyzeMapperIn(input: MapperInput): MapperAnalysis {
   return {
     files,
     schema,
-    schemaFindings: checkSchema(schema),
+    schemaFindings: checkSchema(schema, input.dialect),
     statements: chosen.map((statement) => analyzeStatement(statement, fragments, schema, input.dialect)),
     otherDatabases,
   };

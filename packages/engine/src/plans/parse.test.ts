@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { AppError } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
+import { diagnosePlan } from './hotspots/index.ts';
 import { parseUserPlan } from './parse.ts';
 import { shape } from './test-support.ts';
 
@@ -271,5 +272,89 @@ describe('parseUserPlan: plans as blogs and result grids hand them over', () => 
     // A line that is not behind the marks makes the marks part of the text: refused where they stop a node.
     const mixed = `${commented}\n  ->  Seq Scan on x  (cost=0.00..1.00 rows=1 width=4)`;
     expect(rejection(mixed, 'postgresql').detail).toMatchObject({ code: 4204, line: 2 });
+  });
+});
+
+describe('PostgreSQL parallel plans pasted from EXPLAIN (ANALYZE, BUFFERS)', () => {
+  const text = `                                   QUERY PLAN
+-----------------------------------------------------------------------------------------------
+ Limit  (cost=1000.00..25744.10 rows=20 width=16) (actual time=312.511..315.092 rows=20 loops=1)
+   Buffers: shared hit=2048 read=51234 dirtied=3
+   I/O Timings: shared read=201.337
+   ->  Gather Merge  (cost=1000.00..123456.78 rows=99 width=16) (actual time=312.509..315.083 rows=20 loops=1)
+         Workers Planned: 2
+         Workers Launched: 2
+         ->  Sort  (cost=0.43..122345.67 rows=41 width=16) (actual time=300.120..300.125 rows=15 loops=3)
+               Sort Key: created_at DESC, id DESC
+               Worker 0:  Sort Method: top-N heapsort  Memory: 26kB
+               ->  Parallel Seq Scan on statuses  (cost=0.00..120000.00 rows=41 width=16) (actual time=0.031..298.456 rows=3412 loops=3)
+                     Filter: (account_id = 42)
+                     Rows Removed by Filter: 1663254
+                     Buffers: shared hit=2048 read=51234 dirtied=3
+ Planning:
+   Buffers: shared hit=112
+ Planning Time: 0.412 ms
+ JIT:
+   Functions: 8
+   Options: Inlining false, Optimization false, Expressions true, Deforming true
+   Timing: Generation 1.234 ms (Deform 0.456 ms), Inlining 0.000 ms, Optimization 0.789 ms, Emission 11.234 ms, Total 13.257 ms
+ Execution Time: 316.874 ms
+(22 rows)`;
+  const json = JSON.stringify([
+    {
+      Plan: {
+        'Node Type': 'Gather',
+        'Parallel Aware': false,
+        'Total Cost': 130000,
+        'Plan Rows': 99,
+        'Actual Total Time': 310,
+        'Actual Rows': 10236,
+        'Actual Loops': 1,
+        'Workers Launched': 2,
+        Plans: [
+          {
+            'Node Type': 'Seq Scan',
+            'Parallel Aware': true,
+            'Relation Name': 'statuses',
+            'Total Cost': 120000,
+            'Plan Rows': 41,
+            'Actual Total Time': 298.456,
+            'Actual Rows': 3412,
+            'Actual Loops': 3,
+            Filter: '(account_id = 42)',
+            'Rows Removed by Filter': 1663254,
+          },
+        ],
+      },
+      'Execution Time': 316.874,
+    },
+  ]);
+
+  it("gives each node under a Gather its wall time, not the sum of its processes' times, and reads the JIT section", () => {
+    const tree = parseUserPlan(text, 'postgresql');
+    expect(tree.executionTimeMs).toBe(316.874);
+    const gather = tree.root.children[0]!;
+    const sort = gather.children[0]!;
+    expect([gather.actualTimeMs, sort.actualTimeMs, sort.children[0]!.actualTimeMs]).toEqual([
+      315.083, 300.125, 298.456,
+    ]);
+    const fromJson = parseUserPlan(json, 'postgresql');
+    expect(fromJson.root.children[0]!.actualTimeMs).toBe(298.456);
+    expect(fromJson.root.children[0]!.details).toContain('Parallel Aware: true');
+  });
+
+  it('sizes a parallel scan by all its processes, a scan repeated by a join by one of its loops', () => {
+    const full = (plan: string) =>
+      diagnosePlan(parseUserPlan(plan, 'postgresql')).findings.find((f) => f.id === 'plan-full-scan-large-table');
+    // (3,412 + 1,663,254) rows in each of 3 processes.
+    for (const plan of [text, json]) expect(full(plan)?.message.en).toContain('about 4,999,998 rows');
+    // Outside a Gather the loops are repeats: each reads the whole table, and the times are summed as before.
+    const repeated = `Nested Loop  (cost=0.00..250000.00 rows=10 width=8) (actual time=0.050..900.000 rows=10 loops=1)
+  ->  Seq Scan on accounts  (cost=0.00..1.10 rows=3 width=8) (actual time=0.010..0.020 rows=3 loops=1)
+  ->  Seq Scan on statuses  (cost=0.00..80000.00 rows=3 width=8) (actual time=0.030..290.000 rows=3 loops=3)
+        Filter: (account_id = accounts.id)
+        Rows Removed by Filter: 1666663`;
+    expect(full(repeated)?.message.en).toContain('about 1,666,666 rows');
+    expect(parseUserPlan(repeated, 'postgresql').root.children[1]!.actualTimeMs).toBe(870);
   });
 });

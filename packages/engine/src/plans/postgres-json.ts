@@ -7,7 +7,7 @@
  */
 import type { PlanNode, PlanTree } from '@sqltune/contracts';
 import { isObject, type Json, numberOf, roundMs } from './numbers.ts';
-import { filterOf, isConditionKey } from './postgres-common.ts';
+import { filterOf, isConditionKey, parallelWallTimes } from './postgres-common.ts';
 
 /** Keys that are read into the node's fields, or say nothing a reader needs. */
 const STRUCTURAL_KEYS = new Set([
@@ -42,6 +42,7 @@ export function postgresPlanRoot(json: unknown): { plan: Json; top: Json } | und
 
 export function readPostgresJson(root: { plan: Json; top: Json }, raw: string): PlanTree {
   const node = postgresPlanNode(root.plan);
+  parallelWallTimes(node);
   const tree: PlanTree = { root: node, totalCost: node.cost, raw, format: 'postgresql-json' };
   const executionTime = numberOf(root.top['Execution Time']);
   if (executionTime !== undefined) tree.executionTimeMs = executionTime;
@@ -90,6 +91,8 @@ export function postgresPlanNode(plan: Json, options: PostgresNodeOptions = {}):
   }
   const filter = filterOf(conditions);
   if (filter !== undefined) node.filter = filter;
+  // The text format says it in the node's name ("Parallel Seq Scan"), kept as its first detail.
+  if (plan['Parallel Aware'] === true) details.unshift('Parallel Aware: true');
   if (withDetails && details.length > 0) node.details = details;
   return node;
 }

@@ -10,7 +10,7 @@
 import type { PlanNode, PlanTree } from '@sqltune/contracts';
 import { PlanReadError } from './errors.ts';
 import { numberOf, roundMs } from './numbers.ts';
-import { filterOf, isConditionKey } from './postgres-common.ts';
+import { filterOf, isConditionKey, parallelWallTimes } from './postgres-common.ts';
 import { postgresNodeName } from './postgres-names.ts';
 import { type SourceLine, startOf } from './source-lines.ts';
 
@@ -89,6 +89,7 @@ export function readPostgresText(lines: SourceLine[], raw: string): PlanTree {
     const filter = filterOf(frame.conditions);
     if (filter !== undefined) frame.node.filter = filter;
   }
+  parallelWallTimes(root.node);
   const tree: PlanTree = { root: root.node, totalCost: root.node.cost, raw, format: 'postgresql-text' };
   if (executionTimeMs !== undefined) tree.executionTimeMs = executionTimeMs;
   return tree;

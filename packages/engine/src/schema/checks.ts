@@ -1,19 +1,32 @@
-import type { Finding } from '@sqltune/contracts';
+import type { Dialect, Finding, Localized } from '@sqltune/contracts';
 import type { SchemaModel, TableDef } from './model.ts';
 
 /**
  * The table structure check of the result page: problems in the DDL itself, independent of the query.
  * Each check returns findings with the CREATE TABLE line as their location.
  */
-export function checkSchema(schema: SchemaModel): Finding[] {
-  return schema.tables.flatMap((table) => [...missingPrimaryKey(table), ...redundantIndexes(table)]);
+export function checkSchema(schema: SchemaModel, dialect: Dialect): Finding[] {
+  return schema.tables.flatMap((table) => [...missingPrimaryKey(table, dialect), ...redundantIndexes(table)]);
 }
 
 function at(table: TableDef) {
   return { line: table.line, column: 1, length: 0 };
 }
 
-function missingPrimaryKey(table: TableDef): Finding[] {
+/** Why a table needs a primary key, in each database's own terms: InnoDB clusters on it, PostgreSQL has no clustering. */
+function withoutPrimaryKey(table: string, dialect: Dialect): Localized {
+  return dialect === 'mysql'
+    ? {
+        zh: `表 ${table} 没有主键。InnoDB 会生成隐藏的聚簇键，复制和按行定位都会变慢。`,
+        en: `Table ${table} has no primary key. InnoDB then clusters on a hidden key, and replication and row lookups get slower.`,
+      }
+    : {
+        zh: `表 ${table} 没有主键：逻辑复制无法发布它的 UPDATE 和 DELETE（除非设置 REPLICA IDENTITY，FULL 时按整行比较，代价高），重复的行也无法区分。`,
+        en: `Table ${table} has no primary key: logical replication cannot publish its UPDATEs and DELETEs (unless a REPLICA IDENTITY is set; FULL compares whole rows, which is slow), and duplicate rows cannot be told apart.`,
+      };
+}
+
+function missingPrimaryKey(table: TableDef, dialect: Dialect): Finding[] {
   // A materialized view has no primary key to give: a unique index is what it takes (REFRESH ... CONCURRENTLY).
   if (table.materializedView || table.indexes.some((index) => index.primary)) return [];
   return [
@@ -21,10 +34,7 @@ function missingPrimaryKey(table: TableDef): Finding[] {
       id: 'schema-missing-primary-key',
       severity: 'warning',
       title: { zh: '表没有主键', en: 'Table has no primary key' },
-      message: {
-        zh: `表 ${table.name} 没有主键。InnoDB 会生成隐藏的聚簇键，复制和按行定位都会变慢。`,
-        en: `Table ${table.name} has no primary key. InnoDB then clusters on a hidden key, and replication and row lookups get slower.`,
-      },
+      message: withoutPrimaryKey(table.name, dialect),
       span: at(table),
       rewrite: false,
     },

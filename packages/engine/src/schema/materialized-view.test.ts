@@ -55,7 +55,7 @@ REFRESH MATERIALIZED VIEW public.customer_totals;`,
       'CREATE TABLE t (a int);\nCREATE MATERIALIZED VIEW v AS SELECT a FROM t WITH NO DATA;',
       'postgresql',
     );
-    expect(checkSchema(schema).map((f) => f.message.en)).toEqual([
+    expect(checkSchema(schema, 'postgresql').map((f) => f.message.en)).toEqual([
       expect.stringContaining('Table t has no primary key'),
     ]);
   });

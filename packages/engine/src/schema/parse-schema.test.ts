@@ -408,7 +408,7 @@ CREATE INDEX t_lower2 ON public.t (lower(name) text_pattern_ops);`),
 
 describe('redundant indexes of the table structure check', () => {
   const redundant = (ddl: string) =>
-    checkSchema(parseSchema(ddl, 'postgresql'))
+    checkSchema(parseSchema(ddl, 'postgresql'), 'postgresql')
       .filter((f) => f.id === 'schema-redundant-index')
       .map((f) => f.message.en);
 
@@ -545,5 +545,22 @@ Indexes:
     const untitled = DESCRIBE.split('\n').slice(1).join('\n');
     expect(errorOf(untitled, 'postgresql').detail).toMatchObject({ code: 4203, line: 1 });
     expect(errorOf(DESCRIBE, 'mysql').detail).toMatchObject({ code: 4203 });
+  });
+});
+
+describe('missing primary key in the table structure check', () => {
+  const missing = (ddl: string, dialect: 'mysql' | 'postgresql') =>
+    checkSchema(parseSchema(ddl, dialect), dialect)
+      .filter((f) => f.id === 'schema-missing-primary-key')
+      .map((f) => f.message.en);
+
+  it("says why in the database's own terms: InnoDB's hidden clustered key in MySQL, replica identity in PostgreSQL", () => {
+    const [pg] = missing('CREATE TABLE archived_jobs (id bigint, payload jsonb);', 'postgresql');
+    expect(pg).toContain('logical replication');
+    expect(pg).not.toContain('InnoDB');
+    expect(missing('CREATE TABLE archived_jobs (id BIGINT, payload JSON);', 'mysql')).toEqual([
+      expect.stringContaining('InnoDB then clusters on a hidden key'),
+    ]);
+    expect(missing('CREATE TABLE jobs (id bigserial PRIMARY KEY);', 'postgresql')).toEqual([]);
   });
 });

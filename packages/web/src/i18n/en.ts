@@ -355,6 +355,7 @@ const en: Messages = {
     noIndex: 'No index recommended',
     indexKindBtree: 'B-tree',
     indexKindCovering: 'Covering index',
+    indexKindGin: 'GIN (inverted index)',
     indexInclude: 'Also stores {{columns}}',
     indexCost: 'Cost {{before}} → {{after}} with the set',
     indexBenefit: 'Saves {{benefit}} of that on its own',

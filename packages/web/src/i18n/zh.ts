@@ -353,6 +353,7 @@ const zh = {
     noIndex: '无需推荐索引',
     indexKindBtree: 'B-Tree',
     indexKindCovering: '覆盖索引',
+    indexKindGin: 'GIN 倒排索引',
     indexInclude: '附带存储列 {{columns}}',
     indexCost: '整组索引下代价 {{before}} → {{after}}',
     indexBenefit: '其中该索引单独节省 {{benefit}}',

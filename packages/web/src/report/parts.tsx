@@ -30,6 +30,12 @@ import { CopyButton } from '../components/CopyButton.tsx';
 import { formatBytes, formatNumber } from '../lib/format.ts';
 import { WorkloadSourceView } from './WorkloadSource.tsx';
 
+const indexKindLabels = {
+  btree: 'result.indexKindBtree',
+  covering: 'result.indexKindCovering',
+  gin: 'result.indexKindGin',
+} as const satisfies Record<IndexAdvice['kind'], string>;
+
 const severityColor: Record<Severity, string> = { info: 'blue', warning: 'orange', critical: 'red' };
 
 export function SeverityTag({ severity }: { severity: Severity }) {
@@ -109,7 +115,7 @@ export function IndexList({ indexes, lang }: { indexes: IndexAdvice[]; lang: Lan
           <div key={index.ddl} className="index-item">
             <div className="index-head">
               <Tag color="geekblue">{index.table}</Tag>
-              <Tag>{index.kind === 'covering' ? t('result.indexKindCovering') : t('result.indexKindBtree')}</Tag>
+              <Tag>{t(indexKindLabels[index.kind])}</Tag>
               <span className="index-copy">
                 <CopyButton text={index.ddl} />
               </span>

@@ -1,5 +1,6 @@
 import type { PlanNode } from '@sqltune/contracts';
 import { formatCount } from '../numbers.ts';
+import { isParallelAware } from '../postgres-common.ts';
 import {
   detailNumber,
   type HotspotContext,
@@ -74,7 +75,10 @@ function scanned(node: PlanNode): number | undefined {
   if (node.node !== 'Seq Scan') return Math.max(node.rows, node.actualRows ?? 0);
   // PostgreSQL's estimate is of the rows left after the filter: only measured rows tell the table's size.
   if (node.actualRows === undefined) return undefined;
-  return node.actualRows + (detailNumber(node, /^Rows Removed by Filter: (\d+)/) ?? 0);
+  const perLoop = node.actualRows + (detailNumber(node, /^Rows Removed by Filter: (\d+)/) ?? 0);
+  // A parallel scan's processes each read a share of the table (its loops), where a scan repeated by a join reads
+  // all of it each time.
+  return isParallelAware(node) ? perLoop * (node.loops ?? 1) : perLoop;
 }
 
 /** "orders (o)" when the plan names the table by its alias, else the name itself. */

@@ -209,6 +209,23 @@ export function groupMeanings(query: AstNode, aliases = false): AstNode[] {
   return groupItems(query).flatMap((group) => groupMeaningsOf(query, group, aliases));
 }
 
+/**
+ * Every expression some grouping set of the query groups by: the items of ROLLUP (...), CUBE (...) and GROUPING SETS
+ * (...) (nested too) as well as plain items, with their meanings. A column grouped in only some sets is NULL in the
+ * others' rows, which both databases accept in the select list; pushing a filter on it down is another matter, so
+ * this is for the select list's checks only.
+ */
+export function groupingSetMeanings(query: AstNode, aliases = false): AstNode[] {
+  const members = (item: AstNode): AstNode[] => {
+    if (isExprList(item)) return children(item, 'value').flatMap(members);
+    if (['ROLLUP', 'CUBE', 'GROUPING SETS'].includes(functionName(item) ?? '')) {
+      return members(child(item, 'args') ?? item);
+    }
+    return groupMeaningsOf(query, item, aliases);
+  };
+  return groupItems(query).flatMap(members);
+}
+
 /** True when a select is one branch of UNION/INTERSECT/EXCEPT (its ORDER BY/LIMIT may belong to the whole). */
 export function inSetOperation(query: AstNode, key: string): boolean {
   return isNode(query._next) || typeof query.set_op === 'string' || key === '_next';

@@ -54,3 +54,21 @@ SELECT id FROM jobs WHERE status = 'new' LIMIT 10 FOR UPDATE SKIP LOCKED;
 -- A trailing ORDER BY/LIMIT belongs to the whole UNION.
 -- matches: 0
 SELECT a FROM t UNION ALL SELECT b FROM u LIMIT 5;
+
+-- Only counted (Prisma's count with skip and take): how many rows OFFSET and LIMIT keep does not depend on which.
+-- dialect: postgresql
+-- matches: 0
+SELECT COUNT(*) AS "_count._all" FROM (SELECT "public"."Post"."id" FROM "public"."Post" WHERE 1=1 OFFSET $1) AS "sub";
+
+-- dialect: postgresql
+-- matches: 0
+SELECT count(1) FROM (SELECT id FROM t LIMIT 100) s;
+
+-- The outer query filters or reads the derived rows: which rows were kept matters.
+-- dialect: postgresql
+-- matches: 1
+SELECT count(*) FROM (SELECT id, x FROM t LIMIT 100) s WHERE s.x > 1;
+
+-- dialect: postgresql
+-- matches: 1
+SELECT count(*), max(s.x) FROM (SELECT id, x FROM t OFFSET 10) s;

@@ -44,6 +44,7 @@ export const limitWithoutOrderBy: Rule = {
         continue;
       // A work queue (`... LIMIT 10 FOR UPDATE SKIP LOCKED`) takes whichever rows are free, by design.
       if (/SKIP LOCKED/i.test(String(query.locking_read ?? ''))) continue;
+      if (onlyCounted(query, ancestors)) continue;
       matches.push(
         matchAt(
           child(query, 'limit')!,
@@ -83,4 +84,25 @@ function atMostOneRow(ast: AstNode, query: AstNode, schema: SchemaModel): boolea
 function identicalRows(query: AstNode): boolean {
   const items = selectItems(query);
   return items.length > 0 && items.every((i) => isConstant(i.expr));
+}
+
+/**
+ * `SELECT count(*) FROM (SELECT ... OFFSET $1 LIMIT $2) sub` (Prisma's count with skip and take): the outer query only
+ * counts the derived rows, and how many a LIMIT or OFFSET keeps does not depend on which.
+ */
+function onlyCounted(query: AstNode, ancestors: AstNode[]): boolean {
+  const outer = [...ancestors].reverse().find((a) => isSelect(a) && a !== query);
+  if (!outer || outer.where || outer.having || groupItems(outer).length > 0) return false;
+  const from = children(outer, 'from');
+  if (from.length !== 1 || child(from[0]!, 'expr')?.ast !== query) return false;
+  const items = children(outer, 'columns').map((item) => child(item, 'expr'));
+  return (
+    items.length > 0 &&
+    items.every((expr) => {
+      if (expr?.type !== 'aggr_func' || String(expr.name).toUpperCase() !== 'COUNT' || expr.over) return false;
+      const args = child(expr, 'args');
+      const arg = args ? child(args, 'expr') : undefined;
+      return arg?.type === 'star' || arg?.type === 'number';
+    })
+  );
 }

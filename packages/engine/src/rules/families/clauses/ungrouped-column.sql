@@ -60,3 +60,30 @@ SELECT a, SUM(b) OVER () FROM t;
 -- An outer query's column is one value per subquery run.
 -- matches: 0
 SELECT x FROM t WHERE y > (SELECT t.z + COUNT(*) FROM u);
+
+-- ROLLUP, CUBE and GROUPING SETS group by each column they name (NULL in the rows of sets without it).
+-- dialect: postgresql
+-- schema: example
+-- matches: 0
+SELECT o_custkey, o_orderstatus, COUNT(*) FROM orders GROUP BY ROLLUP (o_custkey, o_orderstatus);
+
+-- dialect: postgresql
+-- schema: example
+-- matches: 0
+SELECT o_custkey, o_orderstatus, COUNT(*) FROM orders GROUP BY CUBE (o_custkey, o_orderstatus);
+
+-- dialect: postgresql
+-- schema: example
+-- matches: 0
+SELECT o_custkey, o_orderstatus, o_clerk, COUNT(*) FROM orders GROUP BY GROUPING SETS ((o_custkey, o_orderstatus), (o_clerk), ());
+
+-- A column no grouping set names is still ungrouped.
+-- dialect: postgresql
+-- schema: example
+-- matches: 1
+SELECT o_custkey, o_clerk, COUNT(*) FROM orders GROUP BY GROUPING SETS ((o_custkey), ());
+
+-- dialect: postgresql
+-- schema: example
+-- matches: 1
+SELECT o_custkey, o_orderstatus, o_clerk, COUNT(*) FROM orders GROUP BY ROLLUP (o_custkey, o_orderstatus);

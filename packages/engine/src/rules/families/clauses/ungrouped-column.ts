@@ -10,7 +10,7 @@ import {
   chainOf,
   containsAggregate,
   groupItems,
-  groupMeanings,
+  groupingSetMeanings,
   operatorOf,
   pinnedColumns,
   sameColumn,
@@ -47,7 +47,7 @@ export const ungroupedColumn: Rule = {
       const grouped = groupItems(query).length > 0;
       if (!grouped && !items.some((i) => containsAggregate(i.expr))) continue;
       const outermost = (key === '' || key === '_next') && ancestors.every((a) => isSelect(a));
-      const known = [...groupMeanings(query, true), ...pinnedColumns(query)];
+      const known = [...groupingSetMeanings(query, true), ...pinnedColumns(query)];
       const columns = grouped ? closeOverEqualities(known, equalities(query)) : known;
       for (const { expr } of items) {
         visitExpression(expr, (node) => {

@@ -7,7 +7,6 @@ SELECT c_name FROM customer c WHERE EXISTS (SELECT 1 FROM orders o WHERE o.o_cus
 SELECT c_name FROM customer c WHERE c.c_custkey IN (SELECT o.o_custkey FROM orders o WHERE o.o_orderstatus = 'F') AND c.c_acctbal > 0;
 
 -- The only condition is the tie: the WHERE goes; unqualified columns are placed with the schema.
--- dialect: postgresql
 -- schema: example
 -- matches: 1
 SELECT c_name FROM customer c WHERE EXISTS (SELECT * FROM orders WHERE c.c_custkey = o_custkey);
@@ -15,7 +14,6 @@ SELECT c_name FROM customer c WHERE EXISTS (SELECT * FROM orders WHERE c.c_custk
 SELECT c_name FROM customer c WHERE c.c_custkey IN (SELECT o_custkey FROM orders);
 
 -- Qualified columns need no schema.
--- dialect: postgresql
 -- matches: 1
 SELECT a.id FROM a WHERE a.flag = 1 AND EXISTS (SELECT 1 FROM b WHERE b.x > 2 AND b.a_id = a.id AND b.y < 3);
 -- after:
@@ -53,3 +51,8 @@ SELECT e.id, e.label FROM events e WHERE EXISTS (SELECT * FROM events f WHERE f.
 -- dialect: mysql postgresql
 -- verify: only
 SELECT e.id FROM events e WHERE e.flag > 1 AND EXISTS (SELECT 1 FROM events f WHERE e.grp = f.grp);
+
+-- PostgreSQL plans the EXISTS as the same semi-join as the IN: nothing to advise.
+-- dialect: postgresql
+-- matches: 0
+SELECT a.id FROM a WHERE a.flag = 1 AND EXISTS (SELECT 1 FROM b WHERE b.x > 2 AND b.a_id = a.id AND b.y < 3);

@@ -12,7 +12,7 @@ import { layoutAt } from '../../rewrite/layout.ts';
 import { editNode } from '../../rewrite/replace.ts';
 import { nodeTokens, tokenView } from '../../rewrite/tokens.ts';
 import { type Change, matchesWithEdits, withReplacements } from '../../rewrite/verify.ts';
-import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
+import type { Rule, RuleMatch } from '../../rule.ts';
 import {
   type Correlation,
   containsAggregate,
@@ -40,7 +40,9 @@ export const existsToIn: Rule = {
   id: 'exists-to-in',
   category: 'Execution Plan',
   severity: 'info',
-  dialects: allDialects,
+  // PostgreSQL pulls a correlated EXISTS up into the same semi-join as the IN (and an anti-join for NOT EXISTS):
+  // there the rewrite changes nothing and the advice would mislead.
+  dialects: ['mysql'],
   example: {
     bad: "SELECT c_name FROM customer c WHERE EXISTS (SELECT 1 FROM orders o WHERE o.o_custkey = c.c_custkey AND o.o_orderstatus = 'F')",
     good: "SELECT c_name FROM customer c WHERE c.c_custkey IN (SELECT o.o_custkey FROM orders o WHERE o.o_orderstatus = 'F')",
@@ -48,8 +50,8 @@ export const existsToIn: Rule = {
   rewrites: true,
   title: { zh: '关联 EXISTS 子查询可改写为 IN', en: 'Correlated EXISTS that can be an IN' },
   rationale: {
-    zh: '只靠一个等值条件与外层关联的 EXISTS 子查询，等价于对该列的 IN 子查询（作为 WHERE 的 AND 条件时）。IN 子查询不依赖外层的行，优化器可以选择半连接的各种策略（物化、松散扫描、首次匹配等）；MySQL 5.7 对 EXISTS 只能逐行执行（DEPENDENT SUBQUERY）。NOT EXISTS 不会改写为 NOT IN，因为两者对 NULL 的处理不同。',
-    en: 'An EXISTS subquery tied to the outer query by a single equality is the same, as an AND condition of WHERE, as an IN subquery on that column. The IN form does not depend on the outer row, so the optimizer can choose among semi-join strategies (materialization, loose scan, first match); MySQL 5.7 runs EXISTS once per outer row (DEPENDENT SUBQUERY). NOT EXISTS is never turned into NOT IN: the two treat NULL differently.',
+    zh: '只靠一个等值条件与外层关联的 EXISTS 子查询，等价于对该列的 IN 子查询（作为 WHERE 的 AND 条件时）。IN 子查询不依赖外层的行，优化器可以选择半连接的各种策略（物化、松散扫描、首次匹配等）；MySQL 5.7 对 EXISTS 只能逐行执行（DEPENDENT SUBQUERY）。NOT EXISTS 不会改写为 NOT IN，因为两者对 NULL 的处理不同。PostgreSQL 本身就把这样的 EXISTS 规划为半连接，所以本规则只用于 MySQL。',
+    en: 'An EXISTS subquery tied to the outer query by a single equality is the same, as an AND condition of WHERE, as an IN subquery on that column. The IN form does not depend on the outer row, so the optimizer can choose among semi-join strategies (materialization, loose scan, first match); MySQL 5.7 runs EXISTS once per outer row (DEPENDENT SUBQUERY). NOT EXISTS is never turned into NOT IN: the two treat NULL differently. PostgreSQL already plans such an EXISTS as a semi-join, so the rule is for MySQL only.',
   },
   detect({ statement, schema }) {
     const ctes = ctesOf(statement.ast);
