@@ -43,6 +43,26 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps on the MariaDB
     expect(report.statements[1]!.original).toBe('SELECT name FROM shop.open_orders WHERE id > 10');
   }, 120_000);
 
+  it("plans statements over Sakila's schema script: DROP SCHEMA IF EXISTS and USE skipped, its views made", async () => {
+    const report = await optimize(
+      {
+        dialect: 'mysql',
+        schemaText: fixture('sakila-schema.sql'),
+        sql: [
+          "SELECT * FROM film_list WHERE category = 'Action'",
+          'SELECT actor_id, film_info FROM sakila.actor_info WHERE actor_id = 1',
+        ].join(';\n'),
+      },
+      options,
+    );
+    for (const statement of report.statements) {
+      expect(statement.errors, statement.original).toEqual([]);
+      expect(statement.plan.before, statement.original).not.toBeNull();
+      // The views are the structure's: no "the table structure has no table film_list".
+      expect(statement.rules.map((rule) => rule.id)).not.toContain('table-not-in-schema');
+    }
+  }, 120_000);
+
   it('plans MySQL 8 collations with the nearest MariaDB ones and says so', async () => {
     const schemaText = `CREATE TABLE users (
   id bigint unsigned NOT NULL AUTO_INCREMENT,

@@ -10,7 +10,7 @@
  *          privilege: the tables are empty, no routine, trigger or event can be defined, and every statement runs as
  *          the session's user in its own database.
  *  skip:   mysqldump and client noise that changes nothing for planning: SET, USE, LOCK / UNLOCK TABLES,
- *          DROP TABLE ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, START TRANSACTION / BEGIN /
+ *          DROP TABLE / DATABASE / SCHEMA ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, START TRANSACTION / BEGIN /
  *          COMMIT, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER.
  *  reject: everything else (INSERT, LOAD DATA, CREATE TRIGGER / PROCEDURE / FUNCTION / EVENT, CREATE TABLE ... SELECT,
  *          ALTER TABLE ... RENAME / DISCARD TABLESPACE, GRANT, ...): error 4203 at the statement.
@@ -155,7 +155,9 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
     // mysqldump creates a placeholder for a view, then DROP VIEW IF EXISTS before the view itself: run it (in the
     // session's own database); the sandbox starts empty, so other drops change nothing.
     if (ifExists && words[1] === 'VIEW') return { action: 'run', kind: 'DROP VIEW IF EXISTS' };
-    return ifExists && ['TABLE', 'SEQUENCE', 'INDEX'].includes(words[1] ?? '')
+    // Sakila's and other scripts' `DROP SCHEMA IF EXISTS sakila; CREATE SCHEMA sakila; USE sakila;` before the
+    // tables: the session's database stands for the one named, as CREATE SCHEMA and USE are skipped.
+    return ifExists && ['TABLE', 'SEQUENCE', 'INDEX', 'DATABASE', 'SCHEMA'].includes(words[1] ?? '')
       ? { action: 'skip', kind: 'DROP IF EXISTS' }
       : { action: 'reject', kind: 'DROP', reason: 'DROP is not part of a table structure' };
   }

@@ -21,16 +21,42 @@ export function namedDatabases(statements: SqlStatement[]): Set<string> {
       if (name) databases.add(name.toLowerCase());
       continue;
     }
-    for (let i = 0; i + 2 < tokens.length; i++) {
+    for (let i = 1; i + 2 < tokens.length; i++) {
       const [a, dot, b] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
-      const defines = /^(TABLE|VIEW|ON|EXISTS|REFERENCES|INTO|FROM|JOIN|UPDATE)$/.test(tokens[i - 1]?.value ?? '');
-      if (defines && dot.kind === 'punct' && dot.value === '.' && nameOf(a) && nameOf(b)) {
+      if (dot.kind === 'punct' && dot.value === '.' && nameOf(a) && nameOf(b) && namesTable(tokens, i - 1)) {
         databases.add(nameOf(a)!.toLowerCase());
       }
     }
   }
   for (const system of SYSTEM_DATABASES) databases.delete(system);
   return databases;
+}
+
+/**
+ * Whether the name after `tokens[at]` is a table's: after TABLE, VIEW, EXISTS, REFERENCES, INTO, FROM, JOIN or
+ * UPDATE, or ON when a column list follows (CREATE INDEX i ON db.t (...)). A join condition's `ON t.c = ...` and a
+ * function's `EXTRACT(YEAR FROM t.c)` name columns: their qualifier is a table or alias (Sakila's film_list view
+ * made `film` a database, and its `film.film_id` lost the qualifier in the sandbox).
+ */
+function namesTable(tokens: Token[], at: number): boolean {
+  const word = tokens[at]!.kind === 'word' ? tokens[at]!.value : '';
+  if (word === 'ON') return tokens[at + 4]?.kind === 'punct' && tokens[at + 4]!.value === '(';
+  if (word === 'FROM') return !inCallArguments(tokens, at);
+  return /^(TABLE|VIEW|EXISTS|REFERENCES|INTO|JOIN|UPDATE)$/.test(word);
+}
+
+/** Whether `tokens[at]` stands inside parentheses that hold no query: a call's arguments. */
+function inCallArguments(tokens: Token[], at: number): boolean {
+  const depth = tokens[at]!.depth;
+  if (depth === 0) return false;
+  for (let k = at - 1; k >= 0; k--) {
+    const t = tokens[k]!;
+    if (t.depth < depth && t.kind === 'punct' && t.value === '(') {
+      const next = tokens[k + 1];
+      return !(next?.kind === 'word' && (next.value === 'SELECT' || next.value === 'WITH'));
+    }
+  }
+  return false;
 }
 
 /** `text` with every qualifier naming one of `databases` blanked (same length, same positions). */
