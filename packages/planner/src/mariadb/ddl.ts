@@ -9,7 +9,8 @@
  *          DROP VIEW IF EXISTS (mysqldump's placeholder views are replaced so). None of them runs user code with
  *          privilege: the tables are empty, no routine, trigger or event can be defined, and every statement runs as
  *          the session's user in its own database.
- *  skip:   mysqldump and client noise that changes nothing for planning: SET, USE, LOCK / UNLOCK TABLES,
+ *  skip:   mysqldump and client noise that changes nothing for planning: SET, USE, LOCK / UNLOCK TABLES, FLUSH,
+ *          the client's SOURCE, a SELECT of no table (a script's message),
  *          DROP TABLE / DATABASE / SCHEMA ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, START TRANSACTION / BEGIN /
  *          COMMIT, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER.
  *  reject: everything else (INSERT, LOAD DATA, CREATE TRIGGER / PROCEDURE / FUNCTION / EVENT, CREATE TABLE ... SELECT,
@@ -29,7 +30,19 @@ export interface DdlDecision {
   table?: string;
 }
 
-const SKIP_FIRST = new Set(['SET', 'USE', 'LOCK', 'UNLOCK', 'BEGIN', 'COMMIT', 'START', 'DELIMITER', 'ROLLBACK']);
+const SKIP_FIRST = new Set([
+  'SET',
+  'USE',
+  'LOCK',
+  'UNLOCK',
+  'BEGIN',
+  'COMMIT',
+  'START',
+  'DELIMITER',
+  'ROLLBACK',
+  'FLUSH',
+  'SOURCE',
+]);
 
 const ALTER_TABLE_OK_FIRST = new Set([
   'ADD',
@@ -149,6 +162,9 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
   const words = leadingWords(tokens, 12);
   const first = words[0] ?? tokens[0].text.toUpperCase();
   if (SKIP_FIRST.has(first)) return { action: 'skip', kind: first };
+  // A script's message (`SELECT 'CREATING DATABASE STRUCTURE' as 'INFO'`): it reads and writes no table.
+  if (first === 'SELECT' && !tokens.some((t) => t.kind === 'word' && (t.value === 'FROM' || t.value === 'INTO')))
+    return { action: 'skip', kind: 'SELECT' };
   if (first === 'DROP') {
     const ifAt = findWord(tokens, 'IF');
     const ifExists = ifAt > 0 && tokens[ifAt + 1]?.value === 'EXISTS';
