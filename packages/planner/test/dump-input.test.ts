@@ -63,6 +63,29 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps on the MariaDB
     }
   }, 120_000);
 
+  it("plans over MySQL 8's SHOW CREATE TABLE: JSON path operators, an ngram FULLTEXT key and a functional index", async () => {
+    const report = await optimize(
+      {
+        dialect: 'mysql',
+        schemaText: fixture('mysql8-show-create.sql'),
+        sql: [
+          "SELECT id, attrs->>'$.sku' AS sku FROM orders WHERE attrs->'$.color' = 'red'",
+          "SELECT id FROM orders WHERE MATCH(tags) AGAINST('sale' IN NATURAL LANGUAGE MODE)",
+          "SELECT id FROM customer WHERE profile->>'$.city' = 'Paris'",
+        ].join(';\n'),
+      },
+      options,
+    );
+    for (const statement of report.statements) {
+      expect(statement.errors, statement.original).toEqual([]);
+      expect(statement.plan.before, statement.original).not.toBeNull();
+    }
+    expect(JSON.stringify(report.statements[1]!.plan.before)).toContain('ft_tags');
+    const notes = report.warnings.map((w) => w.message.en).join('\n');
+    expect(notes).toContain('no full-text parser plugin ngram');
+    expect(notes).toContain('planned without idx_city');
+  }, 120_000);
+
   it('plans MySQL 8 collations with the nearest MariaDB ones and says so', async () => {
     const schemaText = `CREATE TABLE users (
   id bigint unsigned NOT NULL AUTO_INCREMENT,

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { splitStatements } from '../sql-text.ts';
-import { namedDatabases, withoutDatabaseQualifiers } from './names.ts';
+import {
+  namedDatabases,
+  withJsonPathCalls,
+  withoutDatabaseQualifiers,
+  withoutFulltextParsers,
+  withoutFunctionalIndexes,
+} from './names.ts';
 
 const databasesOf = (schema: string) => [...namedDatabases(splitStatements(schema, 'mysql'))].sort();
 
@@ -24,5 +30,48 @@ WHERE film.film_id IN (SELECT fa.film_id FROM sakila.film_actor fa);`;
     const planned = withoutDatabaseQualifiers(view, namedDatabases(splitStatements(schema, 'mysql')));
     expect(planned).toContain('film.film_id AS FID');
     expect(planned).toContain('FROM       .film_actor fa');
+  });
+});
+
+describe("MySQL 8's structure and operators MariaDB lacks", () => {
+  it('writes the JSON path operators as the calls they stand for, on any column reference', () => {
+    expect(withJsonPathCalls("SELECT o.attrs->>'$.sku', `o`.`attrs` -> '$.n' FROM o WHERE attrs->\"$.c\" = 1")).toBe(
+      "SELECT JSON_UNQUOTE(JSON_EXTRACT(o.attrs, '$.sku')), JSON_EXTRACT(`o`.`attrs`, '$.n') FROM o WHERE JSON_EXTRACT(attrs, \"$.c\") = 1",
+    );
+    // An arrow that is no JSON path (in a string, a comment, a lambda-like text) is left alone.
+    for (const text of ["SELECT 'a->>b' FROM t", 'SELECT a - >b FROM t', 'SELECT a -- ->> x\nFROM t']) {
+      expect(withJsonPathCalls(text)).toBe(text);
+    }
+  });
+
+  it('blanks WITH PARSER of a FULLTEXT key, as written or in an executable comment, and names the parser', () => {
+    const text =
+      'CREATE TABLE t (a TEXT, FULLTEXT KEY ft (a) /*!50100 WITH PARSER `ngram` */, FULLTEXT (b) WITH PARSER mecab)';
+    const { text: planned, parsers } = withoutFulltextParsers(text);
+    expect(planned).toHaveLength(text.length);
+    expect(planned).not.toMatch(/PARSER/);
+    expect([...parsers]).toEqual(['ngram', 'mecab']);
+    expect(withoutFulltextParsers('CREATE TABLE t (a TEXT, FULLTEXT KEY ft (a))').parsers.size).toBe(0);
+  });
+
+  it('takes out indexes on expressions, and leaves keys on columns and prefixes', () => {
+    const table = `CREATE TABLE c (
+  id int NOT NULL,
+  profile json,
+  email varchar(191),
+  PRIMARY KEY (id),
+  KEY idx_city ((cast(json_unquote(json_extract(profile,_utf8mb4'$.city')) as char(64)))),
+  UNIQUE KEY uk_email (email(100)),
+  KEY idx_lower ((lower(email)), id)
+) ENGINE=InnoDB`;
+    const { text, indexes } = withoutFunctionalIndexes(table);
+    expect(indexes).toEqual(['idx_city', 'idx_lower']);
+    expect(text.replace(/\s+/g, ' ')).toBe(
+      'CREATE TABLE c ( id int NOT NULL, profile json, email varchar(191), PRIMARY KEY (id) , UNIQUE KEY uk_email (email(100)) ) ENGINE=InnoDB',
+    );
+    const index = "CREATE INDEX idx_tag ON t ((CAST(doc->>'$.tag' AS CHAR(20))))";
+    expect(withoutFunctionalIndexes(index)).toEqual({ text: ' '.repeat(index.length), indexes: ['idx_tag'] });
+    const plain = 'CREATE INDEX idx_a ON t (a, b(10))';
+    expect(withoutFunctionalIndexes(plain)).toEqual({ text: plain, indexes: [] });
   });
 });

@@ -5,6 +5,7 @@
  *    database, and which keeps every position of the text, so errors still point at the user's line and column.
  *  - MySQL 8 collations (`utf8mb4_0900_ai_ci`, ...), which MariaDB 10.11 does not have: planned as the nearest ones it
  *    has, and the report says which.
+ *  - MySQL's JSON path operators `->` and `->>`: MariaDB has the calls they stand for.
  */
 import type { Localized } from '@sqltune/contracts';
 import { nameOf, type SqlStatement, type Token, tokenize } from '../sql-text.ts';
@@ -76,6 +77,97 @@ export function withoutDatabaseQualifiers(text: string, databases: ReadonlySet<s
   return units ? units.join('') : text;
 }
 
+/**
+ * `text` with MySQL's JSON path operators written as the calls they stand for, which MariaDB has and whose operators
+ * it lacks (1064 at `->>`): `col->'$.p'` is JSON_EXTRACT(col, '$.p') and `col->>'$.p'` is
+ * JSON_UNQUOTE(JSON_EXTRACT(col, '$.p')), as the MySQL manual defines them (the left side is always a column, the
+ * right a string). The text's length changes after the first one.
+ */
+export function withJsonPathCalls(text: string): string {
+  const tokens = tokenize(text, 'mysql');
+  let out = '';
+  let from = 0;
+  tokens.forEach((token, i) => {
+    const path = tokens[i + 1];
+    if (token.kind !== 'op' || (token.value !== '->' && token.value !== '->>') || path?.kind !== 'string') return;
+    let first = i - 1;
+    if (!nameOf(tokens[first])) return;
+    while (tokens[first - 1]?.kind === 'punct' && tokens[first - 1]!.value === '.' && nameOf(tokens[first - 2])) {
+      first -= 2;
+    }
+    const start = tokens[first]!.start;
+    if (start < from) return;
+    const extract = `JSON_EXTRACT(${text.slice(start, tokens[i - 1]!.end)}, ${path.text})`;
+    out += text.slice(from, start) + (token.value === '->>' ? `JSON_UNQUOTE(${extract})` : extract);
+    from = path.end;
+  });
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/**
+ * `text` without the full-text parser plugins of its FULLTEXT keys (`WITH PARSER ngram`, MySQL's for Chinese,
+ * Japanese and Korean text; `/*!50100 WITH PARSER `ngram` *\/` in SHOW CREATE TABLE), which MariaDB does not have
+ * (1128 "Function 'ngram' is not defined"). The parser splits words; the index is planned the same without it.
+ * Blanked, so positions stay; `parsers` names those taken out.
+ */
+export function withoutFulltextParsers(text: string): { text: string; parsers: Set<string> } {
+  const tokens = tokenize(text, 'mysql');
+  const parsers = new Set<string>();
+  let units: string[] | undefined;
+  tokens.forEach((token, i) => {
+    const name = nameOf(tokens[i + 2]);
+    if (!(token.kind === 'word' && token.value === 'WITH' && tokens[i + 1]?.value === 'PARSER' && name)) return;
+    parsers.add(name);
+    units ??= text.split('');
+    for (let k = token.start; k < tokens[i + 2]!.end; k++) if (units[k] !== '\n') units[k] = ' ';
+  });
+  return { text: units ? units.join('') : text, parsers };
+}
+
+/**
+ * `text` (a CREATE TABLE or CREATE INDEX) without its indexes on expressions, MySQL 8's functional key parts
+ * (`KEY idx_city ((cast(profile->>'$.city' as char(64))))`), which MariaDB does not have (1064): a CREATE TABLE keeps
+ * its other definitions, a CREATE INDEX is blanked whole. MariaDB could index a generated column, but would not use it
+ * for the expression written in a query, so the index is named in a note instead. Blanked, so positions stay.
+ */
+export function withoutFunctionalIndexes(text: string): { text: string; indexes: string[] } {
+  const tokens = tokenize(text, 'mysql');
+  const indexes: string[] = [];
+  const units = text.split('');
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (units[k] !== '\n') units[k] = ' ';
+  };
+  const words = tokens.filter((t) => t.depth === 0 && t.kind === 'word').map((t) => t.value);
+  const keyAt = tokens.findIndex((t, i) => t.value === '(' && tokens[i + 1]?.value === '(');
+  if (words[0] === 'CREATE' && words.includes('INDEX') && !words.includes('TABLE')) {
+    if (keyAt < 0 || tokens[keyAt]!.depth !== 0) return { text, indexes };
+    const on = tokens.findIndex((t) => t.kind === 'word' && t.value === 'ON');
+    indexes.push(nameOf(tokens[on - 1]) ?? '');
+    blank(0, text.length);
+    return { text: units.join(''), indexes };
+  }
+  if (words[0] !== 'CREATE' || !words.includes('TABLE')) return { text, indexes };
+  // The definitions of the table: the runs between its commas (the parentheses themselves carry the outer depth).
+  let start = tokens.findIndex((t) => t.value === '(' && t.depth === 0) + 1;
+  if (start === 0) return { text, indexes };
+  for (let i = start; i <= tokens.length; i++) {
+    const t = tokens[i];
+    const end = t?.kind === 'punct' && t.value === ')' && t.depth === 0;
+    if (t && !end && !(t.kind === 'punct' && t.value === ',' && t.depth === 1)) continue;
+    const definition = tokens.slice(start, i);
+    const open = definition.findIndex((d) => d.value === '(' && d.depth === 1);
+    const isKey = ['KEY', 'INDEX', 'UNIQUE'].includes(definition[0]?.value ?? '');
+    if (isKey && open > 0 && definition[open + 1]?.value === '(') {
+      indexes.push(nameOf(definition[open - 1]) ?? '');
+      const comma = tokens[start - 1]!;
+      blank(comma.value === ',' ? comma.start : definition[0]!.start, definition.at(-1)!.end);
+    }
+    if (!t || end) break;
+    start = i + 1;
+  }
+  return { text: indexes.length > 0 ? units.join('') : text, indexes };
+}
+
 /** MySQL 8's UCA 9.0.0 collations, by what they compare: MariaDB 10.11's nearest. */
 function nearestCollation(name: string): string | undefined {
   const m = /^utf8mb4_(?:[a-z]{2}(?:_[a-z]+)?_)?0900_(ai_ci|as_ci|as_cs|bin)$/i.exec(name);
@@ -106,6 +198,26 @@ export function withMariaDbCollations(text: string): MappedCollations {
     from = token.end;
   }
   return { text: mapped.size > 0 ? out + text.slice(from) : text, mapped };
+}
+
+/** The note for the report: which full-text parsers the sandbox planned without. */
+export function fulltextParserNote(parsers: ReadonlySet<string>): Localized | undefined {
+  if (parsers.size === 0) return undefined;
+  const names = [...parsers].join(', ');
+  return {
+    zh: `MariaDB 沙箱没有全文解析器插件 ${names}，FULLTEXT 索引按默认解析器规划（分词不同，执行计划不变）`,
+    en: `the MariaDB sandbox has no full-text parser plugin ${names}: the FULLTEXT indexes are planned with the default parser (words split differently, the same plan)`,
+  };
+}
+
+/** The note for the report: the indexes on expressions the sandbox planned without. */
+export function functionalIndexNote(indexes: readonly string[]): Localized | undefined {
+  if (indexes.length === 0) return undefined;
+  const names = indexes.join(', ');
+  return {
+    zh: `MariaDB 没有 MySQL 8 的函数索引（表达式键），规划时不含这些索引：${names}`,
+    en: `MariaDB has no MySQL 8 functional key parts (indexes on expressions): planned without ${names}`,
+  };
 }
 
 /** The note for the report: which collations were planned as which. */
