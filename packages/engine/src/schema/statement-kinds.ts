@@ -58,7 +58,8 @@ export function schemaStatementKind(text: string, dialect: Dialect): SchemaState
   const words = leadingWords(tokens, 6);
   const [first = '', second = ''] = words;
   if (NOISE_FIRST.has(first)) return 'noise';
-  if (first === 'SELECT') return isSetConfig(tokens) || isMessage(tokens) ? 'noise' : 'refused';
+  if (first === 'SELECT')
+    return isSetConfig(tokens) || (dialect === 'mysql' && isMessage(tokens)) ? 'noise' : 'refused';
   if (first === 'DROP') return hasWord(tokens, 'IF') && hasWord(tokens, 'EXISTS') ? 'noise' : 'refused';
   if (first === 'ALTER') return alterKind(tokens, second, dialect);
   if (first === 'COMMENT' && second === 'ON') return dialect === 'postgresql' ? 'accepted' : 'refused';
@@ -67,8 +68,9 @@ export function schemaStatementKind(text: string, dialect: Dialect): SchemaState
 }
 
 /**
- * A SELECT of no table, which a schema script runs to print a message (MySQL's employees.sql:
- * `SELECT 'CREATING DATABASE STRUCTURE' as 'INFO';`): no FROM and no INTO anywhere, so it reads and writes nothing.
+ * MySQL: a SELECT of no table, which a schema script runs to print a message (MySQL's employees.sql:
+ * `SELECT 'CREATING DATABASE STRUCTURE' as 'INFO';`): no FROM and no INTO anywhere; the MariaDB sandbox skips it
+ * unrun. (PostgreSQL's sandboxes would have to run it, and a call there may change state: setval, pg_sleep.)
  */
 function isMessage(tokens: Token[]): boolean {
   return !tokens.some((t) => isKeyword(t, 'FROM') || isKeyword(t, 'INTO'));
