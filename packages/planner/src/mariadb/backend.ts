@@ -50,6 +50,7 @@ import {
   withJsonPathCalls,
   withMariaDbCollations,
   withoutDatabaseQualifiers,
+  withoutDefaultExpressions,
   withoutFulltextParsers,
   withoutFunctionalIndexes,
 } from './names.ts';
@@ -257,7 +258,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       if (mariadb) {
         const mapped = withMariaDbCollations(text);
         const unparsed = withoutFulltextParsers(mapped.text);
-        const keyed = withoutFunctionalIndexes(unparsed.text);
+        const keyed = withoutFunctionalIndexes(withoutDefaultExpressions(unparsed.text));
         text = keyed.text;
         functional.push(...keyed.indexes);
         for (const [from, to] of mapped.mapped) collations.set(from, to);

@@ -4,6 +4,7 @@ import {
   namedDatabases,
   withJsonPathCalls,
   withoutDatabaseQualifiers,
+  withoutDefaultExpressions,
   withoutFulltextParsers,
   withoutFunctionalIndexes,
 } from './names.ts';
@@ -73,5 +74,17 @@ describe("MySQL 8's structure and operators MariaDB lacks", () => {
     expect(withoutFunctionalIndexes(index)).toEqual({ text: ' '.repeat(index.length), indexes: ['idx_tag'] });
     const plain = 'CREATE INDEX idx_a ON t (a, b(10))';
     expect(withoutFunctionalIndexes(plain)).toEqual({ text: plain, indexes: [] });
+  });
+
+  it("blanks MySQL 8's expression defaults, and leaves literal defaults and other parentheses", () => {
+    const table =
+      'CREATE TABLE e (id binary(16) NOT NULL DEFAULT (uuid_to_bin(uuid())), n int DEFAULT 0, d date DEFAULT (CURRENT_DATE + INTERVAL 1 DAY), PRIMARY KEY (id))';
+    const planned = withoutDefaultExpressions(table);
+    expect(planned).toHaveLength(table.length);
+    expect(planned.replace(/\s+/g, ' ')).toBe(
+      'CREATE TABLE e (id binary(16) NOT NULL , n int DEFAULT 0, d date , PRIMARY KEY (id))',
+    );
+    const plain = "CREATE TABLE t (a int DEFAULT 1, b varchar(3) DEFAULT 'x', c timestamp DEFAULT CURRENT_TIMESTAMP)";
+    expect(withoutDefaultExpressions(plain)).toBe(plain);
   });
 });

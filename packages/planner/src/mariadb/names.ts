@@ -168,6 +168,27 @@ export function withoutFunctionalIndexes(text: string): { text: string; indexes:
   return { text: indexes.length > 0 ? units.join('') : text, indexes };
 }
 
+/**
+ * `text` without MySQL 8's expression defaults, `DEFAULT (expr)` (`DEFAULT (uuid_to_bin(uuid()))`: MariaDB has no
+ * UUID_TO_BIN and refuses the column, 1901). A default changes no plan, and the verification's rows give every
+ * column a value. Blanked, so positions stay.
+ */
+export function withoutDefaultExpressions(text: string): string {
+  const tokens = tokenize(text, 'mysql');
+  let units: string[] | undefined;
+  tokens.forEach((token, i) => {
+    const open = tokens[i + 1];
+    if (!(token.kind === 'word' && token.value === 'DEFAULT' && open?.kind === 'punct' && open.value === '(')) return;
+    const close = tokens.findIndex(
+      (t, k) => k > i + 1 && t.kind === 'punct' && t.value === ')' && t.depth === open.depth,
+    );
+    if (close < 0) return;
+    units ??= text.split('');
+    for (let k = token.start; k < tokens[close]!.end; k++) if (units[k] !== '\n') units[k] = ' ';
+  });
+  return units ? units.join('') : text;
+}
+
 /** MySQL 8's UCA 9.0.0 collations, by what they compare: MariaDB 10.11's nearest. */
 function nearestCollation(name: string): string | undefined {
   const m = /^utf8mb4_(?:[a-z]{2}(?:_[a-z]+)?_)?0900_(ai_ci|as_ci|as_cs|bin)$/i.exec(name);
