@@ -13,6 +13,14 @@ import { optimize } from '../src/optimize.ts';
 const fixture = (name: string) =>
   readFileSync(new URL(`../../engine/src/schema/fixtures/${name}`, import.meta.url), 'utf8');
 
+/** Every statement of the report read and planned. */
+function expectPlanned(report: Awaited<ReturnType<typeof optimize>>): void {
+  for (const statement of report.statements) {
+    expect(statement.errors, statement.original).toEqual([]);
+    expect(statement.plan.before, statement.original).not.toBeNull();
+  }
+}
+
 afterAll(async () => {
   await shutdownPlanners();
 });
@@ -33,10 +41,7 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps on the MariaDB
       },
       options,
     );
-    for (const statement of report.statements) {
-      expect(statement.errors, statement.original).toEqual([]);
-      expect(statement.plan.before, statement.original).not.toBeNull();
-    }
+    expectPlanned(report);
     // The plan reads the dump's tables (the qualifier named the session's own database).
     const relations = JSON.stringify(report.statements[0]!.plan.before);
     expect(relations).toMatch(/"relation":"(o|orders)"/);
@@ -55,12 +60,10 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps on the MariaDB
       },
       options,
     );
-    for (const statement of report.statements) {
-      expect(statement.errors, statement.original).toEqual([]);
-      expect(statement.plan.before, statement.original).not.toBeNull();
-      // The views are the structure's: no "the table structure has no table film_list".
+    expectPlanned(report);
+    // The views are the structure's: no "the table structure has no table film_list".
+    for (const statement of report.statements)
       expect(statement.rules.map((rule) => rule.id)).not.toContain('table-not-in-schema');
-    }
   }, 120_000);
 
   it("plans over MySQL 8's SHOW CREATE TABLE: JSON path operators, an ngram FULLTEXT key and a functional index", async () => {
@@ -76,10 +79,7 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps on the MariaDB
       },
       options,
     );
-    for (const statement of report.statements) {
-      expect(statement.errors, statement.original).toEqual([]);
-      expect(statement.plan.before, statement.original).not.toBeNull();
-    }
+    expectPlanned(report);
     expect(JSON.stringify(report.statements[1]!.plan.before)).toContain('ft_tags');
     const notes = report.warnings.map((w) => w.message.en).join('\n');
     expect(notes).toContain('no full-text parser plugin ngram');
