@@ -66,15 +66,18 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps on the MariaDB
       expect(statement.rules.map((rule) => rule.id)).not.toContain('table-not-in-schema');
   }, 120_000);
 
-  it("plans over MySQL 8's SHOW CREATE TABLE: JSON path operators, an ngram FULLTEXT key and a functional index", async () => {
+  it("plans over MySQL 8's SHOW CREATE TABLE: JSON path operators, an ngram FULLTEXT key, a functional index, an upsert's row alias", async () => {
     const report = await optimize(
       {
         dialect: 'mysql',
         schemaText: fixture('mysql8-show-create.sql'),
+        // As the CLI: data changes are analyzed, not refused.
+        dataChanges: 'analyze',
         sql: [
           "SELECT id, attrs->>'$.sku' AS sku FROM orders WHERE attrs->'$.color' = 'red'",
           "SELECT id FROM orders WHERE MATCH(tags) AGAINST('sale' IN NATURAL LANGUAGE MODE)",
           "SELECT id FROM customer WHERE profile->>'$.city' = 'Paris'",
+          "INSERT INTO customer (id, email) VALUES (1, 'a@b.c') AS new ON DUPLICATE KEY UPDATE email = new.email",
         ].join(';\n'),
       },
       options,

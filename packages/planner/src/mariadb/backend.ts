@@ -53,6 +53,7 @@ import {
   withoutDefaultExpressions,
   withoutFulltextParsers,
   withoutFunctionalIndexes,
+  withoutRowAlias,
 } from './names.ts';
 import { explainTable, planTreeFromMariaDbJson } from './plan-json.ts';
 import { connectionOptions, getAdminPool, type ServerEndpoint, settleLostServer } from './server.ts';
@@ -136,10 +137,10 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
 
   /**
    * The user's text as the sandbox reads it: database qualifiers of the user's databases name its own, JSON path
-   * operators are the calls they stand for.
+   * operators are the calls they stand for, an upsert's row alias is VALUES().
    */
   private local(text: string): string {
-    return withJsonPathCalls(withoutDatabaseQualifiers(text, this.databases));
+    return withoutRowAlias(withJsonPathCalls(withoutDatabaseQualifiers(text, this.databases)));
   }
 
   /** Creates the database and user, runs the schema and injects the statistics. */

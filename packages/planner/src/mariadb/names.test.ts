@@ -7,6 +7,7 @@ import {
   withoutDefaultExpressions,
   withoutFulltextParsers,
   withoutFunctionalIndexes,
+  withoutRowAlias,
 } from './names.ts';
 
 const databasesOf = (schema: string) => [...namedDatabases(splitStatements(schema, 'mysql'))].sort();
@@ -86,5 +87,22 @@ describe("MySQL 8's structure and operators MariaDB lacks", () => {
     );
     const plain = "CREATE TABLE t (a int DEFAULT 1, b varchar(3) DEFAULT 'x', c timestamp DEFAULT CURRENT_TIMESTAMP)";
     expect(withoutDefaultExpressions(plain)).toBe(plain);
+  });
+
+  it("writes MySQL 8.0.19's upsert row alias as VALUES(), and leaves other upserts and aliases", () => {
+    expect(
+      withoutRowAlias(
+        'INSERT INTO v (entity_id, value) VALUES (1, 2) AS new ON DUPLICATE KEY UPDATE value = new.value + `new`.`entity_id`',
+      ),
+    ).toBe(
+      'INSERT INTO v (entity_id, value) VALUES (1, 2)  ON DUPLICATE KEY UPDATE value = VALUES(value) + VALUES(`entity_id`)',
+    );
+    for (const text of [
+      'INSERT INTO v (a) VALUES (1) ON DUPLICATE KEY UPDATE a = VALUES(a)',
+      'INSERT INTO v (a) VALUES (1) AS new (x) ON DUPLICATE KEY UPDATE a = new.x',
+      'SELECT new.a FROM (SELECT 1 AS a) AS new',
+    ]) {
+      expect(withoutRowAlias(text)).toBe(text);
+    }
   });
 });

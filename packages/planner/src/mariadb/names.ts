@@ -5,7 +5,7 @@
  *    database, and which keeps every position of the text, so errors still point at the user's line and column.
  *  - MySQL 8 collations (`utf8mb4_0900_ai_ci`, ...), which MariaDB 10.11 does not have: planned as the nearest ones it
  *    has, and the report says which.
- *  - MySQL's JSON path operators `->` and `->>`: MariaDB has the calls they stand for.
+ *  - MySQL's JSON path operators `->` and `->>`, and an upsert's row alias: MariaDB has what they stand for.
  */
 import type { Localized } from '@sqltune/contracts';
 import { nameOf, type SqlStatement, type Token, tokenize } from '../sql-text.ts';
@@ -187,6 +187,37 @@ export function withoutDefaultExpressions(text: string): string {
     for (let k = token.start; k < tokens[close]!.end; k++) if (units[k] !== '\n') units[k] = ' ';
   });
   return units ? units.join('') : text;
+}
+
+/**
+ * MySQL 8.0.19's row alias of an upsert, `INSERT ... VALUES (...) AS new ON DUPLICATE KEY UPDATE c = new.c`, as the
+ * VALUES(c) MariaDB has for it (1064 at `AS new` before). A column list after the alias (`AS new (a, b)`) is left.
+ */
+export function withoutRowAlias(text: string): string {
+  const tokens = tokenize(text, 'mysql');
+  const first = tokens.find((t) => t.kind === 'word');
+  if (first?.value !== 'INSERT' && first?.value !== 'REPLACE') return text;
+  const as = tokens.findIndex(
+    (t, i) =>
+      t.depth === 0 &&
+      t.kind === 'word' &&
+      t.value === 'AS' &&
+      tokens[i - 1]?.value === ')' &&
+      tokens[i + 2]?.value === 'ON' &&
+      tokens[i + 3]?.value === 'DUPLICATE',
+  );
+  const alias = nameOf(tokens[as + 1])?.toLowerCase();
+  if (as < 0 || !alias) return text;
+  let out = text.slice(0, tokens[as]!.start);
+  let from = tokens[as + 1]!.end;
+  for (let i = as + 2; i + 2 < tokens.length; i++) {
+    const [name, dot, column] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
+    if (nameOf(name)?.toLowerCase() !== alias || dot.value !== '.' || dot.kind !== 'punct' || !nameOf(column)) continue;
+    out += `${text.slice(from, name.start)}VALUES(${column.text})`;
+    from = column.end;
+    i += 2;
+  }
+  return out + text.slice(from);
 }
 
 /** MySQL 8's UCA 9.0.0 collations, by what they compare: MariaDB 10.11's nearest. */
