@@ -110,7 +110,7 @@ export function indexCandidateReport(
       skipped.push({ table: table.name, reason: 'tiny-table', message: tinyTable(table) });
       continue;
     }
-    const proposals = proposalsFor(table, usage);
+    const proposals = proposalsFor(table, usage, statement.dialect);
     let count = 0;
     let firstSkip: SkippedTable | undefined;
     for (const proposal of proposals) {
@@ -177,7 +177,7 @@ interface Proposal {
   pattern?: string[];
 }
 
-function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
+function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Proposal[] {
   const selective = bySelectivity(table, unique([...usage.equality, ...usage.join]));
   const rangeColumn = usage.range.find((c) => !selective.includes(c));
   const lookup = [
@@ -243,8 +243,13 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
   if (usage.groupBy.length > 0 && usage.minMax.length === 1 && !usage.groupBy.includes(usage.minMax[0]!)) {
     add([...selective, ...usage.groupBy, usage.minMax[0]!], 'group', 'group', [], usage.minMax[0]);
   }
-  const covered = lookup.length > 0 ? lookup : usage.orderBy.length > 0 ? usage.orderBy : [];
-  const rest = usage.used.filter((c) => !covered.includes(c));
+  // After equality columns only, the ORDER BY columns keep the covered rows in order too (Sakila's `WHERE active = 1
+  // ORDER BY last_name LIMIT 20`: (active, last_name, email), not (active, email, last_name) and a sort).
+  const sortedAfter = lookup.length > 0 && lookup.every((c) => equal.has(c)) && usage.orderBy.length > 0;
+  const covered = lookup.length > 0 ? (sortedAfter ? unique([...lookup, ...usage.orderBy]) : lookup) : usage.orderBy;
+  // InnoDB keeps the primary key in every secondary index: on MySQL it covers without being written again.
+  const primary = dialect === 'mysql' ? (table.indexes.find((i) => i.primary)?.columns ?? []) : [];
+  const rest = usage.used.filter((c) => !covered.includes(c) && !primary.includes(c));
   // An existing index that already leads with the covered columns, when it reads few rows anyway: the ORDER BY
   // columns (the primary key, say: it reads in order and stops at the LIMIT), or equality columns the statistics
   // say find a few rows each. A covering copy only saves those few table reads, not worth its writes and size.
@@ -258,7 +263,7 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
     covered.length + rest.length <= MAX_COVERING_COLUMNS &&
     covered.length + rest.length < table.columns.length
   ) {
-    add(covered, 'covering', lookup.length > 0 ? 'range' : 'order', rest);
+    add(covered, 'covering', lookup.length > 0 && !sortedAfter ? 'range' : 'order', rest);
   }
   for (const column of selective) add([column], usage.join.includes(column) ? 'join' : 'filter', 'range');
   if (rangeColumn) add([rangeColumn], 'filter', 'range');
