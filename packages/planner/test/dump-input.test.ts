@@ -16,6 +16,14 @@ import { postgresPlanner } from '../src/postgres/backend.ts';
 const fixture = (name: string) =>
   readFileSync(new URL(`../../engine/src/schema/fixtures/${name}`, import.meta.url), 'utf8');
 
+/** Every statement of the report read and planned. */
+function expectPlanned(report: Awaited<ReturnType<typeof optimize>>): void {
+  for (const statement of report.statements) {
+    expect(statement.errors, statement.original).toEqual([]);
+    expect(statement.plan.before, statement.original).not.toBeNull();
+  }
+}
+
 afterAll(async () => {
   await shutdownPlanners();
 });
@@ -36,14 +44,52 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps on the MariaDB
       },
       options,
     );
-    for (const statement of report.statements) {
-      expect(statement.errors, statement.original).toEqual([]);
-      expect(statement.plan.before, statement.original).not.toBeNull();
-    }
+    expectPlanned(report);
     // The plan reads the dump's tables (the qualifier named the session's own database).
     const relations = JSON.stringify(report.statements[0]!.plan.before);
     expect(relations).toMatch(/"relation":"(o|orders)"/);
     expect(report.statements[1]!.original).toBe('SELECT name FROM shop.open_orders WHERE id > 10');
+  }, 120_000);
+
+  it("plans statements over Sakila's schema script: DROP SCHEMA IF EXISTS and USE skipped, its views made", async () => {
+    const report = await optimize(
+      {
+        dialect: 'mysql',
+        schemaText: fixture('sakila-schema.sql'),
+        sql: [
+          "SELECT * FROM film_list WHERE category = 'Action'",
+          'SELECT actor_id, film_info FROM sakila.actor_info WHERE actor_id = 1',
+        ].join(';\n'),
+      },
+      options,
+    );
+    expectPlanned(report);
+    // The views are the structure's: no "the table structure has no table film_list".
+    for (const statement of report.statements)
+      expect(statement.rules.map((rule) => rule.id)).not.toContain('table-not-in-schema');
+  }, 120_000);
+
+  it("plans over MySQL 8's SHOW CREATE TABLE: JSON path operators, an ngram FULLTEXT key, a functional index, an upsert's row alias", async () => {
+    const report = await optimize(
+      {
+        dialect: 'mysql',
+        schemaText: fixture('mysql8-show-create.sql'),
+        // As the CLI: data changes are analyzed, not refused.
+        dataChanges: 'analyze',
+        sql: [
+          "SELECT id, attrs->>'$.sku' AS sku FROM orders WHERE attrs->'$.color' = 'red'",
+          "SELECT id FROM orders WHERE MATCH(tags) AGAINST('sale' IN NATURAL LANGUAGE MODE)",
+          "SELECT id FROM customer WHERE profile->>'$.city' = 'Paris'",
+          "INSERT INTO customer (id, email) VALUES (1, 'a@b.c') AS new ON DUPLICATE KEY UPDATE email = new.email",
+        ].join(';\n'),
+      },
+      options,
+    );
+    expectPlanned(report);
+    expect(JSON.stringify(report.statements[1]!.plan.before)).toContain('ft_tags');
+    const notes = report.warnings.map((w) => w.message.en).join('\n');
+    expect(notes).toContain('no full-text parser plugin ngram');
+    expect(notes).toContain('planned without idx_city');
   }, 120_000);
 
   it('plans MySQL 8 collations with the nearest MariaDB ones and says so', async () => {

@@ -44,6 +44,18 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     expect(JSON.stringify(nodesOf(pg!.ast, 'cast')[0]!.node.target)).toMatch(/TEXT/i);
   });
 
+  it("MySQL: CAST(x AS CHAR(n) CHARSET cs), SHOW CREATE TABLE's spelling of a functional index, reads as CHARACTER SET", () => {
+    const text = "SELECT id FROM c WHERE CAST(profile->>'$.city' AS CHAR(64) CHARSET utf8mb4) = 'Paris' AND id > 10";
+    const [statement] = parseStatements(text, 'mysql');
+    const cast = nodesOf(statement!.ast, 'cast')[0]!.node;
+    expect(JSON.stringify(cast.target)).toMatch(/"dataType":"CHAR\(64\)".*utf8mb4/);
+    const comparison = nodesOf(statement!.ast, 'binary_expr').find((v) => v.node.operator === '>');
+    const at = span(comparison?.node, text);
+    expect(at && text.slice(at.start, at.end)).toBe('id > 10');
+    // CHARSET is no type: without a type before it, the grammar still refuses the cast.
+    expect(() => parseStatements("SELECT CAST('a' AS CHARSET utf8mb4)", 'mysql')).toThrow(AppError);
+  });
+
   it('PostgreSQL: PARTITION BY expressions are parsed and put back in place', () => {
     const text =
       'SELECT rank() OVER (PARTITION BY grouping(a) + grouping(b), CASE WHEN grouping(b) = 0 THEN a END, c ORDER BY d) FROM t GROUP BY ROLLUP (a, b)';

@@ -27,7 +27,12 @@ export function typeForms(context: FormContext): void {
     if (isKeyword(token, 'CAST') && tokens[i + 1]?.text === '(') {
       const close = closingParen(tokens, i + 1);
       const as = lastTopLevel(tokens, i + 2, close, 'AS');
-      if (as > 0) types.mark(as + 1, close - 1);
+      // MySQL's `CAST(x AS CHAR(64) CHARSET utf8mb4)`, as SHOW CREATE TABLE prints a functional index on JSON: the
+      // grammar reads the same type with CHARACTER SET, which CHARSET is short for.
+      const charset = context.dialect === 'mysql' && as > 0 ? lastTopLevel(tokens, as + 1, close, 'CHARSET') : -1;
+      const word = tokens[charset];
+      if (word) context.substitutions.push({ start: word.start, end: word.end, replacement: 'CHARACTER SET' });
+      if (as > 0) types.mark(as + 1, charset > 0 ? charset - 1 : close - 1);
     } else if (token.text === ':' && tokens[i + 1]?.text === ':' && tokens[i + 1]!.start === token.end) {
       const end = typeEnd(tokens, i + 2, context.dialect);
       if (end >= i + 2) types.mark(i + 2, end);

@@ -141,7 +141,7 @@ export function indexCandidateReport(
       skipped.push({ table: table.name, reason: 'tiny-table', message: tinyTable(table) });
       continue;
     }
-    const proposals = proposalsFor(table, usage);
+    const proposals = proposalsFor(table, usage, statement.dialect);
     let count = 0;
     let firstSkip: SkippedTable | undefined;
     for (const proposal of proposals) {
@@ -213,7 +213,7 @@ interface Proposal {
   pattern?: string[];
 }
 
-function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
+function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Proposal[] {
   const selective = bySelectivity(table, unique([...usage.equality, ...usage.join]));
   const rangeColumn = usage.range.find((c) => !selective.includes(c));
   const lookup = [
@@ -290,7 +290,9 @@ function proposalsFor(table: TableDef, usage: TableUsage): Proposal[] {
     lookup.every((c) => equal.has(c)) &&
     unique([...lookup, ...usage.orderBy]).length <= MAX_KEY_COLUMNS;
   const covered = orderAfterLookup ? unique([...lookup, ...usage.orderBy]) : lookup.length > 0 ? lookup : usage.orderBy;
-  const rest = usage.used.filter((c) => !covered.includes(c));
+  // InnoDB keeps the primary key in every secondary index: on MySQL it covers without being written again.
+  const primary = dialect === 'mysql' ? (table.indexes.find((i) => i.primary)?.columns ?? []) : [];
+  const rest = usage.used.filter((c) => !covered.includes(c) && !primary.includes(c));
   // An existing index that already leads with the covered columns, when it reads few rows anyway: the ORDER BY
   // columns (the primary key, say: it reads in order and stops at the LIMIT), or equality columns the statistics
   // say find a few rows each. A covering copy only saves those few table reads, not worth its writes and size.

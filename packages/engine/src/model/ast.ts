@@ -155,7 +155,17 @@ export function columnRef(node: AstNode | undefined): ColumnRef | undefined {
   const column = node.column;
   const name = typeof column === 'string' ? column : isNode(column) ? columnName(column) : undefined;
   if (!name) return undefined;
-  return { table: typeof node.table === 'string' ? node.table : null, column: name };
+  return { table: qualifierOf(node.table), column: name };
+}
+
+/**
+ * A column's qualifier: a name, or MySQL's quoted one, which node-sql-parser keeps as a node (`` `e`.`entity_id` ``
+ * as `table: {type: 'backticks_quote_string', value: 'e'}`). Read as no qualifier, every backticked column of
+ * Hibernate, Magento or a mysqldump view was ambiguous, or compared with itself in `a`.`id` = `b`.`id`.
+ */
+function qualifierOf(table: unknown): string | null {
+  if (typeof table === 'string') return table;
+  return isNode(table) && typeof table.value === 'string' ? table.value : null;
 }
 
 function columnName(column: AstNode): string | undefined {

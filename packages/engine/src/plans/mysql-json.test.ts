@@ -1,5 +1,6 @@
 import type { PlanNode } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
+import { diagnosePlan } from './hotspots/index.ts';
 import { type MysqlNodeSource, mysqlPlanNode } from './mysql-json.ts';
 import type { Json } from './numbers.ts';
 import { parseUserPlan } from './parse.ts';
@@ -102,6 +103,44 @@ describe('EXPLAIN FORMAT=JSON: joins', () => {
       ],
     });
     expect(pasted(table('orders', 1000)).root.cost).toBe(1000);
+  });
+});
+
+describe('ANALYZE FORMAT=JSON: measured joins', () => {
+  // WooCommerce's product list (wp_postmeta by meta_key, then wp_posts by ID) as MariaDB's ANALYZE printed it.
+  const measured = (figures: Json) => ({
+    filesort: {
+      sort_key: 'wp_posts.post_date desc',
+      r_limit: 10,
+      temporary_table: {
+        nested_loop: [
+          table('wp_postmeta', 5274, {
+            access_type: 'ref',
+            key: 'meta_key',
+            r_loops: 1,
+            r_rows: 5274,
+            r_filtered: 34.93,
+          }),
+          table('wp_posts', 1, { access_type: 'eq_ref', key: 'PRIMARY', ...figures }),
+        ],
+      },
+    },
+  });
+  const temporaryFinding = (plan: ReturnType<typeof pasted>) =>
+    diagnosePlan(plan).findings.find((f) => f.id === 'plan-temporary-table')?.message.en;
+
+  it("gives the join the rows its last table passed on, and the temporary table's finding quotes them", () => {
+    const plan = pasted(measured({ r_loops: 1842, r_rows: 1, r_filtered: 100 }));
+    const join = nodesOf(plan.root).find((n) => n.node === 'Nested loop');
+    expect(join).toMatchObject({ rows: 5274, actualRows: 1842, loops: 1 });
+    expect(temporaryFinding(plan)).toContain('about 1,842 rows');
+  });
+
+  it('leaves a join unmeasured when its last table gives no r_ figures, and the finding quotes the estimate', () => {
+    const plan = pasted(measured({}));
+    const join = nodesOf(plan.root).find((n) => n.node === 'Nested loop');
+    expect(join?.actualRows).toBeUndefined();
+    expect(temporaryFinding(plan)).toContain('about 5,274 rows');
   });
 });
 

@@ -97,6 +97,11 @@ export function mysqlPlanNode(queryBlock: Json, options: MysqlJsonOptions = {}):
 interface Built extends MysqlBuilt {
   /** Cost of materializations inside a table node: in its cost, not in the join cost the optimizer prints. */
   materialized?: number;
+  /**
+   * ANALYZE: the rows a table passed on in all its loops (r_loops x r_rows x r_filtered), which a join ending in it
+   * outputs, measured.
+   */
+  measuredOut?: number;
 }
 
 /** The block being read: its select_id, for the layer's per-block answers. */
@@ -274,6 +279,7 @@ class JsonReader {
       warnings: [],
       children: parts.map((p) => p.node),
     };
+    measureJoin(node, parts[0]!, parts.at(-1)!);
     return { node, out };
   }
 
@@ -289,7 +295,8 @@ class JsonReader {
         warnings: [],
         children: [joined.node, inner.node],
       };
-      joined = { node, out: inner.out, materialized };
+      measureJoin(node, parts[0]!, inner);
+      joined = { node, out: inner.out, materialized, measuredOut: inner.measuredOut };
     }
     const whole = this.layer.joinCost?.(block.selectId);
     if (whole !== undefined) joined.node.cost = whole + (joined.materialized ?? 0);
@@ -325,11 +332,16 @@ class JsonReader {
     if (details.length > 0) node.details = details;
     measure(node, t, numberOf(t.r_rows));
     this.annotated(node, { kind: 'table', json: t, joinBuffer: buffer, rangeChecked });
+    const [loops, measuredRows, passed] = [numberOf(t.r_loops), numberOf(t.r_rows), numberOf(t.r_filtered)];
+    const measuredOut =
+      loops !== undefined && measuredRows !== undefined && passed !== undefined
+        ? (loops * measuredRows * passed) / 100
+        : undefined;
     const materialized = this.materialized(t);
-    if (!materialized) return { node, out };
+    if (!materialized) return { node, out, measuredOut };
     node.children.push(materialized);
     node.cost += materialized.cost;
-    return { node, out, materialized: materialized.cost };
+    return { node, out, materialized: materialized.cost, measuredOut };
   }
 
   private tableDetails(t: Json, filtered: number): string[] {
@@ -453,6 +465,17 @@ function sum(values: number[]): number {
 }
 
 /** MariaDB ANALYZE's measurements on a table or filesort: loops, rows per loop, time over all loops. */
+/**
+ * ANALYZE: a join's measured output, the rows its last table passed on, per loop of its first table (MariaDB gives a
+ * join no r_ figures of its own: without this, findings on the join and above it quoted the estimate).
+ */
+function measureJoin(node: PlanNode, first: Built, last: Built): void {
+  if (last.measuredOut === undefined) return;
+  const loops = first.node.loops && first.node.loops > 0 ? first.node.loops : 1;
+  node.loops = loops;
+  node.actualRows = last.measuredOut / loops;
+}
+
 function measure(node: PlanNode, obj: Json, actualRows: number | undefined): void {
   const loops = numberOf(obj.r_loops);
   if (loops !== undefined) node.loops = loops;

@@ -197,6 +197,29 @@ describe('MySQL 8 plans', () => {
     expect(shape(parseUserPlan(vertical, 'mysql').root, { estimates: true })).toEqual(expected);
   });
 
+  it('reads EXPLAIN ANALYZE with its statement above it and no prompt, as blogs and logs show it', () => {
+    const lines = analyze.split('\n');
+    const expected = shape(parseUserPlan(analyze, 'mysql').root, { estimates: true });
+    const boxed = [
+      'EXPLAIN ANALYZE SELECT status, COUNT(*) FROM orders',
+      'GROUP BY status;',
+      '+---------+',
+      '| EXPLAIN |',
+      '+---------+',
+      `| ${lines[0]}`,
+      ...lines.slice(1),
+      ' |',
+      '+---------+',
+    ].join('\n');
+    const unterminated = ['EXPLAIN FORMAT=TREE SELECT status, COUNT(*) FROM orders GROUP BY status', analyze].join(
+      '\n',
+    );
+    expect(shape(parseUserPlan(boxed, 'mysql').root, { estimates: true })).toEqual(expected);
+    expect(shape(parseUserPlan(unterminated, 'mysql').root, { estimates: true })).toEqual(expected);
+    // Only a statement: nothing is left to read, and the refusal points at it.
+    expect(() => parseUserPlan('EXPLAIN ANALYZE SELECT status FROM orders;', 'mysql')).toThrow(/not recognized/);
+  });
+
   it('reads the TREE when its first line lost its arrow: alone, under an EXPLAIN header, boxed, or one line', () => {
     const expected = shape(parseUserPlan(tree, 'mysql').root, { estimates: true });
     const arrowless = tree.replace(/^-> /, '');

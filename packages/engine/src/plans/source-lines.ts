@@ -17,7 +17,7 @@ export function sourceLines(input: string): SourceLine[] {
     .replace(/\r\n?/g, '\n')
     .split('\n')
     .map((text, i) => ({ text: text.replace(/\s+$/, ''), line: i + 1, column: 1 }));
-  lines = dropClientChatter(lines);
+  lines = dropClientChatter(dropLeadingStatement(lines));
   lines = uncommentLines(lines);
   lines = unwrapQuotedLines(lines);
   lines = unwrapQuotedCell(lines);
@@ -70,6 +70,26 @@ function dropClientChatter(lines: SourceLine[]): SourceLine[] {
     out.push(line);
   }
   return out;
+}
+
+const EXPLAIN_STATEMENT = /^\s*(?:EXPLAIN|DESCRIBE|DESC|ANALYZE)\s+\S/i;
+/** What starts the output after a statement: a box, a cell, a record, JSON, a tree node, a tab-separated header. */
+const OUTPUT_START = /^\s*(?:[+|{[]|\*{3}|-> |id\t|QUERY PLAN)/;
+
+/**
+ * The statement as a blog or a terminal log shows it above its output, without a prompt (`EXPLAIN ANALYZE SELECT
+ * ...;` then the box): from the first line through its terminator, or up to the first line of output.
+ */
+function dropLeadingStatement(lines: SourceLine[]): SourceLine[] {
+  const first = lines.findIndex((l) => l.text.trim() !== '');
+  if (first < 0 || !EXPLAIN_STATEMENT.test(lines[first]!.text)) return lines;
+  // A statement alone stays, for the refusal to say it is a statement and not its plan (lookalike.ts).
+  const output = (rest: SourceLine[]) => (rest.some((l) => l.text.trim() !== '') ? rest : lines);
+  for (let i = first; i < lines.length; i++) {
+    if (i > first && OUTPUT_START.test(lines[i]!.text)) return output(lines.slice(i));
+    if (STATEMENT_END.test(lines[i]!.text)) return output(lines.slice(i + 1));
+  }
+  return lines;
 }
 
 /** A plan kept in a .sql file as SQL comments: every line behind `-- `. */

@@ -35,11 +35,15 @@ export function readDdlStatement(schema: SchemaModel, text: string, dialect: Dia
   const kind = schemaStatementKind(text, dialect);
   // An ALTER TABLE that adds no key (a default, an identity, storage) changes nothing the model holds; the sandbox
   // runs it and its server judges it.
-  if (kind === 'accepted' && dialect === 'postgresql') {
-    const view = materializedViewTable(schema, text, placeOf(1, 1).line);
+  if (kind === 'accepted') {
+    // A PostgreSQL materialized view is read as the table it is; any other view (or one whose columns cannot be
+    // told) is known by name.
+    const view = dialect === 'postgresql' ? materializedViewTable(schema, text, placeOf(1, 1).line) : undefined;
     if (view) schema.tables.push(view);
+    else addViewName(schema, text, dialect);
+    return;
   }
-  if (kind === 'noise' || kind === 'accepted' || (kind === 'alter-table' && !addsKey(text, dialect))) return;
+  if (kind === 'noise' || (kind === 'alter-table' && !addsKey(text, dialect))) return;
   const at = placeOf(1, 1);
   if (kind === 'refused') throw notStructure(at, dialect);
   if (kind === 'alter-table' && dialect === 'postgresql') {
@@ -105,6 +109,23 @@ function addPostgresKeys(schema: SchemaModel, text: string, at: Where): void {
     table.indexes.push({ name: primary ? 'PRIMARY' : name, columns, unique: true, primary });
     if (primary) markNotNull(table, columns);
   }
+}
+
+/**
+ * The name of a CREATE ... VIEW (`sakila`.`film_list`: film_list), kept so that a statement reading the view is not
+ * told its table is missing (Sakila's `SELECT * FROM film_list` was).
+ */
+function addViewName(schema: SchemaModel, text: string, dialect: Dialect): void {
+  const tokens = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
+  let k = tokens.findIndex((t) => isKeyword(t, 'VIEW'));
+  if (k < 0) return;
+  k++;
+  while (['IF', 'NOT', 'EXISTS'].some((w) => isKeyword(tokens[k], w))) k++;
+  let name = '';
+  for (; k < tokens.length && !isKeyword(tokens[k], 'AS') && tokens[k]!.text !== '('; k++) {
+    if (tokens[k]!.text !== '.') name = lastPart(tokens[k]!.text);
+  }
+  if (name) schema.views = [...(schema.views ?? []), name];
 }
 
 /** The last part of a name as the lexer gives it (`public.t`: `t`), unquoted. */

@@ -72,6 +72,8 @@ export interface TableDef {
 
 export interface SchemaModel {
   tables: TableDef[];
+  /** The names of the views the structure creates (their columns are the sandbox's to know, not the model's). */
+  views?: string[];
   /**
    * The structure as CREATE TABLE / CREATE INDEX text of the dialect, for the planners to run: the input itself
    * when it was plain DDL, otherwise DDL built from the pasted client output (SHOW CREATE TABLE, SHOW INDEX).

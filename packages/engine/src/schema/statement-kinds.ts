@@ -13,8 +13,8 @@ import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
  *    sandboxes run them as the session's unprivileged role) and PostgreSQL's materialized views (made WITH NO DATA,
  *    ALTER MATERIALIZED VIEW), PostgreSQL's CREATE SCHEMA (without schema elements),
  *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM, ALTER SEQUENCE, ALTER INDEX, COMMENT ON;
- *  - 'noise': SET / RESET, USE, LOCK / UNLOCK TABLES, transactions, GRANT / REVOKE, ... OWNER TO, REFRESH
- *    MATERIALIZED VIEW (data), ALTER DEFAULT
+ *  - 'noise': SET / RESET, USE, LOCK / UNLOCK TABLES, transactions, GRANT / REVOKE, FLUSH, the client's SOURCE, a
+ *    SELECT of no table (a script's message), ... OWNER TO, REFRESH MATERIALIZED VIEW (data), ALTER DEFAULT
  *    PRIVILEGES, DROP ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, CREATE EXTENSION, pg_dump's
  *    `SELECT pg_catalog.set_config(...)`, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER;
  *  - 'refused': everything else (data, code, queries, DROP without IF EXISTS ...): 4203 at the statement.
@@ -37,6 +37,9 @@ const NOISE_FIRST = new Set([
   'GRANT',
   'REVOKE',
   'DELIMITER',
+  // The mysql client's `source file` and the server's FLUSH LOGS, in schema scripts (MySQL's employees.sql).
+  'SOURCE',
+  'FLUSH',
 ]);
 
 /** The upper-case words at the start of the statement, up to `count` (names and punctuation stop the run). */
@@ -58,7 +61,8 @@ export function schemaStatementKind(text: string, dialect: Dialect): SchemaState
   const words = leadingWords(tokens, 6);
   const [first = '', second = ''] = words;
   if (NOISE_FIRST.has(first)) return 'noise';
-  if (first === 'SELECT') return isSetConfig(tokens) ? 'noise' : 'refused';
+  if (first === 'SELECT')
+    return isSetConfig(tokens) || (dialect === 'mysql' && isMessage(tokens)) ? 'noise' : 'refused';
   // pg_dump's post-data fills a materialized view: data, which the sandbox does not load.
   if (first === 'REFRESH' && second === 'MATERIALIZED') return dialect === 'postgresql' ? 'noise' : 'refused';
   if (first === 'DROP') return hasWord(tokens, 'IF') && hasWord(tokens, 'EXISTS') ? 'noise' : 'refused';
@@ -66,6 +70,15 @@ export function schemaStatementKind(text: string, dialect: Dialect): SchemaState
   if (first === 'COMMENT' && second === 'ON') return dialect === 'postgresql' ? 'accepted' : 'refused';
   if (first === 'CREATE') return createKind(words, tokens, dialect);
   return 'refused';
+}
+
+/**
+ * MySQL: a SELECT of no table, which a schema script runs to print a message (MySQL's employees.sql:
+ * `SELECT 'CREATING DATABASE STRUCTURE' as 'INFO';`): no FROM and no INTO anywhere; the MariaDB sandbox skips it
+ * unrun. (PostgreSQL's sandboxes would have to run it, and a call there may change state: setval, pg_sleep.)
+ */
+function isMessage(tokens: Token[]): boolean {
+  return !tokens.some((t) => isKeyword(t, 'FROM') || isKeyword(t, 'INTO'));
 }
 
 /** pg_dump's `SELECT pg_catalog.set_config('search_path', '', false);`. */

@@ -43,10 +43,17 @@ import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { appErrorFromMysql, cleanMessage, isConnectionError, isServerError } from './errors.ts';
 import {
   collationNote,
+  fulltextParserNote,
+  functionalIndexNote,
   inUserNames,
   namedDatabases,
+  withJsonPathCalls,
   withMariaDbCollations,
   withoutDatabaseQualifiers,
+  withoutDefaultExpressions,
+  withoutFulltextParsers,
+  withoutFunctionalIndexes,
+  withoutRowAlias,
 } from './names.ts';
 import { explainTable, planTreeFromMariaDbJson } from './plan-json.ts';
 import { connectionOptions, getAdminPool, type ServerEndpoint, settleLostServer } from './server.ts';
@@ -128,9 +135,12 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     this.databases = namedDatabases(splitStatements(request.schemaSql, 'mysql'));
   }
 
-  /** The user's text as the sandbox reads it: database qualifiers of the user's databases name its own. */
+  /**
+   * The user's text as the sandbox reads it: database qualifiers of the user's databases name its own, JSON path
+   * operators are the calls they stand for, an upsert's row alias is VALUES().
+   */
   private local(text: string): string {
-    return withoutDatabaseQualifiers(text, this.databases);
+    return withoutRowAlias(withJsonPathCalls(withoutDatabaseQualifiers(text, this.databases)));
   }
 
   /** Creates the database and user, runs the schema and injects the statistics. */
@@ -229,6 +239,8 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
   private async runSchema(conn: mysql.Connection, database: string, mariadb: boolean): Promise<Localized[]> {
     const schemaSql = this.request.schemaSql;
     const collations = new Map<string, string>();
+    const parsers = new Set<string>();
+    const functional: string[] = [];
     for (const statement of splitStatements(schemaSql, 'mysql')) {
       const decision = classifyDdl(statement.tokens);
       if (decision.action === 'skip') continue;
@@ -246,8 +258,12 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       if (decision.kind === 'CREATE VIEW') text = withoutDefiner(text, statement.tokens, statement.start);
       if (mariadb) {
         const mapped = withMariaDbCollations(text);
-        text = mapped.text;
+        const unparsed = withoutFulltextParsers(mapped.text);
+        const keyed = withoutFunctionalIndexes(withoutDefaultExpressions(unparsed.text));
+        text = keyed.text;
+        functional.push(...keyed.indexes);
         for (const [from, to] of mapped.mapped) collations.set(from, to);
+        for (const parser of unparsed.parsers) parsers.add(parser);
       }
       try {
         await conn.query(text);
@@ -268,8 +284,8 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
         );
       }
     }
-    const note = collationNote(collations);
-    return note ? [note] : [];
+    const notes = [collationNote(collations), fulltextParserNote(parsers), functionalIndexNote(functional)];
+    return notes.filter((note) => note !== undefined);
   }
 
   /** A lost connection marks the session (markLost) from the connection's error event or a failed call. */

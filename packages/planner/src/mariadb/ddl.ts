@@ -9,8 +9,9 @@
  *          DROP VIEW IF EXISTS (mysqldump's placeholder views are replaced so). None of them runs user code with
  *          privilege: the tables are empty, no routine, trigger or event can be defined, and every statement runs as
  *          the session's user in its own database.
- *  skip:   mysqldump and client noise that changes nothing for planning: SET, USE, LOCK / UNLOCK TABLES,
- *          DROP TABLE ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, START TRANSACTION / BEGIN /
+ *  skip:   mysqldump and client noise that changes nothing for planning: SET, USE, LOCK / UNLOCK TABLES, FLUSH,
+ *          the client's SOURCE, a SELECT of no table (a script's message),
+ *          DROP TABLE / DATABASE / SCHEMA ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, START TRANSACTION / BEGIN /
  *          COMMIT, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER.
  *  reject: everything else (INSERT, LOAD DATA, CREATE TRIGGER / PROCEDURE / FUNCTION / EVENT, CREATE TABLE ... SELECT,
  *          ALTER TABLE ... RENAME / DISCARD TABLESPACE, GRANT, ...): error 4203 at the statement. A dump's triggers,
@@ -31,7 +32,19 @@ export interface DdlDecision {
   table?: string;
 }
 
-const SKIP_FIRST = new Set(['SET', 'USE', 'LOCK', 'UNLOCK', 'BEGIN', 'COMMIT', 'START', 'DELIMITER', 'ROLLBACK']);
+const SKIP_FIRST = new Set([
+  'SET',
+  'USE',
+  'LOCK',
+  'UNLOCK',
+  'BEGIN',
+  'COMMIT',
+  'START',
+  'DELIMITER',
+  'ROLLBACK',
+  'FLUSH',
+  'SOURCE',
+]);
 
 const ALTER_TABLE_OK_FIRST = new Set([
   'ADD',
@@ -151,13 +164,18 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
   const words = leadingWords(tokens, 12);
   const first = words[0] ?? tokens[0].text.toUpperCase();
   if (SKIP_FIRST.has(first)) return { action: 'skip', kind: first };
+  // A script's message (`SELECT 'CREATING DATABASE STRUCTURE' as 'INFO'`): it reads and writes no table.
+  if (first === 'SELECT' && !tokens.some((t) => t.kind === 'word' && (t.value === 'FROM' || t.value === 'INTO')))
+    return { action: 'skip', kind: 'SELECT' };
   if (first === 'DROP') {
     const ifAt = findWord(tokens, 'IF');
     const ifExists = ifAt > 0 && tokens[ifAt + 1]?.value === 'EXISTS';
     // mysqldump creates a placeholder for a view, then DROP VIEW IF EXISTS before the view itself: run it (in the
     // session's own database); the sandbox starts empty, so other drops change nothing.
     if (ifExists && words[1] === 'VIEW') return { action: 'run', kind: 'DROP VIEW IF EXISTS' };
-    return ifExists && ['TABLE', 'SEQUENCE', 'INDEX'].includes(words[1] ?? '')
+    // Sakila's and other scripts' `DROP SCHEMA IF EXISTS sakila; CREATE SCHEMA sakila; USE sakila;` before the
+    // tables: the session's database stands for the one named, as CREATE SCHEMA and USE are skipped.
+    return ifExists && ['TABLE', 'SEQUENCE', 'INDEX', 'DATABASE', 'SCHEMA'].includes(words[1] ?? '')
       ? { action: 'skip', kind: 'DROP IF EXISTS' }
       : { action: 'reject', kind: 'DROP', reason: 'DROP is not part of a table structure' };
   }

@@ -5,6 +5,7 @@
  *    database, and which keeps every position of the text, so errors still point at the user's line and column.
  *  - MySQL 8 collations (`utf8mb4_0900_ai_ci`, ...), which MariaDB 10.11 does not have: planned as the nearest ones it
  *    has, and the report says which.
+ *  - MySQL's JSON path operators `->` and `->>`, and an upsert's row alias: MariaDB has what they stand for.
  */
 import type { Localized } from '@sqltune/contracts';
 import { nameOf, type SqlStatement, type Token, tokenize } from '../sql-text.ts';
@@ -21,16 +22,42 @@ export function namedDatabases(statements: SqlStatement[]): Set<string> {
       if (name) databases.add(name.toLowerCase());
       continue;
     }
-    for (let i = 0; i + 2 < tokens.length; i++) {
+    for (let i = 1; i + 2 < tokens.length; i++) {
       const [a, dot, b] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
-      const defines = /^(TABLE|VIEW|ON|EXISTS|REFERENCES|INTO|FROM|JOIN|UPDATE)$/.test(tokens[i - 1]?.value ?? '');
-      if (defines && dot.kind === 'punct' && dot.value === '.' && nameOf(a) && nameOf(b)) {
+      if (dot.kind === 'punct' && dot.value === '.' && nameOf(a) && nameOf(b) && namesTable(tokens, i - 1)) {
         databases.add(nameOf(a)!.toLowerCase());
       }
     }
   }
   for (const system of SYSTEM_DATABASES) databases.delete(system);
   return databases;
+}
+
+/**
+ * Whether the name after `tokens[at]` is a table's: after TABLE, VIEW, EXISTS, REFERENCES, INTO, FROM, JOIN or
+ * UPDATE, or ON when a column list follows (CREATE INDEX i ON db.t (...)). A join condition's `ON t.c = ...` and a
+ * function's `EXTRACT(YEAR FROM t.c)` name columns: their qualifier is a table or alias (Sakila's film_list view
+ * made `film` a database, and its `film.film_id` lost the qualifier in the sandbox).
+ */
+function namesTable(tokens: Token[], at: number): boolean {
+  const word = tokens[at]!.kind === 'word' ? tokens[at]!.value : '';
+  if (word === 'ON') return tokens[at + 4]?.kind === 'punct' && tokens[at + 4]!.value === '(';
+  if (word === 'FROM') return !inCallArguments(tokens, at);
+  return /^(TABLE|VIEW|EXISTS|REFERENCES|INTO|JOIN|UPDATE)$/.test(word);
+}
+
+/** Whether `tokens[at]` stands inside parentheses that hold no query: a call's arguments. */
+function inCallArguments(tokens: Token[], at: number): boolean {
+  const depth = tokens[at]!.depth;
+  if (depth === 0) return false;
+  for (let k = at - 1; k >= 0; k--) {
+    const t = tokens[k]!;
+    if (t.depth < depth && t.kind === 'punct' && t.value === '(') {
+      const next = tokens[k + 1];
+      return !(next?.kind === 'word' && (next.value === 'SELECT' || next.value === 'WITH'));
+    }
+  }
+  return false;
 }
 
 /** `text` with every qualifier naming one of `databases` blanked (same length, same positions). */
@@ -48,6 +75,149 @@ export function withoutDatabaseQualifiers(text: string, databases: ReadonlySet<s
     for (let k = token.start; k < token.end; k++) units[k] = ' ';
   });
   return units ? units.join('') : text;
+}
+
+/**
+ * `text` with MySQL's JSON path operators written as the calls they stand for, which MariaDB has and whose operators
+ * it lacks (1064 at `->>`): `col->'$.p'` is JSON_EXTRACT(col, '$.p') and `col->>'$.p'` is
+ * JSON_UNQUOTE(JSON_EXTRACT(col, '$.p')), as the MySQL manual defines them (the left side is always a column, the
+ * right a string). The text's length changes after the first one.
+ */
+export function withJsonPathCalls(text: string): string {
+  const tokens = tokenize(text, 'mysql');
+  let out = '';
+  let from = 0;
+  tokens.forEach((token, i) => {
+    const path = tokens[i + 1];
+    if (token.kind !== 'op' || (token.value !== '->' && token.value !== '->>') || path?.kind !== 'string') return;
+    let first = i - 1;
+    if (!nameOf(tokens[first])) return;
+    while (tokens[first - 1]?.kind === 'punct' && tokens[first - 1]!.value === '.' && nameOf(tokens[first - 2])) {
+      first -= 2;
+    }
+    const start = tokens[first]!.start;
+    if (start < from) return;
+    const extract = `JSON_EXTRACT(${text.slice(start, tokens[i - 1]!.end)}, ${path.text})`;
+    out += text.slice(from, start) + (token.value === '->>' ? `JSON_UNQUOTE(${extract})` : extract);
+    from = path.end;
+  });
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/**
+ * `text` without the full-text parser plugins of its FULLTEXT keys (`WITH PARSER ngram`, MySQL's for Chinese,
+ * Japanese and Korean text; `/*!50100 WITH PARSER `ngram` *\/` in SHOW CREATE TABLE), which MariaDB does not have
+ * (1128 "Function 'ngram' is not defined"). The parser splits words; the index is planned the same without it.
+ * Blanked, so positions stay; `parsers` names those taken out.
+ */
+export function withoutFulltextParsers(text: string): { text: string; parsers: Set<string> } {
+  const tokens = tokenize(text, 'mysql');
+  const parsers = new Set<string>();
+  let units: string[] | undefined;
+  tokens.forEach((token, i) => {
+    const name = nameOf(tokens[i + 2]);
+    if (!(token.kind === 'word' && token.value === 'WITH' && tokens[i + 1]?.value === 'PARSER' && name)) return;
+    parsers.add(name);
+    units ??= text.split('');
+    for (let k = token.start; k < tokens[i + 2]!.end; k++) if (units[k] !== '\n') units[k] = ' ';
+  });
+  return { text: units ? units.join('') : text, parsers };
+}
+
+/**
+ * `text` (a CREATE TABLE or CREATE INDEX) without its indexes on expressions, MySQL 8's functional key parts
+ * (`KEY idx_city ((cast(profile->>'$.city' as char(64))))`), which MariaDB does not have (1064): a CREATE TABLE keeps
+ * its other definitions, a CREATE INDEX is blanked whole. MariaDB could index a generated column, but would not use it
+ * for the expression written in a query, so the index is named in a note instead. Blanked, so positions stay.
+ */
+export function withoutFunctionalIndexes(text: string): { text: string; indexes: string[] } {
+  const tokens = tokenize(text, 'mysql');
+  const indexes: string[] = [];
+  const units = text.split('');
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (units[k] !== '\n') units[k] = ' ';
+  };
+  const words = tokens.filter((t) => t.depth === 0 && t.kind === 'word').map((t) => t.value);
+  const keyAt = tokens.findIndex((t, i) => t.value === '(' && tokens[i + 1]?.value === '(');
+  if (words[0] === 'CREATE' && words.includes('INDEX') && !words.includes('TABLE')) {
+    if (keyAt < 0 || tokens[keyAt]!.depth !== 0) return { text, indexes };
+    const on = tokens.findIndex((t) => t.kind === 'word' && t.value === 'ON');
+    indexes.push(nameOf(tokens[on - 1]) ?? '');
+    blank(0, text.length);
+    return { text: units.join(''), indexes };
+  }
+  if (words[0] !== 'CREATE' || !words.includes('TABLE')) return { text, indexes };
+  // The definitions of the table: the runs between its commas (the parentheses themselves carry the outer depth).
+  let start = tokens.findIndex((t) => t.value === '(' && t.depth === 0) + 1;
+  if (start === 0) return { text, indexes };
+  for (let i = start; i <= tokens.length; i++) {
+    const t = tokens[i];
+    const end = t?.kind === 'punct' && t.value === ')' && t.depth === 0;
+    if (t && !end && !(t.kind === 'punct' && t.value === ',' && t.depth === 1)) continue;
+    const definition = tokens.slice(start, i);
+    const open = definition.findIndex((d) => d.value === '(' && d.depth === 1);
+    const isKey = ['KEY', 'INDEX', 'UNIQUE'].includes(definition[0]?.value ?? '');
+    if (isKey && open > 0 && definition[open + 1]?.value === '(') {
+      indexes.push(nameOf(definition[open - 1]) ?? '');
+      const comma = tokens[start - 1]!;
+      blank(comma.value === ',' ? comma.start : definition[0]!.start, definition.at(-1)!.end);
+    }
+    if (!t || end) break;
+    start = i + 1;
+  }
+  return { text: indexes.length > 0 ? units.join('') : text, indexes };
+}
+
+/**
+ * `text` without MySQL 8's expression defaults, `DEFAULT (expr)` (`DEFAULT (uuid_to_bin(uuid()))`: MariaDB has no
+ * UUID_TO_BIN and refuses the column, 1901). A default changes no plan, and the verification's rows give every
+ * column a value. Blanked, so positions stay.
+ */
+export function withoutDefaultExpressions(text: string): string {
+  const tokens = tokenize(text, 'mysql');
+  let units: string[] | undefined;
+  tokens.forEach((token, i) => {
+    const open = tokens[i + 1];
+    if (!(token.kind === 'word' && token.value === 'DEFAULT' && open?.kind === 'punct' && open.value === '(')) return;
+    const close = tokens.findIndex(
+      (t, k) => k > i + 1 && t.kind === 'punct' && t.value === ')' && t.depth === open.depth,
+    );
+    if (close < 0) return;
+    units ??= text.split('');
+    for (let k = token.start; k < tokens[close]!.end; k++) if (units[k] !== '\n') units[k] = ' ';
+  });
+  return units ? units.join('') : text;
+}
+
+/**
+ * MySQL 8.0.19's row alias of an upsert, `INSERT ... VALUES (...) AS new ON DUPLICATE KEY UPDATE c = new.c`, as the
+ * VALUES(c) MariaDB has for it (1064 at `AS new` before). A column list after the alias (`AS new (a, b)`) is left.
+ */
+export function withoutRowAlias(text: string): string {
+  const tokens = tokenize(text, 'mysql');
+  const first = tokens.find((t) => t.kind === 'word');
+  if (first?.value !== 'INSERT' && first?.value !== 'REPLACE') return text;
+  const as = tokens.findIndex(
+    (t, i) =>
+      t.depth === 0 &&
+      t.kind === 'word' &&
+      t.value === 'AS' &&
+      tokens[i - 1]?.value === ')' &&
+      tokens[i + 2]?.value === 'ON' &&
+      tokens[i + 3]?.value === 'DUPLICATE',
+  );
+  const alias = nameOf(tokens[as + 1])?.toLowerCase();
+  if (as < 0 || !alias) return text;
+  let out = text.slice(0, tokens[as]!.start);
+  let from = tokens[as + 1]!.end;
+  for (let i = as + 2; i + 2 < tokens.length; i++) {
+    const [name, dot, column] = [tokens[i]!, tokens[i + 1]!, tokens[i + 2]!];
+    if (nameOf(name)?.toLowerCase() !== alias || dot.value !== '.' || dot.kind !== 'punct' || !nameOf(column)) continue;
+    out += `${text.slice(from, name.start)}VALUES(${column.text})`;
+    from = column.end;
+    i += 2;
+  }
+  return out + text.slice(from);
 }
 
 /** MySQL 8's UCA 9.0.0 collations, by what they compare: MariaDB 10.11's nearest. */
@@ -80,6 +250,26 @@ export function withMariaDbCollations(text: string): MappedCollations {
     from = token.end;
   }
   return { text: mapped.size > 0 ? out + text.slice(from) : text, mapped };
+}
+
+/** The note for the report: which full-text parsers the sandbox planned without. */
+export function fulltextParserNote(parsers: ReadonlySet<string>): Localized | undefined {
+  if (parsers.size === 0) return undefined;
+  const names = [...parsers].join(', ');
+  return {
+    zh: `MariaDB 沙箱没有全文解析器插件 ${names}，FULLTEXT 索引按默认解析器规划（分词不同，执行计划不变）`,
+    en: `the MariaDB sandbox has no full-text parser plugin ${names}: the FULLTEXT indexes are planned with the default parser (words split differently, the same plan)`,
+  };
+}
+
+/** The note for the report: the indexes on expressions the sandbox planned without. */
+export function functionalIndexNote(indexes: readonly string[]): Localized | undefined {
+  if (indexes.length === 0) return undefined;
+  const names = indexes.join(', ');
+  return {
+    zh: `MariaDB 没有 MySQL 8 的函数索引（表达式键），规划时不含这些索引：${names}`,
+    en: `MariaDB has no MySQL 8 functional key parts (indexes on expressions): planned without ${names}`,
+  };
 }
 
 /** The note for the report: which collations were planned as which. */

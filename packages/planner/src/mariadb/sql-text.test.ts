@@ -99,6 +99,12 @@ describe('MySQL DDL rules', () => {
     expect(decide('/*!40101 SET @saved_cs_client = @@character_set_client */').action).toBe('skip');
     expect(decide('LOCK TABLES `t` WRITE').action).toBe('skip');
     expect(decide('DROP TABLE IF EXISTS `t`').action).toBe('skip');
+    // Sakila's script starts DROP SCHEMA IF EXISTS sakila; CREATE SCHEMA sakila; USE sakila;
+    expect(decide('DROP SCHEMA IF EXISTS sakila').action).toBe('skip');
+    expect(decide('DROP DATABASE IF EXISTS `employees`').action).toBe('skip');
+    // employees.sql prints messages and flushes logs between its tables.
+    expect(decide("SELECT 'CREATING DATABASE STRUCTURE' as 'INFO'").action).toBe('skip');
+    expect(decide('flush /*!50503 binary */ logs').action).toBe('skip');
   });
 
   it('rejects data, routines and copies', () => {
@@ -107,6 +113,9 @@ describe('MySQL DDL rules', () => {
     expect(decide('CREATE TRIGGER x BEFORE INSERT ON t FOR EACH ROW SET @a = 1').action).toBe('reject');
     expect(decide('ALTER TABLE t RENAME TO u').action).toBe('reject');
     expect(decide('DROP TABLE t').action).toBe('reject');
+    expect(decide('DROP SCHEMA sakila').action).toBe('reject');
+    expect(decide('SELECT a FROM t').action).toBe('reject');
+    expect(decide("SELECT 'x' INTO OUTFILE '/tmp/x'").action).toBe('reject');
   });
 
   it('turns a what-if CREATE INDEX into ALTER TABLE ADD INDEX and drops a view DEFINER', () => {

@@ -21,8 +21,19 @@ export const temporaryTable: PlanHotspot = {
   },
 };
 
+/** Measured in the plan (ANALYZE): actual rows and loops. */
+const measured = (node: PlanNode) => node.actualRows !== undefined && node.loops !== undefined && node.loops > 0;
+
 function mysqlTemporary(node: PlanNode): HotspotMatch {
-  const rows = Math.max(node.rows, ...node.children.map(producedRows));
+  // The rows measured when the plan was run (ANALYZE), going in or, without the input's, coming out; else the
+  // largest estimate. (An estimate beside a measure overstated: MariaDB's 5,274 rows scanned for 1,842 joined.)
+  const filledBy = node.children.filter(measured);
+  const rows =
+    filledBy.length > 0
+      ? Math.max(...filledBy.map(producedRows))
+      : measured(node)
+        ? producedRows(node)
+        : Math.max(node.rows, ...node.children.map(producedRows));
   const large = rows >= LARGE_TEMPORARY_ROWS;
   return {
     severity: large ? 'warning' : 'info',

@@ -16,3 +16,10 @@ SELECT 1 FROM t JOIN u ON u.k = t.k WHERE t.a = a;
 
 -- matches: 0
 SELECT a = a FROM t;
+
+-- Backticked qualifiers name their tables (Magento's EAV joins, Hibernate): two tables' columns, not one.
+-- matches: 0
+SELECT `e`.`sku` FROM `t` AS `e` LEFT JOIN `t` AS `at_name` ON (`at_name`.`entity_id` = `e`.`entity_id`);
+
+-- matches: 1
+SELECT `e`.`sku` FROM `t` AS `e` WHERE `e`.`entity_id` = `e`.`entity_id`;

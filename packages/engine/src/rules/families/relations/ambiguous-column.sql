@@ -39,3 +39,12 @@ WITH orders AS (SELECT 1 AS x) SELECT o_orderkey FROM orders, lineitem;
 
 -- matches: 0
 SELECT o_orderkey FROM orders o1 JOIN orders o2 ON o2.o_custkey = o1.o_custkey;
+
+-- Backticked qualifiers (Magento's EAV joins) say which table's value and entity_id; an unqualified one still does not.
+-- schema: magento-eav
+-- matches: 0
+SELECT `e`.`sku`, `at_name`.`value` AS `name` FROM `catalog_product_entity` AS `e` LEFT JOIN `catalog_product_entity_varchar` AS `at_name` ON (`at_name`.`entity_id` = `e`.`entity_id`) AND (`at_name`.`attribute_id` = 73);
+
+-- schema: magento-eav
+-- matches: 1
+SELECT `e`.`sku`, `entity_id` FROM `catalog_product_entity` AS `e` LEFT JOIN `catalog_product_entity_varchar` AS `at_name` ON (`at_name`.`entity_id` = `e`.`entity_id`);

@@ -21,6 +21,7 @@ import { recursiveCteUnbounded } from './recursive-cte-unbounded.ts';
 import { scalarSubqueryMultipleRows } from './scalar-subquery-multiple-rows.ts';
 import { serverFileAccess } from './server-file-access.ts';
 import { sleepOrBenchmarkCall } from './sleep-or-benchmark-call.ts';
+import { sqlCalcFoundRows } from './sql-calc-found-rows.ts';
 import { tableNotInSchema } from './table-not-in-schema.ts';
 import { templatePlaceholderInSql } from './template-placeholder-in-sql.ts';
 import { templatePlaceholderInString } from './template-placeholder-in-string.ts';
@@ -47,6 +48,7 @@ export const relationsRules: Rule[] = [
   forUpdateWithoutWhere,
   lockWithoutIndex,
   lockInShareMode,
+  sqlCalcFoundRows,
   updateWithLimitWithoutOrder,
   updatePrimaryKey,
   updateJoinNotUnique,

@@ -34,3 +34,13 @@ SELECT 1 FROM widgets;
 -- schema: example
 -- matches: 0
 SELECT o_orderkey FROM ${archive} WHERE o_custkey = #{id};
+
+-- Views of the structure are no missing tables (Sakila's film_list as mysqldump prints it, a view with a column
+-- list); a name no table or view has still is.
+-- schema: film-views
+-- matches: 0
+SELECT f.FID FROM film_list f JOIN nicer_but_slower_film_list n ON n.fid = f.FID JOIN film ON film.film_id = f.FID;
+
+-- schema: film-views
+-- matches: 1
+SELECT FID FROM film_lists;

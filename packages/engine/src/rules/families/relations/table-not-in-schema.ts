@@ -37,7 +37,7 @@ export const tableNotInSchema: Rule = {
         if ((db && systemSchemas.has(db)) || name === 'dual' || (!db && name.startsWith('pg_'))) continue;
         // `FROM ${table}`: the name is only known at run time (template-placeholder-in-sql reports the `${}`).
         if (name.startsWith('${')) continue;
-        if (reported.has(name)) continue;
+        if (reported.has(name) || schema.views?.some((view) => view.toLowerCase() === name)) continue;
         reported.add(name);
         matches.push(
           matchAt(

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { splitStatements } from '../sql-text.ts';
+import {
+  namedDatabases,
+  withJsonPathCalls,
+  withoutDatabaseQualifiers,
+  withoutDefaultExpressions,
+  withoutFulltextParsers,
+  withoutFunctionalIndexes,
+  withoutRowAlias,
+} from './names.ts';
+
+const databasesOf = (schema: string) => [...namedDatabases(splitStatements(schema, 'mysql'))].sort();
+
+describe('the databases a table structure names', () => {
+  it('are the qualifiers of the tables it defines, indexes, references and reads, and the database it USEs', () => {
+    const schema = `USE sakila;
+CREATE TABLE shop.orders (id INT PRIMARY KEY, customer_id INT REFERENCES crm.customers (id));
+CREATE INDEX orders_customer ON archive.orders (customer_id);
+CREATE VIEW v AS SELECT o.id FROM sales.orders o JOIN stock.items i ON i.id = o.id;`;
+    expect(databasesOf(schema)).toEqual(['archive', 'crm', 'sakila', 'sales', 'shop', 'stock']);
+  });
+
+  it("are not a join condition's or a call's qualifiers, which name tables and aliases (Sakila's film_list view)", () => {
+    const schema = `CREATE VIEW film_list AS
+SELECT film.film_id AS FID, EXTRACT(YEAR FROM film.last_update) AS y, TRIM(LEADING 'x' FROM c.name) AS n
+FROM film LEFT JOIN film_category ON film_category.film_id = film.film_id
+LEFT JOIN category c ON c.category_id = film_category.category_id
+WHERE film.film_id IN (SELECT fa.film_id FROM sakila.film_actor fa);`;
+    expect(databasesOf(schema)).toEqual(['sakila']);
+    const view = splitStatements(schema, 'mysql')[0]!.text;
+    const planned = withoutDatabaseQualifiers(view, namedDatabases(splitStatements(schema, 'mysql')));
+    expect(planned).toContain('film.film_id AS FID');
+    expect(planned).toContain('FROM       .film_actor fa');
+  });
+});
+
+describe("MySQL 8's structure and operators MariaDB lacks", () => {
+  it('writes the JSON path operators as the calls they stand for, on any column reference', () => {
+    expect(withJsonPathCalls("SELECT o.attrs->>'$.sku', `o`.`attrs` -> '$.n' FROM o WHERE attrs->\"$.c\" = 1")).toBe(
+      "SELECT JSON_UNQUOTE(JSON_EXTRACT(o.attrs, '$.sku')), JSON_EXTRACT(`o`.`attrs`, '$.n') FROM o WHERE JSON_EXTRACT(attrs, \"$.c\") = 1",
+    );
+    // An arrow that is no JSON path (in a string, a comment, a lambda-like text) is left alone.
+    for (const text of ["SELECT 'a->>b' FROM t", 'SELECT a - >b FROM t', 'SELECT a -- ->> x\nFROM t']) {
+      expect(withJsonPathCalls(text)).toBe(text);
+    }
+  });
+
+  it('blanks WITH PARSER of a FULLTEXT key, as written or in an executable comment, and names the parser', () => {
+    const text =
+      'CREATE TABLE t (a TEXT, FULLTEXT KEY ft (a) /*!50100 WITH PARSER `ngram` */, FULLTEXT (b) WITH PARSER mecab)';
+    const { text: planned, parsers } = withoutFulltextParsers(text);
+    expect(planned).toHaveLength(text.length);
+    expect(planned).not.toMatch(/PARSER/);
+    expect([...parsers]).toEqual(['ngram', 'mecab']);
+    expect(withoutFulltextParsers('CREATE TABLE t (a TEXT, FULLTEXT KEY ft (a))').parsers.size).toBe(0);
+  });
+
+  it('takes out indexes on expressions, and leaves keys on columns and prefixes', () => {
+    const table = `CREATE TABLE c (
+  id int NOT NULL,
+  profile json,
+  email varchar(191),
+  PRIMARY KEY (id),
+  KEY idx_city ((cast(json_unquote(json_extract(profile,_utf8mb4'$.city')) as char(64)))),
+  UNIQUE KEY uk_email (email(100)),
+  KEY idx_lower ((lower(email)), id)
+) ENGINE=InnoDB`;
+    const { text, indexes } = withoutFunctionalIndexes(table);
+    expect(indexes).toEqual(['idx_city', 'idx_lower']);
+    expect(text.replace(/\s+/g, ' ')).toBe(
+      'CREATE TABLE c ( id int NOT NULL, profile json, email varchar(191), PRIMARY KEY (id) , UNIQUE KEY uk_email (email(100)) ) ENGINE=InnoDB',
+    );
+    const index = "CREATE INDEX idx_tag ON t ((CAST(doc->>'$.tag' AS CHAR(20))))";
+    expect(withoutFunctionalIndexes(index)).toEqual({ text: ' '.repeat(index.length), indexes: ['idx_tag'] });
+    const plain = 'CREATE INDEX idx_a ON t (a, b(10))';
+    expect(withoutFunctionalIndexes(plain)).toEqual({ text: plain, indexes: [] });
+  });
+
+  it("blanks MySQL 8's expression defaults, and leaves literal defaults and other parentheses", () => {
+    const table =
+      'CREATE TABLE e (id binary(16) NOT NULL DEFAULT (uuid_to_bin(uuid())), n int DEFAULT 0, d date DEFAULT (CURRENT_DATE + INTERVAL 1 DAY), PRIMARY KEY (id))';
+    const planned = withoutDefaultExpressions(table);
+    expect(planned).toHaveLength(table.length);
+    expect(planned.replace(/\s+/g, ' ')).toBe(
+      'CREATE TABLE e (id binary(16) NOT NULL , n int DEFAULT 0, d date , PRIMARY KEY (id))',
+    );
+    const plain = "CREATE TABLE t (a int DEFAULT 1, b varchar(3) DEFAULT 'x', c timestamp DEFAULT CURRENT_TIMESTAMP)";
+    expect(withoutDefaultExpressions(plain)).toBe(plain);
+  });
+
+  it("writes MySQL 8.0.19's upsert row alias as VALUES(), and leaves other upserts and aliases", () => {
+    expect(
+      withoutRowAlias(
+        'INSERT INTO v (entity_id, value) VALUES (1, 2) AS new ON DUPLICATE KEY UPDATE value = new.value + `new`.`entity_id`',
+      ),
+    ).toBe(
+      'INSERT INTO v (entity_id, value) VALUES (1, 2)  ON DUPLICATE KEY UPDATE value = VALUES(value) + VALUES(`entity_id`)',
+    );
+    for (const text of [
+      'INSERT INTO v (a) VALUES (1) ON DUPLICATE KEY UPDATE a = VALUES(a)',
+      'INSERT INTO v (a) VALUES (1) AS new (x) ON DUPLICATE KEY UPDATE a = new.x',
+      'SELECT new.a FROM (SELECT 1 AS a) AS new',
+    ]) {
+      expect(withoutRowAlias(text)).toBe(text);
+    }
+  });
+});
