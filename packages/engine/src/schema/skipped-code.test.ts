@@ -122,6 +122,20 @@ describe('code and permissions in the table structure are skipped, with a note',
       line: 2,
     });
     expect(errorOf('CREATE TABLE t (a int);\nCREATE USER evil;', 'mysql')).toMatchObject({ code: 4203, line: 2 });
+    // A BEGIN ATOMIC body never closed would take the tables after it: refused at the function, saying why.
+    const unclosed = errorOf(
+      'CREATE FUNCTION f() RETURNS int LANGUAGE sql\nBEGIN ATOMIC\n  SELECT 1;\nCREATE TABLE t (a int);',
+      'postgresql',
+    );
+    expect(unclosed).toMatchObject({ code: 4203, line: 1 });
+    expect(JSON.stringify(unclosed)).toContain('has no END');
+    // Closed, the same body is skipped and the table after it read.
+    expect(
+      parseSchema(
+        'CREATE FUNCTION f() RETURNS int LANGUAGE sql\nBEGIN ATOMIC\n  SELECT 1;\nEND;\nCREATE TABLE t (a int);',
+        'postgresql',
+      ).tables.map((t) => t.name),
+    ).toEqual(['t']);
     // A function's name in an index: the index is structure and stays (the sandbox says what it can not make).
     expect(parseSchema('CREATE TABLE t (a text);\nCREATE INDEX i ON t (f(a));', 'postgresql').ddl).toContain('f(a)');
   });

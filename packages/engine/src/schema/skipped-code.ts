@@ -2,6 +2,7 @@ import type { Dialect, Localized } from '@sqltune/contracts';
 import { splitStatements } from '../dialect/split.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { blank } from './dump-data.ts';
+import { structureError } from './input-errors.ts';
 import { unquote } from './model.ts';
 
 /**
@@ -40,6 +41,7 @@ export function withoutCode(text: string, dialect: Dialect): { text: string; not
   // Inside a SQL-standard body (`BEGIN ATOMIC ... END`, PostgreSQL 14+) of a skipped function: its statements are
   // the body's, up to the `END` statement.
   let inAtomicBody = false;
+  let atomicStart: Skipped | undefined;
   for (const slice of splitStatements(delimited, dialect)) {
     const tokens = codeTokens(lex(slice.text, { mysql: dialect === 'mysql' }));
     const line = slice.line;
@@ -51,11 +53,14 @@ export function withoutCode(text: string, dialect: Dialect): { text: string; not
     else if (kind !== 'silent') {
       skipped.push({ ...kind!, line });
       inAtomicBody = dialect === 'postgresql' && opensAtomicBody(tokens);
+      if (inAtomicBody) atomicStart = { ...kind!, line };
     }
     const end = slice.offset + slice.text.length;
     blank(units, slice.offset, delimited.startsWith(';', end) ? end + 1 : end);
     changed = true;
   }
+  // A body that never ends would take the rest of the structure with it, unseen: say where it starts instead.
+  if (inAtomicBody && atomicStart) throw unclosedBody(atomicStart);
   if (!changed) return { text, notes: [] };
   const blanked = units.join('');
   const planned = domains.size > 0 ? withDomainsResolved(blanked, domains) : { text: blanked, notes: [] };
@@ -541,4 +546,12 @@ function skippedNote(skipped: Skipped[]): Localized {
     zh: `表结构中的 ${zh.join('、')}未执行：它们不影响执行计划。${rules ? '规则只改写对其表的写操作：这些写操作按没有规则的情况规划。' : ''}`,
     en: `${enList} in the table structure ${skipped.length > 1 ? 'were' : 'was'} not run: they do not change plans.${rules ? ' A rule rewrites only writes to its table: those are planned without it.' : ''}`,
   };
+}
+
+function unclosedBody(start: Skipped) {
+  return structureError(
+    { line: start.line, column: 1 },
+    `the BEGIN ATOMIC body of ${start.kind} ${start.name} has no END: the statements after it would be read as its body`,
+    `${start.name} 的 BEGIN ATOMIC 函数体没有 END：其后的语句都会被当作函数体`,
+  );
 }
