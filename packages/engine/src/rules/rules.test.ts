@@ -46,6 +46,15 @@ describe('statement rules', () => {
     ).toEqual([]);
   });
 
+  it('runs each case that must match, and each equivalence case, in a dialect of its rule', () => {
+    const dialects = new Map(statementRules.map((rule) => [rule.id, rule.dialects as readonly string[]]));
+    expect(
+      [...fixtures.cases.filter((c) => c.matches > 0), ...fixtures.equivalenceCases]
+        .filter((c) => !dialects.get(c.rule)?.includes(c.dialect))
+        .map((c) => c.source),
+    ).toEqual([]);
+  });
+
   it('has a positive and a negative case for every rule, and bilingual texts', () => {
     for (const rule of statementRules) {
       expect(

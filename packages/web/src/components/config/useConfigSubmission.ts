@@ -1,11 +1,11 @@
-import { ErrorCode, type SubmissionField } from '@sqltune/contracts';
+import { ErrorCode, type SiteConfig, type SubmissionField } from '@sqltune/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormInstance, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, errorText } from '../../api/http.ts';
-import { useSiteConfig } from '../../api/site.ts';
+import { getSiteConfig, SITE_QUERY_KEY, useSiteConfig } from '../../api/site.ts';
 import type { EditorMarker } from '../../editor/types.ts';
 import { isLanguage } from '../../lib/language.ts';
 import { overLimit } from '../../lib/limits.ts';
@@ -90,8 +90,15 @@ export function useConfigSubmission<Values extends object, Field extends string>
       okText: t('quota.upgrade'),
       cancelText: t('quota.contact'),
       onOk: () => navigate('/subscribe'),
+      // The address as it is when the button is pressed: the dialog may open before the site config arrived, and a
+      // value captured then would leave the button doing nothing.
       onCancel: () => {
-        if (support) window.open(support, '_blank', 'noopener,noreferrer');
+        const address = queryClient.getQueryData<SiteConfig>(SITE_QUERY_KEY)?.links.support ?? support;
+        if (address) window.open(address, '_blank', 'noopener,noreferrer');
+        else
+          void queryClient
+            .fetchQuery({ queryKey: SITE_QUERY_KEY, queryFn: getSiteConfig })
+            .then((site) => window.open(site.links.support, '_blank', 'noopener,noreferrer'));
       },
     });
   };
