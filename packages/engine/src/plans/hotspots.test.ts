@@ -72,6 +72,11 @@ describe('plan hotspots on the planner conventions', () => {
     expect(misestimates[0]!.message.en).toContain(
       'Seq Scan on t was estimated at 10 rows but returned 5,000 (about 500x off)',
     );
+    // One row is one row (the planners' typical estimate for a condition matching nothing they know of).
+    const single = node('Seq Scan', { relation: 't', rows: 1, actualRows: 5_000, loops: 1 });
+    expect(planHotspots(tree(single)).find((f) => f.id === 'plan-row-misestimate')?.message.en).toContain(
+      'Seq Scan on t was estimated at 1 row but returned 5,000',
+    );
     const limited = node('Limit', { rows: 10, actualRows: 10, loops: 1 }, [
       node('Sort', { rows: 50_000, actualRows: 10, loops: 1 }, [
         node('Seq Scan', { relation: 'u', rows: 50, actualRows: 50, loops: 1 }),

@@ -20,6 +20,7 @@ export {
   mysqlPlanNode,
 } from './mysql-json.ts';
 export { accessName } from './mysql-names.ts';
+export { formatCount, formatRows } from './numbers.ts';
 export { PLAN_FORMATS, type PlanFormat, parseUserPlan } from './parse.ts';
 export { type PostgresNodeOptions, postgresPlanNode, postgresPlanRoot } from './postgres-json.ts';
 export { diagnoseStatementPlan, hotspotContext, type StatementPlanInput } from './statement-plan.ts';

@@ -12,6 +12,12 @@ export function formatCount(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
+/** A count of rows for English messages: `1 row`, `2,500 rows` (`noun` for `outer row` and the like). */
+export function formatRows(n: number, noun = 'row'): string {
+  const count = formatCount(n);
+  return `${count} ${count === '1' ? noun : `${noun}s`}`;
+}
+
 /** Milliseconds for messages: 3 significant digits, never in exponent form. */
 export function formatMs(ms: number): string {
   return ms >= 100 ? formatCount(ms) : String(Number(ms.toPrecision(3)));

@@ -38,29 +38,28 @@ export function withoutCode(text: string, dialect: Dialect): { text: string; not
   let changed = dialect === 'mysql' ? rewriteDelimiterBlocks(text, units, skipped) : false;
   const delimited = changed ? units.join('') : text;
   const domains = new Map<string, Domain>();
-  // Inside a SQL-standard body (`BEGIN ATOMIC ... END`, PostgreSQL 14+) of a skipped function: its statements are
-  // the body's, up to the `END` statement.
-  let inAtomicBody = false;
-  let atomicStart: Skipped | undefined;
+  // The skipped function whose SQL-standard body (`BEGIN ATOMIC ... END`, PostgreSQL 14+) the statements belong to,
+  // up to the `END` statement.
+  let atomicBodyOf: Skipped | undefined;
   for (const slice of splitStatements(delimited, dialect)) {
     const tokens = codeTokens(lex(slice.text, { mysql: dialect === 'mysql' }));
     const line = slice.line;
-    const domain = dialect === 'postgresql' && !inAtomicBody ? domainOf(tokens, line) : undefined;
-    const kind = domain || inAtomicBody ? undefined : codeKind(tokens, dialect);
-    if (inAtomicBody) inAtomicBody = !(tokens.length === 1 && isKeyword(tokens[0], 'END'));
-    else if (!domain && !kind) continue;
+    const domain = dialect === 'postgresql' && !atomicBodyOf ? domainOf(tokens, line) : undefined;
+    const kind = domain || atomicBodyOf ? undefined : codeKind(tokens, dialect);
+    if (atomicBodyOf) {
+      if (tokens.length === 1 && isKeyword(tokens[0], 'END')) atomicBodyOf = undefined;
+    } else if (!domain && !kind) continue;
     else if (domain) domains.set(domain.key, domain);
     else if (kind !== 'silent') {
       skipped.push({ ...kind!, line });
-      inAtomicBody = dialect === 'postgresql' && opensAtomicBody(tokens);
-      if (inAtomicBody) atomicStart = { ...kind!, line };
+      if (dialect === 'postgresql' && opensAtomicBody(tokens)) atomicBodyOf = { ...kind!, line };
     }
     const end = slice.offset + slice.text.length;
     blank(units, slice.offset, delimited.startsWith(';', end) ? end + 1 : end);
     changed = true;
   }
   // A body that never ends would take the rest of the structure with it, unseen: say where it starts instead.
-  if (inAtomicBody && atomicStart) throw unclosedBody(atomicStart);
+  if (atomicBodyOf) throw unclosedBody(atomicBodyOf);
   if (!changed) return { text, notes: [] };
   const blanked = units.join('');
   const planned = domains.size > 0 ? withDomainsResolved(blanked, domains) : { text: blanked, notes: [] };

@@ -5,7 +5,7 @@ import { type AstNode, columnRef, walk } from '../model/ast.ts';
 import { parseSchema } from '../schema/parse-schema.ts';
 import {
   cteName,
-  cteReadCounts,
+  cteReads,
   ctesVisibleIn,
   isCorrelated,
   queryScopes,
@@ -205,7 +205,7 @@ describe('scope resolution', () => {
       const [statement] = parseStatements(sql, dialect);
       const ast = statement!.ast;
       const byName: Record<string, number> = {};
-      for (const [cte, reads] of cteReadCounts(ast, schema)) byName[cteName(cte)!] = reads;
+      for (const [cte, reads] of cteReads(ast, schema)) byName[cteName(cte)!] = reads.total;
       return byName;
     };
 
@@ -217,6 +217,18 @@ describe('scope resolution', () => {
         expect(counts(sql, dialect)).toEqual({ c: 3, d: 1 });
       },
     );
+
+    it('counts once per tree and schema: the rules of one analysis share the answer', () => {
+      const [statement] = parseStatements('WITH c AS (SELECT o_orderkey FROM orders) SELECT 1 FROM c', 'mysql');
+      const [again] = parseStatements('WITH c AS (SELECT o_orderkey FROM orders) SELECT 1 FROM c', 'mysql');
+      const first = cteReads(statement!.ast, schema);
+      expect(cteReads(statement!.ast, schema)).toBe(first);
+      // Another tree of the same text, or another schema, is counted anew.
+      const otherSchema = parseSchema('CREATE TABLE orders (o_orderkey INT PRIMARY KEY)', 'mysql');
+      expect(cteReads(statement!.ast, otherSchema)).not.toBe(first);
+      expect(again!.ast).not.toBe(statement!.ast);
+      expect(cteReads(again!.ast, schema)).not.toBe(first);
+    });
 
     it.each(['mysql', 'postgresql'] as const)(
       'does not count the table a non-recursive body reads under its name (%s)',

@@ -285,6 +285,10 @@ export interface CteReads {
  * (ctesVisibleIn): a name read where it is the table's, or another CTE's of the same name, is not a read of it.
  */
 export function cteReads(ast: AstNode, schema: SchemaModel): ReadonlyMap<AstNode, CteReads> {
+  return cteReadsCache(ast, schema, () => countCteReads(ast, schema));
+}
+
+function countCteReads(ast: AstNode, schema: SchemaModel): ReadonlyMap<AstNode, CteReads> {
   const reads = new Map<AstNode, { total: number; fromOwnBody: number }>();
   const bodies = new Map<AstNode, Set<AstNode>>();
   const inOwnBody = (definition: AstNode, query: AstNode) => {
@@ -310,11 +314,6 @@ export function cteReads(ast: AstNode, schema: SchemaModel): ReadonlyMap<AstNode
     }
   }
   return reads;
-}
-
-/** How many times each WITH entry of the statement is read as a source (see cteReads). */
-export function cteReadCounts(ast: AstNode, schema: SchemaModel): ReadonlyMap<AstNode, number> {
-  return new Map([...cteReads(ast, schema)].map(([definition, read]) => [definition, read.total]));
 }
 
 /** The comma-separated group of the FROM list a JOIN appended at its end belongs to. */
@@ -449,21 +448,29 @@ function resolveAt(ast: AstNode, schema: SchemaModel, query: AstNode, ref: Colum
   return { kind: 'missing' };
 }
 
+/**
+ * A value computed once per tree node and schema: several rules of one analysis ask the same question of the same
+ * statement (the sources of a query, the reads of its CTEs). Weak on both keys, so nothing outlives the analysis.
+ */
+function perNodeAndSchema<T>(): (node: AstNode, schema: SchemaModel, compute: () => T) => T {
+  const cache = new WeakMap<AstNode, WeakMap<SchemaModel, T>>();
+  return (node, schema, compute) => {
+    let bySchema = cache.get(node);
+    if (!bySchema) {
+      bySchema = new WeakMap();
+      cache.set(node, bySchema);
+    }
+    if (!bySchema.has(schema)) bySchema.set(schema, compute());
+    return bySchema.get(schema) as T;
+  };
+}
+
 /** Sources by query and schema: a rule resolves many references of one query. */
-const sourceCache = new WeakMap<AstNode, WeakMap<SchemaModel, Source[]>>();
+const sourceCache = perNodeAndSchema<Source[]>();
+const cteReadsCache = perNodeAndSchema<ReadonlyMap<AstNode, CteReads>>();
 
 function cachedSources(query: AstNode, schema: SchemaModel, ctes: Ctes): Source[] {
-  let bySchema = sourceCache.get(query);
-  if (!bySchema) {
-    bySchema = new WeakMap();
-    sourceCache.set(query, bySchema);
-  }
-  let sources = bySchema.get(schema);
-  if (!sources) {
-    sources = sourcesOf(query, schema, ctes);
-    bySchema.set(schema, sources);
-  }
-  return sources;
+  return sourceCache(query, schema, () => sourcesOf(query, schema, ctes));
 }
 
 /** The definition of the plain column a CTE or derived table selects as `name`. */

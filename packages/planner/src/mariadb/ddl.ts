@@ -9,15 +9,17 @@
  *          DROP VIEW IF EXISTS (mysqldump's placeholder views are replaced so). None of them runs user code with
  *          privilege: the tables are empty, no routine, trigger or event can be defined, and every statement runs as
  *          the session's user in its own database.
- *  skip:   mysqldump and client noise that changes nothing for planning: SET, USE, LOCK / UNLOCK TABLES, FLUSH,
- *          the client's SOURCE, a SELECT of no table (a script's message),
+ *  skip:   mysqldump and client noise that changes nothing for planning, the statements whose first word the engine
+ *          calls noise (SCHEMA_NOISE_FIRST_WORDS.mysql: SET, USE, LOCK / UNLOCK TABLES, FLUSH, the client's SOURCE,
+ *          GRANT / REVOKE, ...), a SELECT of no table (a script's message),
  *          DROP TABLE / DATABASE / SCHEMA ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, START TRANSACTION / BEGIN /
  *          COMMIT, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER.
  *  reject: everything else (INSERT, LOAD DATA, CREATE TRIGGER / PROCEDURE / FUNCTION / EVENT, CREATE TABLE ... SELECT,
- *          ALTER TABLE ... RENAME / DISCARD TABLESPACE, GRANT, ...): error 4203 at the statement. A dump's triggers,
+ *          ALTER TABLE ... RENAME / DISCARD TABLESPACE, ...): error 4203 at the statement. A dump's triggers,
  *          routines, events and GRANTs never reach this list through the engine: it blanks them before
  *          (engine/src/schema/skipped-code.ts, with a note); they stay refused here if they do.
  */
+import { SCHEMA_NOISE_FIRST_WORDS } from '@sqltune/engine';
 import { leadingWords, nameOf, type Token } from '../sql-text.ts';
 
 export type DdlAction = 'run' | 'skip' | 'reject';
@@ -31,20 +33,6 @@ export interface DdlDecision {
   /** The table a CREATE TABLE / ALTER TABLE / CREATE INDEX works on (unquoted, without a database). */
   table?: string;
 }
-
-const SKIP_FIRST = new Set([
-  'SET',
-  'USE',
-  'LOCK',
-  'UNLOCK',
-  'BEGIN',
-  'COMMIT',
-  'START',
-  'DELIMITER',
-  'ROLLBACK',
-  'FLUSH',
-  'SOURCE',
-]);
 
 const ALTER_TABLE_OK_FIRST = new Set([
   'ADD',
@@ -163,7 +151,7 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
   if (tokens.length === 0) return { action: 'skip', kind: 'empty' };
   const words = leadingWords(tokens, 12);
   const first = words[0] ?? tokens[0].text.toUpperCase();
-  if (SKIP_FIRST.has(first)) return { action: 'skip', kind: first };
+  if (SCHEMA_NOISE_FIRST_WORDS.mysql.has(first)) return { action: 'skip', kind: first };
   // A script's message (`SELECT 'CREATING DATABASE STRUCTURE' as 'INFO'`): it reads and writes no table.
   if (first === 'SELECT' && !tokens.some((t) => t.kind === 'word' && (t.value === 'FROM' || t.value === 'INTO')))
     return { action: 'skip', kind: 'SELECT' };

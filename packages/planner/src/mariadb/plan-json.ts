@@ -26,14 +26,22 @@
  * the node says so in its warnings.
  */
 import type { Localized, PlanNode, PlanTree } from '@sqltune/contracts';
-import { accessName, type MysqlBuilt, type MysqlNodeSource, type MysqlPlanLayer, mysqlPlanNode } from '@sqltune/engine';
+import {
+  accessName,
+  formatCount,
+  formatRows,
+  type MysqlBuilt,
+  type MysqlNodeSource,
+  type MysqlPlanLayer,
+  mysqlPlanNode,
+} from '@sqltune/engine';
 
 type Json = Record<string, unknown>;
 
 const usingTemporary: Localized = { zh: '使用临时表', en: 'Using temporary' };
 
 function filesort(rows: number): Localized {
-  return { zh: `文件排序约 ${formatCount(rows)} 行`, en: `Filesort of about ${formatCount(rows)} rows` };
+  return { zh: `文件排序约 ${formatCount(rows)} 行`, en: `Filesort of about ${formatRows(rows)}` };
 }
 
 /** MariaDB counts range rows in the (empty) sandbox index, so such estimates are not the real table's. */
@@ -250,10 +258,6 @@ export function summarizeTrace(trace: unknown): TraceSummary | undefined {
   return { blocks };
 }
 
-function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
-}
-
 /**
  * What the sandbox knows beyond the JSON, layered on the engine's reading: the trace's costs, the tables behind the
  * aliases and their sizes, which subqueries depend on their outer row (the tabular EXPLAIN's select_type), a plan for
@@ -359,14 +363,14 @@ class SandboxLayer implements MysqlPlanLayer {
         if (windowSorts(source.json) && node.rows >= this.largeSort)
           node.warnings.push({
             zh: `窗口函数排序约 ${formatCount(node.rows)} 行`,
-            en: `Window functions sort about ${formatCount(node.rows)} rows`,
+            en: `Window functions sort about ${formatRows(node.rows)}`,
           });
         return;
       case 'union':
         if (node.node === 'Union (distinct)' && node.rows >= this.largeSort)
           node.warnings.push({
             zh: `UNION 在临时表中对约 ${formatCount(node.rows)} 行去重`,
-            en: `UNION removes duplicates from about ${formatCount(node.rows)} rows in a temporary table`,
+            en: `UNION removes duplicates from about ${formatRows(node.rows)} in a temporary table`,
           });
         return;
       case 'message':
@@ -397,7 +401,7 @@ class SandboxLayer implements MysqlPlanLayer {
     const condition = str(t.attached_condition);
     const warnings = node.warnings;
     if ((access === 'ALL' || access === 'hash_ALL') && !alias.startsWith('<') && big) {
-      const size = ` (about ${formatCount(tableRows ?? rows)} rows)`;
+      const size = ` (about ${formatRows(tableRows ?? rows)})`;
       const sizeZh = `（约 ${formatCount(tableRows ?? rows)} 行）`;
       warnings.push(
         condition
@@ -411,7 +415,7 @@ class SandboxLayer implements MysqlPlanLayer {
     if (access === 'index' && !alias.startsWith('<') && big)
       warnings.push({
         zh: `对 ${relation} 全索引扫描（约 ${formatCount(rows)} 行）`,
-        en: `Full index scan on ${relation} (about ${formatCount(rows)} rows)`,
+        en: `Full index scan on ${relation} (about ${formatRows(rows)})`,
       });
     if (source.joinBuffer && big)
       warnings.push({

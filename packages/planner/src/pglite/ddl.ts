@@ -22,6 +22,7 @@
  *          columns with its base type; they stay refused here if they do.
  */
 import { AppError, ErrorCode } from '@sqltune/contracts';
+import { SCHEMA_NOISE_FIRST_WORDS } from '@sqltune/engine';
 import { leadingWords, lineColumnAt, type SqlStatement, type Token } from '../sql-text.ts';
 
 export type DdlAction = 'run' | 'skip' | 'reject';
@@ -40,7 +41,6 @@ const ALTER_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'MATERIALIZED VIEW']);
 /** What the 4203 message lists as accepted. */
 const ACCEPTED =
   'CREATE TABLE, CREATE INDEX, CREATE VIEW, CREATE MATERIALIZED VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, ALTER TABLE, COMMENT ON';
-const SKIP_FIRST = new Set(['SET', 'RESET', 'GRANT', 'REVOKE', 'BEGIN', 'COMMIT', 'START', 'END', 'ROLLBACK']);
 
 function hasWordsAtDepth0(tokens: Token[], words: string[]): boolean {
   for (let i = 0; i + words.length <= tokens.length; i++) {
@@ -62,7 +62,7 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
   if (tokens[0].kind === 'meta') return { action: 'skip', kind: 'psql meta-command' };
   const words = leadingWords(tokens, 10);
   const first = words[0] ?? tokens[0].text.toUpperCase();
-  if (SKIP_FIRST.has(first)) return { action: 'skip', kind: first };
+  if (SCHEMA_NOISE_FIRST_WORDS.postgresql.has(first)) return { action: 'skip', kind: first };
   if (hasWordsAtDepth0(tokens, ['owner', 'to']) && (first === 'ALTER' || first === 'COMMENT'))
     return { action: 'skip', kind: `${first} ... OWNER TO` };
   if (first === 'SELECT') {

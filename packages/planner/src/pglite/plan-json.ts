@@ -6,7 +6,7 @@
  * statement, shows them. This module adds what only the optimizer knows: the tables' sizes, for its warnings.
  */
 import type { Localized, PlanNode, PlanTree } from '@sqltune/contracts';
-import { postgresPlanNode, postgresPlanRoot } from '@sqltune/engine';
+import { formatCount, formatRows, postgresPlanNode, postgresPlanRoot } from '@sqltune/engine';
 
 /** One node of PostgreSQL's JSON plan (only the keys we read are typed). */
 export interface ExplainJsonNode {
@@ -74,10 +74,6 @@ function addWarnings(
   });
 }
 
-function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
-}
-
 function isLarge(node: ExplainJsonNode, options: PlanConversionOptions): { large: boolean; rows?: number } {
   const threshold = options.largeTableRows ?? 10_000;
   const name = node['Relation Name'];
@@ -98,7 +94,7 @@ function warningsOf(
   if (type === 'Seq Scan' && relation !== undefined) {
     const { large, rows } = isLarge(node, options);
     if (large && typeof node.Filter === 'string') {
-      const size = rows !== undefined ? ` (${formatCount(rows)} rows)` : '';
+      const size = rows !== undefined ? ` (${formatRows(rows)})` : '';
       const sizeZh = rows !== undefined ? `（${formatCount(rows)} 行）` : '';
       warnings.push({
         zh: `对大表 ${relation}${sizeZh} 顺序扫描并过滤 ${node.Filter}：在过滤列上建索引可能有帮助`,
@@ -114,8 +110,8 @@ function warningsOf(
     }
   }
   if (type === 'Sort' && node['Plan Rows'] >= (options.largeSortRows ?? 100_000)) {
-    const rows = formatCount(node['Plan Rows']);
-    warnings.push({ zh: `排序约 ${rows} 行`, en: `Sort of about ${rows} rows` });
+    const rows = node['Plan Rows'];
+    warnings.push({ zh: `排序约 ${formatCount(rows)} 行`, en: `Sort of about ${formatRows(rows)}` });
   }
   return warnings;
 }

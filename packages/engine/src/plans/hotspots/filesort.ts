@@ -1,5 +1,5 @@
 import type { PlanNode } from '@sqltune/contracts';
-import { formatCount } from '../numbers.ts';
+import { formatCount, formatRows } from '../numbers.ts';
 import type { HotspotMatch, PlanHotspot, PlanVisit } from './hotspot.ts';
 
 /**
@@ -32,7 +32,7 @@ export const filesort: PlanHotspot = {
       severity: 'warning',
       message: {
         zh: `${node.node} 对约 ${formatCount(rows)} 行排序${by.zh}${disk.zh}：按排序列建索引（索引顺序与 ORDER BY/GROUP BY 一致）或加 LIMIT 可以避免`,
-        en: `${node.node} sorts about ${formatCount(rows)} rows${by.en}${disk.en}: an index in the ORDER BY / GROUP BY order, or a LIMIT, avoids it`,
+        en: `${node.node} sorts about ${formatRows(rows)}${by.en}${disk.en}: an index in the ORDER BY / GROUP BY order, or a LIMIT, avoids it`,
       },
     };
   },

@@ -1,5 +1,5 @@
 import type { PlanNode } from '@sqltune/contracts';
-import { formatCount } from '../numbers.ts';
+import { formatCount, formatRows } from '../numbers.ts';
 import { isParallelAware } from '../postgres-common.ts';
 import {
   detailNumber,
@@ -36,7 +36,7 @@ export const fullScanLargeTable: PlanHotspot = {
     if (!byCost && (rows === undefined || rows < LARGE_TABLE_ROWS)) return undefined;
     const size =
       rows !== undefined
-        ? { zh: `约 ${formatCount(rows)} 行`, en: `about ${formatCount(rows)} rows` }
+        ? { zh: `约 ${formatCount(rows)} 行`, en: `about ${formatRows(rows)}` }
         : { zh: `估算代价 ${formatCount(node.cost)}`, en: `estimated cost ${formatCount(node.cost)}` };
     const table = tableNamed(node.relation!, context);
     const condition = conditionOf(node, ancestors.at(-1));

@@ -1,5 +1,5 @@
 import type { PlanNode } from '@sqltune/contracts';
-import { formatCount } from '../numbers.ts';
+import { formatCount, formatRows } from '../numbers.ts';
 import {
   type HotspotContext,
   type HotspotMatch,
@@ -44,7 +44,7 @@ export const nestedLoopLargeInput: PlanHotspot = {
           severity: 'warning',
           message: {
             zh: `嵌套循环对外层约 ${formatCount(executions)} 行中的每一行都执行一次内层 ${label.zh}：在连接列上建索引或改用哈希连接可以避免反复扫描`,
-            en: `Nested loop runs its inner ${label.en} once for each of about ${formatCount(executions)} outer rows: an index on the join columns, or a hash join, avoids rescanning it`,
+            en: `Nested loop runs its inner ${label.en} once for each of about ${formatRows(executions, 'outer row')}: an index on the join columns, or a hash join, avoids rescanning it`,
           },
         };
       }
@@ -73,7 +73,7 @@ function joinBuffer(scanned: PlanNode, outer: number): HotspotMatch {
     severity: 'warning',
     message: {
       zh: `嵌套循环把外层约 ${formatCount(outer)} 行逐一与 ${label.zh} 的每一行比较（连接缓冲：没有索引可用于连接条件）：在连接列上建索引可以避免`,
-      en: `Nested loop compares each of about ${formatCount(outer)} outer rows with every row of ${label.en} (join buffer: no index serves the join condition): an index on the join columns avoids it`,
+      en: `Nested loop compares each of about ${formatRows(outer, 'outer row')} with every row of ${label.en} (join buffer: no index serves the join condition): an index on the join columns avoids it`,
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { PlanNode } from '@sqltune/contracts';
 import { NOT_ESTIMATED } from '../mysql-tree.ts';
-import { formatCount } from '../numbers.ts';
+import { formatCount, formatRows } from '../numbers.ts';
 import { type HotspotMatch, nodeLabel, type PlanHotspot, type PlanVisit } from './hotspot.ts';
 
 /** Estimates off by this factor or more (either way) make the optimizer choose join orders and methods blindly. */
@@ -28,7 +28,7 @@ export const rowMisestimate: PlanHotspot = {
       severity: 'warning',
       message: {
         zh: `${label.zh} 估算 ${formatCount(estimated)} 行，实际 ${formatCount(actual)} 行（相差约 ${formatCount(factor)} 倍）：更新${table.zh}统计信息（ANALYZE / ANALYZE TABLE），或检查相关列的条件`,
-        en: `${label.en} was estimated at ${formatCount(estimated)} rows but returned ${formatCount(actual)} (about ${formatCount(factor)}x off): refresh the statistics${table.en} (ANALYZE / ANALYZE TABLE) or check conditions on correlated columns`,
+        en: `${label.en} was estimated at ${formatRows(estimated)} but returned ${formatCount(actual)} (about ${formatCount(factor)}x off): refresh the statistics${table.en} (ANALYZE / ANALYZE TABLE) or check conditions on correlated columns`,
       },
     };
   },

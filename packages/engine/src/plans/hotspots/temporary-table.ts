@@ -1,5 +1,5 @@
 import type { PlanNode } from '@sqltune/contracts';
-import { formatCount } from '../numbers.ts';
+import { formatCount, formatRows } from '../numbers.ts';
 import { detailNumber, type HotspotMatch, type PlanHotspot, type PlanVisit, producedRows } from './hotspot.ts';
 
 /**
@@ -39,7 +39,7 @@ function mysqlTemporary(node: PlanNode): HotspotMatch {
     severity: large ? 'warning' : 'info',
     message: {
       zh: `${node.node}：约 ${formatCount(rows)} 行写入临时表${large ? '，可能超出内存临时表上限而落盘' : ''}；让 GROUP BY/ORDER BY 使用同一张表上的索引列可以避免临时表`,
-      en: `${node.node}: about ${formatCount(rows)} rows go through a temporary table${large ? ', likely beyond the in-memory limit and onto disk' : ''}; grouping and ordering by indexed columns of one table avoids it`,
+      en: `${node.node}: about ${formatRows(rows)} go through a temporary table${large ? ', likely beyond the in-memory limit and onto disk' : ''}; grouping and ordering by indexed columns of one table avoids it`,
     },
   };
 }

@@ -6,9 +6,10 @@ import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { isVolatile } from '../../../semantics/functions.ts';
 import {
+  type CteReads,
   cteBody,
   cteName,
-  cteReadCounts,
+  cteReads,
   querySources,
   resolveColumn,
   selectQueries,
@@ -121,7 +122,7 @@ const refusals = {
 /** Findings (and one rewrite per outer query) of either pushdown rule. */
 export function pushdownMatches({ statement, schema }: RuleContext, mode: PushdownMode): RuleMatch[] {
   const found: Array<{ match: RuleMatch; change?: Change; moved: boolean; query: AstNode }> = [];
-  const reads = cteReadCounts(statement.ast, schema);
+  const reads = cteReads(statement.ast, schema);
   for (const query of selectQueries(statement.ast)) {
     const conjuncts = chainOf(child(query, 'where'), 'AND');
     if (conjuncts.length === 0) continue;
@@ -198,7 +199,7 @@ function targetsOf(
   statement: ParsedStatement,
   schema: SchemaModel,
   query: AstNode,
-  reads: ReadonlyMap<AstNode, number>,
+  reads: ReadonlyMap<AstNode, CteReads>,
 ): Target[] {
   const sources = querySources(statement.ast, schema, query);
   const nullable = nullExtended(sources.map((source) => source.node));
@@ -216,7 +217,7 @@ function targetsOf(
       const cte = source.definition;
       const body = cteBody(cte);
       // Spelled exactly as defined: a MySQL server may tell `C` (a table) from `c` (the CTE) apart.
-      if (body && cteName(cte) === source.table && reads.get(cte) === 1) {
+      if (body && cteName(cte) === source.table && reads.get(cte)?.total === 1) {
         const listed = children(cte, 'columns').map((c) => columnRef(c)?.column ?? null);
         const names = listed.length > 0 ? listed : outputColumns(body)?.map((c) => c.name);
         const name = typeof node.as === 'string' ? node.as : String(node.table);
