@@ -95,4 +95,45 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
     expect(purge.findings.map((f) => f.id)).toContain('mapper-write-where-disappears');
     expect(purge.findings.map((f) => f.id)).not.toContain('delete-without-where');
   });
+
+  it('plans a variant with a data-scope ${} appended after its conditions as empty, and keeps its rewrite as advice', async () => {
+    // RuoYi's list queries end in `${params.dataScope}`, a filter built in Java that is empty for administrators.
+    const scoped = [
+      '<mapper namespace="shop.OrderMapper">',
+      '  <!-- 数据范围过滤 -->',
+      '  <select id="list" resultType="map">',
+      '    SELECT id, total FROM orders',
+      '    WHERE EXTRACT(YEAR FROM created_at) = 2024 AND user_id = #{userId}',
+      '    <!-- 数据范围过滤 -->',
+      '    ${params.dataScope}',
+      '  </select>',
+      '  <select id="free" resultType="map">SELECT id FROM orders WHERE ${condition}</select>',
+      '</mapper>',
+    ].join('\n');
+    const report = Report.parse(
+      await optimizeMapper(
+        { files: [{ name: 'OrderMapper.xml', text: scoped }], dialect: 'postgresql', schemaText },
+        { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
+      ),
+    );
+    const [list, free] = report.mapper!.statements;
+    const variant = list!.variants[0]!;
+    expect(variant.planned).toBe(true);
+    expect(variant.label.en).toMatch(/\$\{params\.dataScope\} empty$/);
+    const item = report.statements[variant.report!]!;
+    expect(item.plan.source).toMatch(/PGlite/);
+    // Typed from the column as in any other variant (a bigint, not a quoted stand-in).
+    expect(item.original).toMatch(/user_id = 1\s*$/);
+    // The rewrite is shown, never patched: an edit across the blank would delete ${params.dataScope} from the file.
+    expect(list!.rewrites.length).toBeGreaterThan(0);
+    for (const rewrite of list!.rewrites) {
+      expect(rewrite.status).toBe('advice');
+      expect(rewrite.advice?.en).toMatch(/planned with \$\{params\.dataScope\} empty/);
+    }
+    expect(report.mapper!.files[0]!.patched ?? scoped).toContain('${params.dataScope}');
+    // The finding points at the `$` after the comment (saxes reports a comment before its `>`).
+    expect(list!.findings.find((f) => f.id === 'mapper-text-substitution')?.span).toMatchObject({ line: 7, column: 5 });
+    // A whole condition after WHERE cannot be left out: analyzed, not planned.
+    expect(free!.variants.every((v) => !v.planned)).toBe(true);
+  });
 });

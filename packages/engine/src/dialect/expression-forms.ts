@@ -27,6 +27,9 @@ import { scanType } from './type-forms.ts';
  *    node-sql-parser has for it; PostgreSQL's `rank() OVER w`;
  *  - MySQL's `MATCH a, b AGAINST (...)`: the server's grammar takes the column list with or without parentheses
  *    (sql_yacc.yy's ident_list_arg; the manual shows only `MATCH (a, b)`): read as `MATCH (a, b) AGAINST (...)`;
+ *  - PostgreSQL's LIKE / ILIKE pattern built by concatenation (`name LIKE '%' || $1 || '%'`), which the grammar
+ *    refuses when the pattern starts with a string: the concatenation put in parentheses, as the database groups it
+ *    (`||` binds tighter than LIKE);
  *  - PostgreSQL's COLLATE after a string or a call (`'a' COLLATE "C" < 'b'`, `lower(x) COLLATE "C"`), which the
  *    grammar takes after a column only: the operand with the `collate` node-sql-parser gives a column's. (COLLATE binds
  *    tighter than every operator but `::`, `[]` and `.`, so the string or call before it is its whole operand.)
@@ -45,7 +48,40 @@ export function expressionForms(context: FormContext): void {
     bareMatchColumns(context);
   } else {
     collateAfterOperand(context);
+    concatenatedPatterns(context);
   }
+}
+
+/** `x LIKE 'a' || y || 'b'`: the pattern's concatenation in parentheses. */
+function concatenatedPatterns({ tokens, substitutions, dialect }: FormContext): void {
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (!isKeyword(tokens[i], 'LIKE') && !isKeyword(tokens[i], 'ILIKE')) continue;
+    let end = patternOperandEnd(tokens, i + 1, dialect);
+    if (end < 0 || !isConcatenation(tokens, end)) continue;
+    while (end > 0 && isConcatenation(tokens, end)) end = patternOperandEnd(tokens, end + 2, dialect);
+    if (end < 0) continue;
+    substitutions.push({ start: tokens[i + 1]!.start, end: tokens[i + 1]!.start, replacement: '(' });
+    substitutions.push({ start: tokens[end - 1]!.end, end: tokens[end - 1]!.end, replacement: ')' });
+    i = end - 1;
+  }
+}
+
+function isConcatenation(tokens: Token[], at: number): boolean {
+  const [first, second] = [tokens[at], tokens[at + 1]];
+  return first?.text === '|' && second?.text === '|' && second.start === first.end;
+}
+
+/** The index after one operand of a concatenation starting at `at` (operandEnd), with `::type` casts after it. */
+function patternOperandEnd(tokens: Token[], at: number, dialect: FormContext['dialect']): number {
+  const last = operandEnd(tokens, at);
+  if (last < 0) return -1;
+  let end = last + 1;
+  while (tokens[end]?.text === ':' && tokens[end + 1]?.text === ':') {
+    const type = scanType(tokens, end + 2, dialect);
+    if (!type) return -1;
+    end = type.end + 1;
+  }
+  return end;
 }
 
 /** `MATCH a, b.c AGAINST`: parentheses put around the names, as the grammar reads the list without them. */

@@ -6,7 +6,7 @@ import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef,
 import { queryScopes, resolve } from '../semantics/scope.ts';
 import { familyOfType, type TypeFamily } from '../semantics/types.ts';
 import { codeTokens, lex, type Token } from '../text/lexer.ts';
-import { templatePlaceholders } from '../text/placeholders.ts';
+import { substitutionRole, templatePlaceholders } from '../text/placeholders.ts';
 import { sampleText, type Value } from './ognl.ts';
 import { BOUND, type Traced } from './traced.ts';
 
@@ -16,12 +16,16 @@ import { BOUND, type Traced } from './traced.ts';
  * MySQL and PostgreSQL read as the type its context needs. LIMIT and OFFSET get 10 and 0, a LIKE pattern a prefix
  * pattern, a `<bind>` its value. Each parameter gets its own value (1, 2, 3...; 'a', 'b', 'c'...), so an IN list of a
  * `<foreach>` holds distinct values as it would at run time. `${...}` is left as written: its text is only known at
- * run time.
+ * run time. One exception: a `${...}` that appends a piece of SQL after a finished condition (RuoYi's `WHERE
+ * u.del_flag = '0' ${params.dataScope}`, a filter built in Java that is empty for some users) is planned as empty,
+ * the statement as it runs when that filter adds nothing, and named in `emptied`.
  */
 export interface BoundText {
   readonly sql: Traced;
-  /** Whether a `${...}` is left in the text (such a text is analyzed, not planned). */
+  /** How many `${...}` are left in the text (such a text is analyzed, not planned). */
   readonly substitutions: number;
+  /** The `${...}` planned as empty, as written (`${params.dataScope}`). */
+  readonly emptied: readonly string[];
 }
 
 export function bindParameters(
@@ -41,10 +45,15 @@ export function bindParameters(
   // One property written in two places has one value; one place rendered again by a loop gets a new one, and a
   // second loop over the same items (the same list read twice) gets the same values in the same order.
   const byName = new Map<string, { offset: number; values: string[]; renders: Map<number, number> }>();
+  const emptied: string[] = [];
   const values = placeholders.map(({ sigil, first, last }) => {
     if (sigil === '$') {
-      substitutions++;
-      return undefined;
+      if (!appendsCondition(tokens, first)) {
+        substitutions++;
+        return undefined;
+      }
+      emptied.push(template.text.slice(tokens[first]!.start, tokens[last]!.end));
+      return { start: tokens[first]!.start, end: tokens[last]!.end, value: '' };
     }
     const inner = template.text.slice(tokens[first + 1]!.end, tokens[last]!.start);
     const parameter = readParameter(inner);
@@ -78,7 +87,14 @@ export function bindParameters(
     const origin = { ...template.originAt(value.start)!, kind: BOUND, segment: -1 } as const;
     bound = bound.replace(value.start, value.end, value.value, origin);
   }
-  return { sql: bound, substitutions };
+  return { sql: bound, substitutions, emptied };
+}
+
+/** A `${...}` after a finished condition, so that the statement without it is whole (see BoundText). */
+function appendsCondition(tokens: Token[], first: number): boolean {
+  return (
+    first > 0 && substitutionRole(tokens, first) === 'fragment' && !/^(WHERE|HAVING|ON)$/i.test(tokens[first - 1]!.text)
+  );
 }
 
 /**
@@ -333,8 +349,10 @@ function statementsOf(
   dialect: Dialect,
 ): ParsedStatement[] {
   let text = sql;
-  for (const { first, last } of [...placeholders].reverse()) {
-    text = `${text.slice(0, tokens[first]!.start)}0${text.slice(tokens[last]!.end)}`;
+  for (const { sigil, first, last } of [...placeholders].reverse()) {
+    // A piece of SQL planned as empty is empty here too: `... = 1 0` would not parse, and no column would be typed.
+    const standIn = sigil === '$' && appendsCondition(tokens, first) ? '' : '0';
+    text = `${text.slice(0, tokens[first]!.start)}${standIn}${text.slice(tokens[last]!.end)}`;
   }
   try {
     return parseStatements(text, dialect);

@@ -39,7 +39,8 @@ export interface VariantPart {
 
 /**
  * The variants to optimize, as one multi-statement SQL text per batch (one optimizer session serves a batch): the
- * plannable ones, and those holding `${}` (their text is only known at run time: analyzed, never planned).
+ * plannable ones, and those holding `${}` (their text is only known at run time: analyzed, never planned); a `${}`
+ * appended after a finished condition is planned as empty (BoundText.emptied).
  */
 export interface VariantBatch {
   readonly plan: boolean;
@@ -151,13 +152,22 @@ export function workloadInXml(
       : {}),
     ...(workload.excluded
       ? {
-          excluded: workload.excluded.flatMap((e) => {
-            const at = planned.get(e.statement);
-            return at ? [{ ...e, statement: at.position, key: mapperStatements[at.part.statement]!.key }] : [];
-          }),
+          // Several variants of one mapper statement left out for one reason are one line under its key.
+          excluded: uniqueBy(
+            workload.excluded.flatMap((e) => {
+              const at = planned.get(e.statement);
+              return at ? [{ ...e, statement: at.position, key: mapperStatements[at.part.statement]!.key }] : [];
+            }),
+            (e) => `${e.key}\u0000${e.reason.en}`,
+          ),
         }
       : {}),
   };
+}
+
+function uniqueBy<T>(items: readonly T[], keyOf: (item: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(keyOf(item)) && Boolean(seen.add(keyOf(item))));
 }
 
 /** The part a line of the batch's SQL belongs to: the last one starting at or before it. */
@@ -234,7 +244,7 @@ function statementReport(
     const report = reportOf.get(`${s}:${i}`);
     return {
       number: v.variant.number,
-      label: v.variant.label,
+      label: withEmptied(v.variant.label, v.bound.emptied),
       sql: v.template.text,
       ...(report !== undefined ? { report } : {}),
       planned: planned.has(i),
@@ -248,7 +258,8 @@ function statementReport(
     if (v.report === undefined) return [];
     const part = batches.flatMap((b) => b.batch.parts).find((p) => p.statement === s && p.variant === i)!;
     const item = statements[v.report]!;
-    return item.optimized === item.original ? [] : [rewriteOf(item, part.text, analyzed, v.number)];
+    if (item.optimized === item.original) return [];
+    return [rewriteOf(item, part.text, analyzed, v.number, analyzed.variants[i]!.bound.emptied)];
   });
   const errors: Message[] = [
     ...(analyzed.error ? [analyzed.error.detail] : []),
@@ -276,9 +287,12 @@ function rewriteOf(
   text: Traced,
   analyzed: MapperStatementAnalysis,
   variant: number,
+  emptied: readonly string[],
 ): MapperRewrite {
   const ruleIds = item.steps.map((step) => step.ruleId);
   const base = { variant, ruleIds, sql: item.optimized };
+  // The text planned lacks the `${}` pieces: an edit spanning one would delete it from the mapper.
+  if (emptied.length > 0) return { ...base, status: 'advice', edits: [], advice: plannedWithoutFragments(emptied) };
   // The optimizer's statement is the variant's text as the batch held it; anything else cannot be traced.
   if (item.original !== text.text) return { ...base, status: 'advice', edits: [], advice: untraceable };
   const carried = carryRewrite(text, item.optimized, analyzed.statement);
@@ -295,6 +309,21 @@ function xmlEdit(edit: FileEdit, text: string, file: SourceFile): XmlEdit {
     end: edit.end,
     before: text.slice(edit.start, edit.end),
     after: edit.replacement,
+  };
+}
+
+/** A variant's label, naming the `${}` pieces it was planned without (BoundText.emptied). */
+function withEmptied(label: Localized, emptied: readonly string[]): Localized {
+  if (emptied.length === 0) return label;
+  const names = emptied.join(', ');
+  return { zh: `${label.zh}，${names} 为空`, en: `${label.en}, ${names} empty` };
+}
+
+function plannedWithoutFragments(emptied: readonly string[]): Localized {
+  const names = emptied.join(', ');
+  return {
+    zh: `这个变体按 ${names} 为空来分析和规划（该过滤条件不起作用时实际执行的语句）；改写只作为建议，不写回映射文件，以免丢失 ${names}。`,
+    en: `This variant was analyzed and planned with ${names} empty (the statement as it runs when that filter adds nothing); the rewrite is advice only, not written into the mapper, so that ${names} is kept.`,
   };
 }
 

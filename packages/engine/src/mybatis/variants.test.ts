@@ -149,6 +149,23 @@ describe('parameters bound for the optimizer', () => {
     expect(twice.variants[0]!.bound.sql.text).toBe('SELECT id FROM users WHERE id = 1 OR score = 1');
   });
 
+  it('plans a ${} appended after a finished condition as empty, and names it', () => {
+    const scoped = statementOf(
+      '  <select id="s">SELECT id FROM users WHERE score = #{score} ${params.dataScope} ORDER BY id</select>',
+      schema,
+    );
+    expect(scoped.variants[0]!.bound).toMatchObject({ substitutions: 0, emptied: ['${params.dataScope}'] });
+    // The column still types the parameter: the text parsed with the piece left out.
+    expect(scoped.variants[0]!.bound.sql.text.replace(/\s+/g, ' ')).toBe(
+      'SELECT id FROM users WHERE score = 1.5 ORDER BY id',
+    );
+    // Where the statement without it would not be whole, or a name stands: left as written.
+    for (const body of ['SELECT id FROM users WHERE ${where}', 'SELECT id FROM users ORDER BY id ${direction}']) {
+      const kept = statementOf(`  <select id="s">${body}</select>`, schema).variants[0]!.bound;
+      expect(kept).toMatchObject({ substitutions: 1, emptied: [] });
+    }
+  });
+
   it('leaves ${} as written: such a text is analyzed, not planned', () => {
     const statement = statementOf('  <select id="s">SELECT id FROM users ORDER BY ${sort}</select>', schema);
     expect(statement.variants[0]!.bound.substitutions).toBe(1);

@@ -37,6 +37,20 @@ describe('reading mapper XML with positions', () => {
     expect(text.slice(after!.offsets[1]!, after!.offsets[2]!)).toBe('&#38;');
   });
 
+  it('places text after a comment, a processing instruction and a DOCTYPE where it was written', () => {
+    // saxes reports a comment before reading its closing `>`: text after it was placed one character early, so a
+    // finding on `${scope}` after `<!-- filter -->` (RuoYi's mappers) pointed at the indentation before it.
+    const text =
+      '<?xml version="1.0"?>\n<!DOCTYPE mapper PUBLIC "-//x//EN" "x.dtd">\n<mapper><select id="a">SELECT 1\n' +
+      '  <!-- 数据范围 --><!--b-->${scope}<?pi x?>${more}</select></mapper>';
+    const root = readXml(sourceFile('m.xml', text));
+    const select = root.children.find((c): c is XmlElement => c.kind === 'element')!;
+    const texts = select.children.filter((c): c is XmlText => c.kind === 'text');
+    expect(texts.map((t) => t.text)).toEqual(['SELECT 1\n  ', '${scope}', '${more}']);
+    expect(text.slice(texts[1]!.offsets[0]!, texts[1]!.offsets[8]!)).toBe('${scope}');
+    expect(text.slice(texts[2]!.offsets[0]!, texts[2]!.offsets[7]!)).toBe('${more}');
+  });
+
   it('reads CRLF files with the same lines and columns', () => {
     const file = sourceFile('m.xml', '<mapper>\r\n  <select id="a">SELECT 1</select>\r\n</mapper>');
     const select = readXml(file).children.find((c): c is XmlElement => c.kind === 'element')!;

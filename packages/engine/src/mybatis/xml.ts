@@ -75,11 +75,15 @@ export function readXml(file: SourceFile): XmlElement {
     else top().children.push(element);
     cursor = parser.position;
   });
-  for (const event of ['comment', 'processinginstruction', 'doctype', 'xmldecl'] as const) {
+  for (const event of ['processinginstruction', 'doctype', 'xmldecl'] as const) {
     parser.on(event, () => {
       cursor = parser.position;
     });
   }
+  // A comment is reported after its `--`, before its `>` is read.
+  parser.on('comment', () => {
+    cursor = text.startsWith('>', parser.position) ? parser.position + 1 : parser.position;
+  });
   parser.on('error', (error) => {
     throw malformed(file, parser.line, parser.column, error.message);
   });

@@ -1,9 +1,12 @@
-import { literalValue } from '../model/ast.ts';
-import { isBinaryExpr } from '../model/nodes.ts';
+import { type AstNode, functionArgs, functionName, literalValue } from '../model/ast.ts';
+import { isBinaryExpr, isFunctionCall } from '../model/nodes.ts';
 import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
 import { allDialects, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
-/** `LIKE '%x'`: a pattern that starts with a wildcard cannot use a B-tree index on the column. */
+/**
+ * `LIKE '%x'`: a pattern that starts with a wildcard cannot use a B-tree index on the column. The pattern may be
+ * built: `CONCAT('%', ?, '%')` (MySQL, MyBatis mappers' usual search) or `'%' || ? || '%'` (PostgreSQL).
+ */
 export const leadingWildcardLike: Rule = {
   id: 'leading-wildcard-like',
   category: 'Index Usage',
@@ -25,8 +28,8 @@ export const leadingWildcardLike: Rule = {
       if (!isBinaryExpr(node) || !inFilter(keys)) return;
       const operator = String(node.operator).toUpperCase();
       if (!['LIKE', 'ILIKE', 'NOT LIKE', 'NOT ILIKE'].includes(operator)) return;
-      const pattern = literalValue(node.right);
-      if (typeof pattern === 'string' && /^[%_]/.test(pattern)) {
+      const pattern = patternStart(node.right);
+      if (pattern !== undefined && /^[%_]/.test(pattern)) {
         matches.push(
           matchAt(node, {
             zh: `模式 '${pattern}' 以通配符开头，索引无法用于此条件。`,
@@ -38,3 +41,14 @@ export const leadingWildcardLike: Rule = {
     return matches;
   },
 };
+
+/** The literal text a pattern starts with: the pattern itself, or the first piece of a concatenation. */
+function patternStart(node: AstNode | undefined): string | undefined {
+  if (!node) return undefined;
+  const value = literalValue(node);
+  if (typeof value === 'string') return value;
+  if (isFunctionCall(node) && functionName(node)?.toUpperCase() === 'CONCAT')
+    return patternStart(functionArgs(node)[0]);
+  if (isBinaryExpr(node) && node.operator === '||') return patternStart(node.left as AstNode);
+  return undefined;
+}

@@ -1,6 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { codeTokens, lex, type Token } from '../../text/lexer.ts';
-import { templatePlaceholders } from '../../text/placeholders.ts';
+import { substitutionRole, templatePlaceholders } from '../../text/placeholders.ts';
 import { xmlSpan } from '../analyze-mapper.ts';
 import { PARAMETER, type Traced } from '../traced.ts';
 import { bothFrameworks, type MapperRule, type MapperRuleMatch } from './rule.ts';
@@ -9,7 +9,9 @@ import { bothFrameworks, type MapperRule, type MapperRuleMatch } from './rule.ts
  * `${name}` (iBatis `$name$`) left in the SQL at run time: MyBatis pastes the value into the statement text, so
  * whoever controls it controls the statement. A `${}` an `<include>` property fills when the file is read is not
  * reported: that text is fixed. Where the place holds a value, the `#{}` that binds it is named; a LIKE pattern
- * gets the concatenation that keeps the wildcards; a name (ORDER BY, FROM) can only be checked against a fixed list.
+ * gets the concatenation that keeps the wildcards; a name (ORDER BY, FROM) can only be checked against a fixed list;
+ * a piece of SQL (a condition after WHERE or after another condition) is written with <if> and #{}, or built only
+ * from fixed text.
  */
 export const textSubstitution: MapperRule = {
   id: 'mapper-text-substitution',
@@ -93,38 +95,30 @@ function bindOf(name: string, ibatis: boolean): string {
   return ibatis ? `#${name}#` : `#{${name}}`;
 }
 
-const nameClauses = /^(BY|FROM|JOIN|INTO|UPDATE|TABLE|SELECT)$/i;
-const valueWords = /^(=|<>|!=|<|<=|>|>=|IN|LIKE|ILIKE|VALUES|THEN|ELSE|WHEN|AND|OR|NOT|BETWEEN|SET|\(|,|\+|-|\*|\/)$/i;
-
-/** `${}` among the SQL's tokens: a value (after an operator), a row count (LIMIT), or a name. */
+/** `${}` among the SQL's tokens: a row count (LIMIT), a piece of SQL, a value (after an operator), or a name. */
 function codeAdvice(written: string, name: string, code: Token[], first: number, ibatis: boolean): Localized {
-  const before = code[first - 1]?.text ?? '';
-  if (/^(LIMIT|OFFSET)$/i.test(before) || (before === ',' && /^LIMIT$/i.test(code[first - 3]?.text ?? ''))) {
-    return {
-      zh: `${written} 把行数原样拼进 SQL；改用 ${bindOf(name, ibatis)}，LIMIT/OFFSET 可以绑定参数。`,
-      en: `${written} pastes a row count into the SQL; use ${bindOf(name, ibatis)}: LIMIT and OFFSET take bind parameters.`,
-    };
+  switch (substitutionRole(code, first)) {
+    case 'row-count':
+      return {
+        zh: `${written} 把行数原样拼进 SQL；改用 ${bindOf(name, ibatis)}，LIMIT/OFFSET 可以绑定参数。`,
+        en: `${written} pastes a row count into the SQL; use ${bindOf(name, ibatis)}: LIMIT and OFFSET take bind parameters.`,
+      };
+    case 'fragment':
+      return {
+        zh: `${written} 把一段 SQL 文本（条件或子句）原样拼进语句；能写在映射文件里的条件请用 <if>/<where> 加 ${bindOf('…', ibatis)} 参数写出；必须在 Java 中拼接的（如数据权限过滤），只能由固定文本和数字拼成，绝不能含用户输入。`,
+        en: `${written} pastes a piece of SQL (a condition or clause) into the statement; write conditions in the mapper with <if>/<where> and ${bindOf('…', ibatis)} parameters, and where one must be built in Java (a data-scope filter, for example), build it only from fixed text and numbers, never from user input.`,
+      };
+    case 'value':
+      return {
+        zh: `${written} 把值原样拼进 SQL；改用绑定参数 ${bindOf(name, ibatis)}。`,
+        en: `${written} pastes a value into the SQL; bind it with ${bindOf(name, ibatis)} instead.`,
+      };
+    case 'name':
+      return {
+        zh: `${written} 把名称原样拼进 SQL；名称无法绑定，请先在 Java 中用固定的白名单校验 ${name}，或用 <choose> 写出允许的几种写法。`,
+        en: `${written} pastes a name into the SQL; names cannot be bound, so check ${name} against a fixed list in Java first, or spell out the allowed forms with <choose>.`,
+      };
   }
-  if (valueWords.test(before) && !clauseBefore(code, first)) {
-    return {
-      zh: `${written} 把值原样拼进 SQL；改用绑定参数 ${bindOf(name, ibatis)}。`,
-      en: `${written} pastes a value into the SQL; bind it with ${bindOf(name, ibatis)} instead.`,
-    };
-  }
-  return {
-    zh: `${written} 把名称原样拼进 SQL；名称无法绑定，请先在 Java 中用固定的白名单校验 ${name}，或用 <choose> 写出允许的几种写法。`,
-    en: `${written} pastes a name into the SQL; names cannot be bound, so check ${name} against a fixed list in Java first, or spell out the allowed forms with <choose>.`,
-  };
-}
-
-/** Whether the nearest clause before the parameter expects names (ORDER BY, GROUP BY, FROM, the select list). */
-function clauseBefore(code: Token[], first: number): boolean {
-  for (let k = first - 1; k >= 0; k--) {
-    const word = code[k]!.text;
-    if (/^(WHERE|ON|HAVING|SET|VALUES|AND|OR|WHEN|THEN|LIMIT)$/i.test(word)) return false;
-    if (nameClauses.test(word)) return true;
-  }
-  return false;
 }
 
 function stringAdvice(written: string, name: string, token: Token, mysql: boolean, ibatis: boolean): Localized {
