@@ -54,7 +54,7 @@ import {
 import type { AiSettings } from './ai/client.ts';
 import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrite.ts';
 import { askAhead } from './ask-ahead.ts';
-import { adviseStatementIndexes, defaultLimits } from './index-advisor.ts';
+import { adviseStatementIndexes, defaultLimits, sizedByPlan } from './index-advisor.ts';
 import { forceJoinOrder, topBlockJoinOrder } from './mariadb/join-order.ts';
 import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
 import { rememberingSession } from './remembering-session.ts';
@@ -498,20 +498,6 @@ function gapsFor(
     else gaps.push({ table: table.name, reason: 'not-indexable', message: notIndexableMessage(table.name) });
   }
   return gaps;
-}
-
-/** A table without statistics was planned at the size its pasted plan shows, not the default: its gap says so. */
-function sizedByPlan(gap: IndexGap, rowsFromPlan: PlanTableRows[]): IndexGap {
-  const sized = rowsFromPlan.find((t) => t.table.toLowerCase() === gap.table.toLowerCase());
-  if (gap.reason !== 'no-statistics' || !sized) return gap;
-  const count = sized.rows.toLocaleString('en-US');
-  return {
-    ...gap,
-    message: {
-      zh: `${gap.table} 没有统计信息：优化器按粘贴的执行计划中的行数（${count} 行）和默认的列统计规划它，在此条件下没有索引更便宜。请提供它的列统计信息。`,
-      en: `${gap.table} has no statistics: the optimizer planned it at the size the pasted plan shows (${count} rows) with default column statistics, where no index was cheaper. Give its column statistics.`,
-    },
-  };
 }
 
 function noSchemaFor(table: string, unknown: boolean): Localized {
