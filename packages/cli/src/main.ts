@@ -39,7 +39,8 @@ optimize  Optimizes the statements in FILE (- reads standard input) and prints t
              SHOW CREATE TABLE / SHOW INDEX output (MySQL)
   --stats    statistics: JSON ({"tables": ...}) or pasted SHOW TABLE STATUS, information_schema,
              pg_class or pg_stats output (see docs/schema-input.md)
-  --plan     your own EXPLAIN output, shown next to the optimizer's plans
+  --plan     your own EXPLAIN output, shown next to the optimizer's plans; the table sizes it shows
+             size the tables --stats says nothing about (full scans: see docs/design.md)
   --workload statement statistics to optimize in place of FILE, weighed by what runs: pg_stat_statements
              (psql output or CSV), performance_schema.events_statements_summary_by_digest (mysql client
              output), mysqldumpslow output or a slow query log; the statements that took the most time are

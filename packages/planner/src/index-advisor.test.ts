@@ -1,7 +1,7 @@
 import { candidatesFor, parseSchema } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mariadbBinary, postgresBinDir, serviceAvailable } from '../../../test-support/services.ts';
-import { adviseIndexes, adviseStatementIndexes } from './index-advisor.ts';
+import { adviseIndexes, adviseStatementIndexes, sizedByPlan } from './index-advisor.ts';
 import { mariadbPlanner, shutdownMariaDb } from './mariadb/backend.ts';
 import { pglitePlanner } from './pglite/backend.ts';
 import { postgresPlanner, shutdownPostgresSandbox } from './postgres/backend.ts';
@@ -268,5 +268,22 @@ describe.each(backends)('GIN advice on %s', (_name, backend, available) => {
     const sql = `SELECT id FROM accounts WHERE settings ->> 'theme' = 'dark'`;
     const advice = await advise(sql);
     expect(advice.filter((a) => a.kind === 'gin')).toEqual([]);
+  });
+});
+
+describe('sizedByPlan', () => {
+  const gap = { table: 'orders', reason: 'no-statistics' as const, message: { zh: 'default', en: 'default' } };
+
+  it('says a table without statistics was planned at the size its pasted plan shows', () => {
+    const sized = sizedByPlan(gap, [{ table: 'ORDERS', rows: 5_000_000 }]);
+    expect(sized).toMatchObject({ table: 'orders', reason: 'no-statistics' });
+    expect(sized.message.en).toContain('at the size the pasted plan shows (5,000,000 rows)');
+    expect(sized.message.zh).toContain('（5,000,000 行）');
+  });
+
+  it('leaves the gap of another table, and a gap for another reason, as they are', () => {
+    expect(sizedByPlan(gap, [{ table: 'customers', rows: 20_000 }])).toBe(gap);
+    const declined = { ...gap, reason: 'optimizer-declined' as const };
+    expect(sizedByPlan(declined, [{ table: 'orders', rows: 5_000_000 }])).toBe(declined);
   });
 });

@@ -1,6 +1,6 @@
 import type { IndexAdvice, IndexEstimateBasis, IndexGap, Localized, PlanNode, PlanTree } from '@sqltune/contracts';
 import { findTable, type IndexCandidate, type SchemaModel } from '@sqltune/engine';
-import type { PlannerSession } from './types.ts';
+import type { PlannerSession, PlanTableRows } from './types.ts';
 
 /**
  * The index advisor for one statement: every candidate is costed by the real optimizer with what-if indexes
@@ -229,6 +229,23 @@ function noStatistics(table: string): Localized {
   return {
     zh: `${table} 没有统计信息：优化器按默认大小规划它，在这个大小下没有索引更便宜。请提供它的行数和列统计信息。`,
     en: `${table} has no statistics: the optimizer planned it at its default size, where no index was cheaper. Give its row count and column statistics.`,
+  };
+}
+
+/**
+ * A table without statistics that was planned at the size its pasted plan shows (PlanRequest.rowsFromPlan), not the
+ * default: its "no statistics" gap says so.
+ */
+export function sizedByPlan(gap: IndexGap, rowsFromPlan: PlanTableRows[]): IndexGap {
+  const sized = rowsFromPlan.find((t) => t.table.toLowerCase() === gap.table.toLowerCase());
+  if (gap.reason !== 'no-statistics' || !sized) return gap;
+  const count = sized.rows.toLocaleString('en-US');
+  return {
+    ...gap,
+    message: {
+      zh: `${gap.table} 没有统计信息：优化器按粘贴的执行计划中的行数（${count} 行）和默认的列统计规划它，在此条件下没有索引更便宜。请提供它的列统计信息。`,
+      en: `${gap.table} has no statistics: the optimizer planned it at the size the pasted plan shows (${count} rows) with default column statistics, where no index was cheaper. Give its column statistics.`,
+    },
   };
 }
 

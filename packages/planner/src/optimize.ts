@@ -35,13 +35,16 @@ import {
   newAnalysisCaches,
   normalizeNewlines,
   notIndexableMessage,
+  type PlanTableRows,
   type PreparedWorkload,
   type ProposedStep,
   parseStatements,
+  parseUserPlan,
   prepareWorkload,
   readSchemaInput,
   type SchemaModel,
   type StatementAnalysis,
+  tableRowsFromPlan,
   tablesAnIndexMayHelp,
   unifiedDiff,
   withAnalysisCaches,
@@ -51,11 +54,11 @@ import {
 import type { AiSettings } from './ai/client.ts';
 import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrite.ts';
 import { askAhead } from './ask-ahead.ts';
-import { adviseStatementIndexes, defaultLimits } from './index-advisor.ts';
+import { adviseStatementIndexes, defaultLimits, sizedByPlan } from './index-advisor.ts';
 import { forceJoinOrder, topBlockJoinOrder } from './mariadb/join-order.ts';
 import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
 import { rememberingSession } from './remembering-session.ts';
-import type { PlannerBackend, PlannerSession } from './types.ts';
+import type { PlannerBackend, PlannerSession, PlanRequest } from './types.ts';
 import { adviseWeightedWorkload, WRITE_COST_UNITS, writeChanges } from './weighted-workload.ts';
 import { adviseWorkload } from './workload-advisor.ts';
 
@@ -137,7 +140,9 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
   // Repeated questions (a statement costed again, repeated statements, the workload advisor) answered once.
   const placeholderNote = bindPlaceholderNote(input.sql, input.dialect);
   // Only a text that held other clients' placeholders needs them turned into the dialect's on every question.
-  const opened = backend && hasSchema ? await backend.open(requestFor(input, analysis.schema)) : undefined;
+  const rowsFromPlan = withAnalysisCaches(() => pastedPlanRows(input, analysis), caches);
+  const opened =
+    backend && hasSchema ? await backend.open(requestFor(input, analysis.schema, rowsFromPlan)) : undefined;
   const session = opened
     ? rememberingSession(placeholderNote ? withNativePlaceholders(opened, input.dialect) : opened)
     : undefined;
@@ -153,14 +158,16 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       statements.push(
         item.error
           ? failedStatement(item, analysis, input, item.error)
-          : await optimizeStatement(item, analysis, input, session, { ...options, analysisCaches: caches }).catch(
-              (error: unknown) => {
-                if (!(error instanceof AppError)) throw error;
-                const placed = inWholeInput(error, item);
-                if (!reportErrors) throw placed;
-                return failedStatement(item, analysis, input, placed);
-              },
-            ),
+          : await optimizeStatement(item, analysis, input, session, {
+              ...options,
+              analysisCaches: caches,
+              rowsFromPlan,
+            }).catch((error: unknown) => {
+              if (!(error instanceof AppError)) throw error;
+              const placed = inWholeInput(error, item);
+              if (!reportErrors) throw placed;
+              return failedStatement(item, analysis, input, placed);
+            }),
       );
       options.onProgress?.(statements.length, total);
     }
@@ -316,12 +323,35 @@ function normalizeInput(input: OptimizeInput): OptimizeInput {
   };
 }
 
-function requestFor(input: OptimizeInput, schema: SchemaModel) {
+function requestFor(input: OptimizeInput, schema: SchemaModel, rowsFromPlan: PlanTableRows[]): PlanRequest {
   return {
     dialect: input.dialect,
     schemaSql: schema.ddl,
     statistics: schema.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
+    ...(rowsFromPlan.length > 0 ? { rowsFromPlan } : {}),
   };
+}
+
+/**
+ * The table sizes the user's pasted plan shows for tables without statistics (the engine's tableRowsFromPlan): the
+ * sandbox plans them at these sizes instead of its default. They are facts of the user's database, so they serve
+ * every statement, also when the plan is not diagnosed (several statements). An unreadable plan gives none: the
+ * diagnosis reports it (4204) where it reads the plan.
+ */
+function pastedPlanRows(input: OptimizeInput, analysis: Analysis): PlanTableRows[] {
+  if (!input.planText?.trim()) return [];
+  let plan: PlanTree;
+  try {
+    plan = parseUserPlan(input.planText, input.dialect);
+  } catch (error) {
+    if (error instanceof AppError) return [];
+    throw error;
+  }
+  return tableRowsFromPlan(
+    plan,
+    analysis.statements.map((s) => s.statement),
+    analysis.schema,
+  );
 }
 
 async function optimizeStatement(
@@ -333,7 +363,11 @@ async function optimizeStatement(
     ai: aiSettings,
     unplannedReason,
     analysisCaches: caches,
-  }: Pick<OptimizeOptions, 'ai' | 'unplannedReason'> & { analysisCaches: AnalysisCaches },
+    rowsFromPlan,
+  }: Pick<OptimizeOptions, 'ai' | 'unplannedReason'> & {
+    analysisCaches: AnalysisCaches;
+    rowsFromPlan: PlanTableRows[];
+  },
 ): Promise<StatementReport> {
   const original = item.statement.text;
   // DDL, GRANT, TRUNCATE...: the rules check them; an optimizer has nothing to plan.
@@ -402,7 +436,13 @@ async function optimizeStatement(
     const context = hotspotContext(item.statement, analysis.schema);
     for (const table of tablesAnIndexMayHelp(planAfter, context)) hotspotTables.add(table);
   }
-  const indexGaps = gapsFor([...hotspotTables], indexes, unadvised, analysis.schema, session !== undefined);
+  const indexGaps = gapsFor(
+    [...hotspotTables],
+    indexes,
+    unadvised.map((gap) => sizedByPlan(gap, rowsFromPlan)),
+    analysis.schema,
+    session !== undefined,
+  );
   return {
     index: item.statement.index,
     original,

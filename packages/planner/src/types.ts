@@ -1,7 +1,7 @@
 import type { Dialect, Localized, PlanTree, Verification } from '@sqltune/contracts';
-import type { TableStatistics } from '@sqltune/engine';
+import type { PlanTableRows, TableStatistics } from '@sqltune/engine';
 
-export type { ColumnStatistics, TableStatistics } from '@sqltune/engine';
+export type { ColumnStatistics, PlanTableRows, TableStatistics } from '@sqltune/engine';
 
 /** What a planner needs to reproduce the user's database without its data. */
 export interface PlanRequest {
@@ -9,6 +9,12 @@ export interface PlanRequest {
   /** The user's CREATE TABLE / CREATE INDEX text, in the request's dialect. */
   schemaSql: string;
   statistics: TableStatistics[];
+  /**
+   * Row counts the user's pasted plan shows for tables without statistics (the engine's tableRowsFromPlan): such a
+   * table is planned at that size instead of the default, and the session's notes say where the size came from.
+   * A table in `statistics` keeps the user's numbers.
+   */
+  rowsFromPlan?: PlanTableRows[];
 }
 
 /** Options for differential verification: data sets are generated from the schema. */

@@ -24,3 +24,4 @@ export { formatCount, formatRows } from './numbers.ts';
 export { PLAN_FORMATS, type PlanFormat, parseUserPlan } from './parse.ts';
 export { type PostgresNodeOptions, postgresPlanNode, postgresPlanRoot } from './postgres-json.ts';
 export { diagnoseStatementPlan, hotspotContext, type StatementPlanInput } from './statement-plan.ts';
+export { type PlanTableRows, tableRowsFromPlan } from './table-rows.ts';

@@ -204,7 +204,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
         });
         catalog = await readCatalog(conn, database);
       }
-      const plan = planStatistics(catalog, this.request.statistics);
+      const plan = planStatistics(catalog, this.request.statistics, this.request.rowsFromPlan);
       const eits = engineLabel(endpoint.version).name === 'MariaDB';
       const injector = new StatisticsInjector(admin, conn, database, plan, eits);
       await injector.apply();
@@ -481,7 +481,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       const k = ready.catalog.findIndex((c) => c.name === t.name);
       if (k >= 0) ready.catalog[k] = t;
     }
-    const plan = planStatistics(fresh, this.request.statistics);
+    const plan = planStatistics(fresh, this.request.statistics, this.request.rowsFromPlan);
     ready.injector.replaceTables(plan.tables);
     await ready.injector.apply(tables);
   }

@@ -52,4 +52,18 @@ describe('planStatistics', () => {
     ]);
     expect(notesFor(['a', 'b'.repeat(MAX_BOUND_BYTES), 'z'])).toEqual([]);
   });
+
+  it("sizes a table without statistics from the pasted plan, and the user's statistics win over it", () => {
+    const fromPlan = planStatistics(catalog, [], [{ table: 'DOCS', rows: 5_000_000 }]);
+    expect(fromPlan.tables[0]).toMatchObject({ name: 'docs', rows: 5_000_000, defaulted: false });
+    expect(fromPlan.notes.map((n) => n.en)).toEqual([
+      'docs: 5,000,000 rows, taken from the pasted plan (no statistics given)',
+    ]);
+    const given = planStatistics(catalog, [{ table: 'docs', rows: 1234, columns: [] }], [{ table: 'docs', rows: 5e6 }]);
+    expect(given.tables[0]).toMatchObject({ rows: 1234, defaulted: false });
+    expect(given.notes).toEqual([]);
+    const neither = planStatistics(catalog, []);
+    expect(neither.tables[0]).toMatchObject({ rows: 1000, defaulted: true });
+    expect(neither.notes.map((n) => n.en)).toEqual(['no statistics for docs: planned as 1000 rows']);
+  });
 });

@@ -20,7 +20,8 @@
  *    statistics instead). A range on a non-indexed column uses the column's histogram when the user gave one
  *    (min/max and a JSON_HB histogram in `mysql.column_stats`, see jsonHistogram), else MariaDB's default selectivity.
  *
- * Defaults: a table without user statistics gets DEFAULT_TABLE_ROWS (1000) rows so plans are not degenerate
+ * Defaults: a table without user statistics gets the rows the user's pasted plan shows of it (PlanRequest.rowsFromPlan),
+ * else DEFAULT_TABLE_ROWS (1000) rows so plans are not degenerate
  * (an empty InnoDB table would make every access look free). An index column without a distinct count is assumed to
  * repeat each value DEFAULT_ROWS_PER_VALUE (10) times when it leads the index prefix, and to multiply the prefix's
  * distinct values by 10 when it follows other columns; a prefix that covers a primary or unique key is unique.
@@ -28,7 +29,8 @@
 import type { Localized } from '@sqltune/contracts';
 import type mysql from 'mysql2/promise';
 import { tooWideNote } from '../column-distribution.ts';
-import type { TableStatistics } from '../types.ts';
+import { rowsFromPlanNote } from '../plan-rows-note.ts';
+import type { PlanTableRows, TableStatistics } from '../types.ts';
 import { quoteIdent } from './sql-text.ts';
 
 /** Rows assumed for a table the user gave no statistics for. */
@@ -214,7 +216,7 @@ export interface ColumnPlan {
 export interface TablePlan {
   name: string;
   rows: number;
-  /** True when the user gave no statistics for this table and DEFAULT_TABLE_ROWS was used. */
+  /** True when the user gave no statistics for this table, nor its plan a size, and DEFAULT_TABLE_ROWS was used. */
   defaulted: boolean;
   columns: ColumnPlan[];
   indexes: IndexPlan[];
@@ -236,7 +238,8 @@ function unqualified(name: string): string {
   return (name.split('.').pop() ?? name).replace(/^[`"](.*)[`"]$/, '$1');
 }
 
-function statisticsFor(table: CatalogTable, stats: TableStatistics[]): TableStatistics | undefined {
+/** The user's statistics (or a plan's row count) for a table, by name, exact case first. */
+function statisticsFor<T extends { table: string }>(table: CatalogTable, stats: readonly T[]): T | undefined {
   return stats.find((s) => s.table === table.name) ?? stats.find((s) => sameName(unqualified(s.table), table.name));
 }
 
@@ -307,17 +310,26 @@ export function prefixDistinct(table: Pick<TablePlan, 'rows' | 'columns' | 'uniq
   return Math.max(1, Math.min(rows, Math.round(product)));
 }
 
-/** Computes what to inject for every base table. Pure. */
-export function planStatistics(catalog: CatalogTable[], stats: TableStatistics[]): StatisticsPlan {
+/**
+ * Computes what to inject for every base table. Pure. A table's rows are the user's statistics', else what the
+ * pasted plan shows, else the default.
+ */
+export function planStatistics(
+  catalog: CatalogTable[],
+  stats: TableStatistics[],
+  rowsFromPlan: readonly PlanTableRows[] = [],
+): StatisticsPlan {
   const notes: Localized[] = [];
   const tables: TablePlan[] = [];
   const defaulted: string[] = [];
   for (const table of catalog) {
     if (table.kind !== 'table') continue;
     const s = statisticsFor(table, stats);
-    const rowsRaw = s ? s.rows : DEFAULT_TABLE_ROWS;
+    const planned = s ? undefined : statisticsFor(table, rowsFromPlan);
+    const rowsRaw = s ? s.rows : (planned?.rows ?? DEFAULT_TABLE_ROWS);
     const rows = Math.max(0, Math.round(Number.isFinite(rowsRaw) ? rowsRaw : DEFAULT_TABLE_ROWS));
-    if (!s) defaulted.push(table.name);
+    if (planned) notes.push(rowsFromPlanNote(table.name, rows));
+    else if (!s) defaulted.push(table.name);
     const columns: ColumnPlan[] = table.columns.map((column) => {
       const given =
         s?.columns.find((c) => c.column === column.name) ?? s?.columns.find((c) => sameName(c.column, column.name));
@@ -389,7 +401,7 @@ export function planStatistics(catalog: CatalogTable[], stats: TableStatistics[]
     tables.push({
       name: table.name,
       rows,
-      defaulted: !s,
+      defaulted: !s && !planned,
       columns,
       indexes,
       clusteredPages: clustered.total,

@@ -98,7 +98,7 @@ class PgliteSession extends SandboxSession<Ready> implements PlannerSession {
       const extensionSchemas = new Set(requests.flatMap((r) => (r.schema ? [r.schema] : [])));
       const schemaNotes = await runSchema(db, this.request.schemaSql, extensionSchemas, run);
       const catalog = await readCatalog(db);
-      const plan = planStatistics(catalog, this.request.statistics);
+      const plan = planStatistics(catalog, this.request.statistics, this.request.rowsFromPlan);
       const injector = new StatisticsInjector(db, plan);
       await injector.apply();
       this.notes = [...extensionNotes, ...schemaNotes, ...plan.notes];

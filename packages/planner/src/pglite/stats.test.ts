@@ -73,6 +73,30 @@ describe('statistics injection on PGlite', () => {
     expect(lookup['Plan Rows']).toBe(1);
   }, 60_000);
 
+  it("sizes a table without statistics from the pasted plan; a partition keeps its parent's given share", async () => {
+    await lease.db.exec(
+      [
+        'CREATE TABLE solo (id int PRIMARY KEY);',
+        'CREATE TABLE events (id int, at date) PARTITION BY RANGE (at);',
+        "CREATE TABLE events_a PARTITION OF events FOR VALUES FROM ('2024-01-01') TO ('2025-01-01');",
+        "CREATE TABLE events_b PARTITION OF events FOR VALUES FROM ('2025-01-01') TO ('2026-01-01');",
+      ].join('\n'),
+    );
+    const plan = planStatistics(
+      await readCatalog(lease.db),
+      [{ table: 'events', rows: 1_000_000, columns: [] }],
+      [
+        { table: 'solo', rows: 70_000 },
+        { table: 'events_a', rows: 50 },
+      ],
+    );
+    const rows = (name: string) => plan.tables.find((t) => t.name === name)?.tuples;
+    expect([rows('solo'), rows('events_a'), rows('events_b')]).toEqual([70_000, 500_000, 500_000]);
+    // Tables of earlier tests share the instance: only the notes about these tables are looked at.
+    const notes = plan.notes.map((n) => n.en).filter((n) => /solo|events/.test(n));
+    expect(notes).toEqual(['solo: 70,000 rows, taken from the pasted plan (no statistics given)']);
+  }, 60_000);
+
   it('applies column statistics (null fraction, distinct values)', async () => {
     await inject('CREATE TABLE people (id int, city text, note text);', [
       { table: 'people', rows: 200_000, columns: [{ column: 'city', distinct: 50, nullFraction: 0.2 }] },

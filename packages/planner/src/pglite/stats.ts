@@ -20,7 +20,8 @@
  *  - Reading a sparse heap is not free (CREATE INDEX on a 10 GB sparse heap took 4.2 s), so a what-if index is
  *    built after TRUNCATE (new empty files, rolled back afterwards) and the sizes are restored by `refresh()`.
  *
- * Defaults: a table without user statistics gets DEFAULT_TABLE_ROWS (1000) rows so plans are not degenerate;
+ * Defaults: a table without user statistics gets the rows the user's pasted plan shows of it (PlanRequest.rowsFromPlan),
+ * else DEFAULT_TABLE_ROWS (1000) rows so plans are not degenerate;
  * columns without statistics get PostgreSQL's own defaults (unique indexes still imply distinct values).
  * Most common values, histogram bounds and correlation are injected when the user gives them (from pg_stats, say);
  * without a histogram, range predicates get PostgreSQL's default selectivity (1/3 for an inequality).
@@ -34,7 +35,8 @@ import {
   tooWideNote,
   tooWideValues,
 } from '../column-distribution.ts';
-import type { TableStatistics } from '../types.ts';
+import { rowsFromPlanNote } from '../plan-rows-note.ts';
+import type { PlanTableRows, TableStatistics } from '../types.ts';
 import type { PgliteInstance } from './pool.ts';
 import { quoteIdent, quoteLiteral } from './sql-text.ts';
 
@@ -98,7 +100,7 @@ export interface TablePlan extends RelationSize {
   schema: string;
   name: string;
   kind: CatalogTable['kind'];
-  /** True when the user gave no statistics for this table and DEFAULT_TABLE_ROWS was used. */
+  /** True when the user gave no statistics for this table, nor its plan a size, and DEFAULT_TABLE_ROWS was used. */
   defaulted: boolean;
   columns: ColumnStatsToApply[];
   /** Average width of each column (user value or type default), by attribute number. */
@@ -219,8 +221,8 @@ function sameName(a: string, b: string): boolean {
   return a === b || a.toLowerCase() === b.toLowerCase();
 }
 
-/** Finds the user's statistics for a table: by `schema.name` or by name alone, exact case first. */
-function statisticsFor(table: CatalogTable, stats: TableStatistics[]): TableStatistics | undefined {
+/** Finds the user's statistics (or a plan's row count) for a table: by `schema.name` or by name alone, exact case first. */
+function statisticsFor<T extends { table: string }>(table: CatalogTable, stats: readonly T[]): T | undefined {
   const qualified = `${table.schema}.${table.name}`;
   return (
     stats.find((s) => s.table === qualified || s.table === table.name) ??
@@ -235,8 +237,15 @@ function unquote(name: string): string {
   return last.replace(/^"(.*)"$/, '$1');
 }
 
-/** Computes what to inject for every table: rows, pages, column statistics. Pure. */
-export function planStatistics(catalog: CatalogTable[], stats: TableStatistics[]): StatisticsPlan {
+/**
+ * Computes what to inject for every table: rows, pages, column statistics. Pure. A table's rows are the user's
+ * statistics', else an even share of its partitioned parent's, else what the pasted plan shows, else the default.
+ */
+export function planStatistics(
+  catalog: CatalogTable[],
+  stats: TableStatistics[],
+  rowsFromPlan: readonly PlanTableRows[] = [],
+): StatisticsPlan {
   const notes: Localized[] = [];
   const tables: TablePlan[] = [];
   const leavesOf = (oid: number): CatalogTable[] => {
@@ -257,9 +266,15 @@ export function planStatistics(catalog: CatalogTable[], stats: TableStatistics[]
     const own = statisticsFor(table, stats);
     const fromParent = own ? undefined : inherited.get(table.oid);
     const s = own ?? fromParent?.stats;
-    const rowsRaw = own ? own.rows : fromParent ? fromParent.stats.rows * fromParent.share : DEFAULT_TABLE_ROWS;
+    const planned = s || table.kind === 'p' ? undefined : statisticsFor(table, rowsFromPlan);
+    const rowsRaw = own
+      ? own.rows
+      : fromParent
+        ? fromParent.stats.rows * fromParent.share
+        : (planned?.rows ?? DEFAULT_TABLE_ROWS);
     const rows = Math.max(0, Math.round(Number.isFinite(rowsRaw) ? rowsRaw : DEFAULT_TABLE_ROWS));
-    if (!s && table.kind !== 'p') defaulted.push(table.name);
+    if (planned) notes.push(rowsFromPlanNote(table.name, rows));
+    else if (!s && table.kind !== 'p') defaulted.push(table.name);
     const widths = new Map<number, number>();
     const columns: ColumnStatsToApply[] = [];
     for (const column of table.columns) {
@@ -301,7 +316,7 @@ export function planStatistics(catalog: CatalogTable[], stats: TableStatistics[]
       kind: table.kind,
       pages,
       tuples: rows,
-      defaulted: !s,
+      defaulted: !s && !planned,
       columns,
       widths,
     });

@@ -95,7 +95,7 @@ class PostgresSession extends SandboxSession<Ready> implements PlannerSession {
       const run = newStructureRun();
       const schemaNotes = await runSchema(conn, this.request.schemaSql, run);
       const catalog = await readCatalog(asPgliteInstance(conn));
-      const plan = planStatistics(catalog, this.request.statistics);
+      const plan = planStatistics(catalog, this.request.statistics, this.request.rowsFromPlan);
       const injector = new Pg15StatisticsInjector(conn, plan, {
         mode: server.sizing,
         files: server.files,
