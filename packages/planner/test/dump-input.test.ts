@@ -92,6 +92,33 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps on the MariaDB
     expect(notes).toContain('planned without idx_city');
   }, 120_000);
 
+  it("plans MySQL 8's JSON membership: a multi-valued key, MEMBER OF and CAST(... AS JSON), and says MariaDB has no such index", async () => {
+    const report = await optimize(
+      {
+        dialect: 'mysql',
+        schemaText: [
+          'CREATE TABLE `products` (',
+          '  `id` bigint unsigned NOT NULL AUTO_INCREMENT,',
+          '  `tags` json DEFAULT NULL,',
+          '  PRIMARY KEY (`id`),',
+          "  KEY `idx_tags` ((cast(json_extract(`tags`,_utf8mb4'$') as unsigned array)))",
+          ') ENGINE=InnoDB DEFAULT CHARSET=utf8mb4;',
+        ].join('\n'),
+        sql: [
+          'SELECT id FROM products WHERE 3 MEMBER OF (tags)',
+          "SELECT id FROM products WHERE JSON_CONTAINS(tags, CAST('[1,2]' AS JSON))",
+          "SELECT id FROM products WHERE ? MEMBER OF (CAST(tags->'$.ids' AS JSON))",
+        ].join(';\n'),
+      },
+      options,
+    );
+    expectPlanned(report);
+    const membership = JSON.stringify(report.statements[0]!.plan.before);
+    expect(membership).toContain('planned as JSON_CONTAINS(array, JSON_ARRAY(value))');
+    expect(JSON.stringify(report.statements[1]!.plan.before)).not.toContain('MEMBER OF');
+    expect(report.warnings.map((w) => w.message.en).join('\n')).toContain('planned without idx_tags');
+  }, 120_000);
+
   it('plans MySQL 8 collations with the nearest MariaDB ones and says so', async () => {
     const schemaText = `CREATE TABLE users (
   id bigint unsigned NOT NULL AUTO_INCREMENT,

@@ -14,7 +14,8 @@ import { closingParen, type FormContext, fragment, notRead } from './markers.ts'
  * `nulls: 'NULLS NOT DISTINCT'`, `include: ['b', 'c']`, `identity: 'GENERATED ALWAYS AS IDENTITY (...)'`. Partitioning
  * clauses, storage parameters and LIKE / EXCLUDE definitions, which no rule reads, are kept as their text
  * (`{type: 'origin', value}`), never as a guess at their parts. Also read: a PostgreSQL CREATE TABLE AS column list
- * (which the grammar reads as a call of a function named after the table) and `LOCAL TEMPORARY`.
+ * (which the grammar reads as a call of a function named after the table), `LOCAL TEMPORARY`, and MySQL's
+ * multi-valued key parts (`CAST(tags AS UNSIGNED ARRAY)`).
  */
 export function ddlForms(context: FormContext): void {
   const { tokens } = context;
@@ -39,6 +40,7 @@ export function ddlForms(context: FormContext): void {
     blankTokens(context, k, k);
     changes.push({ apply: (ast) => (ast.temporary_scope = scope) });
   }
+  if (context.dialect === 'mysql') multiValuedKeyParts(context);
   const index = tokens.findIndex((t, i) => i < 6 && isKeyword(t, 'INDEX'));
   const table = tokens.findIndex((t, i) => i < 6 && isKeyword(t, 'TABLE'));
   if (index > 0 && (table < 0 || index < table)) createIndex(context, index, changes);
@@ -61,6 +63,20 @@ interface Change {
   /** The definition's place among the table's definitions; none: the statement. */
   definition?: number;
   apply: (node: AstNode, definitions?: unknown[]) => unknown;
+}
+
+/**
+ * MySQL 8's multi-valued key part, `CAST(json AS UNSIGNED ARRAY)` (SHOW CREATE TABLE prints `cast(json_extract(...)
+ * as unsigned array)`): read as the CAST it is without ARRAY, which the grammar lacks. The key's text, as written,
+ * keeps it; the MariaDB sandbox plans such a key as no index (it has no functional key parts), with a note.
+ */
+function multiValuedKeyParts(context: FormContext): void {
+  const { tokens } = context;
+  tokens.forEach((token, i) => {
+    if (isKeyword(token, 'ARRAY') && tokens[i + 1]?.text === ')' && tokens[i - 1]?.kind === 'word') {
+      blankTokens(context, i, i);
+    }
+  });
 }
 
 function blankTokens(context: FormContext, first: number, last: number, replacement = ''): void {

@@ -47,6 +47,7 @@ import {
   functionalIndexNote,
   inUserNames,
   namedDatabases,
+  withJsonFormsOfMariaDb,
   withJsonPathCalls,
   withMariaDbCollations,
   withoutDatabaseQualifiers,
@@ -124,6 +125,11 @@ interface Ready {
   whatIf: WhatIfIndex[];
 }
 
+const MEMBER_OF_PLANNED_AS_CONTAINS: Localized = {
+  zh: 'MariaDB 没有 MEMBER OF：按同义的 JSON_CONTAINS(数组, JSON_ARRAY(值)) 生成执行计划。MySQL 8 可以用多值索引（CAST(... AS ... ARRAY)）执行 MEMBER OF，MariaDB 没有这种索引，所以这里的计划不反映多值索引。',
+  en: 'MariaDB has no MEMBER OF: planned as JSON_CONTAINS(array, JSON_ARRAY(value)), which means the same. MySQL 8 can serve MEMBER OF from a multi-valued index (CAST(... AS ... ARRAY)), which MariaDB does not have, so this plan does not show one.',
+};
+
 class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
   source = 'MariaDB (local sandbox)';
 
@@ -137,10 +143,12 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
 
   /**
    * The user's text as the sandbox reads it: database qualifiers of the user's databases name its own, JSON path
-   * operators are the calls they stand for, an upsert's row alias is VALUES().
+   * operators, MEMBER OF and CAST(... AS JSON) are the calls they stand for, an upsert's row alias is VALUES().
    */
   private local(text: string): string {
-    return withoutRowAlias(withJsonPathCalls(withoutDatabaseQualifiers(text, this.databases)));
+    return withoutRowAlias(
+      withJsonFormsOfMariaDb(withJsonPathCalls(withoutDatabaseQualifiers(text, this.databases))).text,
+    );
   }
 
   /** Creates the database and user, runs the schema and injects the statistics. */
@@ -380,6 +388,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       aliases: tableAliases(statement),
       selectTypes,
     });
+    if (withJsonFormsOfMariaDb(statement).memberOf > 0) tree.root.warnings.push(MEMBER_OF_PLANNED_AS_CONTAINS);
     if (substituted.count > 0) {
       tree.root.warnings.push({
         zh: `为生成执行计划，${substituted.count} 个参数（?）以对应列类型的示例值代入`,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { splitStatements } from '../sql-text.ts';
 import {
   namedDatabases,
+  withJsonFormsOfMariaDb,
   withJsonPathCalls,
   withoutDatabaseQualifiers,
   withoutDefaultExpressions,
@@ -43,6 +44,25 @@ describe("MySQL 8's structure and operators MariaDB lacks", () => {
     // An arrow that is no JSON path (in a string, a comment, a lambda-like text) is left alone.
     for (const text of ["SELECT 'a->>b' FROM t", 'SELECT a - >b FROM t', 'SELECT a -- ->> x\nFROM t']) {
       expect(withJsonPathCalls(text)).toBe(text);
+    }
+  });
+
+  it('writes MEMBER OF and CAST(... AS JSON) as the calls MariaDB has, inside each other too', () => {
+    expect(withJsonFormsOfMariaDb('SELECT id FROM p WHERE 3 MEMBER OF (tags) AND p.a MEMBER OF (p.b)')).toEqual({
+      text: 'SELECT id FROM p WHERE JSON_CONTAINS(tags, JSON_ARRAY(3)) AND JSON_CONTAINS(p.b, JSON_ARRAY(p.a))',
+      memberOf: 2,
+    });
+    expect(withJsonFormsOfMariaDb('SELECT 1 FROM p WHERE lower(?) MEMBER OF (CAST(j AS JSON))').text).toBe(
+      "SELECT 1 FROM p WHERE JSON_CONTAINS(JSON_EXTRACT(j, '$'), JSON_ARRAY(lower(?)))",
+    );
+    // Words that only look like the forms are left alone.
+    for (const text of [
+      "SELECT 'a MEMBER OF (b)' FROM t",
+      'SELECT member, of FROM t',
+      'SELECT CAST(a AS CHAR) FROM t',
+      'SELECT json FROM t -- CAST(a AS JSON)',
+    ]) {
+      expect(withJsonFormsOfMariaDb(text)).toEqual({ text, memberOf: 0 });
     }
   });
 

@@ -5,7 +5,8 @@
  *    database, and which keeps every position of the text, so errors still point at the user's line and column.
  *  - MySQL 8 collations (`utf8mb4_0900_ai_ci`, ...), which MariaDB 10.11 does not have: planned as the nearest ones it
  *    has, and the report says which.
- *  - MySQL's JSON path operators `->` and `->>`, and an upsert's row alias: MariaDB has what they stand for.
+ *  - MySQL's JSON path operators `->` and `->>`, MEMBER OF and CAST(... AS JSON), and an upsert's row alias: MariaDB
+ *    has what they stand for.
  */
 import type { Localized } from '@sqltune/contracts';
 import { nameOf, type SqlStatement, type Token, tokenize } from '../sql-text.ts';
@@ -102,6 +103,80 @@ export function withJsonPathCalls(text: string): string {
     from = path.end;
   });
   return from === 0 ? text : out + text.slice(from);
+}
+
+/**
+ * `text` with MySQL 8's JSON forms that MariaDB lacks (1064) written as what they mean there: `v MEMBER OF (arr)` is
+ * true when the JSON array holds v, JSON_CONTAINS(arr, JSON_ARRAY(v)); `CAST(x AS JSON)` is the JSON value x holds,
+ * JSON_EXTRACT(x, '$'). `memberOf` counts the first: MySQL 8 can serve it from a multi-valued index, which MariaDB
+ * has not, so its plan there is not MySQL's (the caller says so). The text's length changes after the first one.
+ */
+export function withJsonFormsOfMariaDb(text: string): { text: string; memberOf: number } {
+  const tokens = tokenize(text, 'mysql');
+  const edits: Array<{ start: number; end: number; replacement: string }> = [];
+  let memberOf = 0;
+  const inner = (slice: string) => {
+    const written = withJsonFormsOfMariaDb(slice);
+    memberOf += written.memberOf;
+    return written.text;
+  };
+  tokens.forEach((token, i) => {
+    if (isWord(token, 'MEMBER') && isWord(tokens[i + 1], 'OF') && isPunct(tokens[i + 2], '(')) {
+      const open = i + 2;
+      const close = closingParenAt(tokens, open);
+      const first = operandStart(tokens, i - 1);
+      if (close < 0 || first < 0) return;
+      const value = inner(text.slice(tokens[first]!.start, tokens[i - 1]!.end));
+      const array = inner(text.slice(tokens[open + 1]!.start, tokens[close - 1]!.end));
+      edits.push({
+        start: tokens[first]!.start,
+        end: tokens[close]!.end,
+        replacement: `JSON_CONTAINS(${array}, JSON_ARRAY(${value}))`,
+      });
+      memberOf++;
+    } else if (isWord(token, 'CAST') && isPunct(tokens[i + 1], '(')) {
+      const close = closingParenAt(tokens, i + 1);
+      if (close < 0 || !isWord(tokens[close - 1], 'JSON') || !isWord(tokens[close - 2], 'AS')) return;
+      const value = inner(text.slice(tokens[i + 2]!.start, tokens[close - 3]!.end));
+      edits.push({ start: token.start, end: tokens[close]!.end, replacement: `JSON_EXTRACT(${value}, '$')` });
+    }
+  });
+  // Outermost first: the forms inside one are written by `inner` into its replacement.
+  let out = '';
+  let from = 0;
+  for (const edit of edits.sort((a, b) => a.start - b.start)) {
+    if (edit.start < from) continue;
+    out += text.slice(from, edit.start) + edit.replacement;
+    from = edit.end;
+  }
+  return { text: from === 0 ? text : out + text.slice(from), memberOf };
+}
+
+const isWord = (token: Token | undefined, word: string) => token?.kind === 'word' && token.value === word;
+const isPunct = (token: Token | undefined, punct: string) => token?.kind === 'punct' && token.value === punct;
+
+function closingParenAt(tokens: Token[], open: number): number {
+  const depth = tokens[open]!.depth;
+  for (let k = open + 1; k < tokens.length; k++) if (isPunct(tokens[k], ')') && tokens[k]!.depth === depth) return k;
+  return -1;
+}
+
+/** The first token of the operand that ends at `last`: a literal, a parameter, a (qualified) name or a call. */
+function operandStart(tokens: Token[], last: number): number {
+  const token = tokens[last];
+  if (!token) return -1;
+  if (isPunct(token, ')')) {
+    let open = last - 1;
+    while (open >= 0 && !(isPunct(tokens[open], '(') && tokens[open]!.depth === token.depth)) open--;
+    return open > 0 && tokens[open - 1]!.kind === 'word' && tokens[open - 1]!.end === tokens[open]!.start
+      ? open - 1
+      : open;
+  }
+  if (['string', 'number', 'param', 'var'].includes(token.kind)) return last;
+  if (!nameOf(token)) return -1;
+  let first = last;
+  while (isPunct(tokens[first - 1], '.') && nameOf(tokens[first - 2])) first -= 2;
+  return first;
 }
 
 /**
