@@ -334,7 +334,7 @@ export const WorkloadStatement = z.object({
   text: z.string(),
   /** What the optimizer planned: the placeholders replaced by representative values. */
   planned: z.string().optional(),
-  kind: z.enum(['select', 'insert', 'update', 'delete', 'replace', 'other']),
+  kind: z.enum(['select', 'insert', 'update', 'delete', 'replace', 'merge', 'other']),
   calls: z.number(),
   totalMs: z.number(),
   /** Its share of the workload's measured time (0..1). */

@@ -91,6 +91,20 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(error).toMatchObject({ detail: { code: 4202, line: 2, column: 8 } });
   }, 60_000);
 
+  it('plans a MERGE as a data change: its ON looked up by an advised index, refused where data changes are', async () => {
+    const sql =
+      "MERGE INTO orders o USING (VALUES (42, 'x')) AS v (custkey, note) ON o.o_custkey = v.custkey WHEN MATCHED THEN UPDATE SET o_comment = v.note WHEN NOT MATCHED THEN INSERT (o_orderkey, o_custkey, o_orderdate) VALUES (v.custkey, v.custkey, DATE '2024-01-01')";
+    const input = { sql, dialect: 'postgresql' as const, schemaText: schema('postgresql') };
+    const report = await optimize({ ...input, dataChanges: 'analyze' }, await options());
+    const s = report.statements[0]!;
+    expect(s.plan.before?.root.node).toBe('ModifyTable');
+    expect(s.plan.before?.raw).toMatch(/^Merge on orders/);
+    expect(s.indexes.map((i) => i.ddl)).toEqual([expect.stringMatching(/ON orders \(o_custkey\)/)]);
+    expect(s.plan.after?.raw).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
+    expect(s.rules.map((r) => r.id)).toContain('merge-on-not-unique-key');
+    await expect(optimize(input, await options())).rejects.toMatchObject({ detail: { code: 4205, line: 1 } });
+  }, 60_000);
+
   it('says what a later step did for a rule that applies only after an earlier rewrite', async () => {
     const report = await optimize(
       {

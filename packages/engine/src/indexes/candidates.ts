@@ -396,7 +396,9 @@ function usageByTable(
   };
   const root = statement.ast;
   const write = options.writes && (root.type === 'update' || root.type === 'delete') ? [root] : [];
-  for (const query of [...write, ...selectQueries(statement.ast)]) {
+  // A MERGE joins its source to its target on its ON: that join is how it finds its rows, whatever the options.
+  const merge = root.type === 'merge' ? [root] : [];
+  for (const query of [...write, ...merge, ...selectQueries(statement.ast)]) {
     const owner = (node: AstNode | undefined) => {
       const ref = columnRef(node);
       return ref && ref.column !== '*' ? resolveColumn(root, schema, query, ref) : undefined;
@@ -418,7 +420,11 @@ function usageByTable(
         if (found) pushUnique(entry(found.table).used, found.column.name);
         return undefined;
       });
-    const conditions = [child(query, 'where'), ...children(query, 'from').map((s) => child(s, 'on'))];
+    const conditions = [
+      child(query, 'where'),
+      child(query, 'on'),
+      ...children(query, 'from').map((s) => child(s, 'on')),
+    ];
     for (const condition of conditions) {
       if (!condition) continue;
       walk(condition, ({ node }) => {

@@ -115,7 +115,8 @@ function prepareOne(
   const tables = parsed.tables.map((t) => unquote(t.name));
   const known = tables.filter((t) => findTable(schema, t));
   const prepared: PreparedStatement = { ...base, kind: parsed.kind, tables, sql };
-  if (['insert', 'update', 'delete', 'replace'].includes(parsed.kind) && known[0] === tables[0] && tables[0]) {
+  // A MERGE's target is its first table; it may insert, so it writes every column.
+  if (['insert', 'update', 'delete', 'replace', 'merge'].includes(parsed.kind) && known[0] === tables[0] && tables[0]) {
     const table = findTable(schema, tables[0])!.name;
     prepared.writes = { table, columns: parsed.kind === 'update' ? assignedColumns(sql, dialect) : 'all' };
   }

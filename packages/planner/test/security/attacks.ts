@@ -350,3 +350,47 @@ export async function expectDumpCodeLeftNoTrace(planner: PlannerBackend, dialect
   }
   for (const file of s.outFiles) expect(existsSync(file), file).toBe(false);
 }
+
+/**
+ * A MERGE is planned, never run: it reaches the sandbox as UPDATE does, behind EXPLAIN without ANALYZE in a
+ * read-only transaction that is rolled back, and verification compares queries only. One whose every action would write leaves no trace: the sequence its INSERT draws from is not advanced (a
+ * sequence is not transactional: a run would advance it even when rolled back). A MERGE into another session's table
+ * finds no such table, as an UPDATE of it does.
+ */
+export async function expectMergeWritesNothing(planner: PlannerBackend, s: Secrets): Promise<void> {
+  const session = await planner.open({
+    dialect: 'postgresql',
+    schemaSql: 'CREATE TABLE t (a int PRIMARY KEY, k text);\nCREATE SEQUENCE merge_seq;',
+    statistics: [{ table: 't', rows: 1000, columns: [] }],
+  });
+  try {
+    const merge = `MERGE INTO t USING (VALUES (1, 'x'), (2, 'y')) AS v (a, k) ON t.a = v.a
+      WHEN MATCHED AND v.a = 1 THEN DELETE WHEN MATCHED THEN UPDATE SET k = v.k
+      WHEN NOT MATCHED THEN INSERT (a, k) VALUES (nextval('merge_seq')::int, v.k)`;
+    const plan = await session.explain(merge);
+    expect(plan.raw).toMatch(/Merge on t/);
+    // Verification compares queries only: a MERGE is never run on the generated rows.
+    const answers = await answersTo(session, merge);
+    expect(answers.match(/only queries \(SELECT \/ WITH \/ VALUES\) are compared/g)).toHaveLength(3);
+    expect(await countIn(session, 'postgresql', 'merge_seq WHERE is_called')).toBe(0);
+    // The probe counts what it should: the sequence is there, unused.
+    expect(await countIn(session, 'postgresql', 'merge_seq WHERE NOT is_called')).toBe(1);
+  } finally {
+    await session.close();
+  }
+  const attacker = await planner.open(attackerRequest('postgresql'));
+  try {
+    const missing = `relation \\"${s.table}\\" does not exist (SQLSTATE 42P01)`;
+    const update = await answersTo(attacker, `UPDATE ${s.table} SET email = k FROM t WHERE id = a`);
+    expect(update).toContain(missing);
+    const merge = await answersTo(
+      attacker,
+      `MERGE INTO ${s.table} v USING t ON v.id = t.a WHEN MATCHED THEN UPDATE SET email = t.k WHEN NOT MATCHED THEN INSERT (id) VALUES (t.a)`,
+    );
+    expect(merge).toContain(missing);
+    // The table's name is the attacker's own text; its values are not.
+    expect(merge).not.toContain(s.sessionValue);
+  } finally {
+    await attacker.close();
+  }
+}

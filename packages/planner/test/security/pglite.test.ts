@@ -10,6 +10,7 @@ import {
   attackerRequest,
   expectDumpCodeLeftNoTrace,
   expectHiddenSchemaStatementRefused,
+  expectMergeWritesNothing,
   expectNothingLeaked,
   expectTimeLimitNotRun,
   plantSecrets,
@@ -79,6 +80,10 @@ describe('the PGlite sandbox under attack', () => {
 
   it("runs none of a dump's code: its functions, procedures, triggers and domains leave no trace", async () => {
     await expectDumpCodeLeftNoTrace(pglitePlanner, 'postgresql', secrets);
+  }, 120_000);
+
+  it('plans a MERGE without running it: nothing it would write is written, and another session’s table is not there', async () => {
+    await expectMergeWritesNothing(pglitePlanner, secrets);
   }, 120_000);
 
   it('a stand-in for an unknown type adds nothing: its statement runs as the role, refused ones stay refused', async () => {

@@ -14,6 +14,7 @@ import {
   attackerRequest,
   expectDumpCodeLeftNoTrace,
   expectHiddenSchemaStatementRefused,
+  expectMergeWritesNothing,
   expectNothingLeaked,
   expectStartedWithoutOurEnvironment,
   expectTimeLimitNotRun,
@@ -90,6 +91,10 @@ describe.runIf(available && !process.env.POSTGRES_SANDBOX_URL)('the PostgreSQL s
       postgresPlanner.open({ dialect: 'postgresql', schemaSql: domain, statistics: [] }),
     ).rejects.toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
   }, 60_000);
+
+  it('plans a MERGE without running it: nothing it would write is written, and another session’s table is not there', async () => {
+    await expectMergeWritesNothing(postgresPlanner, secrets);
+  }, 120_000);
 
   it("runs none of a dump's code: its functions, procedures, triggers and domains leave no trace", async () => {
     await expectDumpCodeLeftNoTrace(postgresPlanner, 'postgresql', secrets);
