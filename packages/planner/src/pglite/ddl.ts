@@ -5,7 +5,9 @@
  *          view's query runs as its owner, the session's role), CREATE MATERIALIZED VIEW (always sent WITH NO DATA,
  *          sentText: its query is planned, never run), CREATE SCHEMA (without elements), CREATE SEQUENCE
  *          (pg_dump's serial columns), CREATE
- *          TYPE ... AS ENUM, ALTER TABLE / INDEX / SEQUENCE (pg_dump's keys), COMMENT ON. No domain, composite or
+ *          TYPE ... AS ENUM, CREATE / ALTER STATISTICS (extended statistics: an object on columns or built-in
+ *          expressions of a table the role owns, like an index; statistics-objects.ts), ALTER TABLE / INDEX /
+ *          SEQUENCE (pg_dump's keys), COMMENT ON. No domain, composite or
  *          range type, cast, operator, function or rule can be defined, so
  *          every column has a built-in or enum type (whose input function is built in) and the code that injects
  *          statistics never evaluates anything the user defined; and every statement
@@ -34,12 +36,12 @@ export interface DdlDecision {
   reason?: string;
 }
 
-const CREATE_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'VIEW']);
-const ALTER_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'MATERIALIZED VIEW']);
+const CREATE_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'VIEW', 'STATISTICS']);
+const ALTER_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'MATERIALIZED VIEW', 'STATISTICS']);
 
 /** What the 4203 message lists as accepted. */
 const ACCEPTED =
-  'CREATE TABLE, CREATE INDEX, CREATE VIEW, CREATE MATERIALIZED VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, ALTER TABLE, COMMENT ON';
+  'CREATE TABLE, CREATE INDEX, CREATE VIEW, CREATE MATERIALIZED VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, CREATE STATISTICS, ALTER TABLE, COMMENT ON';
 const SKIP_FIRST = new Set(['SET', 'RESET', 'GRANT', 'REVOKE', 'BEGIN', 'COMMIT', 'START', 'END', 'ROLLBACK']);
 
 function hasWordsAtDepth0(tokens: Token[], words: string[]): boolean {
