@@ -1,4 +1,5 @@
 import type { Localized } from '@sqltune/contracts';
+import { closingParen } from '../dialect/markers.ts';
 import { splitStatements } from '../dialect/split.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { blank } from './dump-data.ts';
@@ -80,22 +81,14 @@ function foreignParts(tokens: Token[]): [number, number][] {
       parts.push([token.start, tokens.at(-1)!.end]);
       break;
     } else if (depth === 1 && isKeyword(token, 'OPTIONS') && tokens[i + 1]?.text === '(') {
-      const close = closing(tokens, i + 1);
+      // Unclosed: to the end (the statement is refused as written anyway).
+      const found = closingParen(tokens, i + 1);
+      const close = found < 0 ? tokens.length - 1 : found;
       parts.push([token.start, tokens[close]!.end]);
       i = close;
     }
   }
   return parts;
-}
-
-/** The index of the `)` closing the `(` at `open` (the last token when it is never closed). */
-function closing(tokens: Token[], open: number): number {
-  let depth = 0;
-  for (let i = open; i < tokens.length; i++) {
-    if (tokens[i]!.text === '(') depth++;
-    else if (tokens[i]!.text === ')' && --depth === 0) return i;
-  }
-  return tokens.length - 1;
 }
 
 function afterIfNotExists(tokens: Token[], i: number): number {
