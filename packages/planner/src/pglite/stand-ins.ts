@@ -22,7 +22,12 @@ import { type SqlStatement, type Token, tokenize } from '../sql-text.ts';
 import { classifyDdl, type DdlDecision, sentText } from './ddl.ts';
 import { appErrorFromPg } from './pg-errors.ts';
 import { PgError } from './pool.ts';
-import { statisticsObjectName, statisticsObjectSkippedNote, statisticsObjectsNote } from './statistics-objects.ts';
+import {
+  statisticsObjectLabel,
+  statisticsObjectName,
+  statisticsObjectSkippedNote,
+  statisticsObjectsNote,
+} from './statistics-objects.ts';
 
 /** The built-in type an unknown column type is planned as. */
 export const STAND_IN_TYPE = 'bytea';
@@ -79,7 +84,7 @@ export async function runStructureStatement(
   for (let attempt = 0; ; attempt++) {
     try {
       await execute(sent);
-      if (statistics) run.statisticsObjects.push(statisticsObjectName(statement.tokens) ?? '(unnamed)');
+      if (statistics) run.statisticsObjects.push(statisticsObjectLabel(statement.tokens));
       return notes;
     } catch (error) {
       if (!(error instanceof PgError)) throw error;
@@ -87,7 +92,8 @@ export async function runStructureStatement(
       if (statistics) {
         const name = statisticsObjectName(statement.tokens);
         if (name !== undefined) run.notMade.add(name);
-        return [...notes, statisticsObjectSkippedNote(name, error.message, sent, error.code)];
+        const label = statisticsObjectLabel(statement.tokens);
+        return [...notes, statisticsObjectSkippedNote(label, error.message, sent, error.code)];
       }
       const found = attempt < MAX_REPLACEMENTS ? replacement(sent, error, decision) : undefined;
       // What runs must be the statement the allow list let through: the same kind, after the replacement too.

@@ -2,12 +2,13 @@
  * PostgreSQL extended statistics in a table structure (`CREATE STATISTICS [IF NOT EXISTS] name [(ndistinct,
  * dependencies, mcv)] ON columns | expressions FROM table`, pg_dump prints them after the indexes): made in the
  * sandbox by the session's role, as ddl.ts allows, like an index. CREATE STATISTICS asks only that the role own the
- * table; its expressions are immutable built-ins (no function of the user's can exist), and the only thing that
- * evaluates them, ANALYZE, never runs in a sandbox.
+ * table. Its expressions are stored, never evaluated: only ANALYZE computes them, which no sandbox runs, and ANALYZE
+ * would run them as the table's owner, the unprivileged role (a `pg_read_file` in one is made, and reads nothing).
  *
  * What the object is for, its values (pg_statistic_ext_data), ANALYZE computes from the rows: the sandbox has no
- * rows, and the statistics input carries pg_stats' per-column values only (PostgreSQL 15 and 18 have no function to
- * restore extended statistics either), so the object is made but holds nothing, and the planner estimates
+ * rows, and the statistics input carries pg_stats' per-column values only (the injectors write relations and
+ * columns: pg_statistic on PostgreSQL 15, PostgreSQL 18's pg_restore_*_stats on PGlite), so the object is made but
+ * holds nothing, and the planner estimates
  * correlated columns as if it were not there. A note says so; one the server refuses is left out with a note, never
  * failing the structure.
  */
@@ -26,6 +27,19 @@ export function statisticsObjectName(tokens: Token[]): string | undefined {
   return tokens[k]!.value;
 }
 
+/**
+ * How a note names a statistics object: its name, or `(on t)` for one PostgreSQL 16+ names itself (written without
+ * a name).
+ */
+export function statisticsObjectLabel(tokens: Token[]): string {
+  const name = statisticsObjectName(tokens);
+  if (name !== undefined) return name;
+  const from = tokens.findIndex((t) => t.kind === 'ident' && t.value === 'from' && t.depth === 0);
+  let k = from + 1;
+  while (tokens[k + 1]?.value === '.' && tokens[k + 2]) k += 2;
+  return `(on ${tokens[k]?.value ?? '?'})`;
+}
+
 /** The note on the statistics objects made: they exist, without values. */
 export function statisticsObjectsNote(names: readonly string[]): Localized[] {
   if (names.length === 0) return [];
@@ -39,13 +53,8 @@ export function statisticsObjectsNote(names: readonly string[]): Localized[] {
 }
 
 /** The note on a statistics object the server would not make (the structure is planned without it). */
-export function statisticsObjectSkippedNote(
-  name: string | undefined,
-  message: string,
-  sent: string,
-  code?: string,
-): Localized {
-  const what = `CREATE STATISTICS${name ? ` ${name}` : ''}`;
+export function statisticsObjectSkippedNote(label: string, message: string, sent: string, code?: string): Localized {
+  const what = `CREATE STATISTICS ${label}`;
   const reason = reduceServerText(message, [sent], code);
   return {
     zh: `${what} 未创建，规划时不考虑（${reason}）`,
