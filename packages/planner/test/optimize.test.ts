@@ -105,6 +105,21 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     await expect(optimize(input, await options())).rejects.toMatchObject({ detail: { code: 4205, line: 1 } });
   }, 60_000);
 
+  it("makes a dump's extended statistics in the sandbox and says they hold no values", async () => {
+    const schemaText = [
+      schema('postgresql'),
+      'CREATE STATISTICS public.orders_cust_date (dependencies, ndistinct) ON o_custkey, o_orderdate FROM public.orders;',
+      'ALTER STATISTICS public.orders_cust_date OWNER TO app;',
+    ].join('\n');
+    const sql = "SELECT o_orderkey FROM orders WHERE o_custkey = 42 AND o_orderdate = DATE '1995-01-01'";
+    const report = await optimize({ sql, dialect: 'postgresql', schemaText }, await options());
+    const notes = report.warnings.map((w) => w.message.en);
+    expect(notes).toContainEqual(
+      expect.stringMatching(/statistics object\(s\) orders_cust_date made in the sandbox, but without values/),
+    );
+    expect(report.statements[0]!.plan.before?.root.node).toBeDefined();
+  }, 60_000);
+
   it('says what a later step did for a rule that applies only after an earlier rewrite', async () => {
     const report = await optimize(
       {
