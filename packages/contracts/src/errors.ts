@@ -90,8 +90,8 @@ export const errorMessages: Record<ErrorCode, Localized> = {
   [ErrorCode.TABLE_STRUCTURE_INVALID]: localized('表结构内容校验失败', 'table structure content validation failed'),
   [ErrorCode.PLAN_INVALID]: localized('执行计划内容校验失败', 'execution plan content validation failed'),
   [ErrorCode.STATEMENT_NOT_ALLOWED]: localized(
-    '不支持 INSERT、REPLACE 和 DELETE 语句',
-    'INSERT, REPLACE and DELETE statements are not allowed',
+    '不支持 INSERT、REPLACE、DELETE 和 MERGE 语句',
+    'INSERT, REPLACE, DELETE and MERGE statements are not allowed',
   ),
   [ErrorCode.INPUT_REQUIRED]: localized('请输入 SQL 语句或上传 SQL 文件', 'a statement or SQL file is required'),
   [ErrorCode.FIELD_TOO_LARGE]: localized('提交的内容超过大小上限', 'a field of the submission is over its size limit'),

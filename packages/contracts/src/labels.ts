@@ -48,6 +48,7 @@ export const indexGapReasonLabels: Record<IndexGapReason, Localized> = {
   'already-covered': { zh: '已有索引覆盖', en: 'already covered' },
   'not-indexable': { zh: '条件无法使用索引', en: 'condition cannot use an index' },
   'needs-prefix': { zh: '需要前缀长度', en: 'needs a prefix length' },
+  'foreign-table': { zh: '外部表', en: 'foreign table' },
   'write-cost': { zh: '抵不上写入开销', en: 'not worth its write cost' },
   'optimizer-declined': { zh: '扫描更便宜', en: 'the scan is cheaper' },
   uncostable: { zh: '无法估算代价', en: 'cost cannot be estimated' },

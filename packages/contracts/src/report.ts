@@ -265,6 +265,7 @@ export type AiRewrite = z.infer<typeof AiRewrite>;
  * - not-indexable: the condition compares no plain column with a value (a function or expression wraps the
  *   column, a leading wildcard, an OR across columns...), so no B-tree index can serve it;
  * - needs-prefix: the column is a MySQL TEXT/BLOB and needs a prefix length the statistics cannot choose;
+ * - foreign-table: a PostgreSQL foreign table, which takes no index (its indexes are the remote server's);
  * - write-cost: the best index saved less than the share that pays for its writes and size;
  * - optimizer-declined: the optimizer read no candidate index in a cheaper plan (the scan is cheaper);
  * - uncostable: the optimizer could not ground the cost of the only candidates (e.g. MariaDB ranges read from the
@@ -277,6 +278,7 @@ export const IndexGapReason = z.enum([
   'already-covered',
   'not-indexable',
   'needs-prefix',
+  'foreign-table',
   'write-cost',
   'optimizer-declined',
   'uncostable',
@@ -334,7 +336,7 @@ export const WorkloadStatement = z.object({
   text: z.string(),
   /** What the optimizer planned: the placeholders replaced by representative values. */
   planned: z.string().optional(),
-  kind: z.enum(['select', 'insert', 'update', 'delete', 'replace', 'other']),
+  kind: z.enum(['select', 'insert', 'update', 'delete', 'replace', 'merge', 'other']),
   calls: z.number(),
   totalMs: z.number(),
   /** Its share of the workload's measured time (0..1). */

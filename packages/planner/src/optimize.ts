@@ -72,7 +72,7 @@ export interface OptimizeInput {
   statsText?: string | null;
   /** The user's own EXPLAIN output, kept for display next to ours. */
   planText?: string | null;
-  /** INSERT, REPLACE and DELETE: refused (4205, the web app, the default) or analyzed and planned (the CLI). */
+  /** INSERT, REPLACE, DELETE and MERGE: refused (4205, the web app, the default) or analyzed and planned (the CLI). */
   dataChanges?: 'refuse' | 'analyze';
   /**
    * Pasted statement statistics (pg_stat_statements, events_statements_summary_by_digest, a slow log): their

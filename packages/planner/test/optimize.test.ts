@@ -91,6 +91,35 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(error).toMatchObject({ detail: { code: 4202, line: 2, column: 8 } });
   }, 60_000);
 
+  it('plans a MERGE as a data change: its ON looked up by an advised index, refused where data changes are', async () => {
+    const sql =
+      "MERGE INTO orders o USING (VALUES (42, 'x')) AS v (custkey, note) ON o.o_custkey = v.custkey WHEN MATCHED THEN UPDATE SET o_comment = v.note WHEN NOT MATCHED THEN INSERT (o_orderkey, o_custkey, o_orderdate) VALUES (v.custkey, v.custkey, DATE '2024-01-01')";
+    const input = { sql, dialect: 'postgresql' as const, schemaText: schema('postgresql') };
+    const report = await optimize({ ...input, dataChanges: 'analyze' }, await options());
+    const s = report.statements[0]!;
+    expect(s.plan.before?.root.node).toBe('ModifyTable');
+    expect(s.plan.before?.raw).toMatch(/^Merge on orders/);
+    expect(s.indexes.map((i) => i.ddl)).toEqual([expect.stringMatching(/ON orders \(o_custkey\)/)]);
+    expect(s.plan.after?.raw).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
+    expect(s.rules.map((r) => r.id)).toContain('merge-on-not-unique-key');
+    await expect(optimize(input, await options())).rejects.toMatchObject({ detail: { code: 4205, line: 1 } });
+  }, 60_000);
+
+  it("makes a dump's extended statistics in the sandbox and says they hold no values", async () => {
+    const schemaText = [
+      schema('postgresql'),
+      'CREATE STATISTICS public.orders_cust_date (dependencies, ndistinct) ON o_custkey, o_orderdate FROM public.orders;',
+      'ALTER STATISTICS public.orders_cust_date OWNER TO app;',
+    ].join('\n');
+    const sql = "SELECT o_orderkey FROM orders WHERE o_custkey = 42 AND o_orderdate = DATE '1995-01-01'";
+    const report = await optimize({ sql, dialect: 'postgresql', schemaText }, await options());
+    const notes = report.warnings.map((w) => w.message.en);
+    expect(notes).toContainEqual(
+      expect.stringMatching(/statistics object\(s\) orders_cust_date made in the sandbox, but without values/),
+    );
+    expect(report.statements[0]!.plan.before?.root.node).toBeDefined();
+  }, 60_000);
+
   it('says what a later step did for a rule that applies only after an earlier rewrite', async () => {
     const report = await optimize(
       {

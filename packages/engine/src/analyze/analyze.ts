@@ -17,7 +17,7 @@ import { applyStatisticsText } from '../schema/statistics.ts';
 import { withAnalysisCaches } from '../text/analysis-caches.ts';
 import { applyEdits } from '../text/patch.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
-import { DATA_CHANGE_WORDS, isDataChange } from '../text/statement-words.ts';
+import { dataChangeWords, isDataChange } from '../text/statement-words.ts';
 
 export interface AnalyzeInput {
   sql: string;
@@ -33,8 +33,9 @@ export interface AnalyzeInput {
    */
   statsText?: string | null;
   /**
-   * INSERT, REPLACE and DELETE: refused with 4205 as the product's spec says for the web app (the default), or
-   * analyzed like every other statement (the CLI: files of a project hold them, and their rules apply).
+   * INSERT, REPLACE and DELETE (and PostgreSQL's MERGE, which inserts and deletes): refused with 4205 as the product's
+   * spec says for the web app (the default), or analyzed like every other statement (the CLI: files of a project hold
+   * them, and their rules apply).
    */
   dataChanges?: 'refuse' | 'analyze';
 }
@@ -88,7 +89,7 @@ function analyzeIn(input: AnalyzeInput, schema: SchemaModel): Analysis {
   for (const { statement, error } of input.dataChanges === 'analyze' ? [] : outcomes) {
     // A data change the parser cannot read (PostgreSQL's DELETE ... USING) is still a data change.
     const mysql = statement.dialect === 'mysql';
-    if (DATA_CHANGE_WORDS.has(statement.kind.toUpperCase()) || (error && isDataChange(statement.text, mysql))) {
+    if (dataChangeWords(mysql).has(statement.kind.toUpperCase()) || (error && isDataChange(statement.text, mysql))) {
       throw new AppError(ErrorCode.STATEMENT_NOT_ALLOWED, { line: statement.line, column: 1 });
     }
   }

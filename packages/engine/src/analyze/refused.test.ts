@@ -24,6 +24,17 @@ describe('data changes are refused (the spec: the optimizer never touches them)'
     });
   });
 
+  it("PostgreSQL's MERGE, which inserts and deletes, as a data change; MySQL has none: a syntax error at its place", () => {
+    const merge =
+      'MERGE INTO users u USING staging s ON u.id = s.id WHEN MATCHED THEN UPDATE SET name = s.name WHEN NOT MATCHED THEN INSERT (id, name) VALUES (s.id, s.name)';
+    expect(refusal(`SELECT 1;\n${merge}`, 'postgresql')).toMatchObject({ code: 4205, line: 2 });
+    // Unreadable (no WHEN clause) is still a MERGE.
+    expect(refusal('MERGE INTO users u USING staging s ON u.id = s.id', 'postgresql')).toMatchObject({ code: 4205 });
+    expect(refusal(merge, 'mysql')).toBeUndefined();
+    const [mysql] = analyze({ sql: merge, dialect: 'mysql' }).statements;
+    expect(mysql!.error?.detail).toMatchObject({ code: 4202, line: 1 });
+  });
+
   it('but not queries and UPDATE, nor a statement that merely mentions the words', () => {
     expect(refusal('UPDATE t SET v = 1 WHERE id = 2', 'postgresql')).toBeUndefined();
     expect(refusal("SELECT 'DELETE' AS word FROM t", 'mysql')).toBeUndefined();
@@ -46,5 +57,19 @@ describe('data changes analyzed when asked (the CLI, on a project’s files)', (
     ]);
     expect(analysis.statements[0]!.findings.map((f) => f.id)).toContain('order-by-random');
     expect(analysis.statements[1]!.findings.map((f) => f.id)).toContain('delete-without-where');
+  });
+
+  it('reads a MERGE as a data change of its own kind, with its target and source', () => {
+    const [merge] = analyze({
+      sql: 'MERGE INTO users u USING staging s ON u.id = s.id WHEN MATCHED THEN DELETE',
+      dialect: 'postgresql',
+      dataChanges: 'analyze',
+    }).statements;
+    expect(merge!.error).toBeUndefined();
+    expect(merge!.statement.kind).toBe('merge');
+    expect(merge!.statement.tables.map((t) => [t.name, t.alias])).toEqual([
+      ['users', 'u'],
+      ['staging', 's'],
+    ]);
   });
 });

@@ -407,7 +407,7 @@ function reservedAlias(raw: string, parsed: string): ((toInput: ToInputPosition)
 
 function describe(ast: AstNode): { kind: StatementKind; tables: TableRef[] } {
   const type = typeof ast.type === 'string' ? ast.type.toLowerCase() : '';
-  const kind: StatementKind = ['select', 'insert', 'update', 'delete', 'replace'].includes(type)
+  const kind: StatementKind = ['select', 'insert', 'update', 'delete', 'replace', 'merge'].includes(type)
     ? (type as StatementKind)
     : 'other';
   return { kind, tables: collectTables(ast) };
@@ -418,7 +418,7 @@ function collectTables(ast: AstNode): TableRef[] {
   // visitsOf: the same traversal every rule starts from, made once per tree.
   for (const { node } of visitsOf(ast)) {
     if (typeof node.type !== 'string' || !queryTypes.has(node.type)) continue;
-    for (const source of [...children(node, 'from'), ...children(node, 'table')]) {
+    for (const source of [...children(node, 'from'), ...children(node, 'table'), ...children(node, 'using')]) {
       if (typeof source.table === 'string') {
         const ref: TableRef = {
           name: source.table,
@@ -432,4 +432,4 @@ function collectTables(ast: AstNode): TableRef[] {
   return [...found.values()];
 }
 
-const queryTypes = new Set(['select', 'update', 'delete', 'insert', 'replace']);
+const queryTypes = new Set(['select', 'update', 'delete', 'insert', 'replace', 'merge']);

@@ -367,6 +367,37 @@ CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_ti
   });
 });
 
+describe('index candidates of a PostgreSQL MERGE', () => {
+  const tables = parseSchema(
+    `CREATE TABLE users (id INT PRIMARY KEY, email VARCHAR(100), name TEXT);
+CREATE TABLE staging (id INT, email VARCHAR(100), name TEXT);
+-- sqltune:stats users rows=2000000
+-- sqltune:stats staging rows=50000`,
+    'postgresql',
+  );
+  const keys = (sql: string) =>
+    indexCandidates(parseStatements(sql, 'postgresql')[0]!, tables).map(
+      (c) => `${c.table}(${c.columns.join()}) ${c.roles.join()}`,
+    );
+
+  it("its ON is a join: each side's column is a join candidate, the target's key none", () => {
+    expect(
+      keys(
+        'MERGE INTO users u USING staging s ON u.email = s.email WHEN MATCHED THEN UPDATE SET name = s.name WHEN NOT MATCHED THEN INSERT (id, email) VALUES (s.id, s.email)',
+      ),
+    ).toEqual(['users(email) join', 'staging(email) join']);
+    expect(keys('MERGE INTO users u USING staging s ON u.id = s.id WHEN MATCHED THEN DELETE')).toEqual([
+      'staging(id) join',
+    ]);
+  });
+
+  it('a WHEN condition is no lookup', () => {
+    expect(keys("MERGE INTO users u USING staging s ON u.id = s.id WHEN MATCHED AND s.name = 'x' THEN DELETE")).toEqual(
+      ['staging(id) join'],
+    );
+  });
+});
+
 describe('MySQL prefix lengths for long strings', () => {
   const withStats = (stats: string, key = '') =>
     parseSchema(

@@ -41,7 +41,7 @@ export interface IndexCandidate {
  */
 export interface SkippedTable {
   table: string;
-  reason: 'tiny-table' | 'already-covered' | 'needs-prefix' | 'not-indexable';
+  reason: 'tiny-table' | 'already-covered' | 'needs-prefix' | 'not-indexable' | 'foreign-table';
   message: Localized;
 }
 
@@ -137,6 +137,10 @@ export function indexCandidateReport(
   for (const [tableName, usage] of usageByTable(statement, schema, options)) {
     const table = findTable(schema, tableName);
     if (!table) continue;
+    if (table.foreignTable) {
+      skipped.push({ table: table.name, reason: 'foreign-table', message: foreignTableMessage(table.name) });
+      continue;
+    }
     if (tooSmallToIndex(table)) {
       skipped.push({ table: table.name, reason: 'tiny-table', message: tinyTable(table) });
       continue;
@@ -396,7 +400,9 @@ function usageByTable(
   };
   const root = statement.ast;
   const write = options.writes && (root.type === 'update' || root.type === 'delete') ? [root] : [];
-  for (const query of [...write, ...selectQueries(statement.ast)]) {
+  // A MERGE joins its source to its target on its ON: that join is how it finds its rows, whatever the options.
+  const merge = root.type === 'merge' ? [root] : [];
+  for (const query of [...write, ...merge, ...selectQueries(statement.ast)]) {
     const owner = (node: AstNode | undefined) => {
       const ref = columnRef(node);
       return ref && ref.column !== '*' ? resolveColumn(root, schema, query, ref) : undefined;
@@ -418,7 +424,11 @@ function usageByTable(
         if (found) pushUnique(entry(found.table).used, found.column.name);
         return undefined;
       });
-    const conditions = [child(query, 'where'), ...children(query, 'from').map((s) => child(s, 'on'))];
+    const conditions = [
+      child(query, 'where'),
+      child(query, 'on'),
+      ...children(query, 'from').map((s) => child(s, 'on')),
+    ];
     for (const condition of conditions) {
       if (!condition) continue;
       walk(condition, ({ node }) => {
@@ -902,5 +912,13 @@ export function notIndexableMessage(table: string): Localized {
   return {
     zh: `查询对 ${table} 的条件没有把普通列与值或其他表的列比较（列被函数或表达式包裹、前导通配符的 LIKE、跨列的 OR 等），B-tree 索引无法用于这些条件。`,
     en: `The query's conditions on ${table} compare no plain column with a value or another table's column (a function or expression wraps the column, a LIKE with a leading wildcard, an OR across columns...): no B-tree index can serve them.`,
+  };
+}
+
+/** Why a foreign table gets no candidate: PostgreSQL makes no index on one; the remote server's are its own. */
+function foreignTableMessage(table: string): Localized {
+  return {
+    zh: `${table} 是外部表：PostgreSQL 不能在外部表上建索引，要加快对它的查询，请在远端服务器的表上建索引`,
+    en: `${table} is a foreign table: PostgreSQL makes no index on one; to speed up reads of it, index the table on the remote server`,
   };
 }

@@ -1,7 +1,8 @@
 import type { Dialect } from '@sqltune/contracts';
 import type { AstNode } from './ast.ts';
 
-export type StatementKind = 'select' | 'insert' | 'update' | 'delete' | 'replace' | 'other';
+/** `merge`: PostgreSQL 15+'s MERGE, a data change (dialect/merge-forms.ts reads it). */
+export type StatementKind = 'select' | 'insert' | 'update' | 'delete' | 'replace' | 'merge' | 'other';
 
 /** A table the statement reads or writes, with the alias it goes by. */
 export interface TableRef {

@@ -28,7 +28,7 @@ function withoutPrimaryKey(table: string, dialect: Dialect): Localized {
 
 function missingPrimaryKey(table: TableDef, dialect: Dialect): Finding[] {
   // A materialized view has no primary key to give: a unique index is what it takes (REFRESH ... CONCURRENTLY).
-  if (table.materializedView || table.indexes.some((index) => index.primary)) return [];
+  if (table.materializedView || table.foreignTable || table.indexes.some((index) => index.primary)) return [];
   return [
     {
       id: 'schema-missing-primary-key',

@@ -68,6 +68,8 @@ export interface TableDef {
   statistics?: TableStatistics;
   /** A PostgreSQL materialized view (materialized-view.ts): read like a table, but it has no keys and takes no writes. */
   materializedView?: true;
+  /** A PostgreSQL foreign table (foreign-data.ts): planned as the table of its columns, but it takes no index or key. */
+  foreignTable?: true;
 }
 
 export interface SchemaModel {

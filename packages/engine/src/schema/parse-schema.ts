@@ -5,7 +5,8 @@ import { normalizeNewlines } from '../text/position.ts';
 import { type OutputTable, readClientOutput } from './client-output.ts';
 import { readDdlStatements } from './ddl-statements.ts';
 import { withoutMysqlDumpData, withoutPgDumpData } from './dump-data.ts';
-import type { SchemaModel } from './model.ts';
+import { withoutForeignData } from './foreign-data.ts';
+import { findTable, type SchemaModel } from './model.ts';
 import { classifyOutput } from './output-kinds.ts';
 import { DdlText, readPastedStructure } from './pasted-structure.ts';
 import { describedTables } from './psql-describe.ts';
@@ -24,7 +25,8 @@ import { statsCommentFacts } from './stats-comments.ts';
  * Prompts and "N rows in set" lines of a pasted session are skipped, and so is a dump's data (dump-data.ts: a plain
  * pg_dump's COPY blocks, mysqldump's INSERT rows, which `notes` then mentions), and its code and permissions
  * (skipped-code.ts: functions, triggers, procedures, events, ..., each named in `notes`; a PostgreSQL domain's
- * columns are read with its base type).
+ * columns are read with its base type), and a PostgreSQL dump's foreign servers and user mappings (foreign-data.ts:
+ * a foreign table is read as the table of its columns).
  * Anything else (INSERT ... SELECT, DROP, statistics results) is rejected with 4203 and its position, so nothing runs that the user did not mean as structure.
  * `ddl` is the text the planners run: the input itself when it is plain DDL, otherwise equivalent DDL.
  */
@@ -38,8 +40,10 @@ function parseSchemaIn(input: string, dialect: Dialect): SchemaModel {
   const mysqlCode = dialect === 'mysql' ? withoutCode(pasted, dialect) : undefined;
   const data = mysqlCode ? withoutMysqlDumpData(mysqlCode.text) : withoutPgDumpData(pasted);
   const code = mysqlCode ?? withoutCode(withoutPsqlMetaCommands(data.text), dialect);
-  const text = mysqlCode ? data.text : code.text;
-  const notes = [...(data.note ? [data.note] : []), ...code.notes];
+  // A foreign table is planned as the table of its columns; servers and user mappings never reach a sandbox.
+  const foreign = mysqlCode ? undefined : withoutForeignData(code.text);
+  const text = mysqlCode ? data.text : foreign!.text;
+  const notes = [...(data.note ? [data.note] : []), ...code.notes, ...(foreign?.notes ?? [])];
   const { pieces, noise } = readClientOutput(text, classifyOutput);
   const schema: SchemaModel = { tables: [], ddl: text, ...(notes.length > 0 ? { notes } : {}) };
   const ddl = new DdlText();
@@ -62,6 +66,10 @@ function parseSchemaIn(input: string, dialect: Dialect): SchemaModel {
   }
   if (noise || pieces.some((piece) => piece.kind === 'table')) schema.ddl = ddl.text();
   applyFacts(schema, facts, 'schema');
+  for (const name of foreign?.foreignTables ?? []) {
+    const table = findTable(schema, name);
+    if (table) table.foreignTable = true;
+  }
   return schema;
 }
 

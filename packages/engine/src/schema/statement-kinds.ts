@@ -12,8 +12,14 @@ import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
  *  - 'accepted': structure the sandbox needs that the model does not hold - views (statements over them plan; the
  *    sandboxes run them as the session's unprivileged role) and PostgreSQL's materialized views (made WITH NO DATA,
  *    ALTER MATERIALIZED VIEW), PostgreSQL's CREATE SCHEMA (without schema elements),
+<<<<<<< HEAD
  *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM, ALTER SEQUENCE, ALTER INDEX, COMMENT ON;
  *  - 'noise': SET, RESET (PostgreSQL), USE, LOCK / UNLOCK TABLES, FLUSH, the client's SOURCE (MySQL), transactions, GRANT / REVOKE, a
+=======
+ *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM, CREATE / ALTER STATISTICS (extended statistics),
+ *    ALTER SEQUENCE, ALTER INDEX, COMMENT ON;
+ *  - 'noise': SET / RESET, USE, LOCK / UNLOCK TABLES, transactions, GRANT / REVOKE, FLUSH, the client's SOURCE, a
+>>>>>>> wip-merge
  *    SELECT of no table (a script's message), ... OWNER TO, REFRESH MATERIALIZED VIEW (data), ALTER DEFAULT
  *    PRIVILEGES, DROP ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, CREATE EXTENSION, pg_dump's
  *    `SELECT pg_catalog.set_config(...)`, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER;
@@ -103,7 +109,7 @@ function alterKind(tokens: Token[], object: string, dialect: Dialect): SchemaSta
     if (keys > 0 && (isKeyword(tokens[keys - 1], 'DISABLE') || isKeyword(tokens[keys - 1], 'ENABLE'))) return 'noise';
     return 'alter-table';
   }
-  if (dialect === 'postgresql' && (object === 'SEQUENCE' || object === 'INDEX' || object === 'MATERIALIZED'))
+  if (dialect === 'postgresql' && ['SEQUENCE', 'INDEX', 'MATERIALIZED', 'STATISTICS'].includes(object))
     return 'accepted';
   return 'refused';
 }
@@ -122,7 +128,8 @@ function createKind(words: string[], tokens: Token[], dialect: Dialect): SchemaS
   // mysqldump's views (`/*!50001 CREATE ALGORITHM=UNDEFINED DEFINER=... VIEW v AS ... */`): the MariaDB sandbox runs
   // them as the session's user, so statements over them plan.
   if (dialect === 'mysql') return isView(tokens) ? 'accepted' : 'refused';
-  if (object === 'SEQUENCE' || object === 'VIEW') return 'accepted';
+  // Extended statistics: made in the sandbox, without values (planner/src/pglite/statistics-objects.ts).
+  if (object === 'SEQUENCE' || object === 'VIEW' || object === 'STATISTICS') return 'accepted';
   // The sandbox makes it WITH NO DATA (planner/src/pglite/ddl.ts sentText): its query is planned, never run.
   if (object === 'MATERIALIZED' && words.includes('VIEW')) return 'accepted';
   if (object === 'TYPE') return hasWord(tokens, 'ENUM') && hasWord(tokens, 'AS') ? 'accepted' : 'refused';

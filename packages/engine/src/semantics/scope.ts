@@ -1,8 +1,8 @@
 /**
  * The engine's one reading of names, as sqlglot's scope.py: which queries a statement holds and how they
  * nest (a scope per query: the statement, CTE bodies, derived tables, subqueries in expressions), which
- * sources each one reads (tables, CTEs, derived tables, UPDATE/DELETE targets, comma joins), and what a
- * column reference means there: a column of one of the query's own sources, of an enclosing query's
+ * sources each one reads (tables, CTEs, derived tables, UPDATE/DELETE/MERGE targets, a MERGE's source, comma joins),
+ * and what a column reference means there: a column of one of the query's own sources, of an enclosing query's
  * (an outer reference of a correlated subquery), ambiguous, unknown, or missing.
  *
  * Every rule asks here. Answers stay "unknown" whenever they cannot be given for sure. A CTE name shadows the
@@ -249,7 +249,11 @@ export interface Source {
 export function sourcesOf(query: AstNode, schema: SchemaModel, ctes: Ctes): Source[] {
   const visible = visibleCtes.get(query) ?? ctes;
   const entries =
-    query.type === 'update' ? [...children(query, 'table'), ...children(query, 'from')] : children(query, 'from');
+    query.type === 'update'
+      ? [...children(query, 'table'), ...children(query, 'from')]
+      : query.type === 'merge'
+        ? [...children(query, 'table'), ...children(query, 'using')]
+        : children(query, 'from');
   let group = -1;
   return entries
     .filter((entry) => entry.type !== 'dual')

@@ -6,4 +6,4 @@
 export { type StatementSlice, splitStatements } from '../dialect/split.ts';
 export { codeTokens, isKeyword, type LexOptions, lex, type Token, type TokenKind } from './lexer.ts';
 export { normalizeNewlines, offsetAt, type Position, positionAt } from './position.ts';
-export { DATA_CHANGE_WORDS, isDataChange } from './statement-words.ts';
+export { dataChangeWords, isDataChange } from './statement-words.ts';

@@ -115,6 +115,12 @@ describe('an UPDATE or DELETE in the workload', () => {
     expect(writeTargetOf("SELECT id FROM coupons WHERE code = 'x'", 'mysql', schema)).toBeUndefined();
     expect(writeTargetOf('DELETE FROM elsewhere WHERE kind = 3', 'mysql', schema)).toBeUndefined();
   });
+
+  it("names a PostgreSQL MERGE's target, every column of it; MySQL has no MERGE", () => {
+    const merge = 'MERGE INTO coupons c USING batch b ON c.code = b.code WHEN MATCHED THEN UPDATE SET used = 1';
+    expect(writeTargetOf(merge, 'postgresql', schema)).toEqual({ table: 'coupons', columns: 'all' });
+    expect(writeTargetOf(merge, 'mysql', schema)).toBeUndefined();
+  });
 });
 
 describe('workloadInXml: what each index serves, named by mapper statement', () => {

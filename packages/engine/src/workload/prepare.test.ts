@@ -25,6 +25,21 @@ describe('prepareWorkload: what is planned, what is a write', () => {
     expect(other.skipped?.en).toMatch(/reads no table of the structure/);
   });
 
+  it('pg_stat_statements: a MERGE is a write of every column of its target, not a query', () => {
+    const text = [
+      ' query | calls | total_exec_time',
+      '-------+-------+----',
+      ' MERGE INTO orders o USING customers c ON o.customer_id = c.id WHEN MATCHED THEN DELETE | 3 | 9',
+      ' SELECT id FROM customers WHERE email = $1 | 5 | 7',
+    ].join('\n');
+    const prepared = prepareWorkload(text, 'postgresql', parseSchema(schemaSql, 'postgresql'));
+    const [merge, select] = prepared.statements;
+    expect(merge).toMatchObject({ kind: 'merge', planned: false, writes: { table: 'orders', columns: 'all' } });
+    expect(merge!.skipped?.en).toMatch(/^A write/);
+    expect(select).toMatchObject({ kind: 'select', planned: true });
+    expect(select!.writes).toBeUndefined();
+  });
+
   it('slow log: setup statements without tables of the structure are not planned', () => {
     const prepared = prepareWorkload(fixture('mariadb-slow.log'), 'mysql', parseSchema(schemaSql, 'mysql'));
     const planned = prepared.statements.filter((s) => s.planned).map((s) => s.sql);

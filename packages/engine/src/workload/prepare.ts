@@ -115,7 +115,8 @@ function prepareOne(
   const tables = parsed.tables.map((t) => unquote(t.name));
   const known = tables.filter((t) => findTable(schema, t));
   const prepared: PreparedStatement = { ...base, kind: parsed.kind, tables, sql };
-  if (['insert', 'update', 'delete', 'replace'].includes(parsed.kind) && known[0] === tables[0] && tables[0]) {
+  // A MERGE's target is its first table; it may insert, so it writes every column.
+  if (['insert', 'update', 'delete', 'replace', 'merge'].includes(parsed.kind) && known[0] === tables[0] && tables[0]) {
     const table = findTable(schema, tables[0])!.name;
     prepared.writes = { table, columns: parsed.kind === 'update' ? assignedColumns(sql, dialect) : 'all' };
   }
@@ -135,7 +136,12 @@ function prepareOne(
   return prepared;
 }
 
-/** The kind and table of a write read from its first words (INSERT INTO t, REPLACE t, UPDATE t, DELETE FROM t). */
+const WRITE_VERBS = ['insert', 'replace', 'update', 'delete'];
+
+/**
+ * The kind and table of a write read from its first words (INSERT INTO t, REPLACE t, UPDATE t, DELETE FROM t,
+ * PostgreSQL's MERGE INTO t, which may insert: every column).
+ */
 function writeTarget(
   sql: string,
   dialect: Dialect,
@@ -145,7 +151,9 @@ function writeTarget(
   let at = 1;
   while (/^(?:into|from|low_priority|delayed|high_priority|ignore|quick|only)$/i.test(words[at] ?? '')) at++;
   const name = words[at];
-  if (!name || !verb || !['insert', 'replace', 'update', 'delete'].includes(verb)) return undefined;
+  // MySQL has no MERGE: there the word is no write (the statement is a syntax error).
+  const verbs = dialect === 'mysql' ? WRITE_VERBS : [...WRITE_VERBS, 'merge'];
+  if (!name || !verb || !verbs.includes(verb)) return undefined;
   // `schema . table` or `schema.table`: the last part names the table.
   const table = words[at + 1] === '.' && words[at + 2] ? words[at + 2]! : name;
   const bare = unquote(table.split('.').at(-1)!);

@@ -39,7 +39,14 @@ import { explainStatement, GENERIC_STATEMENT } from './explain.ts';
 import { createdSchemaName, requestedExtensions } from './extensions.ts';
 import { planTreeFromExplainJson } from './plan-json.ts';
 import { getPglitePool, PgError, type PgliteInstance, type PgliteLease, shutdownSharedPglitePool } from './pool.ts';
-import { newStructureRun, runStructureStatement, type StandIn, type StructureRun, standInHint } from './stand-ins.ts';
+import {
+  newStructureRun,
+  runStructureStatement,
+  type StandIn,
+  type StructureRun,
+  standInHint,
+  structureRunNotes,
+} from './stand-ins.ts';
 import { planStatistics, readCatalog, StatisticsInjector } from './stats.ts';
 
 const EMBEDDED = { zh: '内置 PostgreSQL 中没有此扩展', en: 'not available in the embedded PostgreSQL' };
@@ -69,7 +76,7 @@ async function runSchema(
     if (schema !== undefined && extensionSchemas.has(schema)) continue;
     notes.push(...(await runStructureStatement((sql) => db.query(sql), schemaSql, statement, decision, run)));
   }
-  return notes;
+  return [...notes, ...structureRunNotes(run)];
 }
 
 interface Ready {

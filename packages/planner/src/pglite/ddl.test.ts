@@ -29,12 +29,27 @@ describe('classifyDdl', () => {
     expect(
       actions(`CREATE DOMAIN pos AS int CHECK (VALUE > 0); CREATE TYPE pair AS (a int, b text);
         CREATE TYPE r AS RANGE (subtype = int4); CREATE SCHEMA s CREATE VIEW w AS SELECT 1;
-        CREATE COLLATION c (locale = 'C'); CREATE STATISTICS st ON a, b FROM t; ALTER TYPE mood ADD VALUE 'b';
+        CREATE COLLATION c (locale = 'C'); ALTER TYPE mood ADD VALUE 'b';
         ALTER DOMAIN pos DROP NOT NULL; CREATE CAST (int AS text) WITH INOUT; CREATE OPERATOR === (function = f);
         CREATE RULE r AS ON INSERT TO t DO NOTHING; CREATE TRIGGER g BEFORE INSERT ON t EXECUTE FUNCTION f()`).map(
         (a) => a.split(':')[0],
       ),
-    ).toEqual(Array(12).fill('reject'));
+    ).toEqual(Array(11).fill('reject'));
+  });
+
+  it('runs extended statistics (statistics-objects.ts), skips their owner, refuses dropping them', () => {
+    expect(
+      actions(`CREATE STATISTICS public.st (dependencies, ndistinct, mcv) ON a, b FROM public.t;
+        CREATE STATISTICS IF NOT EXISTS se ON lower(k), a FROM t; ALTER STATISTICS public.st SET STATISTICS 500;
+        ALTER STATISTICS public.st OWNER TO app; COMMENT ON STATISTICS st IS 'x'; DROP STATISTICS st`),
+    ).toEqual([
+      'run:CREATE STATISTICS',
+      'run:CREATE STATISTICS',
+      'run:ALTER STATISTICS',
+      'skip:ALTER ... OWNER TO',
+      'run:COMMENT',
+      'reject:DROP',
+    ]);
   });
 
   it('skips pg_dump noise', () => {

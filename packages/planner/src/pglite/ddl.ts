@@ -5,7 +5,9 @@
  *          view's query runs as its owner, the session's role), CREATE MATERIALIZED VIEW (always sent WITH NO DATA,
  *          sentText: its query is planned, never run), CREATE SCHEMA (without elements), CREATE SEQUENCE
  *          (pg_dump's serial columns), CREATE
- *          TYPE ... AS ENUM, ALTER TABLE / INDEX / SEQUENCE (pg_dump's keys), COMMENT ON. No domain, composite or
+ *          TYPE ... AS ENUM, CREATE / ALTER STATISTICS (extended statistics: an object on columns or built-in
+ *          expressions of a table the role owns, like an index; statistics-objects.ts), ALTER TABLE / INDEX /
+ *          SEQUENCE (pg_dump's keys), COMMENT ON. No domain, composite or
  *          range type, cast, operator, function or rule can be defined, so
  *          every column has a built-in or enum type (whose input function is built in) and the code that injects
  *          statistics never evaluates anything the user defined; and every statement
@@ -17,9 +19,10 @@
  *          sandbox before the user's DDL runs, never from the user's text), CREATE SCHEMA public, psql
  *          meta-commands (\connect, \restrict).
  *  reject: everything else (INSERT, COPY, DO, CREATE FUNCTION, CREATE DOMAIN, CREATE TABLE AS, ...): error 4203 at
- *          the statement. A dump's code (functions, triggers, ...) and domains never reach this list through the
- *          engine: it blanks them before (engine/src/schema/skipped-code.ts, with a note) and writes a domain's
- *          columns with its base type; they stay refused here if they do.
+ *          the statement. A dump's code (functions, triggers, ...), domains and foreign data (servers, user
+ *          mappings, IMPORT FOREIGN SCHEMA) never reach this list through the engine: it blanks them before
+ *          (engine/src/schema/skipped-code.ts, foreign-data.ts, with a note), writes a domain's columns with its base
+ *          type and a foreign table as a CREATE TABLE; they stay refused here if they do.
  */
 import { AppError, ErrorCode } from '@sqltune/contracts';
 import { SCHEMA_NOISE_FIRST_WORDS } from '@sqltune/engine';
@@ -35,12 +38,12 @@ export interface DdlDecision {
   reason?: string;
 }
 
-const CREATE_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'VIEW']);
-const ALTER_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'MATERIALIZED VIEW']);
+const CREATE_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'VIEW', 'STATISTICS']);
+const ALTER_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'MATERIALIZED VIEW', 'STATISTICS']);
 
 /** What the 4203 message lists as accepted. */
 const ACCEPTED =
-  'CREATE TABLE, CREATE INDEX, CREATE VIEW, CREATE MATERIALIZED VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, ALTER TABLE, COMMENT ON';
+  'CREATE TABLE, CREATE INDEX, CREATE VIEW, CREATE MATERIALIZED VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, CREATE STATISTICS, ALTER TABLE, COMMENT ON';
 
 function hasWordsAtDepth0(tokens: Token[], words: string[]): boolean {
   for (let i = 0; i + words.length <= tokens.length; i++) {

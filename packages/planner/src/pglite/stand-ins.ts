@@ -22,18 +22,33 @@ import { type SqlStatement, type Token, tokenize } from '../sql-text.ts';
 import { classifyDdl, type DdlDecision, sentText } from './ddl.ts';
 import { appErrorFromPg } from './pg-errors.ts';
 import { PgError } from './pool.ts';
+import {
+  statisticsObjectLabel,
+  statisticsObjectName,
+  statisticsObjectSkippedNote,
+  statisticsObjectsNote,
+} from './statistics-objects.ts';
 
 /** The built-in type an unknown column type is planned as. */
 export const STAND_IN_TYPE = 'bytea';
 
-/** What running a structure's statements did: columns made stand-ins, indexes and views not made (by name). */
+/**
+ * What running a structure's statements did: columns made stand-ins, indexes and views not made (by name), the
+ * statistics objects made (statistics-objects.ts).
+ */
 export interface StructureRun {
   standIns: StandIn[];
   notMade: Set<string>;
+  statisticsObjects: string[];
 }
 
 export function newStructureRun(): StructureRun {
-  return { standIns: [], notMade: new Set() };
+  return { standIns: [], notMade: new Set(), statisticsObjects: [] };
+}
+
+/** The notes on the whole run, once its statements are all run: the statistics objects made without values. */
+export function structureRunNotes(run: StructureRun): Localized[] {
+  return statisticsObjectsNote(run.statisticsObjects);
 }
 
 /** A column planned as the stand-in type. */
@@ -65,12 +80,21 @@ export async function runStructureStatement(
 ): Promise<Localized[]> {
   const notes: Localized[] = [];
   let sent = sentText(statement, decision);
+  const statistics = decision.kind === 'CREATE STATISTICS';
   for (let attempt = 0; ; attempt++) {
     try {
       await execute(sent);
+      if (statistics) run.statisticsObjects.push(statisticsObjectLabel(statement.tokens));
       return notes;
     } catch (error) {
       if (!(error instanceof PgError)) throw error;
+      // Extended statistics only refine estimates: one the server refuses is left out, never failing the structure.
+      if (statistics) {
+        const name = statisticsObjectName(statement.tokens);
+        if (name !== undefined) run.notMade.add(name);
+        const label = statisticsObjectLabel(statement.tokens);
+        return [...notes, statisticsObjectSkippedNote(label, error.message, sent, error.code)];
+      }
       const found = attempt < MAX_REPLACEMENTS ? replacement(sent, error, decision) : undefined;
       // What runs must be the statement the allow list let through: the same kind, after the replacement too.
       const again = found && classifyDdl(tokenize(found.sql, 'postgresql'));
@@ -89,7 +113,11 @@ export async function runStructureStatement(
         notes.push(skippedNote(decision, name, error));
         return notes;
       }
-      const missing = error.code === UNDEFINED_TABLE ? namesNotMade(statement.tokens, run) : undefined;
+      // A relation not made is 42P01; a statistics object, 42704.
+      const missing =
+        error.code === UNDEFINED_TABLE || error.code === UNDEFINED_OBJECT
+          ? namesNotMade(statement.tokens, run)
+          : undefined;
       if (missing) {
         notes.push({
           zh: `${decision.kind} 已跳过：它引用的 ${missing} 未创建`,

@@ -50,6 +50,7 @@ import {
   type StandIn,
   type StructureRun,
   standInHint,
+  structureRunNotes,
 } from '../pglite/stand-ins.ts';
 import { type CatalogTable, planStatistics, readCatalog } from '../pglite/stats.ts';
 import { reduceServerText } from '../server-text.ts';
@@ -239,7 +240,7 @@ async function runSchema(conn: PgConnection, schemaSql: string, run: StructureRu
     if (schema !== undefined && extensionSchemas.has(schema)) continue;
     notes.push(...(await runStructureStatement((sql) => conn.query(sql), schemaSql, statement, decision, run)));
   }
-  return notes;
+  return [...notes, ...structureRunNotes(run)];
 }
 
 export const postgresPlanner: PlannerBackend = {

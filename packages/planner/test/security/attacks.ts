@@ -350,3 +350,133 @@ export async function expectDumpCodeLeftNoTrace(planner: PlannerBackend, dialect
   }
   for (const file of s.outFiles) expect(existsSync(file), file).toBe(false);
 }
+
+/**
+ * A MERGE is planned, never run: it reaches the sandbox as UPDATE does, behind EXPLAIN without ANALYZE in a
+ * read-only transaction that is rolled back, and verification compares queries only. One whose every action would write leaves no trace: the sequence its INSERT draws from is not advanced (a
+ * sequence is not transactional: a run would advance it even when rolled back). A MERGE into another session's table
+ * finds no such table, as an UPDATE of it does.
+ */
+export async function expectMergeWritesNothing(planner: PlannerBackend, s: Secrets): Promise<void> {
+  const session = await planner.open({
+    dialect: 'postgresql',
+    schemaSql: 'CREATE TABLE t (a int PRIMARY KEY, k text);\nCREATE SEQUENCE merge_seq;',
+    statistics: [{ table: 't', rows: 1000, columns: [] }],
+  });
+  try {
+    const merge = `MERGE INTO t USING (VALUES (1, 'x'), (2, 'y')) AS v (a, k) ON t.a = v.a
+      WHEN MATCHED AND v.a = 1 THEN DELETE WHEN MATCHED THEN UPDATE SET k = v.k
+      WHEN NOT MATCHED THEN INSERT (a, k) VALUES (nextval('merge_seq')::int, v.k)`;
+    const plan = await session.explain(merge);
+    expect(plan.raw).toMatch(/Merge on t/);
+    // Verification compares queries only: a MERGE is never run on the generated rows.
+    const answers = await answersTo(session, merge);
+    expect(answers.match(/only queries \(SELECT \/ WITH \/ VALUES\) are compared/g)).toHaveLength(3);
+    expect(await countIn(session, 'postgresql', 'merge_seq WHERE is_called')).toBe(0);
+    // The probe counts what it should: the sequence is there, unused.
+    expect(await countIn(session, 'postgresql', 'merge_seq WHERE NOT is_called')).toBe(1);
+  } finally {
+    await session.close();
+  }
+  const attacker = await planner.open(attackerRequest('postgresql'));
+  try {
+    const missing = `relation \\"${s.table}\\" does not exist (SQLSTATE 42P01)`;
+    const update = await answersTo(attacker, `UPDATE ${s.table} SET email = k FROM t WHERE id = a`);
+    expect(update).toContain(missing);
+    const merge = await answersTo(
+      attacker,
+      `MERGE INTO ${s.table} v USING t ON v.id = t.a WHEN MATCHED THEN UPDATE SET email = t.k WHEN NOT MATCHED THEN INSERT (id) VALUES (t.a)`,
+    );
+    expect(merge).toContain(missing);
+    // The table's name is the attacker's own text; its values are not.
+    expect(merge).not.toContain(s.sessionValue);
+  } finally {
+    await attacker.close();
+  }
+}
+
+/**
+ * A dump's foreign data never reaches the sandbox: its servers, user mappings (with a password), wrappers and IMPORT
+ * FOREIGN SCHEMA are taken out by the engine, a foreign table is made as the ordinary table of its columns, and the
+ * planner's own allow list refuses a server or user mapping should one come another way (4203).
+ */
+export async function expectForeignDataNeverReachesSandbox(planner: PlannerBackend): Promise<void> {
+  const password = `pw_${randomBytes(6).toString('hex')}`;
+  const schemaText = [
+    "CREATE SERVER evil_srv FOREIGN DATA WRAPPER postgres_fdw OPTIONS (host '127.0.0.1', port '5432', dbname 'postgres');",
+    `CREATE USER MAPPING FOR CURRENT_USER SERVER evil_srv OPTIONS (user 'postgres', password '${password}');`,
+    "CREATE FOREIGN TABLE evil_remote (id integer OPTIONS (column_name 'id') NOT NULL, note text)",
+    "  SERVER evil_srv OPTIONS (schema_name 'pg_catalog', table_name 'pg_authid');",
+    'IMPORT FOREIGN SCHEMA public FROM SERVER evil_srv INTO public;',
+    'CREATE TABLE t (a int PRIMARY KEY, k text);',
+  ].join('\n');
+  const report = await optimize(
+    { sql: 'SELECT id, note FROM evil_remote WHERE id = 1', dialect: 'postgresql', schemaText },
+    { planners: { postgresql: planner }, engineVersion: 'test' },
+  );
+  expect(JSON.stringify(report)).not.toContain(password);
+  expect(report.statements[0]!.plan.before?.raw).toMatch(/Scan .*on evil_remote/);
+  const notes = report.warnings.map((w) => w.message.en).join('\n');
+  expect(notes).toMatch(/foreign server\(s\) evil_srv \(line 1\); user mapping\(s\) CURRENT_USER@evil_srv \(line 2\)/);
+  const session = await planner.open({
+    dialect: 'postgresql',
+    schemaSql: parseSchema(schemaText, 'postgresql').ddl,
+    statistics: [],
+  });
+  try {
+    expect(await countIn(session, 'postgresql', 'pg_foreign_server')).toBe(0);
+    expect(await countIn(session, 'postgresql', 'pg_user_mappings')).toBe(0);
+    expect(await countIn(session, 'postgresql', 'pg_foreign_table')).toBe(0);
+    expect(await countIn(session, 'postgresql', "pg_class WHERE relname = 'evil_remote' AND relkind = 'r'")).toBe(1);
+  } finally {
+    await session.close();
+  }
+  for (const [line, statement] of [
+    'CREATE SERVER s FOREIGN DATA WRAPPER postgres_fdw;',
+    "CREATE USER MAPPING FOR PUBLIC SERVER s OPTIONS (password 'x');",
+    'CREATE FOREIGN TABLE f (a int) SERVER s;',
+    'IMPORT FOREIGN SCHEMA public FROM SERVER s INTO public;',
+  ].entries()) {
+    const schemaSql = `CREATE TABLE t (a int);\n${statement}`;
+    await expect(planner.open({ dialect: 'postgresql', schemaSql, statistics: [] }), `${line}`).rejects.toMatchObject({
+      detail: { code: 4203, line: 2, column: 1 },
+    });
+  }
+}
+
+/**
+ * Extended statistics are made as the session's role and evaluate nothing: their expressions are stored, never run
+ * (only ANALYZE computes them, which no sandbox runs; and it would run them as the table's owner, the role), so one
+ * over a file read or a large-object write is made and reads or writes nothing, also once verification has filled
+ * the table; one on a catalog table the role does not own is refused by the server and left out with a note.
+ */
+export async function expectStatisticsObjectsAsTheRole(planner: PlannerBackend, s: Secrets): Promise<void> {
+  const out = s.outFiles[0]!;
+  const schemaSql = [
+    'CREATE TABLE t (a int PRIMARY KEY, k text);',
+    'CREATE STATISTICS good_st (dependencies, ndistinct, mcv) ON a, k FROM t;',
+    `CREATE STATISTICS evil_read ON (length(pg_read_file('${s.file}'))), a FROM t;`,
+    `CREATE STATISTICS evil_write ON (lo_export(lo_from_bytea(0, convert_to(k, 'UTF8')), '${out}')), a FROM t;`,
+    'CREATE STATISTICS evil_catalog ON relname, relnamespace FROM pg_catalog.pg_class;',
+  ].join('\n');
+  const session = await planner.open({ dialect: 'postgresql', schemaSql, statistics: [] });
+  try {
+    const notes = (session.notes ?? []).map((n) => n.en).join('\n');
+    expectNothingLeaked(notes, s, 'statistics objects');
+    expect(notes).toMatch(
+      /statistics object\(s\) good_st, evil_read, evil_write made in the sandbox, but without values/,
+    );
+    expect(notes).toMatch(
+      /CREATE STATISTICS evil_catalog not made .*must be owner of table pg_class \(SQLSTATE 42501\)/,
+    );
+    expect(
+      await countIn(session, 'postgresql', "pg_statistic_ext WHERE stxname IN ('good_st', 'evil_read', 'evil_write')"),
+    ).toBe(3);
+    expect(await countIn(session, 'postgresql', "pg_statistic_ext WHERE stxname = 'evil_catalog'")).toBe(0);
+    // No values: pg_stats_ext shows an object's only once ANALYZE computed them.
+    expect(await countIn(session, 'postgresql', 'pg_stats_ext')).toBe(0);
+    expectNothingLeaked(await answersTo(session, 'SELECT k AS v FROM t WHERE a = 1'), s, 'statistics objects');
+  } finally {
+    await session.close();
+  }
+}

@@ -9,8 +9,11 @@ import {
   answersTo,
   attackerRequest,
   expectDumpCodeLeftNoTrace,
+  expectForeignDataNeverReachesSandbox,
   expectHiddenSchemaStatementRefused,
+  expectMergeWritesNothing,
   expectNothingLeaked,
+  expectStatisticsObjectsAsTheRole,
   expectTimeLimitNotRun,
   plantSecrets,
   postgresAttacks,
@@ -79,6 +82,18 @@ describe('the PGlite sandbox under attack', () => {
 
   it("runs none of a dump's code: its functions, procedures, triggers and domains leave no trace", async () => {
     await expectDumpCodeLeftNoTrace(pglitePlanner, 'postgresql', secrets);
+  }, 120_000);
+
+  it('plans a MERGE without running it: nothing it would write is written, and another session’s table is not there', async () => {
+    await expectMergeWritesNothing(pglitePlanner, secrets);
+  }, 120_000);
+
+  it('makes a foreign table as a plain table, and nothing of a server or user mapping reaches the sandbox', async () => {
+    await expectForeignDataNeverReachesSandbox(pglitePlanner);
+  }, 120_000);
+
+  it('makes statistics objects as the role: their expressions never run, one on a catalog is left out', async () => {
+    await expectStatisticsObjectsAsTheRole(pglitePlanner, secrets);
   }, 120_000);
 
   it('a stand-in for an unknown type adds nothing: its statement runs as the role, refused ones stay refused', async () => {

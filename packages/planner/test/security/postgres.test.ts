@@ -13,9 +13,12 @@ import {
   answersTo,
   attackerRequest,
   expectDumpCodeLeftNoTrace,
+  expectForeignDataNeverReachesSandbox,
   expectHiddenSchemaStatementRefused,
+  expectMergeWritesNothing,
   expectNothingLeaked,
   expectStartedWithoutOurEnvironment,
+  expectStatisticsObjectsAsTheRole,
   expectTimeLimitNotRun,
   plantSecrets,
   postgresAttacks,
@@ -90,6 +93,18 @@ describe.runIf(available && !process.env.POSTGRES_SANDBOX_URL)('the PostgreSQL s
       postgresPlanner.open({ dialect: 'postgresql', schemaSql: domain, statistics: [] }),
     ).rejects.toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
   }, 60_000);
+
+  it('plans a MERGE without running it: nothing it would write is written, and another session’s table is not there', async () => {
+    await expectMergeWritesNothing(postgresPlanner, secrets);
+  }, 120_000);
+
+  it('makes a foreign table as a plain table, and nothing of a server or user mapping reaches the sandbox', async () => {
+    await expectForeignDataNeverReachesSandbox(postgresPlanner);
+  }, 120_000);
+
+  it('makes statistics objects as the role: their expressions never run, one on a catalog is left out', async () => {
+    await expectStatisticsObjectsAsTheRole(postgresPlanner, secrets);
+  }, 120_000);
 
   it("runs none of a dump's code: its functions, procedures, triggers and domains leave no trace", async () => {
     await expectDumpCodeLeftNoTrace(postgresPlanner, 'postgresql', secrets);

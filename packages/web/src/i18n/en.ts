@@ -234,7 +234,7 @@ const en: Messages = {
     copySql: 'Copy SQL',
     optimize: 'Optimize',
     sqlRequired: 'a statement or SQL file is required',
-    notAllowed: 'INSERT, REPLACE and DELETE statements are not allowed',
+    notAllowed: 'INSERT, REPLACE, DELETE and MERGE statements are not allowed',
     loginTitle: 'please log in first',
     loginDesc: 'Sign in to start optimizing; you will come back to this page afterwards.',
     goSignIn: 'Sign in',

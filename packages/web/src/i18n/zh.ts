@@ -229,7 +229,7 @@ const zh = {
     copySql: '复制 SQL',
     optimize: '开始优化',
     sqlRequired: '请输入 SQL 语句或上传 SQL 文件',
-    notAllowed: '不支持 INSERT、REPLACE 和 DELETE 语句',
+    notAllowed: '不支持 INSERT、REPLACE、DELETE 和 MERGE 语句',
     loginTitle: '请先登录',
     loginDesc: '登录后即可开始优化，登录完成会回到本页面。',
     goSignIn: '去登录',

@@ -24,6 +24,8 @@ const refused: [Dialect, string][] = [
   ['mysql', "SELECT 'a;b' FROM t; DELETE FROM t"],
   ['postgresql', 'SELECT 1; DELETE FROM t USING u WHERE t.a = u.a'],
   ['postgresql', 'INSERT INTO t VALUES (1)'],
+  ['postgresql', 'MERGE INTO t USING u ON t.a = u.a WHEN MATCHED THEN DELETE'],
+  ['postgresql', 'SELECT 1; merge into t using u on t.a = u.a when not matched then insert values (u.a)'],
 ];
 
 const accepted: [Dialect, string][] = [
@@ -33,8 +35,11 @@ const accepted: [Dialect, string][] = [
   ['mysql', 'SELECT a FROM t # ; REPLACE INTO t VALUES (1)'],
   ['mysql', "SELECT 'it\\'s; DELETE FROM t' FROM t"],
   ['mysql', 'UPDATE t SET a = 1 WHERE b = 2'],
+  // MySQL has no MERGE: sent, and the engine places its syntax error (4202) instead of refusing a data change.
+  ['mysql', 'MERGE INTO t USING u ON t.a = u.a WHEN MATCHED THEN DELETE'],
   ['postgresql', 'SELECT $$; DELETE FROM t$$'],
   ['postgresql', "SELECT E'\\'; DELETE FROM t'"],
+  ['postgresql', "SELECT 'MERGE INTO t' AS merge FROM t"],
   ['postgresql', 'SELECT 1 /* a /* nested */ ; DELETE FROM t */'],
 ];
 

@@ -53,8 +53,8 @@ export const ambiguousColumn: Rule = {
       };
       ownWalk(query, ({ node, keys }) => {
         if (['from', 'orderby', 'groupby', 'having'].includes(keys[0]!)) return false;
-        // PostgreSQL's UPDATE ... SET target is always the updated table's column.
-        if (keys.length === 1 && keys[0] === 'set') return undefined;
+        // PostgreSQL's UPDATE ... SET target (and a MERGE's, under `when.action.set`) is always the target's column.
+        if (keys.at(-1) === 'set') return undefined;
         if (columnRef(node)) {
           check(node, sources);
           return false;

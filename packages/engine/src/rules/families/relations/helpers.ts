@@ -15,7 +15,7 @@ import {
 } from '../../../model/ast.ts';
 import { isColumnRefNode, isLiteralOf, isSelect } from '../../../model/nodes.ts';
 import { type TableDef, unquote } from '../../../schema/model.ts';
-import { columnsIn, ownersOf, ownWalk, type Source } from '../../../semantics/scope.ts';
+import { columnsIn, ownedSource, ownersOf, ownWalk, type Source } from '../../../semantics/scope.ts';
 import { codeTokens, isKeyword, lex } from '../../../text/lexer.ts';
 
 export function hasSubquery(node: AstNode | undefined): boolean {
@@ -198,4 +198,23 @@ export function numberValue(node: AstNode | undefined): number | undefined {
   if (!isLiteralOf(node, 'number', 'bigint')) return undefined;
   const value = typeof node.value === 'number' ? node.value : Number(node.value);
   return Number.isFinite(value) ? value : undefined;
+}
+
+/** Columns of `source` that equality conditions tie to other tables or constants. */
+export function boundColumns(source: Source, sources: Source[], conditions: AstNode[]): Set<string> {
+  const bound = new Set<string>();
+  for (const condition of conditions) {
+    if (operatorOf(condition) !== '=') continue;
+    for (const [columnSide, valueSide] of [
+      [child(condition, 'left'), child(condition, 'right')],
+      [child(condition, 'right'), child(condition, 'left')],
+    ]) {
+      const ref = columnRef(columnSide);
+      if (!ref || ownedSource(ref, sources) !== source) continue;
+      const others = columnsIn(valueSide).map(({ ref: r }) => ownedSource(r, sources));
+      if (others.some((owner) => !owner || owner === source)) continue;
+      bound.add(ref.column.toLowerCase());
+    }
+  }
+  return bound;
 }

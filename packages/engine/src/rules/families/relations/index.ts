@@ -13,6 +13,7 @@ import { joinTypeMismatch } from './join-type-mismatch.ts';
 import { joinUsingOr } from './join-using-or.ts';
 import { lockInShareMode } from './lock-in-share-mode.ts';
 import { lockWithoutIndex } from './lock-without-index.ts';
+import { mergeOnNotUniqueKey } from './merge-on-not-unique-key.ts';
 import { naturalJoin } from './natural-join.ts';
 import { nonNumericStringForNumber } from './non-numeric-string-for-number.ts';
 import { outerJoinNullified } from './outer-join-nullified.ts';
@@ -52,6 +53,7 @@ export const relationsRules: Rule[] = [
   updateWithLimitWithoutOrder,
   updatePrimaryKey,
   updateJoinNotUnique,
+  mergeOnNotUniqueKey,
   updateSubquerySameTable,
   templatePlaceholderInString,
   templatePlaceholderInSql,

@@ -30,7 +30,12 @@ export const joinOnUnindexedColumn: Rule = {
     for (const { query } of queryScopes(statement.ast)) {
       const sources = sourcesOf(query, schema, ctes);
       if (sources.length < 2) continue;
-      const conditions = [child(query, 'where'), ...sources.map((s) => child(s.node, 'on'))].flatMap(conjuncts);
+      // A MERGE's ON is on the statement itself.
+      const conditions = [
+        child(query, 'where'),
+        child(query, 'on'),
+        ...sources.map((s) => child(s.node, 'on')),
+      ].flatMap(conjuncts);
       // Grouped by pair of tables: one indexed column among their equalities is enough (a composite key).
       const pairs = new Map<string, { first: AstNode; a: string; b: string; indexed: boolean }>();
       for (const condition of conditions) {

@@ -1,10 +1,10 @@
-import { type AstNode, child, columnRef } from '../../../model/ast.ts';
+import { child } from '../../../model/ast.ts';
 import { isUpdate } from '../../../model/nodes.ts';
 import { coversUniqueKey } from '../../../schema/model.ts';
-import { columnsIn, ctesOf, ownedSource, type Source, sourcesOf } from '../../../semantics/scope.ts';
+import { columnsIn, ctesOf, ownedSource, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { conjuncts, operatorOf, setItems, updateTargets } from './helpers.ts';
+import { boundColumns, conjuncts, setItems, updateTargets } from './helpers.ts';
 
 /**
  * An UPDATE that takes new values from another table joined on columns that are not unique there:
@@ -54,22 +54,3 @@ export const updateJoinNotUnique: Rule = {
     return matches;
   },
 };
-
-/** Columns of `source` that equality conditions tie to other tables or constants. */
-function boundColumns(source: Source, sources: Source[], conditions: AstNode[]): Set<string> {
-  const bound = new Set<string>();
-  for (const condition of conditions) {
-    if (operatorOf(condition) !== '=') continue;
-    for (const [columnSide, valueSide] of [
-      [child(condition, 'left'), child(condition, 'right')],
-      [child(condition, 'right'), child(condition, 'left')],
-    ]) {
-      const ref = columnRef(columnSide);
-      if (!ref || ownedSource(ref, sources) !== source) continue;
-      const others = columnsIn(valueSide).map(({ ref: r }) => ownedSource(r, sources));
-      if (others.some((owner) => !owner || owner === source)) continue;
-      bound.add(ref.column.toLowerCase());
-    }
-  }
-  return bound;
-}
