@@ -46,6 +46,12 @@ export interface ColumnDef {
 export interface IndexDef {
   name: string | null;
   columns: string[];
+  /**
+   * The text of each key that is an expression, not a column (MySQL 8 `KEY idx ((lower(email)))`, PostgreSQL
+   * `(a + b)` or `lower(email)`), as written with blanks reduced to one, aligned with `columns` (whose entry is then
+   * ''; null for a column key); absent when no key is an expression.
+   */
+  expressions?: Array<string | null>;
   /** MySQL prefix lengths (`KEY (username(2))`), aligned with `columns` (null for a whole column); absent without any. */
   prefixLengths?: Array<number | null>;
   unique: boolean;
