@@ -86,7 +86,9 @@ function outputColumns(schema: SchemaModel, query: AstNode, listed: string[] | u
       );
       continue;
     }
-    const name = listed?.[i] ?? (typeof item.as === 'string' ? unquote(item.as) : postgresOutputName(item.expr));
+    const name =
+      listed?.[i] ??
+      (typeof item.as === 'string' ? unquote(item.as) : postgresOutputName(item.expr as AstNode | undefined));
     const found = ref ? owners.map((t) => findColumn(t.table, ref.column)).filter((c) => c !== undefined) : [];
     columns.push({ name, type: found.length === 1 ? found[0]!.type : '', nullable: true });
   }

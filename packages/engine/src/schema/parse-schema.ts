@@ -8,6 +8,7 @@ import { withoutMysqlDumpData, withoutPgDumpData } from './dump-data.ts';
 import type { SchemaModel } from './model.ts';
 import { classifyOutput } from './output-kinds.ts';
 import { DdlText, readPastedStructure } from './pasted-structure.ts';
+import { withPostgresObjectsPlanned } from './postgres-objects.ts';
 import { describedTables } from './psql-describe.ts';
 import { withoutCode } from './skipped-code.ts';
 import { applyFacts, noFacts } from './statistics-facts.ts';
@@ -24,7 +25,8 @@ import { statsCommentFacts } from './stats-comments.ts';
  * Prompts and "N rows in set" lines of a pasted session are skipped, and so is a dump's data (dump-data.ts: a plain
  * pg_dump's COPY blocks, mysqldump's INSERT rows, which `notes` then mentions), and its code and permissions
  * (skipped-code.ts: functions, triggers, procedures, events, ..., each named in `notes`; a PostgreSQL domain's
- * columns are read with its base type).
+ * columns are read with its base type), and PostgreSQL objects a sandbox does not make as written (postgres-objects.ts:
+ * collations, text search configurations, range types naming functions, each planned with the nearest it has).
  * Anything else (INSERT ... SELECT, DROP, statistics results) is rejected with 4203 and its position, so nothing runs that the user did not mean as structure.
  * `ddl` is the text the planners run: the input itself when it is plain DDL, otherwise equivalent DDL.
  */
@@ -38,8 +40,9 @@ function parseSchemaIn(input: string, dialect: Dialect): SchemaModel {
   const mysqlCode = dialect === 'mysql' ? withoutCode(pasted, dialect) : undefined;
   const data = mysqlCode ? withoutMysqlDumpData(mysqlCode.text) : withoutPgDumpData(pasted);
   const code = mysqlCode ?? withoutCode(withoutPsqlMetaCommands(data.text), dialect);
-  const text = mysqlCode ? data.text : code.text;
-  const notes = [...(data.note ? [data.note] : []), ...code.notes];
+  const objects = mysqlCode ? undefined : withPostgresObjectsPlanned(code.text);
+  const text = objects?.text ?? data.text;
+  const notes = [...(data.note ? [data.note] : []), ...code.notes, ...(objects?.notes ?? [])];
   const { pieces, noise } = readClientOutput(text, classifyOutput);
   const schema: SchemaModel = { tables: [], ddl: text, ...(notes.length > 0 ? { notes } : {}) };
   const ddl = new DdlText();

@@ -398,22 +398,36 @@ function domainKey(part: string): string {
  * domain's base type instead; one note per domain used.
  */
 function withDomainsResolved(text: string, domains: Map<string, Domain>): { text: string; notes: Localized[] } {
+  const resolved = withColumnTypesReplaced(text, (key, column) => {
+    const domain = domains.get(key);
+    if (!domain) return undefined;
+    domain.used = true;
+    if (column && !domain.columns.includes(column)) domain.columns.push(column);
+    return baseOf(domain, domains);
+  });
+  const notes = [...domains.values()].filter((d) => d.columns.length > 0).map((d) => domainNote(d, baseOf(d, domains)));
+  return { text: resolved, notes };
+}
+
+/**
+ * The text with each type name of a column (CREATE TABLE, ALTER TABLE ... ADD / TYPE) and of a `::` cast replaced
+ * by what `typeFor` gives for it (its last part, lower case unless quoted; the column as `table.column`), when it
+ * gives one.
+ */
+export function withColumnTypesReplaced(
+  text: string,
+  typeFor: (key: string, column: string | undefined) => string | undefined,
+): string {
   const replacements: Array<{ start: number; end: number; type: string }> = [];
   for (const slice of splitStatements(text, 'postgresql')) {
     const tokens = codeTokens(lex(slice.text, { mysql: false }));
     const table = isKeyword(tokens[0], 'CREATE') ? tableOf(tokens) : undefined;
     const typeAt = (i: number, column?: string) => {
       const name = qualifiedName(tokens, i);
-      const domain = name.parts.length > 0 ? domains.get(domainKey(name.parts.at(-1)!)) : undefined;
-      if (!domain) return;
-      domain.used = true;
-      if (column && !domain.columns.includes(column)) domain.columns.push(column);
+      const type = name.parts.length > 0 ? typeFor(domainKey(name.parts.at(-1)!), column) : undefined;
+      if (type === undefined) return;
       const last = tokens[name.next - 1]!;
-      replacements.push({
-        start: slice.offset + tokens[i]!.start,
-        end: slice.offset + last.end,
-        type: baseOf(domain, domains),
-      });
+      replacements.push({ start: slice.offset + tokens[i]!.start, end: slice.offset + last.end, type });
     };
     let depth = 0;
     for (const [i, token] of tokens.entries()) {
@@ -435,9 +449,7 @@ function withDomainsResolved(text: string, domains: Map<string, Domain>): { text
     resolved += text.slice(done, r.start) + r.type;
     done = r.end;
   }
-  resolved += text.slice(done);
-  const notes = [...domains.values()].filter((d) => d.columns.length > 0).map((d) => domainNote(d, baseOf(d, domains)));
-  return { text: resolved, notes };
+  return resolved + text.slice(done);
 }
 
 const TABLE_ELEMENT_WORDS = ['CONSTRAINT', 'PRIMARY', 'UNIQUE', 'CHECK', 'FOREIGN', 'EXCLUDE', 'LIKE'];
@@ -473,14 +485,19 @@ function alteredColumns(tokens: Token[]): Array<{ at: number; column: string }> 
   return columns;
 }
 
-/** The table a `CREATE [...] TABLE name (` makes (its last name part), when the statement is one. */
+/**
+ * The table a `CREATE [...] TABLE name (` makes, or the composite type a `CREATE TYPE name AS (` makes (its last name
+ * part), when the statement is one.
+ */
 function tableOf(tokens: Token[]): string | undefined {
-  const at = tokens.findIndex((t, i) => i < 5 && isKeyword(t, 'TABLE'));
+  const at = tokens.findIndex((t, i) => i < 5 && (isKeyword(t, 'TABLE') || isKeyword(t, 'TYPE')));
   if (at < 0) return undefined;
   let i = at + 1;
   while (['IF', 'NOT', 'EXISTS'].some((w) => isKeyword(tokens[i], w))) i++;
   const name = qualifiedName(tokens, i);
-  return tokens[name.next]?.text === '(' ? unquote(name.parts.at(-1) ?? '') : undefined;
+  const composite = isKeyword(tokens[at], 'TYPE') && isKeyword(tokens[name.next], 'AS');
+  const open = composite ? name.next + 1 : name.next;
+  return tokens[open]?.text === '(' ? unquote(name.parts.at(-1) ?? '') : undefined;
 }
 
 /** A domain's base type, through domains over domains (a cycle stops at the domain's own base). */
