@@ -541,6 +541,42 @@ Indexes:
     expect(schema.ddl).toContain('CREATE SCHEMA IF NOT EXISTS "audit";\nCREATE TABLE "audit"."events" (');
   });
 
+  it('resolves a column of a domain the paste defines to its base type, and plans a collation the sandbox may lack', () => {
+    const paste = `CREATE DOMAIN public.email_address AS character varying(200) CHECK (VALUE LIKE '%@%');
+CREATE DOMAIN unused_domain AS int;
+CREATE TYPE money_span AS RANGE (subtype = numeric, canonical = span_canonical);
+
+                  Table "public.users"
+ Column |     Type      | Collation  | Nullable | Default
+--------+---------------+------------+----------+---------
+ id     | integer       |            | not null |
+ email  | email_address | en_US.utf8 | not null |
+ name   | text          | C          |          |
+ budget | money_span    |            |          |
+Indexes:
+    "users_pkey" PRIMARY KEY, btree (id)
+`;
+    const schema = parseSchema(paste, 'postgresql');
+    expect(table(schema, 'users').columns.map((c) => [c.name, c.type])).toEqual([
+      ['id', 'INTEGER'],
+      ['email', 'CHARACTER VARYING'],
+      ['name', 'TEXT'],
+      ['budget', 'NUMRANGE'],
+    ]);
+    expect(schema.ddl).toContain('"email" character varying(200)  NOT NULL');
+    expect(schema.ddl).toContain('"name" text COLLATE "C"');
+    expect(schema.notes?.map((n) => n.en)).toEqual([
+      expect.stringMatching(/^1 unused domain \(unused_domain line 2\)/),
+      expect.stringMatching(/^column users\.email of domain public\.email_address planned as its base type/),
+      expect.stringContaining('money_span (line 3; columns users.budget) as numrange'),
+      expect.stringContaining('en_US.utf8 → the database default'),
+    ]);
+    // Without the CREATE DOMAIN in the paste, the type is the sandbox's to know (a stand-in there, with its note).
+    expect(table(parseSchema(paste.split('\n').slice(3).join('\n'), 'postgresql'), 'users').columns[1]!.type).toBe(
+      'EMAIL_ADDRESS',
+    );
+  });
+
   it('refuses the columns without their title line, and reads nothing of it for MySQL', () => {
     const untitled = DESCRIBE.split('\n').slice(1).join('\n');
     expect(errorOf(untitled, 'postgresql').detail).toMatchObject({ code: 4203, line: 1 });

@@ -10,7 +10,7 @@ import { classifyOutput } from './output-kinds.ts';
 import { DdlText, readPastedStructure } from './pasted-structure.ts';
 import { withPostgresObjectsPlanned } from './postgres-objects.ts';
 import { describedTables } from './psql-describe.ts';
-import { withoutCode } from './skipped-code.ts';
+import { skippedCode } from './skipped-code.ts';
 import { applyFacts, noFacts } from './statistics-facts.ts';
 import { statsCommentFacts } from './stats-comments.ts';
 
@@ -37,19 +37,21 @@ export function parseSchema(input: string, dialect: Dialect): SchemaModel {
 function parseSchemaIn(input: string, dialect: Dialect): SchemaModel {
   const pasted = normalizeNewlines(input);
   // mysqldump's routines go first: an INSERT of constants in a trigger's body is code, not a dump's data.
-  const mysqlCode = dialect === 'mysql' ? withoutCode(pasted, dialect) : undefined;
+  const mysqlCode = dialect === 'mysql' ? skippedCode(pasted, dialect) : undefined;
   const data = mysqlCode ? withoutMysqlDumpData(mysqlCode.text) : withoutPgDumpData(pasted);
-  const code = mysqlCode ?? withoutCode(withoutPsqlMetaCommands(data.text), dialect);
+  const code = mysqlCode ?? skippedCode(withoutPsqlMetaCommands(data.text), dialect);
   const objects = mysqlCode ? undefined : withPostgresObjectsPlanned(code.text);
   const text = objects?.text ?? data.text;
-  const notes = [...(data.note ? [data.note] : []), ...code.notes, ...(objects?.notes ?? [])];
   const { pieces, noise } = readClientOutput(text, classifyOutput);
-  const schema: SchemaModel = { tables: [], ddl: text, ...(notes.length > 0 ? { notes } : {}) };
+  const schema: SchemaModel = { tables: [], ddl: text };
   const ddl = new DdlText();
   const facts = noFacts();
   const described = dialect === 'postgresql' ? describedTables(pieces) : new Map<OutputTable, string>();
   for (const piece of pieces) {
-    const describedDdl = piece.kind === 'table' ? described.get(piece.table) : undefined;
+    const describedText = piece.kind === 'table' ? described.get(piece.table) : undefined;
+    // A `\d` column of a domain, range type or collation the paste defines is planned as the dump's would be.
+    const resolved = describedText === undefined ? undefined : code.resolve(describedText);
+    const describedDdl = resolved !== undefined && objects ? objects.resolve(resolved) : resolved;
     if (piece.kind === 'table' && describedDdl !== undefined) {
       readDdlStatements(schema, describedDdl, piece.table.line, dialect);
       ddl.add(piece.table.line, describedDdl);
@@ -64,6 +66,8 @@ function parseSchemaIn(input: string, dialect: Dialect): SchemaModel {
     if (piece.text.trim()) ddl.add(piece.line, terminated(piece.text, dialect));
   }
   if (noise || pieces.some((piece) => piece.kind === 'table')) schema.ddl = ddl.text();
+  const notes = [...(data.note ? [data.note] : []), ...code.notes(), ...(objects?.notes() ?? [])];
+  if (notes.length > 0) schema.notes = notes;
   applyFacts(schema, facts, 'schema');
   return schema;
 }

@@ -20,7 +20,13 @@ import { withColumnTypesReplaced } from './skipped-code.ts';
  *    configuration name in the text (`to_tsvector('public.my_cfg', body)` in an index or a generated column) is
  *    planned as the built-in configuration it copies (`COPY = english`), else `simple`.
  */
-export function withPostgresObjectsPlanned(text: string): { text: string; notes: Localized[] } {
+export function withPostgresObjectsPlanned(text: string): {
+  text: string;
+  /** Plans DDL read later from the same paste (psql's `\d` output) with the same stand-ins. */
+  resolve: (ddl: string) => string;
+  /** What was planned with what, once every such DDL is resolved. */
+  notes: () => Localized[];
+} {
   const units = text.split('');
   const ranges = new Map<string, StandIn>();
   const collations = new Map<string, StandIn>();
@@ -37,21 +43,23 @@ export function withPostgresObjectsPlanned(text: string): { text: string; notes:
     blank(units, slice.offset, text.startsWith(';', end) ? end + 1 : end);
     changed = true;
   }
-  let planned = changed ? units.join('') : text;
-  if (ranges.size > 0)
-    planned = withColumnTypesReplaced(planned, (key, column) => {
-      const range = ranges.get(key);
-      if (range && column) range.uses.push(column);
-      return range?.plannedAs;
-    });
-  planned = withCollationsPlanned(planned, collations);
-  if (searches.size > 0) planned = withSearchConfigurationsPlanned(planned, searches);
-  const notes = [
+  const resolve = (ddl: string) => {
+    let planned = ddl;
+    if (ranges.size > 0)
+      planned = withColumnTypesReplaced(planned, (key, column) => {
+        const range = ranges.get(key);
+        if (range && column) range.uses.push(column);
+        return range?.plannedAs;
+      });
+    planned = withCollationsPlanned(planned, collations);
+    return searches.size > 0 ? withSearchConfigurationsPlanned(planned, searches) : planned;
+  };
+  const notes = () => [
     ...(ranges.size > 0 ? [rangeNote([...ranges.values()])] : []),
     ...(collations.size > 0 ? [collationNote([...collations.values()])] : []),
     ...(searches.size > 0 ? [searchNote([...searches.values()])] : []),
   ];
-  return { text: planned, notes };
+  return { text: resolve(changed ? units.join('') : text), resolve, notes };
 }
 
 /** The built-in functions a range type's `subtype_diff` may name (with or without `pg_catalog.`). */

@@ -33,6 +33,19 @@ import { unquote } from './model.ts';
  * What is left is read as before, by the engine's and the planners' allow lists: blanking only takes text away.
  */
 export function withoutCode(text: string, dialect: Dialect): { text: string; notes: Localized[] } {
+  const code = skippedCode(text, dialect);
+  return { text: code.text, notes: code.notes() };
+}
+
+/**
+ * withoutCode's work, with the domains kept for DDL read later from the same paste (psql's `\d` output, whose column
+ * of a domain `resolve` writes with the domain's base type, as in the dump's text); `notes` says what was skipped and
+ * which columns were planned with a base type, once every such DDL is resolved.
+ */
+export function skippedCode(
+  text: string,
+  dialect: Dialect,
+): { text: string; resolve: (ddl: string) => string; notes: () => Localized[] } {
   const units = text.split('');
   const skipped: Skipped[] = [];
   let changed = dialect === 'mysql' ? rewriteDelimiterBlocks(text, units, skipped) : false;
@@ -61,12 +74,16 @@ export function withoutCode(text: string, dialect: Dialect): { text: string; not
   }
   // A body that never ends would take the rest of the structure with it, unseen: say where it starts instead.
   if (inAtomicBody && atomicStart) throw unclosedBody(atomicStart);
-  if (!changed) return { text, notes: [] };
-  const blanked = units.join('');
-  const planned = domains.size > 0 ? withDomainsResolved(blanked, domains) : { text: blanked, notes: [] };
-  for (const domain of domains.values())
-    if (!domain.used) skipped.push({ kind: 'domain', name: domain.display, line: domain.line });
-  return { text: planned.text, notes: [...(skipped.length > 0 ? [skippedNote(skipped)] : []), ...planned.notes] };
+  if (!changed) return { text, resolve: (ddl) => ddl, notes: () => [] };
+  const resolve = (ddl: string) => (domains.size > 0 ? withDomainsResolved(ddl, domains) : ddl);
+  const planned = resolve(units.join(''));
+  const notes = () => {
+    const unused = [...domains.values()].filter((d) => !d.used);
+    const all = [...skipped, ...unused.map((d): Skipped => ({ kind: 'domain', name: d.display, line: d.line }))];
+    const used = [...domains.values()].filter((d) => d.columns.length > 0);
+    return [...(all.length > 0 ? [skippedNote(all)] : []), ...used.map((d) => domainNote(d, baseOf(d, domains)))];
+  };
+  return { text: planned, resolve, notes };
 }
 
 type CodeKind =
@@ -395,18 +412,16 @@ function domainKey(part: string): string {
 
 /**
  * The columns of CREATE TABLE and ALTER TABLE statements (and `::` casts) whose type is a domain, written with the
- * domain's base type instead; one note per domain used.
+ * domain's base type instead; each domain remembers its columns for its note.
  */
-function withDomainsResolved(text: string, domains: Map<string, Domain>): { text: string; notes: Localized[] } {
-  const resolved = withColumnTypesReplaced(text, (key, column) => {
+function withDomainsResolved(text: string, domains: Map<string, Domain>): string {
+  return withColumnTypesReplaced(text, (key, column) => {
     const domain = domains.get(key);
     if (!domain) return undefined;
     domain.used = true;
     if (column && !domain.columns.includes(column)) domain.columns.push(column);
     return baseOf(domain, domains);
   });
-  const notes = [...domains.values()].filter((d) => d.columns.length > 0).map((d) => domainNote(d, baseOf(d, domains)));
-  return { text: resolved, notes };
 }
 
 /**
