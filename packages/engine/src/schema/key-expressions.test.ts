@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { analyze } from '../analyze/analyze.ts';
 import { parseSchema } from './parse-schema.ts';
 
 const indexesOf = (sql: string, dialect: 'mysql' | 'postgresql') => parseSchema(sql, dialect).tables[0]!.indexes;
@@ -50,5 +51,15 @@ CREATE INDEX c ON u (email text_pattern_ops, id);`,
       [['email'], [10], undefined],
       [['id', 'email'], undefined, undefined],
     ]);
+  });
+
+  it('names an expression key by its text in the structure check, not <expr>', () => {
+    const sql =
+      'CREATE TABLE t (a INT, b INT, c INT, d INT, e INT, s VARCHAR(9), KEY wide (a, b, c, d, e, (lower(`s`))));';
+    const messages = analyze({ sql, dialect: 'mysql' })
+      .statements.flatMap((s) => s.findings)
+      .filter((f) => f.id === 'index-too-many-columns')
+      .map((f) => f.message.en);
+    expect(messages).toEqual(['Index wide (a, b, c, d, e, (lower(`s`))) has 6 columns, more than 5.']);
   });
 });

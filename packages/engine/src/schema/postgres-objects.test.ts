@@ -56,6 +56,9 @@ CREATE INDEX ia ON t (a COLLATE german text_pattern_ops);`,
       'Collations the sandbox may lack planned as the nearest it has: public.german → the database default, bytes → "C", posix_copy → "C", pg_catalog.en_US.utf8 → the database default (CREATE COLLATION not run: line 1, 2, 3).',
     );
     expect(notes(schema)[0]!.zh).toContain('bytes → "C"');
+    expect(parseSchema('CREATE TABLE t (a text COLLATE "C.utf8");', 'postgresql').ddl).toBe(
+      'CREATE TABLE t (a text COLLATE "C");',
+    );
     // The collations every server has are kept as written, without a note.
     const plain = parseSchema('CREATE TABLE t (a text COLLATE "C", b text COLLATE "POSIX");', 'postgresql');
     expect(plain.notes).toBeUndefined();

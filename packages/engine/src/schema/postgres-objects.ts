@@ -14,8 +14,8 @@ import { withColumnTypesReplaced } from './skipped-code.ts';
  *    type the lists take, and every composite type, is made in the sandbox as written (statement-kinds.ts);
  *  - CREATE COLLATION (its locale and provider need what the sandbox's build may lack, and a locale string is the
  *    server's to interpret): a `COLLATE name` of a column, index key or composite attribute naming it, or any
- *    collation beyond those every PostgreSQL has (C, POSIX, ucs_basic, default), is planned as "C" when the
- *    collation was made from C or POSIX, else as the database default (the clause left out);
+ *    collation beyond those every PostgreSQL has (C, POSIX, ucs_basic, default), is planned as "C" when it sorts as
+ *    C does (made from C or POSIX, `C.utf8`, `pg_c_utf8`), else as the database default (the clause left out);
  *  - text search configurations, dictionaries, parsers and templates (CREATE, ALTER ... ADD MAPPING): a quoted
  *    configuration name in the text (`to_tsvector('public.my_cfg', body)` in an index or a generated column) is
  *    planned as the built-in configuration it copies (`COPY = english`), else `simple`.
@@ -227,8 +227,13 @@ function collation(tokens: Token[], line: number): StandIn | undefined {
   const given = options(tokens, name.next);
   const from = isKeyword(tokens[name.next], 'FROM') ? nameAt(tokens, name.next + 1)?.key : undefined;
   const locale = bareName(given.get('locale') ?? given.get('lc_collate') ?? from);
-  const plannedAs = locale === 'c' || locale === 'posix' ? 'C' : '';
+  const plannedAs = byteOrder(locale) ? 'C' : '';
   return { kind: 'collation', ...name, line, plannedAs, uses: [] };
+}
+
+/** A locale or collation that sorts by code point as "C" does: C / POSIX with any encoding, PostgreSQL 17's builtin. */
+function byteOrder(name: string): boolean {
+  return /^(c|posix)([._-].*)?$|^pg_c_utf8$/i.test(name);
 }
 
 /**
@@ -245,7 +250,7 @@ function withCollationsPlanned(text: string, collations: Map<string, StandIn>): 
     if (!name || (UNIVERSAL_COLLATIONS.has(name.key.toLowerCase()) && !collations.has(name.key))) continue;
     let known = collations.get(name.key);
     if (!known) {
-      known = { kind: 'collation', ...name, line: 0, plannedAs: '', uses: [] };
+      known = { kind: 'collation', ...name, line: 0, plannedAs: byteOrder(name.key) ? 'C' : '', uses: [] };
       collations.set(name.key, known);
     }
     known.uses.push(`${lineOf(text, token.start)}`);
