@@ -3,7 +3,7 @@ import { splitStatements } from '../dialect/split.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { blank } from './dump-data.ts';
 import { unquote } from './model.ts';
-import { withColumnTypesReplaced } from './skipped-code.ts';
+import { nameKey, qualifiedName, withColumnTypesReplaced } from './skipped-code.ts';
 
 /**
  * PostgreSQL objects of a dump that the sandboxes do not make as written, planned with the nearest thing they have
@@ -106,28 +106,13 @@ function silent(line: number): StandIn {
   return { kind: 'silent', key: '', display: '', line, plannedAs: '', uses: [] };
 }
 
-/** `name`, `schema.name`, `"Name"`: how PostgreSQL finds it (its last part, folded unless quoted), and as written. */
+/** `[IF NOT EXISTS] name`, `schema.name`, `"Name"`: how PostgreSQL finds it (nameKey), as written, the token after. */
 function nameAt(tokens: Token[], i: number): { key: string; display: string; next: number } | undefined {
   let k = i;
   while (['IF', 'NOT', 'EXISTS'].some((w) => isKeyword(tokens[k], w))) k++;
-  const parts: string[] = [];
-  for (; k < tokens.length; k++) {
-    const token = tokens[k]!;
-    if (token.text === '.') continue;
-    if (token.kind !== 'word' && token.kind !== 'quoted') break;
-    parts.push(...(token.kind === 'word' ? token.text.split('.').filter(Boolean) : [token.text]));
-    if (!token.text.endsWith('.') && tokens[k + 1]?.text !== '.') {
-      k++;
-      break;
-    }
-  }
-  const last = parts.at(-1);
-  if (!last) return undefined;
-  return { key: nameKey(last), display: parts.map(unquote).join('.'), next: k };
-}
-
-function nameKey(part: string): string {
-  return part.startsWith('"') ? unquote(part) : part.toLowerCase();
+  const name = qualifiedName(tokens, k);
+  const last = name.parts.at(-1);
+  return last ? { key: nameKey(last), display: name.display, next: name.next } : undefined;
 }
 
 /** `( key = value, ... )` from the parenthesis at `open`: keys lower case, values as written (quotes kept). */

@@ -244,7 +244,7 @@ function nameAt(tokens: Token[], i: number, kind: CodeKind): string {
 }
 
 /** A qualified name from `i` (`public.f`, `"s"."F"`, `` `db`.`f` ``): shown unquoted, its last part, the token after. */
-function qualifiedName(tokens: Token[], i: number): { display: string; parts: string[]; next: number } {
+export function qualifiedName(tokens: Token[], i: number): { display: string; parts: string[]; next: number } {
   const parts: string[] = [];
   let k = i;
   for (; k < tokens.length; k++) {
@@ -379,7 +379,7 @@ function domainOf(tokens: Token[], line: number): Domain | undefined {
     ...(rest.some((t) => isKeyword(t, 'DEFAULT')) ? ['DEFAULT'] : []),
   ];
   return {
-    key: domainKey(name.parts.at(-1)!),
+    key: nameKey(name.parts.at(-1)!),
     display: name.display,
     base: tokens
       .slice(start, i)
@@ -406,7 +406,7 @@ function outsideParentheses(tokens: Token[]): Token[] {
 }
 
 /** How PostgreSQL compares a name: unquoted folds to lower case. */
-function domainKey(part: string): string {
+export function nameKey(part: string): string {
   return part.startsWith('"') ? unquote(part) : part.toLowerCase();
 }
 
@@ -439,7 +439,7 @@ export function withColumnTypesReplaced(
     const table = isKeyword(tokens[0], 'CREATE') ? tableOf(tokens) : undefined;
     const typeAt = (i: number, column?: string) => {
       const name = qualifiedName(tokens, i);
-      const type = name.parts.length > 0 ? typeFor(domainKey(name.parts.at(-1)!), column) : undefined;
+      const type = name.parts.length > 0 ? typeFor(nameKey(name.parts.at(-1)!), column) : undefined;
       if (type === undefined) return;
       const last = tokens[name.next - 1]!;
       replacements.push({ start: slice.offset + tokens[i]!.start, end: slice.offset + last.end, type });
@@ -518,7 +518,7 @@ function tableOf(tokens: Token[]): string | undefined {
 /** A domain's base type, through domains over domains (a cycle stops at the domain's own base). */
 function baseOf(domain: Domain, domains: Map<string, Domain>, seen = new Set<Domain>()): string {
   seen.add(domain);
-  const inner = domains.get(domainKey(domain.base.split('.').at(-1) ?? ''));
+  const inner = domains.get(nameKey(domain.base.split('.').at(-1) ?? ''));
   return inner && !seen.has(inner) ? baseOf(inner, domains, seen) : domain.base;
 }
 
