@@ -79,7 +79,7 @@ CREATE INDEX d_fts ON d USING gin (to_tsvector('public.my_cfg'::regconfig, body)
     expect(schema.ddl).toContain("to_tsvector('simple', body)");
     expect(schema.tables[0]!.indexes[0]!.expressions).toEqual(["to_tsvector('english'::regconfig, body)"]);
     expect(notes(schema)[0]!.en).toMatch(
-      /public\.my_dict \(line 1\); public\.my_cfg \(line 2, planned as 'english' at line 6\); other_cfg \(line 4, planned as 'simple' at line 5\)/,
+      /public\.my_dict \(line 1\); public\.my_cfg \(line 2, planned as 'english' in 1 place\); other_cfg \(line 4, planned as 'simple' in 1 place\)/,
     );
     // A string that names no configuration taken out is left alone.
     expect(parseSchema("CREATE TABLE d (k text DEFAULT 'my_cfg');", 'postgresql').ddl).toContain("'my_cfg'");

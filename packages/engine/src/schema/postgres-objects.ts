@@ -83,7 +83,7 @@ interface StandIn {
   line: number;
   /** What it is planned as: a type, a collation ('' for the default) or a configuration. */
   plannedAs: string;
-  /** The columns (ranges) or places (collations) planned with the stand-in. */
+  /** The columns (ranges) or the places (text search configurations) planned with the stand-in. */
   uses: string[];
 }
 
@@ -238,17 +238,10 @@ function withCollationsPlanned(text: string, collations: Map<string, StandIn>): 
       known = { kind: 'collation', ...name, line: 0, plannedAs: byteOrder(name.key) ? 'C' : '', uses: [] };
       collations.set(name.key, known);
     }
-    known.uses.push(`${lineOf(text, token.start)}`);
     planned += text.slice(done, token.start) + (known.plannedAs ? 'COLLATE "C"' : '');
     done = tokens[name.next - 1]!.end;
   }
   return done === 0 ? text : planned + text.slice(done);
-}
-
-function lineOf(text: string, offset: number): number {
-  let line = 1;
-  for (let i = 0; i < offset; i++) if (text.charCodeAt(i) === 10) line++;
-  return line;
 }
 
 /** The built-in text search configurations of PostgreSQL 15 and later. */
@@ -279,7 +272,7 @@ function withSearchConfigurationsPlanned(text: string, searches: Map<string, Sta
     const written = token.text.slice(1, -1);
     const configuration = searches.get(nameKey(written.split('.').at(-1) ?? ''));
     if (!configuration?.plannedAs) continue;
-    configuration.uses.push(`${lineOf(text, token.start)}`);
+    configuration.uses.push(written);
     planned += `${text.slice(done, token.start)}'${configuration.plannedAs}'`;
     done = token.end;
   }
@@ -311,12 +304,13 @@ function collationNote(collations: StandIn[]): Localized {
 }
 
 function searchNote(searches: StandIn[]): Localized {
+  // Places, not lines: a `\d` index's DDL is made from the paste, so its lines are not the paste's.
   const used = (s: StandIn, zh: boolean) =>
     s.uses.length === 0
       ? ''
       : zh
-        ? `，第 ${s.uses.join('、')} 行按 '${s.plannedAs}'`
-        : `, planned as '${s.plannedAs}' at line ${s.uses.join(', ')}`;
+        ? `，${s.uses.length} 处按 '${s.plannedAs}' 规划`
+        : `, planned as '${s.plannedAs}' in ${s.uses.length} ${s.uses.length > 1 ? 'places' : 'place'}`;
   return {
     zh: `文本搜索对象未创建（沙箱不创建文本搜索配置和词典）：${searches.map((s) => `${s.display}（第 ${s.line} 行${used(s, true)}）`).join('，')}。引用配置的索引或列按其复制的内置配置（否则 simple）规划，分词不同；语句中引用该配置则无法规划。`,
     en: `Text search objects not made (the sandbox makes no text search configuration or dictionary): ${searches.map((s) => `${s.display} (line ${s.line}${used(s, false)})`).join('; ')}. An index or column naming a configuration is planned with the built-in one it copies (else simple), which splits words differently; a statement naming it does not plan.`,

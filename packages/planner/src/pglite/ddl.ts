@@ -220,8 +220,8 @@ export function rejectedDdlError(schemaSql: string, statement: SqlStatement, dec
     line,
     column,
     message: {
-      zh: `表结构第 ${line} 行第 ${column} 列：只接受规划所需的表结构语句（${ACCEPTED}，列使用内置类型或枚举类型），不支持 ${decision.kind}`,
-      en: `Table structure at line ${line}, column ${column}: only the table structure statements planning needs (${ACCEPTED}; columns of built-in or enum types) are accepted; ${why}`,
+      zh: `表结构第 ${line} 行第 ${column} 列：只接受规划所需的表结构语句（${ACCEPTED}，列使用内置、枚举、复合或范围类型），不支持 ${decision.kind}`,
+      en: `Table structure at line ${line}, column ${column}: only the table structure statements planning needs (${ACCEPTED}; columns of built-in, enum, composite or range types) are accepted; ${why}`,
     },
   });
 }
