@@ -247,7 +247,8 @@ function keyOptions(nodes: AstNode[]): Pick<IndexDef, 'keyOptions'> {
 
 /** `expressions` for an index with an expression key (its text, put on the key's node by dialect/key-expressions.ts). */
 function keyExpressions(nodes: AstNode[]): Pick<IndexDef, 'expressions'> {
-  const texts = nodes.map((node) => (typeof node.expression === 'string' ? node.expression : null));
+  // A parenthesized column (`(a)`, which PostgreSQL indexes as the column) is a column key.
+  const texts = nodes.map((node) => (typeof node.expression === 'string' && !nameOf(node) ? node.expression : null));
   return texts.some((t) => t !== null) ? { expressions: texts } : {};
 }
 

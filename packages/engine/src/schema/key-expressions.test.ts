@@ -35,13 +35,15 @@ describe('expression keys of an index in the table structure', () => {
       `CREATE TABLE u (id int, email text);
 CREATE INDEX a ON u (lower(email) text_pattern_ops);
 CREATE INDEX b ON u ((id  +  1), email COLLATE "C");
-CREATE INDEX c ON u (email text_pattern_ops, id);`,
+CREATE INDEX c ON u (email text_pattern_ops, id);
+CREATE INDEX d ON u ((id));`,
       'postgresql',
     );
     expect(pg.map((i) => [i.name, i.columns, i.expressions])).toEqual([
       ['a', [''], ['lower(email)']],
       ['b', ['', 'email'], ['id + 1', null]],
       ['c', ['email', 'id'], undefined],
+      ['d', ['id'], undefined],
     ]);
     const prefixed = indexesOf(
       'CREATE TABLE `u` (`id` int, `email` varchar(100), KEY `p` (`email`(10)), UNIQUE KEY `q` (`id`,`email`))',
