@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseSchema } from './parse-schema.ts';
 
@@ -88,5 +89,34 @@ CREATE INDEX d_fts ON d USING gin (to_tsvector('public.my_cfg'::regconfig, body)
   it('still refuses a base type and a shell type (they need functions of their own)', () => {
     expect(() => parseSchema('CREATE TYPE b (INPUT = b_in, OUTPUT = b_out);', 'postgresql')).toThrow(/accepts only/);
     expect(() => parseSchema('CREATE TYPE shell;', 'postgresql')).toThrow(/accepts only/);
+  });
+});
+
+describe('pg_dump of a structure with them (fixtures/pg-dump-types.sql, captured from PostgreSQL 15)', () => {
+  const dump = readFileSync(new URL('./fixtures/pg-dump-types.sql', import.meta.url), 'utf8');
+
+  it('reads every table and the materialized view, each object planned as its note says', () => {
+    const schema = parseSchema(dump, 'postgresql');
+    expect(schema.tables.map((t) => t.name)).toEqual(['customers', 'offers', 'offer_counts']);
+    expect(schema.tables[0]!.columns.map((c) => [c.name, c.type])).toEqual([
+      ['id', 'BIGINT'],
+      ['name', 'TEXT'],
+      ['code', 'TEXT'],
+      ['home', 'ADDRESS'],
+      ['budget', 'NUMRANGE'],
+    ]);
+    // pg_dump writes the configuration as its parser and mappings: planned as the language its stemmers are.
+    expect(schema.ddl).toContain("to_tsvector('english'::regconfig, COALESCE(body, ''::text))");
+    expect(schema.ddl).toContain('code text COLLATE "C"');
+    expect(schema.ddl).toContain('CREATE TYPE public.floatrange AS RANGE');
+    // (pg_dump's comments name every object: only the statements count.)
+    const statements = schema.ddl.replace(/^--.*$/gm, '');
+    expect(statements).not.toMatch(/price_diff|pricerange|german|shop_search|english_stem_nostop|TEXT SEARCH/);
+    expect(schema.notes?.map((n) => n.en)).toEqual([
+      expect.stringMatching(/^1 function \(public\.price_diff line \d+\) in the table structure was not run/),
+      expect.stringContaining('public.pricerange (line 79; columns customers.budget) as numrange'),
+      expect.stringContaining('public.bytewise → "C", public.german → the database default'),
+      expect.stringContaining("public.shop_search (line 103, planned as 'english' in 2 places)"),
+    ]);
   });
 });

@@ -18,7 +18,8 @@ import { nameKey, qualifiedName, withColumnTypesReplaced } from './skipped-code.
  *    C does (made from C or POSIX, `C.utf8`, `pg_c_utf8`), else as the database default (the clause left out);
  *  - text search configurations, dictionaries, parsers and templates (CREATE, ALTER ... ADD MAPPING): a quoted
  *    configuration name in the text (`to_tsvector('public.my_cfg', body)` in an index or a generated column) is
- *    planned as the built-in configuration it copies (`COPY = english`), else `simple`.
+ *    planned as the built-in configuration it copies (`COPY = english`), or, made from a parser as pg_dump writes
+ *    it, the language whose built-in stemmer most of its mappings use, else `simple`.
  */
 export function withPostgresObjectsPlanned(text: string): {
   text: string;
@@ -32,9 +33,12 @@ export function withPostgresObjectsPlanned(text: string): {
   const collations = new Map<string, StandIn>();
   const searches = new Map<string, StandIn>();
   let changed = false;
+  const stems = new Map<string, string[]>();
   for (const slice of splitStatements(text, 'postgresql')) {
     const tokens = codeTokens(lex(slice.text, { mysql: false }));
-    const object = objectOf(tokens, slice.line);
+    const mapped = stemsMapped(tokens);
+    if (mapped) stems.set(mapped.key, [...(stems.get(mapped.key) ?? []), ...mapped.languages]);
+    const object = objectOf(tokens, slice.line, ranges);
     if (!object) continue;
     if (object.kind === 'range') ranges.set(object.key, object);
     else if (object.kind === 'collation') collations.set(object.key, object);
@@ -42,6 +46,10 @@ export function withPostgresObjectsPlanned(text: string): {
     const end = slice.offset + slice.text.length;
     blank(units, slice.offset, text.startsWith(';', end) ? end + 1 : end);
     changed = true;
+  }
+  for (const search of searches.values()) {
+    const language = search.fromMappings ? mostFrequent(stems.get(search.key) ?? []) : undefined;
+    if (language) search.plannedAs = language;
   }
   const resolve = (ddl: string) => {
     let planned = ddl;
@@ -85,15 +93,19 @@ interface StandIn {
   plannedAs: string;
   /** The columns (ranges) or the places (text search configurations) planned with the stand-in. */
   uses: string[];
+  /** A configuration made from a parser, not a copy (as pg_dump writes every one): planned by its mappings. */
+  fromMappings?: true;
 }
 
-function objectOf(tokens: Token[], line: number): StandIn | undefined {
+function objectOf(tokens: Token[], line: number, ranges: Map<string, StandIn>): StandIn | undefined {
   const first = tokens[0]?.text.toUpperCase();
   const textSearch = (i: number) => isKeyword(tokens[i], 'TEXT') && isKeyword(tokens[i + 1], 'SEARCH');
   if (first === 'ALTER' || first === 'DROP' || (first === 'COMMENT' && isKeyword(tokens[1], 'ON'))) {
     const at = first === 'COMMENT' ? 2 : 1;
-    // What names only the objects taken out: their mappings, owners, comments; a DROP IF EXISTS is noise anyway.
-    return textSearch(at) || isKeyword(tokens[at], 'COLLATION') ? silent(line) : undefined;
+    // What names only the objects taken out: their mappings, owners, comments (which would fail on a type never
+    // made); a DROP IF EXISTS is noise anyway.
+    const rangeTakenOut = isKeyword(tokens[at], 'TYPE') && ranges.has(nameAt(tokens, at + 1)?.key ?? '');
+    return textSearch(at) || isKeyword(tokens[at], 'COLLATION') || rangeTakenOut ? silent(line) : undefined;
   }
   if (first !== 'CREATE') return undefined;
   if (textSearch(1)) return searchConfiguration(tokens, line);
@@ -259,7 +271,32 @@ function searchConfiguration(tokens: Token[], line: number): StandIn | undefined
   const copied = configuration ? bareName(options(tokens, name.next).get('copy')) : '';
   // A dictionary, parser or template is planned as nothing: only a configuration is named where text is searched.
   const plannedAs = configuration ? (BUILT_IN_CONFIGURATIONS.has(copied) ? copied : 'simple') : '';
-  return { kind: 'search', ...name, line, plannedAs, uses: [] };
+  const fromMappings = configuration && !copied ? { fromMappings: true as const } : {};
+  return { kind: 'search', ...name, line, plannedAs, uses: [], ...fromMappings };
+}
+
+/**
+ * `ALTER TEXT SEARCH CONFIGURATION name ADD | ALTER MAPPING FOR ... WITH dictionaries`: the languages of the built-in
+ * snowball dictionaries it maps to (`english_stem`: english), so a configuration pg_dump writes as a parser and its
+ * mappings is planned as the built-in one it is closest to.
+ */
+function stemsMapped(tokens: Token[]): { key: string; languages: string[] } | undefined {
+  const words = ['ALTER', 'TEXT', 'SEARCH', 'CONFIGURATION'];
+  if (!words.every((w, i) => isKeyword(tokens[i], w))) return undefined;
+  const name = nameAt(tokens, 4);
+  const at = tokens.findIndex((t) => isKeyword(t, 'WITH'));
+  if (!name || at < 0) return undefined;
+  const languages = tokens
+    .slice(at + 1)
+    .map((t) => /^(?:pg_catalog\.)?([a-z]+)_stem$/i.exec(t.text)?.[1]?.toLowerCase() ?? '')
+    .filter((language) => BUILT_IN_CONFIGURATIONS.has(language));
+  return { key: name.key, languages };
+}
+
+function mostFrequent(values: string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
 /** Each string naming a configuration taken out (`'my_cfg'`, `'public.my_cfg'`) written as the one it is planned as. */
@@ -312,7 +349,7 @@ function searchNote(searches: StandIn[]): Localized {
         ? `，${s.uses.length} 处按 '${s.plannedAs}' 规划`
         : `, planned as '${s.plannedAs}' in ${s.uses.length} ${s.uses.length > 1 ? 'places' : 'place'}`;
   return {
-    zh: `文本搜索对象未创建（沙箱不创建文本搜索配置和词典）：${searches.map((s) => `${s.display}（第 ${s.line} 行${used(s, true)}）`).join('，')}。引用配置的索引或列按其复制的内置配置（否则 simple）规划，分词不同；语句中引用该配置则无法规划。`,
-    en: `Text search objects not made (the sandbox makes no text search configuration or dictionary): ${searches.map((s) => `${s.display} (line ${s.line}${used(s, false)})`).join('; ')}. An index or column naming a configuration is planned with the built-in one it copies (else simple), which splits words differently; a statement naming it does not plan.`,
+    zh: `文本搜索对象未创建（沙箱不创建文本搜索配置和词典）：${searches.map((s) => `${s.display}（第 ${s.line} 行${used(s, true)}）`).join('，')}。引用配置的索引或列按其复制的、或其映射所用词干词典对应的内置配置（否则 simple）规划，分词不同；语句中引用该配置则无法规划。`,
+    en: `Text search objects not made (the sandbox makes no text search configuration or dictionary): ${searches.map((s) => `${s.display} (line ${s.line}${used(s, false)})`).join('; ')}. An index or column naming a configuration is planned with the built-in one it copies or whose stemmer it maps to (else simple), which splits words differently; a statement naming it does not plan.`,
   };
 }
