@@ -99,6 +99,11 @@ export function findColumn(table: TableDef | undefined, name: string): ColumnDef
   return table?.columns.find((c) => c.name.toLowerCase() === wanted);
 }
 
+/** An index's keys as text: each column's name, or an expression key's text (`lower(email)`) where it is one. */
+export function keyTexts(index: IndexDef): string[] {
+  return index.columns.map((column, k) => index.expressions?.[k] ?? column);
+}
+
 /** Whether every column of some unique index (or the primary key) is in `bound` (lower case). */
 export function coversUniqueKey(def: TableDef, bound: Set<string>): boolean {
   return def.indexes.some(
