@@ -412,7 +412,7 @@ describe('redundant indexes of the table structure check', () => {
       .filter((f) => f.id === 'schema-redundant-index')
       .map((f) => f.message.en);
 
-  it('compares indexes of one access method only, and expression keys not at all', () => {
+  it('compares indexes of one access method only, and expression keys by their text', () => {
     expect(
       redundant(`CREATE TABLE d (id int PRIMARY KEY, e vector(3), name text);
 CREATE INDEX d_hnsw ON d USING hnsw (e vector_cosine_ops);
@@ -420,6 +420,24 @@ CREATE INDEX d_ivf ON d USING ivfflat (e vector_l2_ops);
 CREATE INDEX d_lower ON d (lower(name));
 CREATE INDEX d_upper ON d (upper(name) text_pattern_ops);`),
     ).toEqual([]);
+  });
+
+  it('finds an expression index that is a prefix of another on the same expression, in both dialects', () => {
+    expect(
+      redundant(`CREATE TABLE d (id int PRIMARY KEY, name text);
+CREATE INDEX d_lower ON d (lower(name));
+CREATE INDEX d_lower_id ON d (lower(name), id);
+CREATE INDEX d_upper ON d ((upper(name)));
+CREATE INDEX d_upper_quoted ON d (upper("name"), id);`),
+    ).toEqual(['Index d_lower on d is a prefix of d_lower_id; dropping it saves write cost.']);
+    const mysql = checkSchema(
+      parseSchema(
+        'CREATE TABLE `d` (`id` int, `s` varchar(9), KEY `a` ((lower(`s`))), KEY `b` ((lower(`s`)),`id`), KEY `c` ((upper(`s`))))',
+        'mysql',
+      ),
+      'mysql',
+    ).filter((f) => f.id === 'schema-redundant-index');
+    expect(mysql.map((f) => f.message.en)).toEqual(['Index a on d is a prefix of b; dropping it saves write cost.']);
   });
 
   it("compares operator classes and collations: Django's pattern index beside a unique key is no prefix", () => {
