@@ -15,6 +15,7 @@ export type { Rule, RuleContext, RuleMatch } from './rules/rule.ts';
 export { checkSchema } from './schema/checks.ts';
 export * from './schema/model.ts';
 export { parseSchema } from './schema/parse-schema.ts';
+export { rangeRefusal } from './schema/postgres-objects.ts';
 export { SCHEMA_NOISE_FIRST_WORDS } from './schema/statement-kinds.ts';
 export { mergeStatistics, parseStatisticsJson } from './schema/statistics-json.ts';
 export { type AnalysisCaches, newAnalysisCaches, withAnalysisCaches } from './text/analysis-caches.ts';

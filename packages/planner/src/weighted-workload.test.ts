@@ -147,3 +147,32 @@ describe('workload advice weighed by pasted statement statistics (PGlite)', () =
     expect(report.workload?.usage?.[0]?.serves).toEqual([1]);
   });
 });
+
+describe("the structure's indexes on expressions in workload advice (PGlite)", () => {
+  it('are named by their expressions, and one on another expression is not taken for their prefix', async () => {
+    const structure = parseSchema(
+      `CREATE TABLE customers (id int PRIMARY KEY, email text, name text);
+CREATE INDEX customers_lower_email ON customers (lower(email));
+CREATE INDEX customers_upper_name_id ON customers (upper(name), id);
+CREATE INDEX customers_email ON customers (email);
+CREATE INDEX customers_email_name ON customers (email, name);`,
+      'postgresql',
+    );
+    const session = await pglitePlanner.open({ dialect: 'postgresql', schemaSql: structure.ddl, statistics: [] });
+    try {
+      const prepared = prepareWorkload(
+        pgStatStatements([['SELECT name FROM customers WHERE id = $1', 10, 5]]),
+        'postgresql',
+        structure,
+      );
+      const texts = prepared.statements.filter((s) => s.planned).map((s) => s.sql);
+      const w = await adviseWeightedWorkload(session, 'postgresql', prepared, texts, structure);
+      const existing = (name: string) => w.existing?.find((e) => e.name === name);
+      expect(existing('customers_lower_email')).toMatchObject({ reason: 'unused', columns: ['lower(email)'] });
+      expect(existing('customers_lower_email')?.message.en).toContain('customers_lower_email (lower(email))');
+      expect(existing('customers_email')).toMatchObject({ reason: 'redundant', coveredBy: 'customers_email_name' });
+    } finally {
+      await session.close();
+    }
+  }, 60_000);
+});

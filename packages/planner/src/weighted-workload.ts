@@ -12,6 +12,7 @@ import {
   candidatesFor,
   findTable,
   type IndexCandidate,
+  keyTexts,
   type PreparedStatement,
   type PreparedWorkload,
   type SchemaModel,
@@ -203,33 +204,35 @@ function existingIndexNotes(
     const table = findTable(schema, name!)!;
     for (const index of table.indexes) {
       if (index.primary || index.unique || !index.name) continue;
-      const columns = index.columns.map((c) => c.toLowerCase());
+      // Keys as text, so two indexes on different expressions (whose columns are both '') are not one another's prefix.
+      const keys = keyTexts(index);
+      const columns = keys.map((c) => c.toLowerCase());
       const startsWith = (other: string[]) =>
         other.length > columns.length && columns.every((c, k) => other[k]?.toLowerCase() === c);
       const wider =
-        table.indexes.find((o) => o !== index && startsWith(o.columns))?.name ??
+        table.indexes.find((o) => o !== index && startsWith(keyTexts(o)))?.name ??
         advised.find((a) => a.table.toLowerCase() === table.name.toLowerCase() && startsWith(a.columns))?.ddl;
       if (wider) {
         notes.push({
           table: table.name,
           name: index.name,
-          columns: index.columns,
+          columns: keys,
           reason: 'redundant',
           coveredBy: wider,
           message: {
-            zh: `索引 ${index.name}（${index.columns.join(', ')}）是 ${wider} 的前缀，可删除以减少写入开销。`,
-            en: `Index ${index.name} (${index.columns.join(', ')}) is a prefix of ${wider}: dropping it saves its write upkeep.`,
+            zh: `索引 ${index.name}（${keys.join(', ')}）是 ${wider} 的前缀，可删除以减少写入开销。`,
+            en: `Index ${index.name} (${keys.join(', ')}) is a prefix of ${wider}: dropping it saves its write upkeep.`,
           },
         });
       } else if (!plans.some((root) => usesIndex(root, { name: index.name!.toLowerCase(), columns: index.columns }))) {
         notes.push({
           table: table.name,
           name: index.name,
-          columns: index.columns,
+          columns: keys,
           reason: 'unused',
           message: {
-            zh: `该负载的语句在优化前后的执行计划中都没有读取索引 ${index.name}（${index.columns.join(', ')}）；若其他语句也不用它，可删除。`,
-            en: `No plan of this workload, before or after the advice, reads index ${index.name} (${index.columns.join(', ')}); drop it if nothing else uses it.`,
+            zh: `该负载的语句在优化前后的执行计划中都没有读取索引 ${index.name}（${keys.join(', ')}）；若其他语句也不用它，可删除。`,
+            en: `No plan of this workload, before or after the advice, reads index ${index.name} (${keys.join(', ')}); drop it if nothing else uses it.`,
           },
         });
       }

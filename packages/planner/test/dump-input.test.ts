@@ -2,7 +2,8 @@
  * Table structure as dump tools print it, planned on the real sandboxes (issue 11): mariadb-dump output with its
  * views, statements naming the dump's database (`shop.orders`: the session's own database in the sandbox), and MySQL 8
  * collations MariaDB lacks (planned with the nearest ones, and the report says so); dumps with code (functions,
- * triggers, procedures, events, PostgreSQL domains), which is not run and which the report names.
+ * triggers, procedures, events, PostgreSQL domains), which is not run and which the report names; PostgreSQL
+ * composite and range types, collations and text search objects, made or planned with the nearest built-in ones.
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -220,5 +221,30 @@ describe.each(postgresSandboxes)('dumps with code on the $name sandbox', ({ plan
       expect(error).toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
     },
     60_000,
+  );
+
+  it.runIf(available)(
+    'plans over pg_dump with composite and range types, collations and a text search configuration',
+    async () => {
+      const report = await optimize(
+        {
+          dialect: 'postgresql',
+          schemaText: fixture('pg-dump-types.sql'),
+          sql: [
+            'SELECT id FROM offers WHERE discount @> 0.25::float8',
+            "SELECT id FROM customers WHERE (home).city = 'Oslo' AND name = 'Jürgen' AND budget @> 10.5",
+            "SELECT id FROM offers WHERE to_tsvector('english'::regconfig, body) @@ 'cheap'::tsquery",
+            'SELECT count FROM offer_counts WHERE customer_id = 7',
+          ].join(';\n'),
+        },
+        options,
+      );
+      expectPlanned(report);
+      const notes = notesOf(report);
+      expect(notes).toContain('public.pricerange (line 79; columns customers.budget) as numrange');
+      expect(notes).toContain('public.german → the database default');
+      expect(notes).toContain("public.shop_search (line 103, planned as 'english' in 2 places)");
+    },
+    120_000,
   );
 });

@@ -1,5 +1,6 @@
 import { type AstNode, isNode } from '../model/ast.ts';
 import { isKeyword, type Token } from '../text/lexer.ts';
+import { keyExpressions } from './key-expressions.ts';
 import { closingParen, type FormContext, fragment, notRead } from './markers.ts';
 
 /**
@@ -138,6 +139,8 @@ function createIndex(context: FormContext, index: number, changes: Change[]): vo
   const close = columns > 0 ? closingParen(tokens, columns) : -1;
   if (close < 0) return;
   if (context.dialect === 'postgresql') qualifiedOperatorClasses(context, columns, close);
+  const annotateKeys = keyExpressions(context, columns, close);
+  if (annotateKeys) changes.push({ apply: (ast) => annotateKeys(ast.index_columns) });
   const nulls = findPhrase(tokens, close + 1, tokens.length, ['NULLS NOT DISTINCT', 'NULLS DISTINCT']);
   if (nulls) {
     blankTokens(context, nulls.first, nulls.last);
@@ -339,6 +342,7 @@ function definition(context: FormContext, first: number, last: number, index: nu
     'FULLTEXT',
     'SPATIAL',
   ].includes(head);
+  if (isConstraint && dialect === 'mysql') keyListExpressions(context, first, last, index, changes);
   let depth = 0;
   for (let k = first; k <= last; k++) {
     const found = depth === 0 ? clauseAt(context, k, first, last, isConstraint) : undefined;
@@ -352,6 +356,15 @@ function definition(context: FormContext, first: number, last: number, index: nu
     if (text === '(') depth++;
     else if (text === ')') depth--;
   }
+}
+
+/** MySQL 8 functional parts in a key definition's column list (key-expressions.ts); a CHECK has no key list. */
+function keyListExpressions(context: FormContext, first: number, last: number, index: number, changes: Change[]) {
+  const { tokens } = context;
+  const open = tokens.findIndex((t, k) => k >= first && k <= last && t.text === '(');
+  if (open < 0 || isKeyword(tokens[open - 1], 'CHECK')) return;
+  const annotate = keyExpressions(context, open, closingParen(tokens, open));
+  if (annotate) changes.push({ definition: index, apply: (node) => annotate(node.definition) });
 }
 
 interface Clause {

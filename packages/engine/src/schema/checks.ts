@@ -1,5 +1,5 @@
 import type { Dialect, Finding, Localized } from '@sqltune/contracts';
-import type { SchemaModel, TableDef } from './model.ts';
+import { type IndexDef, keyTexts, type SchemaModel, type TableDef } from './model.ts';
 
 /**
  * The table structure check of the result page: problems in the DDL itself, independent of the query.
@@ -45,24 +45,29 @@ function missingPrimaryKey(table: TableDef, dialect: Dialect): Finding[] {
  * An index whose columns are a leading prefix of another index's columns adds write cost and no read path. Only
  * indexes of one access method compare (a gin or hnsw index serves other operators than a btree), with the same
  * operator classes and collations on the prefix (Django's `varchar_pattern_ops` index beside a unique key serves
- * LIKE 'ab%', the key does not), and only on columns: an expression key (read as no column, '') says nothing.
+ * LIKE 'ab%', the key does not). An expression key compares by its text as written (`lower(email)`: the same text
+ * is the same key; a differently written equal one is missed, never the reverse); one read without its text ('')
+ * says nothing.
  */
 function redundantIndexes(table: TableDef): Finding[] {
   const findings: Finding[] = [];
+  // A column compares case-insensitively, an expression as written.
+  const keysOf = (index: IndexDef) => index.columns.map((c, k) => index.expressions?.[k] ?? c.toLowerCase());
   for (const index of table.indexes) {
-    if (index.primary || index.unique || index.columns.includes('')) continue;
+    const keys = keysOf(index);
+    if (index.primary || index.unique || keys.includes('')) continue;
     const cover = table.indexes.find(
       (other) =>
         other !== index &&
         other.method === index.method &&
         index.columns.every((_, i) => (other.keyOptions?.[i] ?? '') === (index.keyOptions?.[i] ?? '')) &&
         other.columns.length >= index.columns.length &&
-        index.columns.every((column, i) => other.columns[i]?.toLowerCase() === column.toLowerCase()) &&
+        keys.every((key, i) => keysOf(other)[i] === key) &&
         (other.columns.length > index.columns.length || table.indexes.indexOf(other) < table.indexes.indexOf(index)),
     );
     if (!cover) continue;
-    const name = index.name ?? `(${index.columns.join(', ')})`;
-    const coverName = cover.name ?? `(${cover.columns.join(', ')})`;
+    const name = index.name ?? `(${keyTexts(index).join(', ')})`;
+    const coverName = cover.name ?? `(${keyTexts(cover).join(', ')})`;
     findings.push({
       id: 'schema-redundant-index',
       severity: 'info',

@@ -153,6 +153,7 @@ function alteredIndexFrom(def: AstNode): IndexDef {
   return {
     name: typeof def.index === 'string' ? def.index : null,
     columns: children(def, 'definition').map(nameOf),
+    ...keyExpressions(children(def, 'definition')),
     ...prefixLengths(children(def, 'definition')),
     unique: String(def.keyword ?? '')
       .toLowerCase()
@@ -197,8 +198,8 @@ const ACCEPTED: Record<Dialect, { en: string; zh: string }> = {
     zh: 'CREATE TABLE、CREATE INDEX、ALTER TABLE、CREATE VIEW、mysqldump 的输出，或 SHOW CREATE TABLE / SHOW INDEX 的输出',
   },
   postgresql: {
-    en: 'CREATE TABLE, CREATE INDEX, ALTER TABLE, CREATE VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, COMMENT ON, or pg_dump output',
-    zh: 'CREATE TABLE、CREATE INDEX、ALTER TABLE、CREATE VIEW、CREATE SCHEMA、CREATE SEQUENCE、CREATE TYPE ... AS ENUM、COMMENT ON，或 pg_dump 的输出',
+    en: 'CREATE TABLE, CREATE INDEX, ALTER TABLE, CREATE VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE (enum, composite, range), COMMENT ON, or pg_dump output',
+    zh: 'CREATE TABLE、CREATE INDEX、ALTER TABLE、CREATE VIEW、CREATE SCHEMA、CREATE SEQUENCE、CREATE TYPE（枚举、复合、范围类型）、COMMENT ON，或 pg_dump 的输出',
   },
 };
 
@@ -242,6 +243,13 @@ function keyOptions(nodes: AstNode[]): Pick<IndexDef, 'keyOptions'> {
       .join(' ');
   });
   return options.some(Boolean) ? { keyOptions: options } : {};
+}
+
+/** `expressions` for an index with an expression key (its text, put on the key's node by dialect/key-expressions.ts). */
+function keyExpressions(nodes: AstNode[]): Pick<IndexDef, 'expressions'> {
+  // A parenthesized column (`(a)`, which PostgreSQL indexes as the column) is a column key.
+  const texts = nodes.map((node) => (typeof node.expression === 'string' && !nameOf(node) ? node.expression : null));
+  return texts.some((t) => t !== null) ? { expressions: texts } : {};
 }
 
 /** `prefixLengths` for an index whose key has any prefix column. */
@@ -337,6 +345,7 @@ function indexFrom(def: AstNode): IndexDef {
   return {
     name: primary ? 'PRIMARY' : typeof def.index === 'string' ? def.index : null,
     columns,
+    ...keyExpressions(children(def, 'definition')),
     ...prefixLengths(children(def, 'definition')),
     unique: primary || kind.startsWith('unique'),
     primary,
@@ -352,6 +361,7 @@ function addIndex(schema: SchemaModel, ast: AstNode, at: Where, dialect: Dialect
   table.indexes.push({
     name: typeof ast.index === 'string' ? ast.index : null,
     columns: children(ast, 'index_columns').map(nameOf),
+    ...keyExpressions(children(ast, 'index_columns')),
     ...prefixLengths(children(ast, 'index_columns')),
     unique: String(ast.index_type ?? '').toLowerCase() === 'unique',
     primary: false,

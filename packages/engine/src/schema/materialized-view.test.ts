@@ -44,9 +44,45 @@ REFRESH MATERIALIZED VIEW public.customer_totals;`,
       'customer_id',
       'total',
     ]);
-    // An output column with no name, or a star of a table the structure does not define: no table, still accepted.
-    expect(columns('CREATE MATERIALIZED VIEW v AS SELECT count(*) FROM orders;')).toBeUndefined();
+    // A star of a table the structure does not define, or two columns PostgreSQL would give one name (it refuses
+    // the view): no table, still accepted.
     expect(columns('CREATE MATERIALIZED VIEW v AS SELECT * FROM elsewhere;')).toBeUndefined();
+    expect(columns('CREATE MATERIALIZED VIEW v AS SELECT id + 1, total * 2 FROM orders;')).toBeUndefined();
+  });
+
+  it('names a column written without AS as PostgreSQL does, so the view is in the model', () => {
+    const view = parseSchema(
+      `${ORDERS}CREATE MATERIALIZED VIEW public.summary AS
+ SELECT o.customer_id, count(*), sum(o.total), id + 1, lower('A'), public.f(id), o.id::text, '1'::integer,
+  CASE WHEN id > 0 THEN 1 END, CASE WHEN id > 0 THEN 1 ELSE total END, coalesce(total, 0), current_date,
+  ARRAY[id], EXISTS (SELECT 1), trim('x'), extract(year FROM now()), max(id) OVER (),
+  '2024-01-01'::timestamp with time zone
+ FROM public.orders o GROUP BY o.customer_id, id, total
+  WITH NO DATA;`,
+      'postgresql',
+    ).tables.find((t) => t.name === 'summary');
+    expect(view?.columns.map((c) => c.name)).toEqual([
+      'customer_id',
+      'count',
+      'sum',
+      '?column?',
+      'lower',
+      'f',
+      'id',
+      'int4',
+      'case',
+      'total',
+      'coalesce',
+      'current_date',
+      'array',
+      'exists',
+      'btrim',
+      'extract',
+      'max',
+      'timestamptz',
+    ]);
+    // A plain column keeps its type; a named expression has none the engine reasons about.
+    expect(view?.columns.slice(0, 2).map((c) => c.type)).toEqual(['BIGINT', '']);
   });
 
   it('is PostgreSQL only, and the no-primary-key check leaves it alone', () => {

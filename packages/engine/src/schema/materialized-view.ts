@@ -3,10 +3,12 @@ import { type AstNode, children, columnRef } from '../model/ast.ts';
 import { isSelect } from '../model/nodes.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef, unquote } from './model.ts';
+import { postgresOutputName } from './output-names.ts';
 
 /**
  * A PostgreSQL materialized view of the table structure as the table it is: `CREATE MATERIALIZED VIEW name [(cols)]
- * AS query [WITH [NO] DATA]` gives a table of the query's output columns, so statements over it are checked like
+ * AS query [WITH [NO] DATA]` gives a table of the query's output columns (a column without AS named as PostgreSQL
+ * names it: `count`, `?column?`), so statements over it are checked like
  * statements over a table and indexes on it are read and advised. A column selected as a plain column of a table
  * the structure defines has that column's type; any other (an aggregate, an expression) has none the engine
  * reasons about. The sandbox makes the view WITH NO DATA (planner/src/pglite/ddl.ts sentText).
@@ -63,7 +65,10 @@ function queryEnd(tokens: Token[], text: string): number {
   return text.length;
 }
 
-/** The query's output columns (named by the list when there is one), or undefined when one has no name. */
+/**
+ * The query's output columns, named by the list when there is one, else as PostgreSQL names them
+ * (output-names.ts); undefined when a star's columns cannot be told or two columns share a name.
+ */
 function outputColumns(schema: SchemaModel, query: AstNode, listed: string[] | undefined): ColumnDef[] | undefined {
   const tables = children(query, 'from').flatMap((source) => {
     const table = typeof source.table === 'string' ? findTable(schema, source.table) : undefined;
@@ -81,10 +86,13 @@ function outputColumns(schema: SchemaModel, query: AstNode, listed: string[] | u
       );
       continue;
     }
-    const name = listed?.[i] ?? (typeof item.as === 'string' ? unquote(item.as) : ref?.column);
-    if (!name) return undefined;
+    const name =
+      listed?.[i] ??
+      (typeof item.as === 'string' ? unquote(item.as) : postgresOutputName(item.expr as AstNode | undefined));
     const found = ref ? owners.map((t) => findColumn(t.table, ref.column)).filter((c) => c !== undefined) : [];
     columns.push({ name, type: found.length === 1 ? found[0]!.type : '', nullable: true });
   }
-  return columns;
+  // Two columns of one name (`SELECT a + 1, b + 1`: ?column? twice): PostgreSQL refuses to make the view.
+  const names = new Set(columns.map((c) => c.name));
+  return names.size === columns.length ? columns : undefined;
 }

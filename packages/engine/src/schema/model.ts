@@ -46,6 +46,12 @@ export interface ColumnDef {
 export interface IndexDef {
   name: string | null;
   columns: string[];
+  /**
+   * The text of each key that is an expression, not a column (MySQL 8 `KEY idx ((lower(email)))`, PostgreSQL
+   * `(a + b)` or `lower(email)`), as written with blanks reduced to one, aligned with `columns` (whose entry is then
+   * ''; null for a column key); absent when no key is an expression.
+   */
+  expressions?: Array<string | null>;
   /** MySQL prefix lengths (`KEY (username(2))`), aligned with `columns` (null for a whole column); absent without any. */
   prefixLengths?: Array<number | null>;
   unique: boolean;
@@ -93,6 +99,11 @@ export function findTable(schema: SchemaModel, name: string): TableDef | undefin
 export function findColumn(table: TableDef | undefined, name: string): ColumnDef | undefined {
   const wanted = unquote(name).toLowerCase();
   return table?.columns.find((c) => c.name.toLowerCase() === wanted);
+}
+
+/** An index's keys as text: each column's name, or an expression key's text (`lower(email)`) where it is one. */
+export function keyTexts(index: IndexDef): string[] {
+  return index.columns.map((column, k) => index.expressions?.[k] ?? column);
 }
 
 /** Whether every column of some unique index (or the primary key) is in `bound` (lower case). */

@@ -412,7 +412,7 @@ describe('redundant indexes of the table structure check', () => {
       .filter((f) => f.id === 'schema-redundant-index')
       .map((f) => f.message.en);
 
-  it('compares indexes of one access method only, and expression keys not at all', () => {
+  it('compares indexes of one access method only, and expression keys by their text', () => {
     expect(
       redundant(`CREATE TABLE d (id int PRIMARY KEY, e vector(3), name text);
 CREATE INDEX d_hnsw ON d USING hnsw (e vector_cosine_ops);
@@ -420,6 +420,24 @@ CREATE INDEX d_ivf ON d USING ivfflat (e vector_l2_ops);
 CREATE INDEX d_lower ON d (lower(name));
 CREATE INDEX d_upper ON d (upper(name) text_pattern_ops);`),
     ).toEqual([]);
+  });
+
+  it('finds an expression index that is a prefix of another on the same expression, in both dialects', () => {
+    expect(
+      redundant(`CREATE TABLE d (id int PRIMARY KEY, name text);
+CREATE INDEX d_lower ON d (lower(name));
+CREATE INDEX d_lower_id ON d (lower(name), id);
+CREATE INDEX d_upper ON d ((upper(name)));
+CREATE INDEX d_upper_quoted ON d (upper("name"), id);`),
+    ).toEqual(['Index d_lower on d is a prefix of d_lower_id; dropping it saves write cost.']);
+    const mysql = checkSchema(
+      parseSchema(
+        'CREATE TABLE `d` (`id` int, `s` varchar(9), KEY `a` ((lower(`s`))), KEY `b` ((lower(`s`)),`id`), KEY `c` ((upper(`s`))))',
+        'mysql',
+      ),
+      'mysql',
+    ).filter((f) => f.id === 'schema-redundant-index');
+    expect(mysql.map((f) => f.message.en)).toEqual(['Index a on d is a prefix of b; dropping it saves write cost.']);
   });
 
   it("compares operator classes and collations: Django's pattern index beside a unique key is no prefix", () => {
@@ -539,6 +557,42 @@ Indexes:
     );
     expect(schema.ddl).toContain('ALTER TABLE "documents" ADD CONSTRAINT "documents_id_check" CHECK (id > 0);');
     expect(schema.ddl).toContain('CREATE SCHEMA IF NOT EXISTS "audit";\nCREATE TABLE "audit"."events" (');
+  });
+
+  it('resolves a column of a domain the paste defines to its base type, and plans a collation the sandbox may lack', () => {
+    const paste = `CREATE DOMAIN public.email_address AS character varying(200) CHECK (VALUE LIKE '%@%');
+CREATE DOMAIN unused_domain AS int;
+CREATE TYPE money_span AS RANGE (subtype = numeric, canonical = span_canonical);
+
+                  Table "public.users"
+ Column |     Type      | Collation  | Nullable | Default
+--------+---------------+------------+----------+---------
+ id     | integer       |            | not null |
+ email  | email_address | en_US.utf8 | not null |
+ name   | text          | C          |          |
+ budget | money_span    |            |          |
+Indexes:
+    "users_pkey" PRIMARY KEY, btree (id)
+`;
+    const schema = parseSchema(paste, 'postgresql');
+    expect(table(schema, 'users').columns.map((c) => [c.name, c.type])).toEqual([
+      ['id', 'INTEGER'],
+      ['email', 'CHARACTER VARYING'],
+      ['name', 'TEXT'],
+      ['budget', 'NUMRANGE'],
+    ]);
+    expect(schema.ddl).toContain('"email" character varying(200)  NOT NULL');
+    expect(schema.ddl).toContain('"name" text COLLATE "C"');
+    expect(schema.notes?.map((n) => n.en)).toEqual([
+      expect.stringMatching(/^1 unused domain \(unused_domain line 2\)/),
+      expect.stringMatching(/^column users\.email of domain public\.email_address planned as its base type/),
+      expect.stringContaining('money_span (line 3; columns users.budget) as numrange'),
+      expect.stringContaining('en_US.utf8 → the database default'),
+    ]);
+    // Without the CREATE DOMAIN in the paste, the type is the sandbox's to know (a stand-in there, with its note).
+    expect(table(parseSchema(paste.split('\n').slice(3).join('\n'), 'postgresql'), 'users').columns[1]!.type).toBe(
+      'EMAIL_ADDRESS',
+    );
   });
 
   it('refuses the columns without their title line, and reads nothing of it for MySQL', () => {

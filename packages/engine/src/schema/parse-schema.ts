@@ -9,8 +9,9 @@ import { withoutForeignData } from './foreign-data.ts';
 import { findTable, type SchemaModel } from './model.ts';
 import { classifyOutput } from './output-kinds.ts';
 import { DdlText, readPastedStructure } from './pasted-structure.ts';
+import { withPostgresObjectsPlanned } from './postgres-objects.ts';
 import { describedTables } from './psql-describe.ts';
-import { withoutCode } from './skipped-code.ts';
+import { skippedCode } from './skipped-code.ts';
 import { applyFacts, noFacts } from './statistics-facts.ts';
 import { statsCommentFacts } from './stats-comments.ts';
 
@@ -25,8 +26,10 @@ import { statsCommentFacts } from './stats-comments.ts';
  * Prompts and "N rows in set" lines of a pasted session are skipped, and so is a dump's data (dump-data.ts: a plain
  * pg_dump's COPY blocks, mysqldump's INSERT rows, which `notes` then mentions), and its code and permissions
  * (skipped-code.ts: functions, triggers, procedures, events, ..., each named in `notes`; a PostgreSQL domain's
- * columns are read with its base type), and a PostgreSQL dump's foreign servers and user mappings (foreign-data.ts:
- * a foreign table is read as the table of its columns).
+ * columns are read with its base type), a PostgreSQL dump's foreign servers and user mappings (foreign-data.ts:
+ * a foreign table is read as the table of its columns), and PostgreSQL objects a sandbox does not make as written
+ * (postgres-objects.ts: collations, text search configurations, range types naming functions, each planned with the
+ * nearest it has).
  * Anything else (INSERT ... SELECT, DROP, statistics results) is rejected with 4203 and its position, so nothing runs that the user did not mean as structure.
  * `ddl` is the text the planners run: the input itself when it is plain DDL, otherwise equivalent DDL.
  */
@@ -37,20 +40,23 @@ export function parseSchema(input: string, dialect: Dialect): SchemaModel {
 function parseSchemaIn(input: string, dialect: Dialect): SchemaModel {
   const pasted = normalizeNewlines(input);
   // mysqldump's routines go first: an INSERT of constants in a trigger's body is code, not a dump's data.
-  const mysqlCode = dialect === 'mysql' ? withoutCode(pasted, dialect) : undefined;
+  const mysqlCode = dialect === 'mysql' ? skippedCode(pasted, dialect) : undefined;
   const data = mysqlCode ? withoutMysqlDumpData(mysqlCode.text) : withoutPgDumpData(pasted);
-  const code = mysqlCode ?? withoutCode(withoutPsqlMetaCommands(data.text), dialect);
+  const code = mysqlCode ?? skippedCode(withoutPsqlMetaCommands(data.text), dialect);
   // A foreign table is planned as the table of its columns; servers and user mappings never reach a sandbox.
   const foreign = mysqlCode ? undefined : withoutForeignData(code.text);
-  const text = mysqlCode ? data.text : foreign!.text;
-  const notes = [...(data.note ? [data.note] : []), ...code.notes, ...(foreign?.notes ?? [])];
+  const objects = foreign ? withPostgresObjectsPlanned(foreign.text) : undefined;
+  const text = objects?.text ?? data.text;
   const { pieces, noise } = readClientOutput(text, classifyOutput);
-  const schema: SchemaModel = { tables: [], ddl: text, ...(notes.length > 0 ? { notes } : {}) };
+  const schema: SchemaModel = { tables: [], ddl: text };
   const ddl = new DdlText();
   const facts = noFacts();
   const described = dialect === 'postgresql' ? describedTables(pieces) : new Map<OutputTable, string>();
   for (const piece of pieces) {
-    const describedDdl = piece.kind === 'table' ? described.get(piece.table) : undefined;
+    const describedText = piece.kind === 'table' ? described.get(piece.table) : undefined;
+    // A `\d` column of a domain, range type or collation the paste defines is planned as the dump's would be.
+    const resolved = describedText === undefined ? undefined : code.resolve(describedText);
+    const describedDdl = resolved !== undefined && objects ? objects.resolve(resolved) : resolved;
     if (piece.kind === 'table' && describedDdl !== undefined) {
       readDdlStatements(schema, describedDdl, piece.table.line, dialect);
       ddl.add(piece.table.line, describedDdl);
@@ -65,6 +71,13 @@ function parseSchemaIn(input: string, dialect: Dialect): SchemaModel {
     if (piece.text.trim()) ddl.add(piece.line, terminated(piece.text, dialect));
   }
   if (noise || pieces.some((piece) => piece.kind === 'table')) schema.ddl = ddl.text();
+  const notes = [
+    ...(data.note ? [data.note] : []),
+    ...code.notes(),
+    ...(foreign?.notes ?? []),
+    ...(objects?.notes() ?? []),
+  ];
+  if (notes.length > 0) schema.notes = notes;
   applyFacts(schema, facts, 'schema');
   for (const name of foreign?.foreignTables ?? []) {
     const table = findTable(schema, name);

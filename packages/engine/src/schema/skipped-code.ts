@@ -33,6 +33,19 @@ import { unquote } from './model.ts';
  * What is left is read as before, by the engine's and the planners' allow lists: blanking only takes text away.
  */
 export function withoutCode(text: string, dialect: Dialect): { text: string; notes: Localized[] } {
+  const code = skippedCode(text, dialect);
+  return { text: code.text, notes: code.notes() };
+}
+
+/**
+ * withoutCode's work, with the domains kept for DDL read later from the same paste (psql's `\d` output, whose column
+ * of a domain `resolve` writes with the domain's base type, as in the dump's text); `notes` says what was skipped and
+ * which columns were planned with a base type, once every such DDL is resolved.
+ */
+export function skippedCode(
+  text: string,
+  dialect: Dialect,
+): { text: string; resolve: (ddl: string) => string; notes: () => Localized[] } {
   const units = text.split('');
   const skipped: Skipped[] = [];
   let changed = dialect === 'mysql' ? rewriteDelimiterBlocks(text, units, skipped) : false;
@@ -60,12 +73,16 @@ export function withoutCode(text: string, dialect: Dialect): { text: string; not
   }
   // A body that never ends would take the rest of the structure with it, unseen: say where it starts instead.
   if (atomicBodyOf) throw unclosedBody(atomicBodyOf);
-  if (!changed) return { text, notes: [] };
-  const blanked = units.join('');
-  const planned = domains.size > 0 ? withDomainsResolved(blanked, domains) : { text: blanked, notes: [] };
-  for (const domain of domains.values())
-    if (!domain.used) skipped.push({ kind: 'domain', name: domain.display, line: domain.line });
-  return { text: planned.text, notes: [...(skipped.length > 0 ? [skippedNote(skipped)] : []), ...planned.notes] };
+  if (!changed) return { text, resolve: (ddl) => ddl, notes: () => [] };
+  const resolve = (ddl: string) => (domains.size > 0 ? withDomainsResolved(ddl, domains) : ddl);
+  const planned = resolve(units.join(''));
+  const notes = () => {
+    const unused = [...domains.values()].filter((d) => !d.used);
+    const all = [...skipped, ...unused.map((d): Skipped => ({ kind: 'domain', name: d.display, line: d.line }))];
+    const used = [...domains.values()].filter((d) => d.columns.length > 0);
+    return [...(all.length > 0 ? [skippedNote(all)] : []), ...used.map((d) => domainNote(d, baseOf(d, domains)))];
+  };
+  return { text: planned, resolve, notes };
 }
 
 type CodeKind =
@@ -226,7 +243,7 @@ function nameAt(tokens: Token[], i: number, kind: CodeKind): string {
 }
 
 /** A qualified name from `i` (`public.f`, `"s"."F"`, `` `db`.`f` ``): shown unquoted, its last part, the token after. */
-function qualifiedName(tokens: Token[], i: number): { display: string; parts: string[]; next: number } {
+export function qualifiedName(tokens: Token[], i: number): { display: string; parts: string[]; next: number } {
   const parts: string[] = [];
   let k = i;
   for (; k < tokens.length; k++) {
@@ -361,7 +378,7 @@ function domainOf(tokens: Token[], line: number): Domain | undefined {
     ...(rest.some((t) => isKeyword(t, 'DEFAULT')) ? ['DEFAULT'] : []),
   ];
   return {
-    key: domainKey(name.parts.at(-1)!),
+    key: nameKey(name.parts.at(-1)!),
     display: name.display,
     base: tokens
       .slice(start, i)
@@ -388,31 +405,43 @@ function outsideParentheses(tokens: Token[]): Token[] {
 }
 
 /** How PostgreSQL compares a name: unquoted folds to lower case. */
-function domainKey(part: string): string {
+export function nameKey(part: string): string {
   return part.startsWith('"') ? unquote(part) : part.toLowerCase();
 }
 
 /**
  * The columns of CREATE TABLE and ALTER TABLE statements (and `::` casts) whose type is a domain, written with the
- * domain's base type instead; one note per domain used.
+ * domain's base type instead; each domain remembers its columns for its note.
  */
-function withDomainsResolved(text: string, domains: Map<string, Domain>): { text: string; notes: Localized[] } {
+function withDomainsResolved(text: string, domains: Map<string, Domain>): string {
+  return withColumnTypesReplaced(text, (key, column) => {
+    const domain = domains.get(key);
+    if (!domain) return undefined;
+    domain.used = true;
+    if (column && !domain.columns.includes(column)) domain.columns.push(column);
+    return baseOf(domain, domains);
+  });
+}
+
+/**
+ * The text with each type name of a column (CREATE TABLE, ALTER TABLE ... ADD / TYPE) and of a `::` cast replaced
+ * by what `typeFor` gives for it (its last part, lower case unless quoted; the column as `table.column`), when it
+ * gives one.
+ */
+export function withColumnTypesReplaced(
+  text: string,
+  typeFor: (key: string, column: string | undefined) => string | undefined,
+): string {
   const replacements: Array<{ start: number; end: number; type: string }> = [];
   for (const slice of splitStatements(text, 'postgresql')) {
     const tokens = codeTokens(lex(slice.text, { mysql: false }));
     const table = isKeyword(tokens[0], 'CREATE') ? tableOf(tokens) : undefined;
     const typeAt = (i: number, column?: string) => {
       const name = qualifiedName(tokens, i);
-      const domain = name.parts.length > 0 ? domains.get(domainKey(name.parts.at(-1)!)) : undefined;
-      if (!domain) return;
-      domain.used = true;
-      if (column && !domain.columns.includes(column)) domain.columns.push(column);
+      const type = name.parts.length > 0 ? typeFor(nameKey(name.parts.at(-1)!), column) : undefined;
+      if (type === undefined) return;
       const last = tokens[name.next - 1]!;
-      replacements.push({
-        start: slice.offset + tokens[i]!.start,
-        end: slice.offset + last.end,
-        type: baseOf(domain, domains),
-      });
+      replacements.push({ start: slice.offset + tokens[i]!.start, end: slice.offset + last.end, type });
     };
     let depth = 0;
     for (const [i, token] of tokens.entries()) {
@@ -434,9 +463,7 @@ function withDomainsResolved(text: string, domains: Map<string, Domain>): { text
     resolved += text.slice(done, r.start) + r.type;
     done = r.end;
   }
-  resolved += text.slice(done);
-  const notes = [...domains.values()].filter((d) => d.columns.length > 0).map((d) => domainNote(d, baseOf(d, domains)));
-  return { text: resolved, notes };
+  return resolved + text.slice(done);
 }
 
 const TABLE_ELEMENT_WORDS = ['CONSTRAINT', 'PRIMARY', 'UNIQUE', 'CHECK', 'FOREIGN', 'EXCLUDE', 'LIKE'];
@@ -472,20 +499,25 @@ function alteredColumns(tokens: Token[]): Array<{ at: number; column: string }> 
   return columns;
 }
 
-/** The table a `CREATE [...] TABLE name (` makes (its last name part), when the statement is one. */
+/**
+ * The table a `CREATE [...] TABLE name (` makes, or the composite type a `CREATE TYPE name AS (` makes (its last name
+ * part), when the statement is one.
+ */
 function tableOf(tokens: Token[]): string | undefined {
-  const at = tokens.findIndex((t, i) => i < 5 && isKeyword(t, 'TABLE'));
+  const at = tokens.findIndex((t, i) => i < 5 && (isKeyword(t, 'TABLE') || isKeyword(t, 'TYPE')));
   if (at < 0) return undefined;
   let i = at + 1;
   while (['IF', 'NOT', 'EXISTS'].some((w) => isKeyword(tokens[i], w))) i++;
   const name = qualifiedName(tokens, i);
-  return tokens[name.next]?.text === '(' ? unquote(name.parts.at(-1) ?? '') : undefined;
+  const composite = isKeyword(tokens[at], 'TYPE') && isKeyword(tokens[name.next], 'AS');
+  const open = composite ? name.next + 1 : name.next;
+  return tokens[open]?.text === '(' ? unquote(name.parts.at(-1) ?? '') : undefined;
 }
 
 /** A domain's base type, through domains over domains (a cycle stops at the domain's own base). */
 function baseOf(domain: Domain, domains: Map<string, Domain>, seen = new Set<Domain>()): string {
   seen.add(domain);
-  const inner = domains.get(domainKey(domain.base.split('.').at(-1) ?? ''));
+  const inner = domains.get(nameKey(domain.base.split('.').at(-1) ?? ''));
   return inner && !seen.has(inner) ? baseOf(inner, domains, seen) : domain.base;
 }
 

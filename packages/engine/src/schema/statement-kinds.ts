@@ -1,5 +1,6 @@
 import type { Dialect } from '@sqltune/contracts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
+import { options, rangeRefusal } from './postgres-objects.ts';
 
 /**
  * What a statement of the table structure field is, before it is parsed. The field takes what dump tools and
@@ -12,14 +13,10 @@ import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
  *  - 'accepted': structure the sandbox needs that the model does not hold - views (statements over them plan; the
  *    sandboxes run them as the session's unprivileged role) and PostgreSQL's materialized views (made WITH NO DATA,
  *    ALTER MATERIALIZED VIEW), PostgreSQL's CREATE SCHEMA (without schema elements),
-<<<<<<< HEAD
- *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM, ALTER SEQUENCE, ALTER INDEX, COMMENT ON;
- *  - 'noise': SET, RESET (PostgreSQL), USE, LOCK / UNLOCK TABLES, FLUSH, the client's SOURCE (MySQL), transactions, GRANT / REVOKE, a
-=======
- *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM, CREATE / ALTER STATISTICS (extended statistics),
- *    ALTER SEQUENCE, ALTER INDEX, COMMENT ON;
- *  - 'noise': SET / RESET, USE, LOCK / UNLOCK TABLES, transactions, GRANT / REVOKE, FLUSH, the client's SOURCE, a
->>>>>>> wip-merge
+ *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM, composite types, range types naming only built-in
+ *    functions, CREATE / ALTER STATISTICS (extended statistics), ALTER SEQUENCE, ALTER INDEX, COMMENT ON;
+ *  - 'noise': SET, RESET (PostgreSQL), USE, LOCK / UNLOCK TABLES, FLUSH, the client's SOURCE (MySQL), transactions,
+ *    GRANT / REVOKE, a
  *    SELECT of no table (a script's message), ... OWNER TO, REFRESH MATERIALIZED VIEW (data), ALTER DEFAULT
  *    PRIVILEGES, DROP ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, CREATE EXTENSION, pg_dump's
  *    `SELECT pg_catalog.set_config(...)`, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER;
@@ -132,8 +129,23 @@ function createKind(words: string[], tokens: Token[], dialect: Dialect): SchemaS
   if (object === 'SEQUENCE' || object === 'VIEW' || object === 'STATISTICS') return 'accepted';
   // The sandbox makes it WITH NO DATA (planner/src/pglite/ddl.ts sentText): its query is planned, never run.
   if (object === 'MATERIALIZED' && words.includes('VIEW')) return 'accepted';
-  if (object === 'TYPE') return hasWord(tokens, 'ENUM') && hasWord(tokens, 'AS') ? 'accepted' : 'refused';
+  if (object === 'TYPE') return userTypeKind(tokens);
   return 'refused';
+}
+
+/**
+ * PostgreSQL's `CREATE TYPE name AS ENUM (...)`, `AS (attributes)` (a composite type) and `AS RANGE (options)` whose
+ * options the allow lists take (postgres-objects.ts rangeRefusal: built-in functions only; a refused one is taken
+ * out before, its columns planned with a stand-in). A base type (`CREATE TYPE name (INPUT = ...)`) and a shell type
+ * are refused: they need functions of their own.
+ */
+function userTypeKind(tokens: Token[]): SchemaStatementKind {
+  const as = tokens.findIndex((t) => isKeyword(t, 'AS'));
+  if (as < 0) return 'refused';
+  const what = tokens[as + 1];
+  if (isKeyword(what, 'ENUM') || what?.text === '(') return 'accepted';
+  if (!isKeyword(what, 'RANGE') || tokens[as + 2]?.text !== '(') return 'refused';
+  return rangeRefusal(options(tokens, as + 2)) === undefined ? 'accepted' : 'refused';
 }
 
 /** A MySQL CREATE ... VIEW: the word VIEW before the first AS. */

@@ -27,8 +27,8 @@ describe('classifyDdl', () => {
 
   it('rejects types with code or checks, views and everything else that defines behaviour', () => {
     expect(
-      actions(`CREATE DOMAIN pos AS int CHECK (VALUE > 0); CREATE TYPE pair AS (a int, b text);
-        CREATE TYPE r AS RANGE (subtype = int4); CREATE SCHEMA s CREATE VIEW w AS SELECT 1;
+      actions(`CREATE DOMAIN pos AS int CHECK (VALUE > 0); CREATE TYPE b (input = b_in, output = b_out);
+        CREATE TYPE r AS RANGE (subtype = int4, canonical = f); CREATE SCHEMA s CREATE VIEW w AS SELECT 1;
         CREATE COLLATION c (locale = 'C'); ALTER TYPE mood ADD VALUE 'b';
         ALTER DOMAIN pos DROP NOT NULL; CREATE CAST (int AS text) WITH INOUT; CREATE OPERATOR === (function = f);
         CREATE RULE r AS ON INSERT TO t DO NOTHING; CREATE TRIGGER g BEFORE INSERT ON t EXECUTE FUNCTION f()`).map(
@@ -49,6 +49,29 @@ describe('classifyDdl', () => {
       'skip:ALTER ... OWNER TO',
       'run:COMMENT',
       'reject:DROP',
+    ]);
+  });
+
+  it('runs composite types and range types naming only built-in functions fit for a range', () => {
+    expect(
+      actions(`CREATE TYPE public.address AS (street text, city text COLLATE "C");
+        CREATE TYPE floatrange AS RANGE (subtype = float8, subtype_diff = pg_catalog.float8mi);
+        CREATE TYPE r2 AS RANGE (subtype = numeric(10, 2), subtype_opclass = numeric_ops, collation = "C",
+          multirange_type_name = r2_multi);
+        CREATE TYPE bad_diff AS RANGE (subtype = text, subtype_diff = pg_read_file);
+        CREATE TYPE quoted_diff AS RANGE (subtype = float8, subtype_diff = "public"."float8mi2");
+        CREATE TYPE canon AS RANGE (subtype = int4, canonical = pg_catalog.int4range_canonical);
+        CREATE TYPE loc AS RANGE (subtype = text, collation = "../../etc/passwd");
+        CREATE TYPE extra AS RANGE (subtype = int4, receive = f);
+        CREATE TYPE nosub AS RANGE (subtype_diff = float8mi);
+        CREATE TYPE shell`),
+    ).toEqual([
+      'run:CREATE TYPE',
+      'run:CREATE TYPE',
+      'run:CREATE TYPE',
+      ...Array(5).fill('reject:CREATE TYPE ... AS RANGE'),
+      'reject:CREATE TYPE ... AS RANGE',
+      'reject:CREATE TYPE',
     ]);
   });
 

@@ -5,12 +5,13 @@
  *          view's query runs as its owner, the session's role), CREATE MATERIALIZED VIEW (always sent WITH NO DATA,
  *          sentText: its query is planned, never run), CREATE SCHEMA (without elements), CREATE SEQUENCE
  *          (pg_dump's serial columns), CREATE
- *          TYPE ... AS ENUM, CREATE / ALTER STATISTICS (extended statistics: an object on columns or built-in
- *          expressions of a table the role owns, like an index; statistics-objects.ts), ALTER TABLE / INDEX /
- *          SEQUENCE (pg_dump's keys), COMMENT ON. No domain, composite or
- *          range type, cast, operator, function or rule can be defined, so
- *          every column has a built-in or enum type (whose input function is built in) and the code that injects
- *          statistics never evaluates anything the user defined; and every statement
+ *          TYPE ... AS ENUM, composite types, range types naming only built-in functions (userType), CREATE /
+ *          ALTER STATISTICS (extended statistics: an object on columns or built-in expressions of a table the role
+ *          owns, like an index; statistics-objects.ts), ALTER TABLE / INDEX / SEQUENCE (pg_dump's keys), COMMENT ON.
+ *          No domain, base type, cast, operator, function or rule can be defined, so every column has a built-in,
+ *          enum, composite or range type (whose input functions are built in) and the code that injects statistics
+ *          never evaluates anything the user defined (it leaves composite columns out in any case: stats.ts); and
+ *          every statement
  *          runs as the session's unprivileged role, so the expressions they may hold (defaults, checks, index
  *          expressions) never run with privilege either.
  *  skip:   pg_dump and psql noise that changes nothing for planning: SET / RESET, SELECT pg_catalog.set_config(...),
@@ -25,7 +26,7 @@
  *          type and a foreign table as a CREATE TABLE; they stay refused here if they do.
  */
 import { AppError, ErrorCode } from '@sqltune/contracts';
-import { SCHEMA_NOISE_FIRST_WORDS } from '@sqltune/engine';
+import { rangeRefusal, SCHEMA_NOISE_FIRST_WORDS } from '@sqltune/engine';
 import { leadingWords, lineColumnAt, type SqlStatement, type Token } from '../sql-text.ts';
 
 export type DdlAction = 'run' | 'skip' | 'reject';
@@ -43,7 +44,7 @@ const ALTER_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'MATERIALIZED VIEW', 'S
 
 /** What the 4203 message lists as accepted. */
 const ACCEPTED =
-  'CREATE TABLE, CREATE INDEX, CREATE VIEW, CREATE MATERIALIZED VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE ... AS ENUM, CREATE STATISTICS, ALTER TABLE, COMMENT ON';
+  'CREATE TABLE, CREATE INDEX, CREATE VIEW, CREATE MATERIALIZED VIEW, CREATE SCHEMA, CREATE SEQUENCE, CREATE TYPE (enum, composite, range), CREATE STATISTICS, ALTER TABLE, COMMENT ON';
 
 function hasWordsAtDepth0(tokens: Token[], words: string[]): boolean {
   for (let i = 0; i + words.length <= tokens.length; i++) {
@@ -138,11 +139,7 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
         ? { action: 'run', kind: 'CREATE SCHEMA' }
         : { action: 'reject', kind: 'CREATE SCHEMA', reason: 'schema elements inside CREATE SCHEMA are not accepted' };
     }
-    if (object === 'TYPE') {
-      return hasWordsAtDepth0(tokens, ['as', 'enum'])
-        ? { action: 'run', kind: 'CREATE TYPE' }
-        : { action: 'reject', kind: 'CREATE TYPE', reason: 'only enum types (CREATE TYPE ... AS ENUM) are accepted' };
-    }
+    if (object === 'TYPE') return userType(tokens);
     return {
       action: 'reject',
       kind: `CREATE ${object}`.trim(),
@@ -150,6 +147,43 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
     };
   }
   return { action: 'reject', kind: first, reason: `${first} is not part of a table structure` };
+}
+
+/**
+ * CREATE TYPE: an enum (`AS ENUM`), a composite (`AS (attributes)`: record_in / record_out, built in) or a range
+ * (`AS RANGE (options)`) whose options name only built-in functions fit for the purpose (the engine's rangeRefusal:
+ * a listed subtype_diff, no canonical, a collation every server has). Nothing else: a base type's INPUT / OUTPUT
+ * and a range's canonical are functions, and none the user wrote is ever made.
+ */
+function userType(tokens: Token[]): DdlDecision {
+  const as = tokens.findIndex((t) => t.kind === 'ident' && t.depth === 0 && t.value === 'as');
+  const what = tokens[as + 1];
+  if (as > 0 && what?.kind === 'ident' && what.value === 'enum') return { action: 'run', kind: 'CREATE TYPE' };
+  if (as > 0 && what?.kind === 'punct' && what.value === '(') return { action: 'run', kind: 'CREATE TYPE' };
+  if (as > 0 && what?.kind === 'ident' && what.value === 'range' && tokens[as + 2]?.value === '(') {
+    const refusal = rangeRefusal(rangeOptions(tokens.slice(as + 3)));
+    if (!refusal) return { action: 'run', kind: 'CREATE TYPE' };
+    return { action: 'reject', kind: 'CREATE TYPE ... AS RANGE', reason: refusal };
+  }
+  return {
+    action: 'reject',
+    kind: 'CREATE TYPE',
+    reason: 'only enum, composite and range types (CREATE TYPE ... AS ENUM | AS (...) | AS RANGE (...)) are accepted',
+  };
+}
+
+/** `key = value, ...)` of a range type at depth 1: keys lower case, values as written. */
+function rangeOptions(tokens: Token[]): Map<string, string> {
+  const options = new Map<string, string>();
+  let key = '';
+  for (const [i, token] of tokens.entries()) {
+    if (token.depth === 0) break;
+    if (token.depth === 1 && token.value === ',') key = '';
+    else if (token.depth === 1 && !key && tokens[i + 1]?.value === '=') key = token.text.toLowerCase();
+    else if (key && !(token.value === '=' && !options.has(key)))
+      options.set(key, (options.get(key) ?? '') + token.text);
+  }
+  return options;
 }
 
 /** A what-if index must be one CREATE [UNIQUE] INDEX; CONCURRENTLY is dropped (it can not run in a transaction). */
@@ -188,8 +222,8 @@ export function rejectedDdlError(schemaSql: string, statement: SqlStatement, dec
     line,
     column,
     message: {
-      zh: `表结构第 ${line} 行第 ${column} 列：只接受规划所需的表结构语句（${ACCEPTED}，列使用内置类型或枚举类型），不支持 ${decision.kind}`,
-      en: `Table structure at line ${line}, column ${column}: only the table structure statements planning needs (${ACCEPTED}; columns of built-in or enum types) are accepted; ${why}`,
+      zh: `表结构第 ${line} 行第 ${column} 列：只接受规划所需的表结构语句（${ACCEPTED}，列使用内置、枚举、复合或范围类型），不支持 ${decision.kind}`,
+      en: `Table structure at line ${line}, column ${column}: only the table structure statements planning needs (${ACCEPTED}; columns of built-in, enum, composite or range types) are accepted; ${why}`,
     },
   });
 }

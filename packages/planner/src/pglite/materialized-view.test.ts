@@ -1,3 +1,4 @@
+import { parseSchema } from '@sqltune/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { withSession } from '../test-support/helpers.ts';
 import { pglitePlanner, shutdownPglitePool } from './backend.ts';
@@ -45,6 +46,25 @@ CREATE MATERIALIZED VIEW boom2 AS SELECT 1 / 0 AS y;`;
     await withSession(open(schemaSql), async (session) => {
       expect((await session.explain('SELECT x FROM boom')).raw).toMatch(/Seq Scan on boom/);
       expect((await session.explain('SELECT y FROM boom2')).raw).toMatch(/Seq Scan on boom2/);
+    });
+  }, 120_000);
+
+  it('has the columns the engine names for output columns written without AS', async () => {
+    const schemaSql = `CREATE TABLE orders (id bigint, customer_id bigint, total numeric);
+CREATE MATERIALIZED VIEW summary AS
+ SELECT o.customer_id, count(*), sum(o.total), id + 1, lower('A'), o.id::text, '1'::integer,
+  CASE WHEN id > 0 THEN 1 END, CASE WHEN id > 0 THEN 1 ELSE total END, coalesce(total, 0), current_date,
+  ARRAY[id], EXISTS (SELECT 1), trim('x'), extract(year FROM now()), max(id) OVER (),
+  '2024-01-01'::timestamp with time zone
+ FROM orders o GROUP BY o.customer_id, id, total;`;
+    const names = parseSchema(schemaSql, 'postgresql').tables.find((t) => t.name === 'summary')?.columns ?? [];
+    expect(names).toHaveLength(17);
+    await withSession(open(schemaSql), async (session) => {
+      // Every name the model holds is a column of the view the sandbox made (a wrong one fails to plan)...
+      const list = names.map((c) => `"${c.name}"`).join(', ');
+      expect((await session.explain(`SELECT ${list} FROM summary`)).raw).toMatch(/Seq Scan on summary/);
+      // ...and a name PostgreSQL does not give is not.
+      await expect(session.explain('SELECT "trim" FROM summary')).rejects.toThrow(/trim/);
     });
   }, 120_000);
 });

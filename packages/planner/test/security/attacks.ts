@@ -480,3 +480,65 @@ export async function expectStatisticsObjectsAsTheRole(planner: PlannerBackend, 
     await session.close();
   }
 }
+
+/**
+ * Composite and range types, collations and text search configurations of a dump (engine postgres-objects.ts,
+ * planner pglite/ddl.ts userType): a range type naming a file-reading function, a non-catalog function or a
+ * canonical function, and a collation whose locale is a path, are refused by the planner's list when sent as
+ * written (4203 at the statement), and through the engine are planned with stand-ins: nothing of them is made, no
+ * file is read or written, and a composite type and a range type of built-in functions are made and plan.
+ */
+export async function expectUserTypesSafe(planner: PlannerBackend, s: Secrets): Promise<void> {
+  const [out] = s.outFiles;
+  const refusedAsWritten = [
+    `CREATE TYPE evil_diff AS RANGE (subtype = text, subtype_diff = pg_read_file);`,
+    `CREATE TYPE evil_public AS RANGE (subtype = float8, subtype_diff = public.float8mi);`,
+    `CREATE TYPE evil_canonical AS RANGE (subtype = int4, canonical = pg_catalog.int4range_canonical);`,
+    `CREATE TYPE evil_collation AS RANGE (subtype = text, collation = "${s.file}");`,
+    `CREATE COLLATION evil_locale (provider = libc, locale = '${s.file}');`,
+    `CREATE TEXT SEARCH DICTIONARY evil_dict (TEMPLATE = ispell, DictFile = '${s.file}');`,
+  ];
+  for (const statement of refusedAsWritten) {
+    await expect(
+      planner.open({ dialect: 'postgresql', schemaSql: `CREATE TABLE t (a int);\n${statement}`, statistics: [] }),
+      statement,
+    ).rejects.toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
+  }
+  const schemaText = `CREATE TYPE public.address AS (street text, city text COLLATE "evil_locale");
+CREATE TYPE floatrange AS RANGE (subtype = float8, subtype_diff = float8mi);
+${refusedAsWritten.join('\n')}
+CREATE TEXT SEARCH CONFIGURATION public.evil_cfg (COPY = pg_catalog.english);
+ALTER TEXT SEARCH CONFIGURATION public.evil_cfg ALTER MAPPING FOR word WITH evil_dict;
+CREATE TABLE t (a int, k text COLLATE evil_locale, home public.address, span floatrange, d evil_diff,
+  c evil_canonical, body text);
+CREATE INDEX t_span ON t USING gist (span);
+CREATE INDEX t_body ON t USING gin (to_tsvector('public.evil_cfg'::regconfig, body));`;
+  const schema = parseSchema(schemaText, 'postgresql');
+  expect(schema.notes?.map((n) => n.en).join('\n')).toMatch(/evil_diff \(line 3; columns t\.d\) as text/);
+  const session = await planner.open({ dialect: 'postgresql', schemaSql: schema.ddl, statistics: [] });
+  try {
+    const plans = [
+      'SELECT a FROM t WHERE span @> 2.5::float8',
+      "SELECT a FROM t WHERE (home).city = 'Oslo' AND k = 'x'",
+      "SELECT a FROM t WHERE c @> 3 AND d = 'x'",
+      "SELECT a FROM t WHERE to_tsvector('english'::regconfig, body) @@ 'word'::tsquery",
+    ];
+    for (const sql of plans) expectNothingLeaked(JSON.stringify(await session.explain(sql)), s, sql);
+    const probes: Record<string, [string, number]> = {
+      'composite and range made': ["pg_type WHERE typname IN ('address', 'floatrange') AND typtype IN ('c', 'r')", 2],
+      'nothing evil made': ["pg_type WHERE typname::text LIKE 'evil%'", 0],
+      'no collation made': ["pg_collation WHERE collname::text LIKE 'evil%'", 0],
+      'no text search object made': ["pg_ts_config WHERE cfgname::text LIKE 'evil%'", 0],
+      'stand-ins': [
+        "pg_attribute WHERE attrelid = 't'::regclass AND ((attname = 'd' AND atttypid = 'text'::regtype) OR (attname = 'c' AND atttypid = 'int4range'::regtype))",
+        2,
+      ],
+    };
+    for (const [what, [from, expected]] of Object.entries(probes)) {
+      expect(await countIn(session, 'postgresql', from), what).toBe(expected);
+    }
+  } finally {
+    await session.close();
+  }
+  if (out) expect(existsSync(out)).toBe(false);
+}

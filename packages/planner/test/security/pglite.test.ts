@@ -15,6 +15,7 @@ import {
   expectNothingLeaked,
   expectStatisticsObjectsAsTheRole,
   expectTimeLimitNotRun,
+  expectUserTypesSafe,
   plantSecrets,
   postgresAttacks,
   postgresCrossSessionReads,
@@ -110,6 +111,10 @@ describe('the PGlite sandbox under attack', () => {
       pglitePlanner.open({ dialect: 'postgresql', schemaSql: refused, statistics: [] }),
     ).rejects.toMatchObject({ detail: { code: 4203, line: 2, column: 1 } });
   }, 60_000);
+
+  it('makes composite and range types of built-in functions only; collations and text search objects never', async () => {
+    await expectUserTypesSafe(pglitePlanner, secrets);
+  }, 120_000);
 
   it('labels a verification stopped by its time limit "not-run", never "refuted"', async () => {
     await expectTimeLimitNotRun(attacker, 'pg_sleep(30) IS NOT NULL', 500);

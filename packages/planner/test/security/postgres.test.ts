@@ -20,6 +20,7 @@ import {
   expectStartedWithoutOurEnvironment,
   expectStatisticsObjectsAsTheRole,
   expectTimeLimitNotRun,
+  expectUserTypesSafe,
   plantSecrets,
   postgresAttacks,
   postgresCrossSessionReads,
@@ -148,6 +149,10 @@ describe.runIf(available && !process.env.POSTGRES_SANDBOX_URL)('the PostgreSQL s
       await releaseSandboxDatabase(lease.database);
     }
   }, 60_000);
+
+  it('makes composite and range types of built-in functions only; collations and text search objects never', async () => {
+    await expectUserTypesSafe(postgresPlanner, secrets);
+  }, 120_000);
 
   it('labels a verification stopped by its time limit "not-run", never "refuted"', async () => {
     await expectTimeLimitNotRun(attacker, 'pg_sleep(30) IS NOT NULL', 500);

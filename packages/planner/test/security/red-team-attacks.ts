@@ -108,6 +108,11 @@ export function postgresSchemaAttacks(s: Secrets): string[] {
     `CREATE TABLE t (a int PRIMARY KEY, k text);\nSET standard_conforming_strings = off;`,
     `CREATE TABLE t (a int PRIMARY KEY, k text DEFAULT U&'d!0027' UESCAPE '!');\nSELECT ${read};`,
     `CREATE TABLE t (a int PRIMARY KEY, k text COLLATE "C");\nCREATE COLLATION evil (provider = icu, locale = 'und');`,
+    `CREATE COLLATION evil (provider = libc, locale = '${s.file}');\nCREATE TABLE t (a int PRIMARY KEY, k text COLLATE evil);`,
+    `CREATE TYPE r AS RANGE (subtype = text, subtype_diff = pg_read_file);\nCREATE TABLE t (a int PRIMARY KEY, k r);`,
+    `CREATE TYPE r AS RANGE (subtype = float8, subtype_diff = float8mi);\nCREATE TABLE t (a int PRIMARY KEY, k text DEFAULT r(length(${read}), 9)::text);`,
+    `CREATE TYPE c AS (x text);\nCREATE TABLE t (a int PRIMARY KEY, k text DEFAULT (ROW(${read})::c).x);`,
+    `CREATE TEXT SEARCH DICTIONARY d (TEMPLATE = ispell, DictFile = '${s.file}');\nCREATE TABLE t (a int PRIMARY KEY, k text);`,
   ];
 }
 

@@ -174,7 +174,10 @@ function stringOrNull(value: unknown): string | null {
 
 /** The key's name for messages: its own name, else its column list. */
 export function keyLabel(key: KeyDefinition): string {
-  const columns = `(${key.parts.map((part) => part.column ?? '<expr>').join(', ')})`;
+  // An expression key by its text (dialect/key-expressions.ts), `<expr>` when the parser read it some other way.
+  const label = (part: KeyPart) =>
+    part.column ?? (typeof part.node.expression === 'string' ? `(${part.node.expression})` : '<expr>');
+  const columns = `(${key.parts.map(label).join(', ')})`;
   if (key.kind === 'primary') return `PRIMARY KEY ${columns}`;
   return key.name ? `${key.name} ${columns}` : columns;
 }
