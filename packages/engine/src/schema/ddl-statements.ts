@@ -2,6 +2,7 @@ import { AppError, type Dialect } from '@sqltune/contracts';
 import { parseWithLibrary } from '../dialect/parse.ts';
 import { splitStatements } from '../dialect/split.ts';
 import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
+import { expressionText } from '../model/expression-text.ts';
 import { definedType, isMysqlCollated, isStringType } from '../semantics/types.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { positionAt } from '../text/position.ts';
@@ -244,6 +245,19 @@ function keyOptions(nodes: AstNode[]): Pick<IndexDef, 'keyOptions'> {
   return options.some(Boolean) ? { keyOptions: options } : {};
 }
 
+/**
+ * `expressions` and `descending` for an index with a key on an expression (`(lower(email))`, MySQL's functional
+ * key part) or stored descending: candidates compare them with what a query needs.
+ */
+function keyShapes(nodes: AstNode[]): Pick<IndexDef, 'expressions' | 'descending'> {
+  const expressions = nodes.map((node) => (nameOf(node) === '' ? (expressionText(node) ?? '') : null));
+  const descending = nodes.map((node) => /^desc$/i.test(String(node.order_by ?? '')));
+  return {
+    ...(expressions.some((e) => e !== null) ? { expressions } : {}),
+    ...(descending.some(Boolean) ? { descending } : {}),
+  };
+}
+
 /** `prefixLengths` for an index whose key has any prefix column. */
 function prefixLengths(nodes: AstNode[]): Pick<IndexDef, 'prefixLengths'> {
   const lengths = nodes.map(prefixOf);
@@ -338,6 +352,7 @@ function indexFrom(def: AstNode): IndexDef {
     name: primary ? 'PRIMARY' : typeof def.index === 'string' ? def.index : null,
     columns,
     ...prefixLengths(children(def, 'definition')),
+    ...keyShapes(children(def, 'definition')),
     unique: primary || kind.startsWith('unique'),
     primary,
   };
@@ -357,5 +372,7 @@ function addIndex(schema: SchemaModel, ast: AstNode, at: Where, dialect: Dialect
     primary: false,
     ...(method === 'btree' ? {} : { method }),
     ...keyOptions(children(ast, 'index_columns')),
+    ...keyShapes(children(ast, 'index_columns')),
+    ...(child(ast, 'where') ? { where: expressionText(child(ast, 'where')) ?? '' } : {}),
   });
 }

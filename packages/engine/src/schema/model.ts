@@ -45,7 +45,17 @@ export interface ColumnDef {
 
 export interface IndexDef {
   name: string | null;
+  /** Key columns, then INCLUDE ones; '' for a key on an expression (its text is in `expressions`). */
   columns: string[];
+  /**
+   * The text of each key that is an expression (`lower(email)`, as model/expression-text.ts prints it; null for a
+   * column), aligned with `columns`; absent when no key is one. '' when the expression is of a shape not printed.
+   */
+  expressions?: Array<string | null>;
+  /** Keys stored descending (`col DESC`), aligned with `columns`; absent when none is. */
+  descending?: boolean[];
+  /** PostgreSQL partial index: its predicate as expressionText prints it ('' when not printable). */
+  where?: string;
   /** MySQL prefix lengths (`KEY (username(2))`), aligned with `columns` (null for a whole column); absent without any. */
   prefixLengths?: Array<number | null>;
   unique: boolean;
