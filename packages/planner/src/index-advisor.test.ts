@@ -1,7 +1,7 @@
 import { candidatesFor, parseSchema } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mariadbBinary, postgresBinDir, serviceAvailable } from '../../../test-support/services.ts';
-import { adviseIndexes, adviseStatementIndexes } from './index-advisor.ts';
+import { adviseIndexes, adviseStatementIndexes, usesIndex } from './index-advisor.ts';
 import { mariadbPlanner, shutdownMariaDb } from './mariadb/backend.ts';
 import { pglitePlanner } from './pglite/backend.ts';
 import { postgresPlanner, shutdownPostgresSandbox } from './postgres/backend.ts';
@@ -268,5 +268,84 @@ describe.each(backends)('GIN advice on %s', (_name, backend, available) => {
     const sql = `SELECT id FROM accounts WHERE settings ->> 'theme' = 'dark'`;
     const advice = await advise(sql);
     expect(advice.filter((a) => a.kind === 'gin')).toEqual([]);
+  });
+});
+
+/** Users found by a computed email, and a job queue whose pending rows (locked_at IS NULL) are few. */
+const computedText = `CREATE TABLE users (id bigint PRIMARY KEY, org_id int NOT NULL, email text NOT NULL,
+  name text NOT NULL, created_at timestamptz NOT NULL);
+CREATE TABLE jobs (id bigint PRIMARY KEY, queue text NOT NULL, priority int NOT NULL, run_at timestamptz NOT NULL,
+  locked_at timestamptz);
+-- sqltune:stats users rows=2000000
+-- sqltune:stats users.email distinct=-1 width=24
+-- sqltune:stats users.org_id distinct=20000
+-- sqltune:stats jobs rows=5000000
+-- sqltune:stats jobs.locked_at nulls=0.001 distinct=-0.99
+-- sqltune:stats jobs.queue distinct=4`;
+const computed = parseSchema(computedText, 'postgresql');
+
+describe.each(backends)('expression, partial and descending keys on %s', (_name, backend, available) => {
+  let session: PlannerSession;
+  /** The candidate with `where` (or the given key) costed alone: the plan reads it, cheaper than without it. */
+  const costAlone = async (sql: string, pick: (ddl: string) => boolean) => {
+    const candidate = candidatesFor(sql, 'postgresql', computed).find((c) => pick(c.ddl));
+    expect(candidate, `a candidate for ${sql}`).toBeDefined();
+    const baseline = await session.explain(sql);
+    const plan = await session.explain(sql, [candidate!.ddl]);
+    return { candidate: candidate!, baseline, plan };
+  };
+  beforeAll(async () => {
+    if (!available) return;
+    session = await backend.open({
+      dialect: 'postgresql',
+      schemaSql: computedText,
+      statistics: computed.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
+    });
+  });
+  afterAll(async () => {
+    await session?.close();
+    await shutdownPostgresSandbox();
+  });
+
+  it.runIf(available)('costs and advises an expression index the optimizer reads for lower(email)', async () => {
+    const sql = "SELECT id FROM users WHERE lower(email) = 'ann@example.com'";
+    const { candidate, baseline, plan } = await costAlone(sql, (ddl) => ddl.includes('((lower(email)))'));
+    expect(usesIndex(plan.root, candidate)).toBe(true);
+    expect(plan.totalCost).toBeLessThan(baseline.totalCost);
+    const advice = await adviseIndexes(session, sql, candidatesFor(sql, 'postgresql', computed), computed, baseline);
+    // The plain expression index, or its covering variant (the optimizer's index-only scan wants email stored too).
+    expect(advice.map((a) => a.ddl)).toEqual([
+      expect.stringMatching(/^CREATE INDEX idx_users_lower_email(_cover)? ON users \(\(lower\(email\)\)\)/),
+    ]);
+    expect(advice[0]!.columns).toEqual(['lower(email)']);
+    expect(advice[0]!.roles?.[0]).toEqual({ column: 'lower(email)', role: 'equality' });
+    expect(advice[0]!.costAfter).toBeLessThan(baseline.totalCost);
+  });
+
+  it.runIf(available)('costs a partial index for the pending rows of a queue', async () => {
+    const sql = "SELECT id FROM jobs WHERE locked_at IS NULL AND queue = 'default' ORDER BY priority, run_at LIMIT 10";
+    const { candidate, baseline, plan } = await costAlone(sql, (ddl) => ddl.includes('WHERE locked_at IS NULL'));
+    expect(candidate.ddl).toBe(
+      'CREATE INDEX idx_jobs_queue_priority_run_at_partial ON jobs (queue, priority, run_at) WHERE locked_at IS NULL;',
+    );
+    expect(usesIndex(plan.root, candidate)).toBe(true);
+    expect(plan.totalCost).toBeLessThan(baseline.totalCost);
+    const advice = await adviseIndexes(session, sql, candidatesFor(sql, 'postgresql', computed), computed, baseline);
+    expect(advice.length).toBeGreaterThan(0);
+    expect(advice[0]!.costAfter).toBeLessThan(baseline.totalCost);
+    const partial = advice.find((a) => a.where);
+    if (partial) expect(partial.where).toBe('locked_at IS NULL');
+  });
+
+  it.runIf(available)('costs descending keys that spare a mixed-direction sort', async () => {
+    const sql = 'SELECT id FROM users WHERE org_id = 7 ORDER BY name, created_at DESC LIMIT 10';
+    const { candidate, baseline, plan } = await costAlone(sql, (ddl) => ddl.includes('created_at DESC'));
+    expect(usesIndex(plan.root, candidate)).toBe(true);
+    expect(plan.totalCost).toBeLessThan(baseline.totalCost);
+  });
+
+  it.runIf(available)('advises nothing for date_trunc on a timestamptz, which no index can hold', async () => {
+    const sql = "SELECT id FROM users WHERE date_trunc('day', created_at) = '2024-01-01'";
+    expect(candidatesFor(sql, 'postgresql', computed)).toEqual([]);
   });
 });

@@ -285,6 +285,8 @@ function adviceFor(candidate: IndexCandidate, schema: SchemaModel, costed: boole
     table: candidate.table,
     columns: candidate.columns,
     ...(candidate.include.length > 0 ? { include: candidate.include } : {}),
+    ...(candidate.descending?.length ? { descending: candidate.descending } : {}),
+    ...(candidate.where ? { where: candidate.where } : {}),
     kind: candidate.kind,
     reason,
     ...(candidate.estimatedBytes !== undefined ? { estimatedBytes: candidate.estimatedBytes } : {}),
@@ -301,8 +303,12 @@ function adviceFor(candidate: IndexCandidate, schema: SchemaModel, costed: boole
   };
 }
 
-/** Existing non-unique indexes whose columns lead the candidate's key: redundant once it exists. */
+/**
+ * Existing non-unique indexes whose columns lead the candidate's key: redundant once it exists. A partial candidate
+ * replaces none: it holds only some rows, and the existing index serves queries on the others.
+ */
 function replacedIndexes(candidate: IndexCandidate, schema: SchemaModel): string[] {
+  if (candidate.where) return [];
   const table = findTable(schema, candidate.table);
   return (table?.indexes ?? [])
     .filter(
