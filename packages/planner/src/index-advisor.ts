@@ -1,4 +1,12 @@
-import type { IndexAdvice, IndexEstimateBasis, IndexGap, Localized, PlanNode, PlanTree } from '@sqltune/contracts';
+import {
+  type IndexAdvice,
+  type IndexEstimateBasis,
+  type IndexGap,
+  indexShapeText,
+  type Localized,
+  type PlanNode,
+  type PlanTree,
+} from '@sqltune/contracts';
 import { findTable, type IndexCandidate, type SchemaModel } from '@sqltune/engine';
 import type { PlannerSession } from './types.ts';
 
@@ -211,7 +219,7 @@ function percent(share: number): string {
 }
 
 function tooLittleSaved(candidate: IndexCandidate, saved: number, limits: AdvisorLimits): Localized {
-  const columns = `${candidate.table}(${candidate.columns.join(', ')})`;
+  const columns = indexShapeText(candidate);
   return {
     zh: `最好的候选索引 ${columns} 只让估算代价降低 ${percent(saved)}，不到 ${percent(limits.minImprovement)}：抵不上它的写入开销和空间。`,
     en: `The best candidate, ${columns}, cut the estimated cost by only ${percent(saved)}, under ${percent(limits.minImprovement)}: not worth its write cost and size.`,

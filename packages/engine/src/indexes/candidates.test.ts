@@ -662,6 +662,13 @@ describe('PostgreSQL expression keys', () => {
     expect(lower.skipped).toMatchObject([{ table: 'users', reason: 'already-covered' }]);
     expect(lower.skipped[0]!.message.en).toContain('users_email_lower');
     expect(ddl("SELECT id FROM users WHERE to_tsvector('english', body) @@ to_tsquery('x')", indexed)).toEqual([]);
+    const unnamed = parseSchema(
+      'CREATE TABLE users (id bigint PRIMARY KEY, email text); CREATE INDEX ON users ((lower(email)));',
+      'postgresql',
+    );
+    expect(report("SELECT id FROM users WHERE lower(email) = 'x'", unnamed).skipped[0]!.message.en).toContain(
+      'already has (lower(email))',
+    );
     // Another expression on the same column is not covered by it.
     expect(ddl("SELECT id FROM users WHERE upper(email) = 'X'", indexed)).toEqual([
       'CREATE INDEX idx_users_upper_email ON users ((upper(email)));',

@@ -1065,8 +1065,14 @@ function tinyTable(table: TableDef): Localized {
   };
 }
 
+/** An existing index by its name, else by its keys (an expression key by its text). */
+function indexLabel(index: IndexDef): string {
+  if (index.name) return index.name;
+  return index.primary ? 'PRIMARY KEY' : `(${list(index.columns.map((c, i) => index.expressions?.[i] || c))})`;
+}
+
 function coveredBy(table: TableDef, index: IndexDef, columns: string[]): Localized {
-  const name = index.name ?? (index.primary ? 'PRIMARY KEY' : `(${list(index.columns)})`);
+  const name = indexLabel(index);
   return {
     zh: `${table.name} 已有索引 ${name} 以 ${list(columns)} 开头，已经能服务这个查询。`,
     en: `${table.name} already has ${name}, which starts with ${list(columns)} and serves this query.`,
@@ -1074,7 +1080,7 @@ function coveredBy(table: TableDef, index: IndexDef, columns: string[]): Localiz
 }
 
 function pinnedBy(table: TableDef, index: IndexDef): Localized {
-  const name = index.name ?? (index.primary ? 'PRIMARY KEY' : `(${list(index.columns)})`);
+  const name = indexLabel(index);
   return {
     zh: `查询已按唯一键 ${name}（${list(index.columns)}）定位到 ${table.name} 的一行，更多的索引只会增加写入开销。`,
     en: `The query pins one row of ${table.name} by its unique key ${name} (${list(index.columns)}); another index would only add write cost.`,
