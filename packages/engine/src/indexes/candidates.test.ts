@@ -739,11 +739,34 @@ describe('PostgreSQL partial indexes for queue-like predicates', () => {
         'postgresql',
       );
     expect(report(queue, schema('locked_at IS NULL')).some((c) => c.where)).toBe(false);
+    // A predicate the query's conditions include serves it too.
+    const narrower =
+      "SELECT id FROM jobs WHERE locked_at IS NULL AND run_at IS NOT NULL AND queue = 'default' ORDER BY priority, run_at";
+    expect(report(narrower, schema('locked_at IS NULL')).some((c) => c.where)).toBe(false);
+    expect(report(narrower, schema('locked_at IS NULL AND priority IS NULL')).some((c) => c.where)).toBe(true);
     // Another predicate serves other rows: neither it nor a plain index on the same keys counts.
     expect(report(queue, schema('locked_at IS NOT NULL')).some((c) => c.where)).toBe(true);
     expect(report("SELECT id FROM jobs WHERE queue = 'a'", schema('locked_at IS NOT NULL'))[0]?.columns).toEqual([
       'queue',
     ]);
+  });
+});
+
+describe('partial unique indexes', () => {
+  const schema = parseSchema(
+    `CREATE TABLE users (id bigint PRIMARY KEY, email text, org_id int, deleted_at timestamptz);
+     CREATE UNIQUE INDEX users_live_email ON users (email) WHERE deleted_at IS NULL;`,
+    'postgresql',
+  );
+  const keys = (sql: string) =>
+    indexCandidates(parseStatements(sql, 'postgresql')[0]!, schema).map((c) => c.columns.join());
+
+  it('pins a row only for a query whose WHERE holds the predicate', () => {
+    // Deleted rows may share the email: the unique index does not find the one row.
+    expect(keys("SELECT id FROM users WHERE email = 'a' AND org_id = 1")).toContain('email,org_id');
+    expect(keys("SELECT id FROM users WHERE email = 'a' AND org_id = 1 AND deleted_at IS NULL")).not.toContain(
+      'email,org_id',
+    );
   });
 });
 

@@ -199,7 +199,7 @@ export function indexCandidateReport(
       // insert ("index row size exceeds btree maximum"); such a column is read from the table instead.
       if (!mysql && include.some((c) => isDocument(table, c))) continue;
       if (prefixes.some((l) => typeof l === 'number')) proposal.prefixLengths = prefixes as Array<number | null>;
-      const unique = pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]));
+      const unique = pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]), usage.partial);
       if (unique) {
         firstSkip ??= { table: table.name, reason: 'already-covered', message: pinnedBy(table, unique) };
         continue;
@@ -773,7 +773,7 @@ function alreadyIndexed(
       (index.method ?? 'btree') === (proposal.gin ? 'gin' : 'btree') &&
       columns.every((key, i) => sameText(index.expressions?.[i] ?? index.columns[i], key)) &&
       include.every((column) => index.columns.some((c) => c.toLowerCase() === column.toLowerCase())) &&
-      (index.where === undefined || sameText(index.where, proposal.where)) &&
+      (index.where === undefined || predicateHolds(index.where, proposal.where?.split(' AND ') ?? [])) &&
       sameDirections(index, proposal) &&
       !(
         mysql &&
@@ -788,6 +788,11 @@ function alreadyIndexed(
 function sameText(a: string | null | undefined, b: string | undefined): boolean {
   const plain = (text: string) => text.toLowerCase().replace(/\s+/g, '');
   return typeof a === 'string' && b !== undefined && a !== '' && plain(a) === plain(b);
+}
+
+/** Whether a partial index's predicate holds wherever the query's conditions (ANDed, as printed) hold: each of its own. */
+function predicateHolds(predicate: string, conditions: string[]): boolean {
+  return predicate !== '' && predicate.split(/\s+AND\s+/i).every((part) => conditions.some((c) => sameText(part, c)));
 }
 
 /**
@@ -824,12 +829,22 @@ function tooSmallToIndex(table: TableDef): boolean {
 
 /**
  * A candidate whose equality columns already include a whole unique key finds at most one row through
- * the existing unique index; a wider index only adds write cost (and can mislead the optimizer).
+ * the existing unique index; a wider index only adds write cost (and can mislead the optimizer). A partial unique
+ * index pins a row only for a query whose WHERE holds its predicate.
  */
-function pinnedByUniqueKey(table: TableDef, columns: string[], equality: Set<string>): IndexDef | undefined {
+function pinnedByUniqueKey(
+  table: TableDef,
+  columns: string[],
+  equality: Set<string>,
+  partial: string[],
+): IndexDef | undefined {
   const bound = new Set(columns.filter((c) => equality.has(c)).map((c) => c.toLowerCase()));
   return table.indexes.find(
-    (index) => index.unique && index.columns.length > 0 && index.columns.every((c) => bound.has(c.toLowerCase())),
+    (index) =>
+      index.unique &&
+      (index.where === undefined || predicateHolds(index.where, partial)) &&
+      index.columns.length > 0 &&
+      index.columns.every((c) => bound.has(c.toLowerCase())),
   );
 }
 

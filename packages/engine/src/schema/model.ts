@@ -103,11 +103,15 @@ export function findColumn(table: TableDef | undefined, name: string): ColumnDef
   return table?.columns.find((c) => c.name.toLowerCase() === wanted);
 }
 
-/** Whether every column of some unique index (or the primary key) is in `bound` (lower case). */
+/**
+ * Whether every column of some unique index (or the primary key) is in `bound` (lower case). A partial unique index
+ * (`... WHERE deleted_at IS NULL`) is unique only among the rows its predicate holds: not a key of the table.
+ */
 export function coversUniqueKey(def: TableDef, bound: Set<string>): boolean {
   return def.indexes.some(
     (index) =>
       (index.unique || index.primary) &&
+      index.where === undefined &&
       index.columns.length > 0 &&
       index.columns.every((c) => bound.has(c.toLowerCase())),
   );
