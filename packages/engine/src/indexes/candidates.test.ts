@@ -669,6 +669,18 @@ describe('PostgreSQL expression keys', () => {
     expect(report("SELECT id FROM users WHERE lower(email) = 'x'", unnamed).skipped[0]!.message.en).toContain(
       'already has (lower(email))',
     );
+    // As pg_dump prints them: the implicit casts to text written out.
+    const dumped = parseSchema(
+      `CREATE TABLE docs (id bigint PRIMARY KEY, name character varying(80), data jsonb);
+       CREATE INDEX docs_lower ON public.docs USING btree (lower((name)::text));
+       CREATE INDEX docs_kind ON public.docs USING btree (((data ->> 'kind'::text)));`,
+      'postgresql',
+    );
+    expect(ddl("SELECT id FROM docs WHERE lower(name) = 'x'", dumped)).toEqual([]);
+    expect(ddl("SELECT id FROM docs WHERE data->>'kind' = 'x'", dumped)).toEqual([]);
+    expect(ddl("SELECT id FROM docs WHERE upper(name) = 'X'", dumped)).toEqual([
+      'CREATE INDEX idx_docs_upper_name ON docs ((upper(name)));',
+    ]);
     // Another expression on the same column is not covered by it.
     expect(ddl("SELECT id FROM users WHERE upper(email) = 'X'", indexed)).toEqual([
       'CREATE INDEX idx_users_upper_email ON users ((upper(email)));',
@@ -716,6 +728,23 @@ describe('PostgreSQL partial indexes for queue-like predicates', () => {
     expect(flags.find((c) => c.where)?.ddl).toBe(
       'CREATE INDEX idx_jobs_run_at_partial ON jobs (run_at) WHERE done = false AND locked_at IS NOT NULL;',
     );
+  });
+
+  it('sizes a partial index by the share of the rows its predicate holds', () => {
+    const jobs = `CREATE TABLE jobs (id bigint PRIMARY KEY, queue text, priority int, run_at timestamptz, locked_at timestamptz);
+      -- sqltune:stats jobs rows=1000000`;
+    const sizes = (schemaText: string) => {
+      const candidates = report(queue, parseSchema(schemaText, 'postgresql'));
+      const whole = candidates.find((c) => !c.where && c.columns.join() === 'locked_at,queue,priority,run_at');
+      return { partial: candidates.find((c) => c.where)!.estimatedBytes!, whole: whole!.estimatedBytes! };
+    };
+    // One row in a hundred, with one key column fewer.
+    const sized = sizes(`${jobs}\n-- sqltune:stats jobs.locked_at nulls=0.01`);
+    expect(sized.partial).toBeGreaterThan(0);
+    expect(sized.partial * 50).toBeLessThan(sized.whole);
+    // Without a NULL fraction it is sized as if it held every row.
+    const unsized = sizes(jobs);
+    expect(unsized.partial * 2).toBeGreaterThan(unsized.whole);
   });
 
   it('holds no predicate the WHERE does not imply, and none on MySQL', () => {

@@ -93,10 +93,9 @@ interface TableUsage {
   refused: Array<{ text: string; why: Localized }>;
   /**
    * PostgreSQL: conditions of the WHERE, ANDed at its top, that pick a subset a partial index can hold
-   * (`locked_at IS NULL`, `done = false`), as predicate texts, and the columns they test.
+   * (`locked_at IS NULL`, `done = false`): the column each tests, what it holds, and its predicate text.
    */
-  partial: string[];
-  partialColumns: string[];
+  partial: PartialCondition[];
 }
 
 const equalityOperators = new Set(['=', 'IN', 'IS']);
@@ -199,7 +198,12 @@ export function indexCandidateReport(
       // insert ("index row size exceeds btree maximum"); such a column is read from the table instead.
       if (!mysql && include.some((c) => isDocument(table, c))) continue;
       if (prefixes.some((l) => typeof l === 'number')) proposal.prefixLengths = prefixes as Array<number | null>;
-      const unique = pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]), usage.partial);
+      const unique = pinnedByUniqueKey(
+        table,
+        columns,
+        new Set([...usage.equality, ...usage.join]),
+        usage.partial.map((p) => p.text),
+      );
       if (unique) {
         firstSkip ??= { table: table.name, reason: 'already-covered', message: pinnedBy(table, unique) };
         continue;
@@ -241,8 +245,9 @@ interface Proposal {
   pattern?: string[];
   /** Key columns stored descending, for an ORDER BY that mixes directions. */
   descending?: string[];
-  /** PostgreSQL partial index: the predicate of the rows it holds. */
+  /** PostgreSQL partial index: the predicate of the rows it holds, and the share of the rows that is. */
   where?: string;
+  rowsShare?: number;
 }
 
 function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Proposal[] {
@@ -276,7 +281,7 @@ function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Pro
     tail: IndexColumnRole,
     include: string[] = [],
     ordered?: string,
-    subset: Pick<Proposal, 'where'> = {},
+    subset: Pick<Proposal, 'where' | 'rowsShare'> = {},
   ) => {
     const key = unique(columns).slice(0, MAX_KEY_COLUMNS);
     const roles = [
@@ -306,12 +311,15 @@ function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Pro
   // A queue's `WHERE locked_at IS NULL AND queue = ? ORDER BY priority LIMIT 10`: a partial index holds only the rows
   // the predicate picks, keyed by the other conditions and the ORDER BY, and stays small while most rows are done.
   if (dialect === 'postgresql' && usage.partial.length > 0) {
-    const keyed = (c: string) => !usage.partialColumns.includes(c);
+    const keyed = (c: string) => !usage.partial.some((p) => p.column === c);
     const lookupKeys = selective.filter(keyed);
     const range = rangeColumn && keyed(rangeColumn) ? [rangeColumn] : [];
     const ordered = usage.orderBy.length > 0 && usage.orderBy.every(keyed) && range.length === 0;
     const key = ordered ? [...lookupKeys, ...usage.orderBy] : [...lookupKeys, ...range];
-    const where = { where: usage.partial.join(' AND ') };
+    const where = {
+      where: usage.partial.map((p) => p.text).join(' AND '),
+      rowsShare: partialShare(table, usage.partial),
+    };
     if (key.length > 0) add(key, ordered ? 'order' : 'filter', ordered ? 'order' : 'range', [], undefined, where);
   }
   // Equality columns that each match a large share of the rows make a poor lead: a selective range may lead instead.
@@ -449,7 +457,6 @@ function usageByTable(
         keyExistence: [],
         refused: [],
         partial: [],
-        partialColumns: [],
         orderDescending: [],
       };
       usage.set(table, found);
@@ -493,8 +500,8 @@ function usageByTable(
       for (const condition of topConjuncts(child(query, 'where'))) {
         const subset = partialPredicate(condition, owner);
         if (!subset) continue;
-        pushUnique(entry(subset.table).partial, subset.text);
-        pushUnique(entry(subset.table).partialColumns, subset.column);
+        const { partial } = entry(subset.table);
+        if (!partial.some((p) => p.text === subset.text)) partial.push(subset);
       }
     }
     const conditions = [child(query, 'where'), ...children(query, 'from').map((s) => child(s, 'on'))];
@@ -604,6 +611,28 @@ function usageByTable(
   return usage;
 }
 
+/** A condition a partial index's predicate can state: its column is NULL, is not NULL, or is true or false. */
+interface PartialCondition {
+  column: string;
+  holds: 'null' | 'not-null' | boolean;
+  text: string;
+}
+
+/**
+ * The share of the rows a partial index holds, by the statistics (NULL fraction, a boolean's most common values; the
+ * conditions taken as independent); 1 when they do not say, so its size is never under-estimated.
+ */
+function partialShare(table: TableDef, conditions: PartialCondition[]): number {
+  return conditions.reduce((share, { column, holds }) => {
+    const stats = columnStatistics(table, column);
+    const nulls = stats?.nullFraction;
+    if (holds === 'null') return share * (nulls ?? 1);
+    if (holds === 'not-null') return share * (nulls === undefined ? 1 : 1 - nulls);
+    const spelled = holds ? /^(t|true)$/i : /^(f|false)$/i;
+    return share * (stats?.mostCommonValues?.find((v) => spelled.test(v.value))?.frequency ?? 1);
+  }, 1);
+}
+
 /** The conditions ANDed at the top of a WHERE: each one holds for every row the query returns. */
 function topConjuncts(node: AstNode | undefined): AstNode[] {
   if (!node) return [];
@@ -621,7 +650,7 @@ function topConjuncts(node: AstNode | undefined): AstNode[] {
 function partialPredicate(
   node: AstNode,
   owner: (node: AstNode | undefined) => { table: string; column: { name: string; type: string } } | undefined,
-): { table: string; column: string; text: string } | undefined {
+): (PartialCondition & { table: string }) | undefined {
   if (!isBinaryExpr(node)) return undefined;
   const operator = String(node.operator).toUpperCase();
   const found = owner(child(node, 'left'));
@@ -632,7 +661,8 @@ function partialPredicate(
     value?.type === 'bool' && (operator === '=' || operator === 'IS') && /^BOOL(EAN)?$/.test(found.column.type);
   if (!isNull && !isBoolean) return undefined;
   const text = expressionText(node, () => found.column.name);
-  return text === undefined ? undefined : { table: found.table, column: found.column.name, text };
+  const holds = isNull ? (operator === 'IS' ? 'null' : 'not-null') : value?.value === true;
+  return text === undefined ? undefined : { table: found.table, column: found.column.name, holds, text };
 }
 
 /** The SELECT of `(SELECT ...)` as an IN list's only item, if that is what the node is. */
@@ -784,9 +814,16 @@ function alreadyIndexed(
   );
 }
 
-/** Two key or predicate texts that read the same: case and spacing aside (expressionText prints both sides). */
+/**
+ * Two key or predicate texts that read the same: case and spacing aside (expressionText prints both sides), and the
+ * casts to text pg_dump writes where the query leaves them implicit (`lower((name)::text)`, `data ->> 'kind'::text`).
+ */
 function sameText(a: string | null | undefined, b: string | undefined): boolean {
-  const plain = (text: string) => text.toLowerCase().replace(/\s+/g, '');
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/::(text|varchar|character varying)\b/g, '')
+      .replace(/\s+/g, '');
   return typeof a === 'string' && b !== undefined && a !== '' && plain(a) === plain(b);
 }
 
@@ -1022,8 +1059,13 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
     ...(proposal.prefixLengths ? { prefixLengths: proposal.prefixLengths } : {}),
     ...(short?.index.name ? { replaces: [short.index.name] } : {}),
     conditionColumns: proposal.conditionColumns ?? columns,
-    estimatedBytes: estimatedIndexBytes(dialect, table, all),
+    estimatedBytes: partialBytes(estimatedIndexBytes(dialect, table, all), proposal.rowsShare),
   };
+}
+
+/** A partial index holds only its share of the rows. */
+function partialBytes(bytes: number | undefined, share = 1): number | undefined {
+  return bytes === undefined ? undefined : Math.round(bytes * share);
 }
 
 /**
