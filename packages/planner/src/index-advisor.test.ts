@@ -264,6 +264,26 @@ describe.each(backends)('GIN advice on %s', (_name, backend, available) => {
     },
   );
 
+  it.runIf(available && backend === postgresPlanner)(
+    'says a GIN could not be costed where HypoPG cannot build it, not that the scan is cheaper',
+    async () => {
+      const sql = `SELECT id FROM accounts WHERE settings @> '{"theme": "dark"}'`;
+      const candidates = candidatesFor(sql, 'postgresql', documents);
+      expect(candidates.every((c) => c.kind === 'gin')).toBe(true);
+      const { indexes, declined } = await adviseStatementIndexes(
+        session,
+        sql,
+        candidates,
+        documents,
+        await session.explain(sql),
+      );
+      expect(indexes).toEqual([]);
+      expect(declined).toMatchObject([{ table: 'accounts', reason: 'uncostable' }]);
+      expect(declined[0]!.message.en).toContain('HypoPG models B-tree, BRIN, hash and bloom indexes, not GIN');
+      expect(declined[0]!.message.zh).toContain('不能模拟 GIN');
+    },
+  );
+
   it.runIf(available)('advises no GIN for a ->> comparison, which GIN does not serve', async () => {
     const sql = `SELECT id FROM accounts WHERE settings ->> 'theme' = 'dark'`;
     const advice = await advise(sql);
