@@ -773,6 +773,18 @@ describe('PostgreSQL partial indexes for queue-like predicates', () => {
       "SELECT id FROM jobs WHERE locked_at IS NULL AND run_at IS NOT NULL AND queue = 'default' ORDER BY priority, run_at";
     expect(report(narrower, schema('locked_at IS NULL')).some((c) => c.where)).toBe(false);
     expect(report(narrower, schema('locked_at IS NULL AND priority IS NULL')).some((c) => c.where)).toBe(true);
+    // It serves any key of a query whose WHERE holds its predicate.
+    const single = parseSchema(
+      `CREATE TABLE jobs (id bigint PRIMARY KEY, queue text, locked_at timestamptz);
+       CREATE INDEX jobs_ready ON jobs (queue) WHERE locked_at IS NULL;`,
+      'postgresql',
+    );
+    expect(
+      report("SELECT id FROM jobs WHERE locked_at IS NULL AND queue = 'a'", single).map((c) => c.ddl),
+    ).not.toContain('CREATE INDEX idx_jobs_queue ON jobs (queue);');
+    expect(report("SELECT id FROM jobs WHERE queue = 'a'", single).map((c) => c.ddl)).toContain(
+      'CREATE INDEX idx_jobs_queue ON jobs (queue);',
+    );
     // Another predicate serves other rows: neither it nor a plain index on the same keys counts.
     expect(report(queue, schema('locked_at IS NOT NULL')).some((c) => c.where)).toBe(true);
     expect(report("SELECT id FROM jobs WHERE queue = 'a'", schema('locked_at IS NOT NULL'))[0]?.columns).toEqual([

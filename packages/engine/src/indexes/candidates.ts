@@ -174,7 +174,8 @@ export function indexCandidateReport(
       const { columns, include } = proposal;
       if (columns.length === 0) continue;
       const mysql = statement.dialect === 'mysql';
-      const existing = alreadyIndexed(table, proposal, mysql);
+      const conditions = usage.partial.map((p) => p.text);
+      const existing = alreadyIndexed(table, proposal, conditions, mysql);
       if (existing) {
         firstSkip ??= { table: table.name, reason: 'already-covered', message: coveredBy(table, existing, columns) };
         continue;
@@ -198,12 +199,7 @@ export function indexCandidateReport(
       // insert ("index row size exceeds btree maximum"); such a column is read from the table instead.
       if (!mysql && include.some((c) => isDocument(table, c))) continue;
       if (prefixes.some((l) => typeof l === 'number')) proposal.prefixLengths = prefixes as Array<number | null>;
-      const unique = pinnedByUniqueKey(
-        table,
-        columns,
-        new Set([...usage.equality, ...usage.join]),
-        usage.partial.map((p) => p.text),
-      );
+      const unique = pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]), conditions);
       if (unique) {
         firstSkip ??= { table: table.name, reason: 'already-covered', message: pinnedBy(table, unique) };
         continue;
@@ -789,12 +785,14 @@ function tooShortPrefix(
 
 /**
  * An existing index that starts with the same keys (columns or expressions, read in the same relative directions
- * when the order matters) and holds the included ones already does the job, unless it is partial with another
- * predicate, or (MySQL) it keys a column by a prefix too short to tell its values apart.
+ * when the order matters) and holds the included ones already does the job, unless it is partial with a predicate
+ * the query's `conditions` (partialPredicate texts) do not hold, or (MySQL) it keys a column by a prefix too short
+ * to tell its values apart.
  */
 function alreadyIndexed(
   table: TableDef,
-  proposal: Pick<Proposal, 'columns' | 'include' | 'gin' | 'why' | 'descending' | 'where'>,
+  proposal: Pick<Proposal, 'columns' | 'include' | 'gin' | 'why' | 'descending'>,
+  conditions: string[],
   mysql = false,
 ): IndexDef | undefined {
   const { columns, include } = proposal;
@@ -803,7 +801,7 @@ function alreadyIndexed(
       (index.method ?? 'btree') === (proposal.gin ? 'gin' : 'btree') &&
       columns.every((key, i) => sameText(index.expressions?.[i] ?? index.columns[i], key)) &&
       include.every((column) => index.columns.some((c) => c.toLowerCase() === column.toLowerCase())) &&
-      (index.where === undefined || predicateHolds(index.where, proposal.where?.split(' AND ') ?? [])) &&
+      (index.where === undefined || predicateHolds(index.where, conditions)) &&
       sameDirections(index, proposal) &&
       !(
         mysql &&
@@ -834,10 +832,10 @@ function predicateHolds(predicate: string, conditions: string[]): boolean {
 
 /**
  * Whether an existing index reads its keys in the proposal's relative directions (a key may be read backwards, so
- * (a, b) serves `ORDER BY a DESC, b DESC` but not `ORDER BY a, b DESC`); a lookup does not care.
+ * (a, b) serves `ORDER BY a DESC, b DESC` but not `ORDER BY a, b DESC`); only a key read in ORDER BY order cares.
  */
 function sameDirections(index: IndexDef, proposal: Pick<Proposal, 'columns' | 'why' | 'descending'>): boolean {
-  if (proposal.why === 'filter' || proposal.why === 'join' || proposal.why === 'containment') return true;
+  if (proposal.why !== 'order' && proposal.why !== 'covering') return true;
   const wanted = proposal.columns.map((c) => proposal.descending?.includes(c) ?? false);
   const existing = proposal.columns.map((_, i) => index.descending?.[i] ?? false);
   return wanted.every((down, i) => (down !== wanted[0]) === (existing[i] !== existing[0]));
