@@ -139,6 +139,19 @@ describe.runIf(serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQ
       await shutdownMariaDb();
     });
 
+    it('reads descending keys for an ORDER BY that mixes directions (MariaDB 10.8+ keeps DESC)', async () => {
+      const sql = 'SELECT o_orderkey FROM orders WHERE o_custkey = 42 ORDER BY o_orderdate, o_totalprice DESC LIMIT 10';
+      const candidate = candidatesFor(sql, 'mysql', mysqlSchema).find((c) => c.descending?.length);
+      expect(candidate?.ddl).toContain('(`o_custkey`, `o_orderdate`, `o_totalprice` DESC');
+      const plan = await session.explain(sql, [candidate!.ddl]);
+      expect(usesIndex(plan.root, candidate!)).toBe(true);
+      expect(JSON.stringify(plan.root)).not.toMatch(/filesort/i);
+      // Without DESC the same columns leave the sort in place.
+      const ascending = candidate!.ddl.replace(' DESC', '').replace(candidate!.name, 'idx_ascending');
+      const sorted = await session.explain(sql, [ascending]);
+      expect(JSON.stringify(sorted.root)).toMatch(/filesort/i);
+    });
+
     it('costs the candidates it can and never invents a cost for a range read from the empty index', async () => {
       // (o_custkey, o_orderdate) is costed from a range in the empty sandbox index: a caveat, no number.
       const sql = "SELECT o_orderkey FROM orders WHERE o_custkey = 42 AND o_orderdate >= '1995-01-01'";
