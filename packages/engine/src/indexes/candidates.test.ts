@@ -612,6 +612,18 @@ describe('PostgreSQL expression keys', () => {
     );
   });
 
+  it('keys an ORDER BY on an immutable expression after the equality columns', () => {
+    expect(ddl('SELECT id FROM users WHERE org_id = 3 ORDER BY lower(name) LIMIT 20')).toContain(
+      'CREATE INDEX idx_users_org_id_lower_name ON users (org_id, (lower(name)));',
+    );
+    // Not on a STABLE one: the sort stays, and no key pretends otherwise.
+    expect(
+      ddl("SELECT id FROM users WHERE org_id = 3 ORDER BY date_trunc('day', created_at) LIMIT 20").some((d) =>
+        d.includes('date_trunc'),
+      ),
+    ).toBe(false);
+  });
+
   it('keys no STABLE or VOLATILE expression, and says why', () => {
     const why = (sql: string) => {
       const { candidates, skipped } = report(sql);

@@ -71,7 +71,10 @@ interface TableUsage {
   /** Compared with `<`, `<=`, `>`, `>=` or `BETWEEN` (also in `range`): by the collation's order. */
   inequality: string[];
   groupBy: string[];
-  /** The ORDER BY, when every item is a plain column of this table (without NULLS FIRST/LAST). */
+  /**
+   * The ORDER BY, when every item is a plain column of this table or (PostgreSQL) an indexable expression of its
+   * columns, without NULLS FIRST/LAST.
+   */
   orderBy: string[];
   /**
    * ORDER BY columns sorted the other way from the first (`ORDER BY a, b DESC`: b): a key read in that order stores
@@ -592,16 +595,22 @@ function usageByTable(
       });
     }
     const order = children(query, 'orderby');
-    const owners = order.map((item) => owner(child(item, 'expr')));
+    // A plain column, or (PostgreSQL) an indexable expression of one table's columns (`ORDER BY lower(name)`).
+    const orderKey = (node: AstNode | undefined) => {
+      const found = owner(node);
+      if (found) return { table: found.table, name: found.column.name };
+      const computed =
+        node && statement.dialect === 'postgresql' ? expressionKey(node, 'postgresql', owner) : undefined;
+      return computed?.indexable ? { table: computed.table, name: computed.text } : undefined;
+    };
+    const owners = order.map((item) => orderKey(child(item, 'expr')));
     const directions = order.map((item) => String(item.type ?? 'ASC').toUpperCase());
     // NULLS FIRST/LAST other than the default would need the key to say so too: such an ORDER BY is left out.
     const defaultNulls = order.every((item) => !item.nulls);
     if (owners.length > 0 && owners.every((o) => o && o.table === owners[0]!.table) && defaultNulls) {
       const used = entry(owners[0]!.table);
-      used.orderBy = unique(owners.map((o) => o!.column.name));
-      used.orderDescending = unique(
-        owners.filter((_, i) => directions[i] !== directions[0]).map((o) => o!.column.name),
-      );
+      used.orderBy = unique(owners.map((o) => o!.name));
+      used.orderDescending = unique(owners.filter((_, i) => directions[i] !== directions[0]).map((o) => o!.name));
     }
   }
   return usage;
@@ -958,8 +967,8 @@ function expressionNote(expressions: string[]): Localized | undefined {
   if (expressions.length === 0) return undefined;
   const fullText = expressions.some((e) => e.startsWith('to_tsvector('));
   return {
-    zh: `${list(expressions)} 是表达式：PostgreSQL 只在条件写出同一个表达式时才使用表达式索引，所以索引存的是表达式的值（它是 IMMUTABLE 的）${fullText ? '；查询必须保留同一个文本搜索配置' : ''}。`,
-    en: `${list(expressions)} ${expressions.length > 1 ? 'are expressions' : 'is an expression'}: PostgreSQL reads an expression index only for a condition that writes the same expression, so the index stores its (IMMUTABLE) value${fullText ? '; the query must keep the same text search configuration' : ''}.`,
+    zh: `${list(expressions)} 是表达式：PostgreSQL 只在查询（条件或 ORDER BY）写出同一个表达式时才使用表达式索引，所以索引存的是表达式的值（它是 IMMUTABLE 的）${fullText ? '；查询必须保留同一个文本搜索配置' : ''}。`,
+    en: `${list(expressions)} ${expressions.length > 1 ? 'are expressions' : 'is an expression'}: PostgreSQL reads an expression index only where the query (a condition or the ORDER BY) writes the same expression, so the index stores its (IMMUTABLE) value${fullText ? '; the query must keep the same text search configuration' : ''}.`,
   };
 }
 
