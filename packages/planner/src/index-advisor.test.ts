@@ -1,4 +1,4 @@
-import { candidatesFor, parseSchema } from '@sqltune/engine';
+import { candidatesFor, parseSchema, type SchemaModel } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mariadbBinary, postgresBinDir, serviceAvailable } from '../../../test-support/services.ts';
 import { adviseIndexes, adviseStatementIndexes, usesIndex } from './index-advisor.ts';
@@ -27,6 +27,30 @@ const backends: Array<[string, PlannerBackend, boolean]> = [
   ['PostgreSQL 15 + HypoPG', postgresPlanner, serviceAvailable('PostgreSQL', postgresBinDir)],
 ];
 
+/** Opens a session of the backend on the structure before the block's tests (when it is available), closes it after. */
+function withSession(
+  backend: PlannerBackend,
+  available: boolean,
+  schemaSql: string,
+  parsed: SchemaModel,
+  use: (session: PlannerSession) => void,
+): void {
+  let session: PlannerSession | undefined;
+  beforeAll(async () => {
+    if (!available) return;
+    session = await backend.open({
+      dialect: 'postgresql',
+      schemaSql,
+      statistics: parsed.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
+    });
+    use(session);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await shutdownPostgresSandbox();
+  });
+}
+
 describe.each(backends)('index advisor on %s', (_name, backend, available) => {
   let session: PlannerSession;
   const advise = async (sql: string) => {
@@ -37,17 +61,8 @@ describe.each(backends)('index advisor on %s', (_name, backend, available) => {
     };
   };
 
-  beforeAll(async () => {
-    if (!available) return;
-    session = await backend.open({
-      dialect: 'postgresql',
-      schemaSql: schemaText,
-      statistics: schema.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
-    });
-  });
-  afterAll(async () => {
-    await session?.close();
-    await shutdownPostgresSandbox();
+  withSession(backend, available, schemaText, schema, (opened) => {
+    session = opened;
   });
 
   it.runIf(available)('advises a prefix LIKE with the pattern operator class, which the sandbox reads', async () => {
@@ -236,17 +251,8 @@ describe.each(backends)('GIN advice on %s', (_name, backend, available) => {
   let session: PlannerSession;
   const advise = async (sql: string) =>
     adviseIndexes(session, sql, candidatesFor(sql, 'postgresql', documents), documents, await session.explain(sql));
-  beforeAll(async () => {
-    if (!available) return;
-    session = await backend.open({
-      dialect: 'postgresql',
-      schemaSql: documentsText,
-      statistics: documents.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
-    });
-  });
-  afterAll(async () => {
-    await session?.close();
-    await shutdownPostgresSandbox();
+  withSession(backend, available, documentsText, documents, (opened) => {
+    session = opened;
   });
 
   // HypoPG models B-tree, BRIN, hash and bloom indexes only: it refuses a GIN, and the advisor leaves it out there.
@@ -327,17 +333,8 @@ describe.each(backends)('expression, partial and descending keys on %s', (_name,
     const plan = await session.explain(sql, [candidate!.ddl]);
     return { candidate: candidate!, baseline, plan };
   };
-  beforeAll(async () => {
-    if (!available) return;
-    session = await backend.open({
-      dialect: 'postgresql',
-      schemaSql: computedText,
-      statistics: computed.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
-    });
-  });
-  afterAll(async () => {
-    await session?.close();
-    await shutdownPostgresSandbox();
+  withSession(backend, available, computedText, computed, (opened) => {
+    session = opened;
   });
 
   it.runIf(available)('costs and advises an expression index the optimizer reads for lower(email)', async () => {
