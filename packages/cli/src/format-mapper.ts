@@ -1,5 +1,6 @@
 import {
   type Finding,
+  indexShapeText,
   type Language,
   type MapperStatementReport,
   type Message,
@@ -147,7 +148,7 @@ export function formatMapperMarkdown(report: Report, language: Language): string
     for (const [k, index] of w.indexes.entries()) {
       const use = w.usage?.[k]?.mapper;
       if (!use || use.serves.length + use.slows.length === 0) continue;
-      lines.push(`- \`${index.table}(${index.columns.join(', ')})\``);
+      lines.push(`- \`${indexShapeText(index)}\``);
       if (use.serves.length) lines.push(`  - ${l.serves}: ${use.serves.join(', ')}`);
       if (use.slows.length) lines.push(`  - ${l.slows}: ${use.slows.join(', ')}`);
     }

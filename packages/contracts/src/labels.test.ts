@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gainFigure, gainWording } from './labels.ts';
+import { gainFigure, gainWording, indexShapeText } from './labels.ts';
 
 const gain = (costBefore: number, costAfter: number) => ({
   ratio: 1 - costAfter / costBefore,
@@ -32,5 +32,15 @@ describe('gainFigure', () => {
     expect(gainFigure(0.999998)).toEqual({ kind: 'factor', figure: '500,000x' });
     expect(gainFigure(1)).toEqual({ kind: 'factor', figure: '1,000,000,000x' });
     for (const ratio of [0, -0.3, 0.0001, null, undefined, Number.NaN]) expect(gainFigure(ratio).kind).toBe('none');
+  });
+});
+
+describe('indexShapeText', () => {
+  it('writes the keys in order with their directions, and a partial index its predicate', () => {
+    expect(indexShapeText({ table: 'users', columns: ['lower(email)'] })).toBe('users(lower(email))');
+    expect(indexShapeText({ table: 't', columns: ['a', 'b', 'c'], descending: ['c'] })).toBe('t(a, b, c DESC)');
+    expect(
+      indexShapeText({ table: 'jobs', columns: ['queue', 'priority'], where: 'locked_at IS NULL', descending: [] }),
+    ).toBe('jobs(queue, priority) WHERE locked_at IS NULL');
   });
 });

@@ -55,6 +55,15 @@ export const indexGapReasonLabels: Record<IndexGapReason, Localized> = {
   'no-schema': { zh: '没有表结构', en: 'no table structure' },
 };
 
+/**
+ * An index in one line, its keys as the DDL orders them: "jobs(queue, priority, run_at) WHERE locked_at IS NULL",
+ * "t(a, b, c DESC)", "users(lower(email))".
+ */
+export function indexShapeText(index: Pick<IndexAdvice, 'table' | 'columns' | 'descending' | 'where'>): string {
+  const keys = index.columns.map((key) => (index.descending?.includes(key) ? `${key} DESC` : key));
+  return `${index.table}(${keys.join(', ')})${index.where ? ` WHERE ${index.where}` : ''}`;
+}
+
 /** "customer_id (join), status (equality)" / "customer_id（连接）、status（等值）". */
 export function indexRolesWording(roles: NonNullable<IndexAdvice['roles']>): Localized {
   return {

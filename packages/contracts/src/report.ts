@@ -84,10 +84,17 @@ export type IndexEstimateBasis = z.infer<typeof IndexEstimateBasis>;
 export const IndexAdvice = z.object({
   ddl: z.string(),
   table: z.string(),
-  /** Key columns, in order. */
+  /**
+   * Key columns, in order. A PostgreSQL key on an expression (`lower(email)`, `to_tsvector('english', body)`) is the
+   * expression's text: the index serves only conditions that write that same expression.
+   */
   columns: z.array(z.string()),
   /** Columns stored for covering (PostgreSQL INCLUDE; in MySQL they end the key). */
   include: z.array(z.string()).optional(),
+  /** Key columns stored in descending order (an ORDER BY that mixes directions); absent when none. */
+  descending: z.array(z.string()).optional(),
+  /** PostgreSQL partial index: the predicate of the rows it holds (`locked_at IS NULL`); absent for a whole table. */
+  where: z.string().optional(),
   /** `gin`: PostgreSQL's inverted index, for the containment and key operators of jsonb, arrays and tsvector. */
   kind: z.enum(['btree', 'covering', 'gin']),
   reason: Localized,

@@ -1,7 +1,7 @@
-import { candidatesFor, parseSchema } from '@sqltune/engine';
+import { candidatesFor, parseSchema, type SchemaModel } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mariadbBinary, postgresBinDir, serviceAvailable } from '../../../test-support/services.ts';
-import { adviseIndexes, adviseStatementIndexes, sizedByPlan } from './index-advisor.ts';
+import { adviseIndexes, adviseStatementIndexes, sizedByPlan, usesIndex } from './index-advisor.ts';
 import { mariadbPlanner, shutdownMariaDb } from './mariadb/backend.ts';
 import { pglitePlanner } from './pglite/backend.ts';
 import { postgresPlanner, shutdownPostgresSandbox } from './postgres/backend.ts';
@@ -27,6 +27,30 @@ const backends: Array<[string, PlannerBackend, boolean]> = [
   ['PostgreSQL 15 + HypoPG', postgresPlanner, serviceAvailable('PostgreSQL', postgresBinDir)],
 ];
 
+/** Opens a session of the backend on the structure before the block's tests (when it is available), closes it after. */
+function withSession(
+  backend: PlannerBackend,
+  available: boolean,
+  schemaSql: string,
+  parsed: SchemaModel,
+  use: (session: PlannerSession) => void,
+): void {
+  let session: PlannerSession | undefined;
+  beforeAll(async () => {
+    if (!available) return;
+    session = await backend.open({
+      dialect: 'postgresql',
+      schemaSql,
+      statistics: parsed.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
+    });
+    use(session);
+  });
+  afterAll(async () => {
+    await session?.close();
+    await shutdownPostgresSandbox();
+  });
+}
+
 describe.each(backends)('index advisor on %s', (_name, backend, available) => {
   let session: PlannerSession;
   const advise = async (sql: string) => {
@@ -37,17 +61,8 @@ describe.each(backends)('index advisor on %s', (_name, backend, available) => {
     };
   };
 
-  beforeAll(async () => {
-    if (!available) return;
-    session = await backend.open({
-      dialect: 'postgresql',
-      schemaSql: schemaText,
-      statistics: schema.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
-    });
-  });
-  afterAll(async () => {
-    await session?.close();
-    await shutdownPostgresSandbox();
+  withSession(backend, available, schemaText, schema, (opened) => {
+    session = opened;
   });
 
   it.runIf(available)('advises a prefix LIKE with the pattern operator class, which the sandbox reads', async () => {
@@ -139,6 +154,19 @@ describe.runIf(serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQ
       await shutdownMariaDb();
     });
 
+    it('reads descending keys for an ORDER BY that mixes directions (MariaDB 10.8+ keeps DESC)', async () => {
+      const sql = 'SELECT o_orderkey FROM orders WHERE o_custkey = 42 ORDER BY o_orderdate, o_totalprice DESC LIMIT 10';
+      const candidate = candidatesFor(sql, 'mysql', mysqlSchema).find((c) => c.descending?.length);
+      expect(candidate?.ddl).toContain('(`o_custkey`, `o_orderdate`, `o_totalprice` DESC');
+      const plan = await session.explain(sql, [candidate!.ddl]);
+      expect(usesIndex(plan.root, candidate!)).toBe(true);
+      expect(JSON.stringify(plan.root)).not.toMatch(/filesort/i);
+      // Without DESC the same columns leave the sort in place.
+      const ascending = candidate!.ddl.replace(' DESC', '').replace(candidate!.name, 'idx_ascending');
+      const sorted = await session.explain(sql, [ascending]);
+      expect(JSON.stringify(sorted.root)).toMatch(/filesort/i);
+    });
+
     it('costs the candidates it can and never invents a cost for a range read from the empty index', async () => {
       // (o_custkey, o_orderdate) is costed from a range in the empty sandbox index: a caveat, no number.
       const sql = "SELECT o_orderkey FROM orders WHERE o_custkey = 42 AND o_orderdate >= '1995-01-01'";
@@ -223,17 +251,8 @@ describe.each(backends)('GIN advice on %s', (_name, backend, available) => {
   let session: PlannerSession;
   const advise = async (sql: string) =>
     adviseIndexes(session, sql, candidatesFor(sql, 'postgresql', documents), documents, await session.explain(sql));
-  beforeAll(async () => {
-    if (!available) return;
-    session = await backend.open({
-      dialect: 'postgresql',
-      schemaSql: documentsText,
-      statistics: documents.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
-    });
-  });
-  afterAll(async () => {
-    await session?.close();
-    await shutdownPostgresSandbox();
+  withSession(backend, available, documentsText, documents, (opened) => {
+    session = opened;
   });
 
   // HypoPG models B-tree, BRIN, hash and bloom indexes only: it refuses a GIN, and the advisor leaves it out there.
@@ -264,6 +283,26 @@ describe.each(backends)('GIN advice on %s', (_name, backend, available) => {
     },
   );
 
+  it.runIf(available && backend === postgresPlanner)(
+    'says a GIN could not be costed where HypoPG cannot build it, not that the scan is cheaper',
+    async () => {
+      const sql = `SELECT id FROM accounts WHERE settings @> '{"theme": "dark"}'`;
+      const candidates = candidatesFor(sql, 'postgresql', documents);
+      expect(candidates.every((c) => c.kind === 'gin')).toBe(true);
+      const { indexes, declined } = await adviseStatementIndexes(
+        session,
+        sql,
+        candidates,
+        documents,
+        await session.explain(sql),
+      );
+      expect(indexes).toEqual([]);
+      expect(declined).toMatchObject([{ table: 'accounts', reason: 'uncostable' }]);
+      expect(declined[0]!.message.en).toContain('HypoPG models B-tree, BRIN, hash and bloom indexes, not GIN');
+      expect(declined[0]!.message.zh).toContain('不能模拟 GIN');
+    },
+  );
+
   it.runIf(available)('advises no GIN for a ->> comparison, which GIN does not serve', async () => {
     const sql = `SELECT id FROM accounts WHERE settings ->> 'theme' = 'dark'`;
     const advice = await advise(sql);
@@ -285,5 +324,75 @@ describe('sizedByPlan', () => {
     expect(sizedByPlan(gap, [{ table: 'customers', rows: 20_000 }])).toBe(gap);
     const declined = { ...gap, reason: 'optimizer-declined' as const };
     expect(sizedByPlan(declined, [{ table: 'orders', rows: 5_000_000 }])).toBe(declined);
+  });
+});
+
+/** Users found by a computed email, and a job queue whose pending rows (locked_at IS NULL) are few. */
+const computedText = `CREATE TABLE users (id bigint PRIMARY KEY, org_id int NOT NULL, email text NOT NULL,
+  name text NOT NULL, created_at timestamptz NOT NULL);
+CREATE TABLE jobs (id bigint PRIMARY KEY, queue text NOT NULL, priority int NOT NULL, run_at timestamptz NOT NULL,
+  locked_at timestamptz);
+-- sqltune:stats users rows=2000000
+-- sqltune:stats users.email distinct=-1 width=24
+-- sqltune:stats users.org_id distinct=20000
+-- sqltune:stats jobs rows=5000000
+-- sqltune:stats jobs.locked_at nulls=0.001 distinct=-0.99
+-- sqltune:stats jobs.queue distinct=4`;
+const computed = parseSchema(computedText, 'postgresql');
+
+describe.each(backends)('expression, partial and descending keys on %s', (_name, backend, available) => {
+  let session: PlannerSession;
+  /** The candidate with `where` (or the given key) costed alone: the plan reads it, cheaper than without it. */
+  const costAlone = async (sql: string, pick: (ddl: string) => boolean) => {
+    const candidate = candidatesFor(sql, 'postgresql', computed).find((c) => pick(c.ddl));
+    expect(candidate, `a candidate for ${sql}`).toBeDefined();
+    const baseline = await session.explain(sql);
+    const plan = await session.explain(sql, [candidate!.ddl]);
+    return { candidate: candidate!, baseline, plan };
+  };
+  withSession(backend, available, computedText, computed, (opened) => {
+    session = opened;
+  });
+
+  it.runIf(available)('costs and advises an expression index the optimizer reads for lower(email)', async () => {
+    const sql = "SELECT id FROM users WHERE lower(email) = 'ann@example.com'";
+    const { candidate, baseline, plan } = await costAlone(sql, (ddl) => ddl.includes('((lower(email)))'));
+    expect(usesIndex(plan.root, candidate)).toBe(true);
+    expect(plan.totalCost).toBeLessThan(baseline.totalCost);
+    const advice = await adviseIndexes(session, sql, candidatesFor(sql, 'postgresql', computed), computed, baseline);
+    // The plain expression index, or its covering variant (the optimizer's index-only scan wants email stored too).
+    expect(advice.map((a) => a.ddl)).toEqual([
+      expect.stringMatching(/^CREATE INDEX idx_users_lower_email(_cover)? ON users \(\(lower\(email\)\)\)/),
+    ]);
+    expect(advice[0]!.columns).toEqual(['lower(email)']);
+    expect(advice[0]!.roles?.[0]).toEqual({ column: 'lower(email)', role: 'equality' });
+    expect(advice[0]!.costAfter).toBeLessThan(baseline.totalCost);
+  });
+
+  it.runIf(available)('costs a partial index for the pending rows of a queue', async () => {
+    const sql = "SELECT id FROM jobs WHERE locked_at IS NULL AND queue = 'default' ORDER BY priority, run_at LIMIT 10";
+    const { candidate, baseline, plan } = await costAlone(sql, (ddl) => ddl.includes('WHERE locked_at IS NULL'));
+    expect(candidate.ddl).toBe(
+      'CREATE INDEX idx_jobs_queue_priority_run_at_partial ON jobs (queue, priority, run_at) WHERE locked_at IS NULL;',
+    );
+    expect(usesIndex(plan.root, candidate)).toBe(true);
+    expect(plan.totalCost).toBeLessThan(baseline.totalCost);
+    const advice = await adviseIndexes(session, sql, candidatesFor(sql, 'postgresql', computed), computed, baseline);
+    expect(advice.length).toBeGreaterThan(0);
+    expect(advice[0]!.costAfter).toBeLessThan(baseline.totalCost);
+    const partial = advice.find((a) => a.where);
+    if (partial) expect(partial.where).toBe('locked_at IS NULL');
+  });
+
+  it.runIf(available)('costs descending keys that spare a mixed-direction sort', async () => {
+    const sql = 'SELECT id FROM users WHERE org_id = 7 ORDER BY name, created_at DESC LIMIT 10';
+    const { candidate, baseline, plan } = await costAlone(sql, (ddl) => ddl.includes('created_at DESC'));
+    expect(usesIndex(plan.root, candidate)).toBe(true);
+    expect(plan.totalCost).toBeLessThan(baseline.totalCost);
+  });
+
+  it.runIf(available)('advises nothing for date_trunc on a timestamptz, which no index can hold', async () => {
+    const sql = "SELECT id FROM users WHERE date_trunc('day', created_at) = '2024-01-01'";
+    expect(candidatesFor(sql, 'postgresql', computed)).toEqual([]);
   });
 });

@@ -1,4 +1,12 @@
-import type { IndexAdvice, IndexEstimateBasis, IndexGap, Localized, PlanNode, PlanTree } from '@sqltune/contracts';
+import {
+  type IndexAdvice,
+  type IndexEstimateBasis,
+  type IndexGap,
+  indexShapeText,
+  type Localized,
+  type PlanNode,
+  type PlanTree,
+} from '@sqltune/contracts';
 import { findTable, type IndexCandidate, type SchemaModel } from '@sqltune/engine';
 import type { PlannerSession, PlanTableRows } from './types.ts';
 
@@ -94,7 +102,7 @@ export async function adviseStatementIndexes(
   const basisOf = (candidate: IndexCandidate) => singles.find((s) => s.candidate === candidate)?.basis;
   const result = (indexes: IndexAdvice[]) => ({
     indexes,
-    declined: declinedTables(candidates, singles, indexes, baseline, limits, schema),
+    declined: declinedTables(candidates, singles, indexes, baseline, limits, schema, failed),
   });
   if (baseline.caveat) return result(uncostedAdvice(singles, baseline, schema));
   // Candidates whose plan the optimizer cannot ground are advised without a cost, and only if no costed set is found.
@@ -177,12 +185,18 @@ function declinedTables(
   baseline: PlanTree,
   limits: AdvisorLimits,
   schema: SchemaModel,
+  refused: Set<IndexCandidate>,
 ): IndexGap[] {
   const gaps: IndexGap[] = [];
   const tables = [...new Set(candidates.map((c) => c.table))];
   for (const table of tables) {
     if (advised.some((a) => a.table === table)) continue;
     const costed = singles.filter((s) => s.candidate.table === table);
+    const notBuilt = candidates.filter((c) => c.table === table && refused.has(c));
+    if (costed.length === 0 && notBuilt.length > 0) {
+      gaps.push({ table, reason: 'uncostable', message: whatIfRefused(table, notBuilt) });
+      continue;
+    }
     const read = costed.filter((s) => usesIndex(s.plan.root, s.candidate));
     const grounded = read.filter((s) => !s.plan.caveat && !baseline.caveat);
     const cheapest = grounded.sort((a, b) => a.plan.totalCost - b.plan.totalCost)[0];
@@ -211,7 +225,7 @@ function percent(share: number): string {
 }
 
 function tooLittleSaved(candidate: IndexCandidate, saved: number, limits: AdvisorLimits): Localized {
-  const columns = `${candidate.table}(${candidate.columns.join(', ')})`;
+  const columns = indexShapeText(candidate);
   return {
     zh: `最好的候选索引 ${columns} 只让估算代价降低 ${percent(saved)}，不到 ${percent(limits.minImprovement)}：抵不上它的写入开销和空间。`,
     en: `The best candidate, ${columns}, cut the estimated cost by only ${percent(saved)}, under ${percent(limits.minImprovement)}: not worth its write cost and size.`,
@@ -222,6 +236,15 @@ function uncostable(table: string, caveat: Localized): Localized {
   return {
     zh: `优化器读取了 ${table} 上的候选索引，但无法给出可靠的代价，因此不推荐：${caveat.zh}`,
     en: `The optimizer read a candidate index on ${table} but could not ground its cost, so none is advised: ${caveat.en}`,
+  };
+}
+
+/** Every candidate on the table was refused as a what-if index (HypoPG builds no GIN), so none had a plan. */
+function whatIfRefused(table: string, candidates: IndexCandidate[]): Localized {
+  const gin = candidates.some((c) => c.kind === 'gin');
+  return {
+    zh: `沙箱无法为 ${table} 上的 ${candidates.length} 个候选索引创建假设索引${gin ? '（HypoPG 只模拟 B-tree、BRIN、hash 和 bloom 索引，不能模拟 GIN）' : ''}，没有计划可以比较，因此不推荐。`,
+    en: `The sandbox could not create the what-if index for ${candidates.length} candidate(s) on ${table}${gin ? ' (HypoPG models B-tree, BRIN, hash and bloom indexes, not GIN)' : ''}, so there is no plan to compare and none is advised.`,
   };
 }
 
@@ -302,6 +325,8 @@ function adviceFor(candidate: IndexCandidate, schema: SchemaModel, costed: boole
     table: candidate.table,
     columns: candidate.columns,
     ...(candidate.include.length > 0 ? { include: candidate.include } : {}),
+    ...(candidate.descending?.length ? { descending: candidate.descending } : {}),
+    ...(candidate.where ? { where: candidate.where } : {}),
     kind: candidate.kind,
     reason,
     ...(candidate.estimatedBytes !== undefined ? { estimatedBytes: candidate.estimatedBytes } : {}),
@@ -318,8 +343,12 @@ function adviceFor(candidate: IndexCandidate, schema: SchemaModel, costed: boole
   };
 }
 
-/** Existing non-unique indexes whose columns lead the candidate's key: redundant once it exists. */
+/**
+ * Existing non-unique indexes whose columns lead the candidate's key: redundant once it exists. A partial candidate
+ * replaces none: it holds only some rows, and the existing index serves queries on the others.
+ */
 function replacedIndexes(candidate: IndexCandidate, schema: SchemaModel): string[] {
+  if (candidate.where) return [];
   const table = findTable(schema, candidate.table);
   return (table?.indexes ?? [])
     .filter(

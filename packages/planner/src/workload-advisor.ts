@@ -209,6 +209,8 @@ export async function adviseWorkload(
       ddl: index.ddl,
       table: index.table,
       columns: index.columns,
+      ...(index.descending?.length ? { descending: index.descending } : {}),
+      ...(index.where ? { where: index.where } : {}),
       kind: index.kind,
       reason: {
         zh: `为整组 ${weighed} 条语句（${members.length} 条不同文本）选出的索引之一（预算内按"节省代价/占用空间"逐步选择）。`,
@@ -317,7 +319,8 @@ function exactDecimal(value: number): { digits: bigint; exponent: number } {
  */
 function attributesOf(candidates: IndexCandidate[][], cost: (table: string) => number): Map<string, string[]> {
   const byTable = new Map<string, string[]>();
-  for (const candidate of candidates.flat()) {
+  // A GIN key (a jsonb or tsvector search) is never served by the B-trees built from these columns.
+  for (const candidate of candidates.flat().filter((c) => c.kind !== 'gin')) {
     const columns = byTable.get(candidate.table) ?? [];
     for (const column of candidate.columns) if (!columns.includes(column)) columns.push(column);
     byTable.set(candidate.table, columns);
@@ -325,7 +328,10 @@ function attributesOf(candidates: IndexCandidate[][], cost: (table: string) => n
   return new Map([...byTable].sort(([a], [b]) => cost(b) - cost(a)));
 }
 
-/** The next configurations: one more single-column index, or one chosen index extended by a column. */
+/**
+ * The next configurations: one more single-column index, one chosen index extended by a column, or one more of the
+ * statements' own candidates that no such B-tree builds (a GIN key, a partial index, descending keys).
+ */
 function* steps(
   dialect: Dialect,
   schema: SchemaModel,
@@ -355,15 +361,27 @@ function* steps(
       yield [...chosen, btreeCandidate(dialect, table, [column])];
     }
   }
+  const shapes = new Set<string>();
+  for (const candidate of candidates) {
+    if (!builtWhole(candidate)) continue;
+    if (chosen.some((i) => i.ddl === candidate.ddl) || shapes.has(candidate.ddl)) continue;
+    shapes.add(candidate.ddl);
+    yield [...chosen, candidate];
+  }
   for (const index of chosen) {
     const table = findTable(schema, index.table);
-    if (!table || index.columns.length >= MAX_KEY_COLUMNS) continue;
+    if (!table || index.columns.length >= MAX_KEY_COLUMNS || builtWhole(index)) continue;
     for (const column of attributes.get(index.table) ?? []) {
       if (index.columns.includes(column) || !extends_(index, column)) continue;
       const extended = btreeCandidate(dialect, table, [...index.columns, column]);
       yield chosen.map((i) => (i === index ? extended : i));
     }
   }
+}
+
+/** A candidate the search takes as it is: a column more would lose its method, predicate or directions. */
+function builtWhole(candidate: IndexCandidate): boolean {
+  return candidate.kind === 'gin' || candidate.where !== undefined || (candidate.descending?.length ?? 0) > 0;
 }
 
 function sizeOf(indexes: IndexCandidate[]): number {

@@ -177,7 +177,7 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
       '-- sqltune:stats customers.city distinct=300',
     ].join('\n');
     const report = await optimize(
-      { sql: "SELECT id, name FROM customers WHERE lower(city) = 'shanghai'", dialect: 'postgresql', schemaText },
+      { sql: "SELECT id, name FROM customers WHERE city LIKE '%hai'", dialect: 'postgresql', schemaText },
       await options(),
     );
     const s = report.statements[0]!;
@@ -192,6 +192,13 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     );
     expect(advised.statements[0]!.indexes.map((i) => i.table)).toEqual(['customers']);
     expect(advised.statements[0]!.indexGaps).toBeUndefined();
+    // A function-wrapped column gets an expression index on PostgreSQL (lower is IMMUTABLE).
+    const wrapped = await optimize(
+      { sql: "SELECT id, name FROM customers WHERE lower(city) = 'shanghai'", dialect: 'postgresql', schemaText },
+      await options(),
+    );
+    expect(wrapped.statements[0]!.indexes.map((i) => i.columns[0])).toEqual(['lower(city)']);
+    expect(wrapped.statements[0]!.indexGaps).toBeUndefined();
   });
 
   it('states the defaults used for tables without statistics', async () => {

@@ -183,7 +183,12 @@ CREATE TABLE orders (id INT PRIMARY KEY, customer_id INT, status VARCHAR(10), cr
     ]);
     const wrapped = report("SELECT id FROM customers WHERE UPPER(city) = 'SHANGHAI'").skipped;
     expect(wrapped).toEqual([expect.objectContaining({ table: 'customers', reason: 'not-indexable' })]);
-    expect(wrapped[0]!.message.en).toContain('a function or expression wraps the column');
+    // MySQL: what would serve it, in each database the dialect covers.
+    expect(wrapped[0]!.message.en).toContain('functional key part (CREATE INDEX ... ON customers ((upper(city))))');
+    expect(wrapped[0]!.message.en).toContain('MariaDB has no functional key parts: add a generated column');
+    expect(wrapped[0]!.message.zh).toContain('生成列');
+    const wildcard = report("SELECT id FROM customers WHERE city LIKE '%hai'").skipped;
+    expect(wildcard[0]!.message.en).toContain('a function or expression wraps the column');
     expect(report("SELECT id FROM orders WHERE note = 'x'").skipped).toEqual([
       expect.objectContaining({ table: 'orders', reason: 'needs-prefix' }),
     ]);
@@ -540,8 +545,11 @@ describe('PostgreSQL GIN candidates for containment and key operators', () => {
   });
 
   it('proposes no GIN where none serves or one exists', () => {
-    // Plain json has no GIN operator class; ->> is an expression, not a containment search.
-    expect(pgCandidates(`SELECT id FROM users WHERE doc::jsonb @> '{}' AND settings ->> 'a' = 'b'`)).toEqual([]);
+    // Plain json has no GIN operator class; ->> is an expression, not a containment search (a B-tree keys it).
+    expect(pgCandidates(`SELECT id FROM users WHERE doc::jsonb @> '{}'`)).toEqual([]);
+    expect(pgCandidates(`SELECT id FROM users WHERE settings ->> 'a' = 'b'`)).toEqual([
+      "btree: CREATE INDEX idx_users_settings_a ON users ((settings ->> 'a'));",
+    ]);
     expect(pgCandidates(`SELECT id FROM issues WHERE labels @> '[{"title": "bug"}]'`)).toEqual([]);
     expect(
       indexCandidateReport(parseStatements(`SELECT id FROM issues WHERE labels @> '[]'`, 'postgresql')[0]!, pg).skipped,
@@ -592,5 +600,290 @@ describe('PostgreSQL covering candidates', () => {
     expect(covering(`SELECT id, name FROM users WHERE state = $1`)).toEqual([
       'CREATE INDEX idx_users_state_cover ON users (state) INCLUDE (id, name);',
     ]);
+  });
+});
+
+describe('PostgreSQL expression keys', () => {
+  const pg = parseSchema(
+    `CREATE TABLE users (id bigint PRIMARY KEY, org_id int, name text, email text, code varchar(20), data jsonb,
+       created_at timestamptz, zoned timestamp with time zone, seen_at timestamp without time zone, born date, body text);
+     -- sqltune:stats users rows=100000`,
+    'postgresql',
+  );
+  const report = (sql: string, schema = pg) => indexCandidateReport(parseStatements(sql, 'postgresql')[0]!, schema);
+  const ddl = (sql: string, schema = pg) => report(sql, schema).candidates.map((c) => c.ddl);
+
+  it('keys an immutable expression compared with a value, in the parentheses CREATE INDEX needs', () => {
+    const [lower] = report("SELECT id FROM users WHERE lower(email) = 'a@b.c'").candidates;
+    expect(lower).toMatchObject({
+      ddl: 'CREATE INDEX idx_users_lower_email ON users ((lower(email)));',
+      columns: ['lower(email)'],
+      roles: ['equality'],
+      kind: 'btree',
+    });
+    expect(lower!.reason.en).toContain('Column roles: lower(email) (equality).');
+    expect(lower!.reason.en).toContain('lower(email) is an expression');
+    expect(lower!.reason.zh).toContain('lower(email) 是表达式');
+    // A qualified column, IN, and another equality column beside it.
+    expect(ddl("SELECT id FROM users u WHERE UPPER(u.code) IN ('A', 'B') AND u.org_id = 3")[0]).toBe(
+      'CREATE INDEX idx_users_upper_code_org_id ON users ((upper(code)), org_id);',
+    );
+    expect(ddl("SELECT id FROM users WHERE (data->>'kind') = $1")[0]).toBe(
+      "CREATE INDEX idx_users_data_kind ON users ((data ->> 'kind'));",
+    );
+    expect(ddl("SELECT id FROM users WHERE btrim(name) = 'x'")[0]).toBe(
+      'CREATE INDEX idx_users_btrim_name ON users ((btrim(name)));',
+    );
+    // A range on an immutable cast of a jsonb field, and date_trunc on a timestamp without time zone.
+    const [cast] = report("SELECT id FROM users WHERE (data->>'n')::int > 5").candidates;
+    expect(cast).toMatchObject({ columns: ["(data ->> 'n')::int"], roles: ['range'] });
+    expect(cast!.ddl).toBe("CREATE INDEX idx_users_data_n_int ON users (((data ->> 'n')::int));");
+    expect(ddl("SELECT id FROM users WHERE date_trunc('day', seen_at) = '2024-01-01'")[0]).toBe(
+      "CREATE INDEX idx_users_date_trunc_day_seen_at ON users ((date_trunc('day', seen_at)));",
+    );
+  });
+
+  it('keys an ORDER BY on an immutable expression after the equality columns', () => {
+    expect(ddl('SELECT id FROM users WHERE org_id = 3 ORDER BY lower(name) LIMIT 20')).toContain(
+      'CREATE INDEX idx_users_org_id_lower_name ON users (org_id, (lower(name)));',
+    );
+    // Not on a STABLE one: the sort stays, and no key pretends otherwise.
+    expect(
+      ddl("SELECT id FROM users WHERE org_id = 3 ORDER BY date_trunc('day', created_at) LIMIT 20").some((d) =>
+        d.includes('date_trunc'),
+      ),
+    ).toBe(false);
+  });
+
+  it('keys no STABLE or VOLATILE expression, and says why', () => {
+    const why = (sql: string) => {
+      const { candidates, skipped } = report(sql);
+      expect(candidates).toEqual([]);
+      expect(skipped).toHaveLength(1);
+      expect(skipped[0]!.reason).toBe('not-indexable');
+      return skipped[0]!.message;
+    };
+    for (const column of ['created_at', 'zoned', 'born']) {
+      const message = why(`SELECT id FROM users WHERE date_trunc('day', ${column}) = '2024-01-01'`);
+      expect(message.en).toContain(`date_trunc('day', ${column}) is computed on a timestamp with time zone`);
+      expect(message.en).toContain('STABLE');
+      expect(message.zh).toContain('TimeZone');
+    }
+    expect(why("SELECT id FROM users WHERE age(now(), created_at) > interval '1 day'").en).toContain('calls now()');
+    expect(why("SELECT id FROM users WHERE unaccent(name) = 'x'").en).toContain('calls unaccent()');
+    expect(why("SELECT id FROM users WHERE my_normalize(email) = 'x'").en).toContain(
+      'not among the PostgreSQL functions and operators SQLTune knows to be IMMUTABLE',
+    );
+    expect(why("SELECT id FROM users WHERE created_at::date = '2024-01-01'").en).toContain('casts timestamptz to date');
+    const oneArgument = why("SELECT id FROM users WHERE to_tsvector(body) @@ plainto_tsquery('cat')");
+    expect(oneArgument.en).toContain('default_text_search_config');
+    expect(oneArgument.zh).toContain('default_text_search_config');
+  });
+
+  it('keys the full-text document with GIN when the query names its configuration', () => {
+    const [gin] = report(
+      "SELECT id FROM users WHERE to_tsvector('english', body) @@ to_tsquery('english', 'cat & dog')",
+    ).candidates;
+    expect(gin).toMatchObject({
+      kind: 'gin',
+      columns: ["to_tsvector('english', body)"],
+      roles: ['containment'],
+      ddl: "CREATE INDEX idx_users_to_tsvector_english_body_gin ON users USING gin ((to_tsvector('english', body)));",
+    });
+    expect(gin!.reason.en).toContain('the same text search configuration');
+  });
+
+  it('does not advise an expression index the schema already has', () => {
+    const indexed = parseSchema(
+      `CREATE TABLE users (id bigint PRIMARY KEY, email text, body text);
+       CREATE INDEX users_email_lower ON users ((lower(email)));
+       CREATE INDEX users_fts ON users USING gin (to_tsvector('english', body));`,
+      'postgresql',
+    );
+    const lower = report("SELECT id FROM users WHERE LOWER(email) = 'x'", indexed);
+    expect(lower.candidates).toEqual([]);
+    expect(lower.skipped).toMatchObject([{ table: 'users', reason: 'already-covered' }]);
+    expect(lower.skipped[0]!.message.en).toContain('users_email_lower');
+    expect(ddl("SELECT id FROM users WHERE to_tsvector('english', body) @@ to_tsquery('x')", indexed)).toEqual([]);
+    const unnamed = parseSchema(
+      'CREATE TABLE users (id bigint PRIMARY KEY, email text); CREATE INDEX ON users ((lower(email)));',
+      'postgresql',
+    );
+    expect(report("SELECT id FROM users WHERE lower(email) = 'x'", unnamed).skipped[0]!.message.en).toContain(
+      'already has (lower(email))',
+    );
+    // As pg_dump prints them: the implicit casts to text written out.
+    const dumped = parseSchema(
+      `CREATE TABLE docs (id bigint PRIMARY KEY, name character varying(80), data jsonb);
+       CREATE INDEX docs_lower ON public.docs USING btree (lower((name)::text));
+       CREATE INDEX docs_kind ON public.docs USING btree (((data ->> 'kind'::text)));`,
+      'postgresql',
+    );
+    expect(ddl("SELECT id FROM docs WHERE lower(name) = 'x'", dumped)).toEqual([]);
+    expect(ddl("SELECT id FROM docs WHERE data->>'kind' = 'x'", dumped)).toEqual([]);
+    expect(ddl("SELECT id FROM docs WHERE upper(name) = 'X'", dumped)).toEqual([
+      'CREATE INDEX idx_docs_upper_name ON docs ((upper(name)));',
+    ]);
+    // Another expression on the same column is not covered by it.
+    expect(ddl("SELECT id FROM users WHERE upper(email) = 'X'", indexed)).toEqual([
+      'CREATE INDEX idx_users_upper_email ON users ((upper(email)));',
+    ]);
+  });
+
+  it('proposes no expression key on MySQL, and recognises its functional key parts', () => {
+    const my = parseSchema(
+      'CREATE TABLE users (id INT PRIMARY KEY, email VARCHAR(100), code VARCHAR(10), KEY k_code ((upper(code))));',
+      'mysql',
+    );
+    const mysql = (sql: string) => indexCandidateReport(parseStatements(sql, 'mysql')[0]!, my);
+    expect(mysql("SELECT id FROM users WHERE lower(email) = 'x'")).toMatchObject({
+      candidates: [],
+      skipped: [{ reason: 'not-indexable' }],
+    });
+    expect(mysql("SELECT id FROM users WHERE upper(code) = 'X'").skipped).toMatchObject([
+      { reason: 'already-covered', message: { en: expect.stringContaining('k_code') } },
+    ]);
+  });
+});
+
+describe('PostgreSQL partial indexes for queue-like predicates', () => {
+  const pg = parseSchema(
+    `CREATE TABLE jobs (id bigint PRIMARY KEY, queue text, priority int, run_at timestamptz, locked_at timestamptz,
+       done boolean);
+     -- sqltune:stats jobs rows=1000000`,
+    'postgresql',
+  );
+  const report = (sql: string, schema = pg, dialect: 'postgresql' | 'mysql' = 'postgresql') =>
+    indexCandidateReport(parseStatements(sql, dialect)[0]!, schema).candidates;
+  const queue = "SELECT id FROM jobs WHERE locked_at IS NULL AND queue = 'default' ORDER BY priority, run_at LIMIT 10";
+
+  it('keys the other conditions and the ORDER BY, holding only the rows the predicate picks', () => {
+    const partial = report(queue).find((c) => c.where);
+    expect(partial).toMatchObject({
+      ddl: 'CREATE INDEX idx_jobs_queue_priority_run_at_partial ON jobs (queue, priority, run_at) WHERE locked_at IS NULL;',
+      columns: ['queue', 'priority', 'run_at'],
+      roles: ['equality', 'order', 'order'],
+      where: 'locked_at IS NULL',
+    });
+    expect(partial!.reason.en).toContain('Partial index: it holds only the rows of jobs where locked_at IS NULL');
+    expect(partial!.reason.zh).toContain('部分索引');
+    const flags = report('SELECT id FROM jobs WHERE done = false AND locked_at IS NOT NULL AND run_at < $1');
+    expect(flags.find((c) => c.where)?.ddl).toBe(
+      'CREATE INDEX idx_jobs_run_at_partial ON jobs (run_at) WHERE done = false AND locked_at IS NOT NULL;',
+    );
+  });
+
+  it('sizes a partial index by the share of the rows its predicate holds', () => {
+    const jobs = `CREATE TABLE jobs (id bigint PRIMARY KEY, queue text, priority int, run_at timestamptz, locked_at timestamptz);
+      -- sqltune:stats jobs rows=1000000`;
+    const sizes = (schemaText: string) => {
+      const candidates = report(queue, parseSchema(schemaText, 'postgresql'));
+      const whole = candidates.find((c) => !c.where && c.columns.join() === 'locked_at,queue,priority,run_at');
+      return { partial: candidates.find((c) => c.where)!.estimatedBytes!, whole: whole!.estimatedBytes! };
+    };
+    // One row in a hundred, with one key column fewer.
+    const sized = sizes(`${jobs}\n-- sqltune:stats jobs.locked_at nulls=0.01`);
+    expect(sized.partial).toBeGreaterThan(0);
+    expect(sized.partial * 50).toBeLessThan(sized.whole);
+    // Without a NULL fraction it is sized as if it held every row.
+    const unsized = sizes(jobs);
+    expect(unsized.partial * 2).toBeGreaterThan(unsized.whole);
+  });
+
+  it('holds no predicate the WHERE does not imply, and none on MySQL', () => {
+    expect(report("SELECT id FROM jobs WHERE locked_at IS NULL OR queue = 'default'").some((c) => c.where)).toBe(false);
+    // A non-boolean column compared with a value is a key, not a subset.
+    expect(report("SELECT id FROM jobs WHERE queue = 'a' AND priority = 1").some((c) => c.where)).toBe(false);
+    // Nothing left to key: the predicate alone.
+    expect(report('SELECT id FROM jobs WHERE locked_at IS NULL').some((c) => c.where)).toBe(false);
+    const my = parseSchema(
+      'CREATE TABLE jobs (id INT PRIMARY KEY, queue VARCHAR(20), priority INT, run_at DATETIME, locked_at DATETIME);',
+      'mysql',
+    );
+    expect(report(queue, my, 'mysql').every((c) => !/WHERE/.test(c.ddl))).toBe(true);
+  });
+
+  it('recognises an existing partial index by its predicate', () => {
+    const schema = (where: string) =>
+      parseSchema(
+        `CREATE TABLE jobs (id bigint PRIMARY KEY, queue text, priority int, run_at timestamptz, locked_at timestamptz);
+         CREATE INDEX jobs_ready ON jobs (queue, priority, run_at) WHERE ${where};`,
+        'postgresql',
+      );
+    expect(report(queue, schema('locked_at IS NULL')).some((c) => c.where)).toBe(false);
+    // A predicate the query's conditions include serves it too.
+    const narrower =
+      "SELECT id FROM jobs WHERE locked_at IS NULL AND run_at IS NOT NULL AND queue = 'default' ORDER BY priority, run_at";
+    expect(report(narrower, schema('locked_at IS NULL')).some((c) => c.where)).toBe(false);
+    expect(report(narrower, schema('locked_at IS NULL AND priority IS NULL')).some((c) => c.where)).toBe(true);
+    // It serves any key of a query whose WHERE holds its predicate.
+    const single = parseSchema(
+      `CREATE TABLE jobs (id bigint PRIMARY KEY, queue text, locked_at timestamptz);
+       CREATE INDEX jobs_ready ON jobs (queue) WHERE locked_at IS NULL;`,
+      'postgresql',
+    );
+    expect(
+      report("SELECT id FROM jobs WHERE locked_at IS NULL AND queue = 'a'", single).map((c) => c.ddl),
+    ).not.toContain('CREATE INDEX idx_jobs_queue ON jobs (queue);');
+    expect(report("SELECT id FROM jobs WHERE queue = 'a'", single).map((c) => c.ddl)).toContain(
+      'CREATE INDEX idx_jobs_queue ON jobs (queue);',
+    );
+    // Another predicate serves other rows: neither it nor a plain index on the same keys counts.
+    expect(report(queue, schema('locked_at IS NOT NULL')).some((c) => c.where)).toBe(true);
+    expect(report("SELECT id FROM jobs WHERE queue = 'a'", schema('locked_at IS NOT NULL'))[0]?.columns).toEqual([
+      'queue',
+    ]);
+  });
+});
+
+describe('partial unique indexes', () => {
+  const schema = parseSchema(
+    `CREATE TABLE users (id bigint PRIMARY KEY, email text, org_id int, deleted_at timestamptz);
+     CREATE UNIQUE INDEX users_live_email ON users (email) WHERE deleted_at IS NULL;`,
+    'postgresql',
+  );
+  const keys = (sql: string) =>
+    indexCandidates(parseStatements(sql, 'postgresql')[0]!, schema).map((c) => c.columns.join());
+
+  it('pins a row only for a query whose WHERE holds the predicate', () => {
+    // Deleted rows may share the email: the unique index does not find the one row.
+    expect(keys("SELECT id FROM users WHERE email = 'a' AND org_id = 1")).toContain('email,org_id');
+    expect(keys("SELECT id FROM users WHERE email = 'a' AND org_id = 1 AND deleted_at IS NULL")).not.toContain(
+      'email,org_id',
+    );
+  });
+});
+
+describe('descending keys for an ORDER BY that mixes directions', () => {
+  const ddl = (sql: string, schemaText: string, dialect: 'postgresql' | 'mysql') =>
+    indexCandidates(parseStatements(sql, dialect)[0]!, parseSchema(schemaText, dialect)).map((c) => c.ddl);
+  const table = 'CREATE TABLE t (id INT PRIMARY KEY, a INT, b INT, c INT, d INT, e INT, f INT, g INT);';
+
+  it('stores the columns sorted the other way descending, in both dialects', () => {
+    const sql = 'SELECT * FROM t WHERE a = 1 ORDER BY b ASC, c DESC LIMIT 5';
+    expect(ddl(sql, table, 'postgresql')).toContain('CREATE INDEX idx_t_a_b_c ON t (a, b, c DESC);');
+    expect(ddl(sql, table, 'mysql')).toContain('CREATE INDEX `idx_t_a_b_c` ON `t` (`a`, `b`, `c` DESC);');
+    // Read backwards, (a, b, c DESC) also serves ORDER BY b DESC, c ASC.
+    expect(ddl('SELECT * FROM t WHERE a = 1 ORDER BY b DESC, c LIMIT 5', table, 'postgresql')).toContain(
+      'CREATE INDEX idx_t_a_b_c ON t (a, b, c DESC);',
+    );
+  });
+
+  it('keeps plain keys for one direction, and no order key for explicit NULLS placement', () => {
+    const desc = ddl('SELECT * FROM t WHERE a = 1 ORDER BY b DESC, c DESC LIMIT 5', table, 'postgresql');
+    expect(desc).toContain('CREATE INDEX idx_t_a_b_c ON t (a, b, c);');
+    expect(desc.some((d) => d.includes('DESC'))).toBe(false);
+    const nulls = ddl('SELECT * FROM t WHERE a = 1 ORDER BY b, c DESC NULLS LAST LIMIT 5', table, 'postgresql');
+    expect(nulls.some((d) => /\(a, b/.test(d))).toBe(false);
+  });
+
+  it('does not count an existing index read in other relative directions', () => {
+    const sql = 'SELECT * FROM t WHERE a = 1 ORDER BY b, c DESC LIMIT 5';
+    expect(ddl(sql, `${table} CREATE INDEX t_abc ON t (a, b, c);`, 'postgresql')).toContain(
+      'CREATE INDEX idx_t_a_b_c ON t (a, b, c DESC);',
+    );
+    expect(ddl(sql, `${table} CREATE INDEX t_abc ON t (a DESC, b DESC, c);`, 'postgresql')).not.toContain(
+      'CREATE INDEX idx_t_a_b_c ON t (a, b, c DESC);',
+    );
   });
 });

@@ -1,8 +1,11 @@
 import { type Dialect, type IndexColumnRole, indexRolesWording, type Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, literalValue, walk } from '../model/ast.ts';
+import { expressionText } from '../model/expression-text.ts';
+import { isBinaryExpr } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { findTable, type IndexDef, type SchemaModel, type TableDef } from '../schema/model.ts';
 import { resolve, resolveColumn, selectQueries } from '../semantics/scope.ts';
+import { expressionKey, holdsNoColumn } from './expression-keys.ts';
 import { estimatedIndexBytes } from './size.ts';
 
 /**
@@ -11,11 +14,18 @@ import { estimatedIndexBytes } from './size.ts';
  */
 export interface IndexCandidate {
   table: string;
-  /** Key columns, in order. */
+  /**
+   * Key columns, in order. A key that names no column of the table is a PostgreSQL expression's text (`lower(email)`,
+   * see expression-keys.ts), written in parentheses in the DDL.
+   */
   columns: string[];
   /** Non-key columns stored in the index so it covers the query (PostgreSQL INCLUDE; MySQL appends them). */
   include: string[];
   kind: 'btree' | 'covering' | 'gin';
+  /** Key columns stored in descending order (an ORDER BY that mixes directions); absent when none. */
+  descending?: string[];
+  /** PostgreSQL partial index: the predicate of the rows it holds (`locked_at IS NULL`). */
+  where?: string;
   /** How many leading key columns the statement compares by equality (or joins on): a lookup, not a range. */
   equalityPrefix: number;
   name: string;
@@ -47,7 +57,10 @@ export interface SkippedTable {
 
 /** How a query uses one table's columns. */
 interface TableUsage {
-  /** Compared with `=`, `IN` or `IS` to a constant (or a parameter). */
+  /**
+   * Compared with `=`, `IN` or `IS` to a constant (or a parameter). Here and in the other key lists, an entry that
+   * names no column is the text of an indexable PostgreSQL expression (`lower(email)`).
+   */
   equality: string[];
   /** Compared with `=` to another table's column: the lookup side of a join. */
   join: string[];
@@ -58,8 +71,16 @@ interface TableUsage {
   /** Compared with `<`, `<=`, `>`, `>=` or `BETWEEN` (also in `range`): by the collation's order. */
   inequality: string[];
   groupBy: string[];
-  /** The ORDER BY, when every item is a plain column of this table in one direction. */
+  /**
+   * The ORDER BY, when every item is a plain column of this table or (PostgreSQL) an indexable expression of its
+   * columns, without NULLS FIRST/LAST.
+   */
   orderBy: string[];
+  /**
+   * ORDER BY columns sorted the other way from the first (`ORDER BY a, b DESC`: b): a key read in that order stores
+   * them descending. Empty when all go one way, which a plain key serves read forwards or backwards.
+   */
+  orderDescending: string[];
   /** Columns the query takes MIN or MAX of: after the equality columns, an index finds them at one end. */
   minMax: string[];
   /** Every column of the table the query reads, for covering indexes. */
@@ -71,6 +92,13 @@ interface TableUsage {
   containment: string[];
   /** Of those, the ones asked for keys (`?`, `?|`, `?&`): jsonb_path_ops does not serve these, jsonb_ops does. */
   keyExistence: string[];
+  /** Expressions on the table's columns the conditions compare that no index proposed here can hold, and why. */
+  refused: Array<{ text: string; why: Localized }>;
+  /**
+   * PostgreSQL: conditions of the WHERE, ANDed at its top, that pick a subset a partial index can hold
+   * (`locked_at IS NULL`, `done = false`): the column each tests, what it holds, and its predicate text.
+   */
+  partial: PartialCondition[];
 }
 
 const equalityOperators = new Set(['=', 'IN', 'IS']);
@@ -153,7 +181,8 @@ export function indexCandidateReport(
       const { columns, include } = proposal;
       if (columns.length === 0) continue;
       const mysql = statement.dialect === 'mysql';
-      const existing = alreadyIndexed(table, columns, include, mysql, proposal.gin ? 'gin' : 'btree');
+      const conditions = usage.partial.map((p) => p.text);
+      const existing = alreadyIndexed(table, proposal, conditions, mysql);
       if (existing) {
         firstSkip ??= { table: table.name, reason: 'already-covered', message: coveredBy(table, existing, columns) };
         continue;
@@ -177,23 +206,25 @@ export function indexCandidateReport(
       // insert ("index row size exceeds btree maximum"); such a column is read from the table instead.
       if (!mysql && include.some((c) => isDocument(table, c))) continue;
       if (prefixes.some((l) => typeof l === 'number')) proposal.prefixLengths = prefixes as Array<number | null>;
-      const unique = pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]));
+      const unique = pinnedByUniqueKey(table, columns, new Set([...usage.equality, ...usage.join]), conditions);
       if (unique) {
         firstSkip ??= { table: table.name, reason: 'already-covered', message: pinnedBy(table, unique) };
         continue;
       }
-      const key = `${columns.join()}|${include.join()}`;
-      if (candidates.some((c) => c.table === table.name && `${c.columns.join()}|${c.include.join()}` === key)) continue;
+      const shape = (c: Pick<Proposal, 'columns' | 'include' | 'descending' | 'where'>) =>
+        `${c.columns.join()}|${c.include.join()}|${c.descending?.join() ?? ''}|${c.where ?? ''}`;
+      if (candidates.some((c) => c.table === table.name && shape(c) === shape(proposal))) continue;
       candidates.push(candidateFor(statement.dialect, table, proposal));
       count++;
     }
     if (count > 0) continue;
     skipped.push(
-      firstSkip ?? {
-        table: table.name,
-        reason: 'not-indexable',
-        message: notIndexableMessage(table.name),
-      },
+      firstSkip ??
+        alreadyIndexedExpression(table, usage.refused) ?? {
+          table: table.name,
+          reason: 'not-indexable',
+          message: usage.refused.length > 0 ? refusedExpressions(usage.refused) : notIndexableMessage(table.name),
+        },
     );
   }
   return { candidates, skipped };
@@ -215,6 +246,11 @@ interface Proposal {
   prefixLengths?: Array<number | null>;
   /** Key columns only a prefix `LIKE` reads through the index (PostgreSQL keys them with a pattern operator class). */
   pattern?: string[];
+  /** Key columns stored descending, for an ORDER BY that mixes directions. */
+  descending?: string[];
+  /** PostgreSQL partial index: the predicate of the rows it holds, and the share of the rows that is. */
+  where?: string;
+  rowsShare?: number;
 }
 
 function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Proposal[] {
@@ -248,18 +284,47 @@ function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Pro
     tail: IndexColumnRole,
     include: string[] = [],
     ordered?: string,
+    subset: Pick<Proposal, 'where' | 'rowsShare'> = {},
   ) => {
     const key = unique(columns).slice(0, MAX_KEY_COLUMNS);
     const roles = [
       ...key.map((c): IndexColumnRole => (equal.has(c) ? equalRole(c) : c === ordered ? 'order' : tail)),
       ...include.map((): IndexColumnRole => 'cover'),
     ];
-    proposals.push({ columns: key, include, why, equal, roles, conditionColumns, pattern: patternKeys(key) });
+    // The ORDER BY's columns keep its directions wherever the key holds them all in its order (after equality keys).
+    const orderAt = key.findIndex((c) => c === usage.orderBy[0]);
+    const inOrder = orderAt >= 0 && usage.orderBy.every((c, i) => key[orderAt + i] === c);
+    const descending = inOrder ? key.filter((c) => usage.orderDescending.includes(c)) : [];
+    proposals.push({
+      columns: key,
+      include,
+      why,
+      equal,
+      roles,
+      conditionColumns,
+      pattern: patternKeys(key),
+      ...(descending.length > 0 ? { descending } : {}),
+      ...subset,
+    });
   };
 
   // First: a containment search is what the query looks for, and no B-tree key serves it.
   for (const column of usage.containment) proposals.push(ginProposal(table, column, usage));
   if (lookup.length > 0) add(lookup, usage.join.some((c) => lookup.includes(c)) ? 'join' : 'filter', 'range');
+  // A queue's `WHERE locked_at IS NULL AND queue = ? ORDER BY priority LIMIT 10`: a partial index holds only the rows
+  // the predicate picks, keyed by the other conditions and the ORDER BY, and stays small while most rows are done.
+  if (dialect === 'postgresql' && usage.partial.length > 0) {
+    const keyed = (c: string) => !usage.partial.some((p) => p.column === c);
+    const lookupKeys = selective.filter(keyed);
+    const range = rangeColumn && keyed(rangeColumn) ? [rangeColumn] : [];
+    const ordered = usage.orderBy.length > 0 && usage.orderBy.every(keyed) && range.length === 0;
+    const key = ordered ? [...lookupKeys, ...usage.orderBy] : [...lookupKeys, ...range];
+    const where = {
+      where: usage.partial.map((p) => p.text).join(' AND '),
+      rowsShare: partialShare(table, usage.partial),
+    };
+    if (key.length > 0) add(key, ordered ? 'order' : 'filter', ordered ? 'order' : 'range', [], undefined, where);
+  }
   // Equality columns that each match a large share of the rows make a poor lead: a selective range may lead instead.
   // Columns only joined on (no value to look up) serve one join order, where this table is probed per row of the
   // other; in the other order this table is read first, by its range, and the join columns after it let the index
@@ -393,6 +458,9 @@ function usageByTable(
         used: [],
         containment: [],
         keyExistence: [],
+        refused: [],
+        partial: [],
+        orderDescending: [],
       };
       usage.set(table, found);
     }
@@ -424,6 +492,23 @@ function usageByTable(
         if (found) pushUnique(entry(found.table).used, found.column.name);
         return undefined;
       });
+    // An expression of one table's columns compared with a value: an expression key, or why no index can hold it.
+    const expressionSide = (side: AstNode | undefined, other: AstNode | undefined) => {
+      if (!side || !holdsNoColumn(other)) return undefined;
+      const key = expressionKey(side, statement.dialect, owner);
+      if (key && !key.indexable && !entry(key.table).refused.some((r) => r.text === key.text)) {
+        entry(key.table).refused.push({ text: key.text, why: key.why });
+      }
+      return key?.indexable ? key : undefined;
+    };
+    if (statement.dialect === 'postgresql') {
+      for (const condition of topConjuncts(child(query, 'where'))) {
+        const subset = partialPredicate(condition, owner);
+        if (!subset) continue;
+        const { partial } = entry(subset.table);
+        if (!partial.some((p) => p.text === subset.text)) partial.push(subset);
+      }
+    }
     const conditions = [
       child(query, 'where'),
       child(query, 'on'),
@@ -464,7 +549,13 @@ function usageByTable(
           return undefined;
         }
         if (statement.dialect === 'postgresql' && ginOperators.has(operator)) {
-          for (const side of [left, right]) {
+          for (const [side, other] of [
+            [left, right],
+            [right, left],
+          ]) {
+            // Full-text search on a computed document: `to_tsvector('english', body) @@ to_tsquery(...)`.
+            const computed = expressionSide(side, other);
+            if (computed?.type === 'TSVECTOR') pushUnique(entry(computed.table).containment, computed.text);
             const found = owner(side);
             if (!found || !ginIndexable(found.column.type)) continue;
             pushUnique(entry(found.table).containment, found.column.name);
@@ -474,12 +565,18 @@ function usageByTable(
         }
         const kind = equalityOperators.has(operator) ? 'equality' : rangeOperators.has(operator) ? 'range' : undefined;
         if (!kind || (operator === 'LIKE' && !isPrefixPattern(right))) return undefined;
-        for (const side of [left, right]) {
+        for (const [side, other] of [
+          [left, right],
+          [right, left],
+        ]) {
           const found = owner(side);
-          if (found) pushUnique(entry(found.table)[kind], found.column.name);
-          if (found && kind === 'range') {
-            pushUnique(entry(found.table)[operator === 'LIKE' ? 'pattern' : 'inequality'], found.column.name);
-          }
+          const computed = found ? undefined : expressionSide(side, other);
+          const key = found
+            ? { table: found.table, name: found.column.name }
+            : computed && { ...computed, name: computed.text };
+          if (!key) continue;
+          pushUnique(entry(key.table)[kind], key.name);
+          if (kind === 'range') pushUnique(entry(key.table)[operator === 'LIKE' ? 'pattern' : 'inequality'], key.name);
         }
         return undefined;
       });
@@ -508,13 +605,79 @@ function usageByTable(
       });
     }
     const order = children(query, 'orderby');
-    const owners = order.map((item) => owner(child(item, 'expr')));
-    const directions = new Set(order.map((item) => String(item.type ?? 'ASC').toUpperCase()));
-    if (owners.length > 0 && owners.every((o) => o && o.table === owners[0]!.table) && directions.size === 1) {
-      entry(owners[0]!.table).orderBy = unique(owners.map((o) => o!.column.name));
+    // A plain column, or (PostgreSQL) an indexable expression of one table's columns (`ORDER BY lower(name)`).
+    const orderKey = (node: AstNode | undefined) => {
+      const found = owner(node);
+      if (found) return { table: found.table, name: found.column.name };
+      const computed =
+        node && statement.dialect === 'postgresql' ? expressionKey(node, 'postgresql', owner) : undefined;
+      return computed?.indexable ? { table: computed.table, name: computed.text } : undefined;
+    };
+    const owners = order.map((item) => orderKey(child(item, 'expr')));
+    const directions = order.map((item) => String(item.type ?? 'ASC').toUpperCase());
+    // NULLS FIRST/LAST other than the default would need the key to say so too: such an ORDER BY is left out.
+    const defaultNulls = order.every((item) => !item.nulls);
+    if (owners.length > 0 && owners.every((o) => o && o.table === owners[0]!.table) && defaultNulls) {
+      const used = entry(owners[0]!.table);
+      used.orderBy = unique(owners.map((o) => o!.name));
+      used.orderDescending = unique(owners.filter((_, i) => directions[i] !== directions[0]).map((o) => o!.name));
     }
   }
   return usage;
+}
+
+/** A condition a partial index's predicate can state: its column is NULL, is not NULL, or is true or false. */
+interface PartialCondition {
+  column: string;
+  holds: 'null' | 'not-null' | boolean;
+  text: string;
+}
+
+/**
+ * The share of the rows a partial index holds, by the statistics (NULL fraction, a boolean's most common values; the
+ * conditions taken as independent); 1 when they do not say, so its size is never under-estimated.
+ */
+function partialShare(table: TableDef, conditions: PartialCondition[]): number {
+  return conditions.reduce((share, { column, holds }) => {
+    const stats = columnStatistics(table, column);
+    const nulls = stats?.nullFraction;
+    if (holds === 'null') return share * (nulls ?? 1);
+    if (holds === 'not-null') return share * (nulls === undefined ? 1 : 1 - nulls);
+    const spelled = holds ? /^(t|true)$/i : /^(f|false)$/i;
+    return share * (stats?.mostCommonValues?.find((v) => spelled.test(v.value))?.frequency ?? 1);
+  }, 1);
+}
+
+/** The conditions ANDed at the top of a WHERE: each one holds for every row the query returns. */
+function topConjuncts(node: AstNode | undefined): AstNode[] {
+  if (!node) return [];
+  if (isBinaryExpr(node) && String(node.operator).toUpperCase() === 'AND') {
+    return [...topConjuncts(child(node, 'left')), ...topConjuncts(child(node, 'right'))];
+  }
+  return [node];
+}
+
+/**
+ * A condition a partial index's predicate can state, so that the query's WHERE implies it: `col IS NULL`,
+ * `col IS NOT NULL`, or a boolean column compared with true or false (the queue's `locked_at IS NULL`, `done =
+ * false`). Undefined for any other.
+ */
+function partialPredicate(
+  node: AstNode,
+  owner: (node: AstNode | undefined) => { table: string; column: { name: string; type: string } } | undefined,
+): (PartialCondition & { table: string }) | undefined {
+  if (!isBinaryExpr(node)) return undefined;
+  const operator = String(node.operator).toUpperCase();
+  const found = owner(child(node, 'left'));
+  const value = child(node, 'right');
+  if (!found) return undefined;
+  const isNull = value?.type === 'null' && (operator === 'IS' || operator === 'IS NOT');
+  const isBoolean =
+    value?.type === 'bool' && (operator === '=' || operator === 'IS') && /^BOOL(EAN)?$/.test(found.column.type);
+  if (!isNull && !isBoolean) return undefined;
+  const text = expressionText(node, () => found.column.name);
+  const holds = isNull ? (operator === 'IS' ? 'null' : 'not-null') : value?.value === true;
+  return text === undefined ? undefined : { table: found.table, column: found.column.name, holds, text };
 }
 
 /** The SELECT of `(SELECT ...)` as an IN list's only item, if that is what the node is. */
@@ -640,21 +803,25 @@ function tooShortPrefix(
 }
 
 /**
- * An existing index that starts with the same key columns (and holds the included ones) already does the job,
- * unless (MySQL) it keys a column by a prefix too short to tell its values apart.
+ * An existing index that starts with the same keys (columns or expressions, read in the same relative directions
+ * when the order matters) and holds the included ones already does the job, unless it is partial with a predicate
+ * the query's `conditions` (partialPredicate texts) do not hold, or (MySQL) it keys a column by a prefix too short
+ * to tell its values apart.
  */
 function alreadyIndexed(
   table: TableDef,
-  columns: string[],
-  include: string[],
+  proposal: Pick<Proposal, 'columns' | 'include' | 'gin' | 'why' | 'descending'>,
+  conditions: string[],
   mysql = false,
-  method: 'btree' | 'gin' = 'btree',
 ): IndexDef | undefined {
+  const { columns, include } = proposal;
   return table.indexes.find(
     (index) =>
-      (index.method ?? 'btree') === method &&
-      columns.every((column, i) => index.columns[i]?.toLowerCase() === column.toLowerCase()) &&
+      (index.method ?? 'btree') === (proposal.gin ? 'gin' : 'btree') &&
+      columns.every((key, i) => sameText(index.expressions?.[i] ?? index.columns[i], key)) &&
       include.every((column) => index.columns.some((c) => c.toLowerCase() === column.toLowerCase())) &&
+      (index.where === undefined || predicateHolds(index.where, conditions)) &&
+      sameDirections(index, proposal) &&
       !(
         mysql &&
         (index.prefixLengths ?? []).some(
@@ -662,6 +829,44 @@ function alreadyIndexed(
         )
       ),
   );
+}
+
+/**
+ * Two key or predicate texts that read the same: case and spacing aside (expressionText prints both sides), and the
+ * casts to text pg_dump writes where the query leaves them implicit (`lower((name)::text)`, `data ->> 'kind'::text`).
+ */
+function sameText(a: string | null | undefined, b: string | undefined): boolean {
+  const plain = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/::(text|varchar|character varying)\b/g, '')
+      .replace(/\s+/g, '');
+  return typeof a === 'string' && b !== undefined && a !== '' && plain(a) === plain(b);
+}
+
+/** Whether a partial index's predicate holds wherever the query's conditions (ANDed, as printed) hold: each of its own. */
+function predicateHolds(predicate: string, conditions: string[]): boolean {
+  return predicate !== '' && predicate.split(/\s+AND\s+/i).every((part) => conditions.some((c) => sameText(part, c)));
+}
+
+/**
+ * Whether an existing index reads its keys in the proposal's relative directions (a key may be read backwards, so
+ * (a, b) serves `ORDER BY a DESC, b DESC` but not `ORDER BY a, b DESC`); only a key read in ORDER BY order cares.
+ */
+function sameDirections(index: IndexDef, proposal: Pick<Proposal, 'columns' | 'why' | 'descending'>): boolean {
+  if (proposal.why !== 'order' && proposal.why !== 'covering') return true;
+  const wanted = proposal.columns.map((c) => proposal.descending?.includes(c) ?? false);
+  const existing = proposal.columns.map((_, i) => index.descending?.[i] ?? false);
+  return wanted.every((down, i) => (down !== wanted[0]) === (existing[i] !== existing[0]));
+}
+
+/** MySQL: a functional key part already keys a function-wrapped condition the query compares. */
+function alreadyIndexedExpression(table: TableDef, refused: TableUsage['refused']): SkippedTable | undefined {
+  for (const { text } of refused) {
+    const index = table.indexes.find((i) => sameText(i.expressions?.[0], text));
+    if (index) return { table: table.name, reason: 'already-covered', message: coveredBy(table, index, [text]) };
+  }
+  return undefined;
 }
 
 /**
@@ -678,12 +883,22 @@ function tooSmallToIndex(table: TableDef): boolean {
 
 /**
  * A candidate whose equality columns already include a whole unique key finds at most one row through
- * the existing unique index; a wider index only adds write cost (and can mislead the optimizer).
+ * the existing unique index; a wider index only adds write cost (and can mislead the optimizer). A partial unique
+ * index pins a row only for a query whose WHERE holds its predicate.
  */
-function pinnedByUniqueKey(table: TableDef, columns: string[], equality: Set<string>): IndexDef | undefined {
+function pinnedByUniqueKey(
+  table: TableDef,
+  columns: string[],
+  equality: Set<string>,
+  partial: string[],
+): IndexDef | undefined {
   const bound = new Set(columns.filter((c) => equality.has(c)).map((c) => c.toLowerCase()));
   return table.indexes.find(
-    (index) => index.unique && index.columns.length > 0 && index.columns.every((c) => bound.has(c.toLowerCase())),
+    (index) =>
+      index.unique &&
+      (index.where === undefined || predicateHolds(index.where, partial)) &&
+      index.columns.length > 0 &&
+      index.columns.every((c) => bound.has(c.toLowerCase())),
   );
 }
 
@@ -736,13 +951,42 @@ const purposes: Record<
  * The reason for a candidate: what it is for, naming only the columns that play that part, then each column's
  * role ("customer_id (join), status (equality), created_at (range)").
  */
-function reasonFor(table: string, proposal: Proposal): Localized {
+function reasonFor(table: TableDef, proposal: Proposal): Localized {
   const all = [...proposal.columns, ...proposal.include];
+  const shown = (column: string) => (proposal.descending?.includes(column) ? `${column} DESC` : column);
   const columns = (...roles: IndexColumnRole[]) =>
-    list(all.filter((_, i) => roles.length === 0 || roles.includes(proposal.roles[i]!)));
-  const purpose = purposes[proposal.why](table, columns);
-  const roles = indexRolesWording(all.map((column, i) => ({ column, role: proposal.roles[i]! })));
-  return { zh: `${purpose.zh}各列作用：${roles.zh}。`, en: `${purpose.en} Column roles: ${roles.en}.` };
+    list(all.filter((_, i) => roles.length === 0 || roles.includes(proposal.roles[i]!)).map(shown));
+  const purpose = purposes[proposal.why](table.name, columns);
+  const roles = indexRolesWording(all.map((column, i) => ({ column: shown(column), role: proposal.roles[i]! })));
+  const notes = [
+    expressionNote(proposal.columns.filter((c) => isExpressionKey(table, c))),
+    proposal.where ? partialNote(table.name, proposal.where) : undefined,
+  ].filter((note) => note !== undefined);
+  return {
+    zh: [`${purpose.zh}各列作用：${roles.zh}。`, ...notes.map((n) => n.zh)].join(' '),
+    en: [`${purpose.en} Column roles: ${roles.en}.`, ...notes.map((n) => n.en)].join(' '),
+  };
+}
+
+/** A key that names no column of the table: the text of a PostgreSQL expression (expression-keys.ts). */
+function isExpressionKey(table: TableDef, key: string): boolean {
+  return /[(\s]/.test(key) && !table.columns.some((c) => c.name.toLowerCase() === key.toLowerCase());
+}
+
+function expressionNote(expressions: string[]): Localized | undefined {
+  if (expressions.length === 0) return undefined;
+  const fullText = expressions.some((e) => e.startsWith('to_tsvector('));
+  return {
+    zh: `${list(expressions)} 是表达式：PostgreSQL 只在查询（条件或 ORDER BY）写出同一个表达式时才使用表达式索引，所以索引存的是表达式的值（它是 IMMUTABLE 的）${fullText ? '；查询必须保留同一个文本搜索配置' : ''}。`,
+    en: `${list(expressions)} ${expressions.length > 1 ? 'are expressions' : 'is an expression'}: PostgreSQL reads an expression index only where the query (a condition or the ORDER BY) writes the same expression, so the index stores its (IMMUTABLE) value${fullText ? '; the query must keep the same text search configuration' : ''}.`,
+  };
+}
+
+function partialNote(table: string, where: string): Localized {
+  return {
+    zh: `部分索引：只存放 ${table} 中满足 ${where} 的行，正是查询要找的行；其余的行不进索引，索引保持很小。查询的 WHERE 必须包含同一个条件，优化器才会使用它。`,
+    en: `Partial index: it holds only the rows of ${table} where ${where}, the rows the query looks for, so it stays small while the other rows stay out of it. The optimizer uses it only for a WHERE that includes that same condition.`,
+  };
 }
 
 /** A plain B-tree candidate on the given key columns (for searches that build their own keys, e.g. workloads). */
@@ -773,9 +1017,18 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
   const covering = include.length > 0;
   const firstOther = columns.findIndex((c) => !proposal.equal?.has(c));
   const equalityPrefix = firstOther < 0 ? columns.length : firstOther;
-  const suffix = proposal.gin ? '_gin' : covering ? '_cover' : '';
-  const name = `idx_${table.name}_${columns.join('_')}${suffix}`.toLowerCase().slice(0, 60);
+  const suffix = proposal.gin ? '_gin' : covering ? '_cover' : proposal.where ? '_partial' : '';
+  const words = columns.map((key) =>
+    key
+      .toLowerCase()
+      .replace(/[^a-z0-9_]+/g, '_')
+      .replace(/^_+|_+$/g, ''),
+  );
+  const name = `idx_${table.name}_${words.join('_')}${suffix}`.toLowerCase().slice(0, 60);
   const quote = (id: string) => (dialect === 'mysql' ? `\`${id}\`` : /^[a-z_][a-z0-9_]*$/.test(id) ? id : `"${id}"`);
+  // PostgreSQL takes an expression key in parentheses: `CREATE INDEX ... ON users ((lower(email)))`.
+  const keyText = (key: string) => (isExpressionKey(table, key) ? `(${key})` : quote(key));
+  const where = proposal.where ? ` WHERE ${proposal.where}` : '';
   if (proposal.gin) {
     const operatorClass = proposal.gin.operatorClass ? ` ${proposal.gin.operatorClass}` : '';
     return {
@@ -785,8 +1038,8 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
       kind: 'gin',
       equalityPrefix: 0,
       name,
-      ddl: `CREATE INDEX ${quote(name)} ON ${quote(table.name)} USING gin (${columns.map(quote).join(', ')}${operatorClass});`,
-      reason: reasonFor(table.name, proposal),
+      ddl: `CREATE INDEX ${quote(name)} ON ${quote(table.name)} USING gin (${columns.map(keyText).join(', ')}${operatorClass});`,
+      reason: reasonFor(table, proposal),
       roles: proposal.roles,
       missingStatistics: columnsWithoutStatistics(table, columns),
       conditionColumns: columns,
@@ -798,30 +1051,38 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
   const includeClause = dialect === 'postgresql' && covering ? ` INCLUDE (${include.map(quote).join(', ')})` : '';
   const keyPart = (column: string, i: number) => {
     const length = proposal.prefixLengths?.[i];
-    if (typeof length === 'number') return `${quote(column)}(${length})`;
+    const direction = proposal.descending?.includes(column) ? ' DESC' : '';
+    if (typeof length === 'number') return `${quote(column)}(${length})${direction}`;
     const opclass = dialect === 'postgresql' ? patternOperatorClass(table, column, proposal) : undefined;
-    return opclass ? `${quote(column)} ${opclass}` : quote(column);
+    return `${keyText(column)}${opclass ? ` ${opclass}` : ''}${direction}`;
   };
   const all = [...columns, ...include];
   const short = dialect === 'mysql' ? tooShortPrefix(table, columns) : undefined;
   const patterned = dialect === 'postgresql' ? key.filter((c) => patternOperatorClass(table, c, proposal)) : [];
-  const reason = withPatternClass(reasonFor(table.name, proposal), patterned);
+  const reason = withPatternClass(reasonFor(table, proposal), patterned);
   return {
     table: table.name,
     columns,
     include,
     kind: covering ? 'covering' : 'btree',
+    ...(proposal.descending?.length ? { descending: proposal.descending } : {}),
+    ...(proposal.where ? { where: proposal.where } : {}),
     equalityPrefix,
     name,
-    ddl: `CREATE INDEX ${quote(name)} ON ${quote(table.name)} (${key.map(keyPart).join(', ')})${includeClause};`,
+    ddl: `CREATE INDEX ${quote(name)} ON ${quote(table.name)} (${key.map(keyPart).join(', ')})${includeClause}${where};`,
     reason: short ? withLongerPrefix(reason, table, short, proposal, columns) : reason,
     roles: proposal.roles,
     missingStatistics: columnsWithoutStatistics(table, columns),
     ...(proposal.prefixLengths ? { prefixLengths: proposal.prefixLengths } : {}),
     ...(short?.index.name ? { replaces: [short.index.name] } : {}),
     conditionColumns: proposal.conditionColumns ?? columns,
-    estimatedBytes: estimatedIndexBytes(dialect, table, all),
+    estimatedBytes: partialBytes(estimatedIndexBytes(dialect, table, all), proposal.rowsShare),
   };
+}
+
+/** A partial index holds only its share of the rows. */
+function partialBytes(bytes: number | undefined, share = 1): number | undefined {
+  return bytes === undefined ? undefined : Math.round(bytes * share);
 }
 
 /**
@@ -878,8 +1139,14 @@ function tinyTable(table: TableDef): Localized {
   };
 }
 
+/** An existing index by its name, else by its keys (an expression key by its text). */
+function indexLabel(index: IndexDef): string {
+  if (index.name) return index.name;
+  return index.primary ? 'PRIMARY KEY' : `(${list(index.columns.map((c, i) => index.expressions?.[i] || c))})`;
+}
+
 function coveredBy(table: TableDef, index: IndexDef, columns: string[]): Localized {
-  const name = index.name ?? (index.primary ? 'PRIMARY KEY' : `(${list(index.columns)})`);
+  const name = indexLabel(index);
   return {
     zh: `${table.name} 已有索引 ${name} 以 ${list(columns)} 开头，已经能服务这个查询。`,
     en: `${table.name} already has ${name}, which starts with ${list(columns)} and serves this query.`,
@@ -887,7 +1154,7 @@ function coveredBy(table: TableDef, index: IndexDef, columns: string[]): Localiz
 }
 
 function pinnedBy(table: TableDef, index: IndexDef): Localized {
-  const name = index.name ?? (index.primary ? 'PRIMARY KEY' : `(${list(index.columns)})`);
+  const name = indexLabel(index);
   return {
     zh: `查询已按唯一键 ${name}（${list(index.columns)}）定位到 ${table.name} 的一行，更多的索引只会增加写入开销。`,
     en: `The query pins one row of ${table.name} by its unique key ${name} (${list(index.columns)}); another index would only add write cost.`,
@@ -905,6 +1172,11 @@ function needsPrefix(table: TableDef, column: string): Localized {
         zh: `${table.name}.${column} 是长字符串列，MySQL 只能用前缀长度为它建索引，而统计信息没有给出它的值或平均宽度，无法选出前缀长度。`,
         en: `${table.name}.${column} is a long string column: MySQL indexes it by a prefix length, and the statistics give neither its values nor its average width to choose one from.`,
       };
+}
+
+/** Why a table gets no candidate when its conditions compare only expressions no index proposed here can hold. */
+function refusedExpressions(refused: TableUsage['refused']): Localized {
+  return { zh: refused.map((r) => r.why.zh).join(' '), en: refused.map((r) => r.why.en).join(' ') };
 }
 
 /** Why a table the query uses gets no candidate when no condition, sort or grouping on it can use an index. */

@@ -1,7 +1,8 @@
 import { AppError, type Dialect } from '@sqltune/contracts';
-import { parseWithLibrary } from '../dialect/parse.ts';
+import { parseEach, parseWithLibrary } from '../dialect/parse.ts';
 import { splitStatements } from '../dialect/split.ts';
 import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
+import { expressionText } from '../model/expression-text.ts';
 import { definedType, isMysqlCollated, isStringType } from '../semantics/types.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { positionAt } from '../text/position.ts';
@@ -143,17 +144,19 @@ function addAlteredKeys(schema: SchemaModel, ast: AstNode, at: Where, dialect: D
     const def = definition ?? (action.resource === 'index' ? action : undefined);
     if (!def || (def.resource !== 'constraint' && def.resource !== 'index') || !makesIndex(def, dialect)) continue;
     if (!table) throw unknownTable(tableName, at);
-    table.indexes.push(def.resource === 'index' && !definition ? alteredIndexFrom(def) : indexFrom(def));
+    table.indexes.push(
+      def.resource === 'index' && !definition ? alteredIndexFrom(def, dialect) : indexFrom(def, dialect),
+    );
     if (table.indexes.at(-1)!.primary) markNotNull(table, table.indexes.at(-1)!.columns);
   }
 }
 
 /** MySQL's `ADD [UNIQUE] INDEX name (cols)` as the parser gives it (the definition on the action itself). */
-function alteredIndexFrom(def: AstNode): IndexDef {
+function alteredIndexFrom(def: AstNode, dialect: Dialect): IndexDef {
   return {
     name: typeof def.index === 'string' ? def.index : null,
     columns: children(def, 'definition').map(nameOf),
-    ...keyExpressions(children(def, 'definition')),
+    ...keyShapes(children(def, 'definition'), dialect),
     ...prefixLengths(children(def, 'definition')),
     unique: String(def.keyword ?? '')
       .toLowerCase()
@@ -245,11 +248,31 @@ function keyOptions(nodes: AstNode[]): Pick<IndexDef, 'keyOptions'> {
   return options.some(Boolean) ? { keyOptions: options } : {};
 }
 
-/** `expressions` for an index with an expression key (its text, put on the key's node by dialect/key-expressions.ts). */
-function keyExpressions(nodes: AstNode[]): Pick<IndexDef, 'expressions'> {
+/**
+ * `expressions` and `descending` for an index with a key on an expression (`(lower(email))`, MySQL's functional key
+ * part; its text put on the key's node by dialect/key-expressions.ts) or stored descending. An expression is printed
+ * as model/expression-text.ts prints the query's (`lower(email)` whether written `` lower(`email`) `` or not), so
+ * candidates and the redundancy checks compare like with like; written text where no printing is possible.
+ */
+function keyShapes(nodes: AstNode[], dialect: Dialect): Pick<IndexDef, 'expressions' | 'descending'> {
   // A parenthesized column (`(a)`, which PostgreSQL indexes as the column) is a column key.
-  const texts = nodes.map((node) => (typeof node.expression === 'string' && !nameOf(node) ? node.expression : null));
-  return texts.some((t) => t !== null) ? { expressions: texts } : {};
+  const expressions = nodes.map((node) => (nameOf(node) === '' ? keyExpressionText(node, dialect) : null));
+  const descending = nodes.map((node) => /^desc$/i.test(String(node.order_by ?? '')));
+  return {
+    ...(expressions.some((e) => e !== null) ? { expressions } : {}),
+    ...(descending.some(Boolean) ? { descending } : {}),
+  };
+}
+
+function keyExpressionText(node: AstNode, dialect: Dialect): string {
+  const written = typeof node.expression === 'string' ? node.expression : undefined;
+  const printed = expressionText(node);
+  if (printed !== undefined || written === undefined) return printed ?? '';
+  // MySQL's functional key part holds its text only (key-expressions.ts): read it as the expression it is.
+  const outcome = parseEach(`SELECT ${written}`, dialect)[0];
+  const item = outcome && 'statement' in outcome ? child(outcome.statement.ast, 'columns') : undefined;
+  const expr = Array.isArray(item) && isNode(item[0]) ? child(item[0], 'expr') : undefined;
+  return (expr && expressionText(expr)) ?? written;
 }
 
 /** `prefixLengths` for an index whose key has any prefix column. */
@@ -283,7 +306,7 @@ function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
         table.indexes.push({ name: null, columns: [column], unique: true, primary: false });
       }
     } else if ((def.resource === 'index' || def.resource === 'constraint') && makesIndex(def, dialect)) {
-      (isForeignKey(def) ? foreignKeys : table.indexes).push(indexFrom(def));
+      (isForeignKey(def) ? foreignKeys : table.indexes).push(indexFrom(def, dialect));
     }
   }
   // InnoDB indexes a foreign key only when no index starts with its columns (mysqldump prints the index it made).
@@ -338,15 +361,15 @@ function makesIndex(def: AstNode, dialect: Dialect): boolean {
   return true;
 }
 
-function indexFrom(def: AstNode): IndexDef {
+function indexFrom(def: AstNode, dialect: Dialect): IndexDef {
   const kind = String(def.constraint_type ?? def.keyword ?? '').toLowerCase();
   const columns = children(def, 'definition').map(nameOf);
   const primary = kind.startsWith('primary');
   return {
     name: primary ? 'PRIMARY' : typeof def.index === 'string' ? def.index : null,
     columns,
-    ...keyExpressions(children(def, 'definition')),
     ...prefixLengths(children(def, 'definition')),
+    ...keyShapes(children(def, 'definition'), dialect),
     unique: primary || kind.startsWith('unique'),
     primary,
   };
@@ -361,11 +384,12 @@ function addIndex(schema: SchemaModel, ast: AstNode, at: Where, dialect: Dialect
   table.indexes.push({
     name: typeof ast.index === 'string' ? ast.index : null,
     columns: children(ast, 'index_columns').map(nameOf),
-    ...keyExpressions(children(ast, 'index_columns')),
     ...prefixLengths(children(ast, 'index_columns')),
     unique: String(ast.index_type ?? '').toLowerCase() === 'unique',
     primary: false,
     ...(method === 'btree' ? {} : { method }),
     ...keyOptions(children(ast, 'index_columns')),
+    ...keyShapes(children(ast, 'index_columns'), dialect),
+    ...(child(ast, 'where') ? { where: expressionText(child(ast, 'where')) ?? '' } : {}),
   });
 }

@@ -45,13 +45,18 @@ export interface ColumnDef {
 
 export interface IndexDef {
   name: string | null;
+  /** Key columns, then INCLUDE ones; '' for a key on an expression (its text is in `expressions`). */
   columns: string[];
   /**
    * The text of each key that is an expression, not a column (MySQL 8 `KEY idx ((lower(email)))`, PostgreSQL
-   * `(a + b)` or `lower(email)`), as written with blanks reduced to one, aligned with `columns` (whose entry is then
-   * ''; null for a column key); absent when no key is an expression.
+   * `(a + b)` or `lower(email)`), as model/expression-text.ts prints it (as written, blanks reduced to one, where it
+   * prints none), aligned with `columns` (whose entry is then ''; null for a column key); absent when no key is one.
    */
   expressions?: Array<string | null>;
+  /** Keys stored descending (`col DESC`), aligned with `columns`; absent when none is. */
+  descending?: boolean[];
+  /** PostgreSQL partial index: its predicate as expressionText prints it ('' when not printable). */
+  where?: string;
   /** MySQL prefix lengths (`KEY (username(2))`), aligned with `columns` (null for a whole column); absent without any. */
   prefixLengths?: Array<number | null>;
   unique: boolean;
@@ -106,11 +111,15 @@ export function keyTexts(index: IndexDef): string[] {
   return index.columns.map((column, k) => index.expressions?.[k] ?? column);
 }
 
-/** Whether every column of some unique index (or the primary key) is in `bound` (lower case). */
+/**
+ * Whether every column of some unique index (or the primary key) is in `bound` (lower case). A partial unique index
+ * (`... WHERE deleted_at IS NULL`) is unique only among the rows its predicate holds: not a key of the table.
+ */
 export function coversUniqueKey(def: TableDef, bound: Set<string>): boolean {
   return def.indexes.some(
     (index) =>
       (index.unique || index.primary) &&
+      index.where === undefined &&
       index.columns.length > 0 &&
       index.columns.every((c) => bound.has(c.toLowerCase())),
   );

@@ -429,7 +429,11 @@ CREATE INDEX d_lower ON d (lower(name));
 CREATE INDEX d_lower_id ON d (lower(name), id);
 CREATE INDEX d_upper ON d ((upper(name)));
 CREATE INDEX d_upper_quoted ON d (upper("name"), id);`),
-    ).toEqual(['Index d_lower on d is a prefix of d_lower_id; dropping it saves write cost.']);
+    ).toEqual([
+      'Index d_lower on d is a prefix of d_lower_id; dropping it saves write cost.',
+      // `upper("name")` is `upper(name)`: expressions are compared as printed, not as written.
+      'Index d_upper on d is a prefix of d_upper_quoted; dropping it saves write cost.',
+    ]);
     const mysql = checkSchema(
       parseSchema(
         'CREATE TABLE `d` (`id` int, `s` varchar(9), KEY `a` ((lower(`s`))), KEY `b` ((lower(`s`)),`id`), KEY `c` ((upper(`s`))))',

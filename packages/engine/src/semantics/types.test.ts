@@ -116,4 +116,14 @@ describe('the type a column definition names', () => {
     expect(definedType({ dataType: 'int', length: 8 }, 'postgresql')).toBe('BIGINT');
     expect(definedType({ dataType: 'INT', length: 5 }, 'postgresql')).toBe('INT');
   });
+
+  it('reads `with time zone` as the zoned type, `without` as the plain one', () => {
+    expect(
+      types(
+        `CREATE TABLE t (a timestamp with time zone, b timestamp(3) with time zone, c timestamp without time zone,
+           d timestamptz, e time with time zone, f timestamp)`,
+        'postgresql',
+      ),
+    ).toEqual(['TIMESTAMPTZ', 'TIMESTAMPTZ', 'TIMESTAMP', 'TIMESTAMPTZ', 'TIMETZ', 'TIMESTAMP']);
+  });
 });

@@ -160,6 +160,9 @@ const mysqlFloats: Record<number, string> = { 4: 'FLOAT', 8: 'DOUBLE' };
  */
 export function definedType(definition: { readonly [key: string]: unknown }, dialect: Dialect): string {
   const type = String(definition.dataType ?? '').toUpperCase();
+  // PostgreSQL's `timestamp with time zone` is timestamptz: another type, whose functions depend on TimeZone.
+  const suffix = Array.isArray(definition.suffix) ? definition.suffix.join(' ').toUpperCase() : '';
+  if ((type === 'TIMESTAMP' || type === 'TIME') && suffix === 'WITH TIME ZONE') return `${type}TZ`;
   if (definition.parentheses || typeof definition.length !== 'number') return type;
   const sizes = dialect === 'mysql' && type === 'FLOAT' ? mysqlFloats : sizedSpellings[type];
   return sizes?.[definition.length] ?? type;

@@ -357,6 +357,8 @@ const en: Messages = {
     indexKindCovering: 'Covering index',
     indexKindGin: 'GIN (inverted index)',
     indexInclude: 'Also stores {{columns}}',
+    indexPartial: 'Partial index: only the rows where {{where}}',
+    indexDescending: 'Stores {{columns}} descending',
     indexCost: 'Cost {{before}} → {{after}} with the set',
     indexBenefit: 'Saves {{benefit}} of that on its own',
     indexSize: 'About {{size}} (estimated from the statistics)',

@@ -355,6 +355,8 @@ const zh = {
     indexKindCovering: '覆盖索引',
     indexKindGin: 'GIN 倒排索引',
     indexInclude: '附带存储列 {{columns}}',
+    indexPartial: '部分索引：只包含满足 {{where}} 的行',
+    indexDescending: '降序存放 {{columns}}',
     indexCost: '整组索引下代价 {{before}} → {{after}}',
     indexBenefit: '其中该索引单独节省 {{benefit}}',
     indexSize: '约 {{size}}（根据统计信息估算）',

@@ -183,11 +183,16 @@ export function IndexGaps({ gaps, lang }: { gaps: IndexGap[]; lang: Language }) 
   );
 }
 
-/** What the optimizer and the statistics say about one index: cost with and without the set, its share, its size. */
+/**
+ * What the optimizer and the statistics say about one index: cost with and without the set, its share, its size;
+ * and what its DDL says in passing (stored columns, the rows a partial index holds, descending keys).
+ */
 function IndexFigures({ index, lang }: { index: IndexAdvice; lang: Language }) {
   const { t } = useTranslation();
   const figures: string[] = [];
   if (index.include?.length) figures.push(t('result.indexInclude', { columns: index.include.join(', ') }));
+  if (index.where) figures.push(t('result.indexPartial', { where: index.where }));
+  if (index.descending?.length) figures.push(t('result.indexDescending', { columns: index.descending.join(', ') }));
   if (index.costBefore !== undefined && index.costAfter !== undefined) {
     figures.push(
       t('result.indexCost', {

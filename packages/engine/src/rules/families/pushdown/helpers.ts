@@ -154,11 +154,12 @@ export function leadsIndex(table: TableDef, column: string): boolean {
   return table.indexes.some((index) => index.columns[0]?.toLowerCase() === column.toLowerCase());
 }
 
-/** Whether a column alone is the primary key or a unique index of its table. */
+/** Whether a column alone is the primary key or a unique index (not a partial one) of its table. */
 export function uniqueAlone(table: TableDef, column: string): boolean {
   return table.indexes.some(
     (index) =>
       (index.unique || index.primary) &&
+      index.where === undefined &&
       index.columns.length === 1 &&
       index.columns[0]!.toLowerCase() === column.toLowerCase(),
   );

@@ -47,9 +47,11 @@ export function querySources(statement: ParsedStatement, schema: SchemaModel, qu
   }));
 }
 
-/** The unique keys of a table, the primary key first. */
+/** The unique keys of a table, the primary key first (a partial unique index is unique only in its subset). */
 export function uniqueKeys(table: TableDef): IndexDef[] {
-  return table.indexes.filter((i) => i.unique).sort((a, b) => Number(b.primary) - Number(a.primary));
+  return table.indexes
+    .filter((i) => i.unique && i.where === undefined)
+    .sort((a, b) => Number(b.primary) - Number(a.primary));
 }
 
 /** A key whose columns are all declared NOT NULL (a primary key always is): no two rows share its value. */

@@ -74,3 +74,18 @@ SELECT e.id, e.grp FROM events e LEFT JOIN events f ON f.id = e.grp;
 -- dialect: mysql postgresql
 -- verify: only
 SELECT e.grp, COUNT(*) FROM events e LEFT JOIN events f ON f.id = e.flag AND f.label IS NOT NULL GROUP BY e.grp;
+
+-- A unique index keys the joined table: each row of a matches at most one of b.
+-- dialect: postgresql
+-- tables: CREATE TABLE a (id INT PRIMARY KEY, b_id INT); CREATE TABLE b (id INT NOT NULL, deleted_at TIMESTAMP); CREATE UNIQUE INDEX b_id ON b (id);
+-- matches: 1
+SELECT a.id FROM a LEFT JOIN b ON b.id = a.b_id;
+-- after:
+SELECT a.id FROM a;
+
+-- A partial unique index is unique only among the rows its predicate holds: deleted rows may repeat the id, so the
+-- join is only reported, not removed.
+-- dialect: postgresql
+-- tables: CREATE TABLE a (id INT PRIMARY KEY, b_id INT); CREATE TABLE b (id INT NOT NULL, deleted_at TIMESTAMP); CREATE UNIQUE INDEX b_live ON b (id) WHERE deleted_at IS NULL;
+-- matches: 1
+SELECT a.id FROM a LEFT JOIN b ON b.id = a.b_id;
