@@ -32,7 +32,7 @@ export function looksLikeMysqlTable(lines: SourceLine[]): boolean {
   const first = lines[0]!.text;
   if (RECORD.test(first.trim())) return lines.some((l) => /^\s*select_type:/.test(l.text));
   const header = BORDER.test(first) ? lines[1]?.text : first;
-  return header !== undefined && /\bselect_type\b/.test(header) && /[|\t]/.test(header);
+  return header !== undefined && /\bselect_type\b/.test(header) && /[|\t,]/.test(header);
 }
 
 interface Row {
@@ -55,11 +55,14 @@ export function readMysqlTable(lines: SourceLine[], raw: string): PlanTree {
 function gridRows(lines: SourceLine[]): Row[] {
   const content = lines.filter((l) => !BORDER.test(l.text));
   const boxed = content[0]!.text.trim().startsWith('|');
+  const csv = !boxed && !content[0]!.text.includes('\t');
   const split = (l: SourceLine) => {
+    if (csv) return csvFields(l.text);
     const text = boxed ? l.text.trim().replace(/^\|/, '').replace(/\|$/, '') : l.text;
     return text.split(boxed ? '|' : '\t').map((c) => c.trim());
   };
-  const header = split(content[0]!);
+  // MySQL Workbench's "Copy Row (with names)" writes the header as a comment: `# id, select_type, ...`.
+  const header = split(content[0]!).map((name, i) => (i === 0 ? name.replace(/^#\s*/, '') : name));
   checkColumns(header, content[0]!);
   return content.slice(1).map((line) => {
     const cells = split(line);
@@ -105,7 +108,41 @@ function checkColumns(columns: string[], line: SourceLine): void {
 }
 
 function nullable(cell: string): string | null {
-  return cell === 'NULL' ? null : cell;
+  return cell === 'NULL' || cell === '<null>' ? null : cell;
+}
+
+/**
+ * One line of a CSV export of the result grid (Navicat, DataGrip: `"idx_a,idx_b"` quoted where it holds a comma)
+ * or of MySQL Workbench's copied row (every value in single quotes, NULL bare); an empty field is an empty cell.
+ */
+function csvFields(text: string): string[] {
+  const fields: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (text[i] === ' ') i++;
+    const quote = text[i];
+    if (quote === '"' || quote === "'") {
+      let value = '';
+      i++;
+      while (i < text.length) {
+        if (text[i] === quote && text[i + 1] === quote) {
+          value += quote;
+          i += 2;
+        } else if (text[i] === quote) {
+          i++;
+          break;
+        } else value += text[i++];
+      }
+      fields.push(value);
+      while (i < text.length && text[i] !== ',') i++;
+    } else {
+      const end = text.indexOf(',', i);
+      fields.push(text.slice(i, end < 0 ? undefined : end).trim());
+      i = end < 0 ? text.length : end;
+    }
+    if (i >= text.length) return fields;
+    i++;
+  }
 }
 
 interface Block {

@@ -160,8 +160,11 @@ function describeOperation(description: string): Described {
   return { node: description.slice(0, colon), details: [description.slice(colon + 2)] };
 }
 
-function sortNode(keys: string): Described {
-  return { node: 'Filesort', filter: `sort key: ${keys}` };
+/** `Sort: total DESC, limit input to 10 row(s) per chunk`: the keys, and the top-N limit as a detail. */
+function sortNode(text: string): Described {
+  const limit = /, (limit input to \S+ row\(s\) per chunk)$/.exec(text);
+  const keys = limit ? text.slice(0, limit.index) : text;
+  return { node: 'Filesort', filter: `sort key: ${keys}`, ...(limit ? { details: [limit[1]!] } : {}) };
 }
 
 function subqueryNode(m: RegExpExecArray): Described {

@@ -19,7 +19,7 @@ import { findTable, type SchemaModel } from '../schema/model.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { detailNumber, isFullTableScan, type PlanVisit, walk } from './hotspots/hotspot.ts';
 import { PLAN_FORMATS, type PlanFormat } from './parse.ts';
-import { isParallelAware } from './postgres-common.ts';
+import { isParallelAware, parallelDivisor } from './postgres-common.ts';
 
 /** A table of the schema (its name as the schema spells it) and the rows the plan shows it holds. */
 export interface PlanTableRows {
@@ -89,17 +89,6 @@ function postgresTableRows({ node, ancestors }: PlanVisit): number | undefined {
     figures.push((node.actualRows + removed) * (parallel ? node.loops : 1));
   }
   return figures.length > 0 ? Math.max(...figures) : undefined;
-}
-
-/**
- * The parallel divisor of the Gather above a parallel scan (PostgreSQL's get_parallel_divisor, with the leader
- * taking part as it does by default): the workers, plus the leader's share of 1 - 0.3 per worker while positive.
- */
-function parallelDivisor(ancestors: PlanNode[]): number | undefined {
-  const gather = ancestors.findLast((a) => /^Gather( Merge)?$/.test(a.node));
-  const workers = gather ? detailNumber(gather, /^Workers Planned: (\d+)$/) : undefined;
-  if (workers === undefined || workers < 1) return undefined;
-  return workers + Math.max(0, 1 - 0.3 * workers);
 }
 
 /**
