@@ -127,6 +127,8 @@ function unwrapQuotedLines(lines: SourceLine[]): SourceLine[] {
   const content = lines.filter((l) => l.text.trim() !== '');
   if (content.length === 0) return lines;
   const quoted = content.filter((l) => QUOTED_FIELD.test(l.text));
+  // A quote opening or closing a line alone: one cell over many lines (pgAdmin's JSON), for unwrapQuotedCell.
+  if (content.some((l) => !QUOTED_FIELD.test(l.text) && /^\s*"|"$/.test(l.text))) return lines;
   const csv =
     quoted.length === content.length ||
     (quoted.length > 0 &&
@@ -149,7 +151,8 @@ function unquoteField(text: string): string {
  * the grid's, not the plan's.
  */
 function unwrapQuotedCell(lines: SourceLine[]): SourceLine[] {
-  const content = lines.filter((l) => l.text.trim() !== '');
+  // pgAdmin's copy with headers puts the column's name, quoted, above the cell.
+  const content = lines.filter((l) => l.text.trim() !== '' && !/^\s*"QUERY PLAN"$/.test(l.text));
   const first = content[0];
   const last = content.at(-1);
   const quote = /^\s*(['"])/.exec(first?.text ?? '')?.[1];

@@ -30,6 +30,8 @@ export const nestedLoopLargeInput: PlanHotspot = {
     if (!/^nested loop$/i.test(node.node) || node.children.length < 2) return undefined;
     for (let i = 1; i < node.children.length; i++) {
       const inner = node.children[i]!;
+      // The MySQL-family readers hang a block's subqueries under its join: they are not one of its inputs.
+      if (isSubquery(inner)) continue;
       const scanned = scannedInner(inner);
       const outer = outerRows(node.children.slice(0, i));
       const indexTable = scanned?.relation ? { indexTable: tableOf(scanned.relation, context) } : {};
@@ -82,6 +84,10 @@ function joinBuffer(scanned: PlanNode, outer: number): HotspotMatch {
       en: `Nested loop compares each of about ${formatRows(outer, 'outer row')} with every row of ${label.en} (join buffer: no index serves the join condition): an index on the join columns avoids it`,
     },
   };
+}
+
+function isSubquery(node: PlanNode): boolean {
+  return /^(?:Dependent )?subquery$/i.test(node.node);
 }
 
 function outerRows(outer: PlanNode[]): number {

@@ -1,0 +1,354 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { AppError, type Dialect, type PlanNode, type PlanTree } from '@sqltune/contracts';
+import { describe, expect, it } from 'vitest';
+import { diagnosePlan } from './hotspots/index.ts';
+import { parseUserPlan } from './parse.ts';
+import { nodesOf } from './test-support.ts';
+
+/**
+ * Plans as users paste them (fixtures/real: written after what psql, pgAdmin, DBeaver, DataGrip, Navicat, the mysql
+ * client, MySQL Workbench and blog posts print, for PostgreSQL 12-17, MySQL 5.7/8.0 and MariaDB 10.x): each is read,
+ * and its hotspots are the ones a DBA would name, no more. `pg*` files are PostgreSQL plans, the others MySQL-family.
+ */
+const dir = new URL('./fixtures/real/', import.meta.url);
+const text = (file: string) => readFileSync(new URL(file, dir), 'utf8');
+const dialectOf = (file: string): Dialect => (file.startsWith('pg') ? 'postgresql' : 'mysql');
+const read = (file: string) => parseUserPlan(text(file), dialectOf(file));
+const findingsOf = (file: string) => diagnosePlan(read(file)).findings;
+const find = (tree: PlanTree, name: string, relation?: string): PlanNode => {
+  const found = nodesOf(tree.root).find((n) => n.node === name && (relation === undefined || n.relation === relation));
+  if (!found) throw new Error(`no ${name} ${relation ?? ''}`);
+  return found;
+};
+
+/** Per fixture: the format read, the nodes in the tree, and the findings (id without `plan-`, severity) in order. */
+const expected: Record<string, { format: string; nodes: number; findings: string[] }> = {
+  'maria-analyze-json.txt': {
+    format: 'mariadb-json',
+    nodes: 5,
+    findings: [
+      'full-scan-large-table:info',
+      'full-scan-large-table:warning',
+      'nested-loop-large-input:warning',
+      'temporary-table:warning',
+      'row-misestimate:warning',
+    ],
+  },
+  'maria-analyze-table.txt': {
+    format: 'mysql-table',
+    nodes: 3,
+    findings: ['full-scan-large-table:warning', 'row-misestimate:warning'],
+  },
+  'maria-explain-derived.txt': { format: 'mysql-table', nodes: 7, findings: [] },
+  'maria-explain-json.txt': {
+    format: 'mariadb-json',
+    nodes: 7,
+    findings: ['filesort:warning', 'temporary-table:warning'],
+  },
+  'my-datagrip-csv.txt': { format: 'mysql-table', nodes: 3, findings: ['full-scan-large-table:warning'] },
+  'my-navicat-csv.txt': { format: 'mysql-table', nodes: 3, findings: ['full-scan-large-table:warning'] },
+  'my-workbench-copy-row.txt': { format: 'mysql-table', nodes: 3, findings: ['full-scan-large-table:warning'] },
+  'my57-boxed-temp-filesort.txt': {
+    format: 'mysql-table',
+    nodes: 5,
+    findings: ['nested-loop-large-input:info', 'filesort:warning', 'temporary-table:warning'],
+  },
+  'my57-optimized-away.txt': { format: 'mysql-table', nodes: 1, findings: [] },
+  'my57-small-temp.txt': { format: 'mysql-table', nodes: 3, findings: [] },
+  'my80-batch-tabs-derived.txt': { format: 'mysql-table', nodes: 5, findings: [] },
+  'my80-boxed-hash-join.txt': {
+    format: 'mysql-table',
+    nodes: 3,
+    findings: ['full-scan-large-table:warning', 'full-scan-large-table:critical'],
+  },
+  'my80-explain-analyze.txt': {
+    format: 'mysql-tree',
+    nodes: 4,
+    findings: ['full-scan-large-table:warning', 'row-misestimate:warning'],
+  },
+  'my80-impossible-where.txt': { format: 'mysql-table', nodes: 1, findings: [] },
+  'my80-json-derived-semijoin.txt': { format: 'mysql-json', nodes: 5, findings: [] },
+  'my80-json-subqueries.txt': { format: 'mysql-json', nodes: 3, findings: [] },
+  'my80-json.txt': {
+    format: 'mysql-json',
+    nodes: 5,
+    findings: ['full-scan-large-table:warning', 'filesort:warning', 'temporary-table:warning'],
+  },
+  'my80-tree-hash-analyze.txt': {
+    format: 'mysql-tree',
+    nodes: 4,
+    findings: ['full-scan-large-table:info', 'full-scan-large-table:info', 'row-misestimate:warning'],
+  },
+  'my80-tree-vertical.txt': { format: 'mysql-tree', nodes: 2, findings: ['full-scan-large-table:warning'] },
+  'my80-tree.txt': { format: 'mysql-tree', nodes: 8, findings: ['filesort:warning'] },
+  'my80-vertical.txt': {
+    format: 'mysql-table',
+    nodes: 2,
+    findings: ['full-scan-large-table:warning', 'filesort:warning'],
+  },
+  'pg-blog-zh-nbsp.txt': { format: 'postgresql-text', nodes: 2, findings: ['full-scan-large-table:critical'] },
+  'pg-costs-off.txt': { format: 'postgresql-text', nodes: 4, findings: [] },
+  'pg-datagrip-csv.txt': {
+    format: 'postgresql-text',
+    nodes: 2,
+    findings: ['full-scan-large-table:warning', 'filesort:warning'],
+  },
+  'pg-dbeaver-crlf.txt': { format: 'postgresql-text', nodes: 2, findings: [] },
+  'pg-json-no-brackets-parallel.txt': {
+    format: 'postgresql-json',
+    nodes: 2,
+    findings: ['full-scan-large-table:critical'],
+  },
+  'pg-pgadmin-json-cell.txt': { format: 'postgresql-json', nodes: 1, findings: ['full-scan-large-table:warning'] },
+  'pg-pgadmin-quoted.txt': { format: 'postgresql-text', nodes: 4, findings: ['full-scan-large-table:warning'] },
+  'pg-psql-json-plus.txt': { format: 'postgresql-json', nodes: 2, findings: [] },
+  'pg-tabs-indent.txt': {
+    format: 'postgresql-text',
+    nodes: 2,
+    findings: ['full-scan-large-table:warning', 'filesort:warning'],
+  },
+  'pg-timing-off.txt': { format: 'postgresql-text', nodes: 2, findings: ['full-scan-large-table:info'] },
+  'pg12-initplan-subplan.txt': {
+    format: 'postgresql-text',
+    nodes: 5,
+    findings: ['full-scan-large-table:warning', 'full-scan-large-table:warning'],
+  },
+  'pg12-psql-bitmap-and.txt': { format: 'postgresql-text', nodes: 4, findings: [] },
+  'pg13-function-scan-result.txt': { format: 'postgresql-text', nodes: 2, findings: [] },
+  'pg13-gather-merge-external-sort.txt': {
+    format: 'postgresql-text',
+    nodes: 3,
+    findings: ['full-scan-large-table:info', 'filesort:warning'],
+  },
+  'pg13-lockrows-skip-locked.txt': { format: 'postgresql-text', nodes: 3, findings: [] },
+  'pg14-incremental-sort.txt': { format: 'postgresql-text', nodes: 3, findings: [] },
+  'pg14-nested-loop-join-filter.txt': {
+    format: 'postgresql-text',
+    nodes: 4,
+    findings: ['full-scan-large-table:info', 'nested-loop-large-input:warning'],
+  },
+  'pg14-window-cte.txt': { format: 'postgresql-text', nodes: 5, findings: ['full-scan-large-table:info'] },
+  'pg15-hashagg-spill.txt': {
+    format: 'postgresql-text',
+    nodes: 2,
+    findings: ['full-scan-large-table:info', 'temporary-table:warning'],
+  },
+  'pg15-insert-on-conflict.txt': { format: 'postgresql-text', nodes: 3, findings: ['full-scan-large-table:info'] },
+  'pg15-memoize.txt': { format: 'postgresql-text', nodes: 4, findings: ['full-scan-large-table:info'] },
+  'pg15-projectset-function-values.txt': { format: 'postgresql-text', nodes: 5, findings: ['row-misestimate:warning'] },
+  'pg16-buffers-index-only.txt': { format: 'postgresql-text', nodes: 2, findings: [] },
+  'pg16-delete-semi.txt': {
+    format: 'postgresql-text',
+    nodes: 4,
+    findings: ['full-scan-large-table:warning', 'row-misestimate:warning'],
+  },
+  'pg16-parallel-hash-join.txt': {
+    format: 'postgresql-text',
+    nodes: 7,
+    findings: ['full-scan-large-table:critical', 'full-scan-large-table:critical'],
+  },
+  'pg16-partition-append.txt': { format: 'postgresql-text', nodes: 3, findings: [] },
+  'pg16-update-partitioned-wal-trigger.txt': { format: 'postgresql-text', nodes: 4, findings: [] },
+  'pg16-verbose-workers.txt': { format: 'postgresql-text', nodes: 2, findings: ['full-scan-large-table:warning'] },
+  'pg17-merge-append.txt': { format: 'postgresql-text', nodes: 4, findings: [] },
+  'pg17-verbose-settings-jit.txt': { format: 'postgresql-text', nodes: 3, findings: ['full-scan-large-table:info'] },
+};
+
+describe('real pasted plans (fixtures/real)', () => {
+  it('has an expectation for every fixture but the refused YAML', () => {
+    const files = readdirSync(dir).filter((f) => f !== 'pg-yaml.txt');
+    expect(files.sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  for (const [file, want] of Object.entries(expected)) {
+    it(`reads ${file} with the hotspots a DBA would name`, () => {
+      const tree = read(file);
+      expect(tree.format).toBe(want.format);
+      expect(nodesOf(tree.root)).toHaveLength(want.nodes);
+      const findings = diagnosePlan(tree).findings;
+      expect(findings.map((f) => `${f.id.replace('plan-', '')}:${f.severity}`)).toEqual(want.findings);
+      for (const f of findings) expect(f.message.zh).not.toBe(f.message.en);
+    });
+  }
+
+  it("refuses YAML saying which formats are read, at psql's first content line", () => {
+    try {
+      read('pg-yaml.txt');
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(AppError);
+      const e = error as AppError;
+      expect(e.code).toBe(4204);
+      expect(e.detail.line).toBe(3);
+      expect(e.message).toContain('YAML');
+    }
+  });
+});
+
+/** A tree of one plan text, for the checks below that change one line of a fixture. */
+const plan = (dialect: Dialect, lines: string[]) => parseUserPlan(lines.join('\n'), dialect);
+const ids = (tree: PlanTree) => diagnosePlan(tree).findings.map((f) => f.id);
+
+describe('what the sweep of real plans fixed in the readers', () => {
+  it("reads a partitioned write's target tables as details of its ModifyTable, not as lines out of place", () => {
+    const tree = read('pg16-update-partitioned-wal-trigger.txt');
+    expect(tree.root).toMatchObject({ node: 'ModifyTable', relation: 'measurement', actualRows: 0, loops: 1 });
+    expect(tree.root.details).toEqual(
+      expect.arrayContaining(['Update on measurement_y2024m01 measurement_1', 'WAL: records=12 fpi=2 bytes=6348']),
+    );
+    expect(find(tree, 'Seq Scan', 'measurement_y2024m02').filter).toBe('(city_id = 7)');
+    expect(tree.executionTimeMs).toBe(0.856);
+    // Such a line under any other node is still out of place.
+    expect(() =>
+      plan('postgresql', ['Append  (cost=0.00..49.64 rows=12 width=38)', '  Update on measurement_y2024m01 m_1']),
+    ).toThrow(AppError);
+  });
+
+  it("reads CSV exports that quote only the lines holding a comma, and pgAdmin's quoted JSON cell", () => {
+    const csv = read('pg-datagrip-csv.txt');
+    expect(csv.root.details).toContain('Sort Key: c.region, c.name');
+    expect(find(csv, 'Seq Scan', 'customers').filter).toBe("(region = ANY ('{north,south}'::text[]))");
+    expect(read('pg-pgadmin-json-cell.txt').root).toMatchObject({ node: 'Seq Scan', relation: 'orders', rows: 16667 });
+    // A lone quoted line that needs no quoting is not a CSV cell: it stays, and is refused.
+    expect(() =>
+      plan('postgresql', ['Seq Scan on orders  (cost=0.00..1637.00 rows=50000 width=36)', '"  Filter: (a = 1)"']),
+    ).toThrow(AppError);
+  });
+
+  it("keeps only psql's output of a blog's paste, from the QUERY PLAN header to the (N rows) footer", () => {
+    const tree = read('pg-blog-zh-nbsp.txt');
+    expect(tree.root.node).toBe('Gather');
+    expect(find(tree, 'Seq Scan', 't_user').loops).toBe(3);
+    expect(tree.executionTimeMs).toBe(331.24);
+    // Prose without psql's frame is not taken for a plan.
+    expect(() => plan('postgresql', ['执行计划如下：', 'Seq Scan on t  (cost=0.00..1.00 rows=1 width=4)'])).toThrow(
+      AppError,
+    );
+  });
+
+  it('reads a \\G record copied from its EXPLAIN: field on', () => {
+    expect(read('my80-json-subqueries.txt').root.children[0]).toMatchObject({ node: 'Dependent subquery' });
+    const framed = text('my80-tree-vertical.txt');
+    const copied = framed.slice(framed.indexOf('EXPLAIN: '));
+    expect(parseUserPlan(copied, 'mysql').root).toEqual(read('my80-tree-vertical.txt').root);
+    expect(() => plan('mysql', ['EXPLAIN: see below'])).toThrow(AppError);
+  });
+
+  it('reads tabular EXPLAIN exported as CSV (DataGrip, Navicat) or copied by MySQL Workbench', () => {
+    for (const file of ['my-datagrip-csv.txt', 'my-navicat-csv.txt', 'my-workbench-copy-row.txt']) {
+      const tree = read(file);
+      const scan = find(tree, 'Table scan', 'o');
+      expect(scan.rows, file).toBe(198432);
+      expect(scan.details, file).toEqual(
+        expect.arrayContaining(['Using where', 'possible_keys: idx_customer,idx_status']),
+      );
+      expect(find(tree, 'Unique index lookup (eq_ref)', 'c')).toMatchObject({ index: 'PRIMARY' });
+    }
+    expect(() => plan('mysql', ['id,select_type,table,type', '1,SIMPLE,o,ALL'])).toThrow(/rows/);
+  });
+
+  it("keeps MySQL TREE's top-N limit out of the sort key", () => {
+    const sort = find(read('my80-tree.txt'), 'Filesort');
+    expect(sort.filter).toBe('sort key: total DESC');
+    expect(sort.details).toContain('limit input to 10 row(s) per chunk');
+  });
+});
+
+describe('what the sweep of real plans fixed in the hotspots', () => {
+  it('counts the rows a MySQL-family table passes on (rows x filtered), not the rows it reads', () => {
+    // 198,432 rows at 5%: c is looked up 9,922 times, too few for a finding.
+    expect(findingsOf('my-datagrip-csv.txt').map((f) => f.id)).not.toContain('plan-nested-loop-large-input');
+    // 241,020 rows at 100%: 241,020 lookups.
+    const lookups = findingsOf('my57-boxed-temp-filesort.txt').find((f) => f.id === 'plan-nested-loop-large-input');
+    expect(lookups?.message.en).toContain('about 241,020 times');
+  });
+
+  it("does not call MySQL 8's hash join a join buffer comparing every row, and still does a block nested loop", () => {
+    expect(ids(read('my80-boxed-hash-join.txt'))).not.toContain('plan-nested-loop-large-input');
+    const bnl = findingsOf('maria-analyze-json.txt').find((f) => f.id === 'plan-nested-loop-large-input');
+    expect(bnl?.message.en).toContain('compares each of about 10,000 outer rows with every row');
+  });
+
+  it("counts Memoize's misses as the inner side's runs, not its lookups", () => {
+    expect(ids(read('pg15-memoize.txt'))).not.toContain('plan-nested-loop-large-input');
+    const missing = text('pg15-memoize.txt')
+      .replace('rows=1 loops=1000)', 'rows=1 loops=200000)')
+      .replace('loops=100000)', 'loops=300000)');
+    const findings = diagnosePlan(parseUserPlan(missing, 'postgresql')).findings;
+    expect(findings.find((f) => f.id === 'plan-nested-loop-large-input')?.message.en).toContain('about 200,000 times');
+  });
+
+  it("does not take a block's subquery for an input of its join", () => {
+    expect(ids(read('maria-explain-json.txt'))).not.toContain('plan-nested-loop-large-input');
+  });
+
+  it('sorts the rows measured going in: all processes of a parallel sort, the groups MariaDB sorted', () => {
+    const parallel = findingsOf('pg13-gather-merge-external-sort.txt').find((f) => f.id === 'plan-filesort');
+    expect(parallel?.message.en).toContain('sorts about 2,000,001 rows by amount DESC, spilling to disk');
+    // MariaDB's filesort of 48 groups (estimated at 1,995,000,000) is no large sort.
+    expect(ids(read('maria-analyze-json.txt'))).not.toContain('plan-filesort');
+  });
+
+  it("multiplies a parallel sort's estimate by the processes sharing it", () => {
+    const estimated = plan('postgresql', [
+      'Gather Merge  (cost=262411.98..359641.47 rows=833334 width=44)',
+      '  Workers Planned: 2',
+      '  ->  Sort  (cost=261411.96..263495.29 rows=4200 width=44)',
+      '        Sort Key: amount DESC',
+      '        ->  Parallel Seq Scan on payments  (cost=0.00..36205.34 rows=4200 width=44)',
+    ]);
+    // 4,200 rows in each of 2.4 processes' shares: 10,080 rows sorted.
+    expect(diagnosePlan(estimated).findings.find((f) => f.id === 'plan-filesort')?.message.en).toContain(
+      'sorts about 10,080 rows',
+    );
+    const serial = plan('postgresql', [
+      'Sort  (cost=261411.96..263495.29 rows=4200 width=44)',
+      '  Sort Key: amount DESC',
+      '  ->  Seq Scan on payments  (cost=0.00..36205.34 rows=4200 width=44)',
+    ]);
+    expect(ids(serial)).not.toContain('plan-filesort');
+  });
+
+  it('does not call an Incremental Sort under a Limit a large sort, and does without the Limit', () => {
+    expect(ids(read('pg14-incremental-sort.txt'))).not.toContain('plan-filesort');
+    const whole = plan('postgresql', [
+      'Incremental Sort  (cost=0.75..2801002.11 rows=100000 width=48)',
+      '  Sort Key: created_at, id',
+      '  Presorted Key: created_at',
+      '  ->  Index Scan using events_created_at_idx on events  (cost=0.42..2796502.11 rows=100000 width=48)',
+    ]);
+    expect(ids(whole)).toContain('plan-filesort');
+  });
+
+  it('says nothing of a temporary table of a dozen rows, and still of a large one', () => {
+    expect(ids(read('my57-small-temp.txt'))).toEqual([]);
+    expect(ids(read('my57-boxed-temp-filesort.txt'))).toContain('plan-temporary-table');
+  });
+
+  it("takes no BitmapAnd's zero actual rows for a misestimate, and still finds a Bitmap Index Scan's", () => {
+    expect(ids(read('pg12-psql-bitmap-and.txt'))).not.toContain('plan-row-misestimate');
+    const wrong = text('pg12-psql-bitmap-and.txt').replace('rows=15402 loops=1', 'rows=154020 loops=1');
+    const findings = diagnosePlan(parseUserPlan(wrong, 'postgresql')).findings;
+    expect(findings.find((f) => f.id === 'plan-row-misestimate')?.message.en).toMatch(
+      /^Bitmap Index Scan was estimated at 15,113 rows but returned 154,020/,
+    );
+  });
+
+  it("finds MariaDB ANALYZE's misjudged condition share (filtered vs r_filtered), not when the shares agree", () => {
+    const found = findingsOf('maria-analyze-table.txt').find((f) => f.id === 'plan-row-misestimate');
+    expect(found?.message.en).toBe(
+      'Table scan on o was expected to keep 50% of the rows it read (about 99,216 rows) but kept 2.1% (4,200; about 24x off): refresh the statistics of o (ANALYZE / ANALYZE TABLE) or check conditions on correlated columns',
+    );
+    expect(found?.message.zh).toContain('预计条件保留读取行的 50%');
+    const agreeing = text('maria-analyze-table.txt').replace('|      2.10 |', '|     50.00 |');
+    expect(ids(parseUserPlan(agreeing, 'mysql'))).not.toContain('plan-row-misestimate');
+  });
+
+  it("advises a set-returning function's ROWS, not ANALYZE, for its misestimate", () => {
+    const found = findingsOf('pg15-projectset-function-values.txt').find((f) => f.id === 'plan-row-misestimate');
+    expect(found?.message.en).toContain('ALTER FUNCTION ... ROWS n');
+    expect(found?.message.zh).toContain('ALTER FUNCTION ... ROWS n');
+    const table = findingsOf('pg16-delete-semi.txt').find((f) => f.id === 'plan-row-misestimate');
+    expect(table?.message.en).toContain('refresh the statistics');
+  });
+});
