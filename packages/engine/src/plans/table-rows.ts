@@ -134,8 +134,9 @@ function isSemiOrAnti(join: PlanNode): boolean {
 }
 
 function mysqlTableRows({ node, ancestors }: PlanVisit, limited: boolean): number | undefined {
-  // A table node with children materializes a derived table: its rows are the derived table's.
-  if (node.children.length > 0 || !node.relation || node.relation.startsWith('<')) return undefined;
+  // A table node over a Materialize reads a derived table (isFullTableScan says so); one with a subquery hung under
+  // it (the readers put a block's subqueries there) is still the table.
+  if (!node.relation || node.relation.startsWith('<')) return undefined;
   const indexScan = node.node.startsWith('Full index scan');
   if (!isFullTableScan(node) && !indexScan) return undefined;
   // FORMAT=TREE cuts a scan's estimate to the LIMIT above it; tabular and JSON do so for an index read in order.

@@ -59,8 +59,16 @@ export function passedRows(node: PlanNode): number {
 
 /** A full read of a real table (not a temporary or derived one): PostgreSQL's Seq Scan, MySQL's table scan. */
 export function isFullTableScan(node: PlanNode): boolean {
-  if (!node.relation || node.relation.startsWith('<')) return false;
+  if (!node.relation || node.relation.startsWith('<') || readsDerivedTable(node)) return false;
   return /^(?:Seq Scan|Table scan)\b/.test(node.node) || node.node.includes('(Table scan)');
+}
+
+/**
+ * A MySQL-family table node over the Materialize that fills it reads a derived table or CTE (TREE's `Table scan on
+ * t` of `FROM (SELECT ...) t`), not a table of the schema; a subquery hung under a table node does not make it one.
+ */
+export function readsDerivedTable(node: PlanNode): boolean {
+  return node.children.some((c) => /^Materialize\b/.test(c.node));
 }
 
 /** A number printed in a node's details, e.g. `detailNumber(node, /Rows Removed by Filter: (\d+)/)`. */

@@ -1,5 +1,5 @@
 import type { PlanNode } from '@sqltune/contracts';
-import { NOT_ESTIMATED } from '../mysql-tree.ts';
+import { NOT_ESTIMATED, ZERO_ESTIMATE } from '../mysql-tree.ts';
 import { formatCount, formatRows } from '../numbers.ts';
 import { detailNumber, type HotspotMatch, nodeLabel, type PlanHotspot, type PlanVisit } from './hotspot.ts';
 
@@ -83,7 +83,8 @@ function offBy(estimated: number, actual: number): boolean {
 }
 
 function misestimated(node: PlanNode, underLimit: boolean): boolean {
-  if (node.actualRows === undefined || node.loops === 0 || node.details?.includes(NOT_ESTIMATED)) return false;
+  if (node.actualRows === undefined || node.loops === 0) return false;
+  if (node.details?.some((d) => d === NOT_ESTIMATED || d === ZERO_ESTIMATE)) return false;
   if (NO_ACTUAL_ROWS.has(node.node)) return false;
   const { estimated, actual } = rowsCompared(node);
   if (underLimit && actual < estimated) return false;
