@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { AppError, type Dialect, type PlanNode, type PlanTree } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
-import { diagnosePlan } from './hotspots/index.ts';
+import { diagnosePlan, tablesAnIndexMayHelp } from './hotspots/index.ts';
 import { parseUserPlan } from './parse.ts';
 import { nodesOf } from './test-support.ts';
 
@@ -23,7 +23,7 @@ const find = (tree: PlanTree, name: string, relation?: string): PlanNode => {
 
 /** Per fixture: the format read, the nodes in the tree, and the findings (id without `plan-`, severity) in order. */
 const expected: Record<string, { format: string; nodes: number; findings: string[] }> = {
-  'maria-analyze-dependent.txt': { format: 'mysql-table', nodes: 5, findings: ['full-scan-large-table:warning'] },
+  'maria-analyze-dependent.txt': { format: 'mysql-table', nodes: 5, findings: ['full-scan-large-table:info'] },
   'my57-union-dependent.txt': { format: 'mysql-table', nodes: 5, findings: ['full-scan-large-table:warning'] },
   'my80-batch-tree.txt': { format: 'mysql-tree', nodes: 2, findings: [] },
   'my80-json-union-window.txt': { format: 'mysql-json', nodes: 4, findings: [] },
@@ -176,7 +176,7 @@ const expected: Record<string, { format: string; nodes: number; findings: string
   'pg16-parallel-hash-join.txt': {
     format: 'postgresql-text',
     nodes: 7,
-    findings: ['full-scan-large-table:critical', 'full-scan-large-table:critical'],
+    findings: ['full-scan-large-table:info', 'full-scan-large-table:critical'],
   },
   'pg16-partition-append.txt': { format: 'postgresql-text', nodes: 3, findings: [] },
   'pg16-update-partitioned-wal-trigger.txt': { format: 'postgresql-text', nodes: 4, findings: [] },
@@ -401,5 +401,22 @@ describe('what the sweep of real plans fixed in the hotspots', () => {
     expect(scans.map((f) => f.message.en)).toEqual([
       'Table scan reads all of table orders (about 4,986,112 rows): add a condition or a LIMIT if not every row is needed',
     ]);
+  });
+
+  it('advises no index for a condition the run shows keeps most of the table, and does for one that keeps little', () => {
+    const tree = read('pg16-parallel-hash-join.txt');
+    const [orders, customers] = diagnosePlan(tree).findings;
+    // orders: 1,333,333 kept and 333,334 removed per process, 80%; customers: 333,333 of 1,333,333, 25%.
+    expect(orders?.message.en).toBe(
+      "Seq Scan reads all of table orders (about 5,000,001 rows) and keeps about 80% of it after (created_at >= '2023-01-01'::date): an index on the filtered columns would not be faster than reading the table",
+    );
+    expect(orders?.message.zh).toContain('仍保留约 80% 的行');
+    expect(customers?.message.en).toContain('reads all of table customers (about 3,999,999 rows) to filter');
+    expect(tablesAnIndexMayHelp(tree)).toEqual(['customers']);
+    // MySQL EXPLAIN ANALYZE: the Filter kept 21,540 of the 100,000 rows scanned, an index may help.
+    expect(findingsOf('my80-explain-analyze.txt')[0]).toMatchObject({ severity: 'warning' });
+    // A join buffer's condition is the join's: the table's r_filtered of 100% does not say it keeps its rows.
+    const bnl = findingsOf('maria-analyze-json.txt').filter((f) => f.id === 'plan-full-scan-large-table');
+    expect(bnl[1]).toMatchObject({ severity: 'warning' });
   });
 });

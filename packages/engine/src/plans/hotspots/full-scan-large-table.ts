@@ -49,6 +49,17 @@ export const fullScanLargeTable: PlanHotspot = {
         },
       };
     }
+    const kept = keptShare(node, ancestors.at(-1));
+    if (kept !== undefined && kept >= MOST_ROWS) {
+      const percent = Math.round(kept * 100);
+      return {
+        severity: 'info',
+        message: {
+          zh: `${node.node} 读取整张表 ${table}（${size.zh}），过滤 ${condition} 后仍保留约 ${percent}% 的行：按过滤列走索引不会比读整张表更快，这个条件不需要索引`,
+          en: `${node.node} reads all of table ${table} (${size.en}) and keeps about ${percent}% of it after ${condition}: an index on the filtered columns would not be faster than reading the table`,
+        },
+      };
+    }
     return {
       indexTable: tableOf(node.relation!, context),
       severity: rows !== undefined && rows >= HUGE_TABLE_ROWS ? 'critical' : 'warning',
@@ -59,6 +70,30 @@ export const fullScanLargeTable: PlanHotspot = {
     };
   },
 };
+
+/**
+ * When the run kept this share of the rows or more, reading them through an index (a random read each) costs more
+ * than reading the table in order: the scan is the right access and no index is advised for its condition.
+ */
+export const MOST_ROWS = 0.5;
+
+/**
+ * The share of the table's rows the condition kept, measured: PostgreSQL's actual rows against those plus "Rows
+ * Removed by Filter", MariaDB ANALYZE's r_filtered, MySQL EXPLAIN ANALYZE's Filter rows against its scan's.
+ * Undefined when the plan was not run.
+ */
+function keptShare(node: PlanNode, parent: PlanNode | undefined): number | undefined {
+  // A join buffer's condition is the join's, checked against the buffered rows: the table's r_filtered is not its.
+  if (node.actualRows === undefined || node.loops === 0 || node.node.includes('join buffer')) return undefined;
+  const measuredShare = detailNumber(node, /^r_filtered: ([\d.]+)%?$/);
+  if (measuredShare !== undefined) return measuredShare / 100;
+  const removed = detailNumber(node, /^Rows Removed by Filter: (\d+(?:\.\d+)?)$/);
+  if (removed !== undefined) return node.actualRows / Math.max(node.actualRows + removed, 1);
+  if (parent?.node === 'Filter' && parent.actualRows !== undefined && node.actualRows > 0) {
+    return (parent.actualRows * (parent.loops ?? 1)) / (node.actualRows * (node.loops ?? 1));
+  }
+  return undefined;
+}
 
 /**
  * Rows in the scanned table: the larger of the user's statistics and what the plan says the scan read — measured
