@@ -32,8 +32,38 @@ export function looksLikeMysqlTable(lines: SourceLine[]): boolean {
   const first = lines[0]!.text;
   if (RECORD.test(first.trim())) return lines.some((l) => /^\s*select_type:/.test(l.text));
   const header = BORDER.test(first) ? lines[1]?.text : first;
-  return header !== undefined && /\bselect_type\b/.test(header) && /[|\t,]/.test(header);
+  if (header !== undefined && /\bselect_type\b/.test(header) && /[|\t,]/.test(header)) return true;
+  return headerlessColumns(lines) !== undefined;
 }
+
+const SELECT_TYPE =
+  /^(?:SIMPLE|PRIMARY|UNION|UNION RESULT|SUBQUERY|DEPENDENT (?:SUBQUERY|UNION)|DERIVED|MATERIALIZED|UNCACHEABLE (?:SUBQUERY|UNION)|LATERAL DERIVED|INTERSECT|EXCEPT)$/i;
+
+/**
+ * The columns of rows copied from a result grid without their header (Navicat's and DBeaver's Ctrl+C copy the
+ * cells, tab-separated), when every row's second cell is a select_type: told by their count, which differs in every
+ * layout MySQL and MariaDB print (a row whose last cell, Extra, is empty may have lost its tab to the paste).
+ */
+function headerlessColumns(lines: SourceLine[]): string[] | undefined {
+  const rows = lines.map((l) => l.text.split('\t'));
+  if (!rows.every((cells) => SELECT_TYPE.test(cells[1]?.trim() ?? ''))) return undefined;
+  const count = Math.max(...rows.map((cells) => cells.length));
+  if (rows.some((cells) => cells.length < count - 1)) return undefined;
+  return HEADERLESS_LAYOUTS[count];
+}
+
+const BASE = ['id', 'select_type', 'table'];
+const INDEX = ['possible_keys', 'key', 'key_len', 'ref'];
+const HEADERLESS_LAYOUTS: Record<number, string[]> = {
+  // MySQL 5.6 and MariaDB EXPLAIN
+  10: [...BASE, 'type', ...INDEX, 'rows', 'Extra'],
+  // EXPLAIN EXTENDED (MySQL 5.6, MariaDB)
+  11: [...BASE, 'type', ...INDEX, 'rows', 'filtered', 'Extra'],
+  // MySQL 5.7 and 8
+  12: [...BASE, 'partitions', 'type', ...INDEX, 'rows', 'filtered', 'Extra'],
+  // MariaDB ANALYZE
+  13: [...BASE, 'type', ...INDEX, 'rows', 'r_rows', 'filtered', 'r_filtered', 'Extra'],
+};
 
 interface Row {
   cells: Map<string, string | null>;
@@ -61,10 +91,11 @@ function gridRows(lines: SourceLine[]): Row[] {
     const text = boxed ? l.text.trim().replace(/^\|/, '').replace(/\|$/, '') : l.text;
     return text.split(boxed ? '|' : '\t').map((c) => c.trim());
   };
+  const headerless = csv ? undefined : headerlessColumns(content);
   // MySQL Workbench's "Copy Row (with names)" writes the header as a comment: `# id, select_type, ...`.
-  const header = split(content[0]!).map((name, i) => (i === 0 ? name.replace(/^#\s*/, '') : name));
+  const header = headerless ?? split(content[0]!).map((name, i) => (i === 0 ? name.replace(/^#\s*/, '') : name));
   checkColumns(header, content[0]!);
-  return content.slice(1).map((line) => {
+  return content.slice(headerless ? 0 : 1).map((line) => {
     const cells = split(line);
     // `-B` prints an empty last cell (Extra) as a trailing tab, which a paste (and sourceLines) trims away.
     while (!boxed && cells.length < header.length) cells.push('');
@@ -107,8 +138,9 @@ function checkColumns(columns: string[], line: SourceLine): void {
   });
 }
 
+/** NULL as the clients print it: the mysql client, DataGrip (`<null>`), DBeaver (`[NULL]`), Navicat (`(Null)`). */
 function nullable(cell: string): string | null {
-  return cell === 'NULL' || cell === '<null>' ? null : cell;
+  return /^(?:NULL|<null>|\[NULL\]|\(Null\))$/.test(cell) ? null : cell;
 }
 
 /**

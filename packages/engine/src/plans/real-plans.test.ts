@@ -23,6 +23,8 @@ const find = (tree: PlanTree, name: string, relation?: string): PlanNode => {
 
 /** Per fixture: the format read, the nodes in the tree, and the findings (id without `plan-`, severity) in order. */
 const expected: Record<string, { format: string; nodes: number; findings: string[] }> = {
+  'my-navicat-copy-no-header.txt': { format: 'mysql-table', nodes: 3, findings: ['full-scan-large-table:warning'] },
+  'maria-dbeaver-copy-analyze.txt': { format: 'mysql-table', nodes: 3, findings: ['full-scan-large-table:info'] },
   'maria-analyze-dependent.txt': { format: 'mysql-table', nodes: 5, findings: ['full-scan-large-table:info'] },
   'my57-union-dependent.txt': { format: 'mysql-table', nodes: 5, findings: ['full-scan-large-table:warning'] },
   'my80-batch-tree.txt': { format: 'mysql-tree', nodes: 2, findings: [] },
@@ -276,6 +278,25 @@ describe('what the sweep of real plans fixed in the readers', () => {
       expect(find(tree, 'Unique index lookup (eq_ref)', 'c')).toMatchObject({ index: 'PRIMARY' });
     }
     expect(() => plan('mysql', ['id,select_type,table,type', '1,SIMPLE,o,ALL'])).toThrow(/rows/);
+  });
+
+  it("reads grid rows copied without their header (Navicat, DBeaver) by their columns' count", () => {
+    const navicat = read('my-navicat-copy-no-header.txt');
+    expect(find(navicat, 'Table scan', 'o')).toMatchObject({
+      rows: 198432,
+      details: expect.arrayContaining(['filtered: 5.00']),
+    });
+    expect(find(navicat, 'Unique index lookup (eq_ref)', 'c').details).not.toContain('(Null)');
+    const analyze = read('maria-dbeaver-copy-analyze.txt');
+    expect(find(analyze, 'Index lookup (ref)', 'o')).toMatchObject({ actualRows: 19.98, index: 'idx_customer' });
+    // 12 cells, the second row's empty Extra lost with its tab: still MySQL 8's layout.
+    const trimmed = plan('mysql', [
+      '1\tSIMPLE\to\tNULL\tALL\tNULL\tNULL\tNULL\tNULL\t5000\t100.00\tUsing where',
+      '1\tSIMPLE\tc\tNULL\teq_ref\tPRIMARY\tPRIMARY\t4\tshop.o.customer_id\t1\t100.00',
+    ]);
+    expect(find(trimmed, 'Unique index lookup (eq_ref)', 'c').rows).toBe(1);
+    // A second cell that is no select_type: not a grid row of EXPLAIN.
+    expect(() => plan('mysql', ['1\tSELECT\to\tNULL\tALL\tNULL\tNULL\tNULL\tNULL\t5000\t100.00\tx'])).toThrow(AppError);
   });
 
   it("keeps MySQL TREE's top-N limit out of the sort key", () => {
