@@ -43,8 +43,8 @@ const expected: Record<string, { format: string; nodes: number; findings: string
   },
   'pg14-psql-expanded.txt': { format: 'postgresql-text', nodes: 2, findings: [] },
   'pg15-hash-anti-bitmap-or.txt': { format: 'postgresql-text', nodes: 7, findings: ['full-scan-large-table:info'] },
-  // The WorkTable Scan's estimate (10 rows, 100 measured) is a fixed rule no ANALYZE changes, and the empty table
-  // planned at 1,000 rows costs nothing: both still reported (see docs/design.md, "Real plans").
+  // The WorkTable Scan's estimate (10 rows, 100 measured) is a fixed rule no ANALYZE changes (said so), and the empty
+  // table planned at 1,000 rows costs nothing, still reported (see docs/design.md, "Real plans").
   'pg15-merge-join-setop-recursive.txt': {
     format: 'postgresql-text',
     nodes: 18,
@@ -402,6 +402,9 @@ describe('what the sweep of real plans fixed in the hotspots', () => {
     expect(found?.message.zh).toContain('ALTER FUNCTION ... ROWS n');
     const table = findingsOf('pg16-delete-semi.txt').find((f) => f.id === 'plan-row-misestimate');
     expect(table?.message.en).toContain('refresh the statistics');
+    const [worktable] = findingsOf('pg15-merge-join-setop-recursive.txt');
+    expect(worktable?.message.en).toMatch(/^WorkTable Scan was estimated at 10 rows .*fixed rule/);
+    expect(worktable?.message.zh).toContain('固定规则');
   });
 
   it("takes MySQL's rows=0 on a derived table for no estimate, and its scan for no table of the schema", () => {

@@ -28,10 +28,15 @@ export const rowMisestimate: PlanHotspot = {
           zh: '函数的行数估算来自它的 ROWS 设置（默认 1000），与统计信息无关：用 ALTER FUNCTION ... ROWS n 设为典型行数',
           en: "a function's row estimate is its ROWS setting (1000 by default), not statistics: set a typical count with ALTER FUNCTION ... ROWS n",
         }
-      : {
-          zh: `更新${table.zh}统计信息（ANALYZE / ANALYZE TABLE），或检查相关列的条件`,
-          en: `refresh the statistics${table.en} (ANALYZE / ANALYZE TABLE) or check conditions on correlated columns`,
-        };
+      : node.node === 'WorkTable Scan'
+        ? {
+            zh: '递归 CTE 工作表的行数按固定规则估算（非递归部分行数的 10 倍），统计信息改变不了它：注意递归的层数和每层的行数',
+            en: "a recursive CTE's working table is estimated by a fixed rule (10 times its first part's rows), which no statistics change: mind the recursion's depth and rows per level",
+          }
+        : {
+            zh: `更新${table.zh}统计信息（ANALYZE / ANALYZE TABLE），或检查相关列的条件`,
+            en: `refresh the statistics${table.en} (ANALYZE / ANALYZE TABLE) or check conditions on correlated columns`,
+          };
     const off = { zh: `相差约 ${formatCount(factor)} 倍`, en: `about ${formatCount(factor)}x off` };
     const message = shares
       ? {
