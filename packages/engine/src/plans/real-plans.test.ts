@@ -443,4 +443,21 @@ describe('what the sweep of real plans fixed in the hotspots', () => {
     const bnl = findingsOf('maria-analyze-json.txt').filter((f) => f.id === 'plan-full-scan-large-table');
     expect(bnl[1]).toMatchObject({ severity: 'warning' });
   });
+
+  it("sizes an unfiltered Seq Scan by its estimate (the table's rows), a filtered one by its cost", () => {
+    const [customers] = findingsOf('pg15-hash-anti-bitmap-or.txt');
+    expect(customers?.message.en).toBe(
+      'Seq Scan reads all of table customers (about 100,000 rows): add a condition or a LIMIT if not every row is needed',
+    );
+    const parallel = plan('postgresql', [
+      'Gather  (cost=1000.00..66539.67 rows=1000000 width=36)',
+      '  Workers Planned: 2',
+      '  ->  Parallel Seq Scan on events  (cost=0.00..65539.67 rows=416667 width=36)',
+    ]);
+    expect(diagnosePlan(parallel).findings[0]?.message.en).toContain(
+      'reads all of table events (about 1,000,001 rows)',
+    );
+    const [filtered] = findingsOf('pg-tabs-indent.txt');
+    expect(filtered?.message.en).toContain('(estimated cost 1,425) to filter');
+  });
 });

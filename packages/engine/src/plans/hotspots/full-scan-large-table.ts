@@ -1,6 +1,6 @@
 import type { PlanNode } from '@sqltune/contracts';
 import { formatCount, formatRows } from '../numbers.ts';
-import { isParallelAware } from '../postgres-common.ts';
+import { isParallelAware, parallelDivisor } from '../postgres-common.ts';
 import {
   detailNumber,
   type HotspotContext,
@@ -31,7 +31,7 @@ export const fullScanLargeTable: PlanHotspot = {
   title: { zh: '大表全表扫描', en: 'Full scan of a large table' },
   check({ node, ancestors }: PlanVisit, context: HotspotContext): HotspotMatch | undefined {
     if (!isFullTableScan(node)) return undefined;
-    const rows = tableSize(node, context);
+    const rows = tableSize(node, ancestors, context);
     const byCost = rows === undefined && node.node === 'Seq Scan' && node.cost >= LARGE_SCAN_COST;
     if (!byCost && (rows === undefined || rows < LARGE_TABLE_ROWS)) return undefined;
     const size =
@@ -100,16 +100,20 @@ function keptShare(node: PlanNode, parent: PlanNode | undefined): number | undef
  * (PostgreSQL: rows returned + "Rows Removed by Filter", per loop) or MySQL's rows examined (estimate or r_rows).
  * The larger, because either may be stale: statistics from an old export, or a plan over an outdated estimate.
  */
-function tableSize(node: PlanNode, context: HotspotContext): number | undefined {
-  const sizes = [context.tableRows?.get(tableOf(node.relation!, context)), scanned(node)];
+function tableSize(node: PlanNode, ancestors: PlanNode[], context: HotspotContext): number | undefined {
+  const sizes = [context.tableRows?.get(tableOf(node.relation!, context)), scanned(node, ancestors)];
   const known = sizes.filter((s): s is number => s !== undefined);
   return known.length > 0 ? Math.max(...known) : undefined;
 }
 
-function scanned(node: PlanNode): number | undefined {
+function scanned(node: PlanNode, ancestors: PlanNode[]): number | undefined {
   if (node.node !== 'Seq Scan') return Math.max(node.rows, node.actualRows ?? 0);
-  // PostgreSQL's estimate is of the rows left after the filter: only measured rows tell the table's size.
-  if (node.actualRows === undefined) return undefined;
+  if (node.actualRows === undefined) {
+    // PostgreSQL's estimate is of the rows left after the filter: without one it is the table's (reltuples), a
+    // parallel scan's one process's share of it.
+    if (node.filter !== undefined) return undefined;
+    return node.rows * (isParallelAware(node) ? (parallelDivisor(ancestors) ?? 1) : 1);
+  }
   const perLoop = node.actualRows + (detailNumber(node, /^Rows Removed by Filter: (\d+)/) ?? 0);
   // A parallel scan's processes each read a share of the table (its loops), where a scan repeated by a join reads
   // all of it each time.
