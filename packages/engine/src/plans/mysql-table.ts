@@ -17,14 +17,13 @@ import type { Localized, PlanNode, PlanTree } from '@sqltune/contracts';
 import { PlanReadError } from './errors.ts';
 import { accessName, coveringName } from './mysql-names.ts';
 import { numberOf, roundEstimates } from './numbers.ts';
-import { type SourceLine, startOf } from './source-lines.ts';
+import { BORDER, type SourceLine, startOf } from './source-lines.ts';
 
 export const NO_COSTS: Localized = {
   zh: '该格式不含优化器代价：代价一栏是预计检查的行数（每次读取的行数乘以读取次数）',
   en: 'This format has no optimizer costs: the cost shown is the number of rows the server expects to examine (rows per read times the reads)',
 };
 
-const BORDER = /^\s*\+-[-+]*\+\s*$/;
 const RECORD = /^\*+ \d+\. row \*+$/;
 const REQUIRED_COLUMNS = ['id', 'select_type', 'table', 'type', 'rows'];
 

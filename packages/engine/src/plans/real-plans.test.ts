@@ -23,6 +23,14 @@ const find = (tree: PlanTree, name: string, relation?: string): PlanNode => {
 
 /** Per fixture: the format read, the nodes in the tree, and the findings (id without `plan-`, severity) in order. */
 const expected: Record<string, { format: string; nodes: number; findings: string[] }> = {
+  'my-mycli.txt': { format: 'mysql-table', nodes: 1, findings: ['full-scan-large-table:warning'] },
+  'pg-pgcli.txt': { format: 'postgresql-text', nodes: 1, findings: [] },
+  'pg-psql-border2.txt': {
+    format: 'postgresql-text',
+    nodes: 2,
+    findings: ['full-scan-large-table:warning', 'filesort:warning'],
+  },
+  'pg-psql-unicode.txt': { format: 'postgresql-text', nodes: 4, findings: ['full-scan-large-table:warning'] },
   'my-navicat-copy-no-header.txt': { format: 'mysql-table', nodes: 3, findings: ['full-scan-large-table:warning'] },
   'maria-dbeaver-copy-analyze.txt': { format: 'mysql-table', nodes: 3, findings: ['full-scan-large-table:info'] },
   'maria-analyze-dependent.txt': { format: 'mysql-table', nodes: 5, findings: ['full-scan-large-table:info'] },
@@ -297,6 +305,23 @@ describe('what the sweep of real plans fixed in the readers', () => {
     expect(find(trimmed, 'Unique index lookup (eq_ref)', 'c').rows).toBe(1);
     // A second cell that is no select_type: not a grid row of EXPLAIN.
     expect(() => plan('mysql', ['1\tSELECT\to\tNULL\tALL\tNULL\tNULL\tNULL\tNULL\t5000\t100.00\tx'])).toThrow(AppError);
+  });
+
+  it("reads psql's boxes (border 2, unicode lines) and pgcli's / mycli's, with their header rule and trailers", () => {
+    const ascii = read('pg-psql-border2.txt');
+    const unicode = read('pg-psql-unicode.txt');
+    expect(find(ascii, 'Seq Scan', 'customers').details).toContain('Rows Removed by Filter: 90000');
+    expect(ascii.executionTimeMs).toBe(13.3);
+    expect(unicode.root.children.map((c) => c.node)).toEqual(['Seq Scan', 'Hash']);
+    expect(find(unicode, 'Seq Scan', 'customers').relation).toBe('customers');
+    expect(read('pg-pgcli.txt').root).toMatchObject({ node: 'Index Scan', index: 'orders_customer_id_idx', rows: 25 });
+    expect(find(read('my-mycli.txt'), 'Table scan', 'users').details).toContain('filtered: 10.0');
+    // A box line inside a plan's text (a string literal) is left as it is.
+    const literal = plan('postgresql', [
+      'Seq Scan on notes  (cost=0.00..25.00 rows=6 width=32)',
+      "  Filter: (body = '│ x │'::text)",
+    ]);
+    expect(literal.root.filter).toBe("(body = '│ x │'::text)");
   });
 
   it("keeps MySQL TREE's top-N limit out of the sort key", () => {

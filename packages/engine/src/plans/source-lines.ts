@@ -13,11 +13,13 @@ export interface SourceLine {
 }
 
 export function sourceLines(input: string): SourceLine[] {
-  let lines = input
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((text, i) => ({ text: text.replace(/\s+$/, ''), line: i + 1, column: 1 }));
-  lines = dropClientChatter(dropLeadingStatement(cropToPsqlFrame(lines)));
+  let lines = asciiBox(
+    input
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((text, i) => ({ text: text.replace(/\s+$/, ''), line: i + 1, column: 1 })),
+  );
+  lines = dropTrailingCommandTag(dropClientChatter(dropLeadingStatement(cropToPsqlFrame(lines))));
   lines = uncommentLines(lines);
   lines = unwrapQuotedLines(lines);
   lines = unwrapQuotedCell(lines);
@@ -25,6 +27,27 @@ export function sourceLines(input: string): SourceLine[] {
   lines = unwrapMysqlSingleCell(lines);
   lines = unescapeBatchCell(lines);
   return joinWrappedNumbers(lines.filter((l) => l.text.trim() !== ''));
+}
+
+const BOX_LINE = /^\s*[┌├└][─┬┼┴]*[┐┤┘]\s*$/;
+
+/**
+ * psql's `\pset linestyle unicode` draws its box with line characters: the same box in ASCII (`+---+`, `| ... |`)
+ * for the readers, its borders and the bars at both ends of each row, never a character inside the cell.
+ */
+function asciiBox(lines: SourceLine[]): SourceLine[] {
+  if (!lines.some((l) => BOX_LINE.test(l.text))) return lines;
+  return lines.map((l) => {
+    if (BOX_LINE.test(l.text)) return { ...l, text: l.text.replace(/[┌┬┐├┼┤└┴┘]/g, '+').replace(/─/g, '-') };
+    return { ...l, text: l.text.replace(/^(\s*)│/, '$1|').replace(/│$/, '|') };
+  });
+}
+
+/** pgcli and mycli print the command's tag after its result (`EXPLAIN`): not part of the plan. */
+function dropTrailingCommandTag(lines: SourceLine[]): SourceLine[] {
+  const last = lines.findLastIndex((l) => l.text.trim() !== '');
+  if (last <= 0 || lines[last]!.text.trim() !== 'EXPLAIN') return lines;
+  return lines.slice(0, last);
 }
 
 /** The text from `skip` characters on, with its column moved accordingly. */
@@ -46,7 +69,7 @@ const FOOTERS = [
   /^Empty set/,
   /^\(\d+ rows?\)$/,
   /^Query OK/,
-  /^Time: [\d.]+ ms/,
+  /^Time: [\d.]+ ?(?:ms|s)\b/,
   /^(?:Warning|Note|Error) \(Code \d+\)/,
   /^Warnings?:$/,
   // psql's command tags, when the paste includes the SET commands run before EXPLAIN.
@@ -222,7 +245,8 @@ function unwrapPsqlExpanded(lines: SourceLine[]): SourceLine[] {
   return out;
 }
 
-const BORDER = /^\s*\+-[-+]*\+\s*$/;
+/** A box's border: the mysql client's and psql's `+----+`, and the rule under the header of mycli / pgcli `|----|`. */
+export const BORDER = /^\s*[+|]-[-+]*[+|]\s*$/;
 const RECORD = /^\*+ \d+\. row \*+$/;
 const SINGLE_COLUMN = /^\s*(EXPLAIN|ANALYZE|QUERY PLAN)\s*$/;
 
