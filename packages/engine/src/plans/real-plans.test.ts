@@ -154,7 +154,7 @@ const expected: Record<string, { format: string; nodes: number; findings: string
     nodes: 5,
     findings: ['full-scan-large-table:warning', 'full-scan-large-table:warning'],
   },
-  'pg12-psql-bitmap-and.txt': { format: 'postgresql-text', nodes: 4, findings: [] },
+  'pg12-psql-bitmap-and.txt': { format: 'postgresql-text', nodes: 4, findings: ['lossy-bitmap:warning'] },
   'pg13-function-scan-result.txt': { format: 'postgresql-text', nodes: 2, findings: [] },
   'pg13-gather-merge-external-sort.txt': {
     format: 'postgresql-text',
@@ -484,5 +484,32 @@ describe('what the sweep of real plans fixed in the hotspots', () => {
     );
     const [filtered] = findingsOf('pg-tabs-indent.txt');
     expect(filtered?.message.en).toContain('(estimated cost 1,425) to filter');
+  });
+
+  it('finds a bitmap that outgrew work_mem (lossy heap blocks), in text and JSON, and not an exact one', () => {
+    const [lossy] = findingsOf('pg12-psql-bitmap-and.txt');
+    expect(lossy?.message.en).toBe(
+      'Bitmap Heap Scan on orders: the bitmap outgrew work_mem and kept 8,113 of 10,323 heap blocks lossy (whole pages), and 120,344 rows were rechecked and removed: a larger work_mem keeps it exact',
+    );
+    expect(lossy?.message.zh).toContain('8,113 个只记到页');
+    const json = JSON.stringify([
+      {
+        Plan: {
+          'Node Type': 'Bitmap Heap Scan',
+          'Relation Name': 'orders',
+          'Total Cost': 14512.88,
+          'Plan Rows': 4876,
+          'Actual Rows': 5012,
+          'Actual Loops': 1,
+          'Exact Heap Blocks': 0,
+          'Lossy Heap Blocks': 640,
+        },
+      },
+    ]);
+    expect(diagnosePlan(parseUserPlan(json, 'postgresql')).findings[0]?.message.en).toContain(
+      'kept 640 of 640 heap blocks lossy (whole pages): a larger work_mem',
+    );
+    const exact = text('pg12-psql-bitmap-and.txt').replace('exact=2210 lossy=8113', 'exact=10323');
+    expect(ids(parseUserPlan(exact, 'postgresql'))).not.toContain('plan-lossy-bitmap');
   });
 });
