@@ -51,12 +51,10 @@ const expected: Record<string, { format: string; nodes: number; findings: string
   },
   'pg14-psql-expanded.txt': { format: 'postgresql-text', nodes: 2, findings: [] },
   'pg15-hash-anti-bitmap-or.txt': { format: 'postgresql-text', nodes: 7, findings: ['full-scan-large-table:info'] },
-  // The WorkTable Scan's estimate (10 rows, 100 measured) is a fixed rule no ANALYZE changes (said so), and the empty
-  // table planned at 1,000 rows costs nothing, still reported (see docs/design.md, "Real plans").
   'pg15-merge-join-setop-recursive.txt': {
     format: 'postgresql-text',
     nodes: 18,
-    findings: ['row-misestimate:warning', 'row-misestimate:warning'],
+    findings: ['row-misestimate:warning'],
   },
   'pg16-foreign-async-append.txt': { format: 'postgresql-text', nodes: 4, findings: [] },
   'pg17-initplan-no-returns.txt': {
@@ -511,5 +509,16 @@ describe('what the sweep of real plans fixed in the hotspots', () => {
     );
     const exact = text('pg12-psql-bitmap-and.txt').replace('exact=2210 lossy=8113', 'exact=10323');
     expect(ids(parseUserPlan(exact, 'postgresql'))).not.toContain('plan-lossy-bitmap');
+  });
+
+  it('takes no empty table planned at 10 pages for a misestimate, and does a filter that removed every row', () => {
+    const plans = findingsOf('pg15-merge-join-setop-recursive.txt').map((f) => f.message.en);
+    expect(plans.some((m) => m.includes('archived_categories'))).toBe(false);
+    const removed = text('pg15-merge-join-setop-recursive.txt').replace(
+      /(Seq Scan on archived_categories .*loops=1\))/,
+      '$1\n                                             Filter: (active)\n                                             Rows Removed by Filter: 1000',
+    );
+    const found = diagnosePlan(parseUserPlan(removed, 'postgresql')).findings.map((f) => f.message.en);
+    expect(found.some((m) => m.startsWith('Seq Scan on archived_categories was estimated at 1,000 rows'))).toBe(true);
   });
 });

@@ -58,6 +58,18 @@ function isLimit(node: PlanNode): boolean {
 /** PostgreSQL's bitmap combinations pass a bitmap, not rows: ANALYZE always prints their actual rows as 0. */
 const NO_ACTUAL_ROWS = new Set(['BitmapAnd', 'BitmapOr']);
 
+/**
+ * A Seq Scan that found no row and removed none read an empty table, which PostgreSQL plans at 10 pages until it
+ * has held rows (ANALYZE does not change that): its estimate matters to no plan.
+ */
+function readEmptyTable(node: PlanNode): boolean {
+  if (node.actualRows !== 0) return false;
+  // A node passing on its one input's rows as they are (Subquery Scan, Materialize...) says what the input says.
+  const [input, ...others] = node.children;
+  if (input && others.length === 0 && input.rows === node.rows) return readEmptyTable(input);
+  return node.node === 'Seq Scan' && (detailNumber(node, /^Rows Removed by Filter: (\d+)/) ?? 0) === 0;
+}
+
 /** PostgreSQL nodes whose estimate is a function's ROWS setting, which ANALYZE does not change. */
 const SET_RETURNING = new Set(['ProjectSet', 'Function Scan', 'Table Function Scan']);
 
@@ -90,7 +102,7 @@ function offBy(estimated: number, actual: number): boolean {
 function misestimated(node: PlanNode, underLimit: boolean): boolean {
   if (node.actualRows === undefined || node.loops === 0) return false;
   if (node.details?.some((d) => d === NOT_ESTIMATED || d === ZERO_ESTIMATE)) return false;
-  if (NO_ACTUAL_ROWS.has(node.node)) return false;
+  if (NO_ACTUAL_ROWS.has(node.node) || readEmptyTable(node)) return false;
   const { estimated, actual } = rowsCompared(node);
   if (underLimit && actual < estimated) return false;
   return offBy(estimated, actual);
