@@ -521,4 +521,19 @@ describe('what the sweep of real plans fixed in the hotspots', () => {
     const found = diagnosePlan(parseUserPlan(removed, 'postgresql')).findings.map((f) => f.message.en);
     expect(found.some((m) => m.startsWith('Seq Scan on archived_categories was estimated at 1,000 rows'))).toBe(true);
   });
+
+  it('counts the rows of one run of a sort repeated by a nested loop, and of all processes of a parallel one', () => {
+    const repeated = plan('postgresql', [
+      'Nested Loop  (cost=0.00..52000.00 rows=20000 width=16) (actual time=0.1..90.0 rows=20000 loops=1)',
+      '  ->  Seq Scan on customers c  (cost=0.00..15.00 rows=1000 width=4) (actual time=0.01..0.2 rows=1000 loops=1)',
+      '  ->  Sort  (cost=51.00..51.05 rows=20 width=12) (actual time=0.05..0.06 rows=20 loops=1000)',
+      '        Sort Key: o.created_at',
+      '        Sort Method: quicksort  Memory: 26kB',
+      '        ->  Index Scan using orders_customer_id_idx on orders o  (cost=0.29..50.50 rows=20 width=12) (actual time=0.01..0.03 rows=20 loops=1000)',
+      '              Index Cond: (customer_id = c.id)',
+    ]);
+    expect(ids(repeated)).not.toContain('plan-filesort');
+    const parallel = findingsOf('pg13-gather-merge-external-sort.txt').find((f) => f.id === 'plan-filesort');
+    expect(parallel?.message.en).toContain('sorts about 2,000,001 rows');
+  });
 });

@@ -39,15 +39,18 @@ export const filesort: PlanHotspot = {
 };
 
 /**
- * The rows the sort took in, in all its loops and processes. Measured when the plan was run: its input's rows (a
+ * The rows one run of the sort took in (all processes of a parallel one). Measured when the plan was run: its input's rows (a
  * top-N sort under a Limit returns only N of them; MariaDB's filesort measures its output, the groups it sorted).
  * Otherwise the estimate, which under a Gather is one process's share (times the parallel divisor). An Incremental
  * Sort under a Limit sorts group by group and stops with the Limit: its estimate of the whole input says nothing.
  */
 function rowsSorted(node: PlanNode, ancestors: PlanNode[]): number | undefined {
   const input = node.children[0];
-  if (input && measured(input)) return passedRows(input);
-  if (measured(node)) return producedRows(node);
+  // Under a Gather the loops are the processes sorting their shares at once: their rows add up. Elsewhere they are
+  // repeated runs (the inner side of a nested loop), each sorting its own few rows: one run is what is sorted.
+  const runs = ancestors.some((a) => /^Gather( Merge)?$/.test(a.node)) ? 1 : Math.max(node.loops ?? 1, 1);
+  if (input && measured(input)) return passedRows(input) / runs;
+  if (measured(node)) return producedRows(node) / runs;
   if (node.node === 'Incremental Sort' && ancestors.some((a) => a.node === 'Limit')) return undefined;
   return node.rows * (parallelDivisor(ancestors) ?? 1);
 }
