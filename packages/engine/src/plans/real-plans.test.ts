@@ -23,6 +23,11 @@ const find = (tree: PlanTree, name: string, relation?: string): PlanNode => {
 
 /** Per fixture: the format read, the nodes in the tree, and the findings (id without `plan-`, severity) in order. */
 const expected: Record<string, { format: string; nodes: number; findings: string[] }> = {
+  'my80-tree-variety.txt': {
+    format: 'mysql-tree',
+    nodes: 9,
+    findings: ['full-scan-large-table:info', 'row-misestimate:warning'],
+  },
   'my-mycli.txt': { format: 'mysql-table', nodes: 1, findings: ['full-scan-large-table:warning'] },
   'pg-pgcli.txt': { format: 'postgresql-text', nodes: 1, findings: [] },
   'pg-psql-border2.txt': {
