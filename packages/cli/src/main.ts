@@ -223,7 +223,11 @@ async function runOptimize(command: OptimizeCommand): Promise<number> {
     return exitCodeAfterReport(
       report,
       report.statements.flatMap((s) => s.errors),
-      (error) => (error.line ? `${label}:${error.line}:${error.column ?? 1}` : label),
+      (error) => {
+        // A pasted plan's 4204 is at a line of the --plan file, not of the statements' file.
+        const file = error.field === 'plan' && command.plan ? command.plan : label;
+        return error.line ? `${file}:${error.line}:${error.column ?? 1}` : file;
+      },
       command,
     );
   } catch (error) {

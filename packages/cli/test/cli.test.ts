@@ -262,6 +262,39 @@ describe.concurrent('sqltune CLI', { timeout: 240_000 }, () => {
       expect(run.stderr).toContain('Usage:');
     }
   });
+
+  /** `optimize --plan`: the statement of a plan pasted from psql, its schema, the plan file. */
+  const withPlan = (plan: string) => [
+    'optimize',
+    `${fixtures}/parallel-join.sql`,
+    '--dialect',
+    'postgresql',
+    '--schema',
+    `${fixtures}/parallel-join-schema.sql`,
+    '--plan',
+    plan,
+    '--format',
+    'text',
+    '--lang',
+    'en',
+  ];
+
+  it('reads a parallel plan pasted with --plan: its hotspots, and table sizes taken from it', async () => {
+    const run = await sqltune(withPlan(`${fixtures}/parallel-join-plan.txt`));
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(
+      'plan-full-scan-large-table: Seq Scan reads all of table orders (about 5,000,001 rows) and keeps about 80% of it',
+    );
+    expect(run.stdout).toContain('[critical] plan-full-scan-large-table: Seq Scan reads all of table customers');
+    expect(run.stdout).toContain('orders: 5,000,001 rows, taken from the pasted plan');
+  });
+
+  it('names the --plan file, not the statements, at the line of a plan it cannot read', async () => {
+    const run = await sqltune(withPlan(`${fixtures}/not-a-plan.txt`));
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`error 4204 (${fixtures}/not-a-plan.txt:2:3)`);
+    expect(run.stderr).not.toContain('parallel-join.sql:');
+  });
 });
 
 function readFixture(name: string): Promise<string> {

@@ -9,12 +9,12 @@ export interface PlanPosition {
 /** The EXPLAIN outputs we read, per dialect, as the 4204 message lists them. */
 const acceptedFormats: Record<Dialect, Localized> = {
   mysql: {
-    zh: 'MySQL/MariaDB 的 EXPLAIN 表格输出（含 MariaDB 的 ANALYZE）、EXPLAIN FORMAT=JSON（含 MariaDB 的 ANALYZE FORMAT=JSON）、MySQL 8 的 EXPLAIN FORMAT=TREE 和 EXPLAIN ANALYZE；mysql/mariadb 客户端的表格框、\\G 竖排和 -B 制表符输出均可',
-    en: 'MySQL/MariaDB tabular EXPLAIN (and MariaDB ANALYZE), EXPLAIN FORMAT=JSON (and MariaDB ANALYZE FORMAT=JSON), MySQL 8 EXPLAIN FORMAT=TREE and EXPLAIN ANALYZE; as the mysql/mariadb client prints them (boxed, \\G vertical or -B tab-separated)',
+    zh: 'MySQL/MariaDB 的 EXPLAIN 表格输出（含 MariaDB 的 ANALYZE）、EXPLAIN FORMAT=JSON（含 MariaDB 的 ANALYZE FORMAT=JSON）、MySQL 8 的 EXPLAIN FORMAT=TREE 和 EXPLAIN ANALYZE；mysql/mariadb 客户端的表格框、\\G 竖排和 -B 制表符输出，以及从结果表格复制的行（Navicat、DBeaver、Workbench）和 CSV 导出均可',
+    en: 'MySQL/MariaDB tabular EXPLAIN (and MariaDB ANALYZE), EXPLAIN FORMAT=JSON (and MariaDB ANALYZE FORMAT=JSON), MySQL 8 EXPLAIN FORMAT=TREE and EXPLAIN ANALYZE; as the mysql/mariadb client prints them (boxed, \\G vertical or -B tab-separated), rows copied from a result grid (Navicat, DBeaver, Workbench) or exported as CSV',
   },
   postgresql: {
-    zh: 'PostgreSQL 的 EXPLAIN 或 EXPLAIN ANALYZE 文本输出（可直接粘贴 psql 的输出），或 EXPLAIN (FORMAT JSON) 的输出',
-    en: 'PostgreSQL EXPLAIN or EXPLAIN ANALYZE as text (psql output as printed is fine), or EXPLAIN (FORMAT JSON)',
+    zh: 'PostgreSQL 的 EXPLAIN 或 EXPLAIN ANALYZE 文本输出（可直接粘贴 psql、pgAdmin、DBeaver、DataGrip 的输出或 CSV 导出），或 EXPLAIN (FORMAT JSON) 的输出',
+    en: 'PostgreSQL EXPLAIN or EXPLAIN ANALYZE as text (as psql, pgAdmin, DBeaver or DataGrip print or export it), or EXPLAIN (FORMAT JSON)',
   },
 };
 

@@ -1,7 +1,7 @@
 /**
  * User-supplied execution plans: reading every EXPLAIN output a user may paste into the report's PlanTree, and
- * finding the plan's hotspots (full scans of large tables, big sorts, temporary tables, misestimated rows, nested
- * loops over large inputs). Pure code: no I/O.
+ * finding the plan's hotspots (full scans of large tables, big sorts, temporary tables, bitmaps beyond work_mem,
+ * misestimated rows, nested loops over large inputs). Pure code: no I/O.
  */
 export { PlanReadError, planError } from './errors.ts';
 export {

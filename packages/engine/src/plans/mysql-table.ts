@@ -17,14 +17,13 @@ import type { Localized, PlanNode, PlanTree } from '@sqltune/contracts';
 import { PlanReadError } from './errors.ts';
 import { accessName, coveringName } from './mysql-names.ts';
 import { numberOf, roundEstimates } from './numbers.ts';
-import { type SourceLine, startOf } from './source-lines.ts';
+import { BORDER, type SourceLine, startOf } from './source-lines.ts';
 
 export const NO_COSTS: Localized = {
   zh: '该格式不含优化器代价：代价一栏是预计检查的行数（每次读取的行数乘以读取次数）',
   en: 'This format has no optimizer costs: the cost shown is the number of rows the server expects to examine (rows per read times the reads)',
 };
 
-const BORDER = /^\s*\+-[-+]*\+\s*$/;
 const RECORD = /^\*+ \d+\. row \*+$/;
 const REQUIRED_COLUMNS = ['id', 'select_type', 'table', 'type', 'rows'];
 
@@ -32,8 +31,38 @@ export function looksLikeMysqlTable(lines: SourceLine[]): boolean {
   const first = lines[0]!.text;
   if (RECORD.test(first.trim())) return lines.some((l) => /^\s*select_type:/.test(l.text));
   const header = BORDER.test(first) ? lines[1]?.text : first;
-  return header !== undefined && /\bselect_type\b/.test(header) && /[|\t]/.test(header);
+  if (header !== undefined && /\bselect_type\b/.test(header) && /[|\t,]/.test(header)) return true;
+  return headerlessColumns(lines) !== undefined;
 }
+
+const SELECT_TYPE =
+  /^(?:SIMPLE|PRIMARY|UNION|UNION RESULT|SUBQUERY|DEPENDENT (?:SUBQUERY|UNION)|DERIVED|MATERIALIZED|UNCACHEABLE (?:SUBQUERY|UNION)|LATERAL DERIVED|INTERSECT|EXCEPT)$/i;
+
+/**
+ * The columns of rows copied from a result grid without their header (Navicat's and DBeaver's Ctrl+C copy the
+ * cells, tab-separated), when every row's second cell is a select_type: told by their count, which differs in every
+ * layout MySQL and MariaDB print (a row whose last cell, Extra, is empty may have lost its tab to the paste).
+ */
+function headerlessColumns(lines: SourceLine[]): string[] | undefined {
+  const rows = lines.map((l) => l.text.split('\t'));
+  if (!rows.every((cells) => SELECT_TYPE.test(cells[1]?.trim() ?? ''))) return undefined;
+  const count = Math.max(...rows.map((cells) => cells.length));
+  if (rows.some((cells) => cells.length < count - 1)) return undefined;
+  return HEADERLESS_LAYOUTS[count];
+}
+
+const BASE = ['id', 'select_type', 'table'];
+const INDEX = ['possible_keys', 'key', 'key_len', 'ref'];
+const HEADERLESS_LAYOUTS: Record<number, string[]> = {
+  // MySQL 5.6 and MariaDB EXPLAIN
+  10: [...BASE, 'type', ...INDEX, 'rows', 'Extra'],
+  // EXPLAIN EXTENDED (MySQL 5.6, MariaDB)
+  11: [...BASE, 'type', ...INDEX, 'rows', 'filtered', 'Extra'],
+  // MySQL 5.7 and 8
+  12: [...BASE, 'partitions', 'type', ...INDEX, 'rows', 'filtered', 'Extra'],
+  // MariaDB ANALYZE
+  13: [...BASE, 'type', ...INDEX, 'rows', 'r_rows', 'filtered', 'r_filtered', 'Extra'],
+};
 
 interface Row {
   cells: Map<string, string | null>;
@@ -55,13 +84,17 @@ export function readMysqlTable(lines: SourceLine[], raw: string): PlanTree {
 function gridRows(lines: SourceLine[]): Row[] {
   const content = lines.filter((l) => !BORDER.test(l.text));
   const boxed = content[0]!.text.trim().startsWith('|');
+  const csv = !boxed && !content[0]!.text.includes('\t');
   const split = (l: SourceLine) => {
+    if (csv) return csvFields(l.text);
     const text = boxed ? l.text.trim().replace(/^\|/, '').replace(/\|$/, '') : l.text;
     return text.split(boxed ? '|' : '\t').map((c) => c.trim());
   };
-  const header = split(content[0]!);
+  const headerless = csv ? undefined : headerlessColumns(content);
+  // MySQL Workbench's "Copy Row (with names)" writes the header as a comment: `# id, select_type, ...`.
+  const header = headerless ?? split(content[0]!).map((name, i) => (i === 0 ? name.replace(/^#\s*/, '') : name));
   checkColumns(header, content[0]!);
-  return content.slice(1).map((line) => {
+  return content.slice(headerless ? 0 : 1).map((line) => {
     const cells = split(line);
     // `-B` prints an empty last cell (Extra) as a trailing tab, which a paste (and sourceLines) trims away.
     while (!boxed && cells.length < header.length) cells.push('');
@@ -104,8 +137,43 @@ function checkColumns(columns: string[], line: SourceLine): void {
   });
 }
 
+/** NULL as the clients print it: the mysql client, DataGrip (`<null>`), DBeaver (`[NULL]`), Navicat (`(Null)`). */
 function nullable(cell: string): string | null {
-  return cell === 'NULL' ? null : cell;
+  return /^(?:NULL|<null>|\[NULL\]|\(Null\))$/.test(cell) ? null : cell;
+}
+
+/**
+ * One line of a CSV export of the result grid (Navicat, DataGrip: `"idx_a,idx_b"` quoted where it holds a comma)
+ * or of MySQL Workbench's copied row (every value in single quotes, NULL bare); an empty field is an empty cell.
+ */
+function csvFields(text: string): string[] {
+  const fields: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (text[i] === ' ') i++;
+    const quote = text[i];
+    if (quote === '"' || quote === "'") {
+      let value = '';
+      i++;
+      while (i < text.length) {
+        if (text[i] === quote && text[i + 1] === quote) {
+          value += quote;
+          i += 2;
+        } else if (text[i] === quote) {
+          i++;
+          break;
+        } else value += text[i++];
+      }
+      fields.push(value);
+      while (i < text.length && text[i] !== ',') i++;
+    } else {
+      const end = text.indexOf(',', i);
+      fields.push(text.slice(i, end < 0 ? undefined : end).trim());
+      i = end < 0 ? text.length : end;
+    }
+    if (i >= text.length) return fields;
+    i++;
+  }
 }
 
 interface Block {

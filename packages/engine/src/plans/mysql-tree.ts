@@ -11,6 +11,7 @@
  */
 import type { PlanNode, PlanTree } from '@sqltune/contracts';
 import { PlanReadError } from './errors.ts';
+import { readsDerivedTable } from './hotspots/hotspot.ts';
 import { accessName, coveringName } from './mysql-names.ts';
 import { roundMs } from './numbers.ts';
 import { type SourceLine, startOf } from './source-lines.ts';
@@ -23,6 +24,8 @@ const COST = new RegExp(`\\s*\\(cost=${NUM}(?:\\.\\.${NUM})? rows=${NUM}\\)$`);
 
 /** Marks nodes MySQL printed without an estimate: their rows and cost are their input's, not the optimizer's. */
 export const NOT_ESTIMATED = 'no estimate printed: rows and cost are those of the input';
+/** Marks a derived table MySQL estimated at 0 rows: it had no estimate, which is no misestimate. */
+export const ZERO_ESTIMATE = 'rows=0 printed for a derived table: no estimate';
 
 export function looksLikeMysqlTree(firstLine: string): boolean {
   return /^\s*->\s*\S/.test(firstLine);
@@ -59,6 +62,12 @@ export function readMysqlTree(lines: SourceLine[], raw: string, arrowlessRoot = 
     else root = frame.node;
     frames.push(frame);
     all.push(frame);
+  }
+  // MySQL prints `rows=0` for a derived table it has no estimate for (the Materialize and the scan of it).
+  for (const { node, estimated } of all) {
+    if (estimated && node.rows === 0 && (/^Materialize\b/.test(node.node) || readsDerivedTable(node))) {
+      node.details = [...(node.details ?? []), ZERO_ESTIMATE];
+    }
   }
   // Nodes printed without an estimate take their input's: a sort returns what it sorts, and costs at least as much.
   for (const frame of all.reverse()) {
@@ -160,8 +169,11 @@ function describeOperation(description: string): Described {
   return { node: description.slice(0, colon), details: [description.slice(colon + 2)] };
 }
 
-function sortNode(keys: string): Described {
-  return { node: 'Filesort', filter: `sort key: ${keys}` };
+/** `Sort: total DESC, limit input to 10 row(s) per chunk`: the keys, and the top-N limit as a detail. */
+function sortNode(text: string): Described {
+  const limit = /, (limit input to \S+ row\(s\) per chunk)$/.exec(text);
+  const keys = limit ? text.slice(0, limit.index) : text;
+  return { node: 'Filesort', filter: `sort key: ${keys}`, ...(limit ? { details: [limit[1]!] } : {}) };
 }
 
 function subqueryNode(m: RegExpExecArray): Described {

@@ -94,7 +94,7 @@ describe('MySQL 8 plans', () => {
               node: 'Filesort',
               rows: 49850,
               cost: 5034.25,
-              filter: 'sort key: o.created, limit input to 20 row(s) per chunk',
+              filter: 'sort key: o.created',
               children: [
                 {
                   node: 'Filter',

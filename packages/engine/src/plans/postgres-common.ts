@@ -1,4 +1,5 @@
 import type { PlanNode } from '@sqltune/contracts';
+import { detailNumber } from './hotspots/hotspot.ts';
 import { roundMs } from './numbers.ts';
 
 /**
@@ -58,4 +59,15 @@ export function parallelWallTimes(node: PlanNode): void {
 function divideTimes(node: PlanNode, processes: number): void {
   if (node.actualTimeMs !== undefined) node.actualTimeMs = roundMs(node.actualTimeMs / processes);
   for (const child of node.children) divideTimes(child, processes);
+}
+
+/**
+ * The parallel divisor of the Gather above a parallel scan (PostgreSQL's get_parallel_divisor, with the leader
+ * taking part as it does by default): the workers, plus the leader's share of 1 - 0.3 per worker while positive.
+ */
+export function parallelDivisor(ancestors: PlanNode[]): number | undefined {
+  const gather = ancestors.findLast((a) => /^Gather( Merge)?$/.test(a.node));
+  const workers = gather ? detailNumber(gather, /^Workers Planned: (\d+)$/) : undefined;
+  if (workers === undefined || workers < 1) return undefined;
+  return workers + Math.max(0, 1 - 0.3 * workers);
 }

@@ -22,6 +22,8 @@ const NODE_LINE = new RegExp(
     `(?:\\s+\\((?:actual(?=[ )])(?: time=${N}\\.\\.${N})?(?: rows=${N})?(?: loops=${N})?|(never executed))\\))?$`,
 );
 const DETAIL_LINE = /^[A-Z][^:]*:(?:\s|$)/;
+/** A target table of a ModifyTable, printed under it without numbers (postgres_fdw's "Foreign Update on ..."). */
+const MODIFY_TARGET = /^(?:Foreign )?(?:Insert|Update|Delete|Merge) on \S/;
 const GROUP_HEADER = /^(?:SubPlan|InitPlan|CTE)\s+\S+/;
 const SUMMARY_LINE =
   /^(?:Planning Time|Execution Time|Planning|JIT|Triggers|Trigger [^:]*|Settings|Query Identifier|Serialization|Memory):/;
@@ -80,6 +82,9 @@ export function readPostgresText(lines: SourceLine[], raw: string): PlanTree {
       addDetail(owner.node, text);
     } else if (DETAIL_LINE.test(text)) {
       addNodeLine(owner, text);
+    } else if (owner.node.node === 'ModifyTable' && MODIFY_TARGET.test(text)) {
+      // A write to a partitioned or inherited table lists each table it writes: "Update on measurement_y2024m01 m_1".
+      addDetail(owner.node, text);
     } else {
       throw unreadable(line);
     }

@@ -13,11 +13,13 @@ export interface SourceLine {
 }
 
 export function sourceLines(input: string): SourceLine[] {
-  let lines = input
-    .replace(/\r\n?/g, '\n')
-    .split('\n')
-    .map((text, i) => ({ text: text.replace(/\s+$/, ''), line: i + 1, column: 1 }));
-  lines = dropClientChatter(dropLeadingStatement(lines));
+  let lines = asciiBox(
+    input
+      .replace(/\r\n?/g, '\n')
+      .split('\n')
+      .map((text, i) => ({ text: text.replace(/\s+$/, ''), line: i + 1, column: 1 })),
+  );
+  lines = dropTrailingCommandTag(dropClientChatter(dropLeadingStatement(cropToPsqlFrame(lines))));
   lines = uncommentLines(lines);
   lines = unwrapQuotedLines(lines);
   lines = unwrapQuotedCell(lines);
@@ -25,6 +27,27 @@ export function sourceLines(input: string): SourceLine[] {
   lines = unwrapMysqlSingleCell(lines);
   lines = unescapeBatchCell(lines);
   return joinWrappedNumbers(lines.filter((l) => l.text.trim() !== ''));
+}
+
+const BOX_LINE = /^\s*[┌├└][─┬┼┴]*[┐┤┘]\s*$/;
+
+/**
+ * psql's `\pset linestyle unicode` draws its box with line characters: the same box in ASCII (`+---+`, `| ... |`)
+ * for the readers, its borders and the bars at both ends of each row, never a character inside the cell.
+ */
+function asciiBox(lines: SourceLine[]): SourceLine[] {
+  if (!lines.some((l) => BOX_LINE.test(l.text))) return lines;
+  return lines.map((l) => {
+    if (BOX_LINE.test(l.text)) return { ...l, text: l.text.replace(/[┌┬┐├┼┤└┴┘]/g, '+').replace(/─/g, '-') };
+    return { ...l, text: l.text.replace(/^(\s*)│/, '$1|').replace(/│$/, '|') };
+  });
+}
+
+/** pgcli and mycli print the command's tag after its result (`EXPLAIN`): not part of the plan. */
+function dropTrailingCommandTag(lines: SourceLine[]): SourceLine[] {
+  const last = lines.findLastIndex((l) => l.text.trim() !== '');
+  if (last <= 0 || lines[last]!.text.trim() !== 'EXPLAIN') return lines;
+  return lines.slice(0, last);
 }
 
 /** The text from `skip` characters on, with its column moved accordingly. */
@@ -46,7 +69,7 @@ const FOOTERS = [
   /^Empty set/,
   /^\(\d+ rows?\)$/,
   /^Query OK/,
-  /^Time: [\d.]+ ms/,
+  /^Time: [\d.]+ ?(?:ms|s)\b/,
   /^(?:Warning|Note|Error) \(Code \d+\)/,
   /^Warnings?:$/,
   // psql's command tags, when the paste includes the SET commands run before EXPLAIN.
@@ -70,6 +93,18 @@ function dropClientChatter(lines: SourceLine[]): SourceLine[] {
     out.push(line);
   }
   return out;
+}
+
+/**
+ * A plan copied from a blog post or a terminal log with the prose or commands around psql's output (Chinese
+ * blogs write "执行计划如下：" above it and their reading below): psql's `QUERY PLAN` header over its dashes starts
+ * the output and its `(N rows)` footer ends it, so what lies outside is not the plan.
+ */
+function cropToPsqlFrame(lines: SourceLine[]): SourceLine[] {
+  const header = lines.findIndex((l, i) => /^\s*QUERY PLAN\s*$/.test(l.text) && /^-+$/.test(lines[i + 1]?.text ?? ''));
+  if (header < 0) return lines;
+  const footer = lines.findIndex((l, i) => i > header && /^\(\d+ rows?\)$/.test(l.text.trim()));
+  return lines.slice(header, footer < 0 ? undefined : footer);
 }
 
 const EXPLAIN_STATEMENT = /^\s*(?:EXPLAIN|DESCRIBE|DESC|ANALYZE)\s+\S/i;
@@ -102,14 +137,35 @@ function uncommentLines(lines: SourceLine[]): SourceLine[] {
   });
 }
 
-/** Result grids (DBeaver, pgAdmin) copy each row in double quotes: unquote when every line is quoted. */
+/** One CSV field in double quotes, its quotes doubled inside. */
+const QUOTED_FIELD = /^\s*"(?:[^"]|"")*"$/;
+
+/**
+ * Result grids (DBeaver, pgAdmin) copy each row in double quotes: unquote when every line is quoted. A CSV export
+ * that quotes only where it must (DataGrip, Navicat: a line with a comma or a quote) is unquoted too when its
+ * header is psql's `QUERY PLAN` or every quoted line holds such a character: a plan line never starts and ends
+ * with a double quote of its own.
+ */
 function unwrapQuotedLines(lines: SourceLine[]): SourceLine[] {
   const content = lines.filter((l) => l.text.trim() !== '');
-  if (content.length === 0 || !content.every((l) => /^\s*".*"$/.test(l.text))) return lines;
+  if (content.length === 0) return lines;
+  const quoted = content.filter((l) => QUOTED_FIELD.test(l.text));
+  // A quote opening or closing a line alone: one cell over many lines (pgAdmin's JSON), for unwrapQuotedCell.
+  if (content.some((l) => !QUOTED_FIELD.test(l.text) && /^\s*"|"$/.test(l.text))) return lines;
+  const csv =
+    quoted.length === content.length ||
+    (quoted.length > 0 &&
+      (/^\s*"?QUERY PLAN"?\s*$/.test(content[0]!.text) || quoted.every((l) => /[,"]/.test(unquoteField(l.text)))));
+  if (!csv) return lines;
   return content.map((l) => {
+    if (!QUOTED_FIELD.test(l.text)) return l;
     const at = l.text.indexOf('"');
-    return { text: l.text.slice(at + 1, -1).replace(/""/g, '"'), line: l.line, column: l.column + at + 1 };
+    return { text: unquoteField(l.text), line: l.line, column: l.column + at + 1 };
   });
+}
+
+function unquoteField(text: string): string {
+  return text.trim().slice(1, -1).replace(/""/g, '"');
 }
 
 /**
@@ -118,11 +174,14 @@ function unwrapQuotedLines(lines: SourceLine[]): SourceLine[] {
  * the grid's, not the plan's.
  */
 function unwrapQuotedCell(lines: SourceLine[]): SourceLine[] {
-  const content = lines.filter((l) => l.text.trim() !== '');
+  // pgAdmin's copy with headers puts the column's name, quoted, above the cell.
+  const content = lines.filter((l) => l.text.trim() !== '' && !/^\s*"QUERY PLAN"$/.test(l.text));
   const first = content[0];
   const last = content.at(-1);
   const quote = /^\s*(['"])/.exec(first?.text ?? '')?.[1];
   if (!first || !last || !quote || content.length < 2 || !last.text.endsWith(quote)) return lines;
+  // A CSV record (`"id","select_type",...`, Workbench's `'1', 'SIMPLE', ...`) is fields, not one cell.
+  if (/^\s*(['"])[^'"]*\1\s*,/.test(first.text)) return lines;
   const at = first.text.indexOf(quote);
   const unquote = (text: string) => text.replaceAll(quote + quote, quote);
   return content.map((l) => {
@@ -186,7 +245,8 @@ function unwrapPsqlExpanded(lines: SourceLine[]): SourceLine[] {
   return out;
 }
 
-const BORDER = /^\s*\+-[-+]*\+\s*$/;
+/** A box's border: the mysql client's and psql's `+----+`, and the rule under the header of mycli / pgcli `|----|`. */
+export const BORDER = /^\s*[+|]-[-+]*[+|]\s*$/;
 const RECORD = /^\*+ \d+\. row \*+$/;
 const SINGLE_COLUMN = /^\s*(EXPLAIN|ANALYZE|QUERY PLAN)\s*$/;
 
@@ -208,6 +268,9 @@ function unwrapMysqlSingleCell(lines: SourceLine[]): SourceLine[] {
         return out;
       });
   }
+  // A \G record copied from its field on, without the stars line above it.
+  const field = /^\s*(?:EXPLAIN|ANALYZE): (?=\s*(?:[[{]|->))/.exec(first.text);
+  if (field) return [sliceLine(first, field[0].length), ...content.slice(1)];
   if (RECORD.test(first.text.trim())) {
     const records = content.filter((l) => RECORD.test(l.text.trim())).length;
     const field = /^\s*(EXPLAIN|ANALYZE|QUERY PLAN): ?/.exec(content[1]?.text ?? '');

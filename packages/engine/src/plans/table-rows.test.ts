@@ -198,4 +198,25 @@ describe('tableRowsFromPlan: MySQL and MariaDB', () => {
     const twice = 'SELECT * FROM orders o WHERE EXISTS (SELECT 1 FROM customers o WHERE o.id = 1)';
     expect(rowsFrom(plan, 'mysql', twice)).toEqual([]);
   });
+
+  it('reads a scanned table that has a subquery hung under it, and not a derived table over its Materialize', () => {
+    const correlated = 'SELECT o.id, (SELECT c.region FROM customers c WHERE c.id = o.customer_id) FROM orders o';
+    const tabular = lines(
+      '+----+--------------------+-------+--------+---------------+---------+---------+-------------+--------+----------+-------+',
+      '| id | select_type        | table | type   | possible_keys | key     | key_len | ref         | rows   | filtered | Extra |',
+      '+----+--------------------+-------+--------+---------------+---------+---------+-------------+--------+----------+-------+',
+      '|  1 | PRIMARY            | o     | ALL    | NULL          | NULL    | NULL    | NULL        | 998200 |   100.00 | NULL  |',
+      '|  2 | DEPENDENT SUBQUERY | c     | eq_ref | PRIMARY       | PRIMARY | 4       | shop.o.c_id |      1 |   100.00 | NULL  |',
+      '+----+--------------------+-------+--------+---------------+---------+---------+-------------+--------+----------+-------+',
+    );
+    expect(rowsFrom(tabular, 'mysql', correlated)).toEqual(['orders=998200']);
+    // A derived table named like a table, larger than it (a join's rows): its size is not the table's.
+    const derived = lines(
+      '-> Table scan on orders  (cost=2.5..2.5 rows=9000000)',
+      '    -> Materialize  (cost=0..0 rows=9000000)',
+      '        -> Table scan on o  (cost=502000 rows=4986112)',
+    );
+    const fromDerived = 'SELECT * FROM (SELECT o.* FROM orders o, customers c) orders';
+    expect(rowsFrom(derived, 'mysql', fromDerived)).toEqual(['orders=4986112']);
+  });
 });

@@ -19,7 +19,7 @@ import { findTable, type SchemaModel } from '../schema/model.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { detailNumber, isFullTableScan, type PlanVisit, walk } from './hotspots/hotspot.ts';
 import { PLAN_FORMATS, type PlanFormat } from './parse.ts';
-import { isParallelAware } from './postgres-common.ts';
+import { isParallelAware, parallelDivisor } from './postgres-common.ts';
 
 /** A table of the schema (its name as the schema spells it) and the rows the plan shows it holds. */
 export interface PlanTableRows {
@@ -92,17 +92,6 @@ function postgresTableRows({ node, ancestors }: PlanVisit): number | undefined {
 }
 
 /**
- * The parallel divisor of the Gather above a parallel scan (PostgreSQL's get_parallel_divisor, with the leader
- * taking part as it does by default): the workers, plus the leader's share of 1 - 0.3 per worker while positive.
- */
-function parallelDivisor(ancestors: PlanNode[]): number | undefined {
-  const gather = ancestors.findLast((a) => /^Gather( Merge)?$/.test(a.node));
-  const workers = gather ? detailNumber(gather, /^Workers Planned: (\d+)$/) : undefined;
-  if (workers === undefined || workers < 1) return undefined;
-  return workers + Math.max(0, 1 - 0.3 * workers);
-}
-
-/**
  * Nodes above which a scan is read to its end (ANALYZE measured all its rows): its consumers read all their input.
  * A Limit, a semi or anti join, a merge join, the inner side of a nested loop or a Materialize may stop it early,
  * and then the measure is part of the table.
@@ -145,8 +134,9 @@ function isSemiOrAnti(join: PlanNode): boolean {
 }
 
 function mysqlTableRows({ node, ancestors }: PlanVisit, limited: boolean): number | undefined {
-  // A table node with children materializes a derived table: its rows are the derived table's.
-  if (node.children.length > 0 || !node.relation || node.relation.startsWith('<')) return undefined;
+  // A table node over a Materialize reads a derived table (isFullTableScan says so); one with a subquery hung under
+  // it (the readers put a block's subqueries there) is still the table.
+  if (!node.relation || node.relation.startsWith('<')) return undefined;
   const indexScan = node.node.startsWith('Full index scan');
   if (!isFullTableScan(node) && !indexScan) return undefined;
   // FORMAT=TREE cuts a scan's estimate to the LIMIT above it; tabular and JSON do so for an index read in order.

@@ -1,6 +1,7 @@
 import type { PlanNode } from '@sqltune/contracts';
 import { formatCount, formatRows } from '../numbers.ts';
-import type { HotspotMatch, PlanHotspot, PlanVisit } from './hotspot.ts';
+import { parallelDivisor } from '../postgres-common.ts';
+import { type HotspotMatch, type PlanHotspot, type PlanVisit, passedRows, producedRows } from './hotspot.ts';
 
 /**
  * Sorting this many rows costs real memory and time (with 4 MB of sort memory, about where sorts start spilling to
@@ -19,24 +20,44 @@ export const filesort: PlanHotspot = {
   id: 'plan-filesort',
   // The node's own name says which sort it is (MySQL's Filesort, PostgreSQL's Sort): the title names neither.
   title: { zh: '大量数据排序', en: 'Sort of many rows' },
-  check({ node }: PlanVisit): HotspotMatch | undefined {
+  check({ node, ancestors }: PlanVisit): HotspotMatch | undefined {
     if (!/^(?:Sort|Incremental Sort|Filesort)$/.test(node.node)) return undefined;
-    // The rows the node itself shows, so the message agrees with the plan it points at.
-    const rows = node.rows;
     const spilled = node.details?.some((d) => SPILLED.test(d)) ?? false;
-    if (!spilled && rows < LARGE_SORT_ROWS) return undefined;
+    const rows = rowsSorted(node, ancestors);
+    if (!spilled && (rows === undefined || rows < LARGE_SORT_ROWS)) return undefined;
     const key = sortKey(node);
     const by = key ? { zh: `（排序键 ${key}）`, en: ` by ${key}` } : { zh: '', en: '' };
     const disk = spilled ? { zh: '，且排序溢出到磁盘', en: ', spilling to disk' } : { zh: '', en: '' };
     return {
       severity: 'warning',
       message: {
-        zh: `${node.node} 对约 ${formatCount(rows)} 行排序${by.zh}${disk.zh}：按排序列建索引（索引顺序与 ORDER BY/GROUP BY 一致）或加 LIMIT 可以避免`,
-        en: `${node.node} sorts about ${formatRows(rows)}${by.en}${disk.en}: an index in the ORDER BY / GROUP BY order, or a LIMIT, avoids it`,
+        zh: `${node.node} 对约 ${formatCount(rows ?? node.rows)} 行排序${by.zh}${disk.zh}：按排序列建索引（索引顺序与 ORDER BY/GROUP BY 一致）或加 LIMIT 可以避免`,
+        en: `${node.node} sorts about ${formatRows(rows ?? node.rows)}${by.en}${disk.en}: an index in the ORDER BY / GROUP BY order, or a LIMIT, avoids it`,
       },
     };
   },
 };
+
+/**
+ * The rows one run of the sort took in (all processes of a parallel one). Measured when the plan was run: its input's rows (a
+ * top-N sort under a Limit returns only N of them; MariaDB's filesort measures its output, the groups it sorted).
+ * Otherwise the estimate, which under a Gather is one process's share (times the parallel divisor). An Incremental
+ * Sort under a Limit sorts group by group and stops with the Limit: its estimate of the whole input says nothing.
+ */
+function rowsSorted(node: PlanNode, ancestors: PlanNode[]): number | undefined {
+  const input = node.children[0];
+  // Under a Gather the loops are the processes sorting their shares at once: their rows add up. Elsewhere they are
+  // repeated runs (the inner side of a nested loop), each sorting its own few rows: one run is what is sorted.
+  const runs = ancestors.some((a) => /^Gather( Merge)?$/.test(a.node)) ? 1 : Math.max(node.loops ?? 1, 1);
+  if (input && measured(input)) return passedRows(input) / runs;
+  if (measured(node)) return producedRows(node) / runs;
+  if (node.node === 'Incremental Sort' && ancestors.some((a) => a.node === 'Limit')) return undefined;
+  return node.rows * (parallelDivisor(ancestors) ?? 1);
+}
+
+function measured(node: PlanNode): boolean {
+  return node.actualRows !== undefined && (node.loops ?? 1) > 0;
+}
 
 function sortKey(node: PlanNode): string | undefined {
   if (node.filter?.startsWith('sort key: ')) return node.filter.slice('sort key: '.length);

@@ -1,6 +1,6 @@
 import type { PlanNode } from '@sqltune/contracts';
 import { formatCount, formatRows } from '../numbers.ts';
-import { isParallelAware } from '../postgres-common.ts';
+import { isParallelAware, parallelDivisor } from '../postgres-common.ts';
 import {
   detailNumber,
   type HotspotContext,
@@ -31,7 +31,7 @@ export const fullScanLargeTable: PlanHotspot = {
   title: { zh: '大表全表扫描', en: 'Full scan of a large table' },
   check({ node, ancestors }: PlanVisit, context: HotspotContext): HotspotMatch | undefined {
     if (!isFullTableScan(node)) return undefined;
-    const rows = tableSize(node, context);
+    const rows = tableSize(node, ancestors, context);
     const byCost = rows === undefined && node.node === 'Seq Scan' && node.cost >= LARGE_SCAN_COST;
     if (!byCost && (rows === undefined || rows < LARGE_TABLE_ROWS)) return undefined;
     const size =
@@ -49,6 +49,17 @@ export const fullScanLargeTable: PlanHotspot = {
         },
       };
     }
+    const kept = keptShare(node, ancestors.at(-1));
+    if (kept !== undefined && kept >= MOST_ROWS) {
+      const percent = Math.round(kept * 100);
+      return {
+        severity: 'info',
+        message: {
+          zh: `${node.node} 读取整张表 ${table}（${size.zh}），过滤 ${condition} 后仍保留约 ${percent}% 的行：按过滤列走索引不会比读整张表更快，这个条件不需要索引`,
+          en: `${node.node} reads all of table ${table} (${size.en}) and keeps about ${percent}% of it after ${condition}: an index on the filtered columns would not be faster than reading the table`,
+        },
+      };
+    }
     return {
       indexTable: tableOf(node.relation!, context),
       severity: rows !== undefined && rows >= HUGE_TABLE_ROWS ? 'critical' : 'warning',
@@ -61,20 +72,48 @@ export const fullScanLargeTable: PlanHotspot = {
 };
 
 /**
+ * When the run kept this share of the rows or more, reading them through an index (a random read each) costs more
+ * than reading the table in order: the scan is the right access and no index is advised for its condition.
+ */
+export const MOST_ROWS = 0.5;
+
+/**
+ * The share of the table's rows the condition kept, measured: PostgreSQL's actual rows against those plus "Rows
+ * Removed by Filter", MariaDB ANALYZE's r_filtered, MySQL EXPLAIN ANALYZE's Filter rows against its scan's.
+ * Undefined when the plan was not run.
+ */
+function keptShare(node: PlanNode, parent: PlanNode | undefined): number | undefined {
+  // A join buffer's condition is the join's, checked against the buffered rows: the table's r_filtered is not its.
+  if (node.actualRows === undefined || node.loops === 0 || node.node.includes('join buffer')) return undefined;
+  const measuredShare = detailNumber(node, /^r_filtered: ([\d.]+)%?$/);
+  if (measuredShare !== undefined) return measuredShare / 100;
+  const removed = detailNumber(node, /^Rows Removed by Filter: (\d+(?:\.\d+)?)$/);
+  if (removed !== undefined) return node.actualRows / Math.max(node.actualRows + removed, 1);
+  if (parent?.node === 'Filter' && parent.actualRows !== undefined && node.actualRows > 0) {
+    return (parent.actualRows * (parent.loops ?? 1)) / (node.actualRows * (node.loops ?? 1));
+  }
+  return undefined;
+}
+
+/**
  * Rows in the scanned table: the larger of the user's statistics and what the plan says the scan read — measured
  * (PostgreSQL: rows returned + "Rows Removed by Filter", per loop) or MySQL's rows examined (estimate or r_rows).
  * The larger, because either may be stale: statistics from an old export, or a plan over an outdated estimate.
  */
-function tableSize(node: PlanNode, context: HotspotContext): number | undefined {
-  const sizes = [context.tableRows?.get(tableOf(node.relation!, context)), scanned(node)];
+function tableSize(node: PlanNode, ancestors: PlanNode[], context: HotspotContext): number | undefined {
+  const sizes = [context.tableRows?.get(tableOf(node.relation!, context)), scanned(node, ancestors)];
   const known = sizes.filter((s): s is number => s !== undefined);
   return known.length > 0 ? Math.max(...known) : undefined;
 }
 
-function scanned(node: PlanNode): number | undefined {
+function scanned(node: PlanNode, ancestors: PlanNode[]): number | undefined {
   if (node.node !== 'Seq Scan') return Math.max(node.rows, node.actualRows ?? 0);
-  // PostgreSQL's estimate is of the rows left after the filter: only measured rows tell the table's size.
-  if (node.actualRows === undefined) return undefined;
+  if (node.actualRows === undefined) {
+    // PostgreSQL's estimate is of the rows left after the filter: without one it is the table's (reltuples), a
+    // parallel scan's one process's share of it.
+    if (node.filter !== undefined) return undefined;
+    return node.rows * (isParallelAware(node) ? (parallelDivisor(ancestors) ?? 1) : 1);
+  }
   const perLoop = node.actualRows + (detailNumber(node, /^Rows Removed by Filter: (\d+)/) ?? 0);
   // A parallel scan's processes each read a share of the table (its loops), where a scan repeated by a join reads
   // all of it each time.

@@ -44,10 +44,31 @@ export function producedRows(node: PlanNode): number {
   return node.rows;
 }
 
+/**
+ * Rows a node passes on to the next table of a join: MySQL-family table nodes show the rows they read per lookup
+ * and, apart, the share their condition keeps (`filtered`, ANALYZE's `r_filtered`), so only rows x share reach the
+ * next table (an `ALL` of 198,432 rows at 5% looks the next table up 9,922 times). Other nodes: producedRows.
+ */
+export function passedRows(node: PlanNode): number {
+  const measured = node.actualRows !== undefined && node.loops !== 0;
+  const share = detailNumber(node, measured ? /^r_filtered: ([\d.]+)%?$/ : /^filtered: ([\d.]+)%?$/);
+  if (share === undefined) return producedRows(node);
+  const rows = measured ? node.actualRows! * (node.loops ?? 1) : node.rows;
+  return (rows * share) / 100;
+}
+
 /** A full read of a real table (not a temporary or derived one): PostgreSQL's Seq Scan, MySQL's table scan. */
 export function isFullTableScan(node: PlanNode): boolean {
-  if (!node.relation || node.relation.startsWith('<')) return false;
+  if (!node.relation || node.relation.startsWith('<') || readsDerivedTable(node)) return false;
   return /^(?:Seq Scan|Table scan)\b/.test(node.node) || node.node.includes('(Table scan)');
+}
+
+/**
+ * A MySQL-family table node over the Materialize that fills it reads a derived table or CTE (TREE's `Table scan on
+ * t` of `FROM (SELECT ...) t`), not a table of the schema; a subquery hung under a table node does not make it one.
+ */
+export function readsDerivedTable(node: PlanNode): boolean {
+  return node.children.some((c) => /^Materialize\b/.test(c.node));
 }
 
 /** A number printed in a node's details, e.g. `detailNumber(node, /Rows Removed by Filter: (\d+)/)`. */

@@ -3,6 +3,7 @@ import { filesort } from './filesort.ts';
 import { fullScanLargeTable } from './full-scan-large-table.ts';
 import type { HotspotContext, HotspotMatch, PlanHotspot } from './hotspot.ts';
 import { walk } from './hotspot.ts';
+import { lossyBitmap } from './lossy-bitmap.ts';
 import { nestedLoopLargeInput } from './nested-loop-large-input.ts';
 import { rowMisestimate } from './row-misestimate.ts';
 import { temporaryTable } from './temporary-table.ts';
@@ -15,6 +16,7 @@ export const planHotspotChecks: readonly PlanHotspot[] = [
   nestedLoopLargeInput,
   filesort,
   temporaryTable,
+  lossyBitmap,
   rowMisestimate,
 ];
 

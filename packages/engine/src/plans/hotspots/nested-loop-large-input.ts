@@ -7,7 +7,7 @@ import {
   nodeLabel,
   type PlanHotspot,
   type PlanVisit,
-  producedRows,
+  passedRows,
   tableOf,
 } from './hotspot.ts';
 
@@ -30,13 +30,21 @@ export const nestedLoopLargeInput: PlanHotspot = {
     if (!/^nested loop$/i.test(node.node) || node.children.length < 2) return undefined;
     for (let i = 1; i < node.children.length; i++) {
       const inner = node.children[i]!;
+      // The MySQL-family readers hang a block's subqueries under its join: they are not one of its inputs.
+      if (isSubquery(inner)) continue;
       const scanned = scannedInner(inner);
       const outer = outerRows(node.children.slice(0, i));
       const indexTable = scanned?.relation ? { indexTable: tableOf(scanned.relation, context) } : {};
-      if (scanned?.node.includes('join buffer') && outer >= NESTED_LOOP_OUTER_ROWS) {
-        return { ...joinBuffer(scanned, outer), ...indexTable };
+      if (scanned?.node.includes('join buffer')) {
+        // MySQL 8's hash join also says "join buffer (hash join)": it reads the inner table once into a hash table
+        // and compares no outer row with every inner row (the full scan, if large, is its own finding).
+        if (outer >= NESTED_LOOP_OUTER_ROWS && !/join buffer \(hash join\)/.test(scanned.node)) {
+          return { ...joinBuffer(scanned, outer), ...indexTable };
+        }
+        continue;
       }
-      const executions = inner.loops ?? outer;
+      const executions = innerExecutions(inner, outer);
+      if (executions === undefined) continue;
       if (scanned && executions >= NESTED_LOOP_OUTER_ROWS) {
         const label = nodeLabel(scanned);
         return {
@@ -78,9 +86,23 @@ function joinBuffer(scanned: PlanNode, outer: number): HotspotMatch {
   };
 }
 
+function isSubquery(node: PlanNode): boolean {
+  return /^(?:Dependent )?subquery$/i.test(node.node);
+}
+
 function outerRows(outer: PlanNode[]): number {
-  if (outer.length === 1) return producedRows(outer[0]!);
-  return outer.reduce((product, n) => product * Math.max(n.rows, 1), 1);
+  if (outer.length === 1) return passedRows(outer[0]!);
+  return outer.reduce((product, n) => product * Math.max(passedRows(n), 1), 1);
+}
+
+/**
+ * How many times the inner side really runs: its loops when measured, else once per outer row. Under PostgreSQL's
+ * Memoize only cache misses run it (the Memoize's child's loops); unmeasured, the misses are unknown (the planner
+ * chose the cache for its expected hits), so nothing is said.
+ */
+function innerExecutions(inner: PlanNode, outer: number): number | undefined {
+  if (inner.node !== 'Memoize') return inner.loops ?? outer;
+  return inner.children[0]?.loops;
 }
 
 /** The node in the inner side that reads a whole table (or through a join buffer), if any. */

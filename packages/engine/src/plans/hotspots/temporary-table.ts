@@ -7,6 +7,11 @@ import { detailNumber, type HotspotMatch, type PlanHotspot, type PlanVisit, prod
  * about 1-2 kB and goes to disk; smaller ones are still worth knowing about (info).
  */
 export const LARGE_TEMPORARY_ROWS = 10_000;
+/**
+ * Fewer rows than this fit in memory many times over and cost well under a millisecond: a temporary table of a
+ * dozen rows is how MySQL groups or sorts a small result, not something to act on.
+ */
+export const SMALL_TEMPORARY_ROWS = 1_000;
 
 /**
  * MySQL's "Using temporary" (GROUP BY / DISTINCT / UNION / ORDER BY on another table's column) and PostgreSQL hash
@@ -24,7 +29,7 @@ export const temporaryTable: PlanHotspot = {
 /** Measured in the plan (ANALYZE): actual rows and loops. */
 const measured = (node: PlanNode) => node.actualRows !== undefined && node.loops !== undefined && node.loops > 0;
 
-function mysqlTemporary(node: PlanNode): HotspotMatch {
+function mysqlTemporary(node: PlanNode): HotspotMatch | undefined {
   // The rows measured when the plan was run (ANALYZE), going in or, without the input's, coming out; else the
   // largest estimate. (An estimate beside a measure overstated: MariaDB's 5,274 rows scanned for 1,842 joined.)
   const filledBy = node.children.filter(measured);
@@ -34,6 +39,7 @@ function mysqlTemporary(node: PlanNode): HotspotMatch {
       : measured(node)
         ? producedRows(node)
         : Math.max(node.rows, ...node.children.map(producedRows));
+  if (rows < SMALL_TEMPORARY_ROWS) return undefined;
   const large = rows >= LARGE_TEMPORARY_ROWS;
   return {
     severity: large ? 'warning' : 'info',
