@@ -46,6 +46,14 @@ export function bindParameters(
   // second loop over the same items (the same list read twice) gets the same values in the same order.
   const byName = new Map<string, { offset: number; values: string[]; renders: Map<number, number> }>();
   const emptied: string[] = [];
+  // How often each written `#{}` renders: more than once, it is in a loop, and a loop's item named as a property
+  // outside it (RuoYi's `business_type = #{businessType}` and `<foreach item="businessType">`) is another value.
+  const renderCount = new Map<number, number>();
+  for (const { sigil, first } of placeholders) {
+    const offset = template.originAt(tokens[first]!.start)?.offset;
+    if (sigil === '#' && offset !== undefined) renderCount.set(offset, (renderCount.get(offset) ?? 0) + 1);
+  }
+  const inLoop = (offset: number) => (renderCount.get(offset) ?? 0) > 1;
   const values = placeholders.map(({ sigil, first, last }) => {
     if (sigil === '$') {
       if (!appendsCondition(tokens, first)) {
@@ -59,7 +67,8 @@ export function bindParameters(
     const parameter = readParameter(inner);
     const start = tokens[first]!.start;
     const offset = template.originAt(start)!.offset;
-    const earlier = byName.get(parameter.name);
+    const key = `${parameter.name}\u0000${inLoop(offset)}`;
+    const earlier = byName.get(key);
     if (earlier && earlier.offset !== offset) {
       const render = earlier.renders.get(offset) ?? 0;
       earlier.renders.set(offset, render + 1);
@@ -79,7 +88,7 @@ export function bindParameters(
             dialect,
           ));
     if (earlier) earlier.values.push(value);
-    else byName.set(parameter.name, { offset, values: [value], renders: new Map() });
+    else byName.set(key, { offset, values: [value], renders: new Map() });
     return { start, end: tokens[last]!.end, value };
   });
   for (const value of values.reverse()) {
@@ -90,10 +99,15 @@ export function bindParameters(
   return { sql: bound, substitutions, emptied };
 }
 
-/** A `${...}` after a finished condition, so that the statement without it is whole (see BoundText). */
+/**
+ * A `${...}` after a finished condition, or after a finished table of FROM (MyBatis-Plus' `FROM t ${ew.customSqlSegment}`,
+ * its `WHERE ...` or nothing), so that the statement without it is whole (see BoundText).
+ */
 function appendsCondition(tokens: Token[], first: number): boolean {
   return (
-    first > 0 && substitutionRole(tokens, first) === 'fragment' && !/^(WHERE|HAVING|ON)$/i.test(tokens[first - 1]!.text)
+    first > 0 &&
+    substitutionRole(tokens, first) === 'fragment' &&
+    !/^(WHERE|HAVING|ON|AND|OR)$/i.test(tokens[first - 1]!.text)
   );
 }
 

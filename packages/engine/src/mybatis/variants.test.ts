@@ -149,6 +149,21 @@ describe('parameters bound for the optimizer', () => {
     expect(twice.variants[0]!.bound.sql.text).toBe('SELECT id FROM users WHERE id = 1 OR score = 1');
   });
 
+  it("gives a loop's item named as a property outside the loop values of its own (RuoYi's businessType)", () => {
+    const shadowed = statementOf(
+      [
+        '  <select id="s">SELECT id FROM users WHERE level = #{level}',
+        '    OR level IN <foreach collection="levels" item="level" open="(" separator="," close=")">#{level}</foreach>',
+        '  </select>',
+      ].join('\n'),
+      'CREATE TABLE users (id BIGINT PRIMARY KEY, level INT);',
+    );
+    // Every parameter set: the list holds three distinct values, none of them the property's.
+    expect(shadowed.variants[0]!.bound.sql.text.replace(/\s+/g, ' ')).toBe(
+      'SELECT id FROM users WHERE level = 1 OR level IN (2, 3, 4)',
+    );
+  });
+
   it('plans a ${} appended after a finished condition as empty, and names it', () => {
     const scoped = statementOf(
       '  <select id="s">SELECT id FROM users WHERE score = #{score} ${params.dataScope} ORDER BY id</select>',
@@ -160,7 +175,17 @@ describe('parameters bound for the optimizer', () => {
       'SELECT id FROM users WHERE score = 1.5 ORDER BY id',
     );
     // Where the statement without it would not be whole, or a name stands: left as written.
-    for (const body of ['SELECT id FROM users WHERE ${where}', 'SELECT id FROM users ORDER BY id ${direction}']) {
+    // MyBatis-Plus' `FROM t ${ew.customSqlSegment}` (its `WHERE ...` or nothing) is planned as empty too.
+    const wrapped = statementOf('  <select id="s">SELECT id FROM users ${ew.customSqlSegment}</select>', schema);
+    expect(wrapped.variants[0]!.bound).toMatchObject({ substitutions: 0, emptied: ['${ew.customSqlSegment}'] });
+    expect(wrapped.variants[0]!.bound.sql.text.trim()).toBe('SELECT id FROM users');
+    for (const body of [
+      'SELECT id FROM users WHERE ${where}',
+      'SELECT id FROM users ORDER BY id ${direction}',
+      // A whole condition after AND: the statement without it would end in AND.
+      'SELECT id FROM users WHERE score = #{score} AND ${ew.sqlSegment}',
+      'SELECT id FROM ${table}',
+    ]) {
       const kept = statementOf(`  <select id="s">${body}</select>`, schema).variants[0]!.bound;
       expect(kept).toMatchObject({ substitutions: 1, emptied: [] });
     }
