@@ -82,6 +82,7 @@ export function bindParameters(
         ? quote(bindSample, mysql)
         : (limitValue(tokens, first) ??
           likeValue(tokens, first, counter, mysql) ??
+          castValue(tokens, first, counter, dialect) ??
           typedValue(
             columnType(tokens, first, insertColumns, statements, schema) ?? jdbcFamily(parameter.jdbcType),
             counter,
@@ -107,7 +108,7 @@ function appendsCondition(tokens: Token[], first: number): boolean {
   return (
     first > 0 &&
     substitutionRole(tokens, first) === 'fragment' &&
-    !/^(WHERE|HAVING|ON|AND|OR)$/i.test(tokens[first - 1]!.text)
+    !/^(WHERE|HAVING|ON|AND|OR|\()$/i.test(tokens[first - 1]!.text)
   );
 }
 
@@ -232,6 +233,28 @@ function nextAfterPlaceholder(tokens: Token[], first: number): number {
   let k = first + 2;
   while (k < tokens.length && tokens[k]!.text !== '}') k++;
   return k + 1;
+}
+
+/**
+ * A parameter the statement casts (`#{millis}::bigint`, `CAST(#{day} AS DATE)`, `#{ids}::bigint[]`) takes a value of
+ * the cast's type, whatever column the expression it is part of meets (Linkis' `updated_time =
+ * to_timestamp(#{millis}::bigint / 1000)` is a number, not a timestamp). A PostgreSQL array gets an array literal.
+ * A type the families do not know (`::jsonb` in an insert) leaves the value to the column.
+ */
+function castValue(tokens: Token[], first: number, n: number, dialect: Dialect): string | undefined {
+  const next = nextAfterPlaceholder(tokens, first);
+  let at: number | undefined;
+  if (tokens[next]?.text === ':' && tokens[next + 1]?.text === ':') at = next + 2;
+  else if (upper(tokens[next]) === 'AS' && tokens[first - 1]?.text === '(' && upper(tokens[first - 2]) === 'CAST') {
+    at = next + 1;
+  }
+  const type = at === undefined ? undefined : tokens[at];
+  if (type?.kind !== 'word') return undefined;
+  const family = familyOf(type.text);
+  if (tokens[at! + 1]?.text === '[' && tokens[at! + 2]?.text === ']') {
+    return family === 'integer' || family === 'decimal' ? `'{${n}}'` : "'{}'";
+  }
+  return family === 'unknown' ? undefined : typedValue(family, n, dialect);
 }
 
 /**

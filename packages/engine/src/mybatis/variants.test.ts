@@ -3,9 +3,9 @@ import { analyzeMapper } from './analyze-mapper.ts';
 import { MAX_VARIANTS } from './variants.ts';
 
 /** Variant expansion (its order, coverage and bound) and the values bound for the optimizer. */
-function statementOf(body: string, schemaText?: string) {
+function statementOf(body: string, schemaText?: string, dialect: 'mysql' | 'postgresql' = 'mysql') {
   const text = `<mapper namespace="m">\n${body}\n</mapper>`;
-  const analysis = analyzeMapper({ files: [{ name: 'm.xml', text }], dialect: 'mysql', schemaText });
+  const analysis = analyzeMapper({ files: [{ name: 'm.xml', text }], dialect, schemaText });
   return analysis.statements[0]!;
 }
 
@@ -149,6 +149,29 @@ describe('parameters bound for the optimizer', () => {
     expect(twice.variants[0]!.bound.sql.text).toBe('SELECT id FROM users WHERE id = 1 OR score = 1');
   });
 
+  it('types a parameter the statement casts by the cast, not by the column its expression meets', () => {
+    const jobs = 'CREATE TABLE jobs (id BIGINT PRIMARY KEY, updated_time TIMESTAMP, day DATE, note TEXT);';
+    const bound = (sql: string, dialect: 'mysql' | 'postgresql' = 'postgresql') =>
+      statementOf(`  <update id="u">${sql}</update>`, jobs, dialect).variants[0]!.bound.sql.text;
+    // Linkis: milliseconds cast to bigint inside to_timestamp() (a timestamp stand-in was a 4202 on valid input).
+    expect(bound('UPDATE jobs SET updated_time = to_timestamp(#{millis}::bigint / 1000) WHERE id = #{id}')).toBe(
+      'UPDATE jobs SET updated_time = to_timestamp(1::bigint / 1000) WHERE id = 2',
+    );
+    expect(bound('UPDATE jobs SET note = #{n} WHERE id = ANY(#{ids}::bigint[])')).toBe(
+      "UPDATE jobs SET note = 'a' WHERE id = ANY('{2}'::bigint[])",
+    );
+    expect(bound('UPDATE jobs SET note = #{n} WHERE day = CAST(#{d} AS DATE)', 'mysql')).toBe(
+      "UPDATE jobs SET note = 'a' WHERE day = CAST('2024-01-02' AS DATE)",
+    );
+    // Without a cast the column types it; a type the families do not know leaves it to the column.
+    expect(bound('UPDATE jobs SET updated_time = #{t} WHERE id = #{id}')).toBe(
+      "UPDATE jobs SET updated_time = '2024-01-01 00:00:00' WHERE id = 2",
+    );
+    expect(bound('UPDATE jobs SET note = #{n}::mood WHERE id = #{id}')).toBe(
+      "UPDATE jobs SET note = 'a'::mood WHERE id = 2",
+    );
+  });
+
   it("gives a loop's item named as a property outside the loop values of its own (RuoYi's businessType)", () => {
     const shadowed = statementOf(
       [
@@ -185,6 +208,7 @@ describe('parameters bound for the optimizer', () => {
       // A whole condition after AND: the statement without it would end in AND.
       'SELECT id FROM users WHERE score = #{score} AND ${ew.sqlSegment}',
       'SELECT id FROM ${table}',
+      'SELECT id FROM users WHERE score = #{score} AND (${ew.sqlSegment})',
     ]) {
       const kept = statementOf(`  <select id="s">${body}</select>`, schema).variants[0]!.bound;
       expect(kept).toMatchObject({ substitutions: 1, emptied: [] });

@@ -65,7 +65,7 @@ export function substitutionRole(code: Token[], first: number, last = closingBra
     return 'row-count';
   }
   if (!before) return 'fragment';
-  if (conditionStarts.test(text) && !inBetween(code, first - 1)) return conditionRole(code, last);
+  if (startsCondition(code, first)) return conditionRole(code, last);
   const names = nameClauseBefore(code, first);
   if (valueWords.test(text)) return names ? 'name' : 'value';
   if (names) return names === 'FROM' && endsTable(code, first) ? 'fragment' : 'name';
@@ -86,6 +86,17 @@ function conditionRole(code: Token[], last: number): SubstitutionRole {
     /^\d/.test(next.text);
   if (value) return 'column-operator';
   return operatorWords.test(next.text) ? 'name' : 'fragment';
+}
+
+/**
+ * Whether a condition starts at `first`: after WHERE, HAVING, ON, AND, OR (not BETWEEN's AND), also behind opening
+ * parentheses (`WHERE (${c} #{v}`: mybatis-generator's `<trim prefix="(" prefixOverrides="and">`).
+ */
+function startsCondition(code: Token[], first: number): boolean {
+  let k = first - 1;
+  while (k >= 0 && code[k]!.text === '(') k--;
+  if (k < 0) return k < first - 1;
+  return conditionStarts.test(code[k]!.text) && !inBetween(code, k);
 }
 
 /** Whether the AND at `k` is BETWEEN's (`x BETWEEN #{a} AND ${b}`). */

@@ -99,9 +99,16 @@ const cases: Case[] = [
   {
     rule: 'mapper-text-substitution',
     name: "mybatis-generator's condition before its value is a column and its operator",
-    body: '  <select id="a">SELECT id FROM users WHERE (id > 0 and ${criterion.condition} #{criterion.value})</select>',
+    body: '  <select id="a">SELECT id FROM users WHERE (${criterion.condition} #{criterion.value})</select>',
     matches: 1,
     says: 'a column and its operator',
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a value in a parenthesized list stays a value',
+    body: '  <select id="a">SELECT id FROM users WHERE a = 1 AND id IN (${ids})</select>',
+    matches: 1,
+    says: 'bind it with #{ids}',
   },
   {
     rule: 'mapper-text-substitution',
@@ -132,6 +139,20 @@ const cases: Case[] = [
     body: '  <select id="a">SELECT id FROM users WHERE name LIKE \'%$name$%\'</select>',
     matches: 1,
     says: "$name$ in '%$name$%' pastes",
+  },
+  {
+    rule: 'leading-wildcard-like',
+    name: 'a pattern built around a parameter is quoted whole, not by its first piece',
+    body: "  <select id=\"a\">SELECT id FROM users WHERE name LIKE concat('%', #{name}, '%')</select>",
+    matches: 1,
+    says: "The pattern concat('%', #{name}, '%') starts",
+  },
+  {
+    rule: 'leading-wildcard-like',
+    name: 'a written pattern is quoted as it is',
+    body: '  <select id="a">SELECT id FROM users WHERE name LIKE \'%:code\'</select>',
+    matches: 1,
+    says: "The pattern '%:code' starts",
   },
   {
     rule: 'leading-wildcard-like',
