@@ -303,7 +303,8 @@ const clauseKeywords = new Set([
   'RETURNING',
   'INTO',
 ]);
-const operators = new Set(['=', '<>', '!=', '<', '<=', '>', '>=', '<=>', '+', '-', '*', '/', '%']);
+// The lexer gives an operator one character a token (`!=` is `!` and `=`).
+const operators = new Set(['=', '!', '<', '>', '+', '-', '*', '/', '%']);
 
 /** Walks back from a parameter over operators, IN-list items, BETWEEN and pattern functions to the column. */
 function columnBefore(tokens: Token[], first: number): string | undefined {
@@ -343,10 +344,11 @@ function betweenBefore(tokens: Token[], and: number): boolean {
 
 /** `#{x} = column`: the column right after an operator that follows the parameter. */
 function columnAfter(tokens: Token[], first: number): string | undefined {
-  const next = nextAfterPlaceholder(tokens, first);
-  const operator = tokens[next];
-  const column = tokens[next + 1];
-  if (!operator || !operators.has(operator.text) || !column) return undefined;
+  let next = nextAfterPlaceholder(tokens, first);
+  if (!operators.has(tokens[next]?.text ?? '')) return undefined;
+  while (operators.has(tokens[next]?.text ?? '')) next++;
+  const column = tokens[next];
+  if (!column) return undefined;
   return column.kind === 'word' || column.kind === 'quoted' ? column.text : undefined;
 }
 

@@ -149,6 +149,16 @@ describe('parameters bound for the optimizer', () => {
     expect(twice.variants[0]!.bound.sql.text).toBe('SELECT id FROM users WHERE id = 1 OR score = 1');
   });
 
+  it('types a parameter compared with != from its column, on either side (RuoYi: r.role_id != #{roleId})', () => {
+    const levels = 'CREATE TABLE users (id BIGINT PRIMARY KEY, level INT, name VARCHAR(9));';
+    const bound = (sql: string) => statementOf(`  <select id="s">${sql}</select>`, levels).variants[0]!.bound.sql.text;
+    expect(bound('SELECT id FROM users WHERE level != #{a} OR #{b} != level OR level &lt;&gt; #{c}')).toBe(
+      'SELECT id FROM users WHERE level != 1 OR 2 != level OR level <> 3',
+    );
+    // A text column keeps its quoted value.
+    expect(bound('SELECT id FROM users WHERE name != #{n}')).toBe("SELECT id FROM users WHERE name != 'a'");
+  });
+
   it('types a parameter the statement casts by the cast, not by the column its expression meets', () => {
     const jobs = 'CREATE TABLE jobs (id BIGINT PRIMARY KEY, updated_time TIMESTAMP, day DATE, note TEXT);';
     const bound = (sql: string, dialect: 'mysql' | 'postgresql' = 'postgresql') =>
