@@ -18,7 +18,8 @@ import { BOUND, type Traced } from './traced.ts';
  * `<foreach>` holds distinct values as it would at run time. `${...}` is left as written: its text is only known at
  * run time. One exception: a `${...}` that appends a piece of SQL after a finished condition (RuoYi's `WHERE
  * u.del_flag = '0' ${params.dataScope}`, a filter built in Java that is empty for some users) is planned as empty,
- * the statement as it runs when that filter adds nothing, and named in `emptied`.
+ * the statement as it runs when that filter adds nothing, and named in `emptied`; so is one glued before a table's
+ * name the structure has (Flowable's `${prefix}ACT_RU_TASK`), the statement on that table.
  */
 export interface BoundText {
   readonly sql: Traced;
@@ -37,7 +38,7 @@ export function bindParameters(
   const mysql = dialect === 'mysql';
   const tokens = codeTokens(lex(template.text, { mysql }));
   const placeholders = templatePlaceholders(tokens);
-  const statements = statementsOf(template.text, tokens, placeholders, dialect);
+  const statements = statementsOf(template.text, tokens, placeholders, dialect, schema);
   const insertColumns = insertColumnsByToken(tokens);
   let bound = template;
   let substitutions = 0;
@@ -56,7 +57,7 @@ export function bindParameters(
   const inLoop = (offset: number) => (renderCount.get(offset) ?? 0) > 1;
   const values = placeholders.map(({ sigil, first, last }) => {
     if (sigil === '$') {
-      if (!appendsCondition(tokens, first)) {
+      if (!plannedEmpty(tokens, first, last, schema)) {
         substitutions++;
         return undefined;
       }
@@ -98,6 +99,20 @@ export function bindParameters(
     bound = bound.replace(value.start, value.end, value.value, origin);
   }
   return { sql: bound, substitutions, emptied };
+}
+
+/** A `${...}` the statement is planned without (see BoundText). */
+function plannedEmpty(tokens: Token[], first: number, last: number, schema: SchemaModel): boolean {
+  return appendsCondition(tokens, first) || prefixesTable(tokens, last, schema);
+}
+
+/**
+ * A `${...}` glued before the name of a table the structure has (Flowable's `${prefix}ACT_RU_TASK`, the prefix empty
+ * unless a schema is configured): the statement with it empty reads that table.
+ */
+function prefixesTable(tokens: Token[], last: number, schema: SchemaModel): boolean {
+  const next = tokens[last + 1];
+  return next?.kind === 'word' && next.start === tokens[last]!.end && findTable(schema, next.text) !== undefined;
 }
 
 /**
@@ -386,11 +401,12 @@ function statementsOf(
   tokens: Token[],
   placeholders: ReturnType<typeof templatePlaceholders>,
   dialect: Dialect,
+  schema: SchemaModel,
 ): ParsedStatement[] {
   let text = sql;
   for (const { sigil, first, last } of [...placeholders].reverse()) {
     // A piece of SQL planned as empty is empty here too: `... = 1 0` would not parse, and no column would be typed.
-    const standIn = sigil === '$' && appendsCondition(tokens, first) ? '' : '0';
+    const standIn = sigil === '$' && plannedEmpty(tokens, first, last, schema) ? '' : '0';
     text = `${text.slice(0, tokens[first]!.start)}${standIn}${text.slice(tokens[last]!.end)}`;
   }
   try {

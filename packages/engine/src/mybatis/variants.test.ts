@@ -212,7 +212,13 @@ describe('parameters bound for the optimizer', () => {
     const wrapped = statementOf('  <select id="s">SELECT id FROM users ${ew.customSqlSegment}</select>', schema);
     expect(wrapped.variants[0]!.bound).toMatchObject({ substitutions: 0, emptied: ['${ew.customSqlSegment}'] });
     expect(wrapped.variants[0]!.bound.sql.text.trim()).toBe('SELECT id FROM users');
+    // Flowable's `${prefix}ACT_RU_TASK`: a prefix of a table the structure has is planned empty, typing from it.
+    const prefixed = statementOf('  <select id="s">SELECT id FROM ${prefix}users WHERE score = #{s}</select>', schema);
+    expect(prefixed.variants[0]!.bound).toMatchObject({ substitutions: 0, emptied: ['${prefix}'] });
+    expect(prefixed.variants[0]!.bound.sql.text).toBe('SELECT id FROM users WHERE score = 1.5');
     for (const body of [
+      // A prefix of a table the structure does not have names another table.
+      'SELECT id FROM ${prefix}orders',
       'SELECT id FROM users WHERE ${where}',
       'SELECT id FROM users ORDER BY id ${direction}',
       // A whole condition after AND: the statement without it would end in AND.
