@@ -245,6 +245,18 @@ const cases: Case[] = [
   // mapper-choose-without-otherwise
   {
     rule: 'mapper-choose-without-otherwise',
+    name: "mybatis-generator's choice of the criterion's kind: one of the four always holds",
+    body: '  <delete id="d">DELETE FROM orders <where><foreach collection="criteria" item="criterion"><choose><when test="criterion.noValue">and id = #{criterion.value}</when><when test="criterion.singleValue">and id = #{criterion.value}</when><when test="criterion.betweenValue">and id = #{criterion.value}</when><when test="criterion.listValue">and id = #{criterion.value}</when></choose></foreach></where></delete>',
+    matches: 0,
+  },
+  {
+    rule: 'mapper-choose-without-otherwise',
+    name: 'three of the four kinds: the fourth would render no condition',
+    body: '  <delete id="d">DELETE FROM orders <where><foreach collection="criteria" item="criterion"><choose><when test="criterion.noValue">and id = #{criterion.value}</when><when test="criterion.singleValue">and id = #{criterion.value}</when><when test="criterion.betweenValue">and id = #{criterion.value}</when></choose></foreach></where></delete>',
+    matches: 1,
+  },
+  {
+    rule: 'mapper-choose-without-otherwise',
     name: 'the choose holds the only conditions',
     body: '  <select id="s">SELECT id FROM users <where>\n    <choose><when test="id != null">id = #{id}</when><when test="email != null">email = #{email}</when></choose>\n  </where></select>',
     matches: 1,
