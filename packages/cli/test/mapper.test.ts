@@ -126,6 +126,26 @@ describe.concurrent('sqltune optimize on mappers', { timeout: 300_000 }, () => {
     }
   });
 
+  it('real PostgreSQL mappers (DolphinScheduler, Linkis, jsonb, arrays): no error, every variant planned', async () => {
+    const real = 'packages/engine/test/mybatis/real-mappers';
+    const args = ['--dialect', 'postgresql', '--schema', `${real}/schema-postgresql.sql`, '--format', 'json'];
+    const run = await sqltune(['optimize', `${real}/postgresql`, ...args]);
+    expect(run.stderr).not.toMatch(/error \d+/);
+    expect(run.code).toBe(0);
+    const report = Report.parse(JSON.parse(run.stdout));
+    const statements = report.mapper!.statements;
+    expect(statements.length).toBeGreaterThan(20);
+    for (const statement of statements) {
+      // Linkis' to_timestamp(#{millis}::bigint / 1000) and `= any(#{ids}::bigint[])` were refused by the planner.
+      expect(statement.errors, statement.key).toEqual([]);
+      for (const variant of statement.variants) expect(variant.planned, statement.key).toBe(true);
+      for (const finding of statement.findings) {
+        const line = readFileSync(join(root, finding.span!.file!), 'utf8').split('\n')[finding.span!.line - 1]!;
+        expect(line.slice(finding.span!.column! - 1), `${statement.key} ${finding.id}`).toMatch(/^\S/);
+      }
+    }
+  });
+
   it('a directory: mappers found recursively, other XML skipped, --orm keeps one framework', async () => {
     const dir = join(scratch, 'project');
     mkdirSync(join(dir, 'src/main/resources/mapper'), { recursive: true });

@@ -136,4 +136,37 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
     // A whole condition after WHERE cannot be left out: analyzed, not planned.
     expect(free!.variants.every((v) => !v.planned)).toBe(true);
   });
+
+  it('says no LEFT JOIN can go when a ${} piece of SQL may read the joined table (RuoYi reads d.dept_id there)', async () => {
+    const joined = (scope: string) =>
+      [
+        '<mapper namespace="sys.UserMapper">',
+        '  <select id="list" resultType="map">',
+        '    SELECT u.id, u.name FROM users u LEFT JOIN depts d ON d.id = u.dept_id',
+        `    WHERE u.status = 0 ${scope}`,
+        '  </select>',
+        '</mapper>',
+      ].join('\n');
+    const schema = [
+      'CREATE TABLE users (id BIGINT PRIMARY KEY, name VARCHAR(30), dept_id BIGINT, status INT NOT NULL);',
+      'CREATE TABLE depts (id BIGINT PRIMARY KEY, name VARCHAR(30));',
+    ].join('\n');
+    const run = async (text: string) =>
+      Report.parse(
+        await optimizeMapper(
+          { files: [{ name: 'UserMapper.xml', text }], dialect: 'postgresql', schemaText: schema },
+          { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
+        ),
+      );
+    const ids = (report: Report) => {
+      const [list] = report.mapper!.statements;
+      const variantRules = list!.variants.flatMap((v) => report.statements[v.report!]!.rules.map((f) => f.id));
+      return [...list!.findings.map((f) => f.id), ...variantRules, ...list!.rewrites.flatMap((r) => r.ruleIds)];
+    };
+    const scoped = await run(joined('${params.dataScope}'));
+    expect(scoped.mapper!.statements[0]!.variants[0]!.planned).toBe(true);
+    expect(ids(scoped)).not.toContain('left-join-elimination');
+    // Without the piece nothing reads depts: the join can go.
+    expect(ids(await run(joined('')))).toContain('left-join-elimination');
+  });
 });

@@ -140,6 +140,15 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     }
   });
 
+  it(`MyBatis \${} before the statement: every place after it where it is written, blanks and line breaks included`, () => {
+    for (const gap of [' ', '   ', '\n', '\n\n  ']) {
+      const sql = `\${limitBefore}${gap}SELECT RES.a FROM t RES WHERE RES.b = 1`;
+      const [statement] = parseStatements(sql, 'mysql');
+      const where = span(statement!.ast.where as AstNode, sql);
+      expect(sql.slice(where!.start, where!.end), JSON.stringify(gap)).toBe('RES.b = 1');
+    }
+  });
+
   it(`MyBatis \${} starting a condition and followed by its value holds the column and operator (mybatis-generator)`, () => {
     const condition = (sql: string) => {
       const [statement] = parseStatements(sql, 'mysql');

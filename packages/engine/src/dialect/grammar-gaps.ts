@@ -187,8 +187,11 @@ function templateParameters(
     } else if (/^(LIMIT|OFFSET|,)$/i.test(tokens[i - 1]?.text ?? '') && inLimit(tokens, i)) {
       replacement = '1';
     } else if (startsStatement(tokens, i, last)) {
-      // Text pasted before the statement itself (Flowable's `${limitBefore} SELECT ...`, a paging wrapper's start).
+      // Text pasted before the statement itself (Flowable's `${limitBefore} SELECT ...`, a paging wrapper's start),
+      // taken with the blanks after it: the parser's text then starts with the statement, whose places it counts
+      // from its first word (with the blanks kept, every place after them was that many characters early).
       replacement = '';
+      end = tokens[last + 1]?.start ?? end;
     } else if (!gluedBefore && endsOperand(tokens, i - 1)) {
       // Right after an operand: before a value, an operator (iBatis' `ACC_EMAIL $op$ '%@%'`); in a sort key only a
       // direction fits (`ORDER BY ${column} ${direction}`); elsewhere the text is a clause of its own

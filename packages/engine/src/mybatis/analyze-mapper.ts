@@ -3,6 +3,8 @@ import { analyze, readSchemaInput, type StatementAnalysis } from '../analyze/ana
 import { checkSchema } from '../schema/checks.ts';
 import type { SchemaModel } from '../schema/model.ts';
 import { withAnalysisCaches } from '../text/analysis-caches.ts';
+import { codeTokens, lex } from '../text/lexer.ts';
+import { substitutionRole, templatePlaceholders } from '../text/placeholders.ts';
 import { offsetAt } from '../text/position.ts';
 import { type BoundText, bindParameters, inlineLikePatterns } from './binding.ts';
 import { type Framework, type MapperFile, type MapperStatement, type Site, statementKey } from './model.ts';
@@ -10,7 +12,7 @@ import { readMapperFile } from './read-mapper.ts';
 import type { FragmentLookup } from './render.ts';
 import { mapperRules } from './rules/registry.ts';
 import { locationAt, type SourceFile, sourceFile, sourcePosition, type XmlLocation } from './source.ts';
-import type { Traced } from './traced.ts';
+import { type Traced, writtenAt } from './traced.ts';
 import { expandVariants, type Variant } from './variants.ts';
 
 export interface MapperInput {
@@ -156,8 +158,16 @@ function analyzeVariant(
   const base = { variant, template, bound };
   if (!template.text.trim()) return { ...base, analyses: [], findings: [], error: emptyVariant(statement, variant) };
   const analysis = analyze({ sql: template.text, dialect, dataChanges: 'analyze' }, schema);
+  const written = statement.framework === 'ibatis' ? iBatisSpelling(template, dialect) : undefined;
+  const pasted = pastesSql(template.text, dialect);
   const findings = analysis.statements.flatMap((s) =>
-    s.findings.map((f) => ({ ...f, span: xmlSpan(template, f.span, statement.site) })),
+    s.findings
+      .filter((f) => !(pasted && RULES_ON_WHAT_IS_NOT_WRITTEN.has(f.id)))
+      .map((f) => ({
+        ...f,
+        span: xmlSpan(template, f.span, statement.site),
+        ...(written ? { message: written(f.message) } : {}),
+      })),
   );
   const failed = analysis.statements.find((s) => s.error);
   return {
@@ -166,6 +176,48 @@ function analyzeVariant(
     findings,
     ...(failed?.error ? { error: variantError(failed.error, template, statement, variant) } : {}),
   };
+}
+
+/**
+ * Rules that conclude from what a statement does not say: no one reads a joined table or a CTE, no WHERE, no ORDER
+ * BY. A `${}` pasting a piece of SQL (RuoYi's `${params.dataScope}` reading the joined `d.dept_id`, MyBatis-Plus'
+ * `${ew.customSqlSegment}` holding the WHERE and ORDER BY) may say it at run time: they are not asked of such a text,
+ * nor of the text planned with that piece empty (report.ts).
+ */
+export const RULES_ON_WHAT_IS_NOT_WRITTEN: ReadonlySet<string> = new Set([
+  'left-join-elimination',
+  'cte-unused',
+  'count-star-without-where',
+  'update-without-where',
+  'delete-without-where',
+  'limit-without-order-by',
+]);
+
+/** Whether a variant's text holds a `${}` that pastes a piece of SQL (see SubstitutionRole). */
+export function pastesSql(text: string, dialect: Dialect): boolean {
+  const code = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
+  return templatePlaceholders(code).some(
+    ({ sigil, first, last }) => sigil === '$' && substitutionRole(code, first, last) === 'fragment',
+  );
+}
+
+/**
+ * The statement rules quote the variant's text, where iBatis' `#name#` and `$name$` are rendered as MyBatis writes
+ * them (`#{name}`, `${name}`): a message about an iBatis statement quotes them as the file writes them.
+ */
+function iBatisSpelling(template: Traced, dialect: Dialect): (message: Localized) => Localized {
+  const tokens = lex(template.text, { mysql: dialect === 'mysql' });
+  const code = codeTokens(tokens);
+  const spans = templatePlaceholders(code).map(({ first, last }) => [code[first]!.start, code[last]!.end] as const);
+  // A `$name$` inside a string ('%$name$%') is part of a string token: the string as written.
+  for (const token of tokens)
+    if (token.kind === 'string' && token.text.includes('${')) spans.push([token.start, token.end]);
+  const pairs = spans
+    .map(([start, end]) => [template.text.slice(start, end), writtenAt(template, start, end)] as const)
+    .filter(([rendered, written]) => rendered !== written)
+    .sort((a, b) => b[0].length - a[0].length);
+  const respell = (text: string) => pairs.reduce((out, [rendered, written]) => out.split(rendered).join(written), text);
+  return (message) => (pairs.length === 0 ? message : { zh: respell(message.zh), en: respell(message.en) });
 }
 
 /** A span in a variant's text, moved to where those characters were written in the XML. */

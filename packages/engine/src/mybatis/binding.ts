@@ -18,7 +18,8 @@ import { BOUND, type Traced } from './traced.ts';
  * `<foreach>` holds distinct values as it would at run time. `${...}` is left as written: its text is only known at
  * run time. One exception: a `${...}` that appends a piece of SQL after a finished condition (RuoYi's `WHERE
  * u.del_flag = '0' ${params.dataScope}`, a filter built in Java that is empty for some users) is planned as empty,
- * the statement as it runs when that filter adds nothing, and named in `emptied`.
+ * the statement as it runs when that filter adds nothing, and named in `emptied`; so is one glued before a table's
+ * name the structure has (Flowable's `${prefix}ACT_RU_TASK`), the statement on that table.
  */
 export interface BoundText {
   readonly sql: Traced;
@@ -37,7 +38,7 @@ export function bindParameters(
   const mysql = dialect === 'mysql';
   const tokens = codeTokens(lex(template.text, { mysql }));
   const placeholders = templatePlaceholders(tokens);
-  const statements = statementsOf(template.text, tokens, placeholders, dialect);
+  const statements = statementsOf(template.text, tokens, placeholders, dialect, schema);
   const insertColumns = insertColumnsByToken(tokens);
   let bound = template;
   let substitutions = 0;
@@ -46,9 +47,17 @@ export function bindParameters(
   // second loop over the same items (the same list read twice) gets the same values in the same order.
   const byName = new Map<string, { offset: number; values: string[]; renders: Map<number, number> }>();
   const emptied: string[] = [];
+  // How often each written `#{}` renders: more than once, it is in a loop, and a loop's item named as a property
+  // outside it (RuoYi's `business_type = #{businessType}` and `<foreach item="businessType">`) is another value.
+  const renderCount = new Map<number, number>();
+  for (const { sigil, first } of placeholders) {
+    const offset = template.originAt(tokens[first]!.start)?.offset;
+    if (sigil === '#' && offset !== undefined) renderCount.set(offset, (renderCount.get(offset) ?? 0) + 1);
+  }
+  const inLoop = (offset: number) => (renderCount.get(offset) ?? 0) > 1;
   const values = placeholders.map(({ sigil, first, last }) => {
     if (sigil === '$') {
-      if (!appendsCondition(tokens, first)) {
+      if (!plannedEmpty(tokens, first, last, schema)) {
         substitutions++;
         return undefined;
       }
@@ -59,7 +68,8 @@ export function bindParameters(
     const parameter = readParameter(inner);
     const start = tokens[first]!.start;
     const offset = template.originAt(start)!.offset;
-    const earlier = byName.get(parameter.name);
+    const key = `${parameter.name}\u0000${inLoop(offset)}`;
+    const earlier = byName.get(key);
     if (earlier && earlier.offset !== offset) {
       const render = earlier.renders.get(offset) ?? 0;
       earlier.renders.set(offset, render + 1);
@@ -73,13 +83,14 @@ export function bindParameters(
         ? quote(bindSample, mysql)
         : (limitValue(tokens, first) ??
           likeValue(tokens, first, counter, mysql) ??
+          castValue(tokens, first, counter, dialect) ??
           typedValue(
             columnType(tokens, first, insertColumns, statements, schema) ?? jdbcFamily(parameter.jdbcType),
             counter,
             dialect,
           ));
     if (earlier) earlier.values.push(value);
-    else byName.set(parameter.name, { offset, values: [value], renders: new Map() });
+    else byName.set(key, { offset, values: [value], renders: new Map() });
     return { start, end: tokens[last]!.end, value };
   });
   for (const value of values.reverse()) {
@@ -90,10 +101,29 @@ export function bindParameters(
   return { sql: bound, substitutions, emptied };
 }
 
-/** A `${...}` after a finished condition, so that the statement without it is whole (see BoundText). */
+/** A `${...}` the statement is planned without (see BoundText). */
+function plannedEmpty(tokens: Token[], first: number, last: number, schema: SchemaModel): boolean {
+  return appendsCondition(tokens, first) || prefixesTable(tokens, last, schema);
+}
+
+/**
+ * A `${...}` glued before the name of a table the structure has (Flowable's `${prefix}ACT_RU_TASK`, the prefix empty
+ * unless a schema is configured): the statement with it empty reads that table.
+ */
+function prefixesTable(tokens: Token[], last: number, schema: SchemaModel): boolean {
+  const next = tokens[last + 1];
+  return next?.kind === 'word' && next.start === tokens[last]!.end && findTable(schema, next.text) !== undefined;
+}
+
+/**
+ * A `${...}` after a finished condition, or after a finished table of FROM (MyBatis-Plus' `FROM t ${ew.customSqlSegment}`,
+ * its `WHERE ...` or nothing), so that the statement without it is whole (see BoundText).
+ */
 function appendsCondition(tokens: Token[], first: number): boolean {
   return (
-    first > 0 && substitutionRole(tokens, first) === 'fragment' && !/^(WHERE|HAVING|ON)$/i.test(tokens[first - 1]!.text)
+    first > 0 &&
+    substitutionRole(tokens, first) === 'fragment' &&
+    !/^(WHERE|HAVING|ON|AND|OR|\()$/i.test(tokens[first - 1]!.text)
   );
 }
 
@@ -221,6 +251,28 @@ function nextAfterPlaceholder(tokens: Token[], first: number): number {
 }
 
 /**
+ * A parameter the statement casts (`#{millis}::bigint`, `CAST(#{day} AS DATE)`, `#{ids}::bigint[]`) takes a value of
+ * the cast's type, whatever column the expression it is part of meets (Linkis' `updated_time =
+ * to_timestamp(#{millis}::bigint / 1000)` is a number, not a timestamp). A PostgreSQL array gets an array literal.
+ * A type the families do not know (`::jsonb` in an insert) leaves the value to the column.
+ */
+function castValue(tokens: Token[], first: number, n: number, dialect: Dialect): string | undefined {
+  const next = nextAfterPlaceholder(tokens, first);
+  let at: number | undefined;
+  if (tokens[next]?.text === ':' && tokens[next + 1]?.text === ':') at = next + 2;
+  else if (upper(tokens[next]) === 'AS' && tokens[first - 1]?.text === '(' && upper(tokens[first - 2]) === 'CAST') {
+    at = next + 1;
+  }
+  const type = at === undefined ? undefined : tokens[at];
+  if (type?.kind !== 'word') return undefined;
+  const family = familyOf(type.text);
+  if (tokens[at! + 1]?.text === '[' && tokens[at! + 2]?.text === ']') {
+    return family === 'integer' || family === 'decimal' ? `'{${n}}'` : "'{}'";
+  }
+  return family === 'unknown' ? undefined : typedValue(family, n, dialect);
+}
+
+/**
  * Right after LIKE a pattern is needed: a prefix pattern, the form an index can serve. When the parameter starts a
  * concatenation (`LIKE #{q} || '%'`) it is text the pattern is built from; in PostgreSQL written as a cast, because
  * the engine's parser does not read a string literal followed by `||` right after LIKE.
@@ -266,7 +318,8 @@ const clauseKeywords = new Set([
   'RETURNING',
   'INTO',
 ]);
-const operators = new Set(['=', '<>', '!=', '<', '<=', '>', '>=', '<=>', '+', '-', '*', '/', '%']);
+// The lexer gives an operator one character a token (`!=` is `!` and `=`).
+const operators = new Set(['=', '!', '<', '>', '+', '-', '*', '/', '%']);
 
 /** Walks back from a parameter over operators, IN-list items, BETWEEN and pattern functions to the column. */
 function columnBefore(tokens: Token[], first: number): string | undefined {
@@ -306,10 +359,11 @@ function betweenBefore(tokens: Token[], and: number): boolean {
 
 /** `#{x} = column`: the column right after an operator that follows the parameter. */
 function columnAfter(tokens: Token[], first: number): string | undefined {
-  const next = nextAfterPlaceholder(tokens, first);
-  const operator = tokens[next];
-  const column = tokens[next + 1];
-  if (!operator || !operators.has(operator.text) || !column) return undefined;
+  let next = nextAfterPlaceholder(tokens, first);
+  if (!operators.has(tokens[next]?.text ?? '')) return undefined;
+  while (operators.has(tokens[next]?.text ?? '')) next++;
+  const column = tokens[next];
+  if (!column) return undefined;
   return column.kind === 'word' || column.kind === 'quoted' ? column.text : undefined;
 }
 
@@ -347,11 +401,12 @@ function statementsOf(
   tokens: Token[],
   placeholders: ReturnType<typeof templatePlaceholders>,
   dialect: Dialect,
+  schema: SchemaModel,
 ): ParsedStatement[] {
   let text = sql;
   for (const { sigil, first, last } of [...placeholders].reverse()) {
     // A piece of SQL planned as empty is empty here too: `... = 1 0` would not parse, and no column would be typed.
-    const standIn = sigil === '$' && appendsCondition(tokens, first) ? '' : '0';
+    const standIn = sigil === '$' && plannedEmpty(tokens, first, last, schema) ? '' : '0';
     text = `${text.slice(0, tokens[first]!.start)}${standIn}${text.slice(tokens[last]!.end)}`;
   }
   try {

@@ -49,6 +49,33 @@ describe('rewrites carried back into the mapper', () => {
     expect(diff).toMatch(/^\+\s+WHERE created_at >= '2024-01-01' AND created_at &lt; '2025-01-01'$/m);
   });
 
+  it('deletes a whole line with its indentation, and a word inside a line without touching the line', () => {
+    const tables = [
+      'CREATE TABLE orders (id BIGINT PRIMARY KEY, total NUMERIC NOT NULL, user_id BIGINT);',
+      'CREATE TABLE users (id BIGINT PRIMARY KEY, name TEXT);',
+    ].join('\n');
+    const patchedOf = (text: string) => {
+      const analysis = analyzeMapper({ files: [{ name: 'm.xml', text }], dialect: 'postgresql', schemaText: tables });
+      const { carried } = rewritten(analysis);
+      if (!('edits' in carried)) throw new Error(carried.advice.en);
+      return applyXmlEdits(text, carried.edits);
+    };
+    const joined = [
+      '<mapper namespace="m">',
+      '  <select id="a">SELECT o.id FROM orders o',
+      '    LEFT JOIN users u ON u.id = o.user_id',
+      '    WHERE o.total > 1',
+      '  </select>',
+      '</mapper>',
+    ].join('\n');
+    // RuoYi's SysMenuMapper: the next line had kept the deleted line's indentation on top of its own.
+    expect(patchedOf(joined)).toBe(joined.replace('    LEFT JOIN users u ON u.id = o.user_id\n', ''));
+    const distinct = joined
+      .replace('SELECT o.id', 'SELECT DISTINCT o.id')
+      .replace('    LEFT JOIN users u ON u.id = o.user_id\n', '');
+    expect(patchedOf(distinct)).toBe(distinct.replace('DISTINCT ', ''));
+  });
+
   it('edits the text inside an <if>, its entity references kept', () => {
     const text = [
       '<mapper namespace="m">',

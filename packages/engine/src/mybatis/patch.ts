@@ -113,7 +113,18 @@ function editFor(
   const cdata = file.text.slice(place.segment - '<![CDATA['.length, place.segment) === '<![CDATA[';
   if (cdata && change.replacement.includes(']]>')) return { advice: outsideStaticText };
   const replacement = cdata ? change.replacement : escapeText(change.replacement);
-  return { edit: { file: place.file, start: place.start, end: place.end, replacement }, segment: place.segment };
+  const start = replacement === '' ? wholeLineStart(file.text, place.start, place.end, place.segment) : place.start;
+  return { edit: { file: place.file, start, end: place.end, replacement }, segment: place.segment };
+}
+
+/**
+ * A deletion of whole lines (`left join sys_role ro on ...` and its line break) takes the blanks that indent the first
+ * one too, so the next line keeps its own indentation instead of adding the deleted line's; within the text node.
+ */
+function wholeLineStart(text: string, start: number, end: number, segment: number): number {
+  if (text[end - 1] !== '\n') return start;
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  return lineStart >= segment && /^[ \t]*$/.test(text.slice(lineStart, start)) ? lineStart : start;
 }
 
 /** The file range of replaced characters: all written, in one text node. */

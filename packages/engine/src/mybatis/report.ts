@@ -13,7 +13,13 @@ import type {
   XmlEdit,
 } from '@sqltune/contracts';
 import { statementRules } from '../rules/registry.ts';
-import { type MapperAnalysis, type MapperStatementAnalysis, siteSpan, xmlSpan } from './analyze-mapper.ts';
+import {
+  type MapperAnalysis,
+  type MapperStatementAnalysis,
+  RULES_ON_WHAT_IS_NOT_WRITTEN,
+  siteSpan,
+  xmlSpan,
+} from './analyze-mapper.ts';
 import { applyXmlEdits, carryRewrite, type XmlEdit as FileEdit, mapperDiff } from './patch.ts';
 import { type SourceFile, sourcePosition } from './source.ts';
 import type { Traced } from './traced.ts';
@@ -198,11 +204,13 @@ function inXml(
       ? finding
       : { ...finding, span: xmlSpan(part.text, finding.span && localSpan(finding.span, part), site) };
   const { line } = sourcePosition(site.file, site.start);
+  // Planned without a `${}` piece of SQL (BoundText.emptied): what the text does not say, the piece may.
+  const emptied = statement.variants[part.variant]!.bound.emptied.length > 0;
   return {
     ...item,
     index,
     location: { file: site.file.name, line },
-    rules: item.rules.map(toXml),
+    rules: item.rules.filter((f) => !(emptied && RULES_ON_WHAT_IS_NOT_WRITTEN.has(f.id))).map(toXml),
     errors: item.errors.map((error) => messageInXml(error, part, statement)),
     ...(planned ? {} : { plan: { ...item.plan, missing: TEXT_SUBSTITUTION_NOT_PLANNED } }),
   };
@@ -259,7 +267,10 @@ function statementReport(
     const part = batches.flatMap((b) => b.batch.parts).find((p) => p.statement === s && p.variant === i)!;
     const item = statements[v.report]!;
     if (item.optimized === item.original) return [];
-    return [rewriteOf(item, part.text, analyzed, v.number, analyzed.variants[i]!.bound.emptied)];
+    const { emptied } = analyzed.variants[i]!.bound;
+    // Planned without a piece of SQL that may read the table or hold the clause the rewrite takes as absent.
+    if (emptied.length > 0 && item.steps.some((step) => RULES_ON_WHAT_IS_NOT_WRITTEN.has(step.ruleId))) return [];
+    return [rewriteOf(item, part.text, analyzed, v.number, emptied)];
   });
   const errors: Message[] = [
     ...(analyzed.error ? [analyzed.error.detail] : []),

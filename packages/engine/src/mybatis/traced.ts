@@ -108,6 +108,18 @@ export class Traced {
 }
 
 /**
+ * The characters [start, end) of a rendered text as written in the file (`$name$` in iBatis where the text holds
+ * `${name}`), when they come from one file; else as rendered.
+ */
+export function writtenAt(traced: Traced, start: number, end: number): string {
+  const first = traced.originAt(start);
+  const last = traced.originAt(end - 1);
+  return first && last && first.file === last.file && last.offset >= first.offset
+    ? first.file.text.slice(first.offset, last.offset + 1)
+    : traced.text.slice(start, end);
+}
+
+/**
  * Two pieces of a statement joined the way MyBatis joins its nodes' text (with a blank), adding the blank only when
  * neither side has one already.
  */

@@ -3,9 +3,9 @@ import { analyzeMapper } from './analyze-mapper.ts';
 import { MAX_VARIANTS } from './variants.ts';
 
 /** Variant expansion (its order, coverage and bound) and the values bound for the optimizer. */
-function statementOf(body: string, schemaText?: string) {
+function statementOf(body: string, schemaText?: string, dialect: 'mysql' | 'postgresql' = 'mysql') {
   const text = `<mapper namespace="m">\n${body}\n</mapper>`;
-  const analysis = analyzeMapper({ files: [{ name: 'm.xml', text }], dialect: 'mysql', schemaText });
+  const analysis = analyzeMapper({ files: [{ name: 'm.xml', text }], dialect, schemaText });
   return analysis.statements[0]!;
 }
 
@@ -149,6 +149,54 @@ describe('parameters bound for the optimizer', () => {
     expect(twice.variants[0]!.bound.sql.text).toBe('SELECT id FROM users WHERE id = 1 OR score = 1');
   });
 
+  it('types a parameter compared with != from its column, on either side (RuoYi: r.role_id != #{roleId})', () => {
+    const levels = 'CREATE TABLE users (id BIGINT PRIMARY KEY, level INT, name VARCHAR(9));';
+    const bound = (sql: string) => statementOf(`  <select id="s">${sql}</select>`, levels).variants[0]!.bound.sql.text;
+    expect(bound('SELECT id FROM users WHERE level != #{a} OR #{b} != level OR level &lt;&gt; #{c}')).toBe(
+      'SELECT id FROM users WHERE level != 1 OR 2 != level OR level <> 3',
+    );
+    // A text column keeps its quoted value.
+    expect(bound('SELECT id FROM users WHERE name != #{n}')).toBe("SELECT id FROM users WHERE name != 'a'");
+  });
+
+  it('types a parameter the statement casts by the cast, not by the column its expression meets', () => {
+    const jobs = 'CREATE TABLE jobs (id BIGINT PRIMARY KEY, updated_time TIMESTAMP, day DATE, note TEXT);';
+    const bound = (sql: string, dialect: 'mysql' | 'postgresql' = 'postgresql') =>
+      statementOf(`  <update id="u">${sql}</update>`, jobs, dialect).variants[0]!.bound.sql.text;
+    // Linkis: milliseconds cast to bigint inside to_timestamp() (a timestamp stand-in was a 4202 on valid input).
+    expect(bound('UPDATE jobs SET updated_time = to_timestamp(#{millis}::bigint / 1000) WHERE id = #{id}')).toBe(
+      'UPDATE jobs SET updated_time = to_timestamp(1::bigint / 1000) WHERE id = 2',
+    );
+    expect(bound('UPDATE jobs SET note = #{n} WHERE id = ANY(#{ids}::bigint[])')).toBe(
+      "UPDATE jobs SET note = 'a' WHERE id = ANY('{2}'::bigint[])",
+    );
+    expect(bound('UPDATE jobs SET note = #{n} WHERE day = CAST(#{d} AS DATE)', 'mysql')).toBe(
+      "UPDATE jobs SET note = 'a' WHERE day = CAST('2024-01-02' AS DATE)",
+    );
+    // Without a cast the column types it; a type the families do not know leaves it to the column.
+    expect(bound('UPDATE jobs SET updated_time = #{t} WHERE id = #{id}')).toBe(
+      "UPDATE jobs SET updated_time = '2024-01-01 00:00:00' WHERE id = 2",
+    );
+    expect(bound('UPDATE jobs SET note = #{n}::mood WHERE id = #{id}')).toBe(
+      "UPDATE jobs SET note = 'a'::mood WHERE id = 2",
+    );
+  });
+
+  it("gives a loop's item named as a property outside the loop values of its own (RuoYi's businessType)", () => {
+    const shadowed = statementOf(
+      [
+        '  <select id="s">SELECT id FROM users WHERE level = #{level}',
+        '    OR level IN <foreach collection="levels" item="level" open="(" separator="," close=")">#{level}</foreach>',
+        '  </select>',
+      ].join('\n'),
+      'CREATE TABLE users (id BIGINT PRIMARY KEY, level INT);',
+    );
+    // Every parameter set: the list holds three distinct values, none of them the property's.
+    expect(shadowed.variants[0]!.bound.sql.text.replace(/\s+/g, ' ')).toBe(
+      'SELECT id FROM users WHERE level = 1 OR level IN (2, 3, 4)',
+    );
+  });
+
   it('plans a ${} appended after a finished condition as empty, and names it', () => {
     const scoped = statementOf(
       '  <select id="s">SELECT id FROM users WHERE score = #{score} ${params.dataScope} ORDER BY id</select>',
@@ -160,7 +208,24 @@ describe('parameters bound for the optimizer', () => {
       'SELECT id FROM users WHERE score = 1.5 ORDER BY id',
     );
     // Where the statement without it would not be whole, or a name stands: left as written.
-    for (const body of ['SELECT id FROM users WHERE ${where}', 'SELECT id FROM users ORDER BY id ${direction}']) {
+    // MyBatis-Plus' `FROM t ${ew.customSqlSegment}` (its `WHERE ...` or nothing) is planned as empty too.
+    const wrapped = statementOf('  <select id="s">SELECT id FROM users ${ew.customSqlSegment}</select>', schema);
+    expect(wrapped.variants[0]!.bound).toMatchObject({ substitutions: 0, emptied: ['${ew.customSqlSegment}'] });
+    expect(wrapped.variants[0]!.bound.sql.text.trim()).toBe('SELECT id FROM users');
+    // Flowable's `${prefix}ACT_RU_TASK`: a prefix of a table the structure has is planned empty, typing from it.
+    const prefixed = statementOf('  <select id="s">SELECT id FROM ${prefix}users WHERE score = #{s}</select>', schema);
+    expect(prefixed.variants[0]!.bound).toMatchObject({ substitutions: 0, emptied: ['${prefix}'] });
+    expect(prefixed.variants[0]!.bound.sql.text).toBe('SELECT id FROM users WHERE score = 1.5');
+    for (const body of [
+      // A prefix of a table the structure does not have names another table.
+      'SELECT id FROM ${prefix}orders',
+      'SELECT id FROM users WHERE ${where}',
+      'SELECT id FROM users ORDER BY id ${direction}',
+      // A whole condition after AND: the statement without it would end in AND.
+      'SELECT id FROM users WHERE score = #{score} AND ${ew.sqlSegment}',
+      'SELECT id FROM ${table}',
+      'SELECT id FROM users WHERE score = #{score} AND (${ew.sqlSegment})',
+    ]) {
       const kept = statementOf(`  <select id="s">${body}</select>`, schema).variants[0]!.bound;
       expect(kept).toMatchObject({ substitutions: 1, emptied: [] });
     }

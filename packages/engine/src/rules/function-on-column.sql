@@ -18,3 +18,12 @@ SELECT 1 FROM customer WHERE c_name = LOWER('Bob');
 
 -- matches: 0
 SELECT 1 FROM orders WHERE YEAR(o_orderdate) = 1995;
+
+-- An array compared element by element (`= ANY(col)`) is a comparison, not a function on the column.
+-- dialect: postgresql
+-- matches: 0
+SELECT 1 FROM events WHERE $1 = ANY(tags);
+
+-- dialect: postgresql
+-- matches: 1
+SELECT 1 FROM events WHERE $1 = cardinality(tags);

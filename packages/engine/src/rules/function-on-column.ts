@@ -49,8 +49,12 @@ export const functionOnColumn: Rule = {
   },
 };
 
+/** `x = ANY(tags)`: a comparison with each element of an array, written like a call, not a function on the column. */
+const quantifiers = new Set(['ANY', 'ALL', 'SOME']);
+
 function wrapsColumn(node: AstNode): boolean {
-  const isFunction = isFunctionCall(node) && functionName(node) !== undefined;
+  const name = isFunctionCall(node) ? functionName(node) : undefined;
+  const isFunction = name !== undefined && !quantifiers.has(name.toUpperCase());
   const isArithmetic = isBinaryExpr(node) && arithmetic.has(String(node.operator));
   const isTypeCast = isCast(node);
   if (!isFunction && !isArithmetic && !isTypeCast) return false;

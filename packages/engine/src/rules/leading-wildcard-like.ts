@@ -1,6 +1,6 @@
 import { type AstNode, functionArgs, functionName, literalValue } from '../model/ast.ts';
 import { isBinaryExpr, isFunctionCall } from '../model/nodes.ts';
-import { matchAt, walkBinaryExpressions } from './match-helpers.ts';
+import { matchAt, sourceText, walkBinaryExpressions } from './match-helpers.ts';
 import { allDialects, inFilter, type Rule, type RuleMatch } from './rule.ts';
 
 /**
@@ -30,10 +30,13 @@ export const leadingWildcardLike: Rule = {
       if (!['LIKE', 'ILIKE', 'NOT LIKE', 'NOT ILIKE'].includes(operator)) return;
       const pattern = patternStart(node.right);
       if (pattern !== undefined && /^[%_]/.test(pattern)) {
+        // A built pattern is quoted whole (`concat('%', #{name}, '%')`): its first piece alone ('%') says nothing.
+        const built = typeof literalValue(node.right as AstNode) === 'string' ? undefined : node.right;
+        const quoted = (built && sourceText(statement.text, built as AstNode)) || `'${pattern}'`;
         matches.push(
           matchAt(node, {
-            zh: `模式 '${pattern}' 以通配符开头，索引无法用于此条件。`,
-            en: `The pattern '${pattern}' starts with a wildcard, so no index can serve this condition.`,
+            zh: `模式 ${quoted} 以通配符开头，索引无法用于此条件。`,
+            en: `The pattern ${quoted} starts with a wildcard, so no index can serve this condition.`,
           }),
         );
       }

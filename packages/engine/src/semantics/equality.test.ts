@@ -29,6 +29,14 @@ describe('tree equality', () => {
     expect(sameExpression(twice.left, twice.right)).toBe(false);
     expect(sameExpression(twice.left, twice.left)).toBe(true);
   });
+
+  it('keeps two ${} conditions apart (a <foreach> renders one per item), and two written conditions equal', () => {
+    const pasted = where('(${criterion.condition} AND x = 1) OR (${criterion.condition} AND x = 1)');
+    const written = where('(y = 1 AND x = 1) OR (y = 1 AND x = 1)');
+    const sides = (node: AstNode) => node as AstNode & { left: AstNode; right: AstNode };
+    expect(sameExpression(sides(pasted).left, sides(pasted).right)).toBe(false);
+    expect(sameExpression(sides(written).left, sides(written).right)).toBe(true);
+  });
 });
 
 const tree = (sql: string, dialect: 'mysql' | 'postgresql' = 'mysql') => parseStatements(sql, dialect)[0]!.ast;

@@ -104,7 +104,11 @@ function chainOperands(node: unknown, operator: string, into: unknown[] = []): u
 /** Trees are never changed, and several rules compare the same expressions: each node's key is made once. */
 const nodeKeys = new WeakMap<object, string>();
 
-/** Each MySQL bind parameter (`?`, MyBatis `#{}`) its own key: two parameters may hold different values. */
+/**
+ * Each MySQL bind parameter (`?`, MyBatis `#{}`) its own key: two parameters may hold different values. So is each
+ * MyBatis `${}` read in a place of a name or a condition: one written in a `<foreach>` renders once per item, each time
+ * with that item's text (mybatis-generator's `${criterion.condition}`).
+ */
 const parameterKeys = new WeakMap<object, string>();
 let parametersKeyed = 0;
 
@@ -130,6 +134,9 @@ function keyOf(value: unknown, key: string, parent: AstNode | undefined): string
 
 function nodeKey(node: AstNode): string {
   if (node.type === 'origin' && node.value === '?') return JSON.stringify(parameterKey(node));
+  if (node.type === 'param' && typeof node.value === 'string' && node.value.startsWith('${')) {
+    return JSON.stringify(parameterKey(node));
+  }
   const chain = chainOperator(node);
   if (chain) return `${chain}(${chainOperands(node, chain).map((operand) => keyOf(operand, '', undefined))})`;
   const keys = comparedKeys(node).sort();

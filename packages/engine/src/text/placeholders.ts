@@ -39,40 +39,98 @@ function closingBrace(tokens: Token[], open: number): number {
 }
 
 /**
- * What a `${...}` stands for, from the code tokens before it (`first` is its sigil's index):
+ * What a `${...}` stands for, from the code tokens around it (`first` is its sigil's index, `last` its closing brace's):
  *  - 'row-count': after LIMIT / OFFSET (`LIMIT ${n}`, `LIMIT 10, ${n}`);
- *  - 'fragment': a piece of SQL where a condition or clause goes: first in the statement, right after WHERE /
- *    HAVING / ON, or after a finished expression in a clause of conditions (RuoYi's `WHERE u.del_flag = '0'
- *    ${params.dataScope}`, a data-scope filter built in Java);
+ *  - 'column-operator': where a condition starts and a value follows, the column and its operator
+ *    (mybatis-generator's `and ${criterion.condition} #{criterion.value}`, the condition being `id =`);
+ *  - 'fragment': a piece of SQL where a condition or clause goes: first in the statement, a whole condition after
+ *    WHERE / HAVING / ON / AND / OR (MyBatis-Plus' `AND ${ew.sqlSegment}`), after a finished expression in a clause
+ *    of conditions (RuoYi's `WHERE u.del_flag = '0' ${params.dataScope}`, a data-scope filter built in Java), or after
+ *    a finished table in FROM (MyBatis-Plus' `FROM sys_log ${ew.customSqlSegment}`, its `WHERE ...` or nothing);
  *  - 'value': after an operator, in a clause of values;
- *  - 'name': where the nearest clause takes names (ORDER BY, GROUP BY, FROM, JOIN, the select list), or anything else.
+ *  - 'name': where the nearest clause takes names (ORDER BY, GROUP BY, FROM, JOIN, the select list), a column an
+ *    operator follows, or anything else.
  */
-export type SubstitutionRole = 'row-count' | 'fragment' | 'value' | 'name';
+export type SubstitutionRole = 'row-count' | 'column-operator' | 'fragment' | 'value' | 'name';
 
 const nameClauses = /^(BY|FROM|JOIN|INTO|UPDATE|TABLE|SELECT)$/i;
 const valueWords = /^(=|<>|!=|<|<=|>|>=|IN|LIKE|ILIKE|VALUES|THEN|ELSE|WHEN|AND|OR|NOT|BETWEEN|SET|\(|,|\+|-|\*|\/)$/i;
+const conditionStarts = /^(WHERE|HAVING|ON|AND|OR)$/i;
+const operatorWords = /^(=|<|>|!|<=|>=|<>|!=|IN|LIKE|ILIKE|IS|BETWEEN|NOT|REGEXP|RLIKE)$/i;
 
-export function substitutionRole(code: Token[], first: number): SubstitutionRole {
+export function substitutionRole(code: Token[], first: number, last = closingBraceOf(code, first)): SubstitutionRole {
   const before = code[first - 1];
   const text = before?.text ?? '';
   if (/^(LIMIT|OFFSET)$/i.test(text) || (text === ',' && /^LIMIT$/i.test(code[first - 3]?.text ?? ''))) {
     return 'row-count';
   }
-  if (!before || /^(WHERE|HAVING|ON)$/i.test(text)) return 'fragment';
+  if (!before) return 'fragment';
+  if (startsCondition(code, first)) return conditionRole(code, last);
   const names = nameClauseBefore(code, first);
   if (valueWords.test(text)) return names ? 'name' : 'value';
-  if (names) return 'name';
+  if (names) return names === 'FROM' && endsTable(code, first) ? 'fragment' : 'name';
   const endsExpression =
     before.kind === 'string' || before.kind === 'quoted' || before.kind === 'word' || /^[)}?]$/.test(text);
   return endsExpression ? 'fragment' : 'name';
 }
 
-/** Whether the nearest clause before the parameter takes names (ORDER BY, GROUP BY, FROM, the select list). */
-function nameClauseBefore(code: Token[], first: number): boolean {
-  for (let k = first - 1; k >= 0; k--) {
-    const word = code[k]!.text;
-    if (/^(WHERE|ON|HAVING|SET|VALUES|AND|OR|WHEN|THEN|LIMIT)$/i.test(word)) return false;
-    if (nameClauses.test(word)) return true;
+/** A `${}` where a condition starts: by what follows it, the column and operator, a column, or the whole condition. */
+function conditionRole(code: Token[], last: number): SubstitutionRole {
+  const next = code[last + 1];
+  if (!next) return 'fragment';
+  const value =
+    ((next.text === '#' || next.text === '$') && code[last + 2]?.text === '{') ||
+    next.text === '?' ||
+    next.kind === 'string' ||
+    next.text === '(' ||
+    /^\d/.test(next.text);
+  if (value) return 'column-operator';
+  return operatorWords.test(next.text) ? 'name' : 'fragment';
+}
+
+/**
+ * Whether a condition starts at `first`: after WHERE, HAVING, ON, AND, OR (not BETWEEN's AND), also behind opening
+ * parentheses (`WHERE (${c} #{v}`: mybatis-generator's `<trim prefix="(" prefixOverrides="and">`).
+ */
+function startsCondition(code: Token[], first: number): boolean {
+  let k = first - 1;
+  while (k >= 0 && code[k]!.text === '(') k--;
+  if (k < 0) return k < first - 1;
+  return conditionStarts.test(code[k]!.text) && !inBetween(code, k);
+}
+
+/** Whether the AND at `k` is BETWEEN's (`x BETWEEN #{a} AND ${b}`). */
+function inBetween(code: Token[], k: number): boolean {
+  if (!/^AND$/i.test(code[k]!.text)) return false;
+  for (let j = k - 1; j >= 0; j--) {
+    const word = code[j]!.text;
+    if (/^BETWEEN$/i.test(word)) return true;
+    if (/^(AND|OR|WHERE|HAVING|ON|\(|\))$/i.test(word)) return false;
   }
   return false;
+}
+
+/** Whether the `${}` at `first` follows a finished table of FROM/JOIN, apart from it (`FROM sys_log ${segment}`). */
+function endsTable(code: Token[], first: number): boolean {
+  const before = code[first - 1]!;
+  if (before.end === code[first]!.start) return false;
+  return (
+    (before.kind === 'word' || before.kind === 'quoted') && !nameClauses.test(before.text) && !/^AS$/i.test(before.text)
+  );
+}
+
+/** The index of the brace closing the placeholder whose sigil is at `first`. */
+function closingBraceOf(code: Token[], first: number): number {
+  const close = closingBrace(code, first + 1);
+  return close < 0 ? first + 1 : close;
+}
+
+/** The nearest clause before the parameter when it takes names (BY, FROM for FROM and JOIN, SELECT...), else undefined. */
+function nameClauseBefore(code: Token[], first: number): string | undefined {
+  for (let k = first - 1; k >= 0; k--) {
+    const word = code[k]!.text;
+    if (/^(WHERE|ON|HAVING|SET|VALUES|AND|OR|WHEN|THEN|LIMIT)$/i.test(word)) return undefined;
+    if (nameClauses.test(word)) return /^(FROM|JOIN)$/i.test(word) ? 'FROM' : word.toUpperCase();
+  }
+  return undefined;
 }

@@ -28,7 +28,7 @@ export const chooseWithoutOtherwise: MapperRule = {
     const matches: MapperRuleMatch[] = [];
     const { dialect } = context;
     for (const { node, requires } of decisionPoints(context.statement, context.fragments)) {
-      if (node.kind !== 'choose' || node.otherwise || node.whens.length === 0) continue;
+      if (node.kind !== 'choose' || node.otherwise || node.whens.length === 0 || generatedCriterion(node)) continue;
       // The choose alone, everything else false (and what it needs to render at all): a branch gives the statement
       // its WHERE, no branch leaves it without.
       const withBranch = renderAllFalse(context, new Map([...requires, [node, 0]]));
@@ -40,6 +40,17 @@ export const chooseWithoutOtherwise: MapperRule = {
     return matches;
   },
 };
+
+/**
+ * mybatis-generator's Example clause chooses by the kind of its criterion, `criterion.noValue`, `singleValue`,
+ * `betweenValue` or `listValue`: the generated Criterion is always exactly one of the four, so one branch renders.
+ */
+function generatedCriterion(node: ChooseNode): boolean {
+  const kinds = new Set(
+    node.whens.map((w) => /^\s*\w+\.(noValue|singleValue|betweenValue|listValue)\s*$/.exec(w.test)?.[1]),
+  );
+  return kinds.size === 4 && !kinds.has(undefined) && node.whens.length === 4;
+}
 
 function messageFor(node: ChooseNode): { zh: string; en: string } {
   const tests = node.whens.map((w) => w.test).join(' / ');

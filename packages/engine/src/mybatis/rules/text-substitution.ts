@@ -2,7 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { codeTokens, lex, type Token } from '../../text/lexer.ts';
 import { substitutionRole, templatePlaceholders } from '../../text/placeholders.ts';
 import { xmlSpan } from '../analyze-mapper.ts';
-import { PARAMETER, type Traced } from '../traced.ts';
+import { PARAMETER, type Traced, writtenAt } from '../traced.ts';
 import { bothFrameworks, type MapperRule, type MapperRuleMatch } from './rule.ts';
 
 /**
@@ -43,7 +43,7 @@ export const textSubstitution: MapperRule = {
         const written = writtenAt(template, start, code[last]!.end);
         matches.push({
           span: xmlSpan(template, spanAt(template, start, code[last]!.end), statement.site),
-          message: codeAdvice(written, nameOf(written), code, first, ibatis),
+          message: codeAdvice(written, nameOf(written), code, first, last, ibatis),
         });
       }
       for (const token of tokens) {
@@ -57,7 +57,7 @@ export const textSubstitution: MapperRule = {
             message: stringAdvice(
               writtenAt(template, start, end),
               found[1]!.trim(),
-              token,
+              writtenAt(template, token.start, token.end),
               dialect === 'mysql',
               ibatis,
             ),
@@ -68,15 +68,6 @@ export const textSubstitution: MapperRule = {
     return matches;
   },
 };
-
-/** How the parameter is written in the file (`$name$` in iBatis), from its characters' places. */
-function writtenAt(template: Traced, start: number, end: number): string {
-  const first = template.originAt(start)!;
-  const last = template.originAt(end - 1)!;
-  return first.file === last.file
-    ? first.file.text.slice(first.offset, last.offset + 1)
-    : template.text.slice(start, end);
-}
 
 function spanAt(template: Traced, start: number, end: number) {
   const before = template.text.slice(0, start);
@@ -95,9 +86,24 @@ function bindOf(name: string, ibatis: boolean): string {
   return ibatis ? `#${name}#` : `#{${name}}`;
 }
 
+/** The tags that write a condition or choose among fixed forms, as the mapper's framework spells them. */
+function tagsOf(ibatis: boolean) {
+  return ibatis
+    ? { conditions: '<dynamic>/<isNotEmpty>', choice: '<isEqual>' }
+    : { conditions: '<if>/<where>', choice: '<choose>' };
+}
+
 /** `${}` among the SQL's tokens: a row count (LIMIT), a piece of SQL, a value (after an operator), or a name. */
-function codeAdvice(written: string, name: string, code: Token[], first: number, ibatis: boolean): Localized {
-  switch (substitutionRole(code, first)) {
+function codeAdvice(
+  written: string,
+  name: string,
+  code: Token[],
+  first: number,
+  last: number,
+  ibatis: boolean,
+): Localized {
+  const tags = tagsOf(ibatis);
+  switch (substitutionRole(code, first, last)) {
     case 'row-count':
       return {
         zh: `${written} 把行数原样拼进 SQL；改用 ${bindOf(name, ibatis)}，LIMIT/OFFSET 可以绑定参数。`,
@@ -105,8 +111,13 @@ function codeAdvice(written: string, name: string, code: Token[], first: number,
       };
     case 'fragment':
       return {
-        zh: `${written} 把一段 SQL 文本（条件或子句）原样拼进语句；能写在映射文件里的条件请用 <if>/<where> 加 ${bindOf('…', ibatis)} 参数写出；必须在 Java 中拼接的（如数据权限过滤），只能由固定文本和数字拼成，绝不能含用户输入。`,
-        en: `${written} pastes a piece of SQL (a condition or clause) into the statement; write conditions in the mapper with <if>/<where> and ${bindOf('…', ibatis)} parameters, and where one must be built in Java (a data-scope filter, for example), build it only from fixed text and numbers, never from user input.`,
+        zh: `${written} 把一段 SQL 文本（条件或子句）原样拼进语句；能写在映射文件里的条件请用 ${tags.conditions} 加 ${bindOf('…', ibatis)} 参数写出；必须在 Java 中拼接的（如数据权限过滤），只能由固定文本和数字拼成，绝不能含用户输入。`,
+        en: `${written} pastes a piece of SQL (a condition or clause) into the statement; write conditions in the mapper with ${tags.conditions} and ${bindOf('…', ibatis)} parameters, and where one must be built in Java (a data-scope filter, for example), build it only from fixed text and numbers, never from user input.`,
+      };
+    case 'column-operator':
+      return {
+        zh: `${written} 把列名和比较运算符原样拼进条件（如 mybatis-generator 的 criterion.condition，由生成的 Example 类用固定文本拼成）；只能由这类固定文本拼成，绝不能含用户输入，否则请用 ${tags.conditions} 加 ${bindOf('…', ibatis)} 参数写出条件。`,
+        en: `${written} pastes a column and its operator into the condition (as mybatis-generator's criterion.condition, built by the generated Example class from fixed text); keep it built only from such fixed text, never from user input, or write the condition in the mapper with ${tags.conditions} and ${bindOf('…', ibatis)} parameters.`,
       };
     case 'value':
       return {
@@ -115,24 +126,25 @@ function codeAdvice(written: string, name: string, code: Token[], first: number,
       };
     case 'name':
       return {
-        zh: `${written} 把名称原样拼进 SQL；名称无法绑定，请先在 Java 中用固定的白名单校验 ${name}，或用 <choose> 写出允许的几种写法。`,
-        en: `${written} pastes a name into the SQL; names cannot be bound, so check ${name} against a fixed list in Java first, or spell out the allowed forms with <choose>.`,
+        zh: `${written} 把名称原样拼进 SQL；名称无法绑定，请先在 Java 中用固定的白名单校验 ${name}，或用 ${tags.choice} 写出允许的几种写法。`,
+        en: `${written} pastes a name into the SQL; names cannot be bound, so check ${name} against a fixed list in Java first, or spell out the allowed forms with ${tags.choice}.`,
       };
   }
 }
 
-function stringAdvice(written: string, name: string, token: Token, mysql: boolean, ibatis: boolean): Localized {
+/** `string` is the quoted string as written in the file (`'%$name$%'` in iBatis). */
+function stringAdvice(written: string, name: string, string: string, mysql: boolean, ibatis: boolean): Localized {
   const bind = bindOf(name, ibatis);
-  const pattern = /%/.test(token.text);
+  const pattern = /%/.test(string);
   if (pattern) {
     const rewritten = mysql ? `CONCAT('%', ${bind}, '%')` : `'%' || ${bind} || '%'`;
     return {
-      zh: `字符串 ${token.text} 中的 ${written} 把值原样拼进 SQL；LIKE 模式请写成 ${rewritten}。`,
-      en: `${written} in ${token.text} pastes the value into the SQL; write the LIKE pattern as ${rewritten}.`,
+      zh: `字符串 ${string} 中的 ${written} 把值原样拼进 SQL；LIKE 模式请写成 ${rewritten}。`,
+      en: `${written} in ${string} pastes the value into the SQL; write the LIKE pattern as ${rewritten}.`,
     };
   }
   return {
-    zh: `字符串 ${token.text} 中的 ${written} 把值原样拼进 SQL，一个单引号就能结束字符串；改用 ${bind}（不带引号）。`,
-    en: `${written} in ${token.text} pastes the value into the SQL, where one quote ends the string; use ${bind} (without the quotes).`,
+    zh: `字符串 ${string} 中的 ${written} 把值原样拼进 SQL，一个单引号就能结束字符串；改用 ${bind}（不带引号）。`,
+    en: `${written} in ${string} pastes the value into the SQL, where one quote ends the string; use ${bind} (without the quotes).`,
   };
 }
