@@ -115,11 +115,8 @@ export function withJsonFormsOfMariaDb(text: string): { text: string; memberOf: 
   const tokens = tokenize(text, 'mysql');
   const edits: Array<{ start: number; end: number; replacement: string }> = [];
   let memberOf = 0;
-  const inner = (slice: string) => {
-    const written = withJsonFormsOfMariaDb(slice);
-    memberOf += written.memberOf;
-    return written.text;
-  };
+  // The forms inside a replaced one, written into its replacement (this loop counts every MEMBER OF once).
+  const inner = (slice: string) => withJsonFormsOfMariaDb(slice).text;
   tokens.forEach((token, i) => {
     if (isWord(token, 'MEMBER') && isWord(tokens[i + 1], 'OF') && isPunct(tokens[i + 2], '(')) {
       const open = i + 2;

@@ -200,8 +200,17 @@ export function numberValue(node: AstNode | undefined): number | undefined {
   return Number.isFinite(value) ? value : undefined;
 }
 
-/** Columns of `source` that equality conditions tie to other tables or constants. */
-export function boundColumns(source: Source, sources: Source[], conditions: AstNode[]): Set<string> {
+/**
+ * Columns of `source` that equality conditions tie to values `fixes` accepts, given the sources (among `sources`,
+ * undefined for an outer column) of the columns the value reads; by default other tables' columns or constants.
+ */
+export function boundColumns(
+  source: Source,
+  sources: Source[],
+  conditions: AstNode[],
+  fixes: (owners: Array<Source | undefined>) => boolean = (owners) =>
+    !owners.some((owner) => !owner || owner === source),
+): Set<string> {
   const bound = new Set<string>();
   for (const condition of conditions) {
     if (operatorOf(condition) !== '=') continue;
@@ -211,8 +220,7 @@ export function boundColumns(source: Source, sources: Source[], conditions: AstN
     ]) {
       const ref = columnRef(columnSide);
       if (!ref || ownedSource(ref, sources) !== source) continue;
-      const others = columnsIn(valueSide).map(({ ref: r }) => ownedSource(r, sources));
-      if (others.some((owner) => !owner || owner === source)) continue;
+      if (!fixes(columnsIn(valueSide).map(({ ref: r }) => ownedSource(r, sources)))) continue;
       bound.add(ref.column.toLowerCase());
     }
   }

@@ -1,20 +1,19 @@
-import { type AstNode, child, children, columnRef, subqueryOf } from '../../../model/ast.ts';
+import { type AstNode, child, children, subqueryOf } from '../../../model/ast.ts';
 import { isExprList } from '../../../model/nodes.ts';
 import { coversUniqueKey, type SchemaModel } from '../../../schema/model.ts';
 import { isAggregate } from '../../../semantics/functions.ts';
-import {
-  type Ctes,
-  columnsIn,
-  ctesOf,
-  ownedSource,
-  ownWalk,
-  queryScopes,
-  type Source,
-  sourcesOf,
-} from '../../../semantics/scope.ts';
+import { type Ctes, ctesOf, ownWalk, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { comparisonOperators, conjuncts, hasGroupBy, hasLimit, limitCount, operatorOf } from './helpers.ts';
+import {
+  boundColumns,
+  comparisonOperators,
+  conjuncts,
+  hasGroupBy,
+  hasLimit,
+  limitCount,
+  operatorOf,
+} from './helpers.ts';
 
 /**
  * A subquery used as a single value (`= (SELECT ...)`, or in the select list) must return at most one
@@ -95,20 +94,9 @@ function mayReturnManyRows(subquery: AstNode, schema: SchemaModel, ctes: Ctes): 
     });
   }
   if (aggregated) return undefined;
-  const bound = new Set<string>();
-  for (const condition of conjuncts(child(subquery, 'where'))) {
-    if (operatorOf(condition) !== '=') continue;
-    for (const [columnSide, valueSide] of [
-      [child(condition, 'left'), child(condition, 'right')],
-      [child(condition, 'right'), child(condition, 'left')],
-    ]) {
-      const ref = columnRef(columnSide);
-      if (!ref || ownedSource(ref, sources) !== source) continue;
-      // The other side must be fixed for the subquery: a constant or an outer column.
-      const valueRefs = columnsIn(valueSide);
-      if (valueRefs.some(({ ref: r }) => ownedSource(r, sources) !== undefined)) continue;
-      bound.add(ref.column.toLowerCase());
-    }
-  }
+  // The other side must be fixed for the subquery: a constant or an outer column.
+  const bound = boundColumns(source, sources, conjuncts(child(subquery, 'where')), (owners) =>
+    owners.every((owner) => owner === undefined),
+  );
   return coversUniqueKey(source.def, bound) ? undefined : source;
 }
