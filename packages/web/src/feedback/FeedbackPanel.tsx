@@ -111,18 +111,21 @@ function FeedbackForm({ taskId, saved, lang }: { taskId: string; saved: Feedback
   return (
     <Space orientation="vertical" size={12} className="feedback-form">
       {saved ? (
-        <Alert
-          type="success"
-          showIcon
-          data-testid="feedback-status"
-          data-rating={saved.rating}
-          title={t('feedback.sentStatus', {
-            rating: t(saved.rating === 'like' ? 'feedback.like' : 'feedback.dislike'),
-            type: typeLabel(saved.issueType),
-            time: formatDateTime(saved.updatedAt, lang),
-          })}
-          description={t('feedback.editHint')}
-        />
+        // The status names the issue type by its label; it waits for the labels rather than flash the type's id.
+        types.isPending ? null : (
+          <Alert
+            type="success"
+            showIcon
+            data-testid="feedback-status"
+            data-rating={saved.rating}
+            title={t('feedback.sentStatus', {
+              rating: t(saved.rating === 'like' ? 'feedback.like' : 'feedback.dislike'),
+              type: typeLabel(saved.issueType),
+              time: formatDateTime(saved.updatedAt, lang),
+            })}
+            description={t('feedback.editHint')}
+          />
+        )
       ) : (
         <span className="muted">{t('feedback.prompt')}</span>
       )}
