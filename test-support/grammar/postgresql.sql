@@ -349,6 +349,7 @@ SELECT corr(total, id), covar_pop(total, id), regr_slope(total, id), regr_interc
 SELECT string_agg(status, ', '), string_agg(status, ', ' ORDER BY status DESC), string_agg(DISTINCT status, '|' ORDER BY status) FROM orders;
 SELECT array_agg(id), array_agg(id ORDER BY total DESC NULLS LAST), array_agg(DISTINCT customer_id) FROM orders;
 SELECT json_agg(status), jsonb_agg(data ORDER BY id), json_object_agg(id, status), jsonb_object_agg(id, total), xmlagg(xmlelement(name o, status)) FROM orders;
+SELECT customer_id, sum(total ORDER BY id), min(total ORDER BY created_at DESC), bool_and(total > 0 ORDER BY id), jsonb_object_agg(id, status ORDER BY id), avg(DISTINCT total ORDER BY total) FROM orders GROUP BY customer_id;
 SELECT count(*) FILTER (WHERE status = 'paid') AS paid, sum(total) FILTER (WHERE total > 20) FROM orders;
 SELECT customer_id, array_agg(status ORDER BY created_at) FILTER (WHERE note IS NOT NULL) FROM orders GROUP BY customer_id;
 SELECT customer_id, json_agg(id ORDER BY created_at) FILTER (WHERE status = 'paid'), bool_or(total > 100) FILTER (WHERE note IS NOT NULL) FROM orders GROUP BY customer_id;

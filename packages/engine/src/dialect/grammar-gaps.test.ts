@@ -310,6 +310,36 @@ describe('PostgreSQL: an aggregate FILTER (WHERE ...) with a window', () => {
   });
 });
 
+describe('PostgreSQL aggregates with ORDER BY among their arguments', () => {
+  const ordered = (text: string) => {
+    const [statement] = parseStatements(text, 'postgresql');
+    return visitsOf(statement!.ast)
+      .filter(({ node }) => {
+        const args = node.args as AstNode | undefined;
+        const call = node.type === 'aggr_func' || node.type === 'function';
+        return call && (Array.isArray(node.orderby) || Array.isArray(args?.orderby));
+      })
+      .map(({ node }) => callName(node));
+  };
+
+  it('reads ORDER BY in any aggregate: built-in, with DISTINCT, with FILTER, a user-defined one', () => {
+    expect(
+      ordered('SELECT sum(a ORDER BY b), min(a ORDER BY b DESC), jsonb_object_agg(k, v ORDER BY k) FROM t'),
+    ).toEqual(['sum', 'min', 'jsonb_object_agg']);
+    expect(
+      ordered('SELECT avg(DISTINCT a ORDER BY a), count(*) FILTER (WHERE a > 1), my_agg(a ORDER BY b) FROM t'),
+    ).toEqual(['avg', 'my_agg']);
+  });
+
+  it('leaves the ORDER BY of windows, WITHIN GROUP and queries in parentheses to the grammar', () => {
+    const text =
+      'SELECT rank() OVER (ORDER BY a), percentile_cont(0.5) WITHIN GROUP (ORDER BY a), array(SELECT b FROM u ORDER BY b), a IN (SELECT b FROM u ORDER BY b LIMIT 1) FROM t WINDOW w AS (ORDER BY a)';
+    expect(ordered(text)).toEqual([]);
+    // An ORDER BY where no aggregate takes one is still refused.
+    expect(() => parseStatements('SELECT a FROM t WHERE (a ORDER BY b)', 'postgresql')).toThrow(AppError);
+  });
+});
+
 describe("MySQL's MATCH column list without parentheses", () => {
   it('reads MATCH a, t.b AGAINST as MATCH (a, t.b) AGAINST, with its mode, spans as written', () => {
     const text = "SELECT id FROM t WHERE MATCH title, t.body AGAINST ('db' IN BOOLEAN MODE) AND id > 1";

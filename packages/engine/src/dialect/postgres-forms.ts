@@ -811,6 +811,36 @@ function timeZones({ tokens, substitutions, fixups }: FormContext): void {
   });
 }
 
+/** Words before a parenthesis that are not a call's name, and the grammar's own readers of ORDER BY in a call. */
+const NOT_ORDERED_AGGREGATES = new Set([
+  'STRING_AGG',
+  'ARRAY_AGG',
+  'OVER',
+  'GROUP',
+  'WITHIN',
+  'FILTER',
+  'AS',
+  'ARRAY',
+  'IN',
+  'EXISTS',
+  'ANY',
+  'ALL',
+  'SOME',
+  'LATERAL',
+  'FROM',
+  'JOIN',
+  'USING',
+  'ON',
+  'VALUES',
+  'WINDOW',
+]);
+
+/** Whether `name(` opens an aggregate call whose arguments may end in ORDER BY (not a query in parentheses). */
+function aggregateMayOrder(name: string, first: Token | undefined): boolean {
+  if (NOT_ORDERED_AGGREGATES.has(name)) return false;
+  return !(first?.text === '(' || ['SELECT', 'WITH', 'VALUES', 'TABLE'].some((word) => isKeyword(first, word)));
+}
+
 /** count(ALL x); aggregates with ORDER BY; hypothetical-set aggregates; extract('field' FROM x). */
 function aggregateForms(context: FormContext): void {
   const { tokens, substitutions, markers } = context;
@@ -829,9 +859,11 @@ function aggregateForms(context: FormContext): void {
         replacement: tokens[i + 2]!.text.slice(1, -1),
       });
     }
-    // f(args ORDER BY ...) for aggregates the grammar reads without it (it reads string_agg's and array_agg's).
+    // f(args ORDER BY ...): any aggregate takes it (sum, min, json_agg, a user's own...); the grammar reads only
+    // string_agg's and array_agg's. Parentheses after a keyword (OVER, WITHIN GROUP, a window's AS) or around a
+    // query hold an ORDER BY of their own.
     const order = atDepth(tokens, i + 2, (t, k) => isKeyword(t, 'ORDER') && isKeyword(tokens[k + 1], 'BY'), close);
-    if (order > 0 && /_AGG$/.test(name) && !['STRING_AGG', 'ARRAY_AGG'].includes(name)) {
+    if (order > 0 && aggregateMayOrder(name, tokens[i + 2])) {
       const items = fragment(context, 'SELECT 1 ', tokens[order]!.start, tokens[close - 1]!.end);
       if (!items || !Array.isArray(items.orderby)) return;
       const orderby = items.orderby;
