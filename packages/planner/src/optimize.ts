@@ -54,6 +54,7 @@ import {
 import type { AiSettings } from './ai/client.ts';
 import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrite.ts';
 import { askAhead } from './ask-ahead.ts';
+import { noteForReadTables, type ReadTables } from './defaulted-tables.ts';
 import { adviseStatementIndexes, defaultLimits, sizedByPlan } from './index-advisor.ts';
 import { forceJoinOrder, topBlockJoinOrder } from './mariadb/join-order.ts';
 import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
@@ -179,7 +180,7 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       statements,
       warnings: [
         ...(options.unplannedReason ? [] : plannerWarnings(input.dialect, backend, hasSchema)),
-        ...sessionNotes(session),
+        ...sessionNotes(session, tablesRead(analysis)),
         ...(prepared && given.sql.trim() ? [sqlSetAside] : []),
         ...(placeholderNote ? [{ code: 0, message: placeholderNote }] : []),
         ...(analysis.schema.notes ?? []).map((message) => ({ code: 0, message })),
@@ -1023,11 +1024,21 @@ function noPlanReason(dialect: Dialect, hasSchema: boolean): Localized {
  * What the optimizer's sandbox assumed or could not model (default row counts for tables without statistics,
  * ignored statements, statistics it could not inject), so the report states the defaults behind its numbers.
  */
-function sessionNotes(session: PlannerSession | undefined): Message[] {
-  return (session?.notes ?? []).map((note) => ({
-    code: 0,
-    message: { zh: `${session!.source}：${note.zh}`, en: `${session!.source}: ${note.en}` },
-  }));
+function sessionNotes(session: PlannerSession | undefined, read: ReadTables): Message[] {
+  return (session?.notes ?? []).flatMap((sessionNote) => {
+    const note = noteForReadTables(sessionNote, read);
+    if (!note) return [];
+    return [{ code: 0, message: { zh: `${session!.source}：${note.zh}`, en: `${session!.source}: ${note.en}` } }];
+  });
+}
+
+/** The tables the submission's statements name; all of them when one reads a view (which hides its tables). */
+function tablesRead(analysis: Analysis): ReadTables {
+  const views = new Set((analysis.schema.views ?? []).map((view) => view.toLowerCase()));
+  const names = new Set(
+    analysis.statements.flatMap((item) => (item.error ? [] : item.statement.tables.map((t) => t.name.toLowerCase()))),
+  );
+  return { names, all: [...names].some((name) => views.has(name)) };
 }
 
 /** Said of a submission planned without an optimizer for its dialect. */

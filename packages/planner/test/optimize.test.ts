@@ -223,6 +223,26 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(warnings.map((w) => w.zh)).toContainEqual(expect.stringMatching(/没有统计信息.*1000 行/));
   });
 
+  it('names in that note only the tables the statements read (a partition by its parent, all through a view)', async () => {
+    const structure = [
+      ...Array.from({ length: 12 }, (_, i) => `CREATE TABLE t${i} (id INT PRIMARY KEY, v INT);`),
+      'CREATE TABLE events (id INT, at DATE NOT NULL) PARTITION BY RANGE (at);',
+      "CREATE TABLE events_2024 PARTITION OF events FOR VALUES FROM ('2024-01-01') TO ('2025-01-01');",
+      'CREATE VIEW recent AS SELECT * FROM t11;',
+    ].join('\n');
+    const noteOf = async (sql: string) => {
+      const report = await optimize({ sql, dialect: 'postgresql', schemaText: structure }, await options());
+      return report.warnings.map((w) => w.message.en).find((en) => en.includes('no statistics for'));
+    };
+    expect(await noteOf('SELECT t10.v FROM t10 JOIN t2 ON t2.id = t10.v')).toMatch(
+      /no statistics for t2, t10: planned as 1000 rows each$/,
+    );
+    expect(await noteOf("SELECT count(*) FROM events WHERE at >= '2024-06-01'")).toMatch(/no statistics for events_2024:/);
+    expect(await noteOf('SELECT 1')).toBeUndefined();
+    // A view hides the tables it reads: every table without statistics is named, in natural order.
+    expect(await noteOf('SELECT * FROM recent')).toMatch(/no statistics for events_2024, t0, t1, t2, .*, t9, t10, t11:/);
+  });
+
   it("chooses one index set for several statements, next to each statement's own advice", async () => {
     const report = await optimize(
       {

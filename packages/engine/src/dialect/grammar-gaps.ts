@@ -8,8 +8,8 @@ import { ddlForms } from './ddl-forms.ts';
 import { dmlForms } from './dml-forms.ts';
 import { executableComments } from './executable-comments.ts';
 import { expressionForms } from './expression-forms.ts';
+import { keywordNames } from './keyword-names.ts';
 import { literalForms } from './literal-forms.ts';
-import { mariadbNames } from './mariadb-names.ts';
 import { type FormContext, MarkerCalls, notRead, SelectHeads } from './markers.ts';
 import { mergeForms } from './merge-forms.ts';
 import { operatorRuns, timeZoneOperands } from './operator-runs.ts';
@@ -26,7 +26,7 @@ import { UnreadableForm } from './unreadable.ts';
  * it returns is mapped back (every location to the original offsets, placeholders to the trees they stand for), so
  * rules, spans and rewrites see the statement as written.
  *
- *  - MySQL: names MariaDB takes unquoted that the grammar reserves (`rank`, `option`, `full`...; mariadb-names.ts).
+ *  - names the database takes unquoted that the grammar reserves (MySQL `rank`, `option`, `full`...; PostgreSQL `session`, `partition`, `json`...; keyword-names.ts).
  *  - `DEC(p, s)`, the SQL standard's short name for DECIMAL (both dialects), is read as DECIMAL.
  *  - `CAST(x AS STRING)` (Spark/Hive's name for a text type, common in pasted queries) is read as CHAR / TEXT;
  *    the database itself would refuse it, which the planner then reports.
@@ -82,7 +82,7 @@ export function prepareForParser(
   // A MERGE is read in parts (merge-forms.ts), each prepared on its own: the statement itself is not given to the
   // parser, so no other form applies to it.
   executableComments(context);
-  if (dialect === 'mysql') mariadbNames(context);
+  keywordNames(context);
   if (mergeForms(context)) return prepared(text, substitutions, fixups, markers);
   literalForms(context);
   queryForms(context);

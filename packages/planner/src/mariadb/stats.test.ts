@@ -64,6 +64,6 @@ describe('planStatistics', () => {
     expect(given.notes).toEqual([]);
     const neither = planStatistics(catalog, []);
     expect(neither.tables[0]).toMatchObject({ rows: 1000, defaulted: true });
-    expect(neither.notes.map((n) => n.en)).toEqual(['no statistics for docs: planned as 1000 rows']);
+    expect(neither.notes.map((n) => n.en)).toEqual(['no statistics for docs: planned as 1000 rows each']);
   });
 });

@@ -26,9 +26,11 @@
  * repeat each value DEFAULT_ROWS_PER_VALUE (10) times when it leads the index prefix, and to multiply the prefix's
  * distinct values by 10 when it follows other columns; a prefix that covers a primary or unique key is unique.
  */
+
 import type { Localized } from '@sqltune/contracts';
 import type mysql from 'mysql2/promise';
 import { tooWideNote } from '../column-distribution.ts';
+import { type DefaultedTable, defaultedTablesNote } from '../defaulted-tables.ts';
 import { rowsFromPlanNote } from '../plan-rows-note.ts';
 import type { PlanTableRows, TableStatistics } from '../types.ts';
 import { quoteIdent } from './sql-text.ts';
@@ -321,7 +323,7 @@ export function planStatistics(
 ): StatisticsPlan {
   const notes: Localized[] = [];
   const tables: TablePlan[] = [];
-  const defaulted: string[] = [];
+  const defaulted: DefaultedTable[] = [];
   for (const table of catalog) {
     if (table.kind !== 'table') continue;
     const s = statisticsFor(table, stats);
@@ -329,7 +331,7 @@ export function planStatistics(
     const rowsRaw = s ? s.rows : (planned?.rows ?? DEFAULT_TABLE_ROWS);
     const rows = Math.max(0, Math.round(Number.isFinite(rowsRaw) ? rowsRaw : DEFAULT_TABLE_ROWS));
     if (planned) notes.push(rowsFromPlanNote(table.name, rows));
-    else if (!s) defaulted.push(table.name);
+    else if (!s) defaulted.push({ name: table.name, readAs: [table.name] });
     const columns: ColumnPlan[] = table.columns.map((column) => {
       const given =
         s?.columns.find((c) => c.column === column.name) ?? s?.columns.find((c) => sameName(c.column, column.name));
@@ -416,13 +418,7 @@ export function planStatistics(
         en: `statistics for table ${s.table} ignored: no such table`,
       });
   }
-  if (defaulted.length > 0) {
-    const list = defaulted.join(', ');
-    notes.push({
-      zh: `以下表没有统计信息，按 ${DEFAULT_TABLE_ROWS} 行估算：${list}`,
-      en: `no statistics for ${list}: planned as ${DEFAULT_TABLE_ROWS} rows`,
-    });
-  }
+  if (defaulted.length > 0) notes.push(defaultedTablesNote(defaulted, DEFAULT_TABLE_ROWS));
   return { tables, notes };
 }
 

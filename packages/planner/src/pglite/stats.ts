@@ -26,6 +26,7 @@
  * Most common values, histogram bounds and correlation are injected when the user gives them (from pg_stats, say);
  * without a histogram, range predicates get PostgreSQL's default selectivity (1/3 for an inequality).
  */
+
 import type { Localized } from '@sqltune/contracts';
 import {
   arrayLiteral,
@@ -35,6 +36,7 @@ import {
   tooWideNote,
   tooWideValues,
 } from '../column-distribution.ts';
+import { type DefaultedTable, defaultedTablesNote } from '../defaulted-tables.ts';
 import { rowsFromPlanNote } from '../plan-rows-note.ts';
 import type { PlanTableRows, TableStatistics } from '../types.ts';
 import type { PgliteInstance } from './pool.ts';
@@ -261,7 +263,7 @@ export function planStatistics(
     const leaves = leavesOf(table.oid).filter((leaf) => !statisticsFor(leaf, stats));
     for (const leaf of leaves) inherited.set(leaf.oid, { stats: s, share: 1 / Math.max(1, leaves.length) });
   }
-  const defaulted: string[] = [];
+  const defaulted: DefaultedTable[] = [];
   for (const table of catalog) {
     const own = statisticsFor(table, stats);
     const fromParent = own ? undefined : inherited.get(table.oid);
@@ -274,7 +276,7 @@ export function planStatistics(
         : (planned?.rows ?? DEFAULT_TABLE_ROWS);
     const rows = Math.max(0, Math.round(Number.isFinite(rowsRaw) ? rowsRaw : DEFAULT_TABLE_ROWS));
     if (planned) notes.push(rowsFromPlanNote(table.name, rows));
-    else if (!s && table.kind !== 'p') defaulted.push(table.name);
+    else if (!s && table.kind !== 'p') defaulted.push({ name: table.name, readAs: namesReadBy(table, catalog) });
     const widths = new Map<number, number>();
     const columns: ColumnStatsToApply[] = [];
     for (const column of table.columns) {
@@ -328,12 +330,21 @@ export function planStatistics(
         en: `statistics for table ${s.table} ignored: no such table`,
       });
   }
-  if (defaulted.length > 0)
-    notes.push({
-      zh: `以下表没有统计信息，按每表 ${DEFAULT_TABLE_ROWS} 行估算：${defaulted.join(', ')}`,
-      en: `no statistics for ${defaulted.join(', ')}: planned as ${DEFAULT_TABLE_ROWS} rows each`,
-    });
+  if (defaulted.length > 0) notes.push(defaultedTablesNote(defaulted, DEFAULT_TABLE_ROWS));
   return { tables, notes };
+}
+
+/** A table's own name and its partitioned ancestors': a statement reading the parent plans the partition. */
+function namesReadBy(table: CatalogTable, catalog: readonly CatalogTable[]): string[] {
+  const names = [table.name];
+  const seen = new Set<number>([table.oid]);
+  let parent = catalog.find((t) => t.oid === table.parentOid);
+  while (parent && !seen.has(parent.oid)) {
+    names.push(parent.name);
+    seen.add(parent.oid);
+    parent = catalog.find((t) => t.oid === parent!.parentOid);
+  }
+  return names;
 }
 
 /**

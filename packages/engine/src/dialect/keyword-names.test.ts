@@ -47,6 +47,57 @@ describe('names MariaDB takes unquoted that the MySQL grammar reserves', () => {
   });
 });
 
+describe('PostgreSQL unreserved keywords as names (session, partition, json, at, set, update...)', () => {
+  const words = ['at', 'json', 'local', 'nulls', 'partition', 'session', 'set', 'update', 'delete', 'insert'];
+
+  it('a column so named reads as the column in queries, data changes and structure', () => {
+    for (const word of words) {
+      const text = `SELECT t.${word}, ${word} FROM t JOIN u ON ${word} = u.a WHERE ${word} = 'x' OR ${word} IS NULL ORDER BY ${word}`;
+      const [statement] = parseStatements(text, 'postgresql');
+      expect(columnsOf(statement!.ast).filter((c) => c === word)).toHaveLength(6);
+      const where = visitsOf(statement!.ast).find((v) => v.node.operator === 'OR')!.node;
+      const at = span(where, text)!;
+      expect(text.slice(at.start, at.end)).toBe(`${word} = 'x' OR ${word} IS NULL`);
+      const [update] = parseStatements(`UPDATE t SET ${word} = 1 WHERE ${word} > 2 RETURNING ${word}`, 'postgresql');
+      expect(columnsOf(update!.ast)).toContain(word);
+      const schema = parseSchema(
+        `CREATE TABLE t (id int, ${word} text NOT NULL, PRIMARY KEY (id, ${word})); CREATE INDEX i ON t (${word});`,
+        'postgresql',
+      );
+      expect(schema.tables[0]!.columns.map((c) => c.name)).toEqual(['id', word]);
+      expect(schema.tables[0]!.indexes.map((i) => i.columns)).toEqual([['id', word], [word]]);
+    }
+  });
+
+  it('the keywords stay keywords: AT TIME ZONE, PARTITION BY, NULLS FIRST, FOR UPDATE, ON DELETE, types', () => {
+    const keywords = [
+      "SELECT now() AT TIME ZONE 'UTC', x AT LOCAL, count(*) OVER (PARTITION BY a ORDER BY b NULLS FIRST) FROM t FOR NO KEY UPDATE",
+      'WITH RECURSIVE r AS (SELECT 1) DELETE FROM t WHERE a IN (SELECT * FROM r)',
+      'WITH moved AS (DELETE FROM t1 WHERE a > 2 RETURNING *) INSERT INTO t2 SELECT * FROM moved',
+      "SELECT CAST(a AS json), a::json, json '{}', a IS JSON FROM t FOR UPDATE",
+      'INSERT INTO t (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET b = 2',
+    ];
+    for (const text of keywords) {
+      const [statement] = parseStatements(text, 'postgresql');
+      expect(columnsOf(statement!.ast), text).not.toEqual(expect.arrayContaining(words.filter((w) => w !== 'json')));
+    }
+    const schema = parseSchema(
+      'CREATE TABLE p (id int, doc json, UNIQUE NULLS NOT DISTINCT (id)); CREATE TABLE r (id int REFERENCES p (id) ON DELETE SET NULL ON UPDATE CASCADE); ALTER TABLE r ALTER COLUMN id SET NOT NULL;',
+      'postgresql',
+    );
+    expect(schema.tables.map((t) => t.columns.map((c) => `${c.name}:${c.type.toLowerCase()}`))).toEqual([
+      ['id:int', 'doc:json'],
+      ['id:int'],
+    ]);
+    // GRANT and trigger events list keywords, not names.
+    expect(parseEach('GRANT SELECT, INSERT, UPDATE ON t TO app', 'postgresql')[0]!.error).toBeUndefined();
+  });
+
+  it('a word PostgreSQL reserves is still refused as a name', () => {
+    expect(parseEach('SELECT a FROM t WHERE order = 1', 'postgresql')[0]!.error).toBeInstanceOf(AppError);
+  });
+});
+
 describe('MySQL assignments to user variables inside expressions', () => {
   const assignments = (ast: AstNode) => visitsOf(ast).filter((v) => v.node.type === 'assign');
 
