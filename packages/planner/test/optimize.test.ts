@@ -237,10 +237,14 @@ describe('optimize on PostgreSQL (embedded PGlite)', () => {
     expect(await noteOf('SELECT t10.v FROM t10 JOIN t2 ON t2.id = t10.v')).toMatch(
       /no statistics for t2, t10: planned as 1000 rows each$/,
     );
-    expect(await noteOf("SELECT count(*) FROM events WHERE at >= '2024-06-01'")).toMatch(/no statistics for events_2024:/);
+    expect(await noteOf("SELECT count(*) FROM events WHERE at >= '2024-06-01'")).toMatch(
+      /no statistics for events_2024:/,
+    );
     expect(await noteOf('SELECT 1')).toBeUndefined();
     // A view hides the tables it reads: every table without statistics is named, in natural order.
-    expect(await noteOf('SELECT * FROM recent')).toMatch(/no statistics for events_2024, t0, t1, t2, .*, t9, t10, t11:/);
+    expect(await noteOf('SELECT * FROM recent')).toMatch(
+      /no statistics for events_2024, t0, t1, t2, .*, t9, t10, t11:/,
+    );
   });
 
   it("chooses one index set for several statements, next to each statement's own advice", async () => {
