@@ -43,10 +43,13 @@ import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { appErrorFromMysql, cleanMessage, isConnectionError, isServerError } from './errors.ts';
 import {
   collationNote,
+  definedTables,
   fulltextParserNote,
   functionalIndexNote,
   inUserNames,
   namedDatabases,
+  type TableNamesAsDefined,
+  tableNameCaseNote,
   withJsonFormsOfMariaDb,
   withJsonPathCalls,
   withMariaDbCollations,
@@ -55,6 +58,7 @@ import {
   withoutFulltextParsers,
   withoutFunctionalIndexes,
   withoutRowAlias,
+  withTableNamesAsDefined,
 } from './names.ts';
 import { explainTable, planTreeFromMariaDbJson } from './plan-json.ts';
 import { connectionOptions, getAdminPool, type ServerEndpoint, settleLostServer } from './server.ts';
@@ -135,20 +139,28 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
 
   /** Databases the table structure names (names.ts), read once. */
   private readonly databases: ReadonlySet<string>;
+  /** Tables and views the table structure creates, by their names as written (names.ts), read once. */
+  private readonly tables: readonly string[];
 
   constructor(private readonly request: PlanRequest) {
     super();
-    this.databases = namedDatabases(splitStatements(request.schemaSql, 'mysql'));
+    const statements = splitStatements(request.schemaSql, 'mysql');
+    this.databases = namedDatabases(statements);
+    this.tables = definedTables(statements);
+  }
+
+  /** `text` with database qualifiers blanked and table names written as the structure defines them. */
+  private namesAsDefined(text: string): TableNamesAsDefined {
+    return withTableNamesAsDefined(withoutDatabaseQualifiers(text, this.databases), this.tables);
   }
 
   /**
-   * The user's text as the sandbox reads it: database qualifiers of the user's databases name its own, JSON path
-   * operators, MEMBER OF and CAST(... AS JSON) are the calls they stand for, an upsert's row alias is VALUES().
+   * The user's text as the sandbox reads it: database qualifiers of the user's databases name its own, table names
+   * in another case name the structure's table, JSON path operators, MEMBER OF and CAST(... AS JSON) are the calls
+   * they stand for, an upsert's row alias is VALUES().
    */
   private local(text: string): string {
-    return withoutRowAlias(
-      withJsonFormsOfMariaDb(withJsonPathCalls(withoutDatabaseQualifiers(text, this.databases))).text,
-    );
+    return withoutRowAlias(withJsonFormsOfMariaDb(withJsonPathCalls(this.namesAsDefined(text).text)).text);
   }
 
   /** Creates the database and user, runs the schema and injects the statistics. */
@@ -249,6 +261,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     const collations = new Map<string, string>();
     const parsers = new Set<string>();
     const functional: string[] = [];
+    const caseMatched = new Map<string, string>();
     for (const statement of splitStatements(schemaSql, 'mysql')) {
       const decision = classifyDdl(statement.tokens);
       if (decision.action === 'skip') continue;
@@ -262,6 +275,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
           { zh: '表结构中只允许建表、建索引等语句，', en: 'Table structure' },
         );
       }
+      for (const [from, to] of this.namesAsDefined(statement.text).matched) caseMatched.set(from, to);
       let text = this.local(statement.text);
       if (decision.kind === 'CREATE VIEW') text = withoutDefiner(text, statement.tokens, statement.start);
       if (mariadb) {
@@ -292,7 +306,12 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
         );
       }
     }
-    const notes = [collationNote(collations), fulltextParserNote(parsers), functionalIndexNote(functional)];
+    const notes = [
+      collationNote(collations),
+      fulltextParserNote(parsers),
+      functionalIndexNote(functional),
+      tableNameCaseNote(caseMatched, 'structure'),
+    ];
     return notes.filter((note) => note !== undefined);
   }
 
@@ -389,6 +408,8 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       selectTypes,
     });
     if (withJsonFormsOfMariaDb(statement).memberOf > 0) tree.root.warnings.push(MEMBER_OF_PLANNED_AS_CONTAINS);
+    const caseNote = tableNameCaseNote(this.namesAsDefined(statement).matched, 'statement');
+    if (caseNote) tree.root.warnings.push(caseNote);
     if (substituted.count > 0) {
       tree.root.warnings.push({
         zh: `为生成执行计划，${substituted.count} 个参数（?）以对应列类型的示例值代入`,
@@ -413,7 +434,12 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     while (kept < current.length && kept < keys.length && current[kept]!.key === keys[kept]) kept++;
     if (kept === current.length && kept === keys.length) return;
     // Read before anything changes: a text that is not an index leaves the session as it was.
-    const prepared = readWhatIfIndexes(wanted.slice(kept), 'mysql', whatIfIndexOf);
+    // Named as the sandbox names them: an index advised on `ACCOUNT` goes on the structure's `account`.
+    const prepared = readWhatIfIndexes(
+      wanted.slice(kept).map((w) => this.local(w)),
+      'mysql',
+      whatIfIndexOf,
+    );
     const touched = new Set<string>();
     ready.whatIf = current.slice(0, kept);
     try {
