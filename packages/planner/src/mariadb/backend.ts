@@ -41,6 +41,7 @@ import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from 
 import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
 import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { appErrorFromMysql, cleanMessage, isConnectionError, isServerError } from './errors.ts';
+import { missingFulltextIndexes, missingFulltextNote } from './fulltext.ts';
 import {
   collationNote,
   definedTables,
@@ -363,7 +364,12 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     const local = this.local(statement);
     const substituted = substituteParameters(local, (column) => columnTypes.get(column.toLowerCase()));
     const text = substituted.text;
-    await this.useWhatIfIndexes(ready, whatIfIndexes);
+    // MATCH ... AGAINST fails without its FULLTEXT index (1191): planned with it, and the plan says to add it.
+    const whatIf = new Set(ready.whatIf.flatMap((w) => w.created.map((c) => `${c.table}\u0000${c.index}`)));
+    const fulltext = missingFulltextIndexes(local, ready.catalog, (table, index) =>
+      whatIf.has(`${table}\u0000${index}`),
+    );
+    await this.useWhatIfIndexes(ready, [...whatIfIndexes, ...fulltext.map((f) => f.sql)]);
     const prefix = 'EXPLAIN FORMAT=JSON ';
     let json: string;
     let trace: string | undefined;
@@ -408,6 +414,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       selectTypes,
     });
     if (withJsonFormsOfMariaDb(statement).memberOf > 0) tree.root.warnings.push(MEMBER_OF_PLANNED_AS_CONTAINS);
+    for (const index of fulltext) tree.root.warnings.push(missingFulltextNote(index));
     const caseNote = tableNameCaseNote(this.namesAsDefined(statement).matched, 'statement');
     if (caseNote) tree.root.warnings.push(caseNote);
     if (substituted.count > 0) {
