@@ -49,6 +49,18 @@ describe.runIf(available)('MATCH ... AGAINST on MariaDB', { timeout: 120_000 }, 
     expect(warnings(report)).not.toContain('1191');
   });
 
+  it('is verified with the index, whichever statement the session verified first', async () => {
+    const session = await mariadbPlanner.open({ dialect: 'mysql', schemaSql: schema(), statistics: [] });
+    try {
+      const options = { literals: ['sandbox'] };
+      await session.verify('SELECT id FROM articles', 'SELECT id FROM articles WHERE id > 0', options);
+      const verdict = await session.verify(sql, `${sql} ORDER BY id`, options);
+      expect(verdict.verdict).toBe('not-refuted');
+    } finally {
+      await session.close();
+    }
+  });
+
   it('still fails with 1191 at the statement when the columns are not text', async () => {
     const report = await run("SELECT id FROM articles WHERE MATCH (views) AGAINST ('1')", schema());
     const [error] = report.statements[0]!.errors;

@@ -41,7 +41,12 @@ import type { PlannerBackend, PlannerSession, PlanRequest, VerifyOptions } from 
 import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
 import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { appErrorFromMysql, cleanMessage, isConnectionError, isServerError } from './errors.ts';
-import { missingFulltextIndexes, missingFulltextNote } from './fulltext.ts';
+import {
+  addFulltextIndexSql,
+  type MissingFulltextIndex,
+  missingFulltextIndexes,
+  missingFulltextNote,
+} from './fulltext.ts';
 import {
   collationNote,
   definedTables,
@@ -369,7 +374,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     const fulltext = missingFulltextIndexes(local, ready.catalog, (table, index) =>
       whatIf.has(`${table}\u0000${index}`),
     );
-    await this.useWhatIfIndexes(ready, [...whatIfIndexes, ...fulltext.map((f) => f.sql)]);
+    await this.useWhatIfIndexes(ready, [...whatIfIndexes, ...fulltext.map((f) => addFulltextIndexSql(f))]);
     const prefix = 'EXPLAIN FORMAT=JSON ';
     let json: string;
     let trace: string | undefined;
@@ -534,12 +539,14 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
         await prepareVerifyDatabase(ready);
         ready.verifyReady = true;
       }
+      const [local, localCandidate] = [this.local(original), this.local(candidate)];
+      await addFulltextIndexesForVerification(ready, [local, localCandidate]);
       return inUserNames(
         await verifyOnMariaDb(
           ready.conn,
           { database: ready.database, verifyDatabase: ready.verifyDatabase },
-          this.local(original),
-          this.local(candidate),
+          local,
+          localCandidate,
           options,
         ),
         [ready.database, ready.verifyDatabase],
@@ -592,6 +599,19 @@ async function prepareVerifyDatabase(ready: Ready): Promise<void> {
     if (failed.length === pending.length) break;
     pending = failed;
   }
+}
+
+/**
+ * The FULLTEXT indexes the statements' MATCH ... AGAINST need, added to the verification copy (which has the indexes
+ * its tables had when it was made): the statement is verified as it was planned. They stay: an index changes no row.
+ */
+async function addFulltextIndexesForVerification(ready: Ready, texts: string[]): Promise<void> {
+  if (!texts.some((text) => /\bMATCH\b/i.test(text))) return;
+  const catalog = await readCatalog(ready.conn, ready.verifyDatabase);
+  const wanted = new Map<string, MissingFulltextIndex>();
+  for (const index of texts.flatMap((text) => missingFulltextIndexes(text, catalog)))
+    wanted.set(`${index.table}\u0000${index.index}`, index);
+  for (const index of wanted.values()) await ready.conn.query(addFulltextIndexSql(index, ready.verifyDatabase));
 }
 
 async function dropAll(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { missingFulltextIndexes, missingFulltextNote } from './fulltext.ts';
+import { addFulltextIndexSql, missingFulltextIndexes, missingFulltextNote } from './fulltext.ts';
 import type { CatalogColumn, CatalogIndex, CatalogTable } from './stats.ts';
 
 const column = (name: string, dataType: string): CatalogColumn => ({
@@ -35,13 +35,14 @@ describe('the FULLTEXT indexes a MATCH ... AGAINST needs', () => {
     const sql = `SELECT a.id FROM articles a JOIN notes n ON n.id = a.id
 WHERE MATCH (a.TITLE, a.body) AGAINST ('x') AND MATCH (n.body) AGAINST ('y' IN BOOLEAN MODE)`;
     expect(missingFulltextIndexes(sql, [articles, notes])).toEqual([
-      {
-        table: 'articles',
-        columns: ['title', 'body'],
-        sql: 'ALTER TABLE `articles` ADD FULLTEXT INDEX `ft_articles_title_body` (`title`, `body`)',
-      },
-      { table: 'notes', columns: ['body'], sql: 'ALTER TABLE `notes` ADD FULLTEXT INDEX `ft_notes_body` (`body`)' },
+      { table: 'articles', columns: ['title', 'body'], index: 'ft_articles_title_body' },
+      { table: 'notes', columns: ['body'], index: 'ft_notes_body' },
     ]);
+    const [first] = missingFulltextIndexes(sql, [articles, notes]);
+    expect(addFulltextIndexSql(first!)).toBe(
+      'ALTER TABLE `articles` ADD FULLTEXT INDEX `ft_articles_title_body` (`title`, `body`)',
+    );
+    expect(addFulltextIndexSql(first!, 'v_1')).toMatch(/^ALTER TABLE `v_1`\.`articles` ADD/);
     expect(missingFulltextIndexes("SELECT id FROM articles WHERE MATCH(title) AGAINST ('x')", [articles])).toEqual([
       expect.objectContaining({ table: 'articles', columns: ['title'] }),
     ]);

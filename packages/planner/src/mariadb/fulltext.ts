@@ -13,8 +13,15 @@ import type { CatalogTable } from './stats.ts';
 export interface MissingFulltextIndex {
   table: string;
   columns: string[];
-  /** `ALTER TABLE t ADD FULLTEXT INDEX ft_t_c (c)`, as the sandbox runs it and the user may. */
-  sql: string;
+  /** `ft_<table>_<columns>` (at most 64 characters, MySQL's limit). */
+  index: string;
+}
+
+/** `ALTER TABLE t ADD FULLTEXT INDEX ft_t_c (c)`, in `database` when given, as the sandbox runs it and the user may. */
+export function addFulltextIndexSql(missing: MissingFulltextIndex, database?: string): string {
+  const table =
+    database === undefined ? quoteIdent(missing.table) : `${quoteIdent(database)}.${quoteIdent(missing.table)}`;
+  return `ALTER TABLE ${table} ADD FULLTEXT INDEX ${quoteIdent(missing.index)} (${missing.columns.map(quoteIdent).join(', ')})`;
 }
 
 const TEXT_TYPES = new Set(['char', 'varchar', 'tinytext', 'text', 'mediumtext', 'longtext']);
@@ -91,12 +98,7 @@ export function missingFulltextIndexes(
     );
     if (has || missing.some((m) => m.table === table.name && m.columns.join('\u0000') === names.join('\u0000')))
       continue;
-    const index = `ft_${table.name}_${names.join('_')}`.slice(0, 64);
-    missing.push({
-      table: table.name,
-      columns: names,
-      sql: `ALTER TABLE ${quoteIdent(table.name)} ADD FULLTEXT INDEX ${quoteIdent(index)} (${names.map(quoteIdent).join(', ')})`,
-    });
+    missing.push({ table: table.name, columns: names, index: `ft_${table.name}_${names.join('_')}`.slice(0, 64) });
   }
   return missing;
 }
@@ -104,7 +106,7 @@ export function missingFulltextIndexes(
 /** The plan's note for an index the sandbox added for MATCH ... AGAINST: the statement fails without it. */
 export function missingFulltextNote(index: MissingFulltextIndex): Localized {
   const columns = index.columns.join(', ');
-  const ddl = index.sql.replace(/`/g, '');
+  const ddl = addFulltextIndexSql(index).replace(/`/g, '');
   return {
     zh: `MATCH ... AGAINST 需要表 ${index.table} 在 (${columns}) 上恰好有一个 FULLTEXT 索引，表结构中没有：在 MySQL/MariaDB 上该语句会报错 1191（Can't find FULLTEXT index matching the column list）。执行计划按已建此索引生成，请添加（InnoDB）：${ddl}`,
     en: `MATCH ... AGAINST needs a FULLTEXT index on exactly (${columns}) of ${index.table}, which the structure does not have: on MySQL and MariaDB the statement fails with error 1191 (Can't find FULLTEXT index matching the column list). Planned with that index; add it (InnoDB): ${ddl}`,
