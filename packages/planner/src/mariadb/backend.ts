@@ -42,11 +42,20 @@ import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
 import { classifyDdl, whatIfIndexOf, withoutDefiner } from './ddl.ts';
 import { appErrorFromMysql, cleanMessage, isConnectionError, isServerError } from './errors.ts';
 import {
+  addFulltextIndexSql,
+  type MissingFulltextIndex,
+  missingFulltextIndexes,
+  missingFulltextNote,
+} from './fulltext.ts';
+import {
   collationNote,
+  definedTables,
   fulltextParserNote,
   functionalIndexNote,
   inUserNames,
   namedDatabases,
+  type TableNamesAsDefined,
+  tableNameCaseNote,
   withJsonFormsOfMariaDb,
   withJsonPathCalls,
   withMariaDbCollations,
@@ -55,6 +64,7 @@ import {
   withoutFulltextParsers,
   withoutFunctionalIndexes,
   withoutRowAlias,
+  withTableNamesAsDefined,
 } from './names.ts';
 import { explainTable, planTreeFromMariaDbJson } from './plan-json.ts';
 import { connectionOptions, getAdminPool, type ServerEndpoint, settleLostServer } from './server.ts';
@@ -135,20 +145,28 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
 
   /** Databases the table structure names (names.ts), read once. */
   private readonly databases: ReadonlySet<string>;
+  /** Tables and views the table structure creates, by their names as written (names.ts), read once. */
+  private readonly tables: readonly string[];
 
   constructor(private readonly request: PlanRequest) {
     super();
-    this.databases = namedDatabases(splitStatements(request.schemaSql, 'mysql'));
+    const statements = splitStatements(request.schemaSql, 'mysql');
+    this.databases = namedDatabases(statements);
+    this.tables = definedTables(statements);
+  }
+
+  /** `text` with database qualifiers blanked and table names written as the structure defines them. */
+  private namesAsDefined(text: string): TableNamesAsDefined {
+    return withTableNamesAsDefined(withoutDatabaseQualifiers(text, this.databases), this.tables);
   }
 
   /**
-   * The user's text as the sandbox reads it: database qualifiers of the user's databases name its own, JSON path
-   * operators, MEMBER OF and CAST(... AS JSON) are the calls they stand for, an upsert's row alias is VALUES().
+   * The user's text as the sandbox reads it: database qualifiers of the user's databases name its own, table names
+   * in another case name the structure's table, JSON path operators, MEMBER OF and CAST(... AS JSON) are the calls
+   * they stand for, an upsert's row alias is VALUES().
    */
   private local(text: string): string {
-    return withoutRowAlias(
-      withJsonFormsOfMariaDb(withJsonPathCalls(withoutDatabaseQualifiers(text, this.databases))).text,
-    );
+    return withoutRowAlias(withJsonFormsOfMariaDb(withJsonPathCalls(this.namesAsDefined(text).text)).text);
   }
 
   /** Creates the database and user, runs the schema and injects the statistics. */
@@ -249,6 +267,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     const collations = new Map<string, string>();
     const parsers = new Set<string>();
     const functional: string[] = [];
+    const caseMatched = new Map<string, string>();
     for (const statement of splitStatements(schemaSql, 'mysql')) {
       const decision = classifyDdl(statement.tokens);
       if (decision.action === 'skip') continue;
@@ -262,6 +281,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
           { zh: '表结构中只允许建表、建索引等语句，', en: 'Table structure' },
         );
       }
+      for (const [from, to] of this.namesAsDefined(statement.text).matched) caseMatched.set(from, to);
       let text = this.local(statement.text);
       if (decision.kind === 'CREATE VIEW') text = withoutDefiner(text, statement.tokens, statement.start);
       if (mariadb) {
@@ -292,7 +312,12 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
         );
       }
     }
-    const notes = [collationNote(collations), fulltextParserNote(parsers), functionalIndexNote(functional)];
+    const notes = [
+      collationNote(collations),
+      fulltextParserNote(parsers),
+      functionalIndexNote(functional),
+      tableNameCaseNote(caseMatched, 'structure'),
+    ];
     return notes.filter((note) => note !== undefined);
   }
 
@@ -344,7 +369,12 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     const local = this.local(statement);
     const substituted = substituteParameters(local, (column) => columnTypes.get(column.toLowerCase()));
     const text = substituted.text;
-    await this.useWhatIfIndexes(ready, whatIfIndexes);
+    // MATCH ... AGAINST fails without its FULLTEXT index (1191): planned with it, and the plan says to add it.
+    const whatIf = new Set(ready.whatIf.flatMap((w) => w.created.map((c) => `${c.table}\u0000${c.index}`)));
+    const fulltext = missingFulltextIndexes(local, ready.catalog, (table, index) =>
+      whatIf.has(`${table}\u0000${index}`),
+    );
+    await this.useWhatIfIndexes(ready, [...whatIfIndexes, ...fulltext.map((f) => addFulltextIndexSql(f))]);
     const prefix = 'EXPLAIN FORMAT=JSON ';
     let json: string;
     let trace: string | undefined;
@@ -389,6 +419,9 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       selectTypes,
     });
     if (withJsonFormsOfMariaDb(statement).memberOf > 0) tree.root.warnings.push(MEMBER_OF_PLANNED_AS_CONTAINS);
+    for (const index of fulltext) tree.root.warnings.push(missingFulltextNote(index));
+    const caseNote = tableNameCaseNote(this.namesAsDefined(statement).matched, 'statement');
+    if (caseNote) tree.root.warnings.push(caseNote);
     if (substituted.count > 0) {
       tree.root.warnings.push({
         zh: `为生成执行计划，${substituted.count} 个参数（?）以对应列类型的示例值代入`,
@@ -413,7 +446,12 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     while (kept < current.length && kept < keys.length && current[kept]!.key === keys[kept]) kept++;
     if (kept === current.length && kept === keys.length) return;
     // Read before anything changes: a text that is not an index leaves the session as it was.
-    const prepared = readWhatIfIndexes(wanted.slice(kept), 'mysql', whatIfIndexOf);
+    // Named as the sandbox names them: an index advised on `ACCOUNT` goes on the structure's `account`.
+    const prepared = readWhatIfIndexes(
+      wanted.slice(kept).map((w) => this.local(w)),
+      'mysql',
+      whatIfIndexOf,
+    );
     const touched = new Set<string>();
     ready.whatIf = current.slice(0, kept);
     try {
@@ -501,12 +539,14 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
         await prepareVerifyDatabase(ready);
         ready.verifyReady = true;
       }
+      const [local, localCandidate] = [this.local(original), this.local(candidate)];
+      await addFulltextIndexesForVerification(ready, [local, localCandidate]);
       return inUserNames(
         await verifyOnMariaDb(
           ready.conn,
           { database: ready.database, verifyDatabase: ready.verifyDatabase },
-          this.local(original),
-          this.local(candidate),
+          local,
+          localCandidate,
           options,
         ),
         [ready.database, ready.verifyDatabase],
@@ -559,6 +599,19 @@ async function prepareVerifyDatabase(ready: Ready): Promise<void> {
     if (failed.length === pending.length) break;
     pending = failed;
   }
+}
+
+/**
+ * The FULLTEXT indexes the statements' MATCH ... AGAINST need, added to the verification copy (which has the indexes
+ * its tables had when it was made): the statement is verified as it was planned. They stay: an index changes no row.
+ */
+async function addFulltextIndexesForVerification(ready: Ready, texts: string[]): Promise<void> {
+  if (!texts.some((text) => /\bMATCH\b/i.test(text))) return;
+  const catalog = await readCatalog(ready.conn, ready.verifyDatabase);
+  const wanted = new Map<string, MissingFulltextIndex>();
+  for (const index of texts.flatMap((text) => missingFulltextIndexes(text, catalog)))
+    wanted.set(`${index.table}\u0000${index.index}`, index);
+  for (const index of wanted.values()) await ready.conn.query(addFulltextIndexSql(index, ready.verifyDatabase));
 }
 
 async function dropAll(

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitStatements } from '../sql-text.ts';
 import {
+  definedTables,
   namedDatabases,
   withJsonFormsOfMariaDb,
   withJsonPathCalls,
@@ -9,6 +10,7 @@ import {
   withoutFulltextParsers,
   withoutFunctionalIndexes,
   withoutRowAlias,
+  withTableNamesAsDefined,
 } from './names.ts';
 
 const databasesOf = (schema: string) => [...namedDatabases(splitStatements(schema, 'mysql'))].sort();
@@ -124,5 +126,69 @@ describe("MySQL 8's structure and operators MariaDB lacks", () => {
     ]) {
       expect(withoutRowAlias(text)).toBe(text);
     }
+  });
+});
+
+describe('table names written in another case than the structure defines them', () => {
+  const tables = definedTables(
+    splitStatements(
+      `CREATE TABLE IF NOT EXISTS shop.account (userid INT, account INT);
+CREATE TABLE \`Sys_User\` (user_id INT, dept_id INT);
+CREATE OR REPLACE ALGORITHM=MERGE VIEW active_user AS SELECT * FROM Sys_User;
+CREATE INDEX account_userid ON account (userid);`,
+      'mysql',
+    ),
+  );
+  const asDefined = (text: string, names = tables) => withTableNamesAsDefined(text, names);
+
+  it('are the tables and views the structure creates, as written', () => {
+    expect(tables).toEqual(['account', 'Sys_User', 'active_user']);
+  });
+
+  it('are written as defined in a table place and as a column qualifier, keeping every position', () => {
+    const text = `SELECT ACCOUNT.userid, SYS_USER.*, \`ACTIVE_USER\`.user_id
+FROM ACCOUNT, sys_user JOIN Active_User ON Active_User.user_id = SYS_USER.user_id
+WHERE ACCOUNT.account IN (SELECT account FROM ACCOUNT)`;
+    const { text: out, matched } = asDefined(text);
+    expect(out).toBe(`SELECT account.userid, Sys_User.*, \`active_user\`.user_id
+FROM account, Sys_User JOIN active_user ON active_user.user_id = Sys_User.user_id
+WHERE account.account IN (SELECT account FROM account)`);
+    expect([...matched]).toEqual([
+      ['ACCOUNT', 'account'],
+      ['SYS_USER', 'Sys_User'],
+      ['ACTIVE_USER', 'active_user'],
+      ['sys_user', 'Sys_User'],
+      ['Active_User', 'active_user'],
+    ]);
+  });
+
+  it('are written as defined in the data changes and the structure statements', () => {
+    expect(asDefined('INSERT INTO ACCOUNT (userid) VALUES (1)').text).toBe('INSERT INTO account (userid) VALUES (1)');
+    expect(asDefined('UPDATE SYS_USER SET dept_id = 1').text).toBe('UPDATE Sys_User SET dept_id = 1');
+    expect(asDefined('DELETE FROM ACCOUNT WHERE userid = 1').text).toBe('DELETE FROM account WHERE userid = 1');
+    expect(asDefined('CREATE INDEX i ON ACCOUNT (userid)').text).toBe('CREATE INDEX i ON account (userid)');
+    expect(asDefined('ALTER TABLE ACCOUNT ADD INDEX i (userid)').text).toBe('ALTER TABLE account ADD INDEX i (userid)');
+    expect(asDefined('CREATE TABLE t (a INT REFERENCES SYS_USER (user_id))').text).toBe(
+      'CREATE TABLE t (a INT REFERENCES Sys_User (user_id))',
+    );
+  });
+
+  it('leave columns, aliases, strings and database qualifiers as written', () => {
+    const text = `SELECT ACCOUNT, a.userid, 'ACCOUNT' FROM ACCOUNT.Account a JOIN Sys_User SYS_USER ON SYS_USER.user_id = a.userid`;
+    // ACCOUNT.Account is the database ACCOUNT's table Account: only the table is the structure's.
+    expect(asDefined(text).text).toBe(
+      `SELECT ACCOUNT, a.userid, 'ACCOUNT' FROM ACCOUNT.account a JOIN Sys_User SYS_USER ON SYS_USER.user_id = a.userid`,
+    );
+    expect(asDefined('SELECT OTHERDB.ACCOUNT.userid FROM OTHERDB.ACCOUNT').text).toBe(
+      'SELECT OTHERDB.account.userid FROM OTHERDB.account',
+    );
+    expect(asDefined('SELECT * FROM INFORMATION_SCHEMA.TABLES').text).toBe('SELECT * FROM INFORMATION_SCHEMA.TABLES');
+  });
+
+  it('leave a name two tables share but for case, a name some table has exactly, and unknown names', () => {
+    const both = ['a', 'A'];
+    expect(asDefined('SELECT a.x FROM a JOIN A ON A.x = a.x', both).matched.size).toBe(0);
+    expect(asDefined('SELECT * FROM ACCOUNT', ['account', 'ACCOUNT']).text).toBe('SELECT * FROM ACCOUNT');
+    expect(asDefined('SELECT * FROM accounts JOIN nothing n ON n.id = 1').matched.size).toBe(0);
   });
 });

@@ -10,6 +10,7 @@
  */
 import type { Localized } from '@sqltune/contracts';
 import { nameOf, type SqlStatement, type Token, tokenize } from '../sql-text.ts';
+import { tableFactors } from './sql-text.ts';
 
 /** Schemas every server has: a qualifier naming them is never the user's database. */
 const SYSTEM_DATABASES = new Set(['mysql', 'information_schema', 'performance_schema', 'sys']);
@@ -76,6 +77,106 @@ export function withoutDatabaseQualifiers(text: string, databases: ReadonlySet<s
     for (let k = token.start; k < token.end; k++) units[k] = ' ';
   });
   return units ? units.join('') : text;
+}
+
+/** The tables and views a table structure creates, by their names as written (without a database qualifier). */
+export function definedTables(statements: SqlStatement[]): string[] {
+  const names: string[] = [];
+  for (const { tokens } of statements) {
+    if (!isWord(tokens[0], 'CREATE')) continue;
+    // CREATE [OR REPLACE] [TEMPORARY | ALGORITHM = x | DEFINER = x | SQL SECURITY x] TABLE | VIEW: the first of the
+    // two words before any parenthesis or AS.
+    const at = tokens.findIndex((t, i) => i < 16 && t.depth === 0 && (isWord(t, 'TABLE') || isWord(t, 'VIEW')));
+    const stop = tokens.findIndex((t) => isPunct(t, '(') || isWord(t, 'AS') || isWord(t, 'ON'));
+    if (at < 0 || (stop >= 0 && stop < at)) continue;
+    const parts = qualifiedName(tokens, afterIfNotExists(tokens, at + 1));
+    if (parts.length > 0) names.push(nameOf(tokens[parts.at(-1)!])!);
+  }
+  return names;
+}
+
+/** `at`, or the token after `IF NOT EXISTS` when it starts there. */
+function afterIfNotExists(tokens: Token[], at: number): number {
+  return isWord(tokens[at], 'IF') && isWord(tokens[at + 1], 'NOT') && isWord(tokens[at + 2], 'EXISTS') ? at + 3 : at;
+}
+
+/** The indexes of the parts of the (dotted) name starting at `at` (`db . t`: the first and the last). */
+function qualifiedName(tokens: Token[], at: number): number[] {
+  if (isPunct(tokens[at], '.') && nameOf(tokens[at + 1])) at++;
+  if (!nameOf(tokens[at])) return [];
+  const parts = [at];
+  while (isPunct(tokens[parts.at(-1)! + 1], '.') && nameOf(tokens[parts.at(-1)! + 2])) parts.push(parts.at(-1)! + 2);
+  return parts;
+}
+
+export interface TableNamesAsDefined {
+  text: string;
+  /** `as written -> as defined` for each table name written in another case. */
+  matched: Map<string, string>;
+}
+
+/**
+ * `text` with each table name written in another case than the structure defines it (`ACCOUNT`, `Sys_User` over
+ * `CREATE TABLE account`, `sys_user`) written as defined, as a server with lower_case_table_names=1 (Windows, macOS,
+ * most managed MySQL services) reads it; the sandbox, like MySQL on Linux, compares table names by case (1146).
+ * Only names in a table's place: after FROM, JOIN, UPDATE, INTO, TABLE, VIEW, REFERENCES and a CREATE INDEX's ON,
+ * and the qualifier of a column (`ACCOUNT.userid`) unless it is an alias the statement declares. A database
+ * qualifier is never changed (the session's user may reach no other database anyway). A name that some table has
+ * exactly, or that matches two tables differing only by case, stays as written. Same length, same positions.
+ */
+export function withTableNamesAsDefined(text: string, tables: readonly string[]): TableNamesAsDefined {
+  const matched = new Map<string, string>();
+  const exact = new Set(tables);
+  const byLowerCase = new Map<string, string[]>();
+  for (const table of exact)
+    byLowerCase.set(table.toLowerCase(), [...(byLowerCase.get(table.toLowerCase()) ?? []), table]);
+  const asDefined = (name: string): string | undefined => {
+    if (exact.has(name)) return undefined;
+    const found = byLowerCase.get(name.toLowerCase());
+    return found?.length === 1 && found[0]!.length === name.length ? found[0] : undefined;
+  };
+  if (![...byLowerCase.keys()].some((lower) => text.toLowerCase().includes(lower))) return { text, matched };
+  const tokens = tokenize(text, 'mysql');
+  // Where a table is named, and the database qualifiers before it (never changed).
+  const tablesAt = new Set<number>();
+  const databasesAt = new Set<number>();
+  const place = (parts: number[]) => {
+    if (parts.length === 0) return;
+    tablesAt.add(parts.at(-1)!);
+    for (const part of parts.slice(0, -1)) databasesAt.add(part);
+  };
+  const factors = tableFactors(tokens);
+  for (const { parts } of factors) place(parts);
+  const aliases = new Set(factors.flatMap((f) => (f.alias === undefined ? [] : [nameOf(tokens[f.alias])!])));
+  tokens.forEach((token, i) => {
+    if (isWord(token, 'TABLE') || isWord(token, 'VIEW') || isWord(token, 'REFERENCES') || isWord(token, 'INTO')) {
+      place(qualifiedName(tokens, afterIfNotExists(tokens, i + 1)));
+    } else if (isWord(token, 'ON') && isWord(tokens[0], 'CREATE')) {
+      const parts = qualifiedName(tokens, i + 1);
+      if (isPunct(tokens[(parts.at(-1) ?? i) + 1], '(')) place(parts);
+    }
+  });
+  tokens.forEach((token, i) => {
+    if (tablesAt.has(i) || databasesAt.has(i) || isPunct(tokens[i - 1], '.') || !nameOf(token)) return;
+    // A column's qualifier chain, `t.c` or `db.t.c` (or `t.*`): the part before the column names its table.
+    const chain = [i];
+    const next = () => tokens[chain.at(-1)! + 2];
+    while (isPunct(tokens[chain.at(-1)! + 1], '.') && (nameOf(next()) || next()?.value === '*'))
+      chain.push(chain.at(-1)! + 2);
+    const table = chain.at(-2);
+    if (table !== undefined && !aliases.has(nameOf(tokens[table])!)) tablesAt.add(table);
+  });
+  for (const i of [...tablesAt].sort((a, b) => a - b)) {
+    const token = tokens[i]!;
+    const name = nameOf(token);
+    const defined = name === undefined ? undefined : asDefined(name);
+    // A quoted name is rewritten only when it holds no quote of its own.
+    if (!name || !defined || (token.kind === 'qident' && token.text !== `\`${name}\``)) continue;
+    matched.set(name, defined);
+    const from = token.kind === 'qident' ? token.start + 1 : token.start;
+    text = text.slice(0, from) + defined + text.slice(from + defined.length);
+  }
+  return { text, matched };
 }
 
 /**
@@ -342,6 +443,27 @@ export function functionalIndexNote(indexes: readonly string[]): Localized | und
     zh: `MariaDB 没有 MySQL 8 的函数索引（表达式键），规划时不含这些索引：${names}`,
     en: `MariaDB has no MySQL 8 functional key parts (indexes on expressions): planned without ${names}`,
   };
+}
+
+/**
+ * The note for the report: the table names the statement (or the table structure) writes in another case than the
+ * structure defines them, matched as a server with lower_case_table_names=1 matches them.
+ */
+export function tableNameCaseNote(
+  matched: ReadonlyMap<string, string>,
+  where: 'statement' | 'structure',
+): Localized | undefined {
+  if (matched.size === 0) return undefined;
+  const pairs = [...matched].map(([from, to]) => `${from} → ${to}`).join(', ');
+  return where === 'statement'
+    ? {
+        zh: `语句中的表名与表结构只有大小写不同，已按忽略大小写匹配（与 lower_case_table_names=1 的服务器相同，如 Windows、macOS 和多数云 MySQL）：${pairs}。在 lower_case_table_names=0 的服务器（Linux 默认）上，该语句会因表不存在而报错 1146`,
+        en: `the statement's table names were matched to the structure ignoring case, as on servers with lower_case_table_names=1 (Windows, macOS, most managed MySQL services): ${pairs}. On a server with lower_case_table_names=0 (the Linux default) the statement fails with error 1146 (table doesn't exist)`,
+      }
+    : {
+        zh: `表结构中引用的表名与其定义只有大小写不同，已按忽略大小写匹配（与 lower_case_table_names=1 的服务器相同）：${pairs}。在 lower_case_table_names=0 的服务器（Linux 默认）上，这些语句会因表不存在而报错 1146`,
+        en: `table names the structure refers to in another case than it defines them were matched ignoring case, as on servers with lower_case_table_names=1: ${pairs}. On a server with lower_case_table_names=0 (the Linux default) those statements fail with error 1146 (table doesn't exist)`,
+      };
 }
 
 /** The note for the report: which collations were planned as which. */

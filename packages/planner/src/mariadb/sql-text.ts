@@ -81,34 +81,35 @@ export const FROM_END: ReadonlySet<string> = new Set([
   'LOCK',
 ]);
 
-/**
- * Alias -> table name from the statement's FROM / JOIN / UPDATE / DELETE clauses (`orders o`, `orders AS o`,
- * `db.orders o`); a table without an alias maps to itself. Lower-cased keys are added too.
- */
-export function tableAliases(sql: string): Map<string, string> {
-  const tokens = tokenize(sql, 'mysql');
-  const map = new Map<string, string>();
-  const add = (alias: string, table: string) => {
-    if (!map.has(alias)) map.set(alias, table);
-    if (!map.has(alias.toLowerCase())) map.set(alias.toLowerCase(), table);
-  };
+/** One table of a FROM / JOIN / UPDATE / INSERT INTO clause: its name's parts (`db`, `orders`) and its alias. */
+export interface TableFactor {
+  /** Indexes of the name's tokens, the table's last (a database qualifier blanked to spaces leaves only the table). */
+  parts: number[];
+  /** Index of the alias's token, when it has one. */
+  alias?: number;
+}
+
+/** The tables of the statement's FROM / JOIN / UPDATE / DELETE / INSERT INTO clauses, with their aliases. */
+export function tableFactors(tokens: Token[]): TableFactor[] {
+  const factors: TableFactor[] = [];
   const fromDepths: number[] = [];
   const tableFactor = (i: number): void => {
-    const t = tokens[i];
+    let t = tokens[i];
+    // `    .orders`: a database qualifier blanked (names.ts) leaves its dot.
+    if (t?.kind === 'punct' && t.value === '.' && nameOf(tokens[i + 1]) !== undefined) t = tokens[++i];
     if (!t || (t.kind === 'punct' && t.value === '(')) return;
     if (t.kind === 'word' && NOT_ALIAS.has(t.value)) return;
-    let name = nameOf(t);
-    if (name === undefined) return;
+    if (nameOf(t) === undefined) return;
+    const parts = [i];
     let k = i + 1;
     while (tokens[k]?.kind === 'punct' && tokens[k].value === '.' && nameOf(tokens[k + 1]) !== undefined) {
-      name = nameOf(tokens[k + 1]) as string;
+      parts.push(k + 1);
       k += 2;
     }
-    add(name, name);
     if (tokens[k]?.kind === 'word' && tokens[k].value === 'AS') k++;
     const aliasToken = tokens[k];
-    const alias = nameOf(aliasToken);
-    if (alias !== undefined && !(aliasToken?.kind === 'word' && NOT_ALIAS.has(aliasToken.value))) add(alias, name);
+    const named = nameOf(aliasToken) !== undefined && !(aliasToken?.kind === 'word' && NOT_ALIAS.has(aliasToken.value));
+    factors.push(named ? { parts, alias: k } : { parts });
   };
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i];
@@ -125,6 +126,25 @@ export function tableAliases(sql: string): Map<string, string> {
     } else if (t.kind === 'punct' && t.value === ',' && fromDepths[fromDepths.length - 1] === t.depth) {
       tableFactor(i + 1);
     }
+  }
+  return factors;
+}
+
+/**
+ * Alias -> table name from the statement's FROM / JOIN / UPDATE / DELETE clauses (`orders o`, `orders AS o`,
+ * `db.orders o`); a table without an alias maps to itself. Lower-cased keys are added too.
+ */
+export function tableAliases(sql: string): Map<string, string> {
+  const tokens = tokenize(sql, 'mysql');
+  const map = new Map<string, string>();
+  const add = (alias: string, table: string) => {
+    if (!map.has(alias)) map.set(alias, table);
+    if (!map.has(alias.toLowerCase())) map.set(alias.toLowerCase(), table);
+  };
+  for (const { parts, alias } of tableFactors(tokens)) {
+    const name = nameOf(tokens[parts.at(-1)!]) as string;
+    add(name, name);
+    if (alias !== undefined) add(nameOf(tokens[alias]) as string, name);
   }
   return map;
 }

@@ -6,10 +6,11 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { RowDataPacket } from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mariadbBinary, serviceAvailable } from '../../../../test-support/services.ts';
 import { mariadbPlanner, shutdownMariaDb } from '../../src/mariadb/backend.ts';
-import { localServerInfo } from '../../src/mariadb/server.ts';
+import { getAdminPool, localServerInfo } from '../../src/mariadb/server.ts';
 import type { PlannerSession } from '../../src/types.ts';
 import {
   answersTo,
@@ -80,6 +81,49 @@ describe.runIf(available && !process.env.MYSQL_SANDBOX_URL)('the MariaDB sandbox
       }
     } finally {
       rmSync(target, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("reaches no other session's database through names written in another case", async () => {
+    const { pool } = await getAdminPool();
+    const [rows] = await pool.query<RowDataPacket[]>(
+      'SELECT TABLE_SCHEMA AS db FROM information_schema.TABLES WHERE TABLE_NAME = ?',
+      [secrets.table],
+    );
+    const db = String(rows[0]?.db);
+    expect(db).toMatch(/^s_[0-9a-f]{12}$/);
+    const [DB, SECRET] = [db.toUpperCase(), secrets.table.toUpperCase()];
+    // Tables named as the victim's database and as the catalog's table in another case: the names the sandbox
+    // writes as the structure defines them (mariadb/names.ts) must never become another database's.
+    const session = await mariadbPlanner.open({
+      dialect: 'mysql',
+      schemaSql: `CREATE TABLE t (a int PRIMARY KEY, k varchar(200));
+CREATE TABLE \`${DB}\` (a int, email varchar(200));
+CREATE TABLE ${SECRET} (id int, email varchar(200));
+CREATE TABLE TABLES (TABLE_NAME varchar(64), TABLE_SCHEMA varchar(64));`,
+      statistics: [],
+    });
+    try {
+      for (const sql of [
+        `SELECT email AS v FROM ${DB}.${secrets.table}`,
+        `SELECT email AS v FROM ${db}.${SECRET}`,
+        `SELECT email AS v FROM ${DB}.${SECRET}`,
+        `SELECT ${db}.${secrets.table}.email AS v FROM ${db}.${secrets.table}`,
+        `SELECT ${DB}.email AS v FROM ${DB} JOIN ${db}.${secrets.table} s ON s.id = ${DB}.a`,
+      ]) {
+        await expect(session.explain(sql), sql).rejects.toThrow(/denied|doesn't exist|Unknown/);
+        const answer = await answersTo(session, sql);
+        for (const secret of [secrets.sessionValue, secrets.fileValue]) expect(answer, sql).not.toContain(secret);
+      }
+      for (const sql of [
+        `SELECT CONCAT_WS(':', TABLE_SCHEMA, TABLE_NAME) AS v FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA LIKE 'S\\_%'`,
+        `SELECT CONCAT_WS(':', TABLE_SCHEMA, TABLE_NAME) AS v FROM information_schema.tables WHERE TABLE_NAME LIKE 'SECRET%'`,
+        `SELECT CONCAT_WS(':', TABLE_SCHEMA, TABLE_NAME) AS v FROM Information_Schema.Tables WHERE TABLE_SCHEMA = '${DB}'`,
+      ]) {
+        expectNothingLeaked(await answersTo(session, sql), secrets, sql);
+      }
+    } finally {
+      await session.close();
     }
   }, 120_000);
 
