@@ -58,6 +58,8 @@ describe('PostgreSQL unreserved keywords as names (session, partition, json, at,
       const where = visitsOf(statement!.ast).find((v) => v.node.operator === 'OR')!.node;
       const at = span(where, text)!;
       expect(text.slice(at.start, at.end)).toBe(`${word} = 'x' OR ${word} IS NULL`);
+      const [nested] = parseStatements(`SELECT a FROM u WHERE a IN (SELECT ${word} FROM t)`, 'postgresql');
+      expect(columnsOf(nested!.ast)).toEqual(['a', 'a', word]);
       const [update] = parseStatements(`UPDATE t SET ${word} = 1 WHERE ${word} > 2 RETURNING ${word}`, 'postgresql');
       expect(columnsOf(update!.ast)).toContain(word);
       const schema = parseSchema(

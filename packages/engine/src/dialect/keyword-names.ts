@@ -107,14 +107,11 @@ function isName(tokens: Token[], i: number, ddl: boolean, dialect: Dialect): boo
 function postgresName(tokens: Token[], i: number): boolean | undefined {
   const [before, after] = [tokens[i - 1], tokens[i + 1]];
   const word = tokens[i]!.text.toUpperCase();
-  // A type: `x::json`, a column's type after its name (`(doc json`, `, doc json`).
+  // A type: `x::json` (CAST's `AS json` is a KEYWORD_BEFORE).
   if (before?.text === '::') return false;
-  if (before && (before.kind === 'word' || before.kind === 'quoted')) {
-    const start = tokens[i - 2]?.text;
-    if (start === '(' || start === ',') return false;
-  }
   // In a structure statement without a query, names stand after `(`, `,` or `.`, or after COLUMN or TO (`ALTER
-  // COLUMN x`, `RENAME x TO y`); elsewhere the word is the statement's (`ALTER COLUMN c SET NOT NULL`).
+  // COLUMN x`, `RENAME x TO y`); elsewhere the word is the statement's or a type (`ALTER COLUMN c SET NOT NULL`,
+  // `(doc json`).
   if (structureOnly(tokens)) {
     const previous = before?.kind === 'word' ? before.text.toUpperCase() : (before?.text ?? '');
     return ['(', ',', '.', 'COLUMN', 'TO', 'RENAME'].includes(previous);
