@@ -6,7 +6,7 @@ import { withAnalysisCaches } from '../text/analysis-caches.ts';
 import { codeTokens, lex } from '../text/lexer.ts';
 import { substitutionRole, templatePlaceholders } from '../text/placeholders.ts';
 import { offsetAt } from '../text/position.ts';
-import { type BoundText, bindParameters, inlineLikePatterns } from './binding.ts';
+import { type BoundText, bindParameters, inlineLikePatterns, piecesOfSql } from './binding.ts';
 import { type Framework, type MapperFile, type MapperStatement, type Site, statementKey } from './model.ts';
 import { readMapperFile } from './read-mapper.ts';
 import type { FragmentLookup } from './render.ts';
@@ -197,7 +197,7 @@ export const RULES_ON_WHAT_IS_NOT_WRITTEN: ReadonlySet<string> = new Set([
 export function pastesSql(text: string, dialect: Dialect): boolean {
   const code = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
   return templatePlaceholders(code).some(
-    ({ sigil, first, last }) => sigil === '$' && substitutionRole(code, first, last) === 'fragment',
+    ({ sigil, first, last }) => sigil === '$' && piecesOfSql.has(substitutionRole(code, first, last)),
   );
 }
 

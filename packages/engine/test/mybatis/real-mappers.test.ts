@@ -110,6 +110,15 @@ describe('real mappers', () => {
       (f) => f.id === 'mapper-text-substitution',
     );
     expect(wrapper?.message.en).toContain('a piece of SQL');
+    // Flowable's paging pieces are row ranges, not names.
+    const paging = findingsOf('mysql/TaskMapper.xml', 'selectTaskByQueryCriteria').filter((f) =>
+      /^\$\{limit/.test(f.message.en),
+    );
+    expect(paging.map((f) => /^\$\{(\w+)\} pastes a row range/.exec(f.message.en)?.[1])).toEqual([
+      'limitBefore',
+      'limitBetween',
+      'limitAfter',
+    ]);
     // iBatis messages quote the parameters as the file writes them.
     for (const { run, f } of all.filter(({ run }) => run.name.startsWith('ibatis/'))) {
       expect(`${f.message.en} ${f.message.zh}`, `${run.name} ${f.id}`).not.toMatch(/[#$]\{/);
