@@ -129,6 +129,10 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
     for (const rewrite of list!.rewrites) {
       expect(rewrite.status).toBe('advice');
       expect(rewrite.advice?.en).toMatch(/planned with \$\{params\.dataScope\} empty/);
+      // The variant's statement report shows the same rewrite, no other.
+      const own = report.statements[list!.variants.find((v) => v.number === rewrite.variant)!.report!]!;
+      expect(own.optimized).toBe(rewrite.sql);
+      expect(own.steps.map((s) => s.ruleId)).toEqual(rewrite.ruleIds);
     }
     expect(report.mapper!.files[0]!.patched ?? scoped).toContain('${params.dataScope}');
     // The finding points at the `$` after the comment (saxes reports a comment before its `>`).
@@ -161,11 +165,21 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
     const ids = (report: Report) => {
       const [list] = report.mapper!.statements;
       const variantRules = list!.variants.flatMap((v) => report.statements[v.report!]!.rules.map((f) => f.id));
-      return [...list!.findings.map((f) => f.id), ...variantRules, ...list!.rewrites.flatMap((r) => r.ruleIds)];
+      // The variant's own statement report agrees with the mapper's: no step the mapper leaves out.
+      const variantSteps = list!.variants.flatMap((v) => report.statements[v.report!]!.steps.map((s) => s.ruleId));
+      return [
+        ...list!.findings.map((f) => f.id),
+        ...variantRules,
+        ...variantSteps,
+        ...list!.rewrites.flatMap((r) => r.ruleIds),
+      ];
     };
     const scoped = await run(joined('${params.dataScope}'));
     expect(scoped.mapper!.statements[0]!.variants[0]!.planned).toBe(true);
     expect(ids(scoped)).not.toContain('left-join-elimination');
+    for (const variant of scoped.mapper!.statements[0]!.variants) {
+      expect(scoped.statements[variant.report!]!.optimized).toMatch(/LEFT JOIN depts d/);
+    }
     // Without the piece nothing reads depts: the join can go.
     expect(ids(await run(joined('')))).toContain('left-join-elimination');
   });

@@ -30,6 +30,11 @@ export interface VariantAnalysis {
   readonly template: Traced;
   /** The same with typed values for the parameters: what an optimizer plans. */
   readonly bound: BoundText;
+  /**
+   * Whether a `${}` pastes a piece of SQL into the text (pastesSql): the rules on what is not written are not asked of
+   * it, nor of its text as planned (with the piece empty) or analyzed by the optimizer's pipeline.
+   */
+  readonly pastesSql: boolean;
   readonly analyses: readonly StatementAnalysis[];
   /** The rules' findings, located in the XML (`span.file`). */
   readonly findings: readonly Finding[];
@@ -155,11 +160,11 @@ function analyzeVariant(
 ): VariantAnalysis {
   const template = inlineLikePatterns(variant.rendered.sql, variant.rendered.binds, dialect);
   const bound = bindParameters(template, variant.rendered.binds, schema, dialect);
-  const base = { variant, template, bound };
+  const pasted = pastesSql(template.text, dialect);
+  const base = { variant, template, bound, pastesSql: pasted };
   if (!template.text.trim()) return { ...base, analyses: [], findings: [], error: emptyVariant(statement, variant) };
   const analysis = analyze({ sql: template.text, dialect, dataChanges: 'analyze' }, schema);
   const written = statement.framework === 'ibatis' ? iBatisSpelling(template, dialect) : undefined;
-  const pasted = pastesSql(template.text, dialect);
   const findings = analysis.statements.flatMap((s) =>
     s.findings
       .filter((f) => !(pasted && RULES_ON_WHAT_IS_NOT_WRITTEN.has(f.id)))
