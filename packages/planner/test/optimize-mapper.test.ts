@@ -141,6 +141,106 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
     expect(free!.variants.every((v) => !v.planned)).toBe(true);
   });
 
+  it("plans mybatis-generator's Example statements with no criteria, and never a criterion", async () => {
+    const where = (collection: string) => [
+      '    <where>',
+      `      <foreach collection="${collection}" item="criteria" separator="or">`,
+      '        <if test="criteria.valid">',
+      '          <trim prefix="(" prefixOverrides="and" suffix=")">',
+      '            <foreach collection="criteria.criteria" item="criterion">',
+      '              <choose>',
+      '                <when test="criterion.noValue">and ${criterion.condition}</when>',
+      '                <when test="criterion.singleValue">and ${criterion.condition} #{criterion.value}</when>',
+      '                <when test="criterion.betweenValue">and ${criterion.condition} #{criterion.value} and #{criterion.secondValue}</when>',
+      '                <when test="criterion.listValue">and ${criterion.condition}',
+      '                  <foreach close=")" collection="criterion.value" item="listItem" open="(" separator=",">#{listItem}</foreach>',
+      '                </when>',
+      '              </choose>',
+      '            </foreach>',
+      '          </trim>',
+      '        </if>',
+      '      </foreach>',
+      '    </where>',
+    ];
+    const generated = [
+      '<mapper namespace="demo.UserInfoMapper">',
+      '  <sql id="Example_Where_Clause">',
+      ...where('oredCriteria'),
+      '  </sql>',
+      '  <sql id="Update_By_Example_Where_Clause">',
+      ...where('example.oredCriteria'),
+      '  </sql>',
+      '  <sql id="Base_Column_List">id, user_name, status, dept_id</sql>',
+      '  <select id="selectByExample" resultType="map">',
+      '    select <if test="distinct">distinct</if> <include refid="Base_Column_List" /> from user_info',
+      '    <if test="_parameter != null"><include refid="Example_Where_Clause" /></if>',
+      '    <if test="orderByClause != null">order by ${orderByClause}</if>',
+      '  </select>',
+      '  <select id="countByExample" resultType="java.lang.Long">',
+      '    select count(*) from user_info <if test="_parameter != null"><include refid="Example_Where_Clause" /></if>',
+      '  </select>',
+      '  <delete id="deleteByExample">',
+      '    delete from user_info <if test="_parameter != null"><include refid="Example_Where_Clause" /></if>',
+      '  </delete>',
+      '  <update id="updateByExampleSelective" parameterType="map">',
+      '    update user_info',
+      '    <set>',
+      '      <if test="row.userName != null">user_name = #{row.userName,jdbcType=VARCHAR},</if>',
+      '      <if test="row.status != null">status = #{row.status,jdbcType=SMALLINT},</if>',
+      '    </set>',
+      '    <if test="example != null"><include refid="Update_By_Example_Where_Clause" /></if>',
+      '  </update>',
+      '</mapper>',
+    ].join('\n');
+    const schema = [
+      'CREATE TABLE user_info (id bigserial PRIMARY KEY, user_name varchar(64) NOT NULL, status smallint NOT NULL,',
+      '  dept_id bigint);',
+      '-- sqltune:stats user_info rows=1000000',
+    ].join('\n');
+    const report = Report.parse(
+      await optimizeMapper(
+        { files: [{ name: 'UserInfoMapper.xml', text: generated }], dialect: 'postgresql', schemaText: schema },
+        { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
+      ),
+    );
+    const statements = report.mapper!.statements;
+    expect(statements.map((s) => s.id)).toEqual([
+      'selectByExample',
+      'countByExample',
+      'deleteByExample',
+      'updateByExampleSelective',
+    ]);
+    for (const s of statements) {
+      const planned = s.variants.filter((v) => v.planned);
+      // Before, no variant of an Example statement was planned.
+      expect(planned.length, s.id).toBeGreaterThan(0);
+      for (const v of planned) {
+        expect(v.label.en, s.id).toMatch(/with no items \(an Example with no criteria, no WHERE: the whole table\)/);
+        expect(v.label.zh, s.id).toMatch(/Example 没有任何条件/);
+        const item = report.statements[v.report!]!;
+        expect(item.errors, s.id).toEqual([]);
+        expect(item.plan.source, s.id).toMatch(/PGlite/);
+        // The whole table, as selectByExample(new Example()) reads it: every row of user_info scanned.
+        const scans: { relation?: string; rows?: number }[] = [];
+        const walk = (node: { relation?: string; rows?: number; children?: unknown[] }) => {
+          if (node.relation === 'user_info') scans.push(node);
+          for (const child of node.children ?? []) walk(child as typeof node);
+        };
+        walk(item.plan.before!.root);
+        expect(Math.max(...scans.map((n) => n.rows ?? 0)), s.id).toBe(1_000_000);
+      }
+      // A criterion's column is only known at run time: analyzed, not planned.
+      for (const v of s.variants.filter((v) => v.sql.includes('${criterion.condition}'))) {
+        expect(v.planned, `${s.id} #${v.number}`).toBe(false);
+      }
+    }
+    const select = statements[0]!;
+    expect(select.variants.filter((v) => v.planned).map((v) => v.sql.replace(/\s+/g, ' ').trim())).toEqual([
+      'select id, user_name, status, dept_id from user_info',
+      'select distinct id, user_name, status, dept_id from user_info',
+    ]);
+  });
+
   it('says no LEFT JOIN can go when a ${} piece of SQL may read the joined table (RuoYi reads d.dept_id there)', async () => {
     const joined = (scope: string) =>
       [

@@ -390,8 +390,10 @@ function insertColumnsByToken(tokens: Token[]): Map<number, string> {
       depth++;
     } else if (text === ')') depth--;
     else if (text === ',' && depth === 1) item++;
-    else if ((text === '#' || text === '$') && tokens[k + 1]?.text === '{' && depth >= 1 && columns[item]) {
-      byToken.set(k, columns[item]!);
+    else if ((text === '#' || text === '$') && tokens[k + 1]?.text === '{') {
+      if (depth >= 1 && columns[item]) byToken.set(k, columns[item]!);
+      // Past the placeholder: the comma of `#{name,jdbcType=VARCHAR}` separates no values.
+      k = nextAfterPlaceholder(tokens, k) - 1;
     }
     if (depth === 0 && /^(ON|RETURNING|SELECT)$/.test(upper(tokens[k]))) break;
   }
