@@ -241,6 +241,33 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
     ]);
   });
 
+  it('reports a repeated condition only where both copies can render, in the mapper and in the variant reports', async () => {
+    const repeated = [
+      '<mapper namespace="shop.OrderMapper">',
+      '  <select id="byKind" resultType="map">SELECT id FROM orders',
+      '    <where><if test="kind == 1">AND status = 1</if><if test="kind == 2">AND status = 1</if></where>',
+      '  </select>',
+      '  <select id="byBoth" resultType="map">SELECT id FROM orders',
+      '    <where><if test="a != null">AND status = 1</if><if test="b != null">AND status = 1</if></where>',
+      '  </select>',
+      '</mapper>',
+    ].join('\n');
+    const report = Report.parse(
+      await optimizeMapper(
+        { files: [{ name: 'OrderMapper.xml', text: repeated }], dialect: 'postgresql', schemaText },
+        { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
+      ),
+    );
+    const [byKind, byBoth] = report.mapper!.statements;
+    const inVariants = (s: typeof byKind) =>
+      s!.variants.flatMap((v) => report.statements[v.report!]!.rules.filter((f) => f.id === 'duplicate-predicate'));
+    // kind == 1 and kind == 2 never hold together: the variant of every parameter set renders both, no run does.
+    expect(byKind!.findings.map((f) => f.id)).not.toContain('duplicate-predicate');
+    expect(inVariants(byKind)).toEqual([]);
+    expect(byBoth!.findings.filter((f) => f.id === 'duplicate-predicate').map((f) => f.span?.line)).toEqual([6]);
+    expect(inVariants(byBoth).map((f) => f.span?.line)).toEqual([6]);
+  });
+
   it('says no LEFT JOIN can go when a ${} piece of SQL may read the joined table (RuoYi reads d.dept_id there)', async () => {
     const joined = (scope: string) =>
       [

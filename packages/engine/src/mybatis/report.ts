@@ -16,6 +16,8 @@ import { statementRules } from '../rules/registry.ts';
 import {
   type MapperAnalysis,
   type MapperStatementAnalysis,
+  onePerPlace,
+  placeOf,
   RULES_ON_WHAT_IS_NOT_WRITTEN,
   siteSpan,
   xmlSpan,
@@ -215,11 +217,13 @@ function inXml(
       ? finding
       : { ...finding, span: xmlSpan(part.text, finding.span && localSpan(finding.span, part), site) };
   const { line } = sourcePosition(site.file, site.start);
+  // A duplicate the variant's analysis left out (its copies never render in one run) is left out here too.
+  const duplicates = new Set(statement.variants[part.variant]!.findings.filter((f) => f.id === DUPLICATE).map(placeOf));
   return {
     ...item,
     index,
     location: { file: site.file.name, line },
-    rules: item.rules.map(toXml),
+    rules: item.rules.map(toXml).filter((f) => f.id !== DUPLICATE || duplicates.has(placeOf(f))),
     errors: item.errors.map((error) => messageInXml(error, part, statement)),
     ...(planned ? {} : { plan: { ...item.plan, missing: TEXT_SUBSTITUTION_NOT_PLANNED } }),
   };
@@ -240,6 +244,9 @@ export const TEXT_SUBSTITUTION_NOT_PLANNED: Localized = {
   zh: '这个变体含有 ${} 文本替换，运行时才知道完整的 SQL，因此只做规则分析，不交给优化器。',
   en: 'This variant holds ${} text substitution: its SQL is only known at run time, so it is analyzed by the rules and not planned.',
 };
+
+/** The statement rule whose findings a variant's analysis can leave out (copies that never render together). */
+const DUPLICATE = 'duplicate-predicate';
 
 /** Ids of the statement rules; other findings of a statement report come from its plan (hotspots). */
 const statementRuleIds = new Set(statementRules.map((r) => r.id));
@@ -389,16 +396,6 @@ function sameEdit(a: XmlEdit, b: XmlEdit): boolean {
 /** Two edits touch the same text, or insert at one place. */
 function overlaps(a: XmlEdit, b: XmlEdit): boolean {
   return a.start < b.end && b.start < a.end ? true : a.start === b.start;
-}
-
-function onePerPlace(findings: readonly Finding[]): Finding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => {
-    const key = `${f.id}\u0000${f.span?.file}:${f.span?.line}:${f.span?.column}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 function uniqueMessages(messages: readonly Message[]): Message[] {

@@ -238,6 +238,65 @@ const cases: Case[] = [
     matches: 0,
   },
 
+  // duplicate-predicate (a statement rule), on what can render in one run
+  {
+    rule: 'duplicate-predicate',
+    name: 'a condition in two <if>s that can both hold is a duplicate',
+    body: '  <select id="a">SELECT id FROM users <where><if test="a != null">AND status = 1</if>\n    <if test="b != null">AND status = 1</if></where></select>',
+    matches: 1,
+    at: '3:30',
+    says: 'status = 1 appears twice',
+  },
+  {
+    rule: 'duplicate-predicate',
+    name: 'a condition written twice outside any tag is a duplicate',
+    body: '  <select id="a">SELECT id FROM users WHERE status = 1 AND name = #{n} AND status = 1</select>',
+    matches: 1,
+  },
+  {
+    rule: 'duplicate-predicate',
+    name: 'a condition in an <if> and again outside it is a duplicate',
+    body: '  <select id="a">SELECT id FROM users WHERE a IS NULL <if test="x == 1">AND a IS NULL</if></select>',
+    matches: 1,
+  },
+  {
+    rule: 'duplicate-predicate',
+    name: 'tests joined by and, one shared, can hold together',
+    body: '  <select id="a">SELECT id FROM users <where><if test="x == 1 and y != null">AND a IS NULL</if><if test="x == 1">AND a IS NULL</if></where></select>',
+    matches: 1,
+  },
+  {
+    rule: 'duplicate-predicate',
+    name: 'a test with or is not read as excluding another',
+    body: '  <select id="a">SELECT id FROM users <where><if test="x == 1 or y == 2">AND a IS NULL</if><if test="x == 2">AND a IS NULL</if></where></select>',
+    matches: 1,
+  },
+  {
+    rule: 'duplicate-predicate',
+    name: '<if>s on two values of one parameter never render together',
+    body: '  <select id="a">SELECT id FROM users <where><if test="x == 1">AND a IS NULL</if><if test="x == 2">AND a IS NULL</if></where></select>',
+    matches: 0,
+  },
+  {
+    rule: 'duplicate-predicate',
+    name: "<if>s on a parameter null and not null, with OGNL's words, never render together",
+    body: `  <select id="a">SELECT id FROM users <where><if test="kind eq 'a'">AND status = 1</if><if test="kind neq 'a'">AND status = 1</if><if test="kind == null">AND status = 1</if></where></select>`,
+    matches: 0,
+  },
+  {
+    rule: 'duplicate-predicate',
+    name: 'two <choose> branches never render together, nested <if>s in them neither',
+    body: '  <select id="a">SELECT id FROM users <where><choose><when test="t != null"><if test="u != null">AND a IS NULL</if></when><otherwise>AND a IS NULL</otherwise></choose><if test="x == 1"><choose><when test="y">AND b = 1</when><otherwise>AND b = 1</otherwise></choose></if></where></select>',
+    matches: 0,
+  },
+  {
+    rule: 'duplicate-predicate',
+    name: 'iBatis: isNull and isNotNull of one property never render together',
+    framework: 'ibatis',
+    body: '  <select id="a">SELECT id FROM users <dynamic prepend="WHERE"><isNull property="x" prepend="AND">status = 1</isNull><isNotNull property="x" prepend="AND">status = 1</isNotNull></dynamic></select>',
+    matches: 0,
+  },
+
   // mapper-write-where-disappears
   {
     rule: 'mapper-write-where-disappears',
