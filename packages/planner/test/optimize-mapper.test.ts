@@ -1,6 +1,7 @@
 import { Report } from '@sqltune/contracts';
 import { readMapperFile, sourceFile } from '@sqltune/engine';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exampleWhereClause } from '../../../test-support/mybatis-generator.ts';
 import { shutdownPlanners } from '../src/backends.ts';
 import { optimizeMapper } from '../src/optimize-mapper.ts';
 import { pglitePlanner } from '../src/pglite/backend.ts';
@@ -34,14 +35,19 @@ const mapper = [
 
 afterAll(() => shutdownPlanners());
 
+/** One mapper file optimized on PGlite, its report read as the contract says. */
+async function onPglite(name: string, text: string, schema: string): Promise<Report> {
+  return Report.parse(
+    await optimizeMapper(
+      { files: [{ name, text }], dialect: 'postgresql', schemaText: schema },
+      { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
+    ),
+  );
+}
+
 describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
   it('plans the variants, patches the verified rewrite into the mapper, and keeps ${} out of the optimizer', async () => {
-    const report = Report.parse(
-      await optimizeMapper(
-        { files: [{ name: 'OrderMapper.xml', text: mapper }], dialect: 'postgresql', schemaText },
-        { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
-      ),
-    );
+    const report = await onPglite('OrderMapper.xml', mapper, schemaText);
     const statements = new Map(report.mapper!.statements.map((s) => [s.id, s]));
     expect([...statements.keys()]).toEqual(['thisYear', 'search', 'purge']);
     // The ${} batch is analyzed without an optimizer on purpose: the mapper is not said to have none.
@@ -110,12 +116,7 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
       '  <select id="free" resultType="map">SELECT id FROM orders WHERE ${condition}</select>',
       '</mapper>',
     ].join('\n');
-    const report = Report.parse(
-      await optimizeMapper(
-        { files: [{ name: 'OrderMapper.xml', text: scoped }], dialect: 'postgresql', schemaText },
-        { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
-      ),
-    );
+    const report = await onPglite('OrderMapper.xml', scoped, schemaText);
     const [list, free] = report.mapper!.statements;
     const variant = list!.variants[0]!;
     expect(variant.planned).toBe(true);
@@ -142,33 +143,13 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
   });
 
   it("plans mybatis-generator's Example statements with no criteria, and never a criterion", async () => {
-    const where = (collection: string) => [
-      '    <where>',
-      `      <foreach collection="${collection}" item="criteria" separator="or">`,
-      '        <if test="criteria.valid">',
-      '          <trim prefix="(" prefixOverrides="and" suffix=")">',
-      '            <foreach collection="criteria.criteria" item="criterion">',
-      '              <choose>',
-      '                <when test="criterion.noValue">and ${criterion.condition}</when>',
-      '                <when test="criterion.singleValue">and ${criterion.condition} #{criterion.value}</when>',
-      '                <when test="criterion.betweenValue">and ${criterion.condition} #{criterion.value} and #{criterion.secondValue}</when>',
-      '                <when test="criterion.listValue">and ${criterion.condition}',
-      '                  <foreach close=")" collection="criterion.value" item="listItem" open="(" separator=",">#{listItem}</foreach>',
-      '                </when>',
-      '              </choose>',
-      '            </foreach>',
-      '          </trim>',
-      '        </if>',
-      '      </foreach>',
-      '    </where>',
-    ];
     const generated = [
       '<mapper namespace="demo.UserInfoMapper">',
       '  <sql id="Example_Where_Clause">',
-      ...where('oredCriteria'),
+      ...exampleWhereClause('oredCriteria'),
       '  </sql>',
       '  <sql id="Update_By_Example_Where_Clause">',
-      ...where('example.oredCriteria'),
+      ...exampleWhereClause('example.oredCriteria'),
       '  </sql>',
       '  <sql id="Base_Column_List">id, user_name, status, dept_id</sql>',
       '  <select id="selectByExample" resultType="map">',
@@ -197,12 +178,7 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
       '  dept_id bigint);',
       '-- sqltune:stats user_info rows=1000000',
     ].join('\n');
-    const report = Report.parse(
-      await optimizeMapper(
-        { files: [{ name: 'UserInfoMapper.xml', text: generated }], dialect: 'postgresql', schemaText: schema },
-        { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
-      ),
-    );
+    const report = await onPglite('UserInfoMapper.xml', generated, schema);
     const statements = report.mapper!.statements;
     expect(statements.map((s) => s.id)).toEqual([
       'selectByExample',
@@ -252,12 +228,7 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
       '  </select>',
       '</mapper>',
     ].join('\n');
-    const report = Report.parse(
-      await optimizeMapper(
-        { files: [{ name: 'OrderMapper.xml', text: repeated }], dialect: 'postgresql', schemaText },
-        { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
-      ),
-    );
+    const report = await onPglite('OrderMapper.xml', repeated, schemaText);
     const [byKind, byBoth] = report.mapper!.statements;
     const inVariants = (s: typeof byKind) =>
       s!.variants.flatMap((v) => report.statements[v.report!]!.rules.filter((f) => f.id === 'duplicate-predicate'));
@@ -282,13 +253,7 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
       'CREATE TABLE users (id BIGINT PRIMARY KEY, name VARCHAR(30), dept_id BIGINT, status INT NOT NULL);',
       'CREATE TABLE depts (id BIGINT PRIMARY KEY, name VARCHAR(30));',
     ].join('\n');
-    const run = async (text: string) =>
-      Report.parse(
-        await optimizeMapper(
-          { files: [{ name: 'UserMapper.xml', text }], dialect: 'postgresql', schemaText: schema },
-          { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
-        ),
-      );
+    const run = (text: string) => onPglite('UserMapper.xml', text, schema);
     const ids = (report: Report) => {
       const [list] = report.mapper!.statements;
       const variantRules = list!.variants.flatMap((v) => report.statements[v.report!]!.rules.map((f) => f.id));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exampleWhereClause } from '../../../../test-support/mybatis-generator.ts';
 import { analyzeMapper } from './analyze-mapper.ts';
 import { MAX_VARIANTS } from './variants.ts';
 
@@ -74,27 +75,11 @@ describe('variants', () => {
   });
 
   it("plans mybatis-generator's Example with no criteria: the whole table, with and without its ${} <if>s", () => {
-    const criteria = [
-      '    <where>',
-      '      <foreach collection="oredCriteria" item="criteria" separator="or">',
-      '        <if test="criteria.valid">',
-      '          <trim prefix="(" prefixOverrides="and" suffix=")">',
-      '            <foreach collection="criteria.criteria" item="criterion">',
-      '              <choose>',
-      '                <when test="criterion.noValue">and ${criterion.condition}</when>',
-      '                <when test="criterion.singleValue">and ${criterion.condition} #{criterion.value}</when>',
-      '              </choose>',
-      '            </foreach>',
-      '          </trim>',
-      '        </if>',
-      '      </foreach>',
-      '    </where>',
-    ];
     const statement = statementOf(
       [
         '  <select id="selectByExample">select <if test="distinct">distinct</if> id, name from users',
         '    <if test="_parameter != null">',
-        ...criteria,
+        ...exampleWhereClause('oredCriteria'),
         '    </if>',
         '    <if test="orderByClause != null">order by ${orderByClause}</if>',
         '  </select>',
