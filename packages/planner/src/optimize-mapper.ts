@@ -5,6 +5,7 @@ import {
   type MapperInput,
   mapperReport,
   newAnalysisCaches,
+  rulesNotAskedIn,
   TEXT_SUBSTITUTION_NOT_PLANNED,
   variantBatches,
   withAnalysisCaches,
@@ -43,6 +44,8 @@ export async function optimizeMapper(input: OptimizeMapperInput, options: Optimi
         planners: batch.plan ? options.planners : {},
         schema: analysis.schema,
         analysisCaches: caches,
+        // A variant completed by a `${}` piece of SQL is not asked what that piece may say (left-join-elimination...).
+        rulesNotAsked: rulesNotAskedIn(batch),
         ...(!batch.plan && options.planners[input.dialect] ? { unplannedReason: TEXT_SUBSTITUTION_NOT_PLANNED } : {}),
         // A variant that does not parse was left out by the engine; one the optimizer refuses gets its own entry.
         statementErrors: 'report',

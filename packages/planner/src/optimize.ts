@@ -113,6 +113,8 @@ export interface OptimizeOptions {
    * its own reading and all its batches; otherwise optimize() makes its own.
    */
   analysisCaches?: AnalysisCaches;
+  /** Rules not asked of the statement starting on a line of the submitted SQL (AnalyzeOptions.rulesNotAsked). */
+  rulesNotAsked?: (line: number) => ReadonlySet<string> | undefined;
 }
 
 /**
@@ -131,7 +133,8 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
       ? prepareWorkload(given.workloadText, given.dialect, schemaModel)
       : undefined;
     const input = prepared ? { ...given, sql: plannedSql(prepared) } : given;
-    return { prepared, input, analysis: analyze(input, schemaModel) };
+    const rulesNotAsked = options.rulesNotAsked;
+    return { prepared, input, analysis: analyze(input, schemaModel, rulesNotAsked ? { rulesNotAsked } : {}) };
   }, caches);
   const reportErrors = options.statementErrors === 'report';
   const unparsable = firstStatementError(analysis);

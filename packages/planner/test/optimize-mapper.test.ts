@@ -1,6 +1,7 @@
 import { Report } from '@sqltune/contracts';
 import { readMapperFile, sourceFile } from '@sqltune/engine';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exampleWhereClause } from '../../../test-support/mybatis-generator.ts';
 import { shutdownPlanners } from '../src/backends.ts';
 import { optimizeMapper } from '../src/optimize-mapper.ts';
 import { pglitePlanner } from '../src/pglite/backend.ts';
@@ -34,14 +35,19 @@ const mapper = [
 
 afterAll(() => shutdownPlanners());
 
+/** One mapper file optimized on PGlite, its report read as the contract says. */
+async function onPglite(name: string, text: string, schema: string): Promise<Report> {
+  return Report.parse(
+    await optimizeMapper(
+      { files: [{ name, text }], dialect: 'postgresql', schemaText: schema },
+      { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
+    ),
+  );
+}
+
 describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
   it('plans the variants, patches the verified rewrite into the mapper, and keeps ${} out of the optimizer', async () => {
-    const report = Report.parse(
-      await optimizeMapper(
-        { files: [{ name: 'OrderMapper.xml', text: mapper }], dialect: 'postgresql', schemaText },
-        { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
-      ),
-    );
+    const report = await onPglite('OrderMapper.xml', mapper, schemaText);
     const statements = new Map(report.mapper!.statements.map((s) => [s.id, s]));
     expect([...statements.keys()]).toEqual(['thisYear', 'search', 'purge']);
     // The ${} batch is analyzed without an optimizer on purpose: the mapper is not said to have none.
@@ -110,12 +116,7 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
       '  <select id="free" resultType="map">SELECT id FROM orders WHERE ${condition}</select>',
       '</mapper>',
     ].join('\n');
-    const report = Report.parse(
-      await optimizeMapper(
-        { files: [{ name: 'OrderMapper.xml', text: scoped }], dialect: 'postgresql', schemaText },
-        { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
-      ),
-    );
+    const report = await onPglite('OrderMapper.xml', scoped, schemaText);
     const [list, free] = report.mapper!.statements;
     const variant = list!.variants[0]!;
     expect(variant.planned).toBe(true);
@@ -129,12 +130,113 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
     for (const rewrite of list!.rewrites) {
       expect(rewrite.status).toBe('advice');
       expect(rewrite.advice?.en).toMatch(/planned with \$\{params\.dataScope\} empty/);
+      // The variant's statement report shows the same rewrite, no other.
+      const own = report.statements[list!.variants.find((v) => v.number === rewrite.variant)!.report!]!;
+      expect(own.optimized).toBe(rewrite.sql);
+      expect(own.steps.map((s) => s.ruleId)).toEqual(rewrite.ruleIds);
     }
     expect(report.mapper!.files[0]!.patched ?? scoped).toContain('${params.dataScope}');
     // The finding points at the `$` after the comment (saxes reports a comment before its `>`).
     expect(list!.findings.find((f) => f.id === 'mapper-text-substitution')?.span).toMatchObject({ line: 7, column: 5 });
     // A whole condition after WHERE cannot be left out: analyzed, not planned.
     expect(free!.variants.every((v) => !v.planned)).toBe(true);
+  });
+
+  it("plans mybatis-generator's Example statements with no criteria, and never a criterion", async () => {
+    const generated = [
+      '<mapper namespace="demo.UserInfoMapper">',
+      '  <sql id="Example_Where_Clause">',
+      ...exampleWhereClause('oredCriteria'),
+      '  </sql>',
+      '  <sql id="Update_By_Example_Where_Clause">',
+      ...exampleWhereClause('example.oredCriteria'),
+      '  </sql>',
+      '  <sql id="Base_Column_List">id, user_name, status, dept_id</sql>',
+      '  <select id="selectByExample" resultType="map">',
+      '    select <if test="distinct">distinct</if> <include refid="Base_Column_List" /> from user_info',
+      '    <if test="_parameter != null"><include refid="Example_Where_Clause" /></if>',
+      '    <if test="orderByClause != null">order by ${orderByClause}</if>',
+      '  </select>',
+      '  <select id="countByExample" resultType="java.lang.Long">',
+      '    select count(*) from user_info <if test="_parameter != null"><include refid="Example_Where_Clause" /></if>',
+      '  </select>',
+      '  <delete id="deleteByExample">',
+      '    delete from user_info <if test="_parameter != null"><include refid="Example_Where_Clause" /></if>',
+      '  </delete>',
+      '  <update id="updateByExampleSelective" parameterType="map">',
+      '    update user_info',
+      '    <set>',
+      '      <if test="row.userName != null">user_name = #{row.userName,jdbcType=VARCHAR},</if>',
+      '      <if test="row.status != null">status = #{row.status,jdbcType=SMALLINT},</if>',
+      '    </set>',
+      '    <if test="example != null"><include refid="Update_By_Example_Where_Clause" /></if>',
+      '  </update>',
+      '</mapper>',
+    ].join('\n');
+    const schema = [
+      'CREATE TABLE user_info (id bigserial PRIMARY KEY, user_name varchar(64) NOT NULL, status smallint NOT NULL,',
+      '  dept_id bigint);',
+      '-- sqltune:stats user_info rows=1000000',
+    ].join('\n');
+    const report = await onPglite('UserInfoMapper.xml', generated, schema);
+    const statements = report.mapper!.statements;
+    expect(statements.map((s) => s.id)).toEqual([
+      'selectByExample',
+      'countByExample',
+      'deleteByExample',
+      'updateByExampleSelective',
+    ]);
+    for (const s of statements) {
+      const planned = s.variants.filter((v) => v.planned);
+      // Before, no variant of an Example statement was planned.
+      expect(planned.length, s.id).toBeGreaterThan(0);
+      for (const v of planned) {
+        expect(v.label.en, s.id).toMatch(/with no items \(an Example with no criteria, no WHERE: the whole table\)/);
+        expect(v.label.zh, s.id).toMatch(/Example 没有任何条件/);
+        const item = report.statements[v.report!]!;
+        expect(item.errors, s.id).toEqual([]);
+        expect(item.plan.source, s.id).toMatch(/PGlite/);
+        // The whole table, as selectByExample(new Example()) reads it: every row of user_info scanned.
+        const scans: { relation?: string; rows?: number }[] = [];
+        const walk = (node: { relation?: string; rows?: number; children?: unknown[] }) => {
+          if (node.relation === 'user_info') scans.push(node);
+          for (const child of node.children ?? []) walk(child as typeof node);
+        };
+        walk(item.plan.before!.root);
+        expect(Math.max(...scans.map((n) => n.rows ?? 0)), s.id).toBe(1_000_000);
+      }
+      // A criterion's column is only known at run time: analyzed, not planned.
+      for (const v of s.variants.filter((v) => v.sql.includes('${criterion.condition}'))) {
+        expect(v.planned, `${s.id} #${v.number}`).toBe(false);
+      }
+    }
+    const select = statements[0]!;
+    expect(select.variants.filter((v) => v.planned).map((v) => v.sql.replace(/\s+/g, ' ').trim())).toEqual([
+      'select id, user_name, status, dept_id from user_info',
+      'select distinct id, user_name, status, dept_id from user_info',
+    ]);
+  });
+
+  it('reports a repeated condition only where both copies can render, in the mapper and in the variant reports', async () => {
+    const repeated = [
+      '<mapper namespace="shop.OrderMapper">',
+      '  <select id="byKind" resultType="map">SELECT id FROM orders',
+      '    <where><if test="kind == 1">AND status = 1</if><if test="kind == 2">AND status = 1</if></where>',
+      '  </select>',
+      '  <select id="byBoth" resultType="map">SELECT id FROM orders',
+      '    <where><if test="a != null">AND status = 1</if><if test="b != null">AND status = 1</if></where>',
+      '  </select>',
+      '</mapper>',
+    ].join('\n');
+    const report = await onPglite('OrderMapper.xml', repeated, schemaText);
+    const [byKind, byBoth] = report.mapper!.statements;
+    const inVariants = (s: typeof byKind) =>
+      s!.variants.flatMap((v) => report.statements[v.report!]!.rules.filter((f) => f.id === 'duplicate-predicate'));
+    // kind == 1 and kind == 2 never hold together: the variant of every parameter set renders both, no run does.
+    expect(byKind!.findings.map((f) => f.id)).not.toContain('duplicate-predicate');
+    expect(inVariants(byKind)).toEqual([]);
+    expect(byBoth!.findings.filter((f) => f.id === 'duplicate-predicate').map((f) => f.span?.line)).toEqual([6]);
+    expect(inVariants(byBoth).map((f) => f.span?.line)).toEqual([6]);
   });
 
   it('says no LEFT JOIN can go when a ${} piece of SQL may read the joined table (RuoYi reads d.dept_id there)', async () => {
@@ -151,21 +253,25 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
       'CREATE TABLE users (id BIGINT PRIMARY KEY, name VARCHAR(30), dept_id BIGINT, status INT NOT NULL);',
       'CREATE TABLE depts (id BIGINT PRIMARY KEY, name VARCHAR(30));',
     ].join('\n');
-    const run = async (text: string) =>
-      Report.parse(
-        await optimizeMapper(
-          { files: [{ name: 'UserMapper.xml', text }], dialect: 'postgresql', schemaText: schema },
-          { planners: { postgresql: pglitePlanner }, engineVersion: 'test', now: () => new Date(0) },
-        ),
-      );
+    const run = (text: string) => onPglite('UserMapper.xml', text, schema);
     const ids = (report: Report) => {
       const [list] = report.mapper!.statements;
       const variantRules = list!.variants.flatMap((v) => report.statements[v.report!]!.rules.map((f) => f.id));
-      return [...list!.findings.map((f) => f.id), ...variantRules, ...list!.rewrites.flatMap((r) => r.ruleIds)];
+      // The variant's own statement report agrees with the mapper's: no step the mapper leaves out.
+      const variantSteps = list!.variants.flatMap((v) => report.statements[v.report!]!.steps.map((s) => s.ruleId));
+      return [
+        ...list!.findings.map((f) => f.id),
+        ...variantRules,
+        ...variantSteps,
+        ...list!.rewrites.flatMap((r) => r.ruleIds),
+      ];
     };
     const scoped = await run(joined('${params.dataScope}'));
     expect(scoped.mapper!.statements[0]!.variants[0]!.planned).toBe(true);
     expect(ids(scoped)).not.toContain('left-join-elimination');
+    for (const variant of scoped.mapper!.statements[0]!.variants) {
+      expect(scoped.statements[variant.report!]!.optimized).toMatch(/LEFT JOIN depts d/);
+    }
     // Without the piece nothing reads depts: the join can go.
     expect(ids(await run(joined('')))).toContain('left-join-elimination');
   });

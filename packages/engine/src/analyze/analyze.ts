@@ -80,11 +80,20 @@ export function readSchemaInput(input: Pick<AnalyzeInput, 'schemaText' | 'statsT
  * texts against one structure (the statements of a mapper) reads it once and passes it as `schema`. One analysis:
  * the texts it reads are cached for its duration and dropped when it returns (text/analysis-caches.ts).
  */
-export function analyze(input: AnalyzeInput, schema?: SchemaModel): Analysis {
-  return withAnalysisCaches(() => analyzeIn(input, schema ?? readSchemaInput(input)));
+export function analyze(input: AnalyzeInput, schema?: SchemaModel, options: AnalyzeOptions = {}): Analysis {
+  return withAnalysisCaches(() => analyzeIn(input, schema ?? readSchemaInput(input), options));
 }
 
-function analyzeIn(input: AnalyzeInput, schema: SchemaModel): Analysis {
+export interface AnalyzeOptions {
+  /**
+   * Rules not asked of the statement starting on a line of the text (1-based), neither for findings nor for
+   * rewrites: a mapper variant planned without a `${}` piece of SQL is not asked what that piece may say
+   * (RULES_ON_WHAT_IS_NOT_WRITTEN in mybatis/analyze-mapper.ts).
+   */
+  readonly rulesNotAsked?: (line: number) => ReadonlySet<string> | undefined;
+}
+
+function analyzeIn(input: AnalyzeInput, schema: SchemaModel, options: AnalyzeOptions): Analysis {
   const outcomes = parseEach(normalizeNewlines(input.sql), input.dialect);
   for (const { statement, error } of input.dataChanges === 'analyze' ? [] : outcomes) {
     // A data change the parser cannot read (PostgreSQL's DELETE ... USING) is still a data change.
@@ -96,11 +105,18 @@ function analyzeIn(input: AnalyzeInput, schema: SchemaModel): Analysis {
   return {
     schema,
     schemaFindings: checkSchema(schema, input.dialect),
-    statements: outcomes.map(({ statement, error }) =>
-      error
-        ? { statement, error, findings: findingsFor(statement, schema, tokenLevelRules(statement.dialect)), steps: [] }
-        : analyzeParsed(statement, schema),
-    ),
+    statements: outcomes.map(({ statement, error }) => {
+      const notAsked = options.rulesNotAsked?.(statement.line);
+      const asked = (rules: Rule[]) => (notAsked ? rules.filter((rule) => !notAsked.has(rule.id)) : rules);
+      return error
+        ? {
+            statement,
+            error,
+            findings: findingsFor(statement, schema, asked(tokenLevelRules(statement.dialect))),
+            steps: [],
+          }
+        : analyzeParsed(statement, schema, asked(rulesFor(statement.dialect)));
+    }),
   };
 }
 
@@ -109,9 +125,13 @@ function analyzeIn(input: AnalyzeInput, schema: SchemaModel): Analysis {
  * should a rule's recursion still run out of stack, the statement gets the same 4202 instead of the whole
  * analysis failing (the engine never throws anything but AppError).
  */
-function analyzeParsed(statement: ParsedStatement, schema: SchemaModel): StatementAnalysis {
+function analyzeParsed(statement: ParsedStatement, schema: SchemaModel, rules: Rule[]): StatementAnalysis {
   try {
-    return { statement, findings: findingsFor(statement, schema), steps: proposeSteps(statement, schema) };
+    return {
+      statement,
+      findings: findingsFor(statement, schema, rules),
+      steps: proposeSteps(statement, schema, rules),
+    };
   } catch (error) {
     if (!(error instanceof RangeError)) throw error;
     const tooDeepError = tooDeep({ line: statement.line, column: statement.column });
@@ -210,14 +230,18 @@ function findingsIn(statement: ParsedStatement, schema: SchemaModel, rules: Rule
  * Applies the rewriting rules one after another, re-parsing between steps so each rule sees the
  * text the previous one produced (offsets stay true).
  */
-export function proposeSteps(statement: ParsedStatement, schema: SchemaModel): ProposedStep[] {
-  return withAnalysisCaches(() => stepsIn(statement, schema));
+export function proposeSteps(
+  statement: ParsedStatement,
+  schema: SchemaModel,
+  rules: Rule[] = rulesFor(statement.dialect),
+): ProposedStep[] {
+  return withAnalysisCaches(() => stepsIn(statement, schema, rules));
 }
 
-function stepsIn(statement: ParsedStatement, schema: SchemaModel): ProposedStep[] {
+function stepsIn(statement: ParsedStatement, schema: SchemaModel, rules: Rule[]): ProposedStep[] {
   const steps: ProposedStep[] = [];
   let current = statement;
-  for (const rule of rulesFor(statement.dialect).filter((r) => r.rewrites)) {
+  for (const rule of rules.filter((r) => r.rewrites)) {
     const matches = detect(rule, current, schema).filter((m) => m.edits && m.edits.length > 0);
     if (matches.length === 0) continue;
     const after = applyEdits(

@@ -6,7 +6,8 @@ import { withAnalysisCaches } from '../text/analysis-caches.ts';
 import { codeTokens, lex } from '../text/lexer.ts';
 import { substitutionRole, templatePlaceholders } from '../text/placeholders.ts';
 import { offsetAt } from '../text/position.ts';
-import { type BoundText, bindParameters, inlineLikePatterns } from './binding.ts';
+import { type BoundText, bindParameters, inlineLikePatterns, piecesOfSql } from './binding.ts';
+import { canRenderTogether, decisionsOfText } from './exclusive.ts';
 import { type Framework, type MapperFile, type MapperStatement, type Site, statementKey } from './model.ts';
 import { readMapperFile } from './read-mapper.ts';
 import type { FragmentLookup } from './render.ts';
@@ -30,6 +31,11 @@ export interface VariantAnalysis {
   readonly template: Traced;
   /** The same with typed values for the parameters: what an optimizer plans. */
   readonly bound: BoundText;
+  /**
+   * Whether a `${}` pastes a piece of SQL into the text (pastesSql): the rules on what is not written are not asked of
+   * it, nor of its text as planned (with the piece empty) or analyzed by the optimizer's pipeline.
+   */
+  readonly pastesSql: boolean;
   readonly analyses: readonly StatementAnalysis[];
   /** The rules' findings, located in the XML (`span.file`). */
   readonly findings: readonly Finding[];
@@ -103,8 +109,9 @@ function analyzeStatement(
   const location = locationAt(statement.site.file, statement.site.start);
   try {
     const { variants: expanded, leftOut } = expandVariants(statement, fragments, dialect);
+    const decisions = decisionsOfText(statement, fragments);
     const variants = expanded
-      .map((variant) => analyzeVariant(variant, statement, schema, dialect))
+      .map((variant) => analyzeVariant(variant, statement, schema, dialect, decisions))
       .filter(isSql)
       .map((v, i) => (v.variant.number === i + 1 ? v : { ...v, variant: { ...v.variant, number: i + 1 } }));
     const context = { statement, variants, schema, dialect, fragments };
@@ -152,17 +159,19 @@ function analyzeVariant(
   statement: MapperStatement,
   schema: SchemaModel,
   dialect: Dialect,
+  decisions: ReturnType<typeof decisionsOfText>,
 ): VariantAnalysis {
   const template = inlineLikePatterns(variant.rendered.sql, variant.rendered.binds, dialect);
   const bound = bindParameters(template, variant.rendered.binds, schema, dialect);
-  const base = { variant, template, bound };
+  const pasted = pastesSql(template.text, dialect);
+  const base = { variant, template, bound, pastesSql: pasted };
   if (!template.text.trim()) return { ...base, analyses: [], findings: [], error: emptyVariant(statement, variant) };
   const analysis = analyze({ sql: template.text, dialect, dataChanges: 'analyze' }, schema);
   const written = statement.framework === 'ibatis' ? iBatisSpelling(template, dialect) : undefined;
-  const pasted = pastesSql(template.text, dialect);
   const findings = analysis.statements.flatMap((s) =>
     s.findings
       .filter((f) => !(pasted && RULES_ON_WHAT_IS_NOT_WRITTEN.has(f.id)))
+      .filter((f) => f.id !== 'duplicate-predicate' || copiesRenderTogether(template, f, decisions))
       .map((f) => ({
         ...f,
         span: xmlSpan(template, f.span, statement.site),
@@ -176,6 +185,26 @@ function analyzeVariant(
     findings,
     ...(failed?.error ? { error: variantError(failed.error, template, statement, variant) } : {}),
   };
+}
+
+/**
+ * A condition repeated in a variant's text is a duplicate when both copies can render in one run: the variant of
+ * every parameter set renders `<if test="type == 1">AND a = #{a}</if>` and `<if test="type == 2">AND a = #{a}</if>`
+ * together, and the two branches of a `<choose>` never are. The finding is on the later copy; the earlier is the
+ * same text before it.
+ */
+function copiesRenderTogether(
+  template: Traced,
+  finding: Finding,
+  decisions: ReturnType<typeof decisionsOfText>,
+): boolean {
+  if (!finding.span) return true;
+  const later = offsetAt(template.text, finding.span);
+  const text = template.text.slice(later, later + finding.span.length);
+  const earlier = text ? template.text.lastIndexOf(text, later - 1) : -1;
+  const first = earlier >= 0 ? template.originAt(earlier) : undefined;
+  const second = template.originAt(later);
+  return !first || !second || canRenderTogether(decisions, first, second);
 }
 
 /**
@@ -197,7 +226,7 @@ export const RULES_ON_WHAT_IS_NOT_WRITTEN: ReadonlySet<string> = new Set([
 export function pastesSql(text: string, dialect: Dialect): boolean {
   const code = codeTokens(lex(text, { mysql: dialect === 'mysql' }));
   return templatePlaceholders(code).some(
-    ({ sigil, first, last }) => sigil === '$' && substitutionRole(code, first, last) === 'fragment',
+    ({ sigil, first, last }) => sigil === '$' && piecesOfSql.has(substitutionRole(code, first, last)),
   );
 }
 
@@ -237,11 +266,16 @@ export function siteSpan(site: Site): Span {
   return { file: site.file.name, ...sourcePosition(site.file, site.start), length: site.tag.length + 1 };
 }
 
+/** A finding's rule and place in the XML. */
+export function placeOf(f: Finding): string {
+  return `${f.id}\u0000${f.span?.file}:${f.span?.line}:${f.span?.column}`;
+}
+
 /** Findings of several variants at one place are one finding. */
-function onePerPlace(findings: Finding[]): Finding[] {
+export function onePerPlace(findings: readonly Finding[]): Finding[] {
   const seen = new Set<string>();
   return findings.filter((f) => {
-    const key = `${f.id}\u0000${f.span?.file}:${f.span?.line}:${f.span?.column}`;
+    const key = placeOf(f);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

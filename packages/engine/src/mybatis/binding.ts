@@ -6,7 +6,7 @@ import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef,
 import { queryScopes, resolve } from '../semantics/scope.ts';
 import { familyOfType, type TypeFamily } from '../semantics/types.ts';
 import { codeTokens, lex, type Token } from '../text/lexer.ts';
-import { substitutionRole, templatePlaceholders } from '../text/placeholders.ts';
+import { type SubstitutionRole, substitutionRole, templatePlaceholders } from '../text/placeholders.ts';
 import { sampleText, type Value } from './ognl.ts';
 import { BOUND, type Traced } from './traced.ts';
 
@@ -115,14 +115,17 @@ function prefixesTable(tokens: Token[], last: number, schema: SchemaModel): bool
   return next?.kind === 'word' && next.start === tokens[last]!.end && findTable(schema, next.text) !== undefined;
 }
 
+/** The roles of a `${}` that pastes SQL of its own: a piece of a clause, or the paging around the statement. */
+export const piecesOfSql: ReadonlySet<SubstitutionRole> = new Set(['fragment', 'row-range']);
+
 /**
- * A `${...}` after a finished condition, or after a finished table of FROM (MyBatis-Plus' `FROM t ${ew.customSqlSegment}`,
+ * A `${...}` after a finished condition, or paging SQL around the statement (Flowable's `${limitAfter}`), or after a finished table of FROM (MyBatis-Plus' `FROM t ${ew.customSqlSegment}`,
  * its `WHERE ...` or nothing), so that the statement without it is whole (see BoundText).
  */
 function appendsCondition(tokens: Token[], first: number): boolean {
   return (
     first > 0 &&
-    substitutionRole(tokens, first) === 'fragment' &&
+    piecesOfSql.has(substitutionRole(tokens, first)) &&
     !/^(WHERE|HAVING|ON|AND|OR|\()$/i.test(tokens[first - 1]!.text)
   );
 }
@@ -387,8 +390,10 @@ function insertColumnsByToken(tokens: Token[]): Map<number, string> {
       depth++;
     } else if (text === ')') depth--;
     else if (text === ',' && depth === 1) item++;
-    else if ((text === '#' || text === '$') && tokens[k + 1]?.text === '{' && depth >= 1 && columns[item]) {
-      byToken.set(k, columns[item]!);
+    else if ((text === '#' || text === '$') && tokens[k + 1]?.text === '{') {
+      if (depth >= 1 && columns[item]) byToken.set(k, columns[item]!);
+      // Past the placeholder: the comma of `#{name,jdbcType=VARCHAR}` separates no values.
+      k = nextAfterPlaceholder(tokens, k) - 1;
     }
     if (depth === 0 && /^(ON|RETURNING|SELECT)$/.test(upper(tokens[k]))) break;
   }

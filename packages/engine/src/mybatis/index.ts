@@ -12,6 +12,7 @@ export { frameworkOfRoot, mapperFrameworkOf, readMapperFile } from './read-mappe
 export {
   type BatchReport,
   mapperReport,
+  rulesNotAskedIn,
   TEXT_SUBSTITUTION_NOT_PLANNED,
   type VariantBatch,
   type VariantPart,

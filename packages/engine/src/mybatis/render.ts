@@ -406,7 +406,7 @@ function separatorText(separator: string): string {
  * iBatis comparisons on one property that cannot both hold: isEqual to two different values, or isEqual and
  * isNotEqual to the same value. Each is unknown on its own (a value is compared), so without this both would render.
  */
-function exclusiveComparisons(a: ConditionNode, b: ConditionNode): boolean {
+export function exclusiveComparisons(a: ConditionNode, b: ConditionNode): boolean {
   if (a.property !== b.property) return false;
   const tests = [a.test, b.test].sort().join(' ');
   if (tests === 'isEqual isEqual') return a.compareValue !== b.compareValue;

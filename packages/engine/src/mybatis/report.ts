@@ -16,6 +16,8 @@ import { statementRules } from '../rules/registry.ts';
 import {
   type MapperAnalysis,
   type MapperStatementAnalysis,
+  onePerPlace,
+  placeOf,
   RULES_ON_WHAT_IS_NOT_WRITTEN,
   siteSpan,
   xmlSpan,
@@ -41,6 +43,8 @@ export interface VariantPart {
   readonly text: Traced;
   /** The line of the batch's SQL the text starts on (1-based). */
   readonly line: number;
+  /** Rules the optimizer's analysis is not to ask of the text (VariantAnalysis.pastesSql). */
+  readonly rulesNotAsked?: ReadonlySet<string>;
 }
 
 /**
@@ -67,12 +71,21 @@ export function variantBatches(analysis: MapperAnalysis): VariantBatch[] {
         batch.sql += SEPARATOR;
         batch.lines += 2;
       }
-      batch.parts.push({ statement: s, variant: v, text, line: batch.lines });
+      const notAsked = variant.pastesSql ? { rulesNotAsked: RULES_ON_WHAT_IS_NOT_WRITTEN } : {};
+      batch.parts.push({ statement: s, variant: v, text, line: batch.lines, ...notAsked });
       batch.sql += text.text;
       batch.lines += text.text.split('\n').length - 1;
     });
   });
   return batches.filter((b) => b.parts.length > 0).map(({ plan, sql, parts }) => ({ plan, sql, parts }));
+}
+
+/**
+ * For the optimizer's analysis of a batch (AnalyzeOptions.rulesNotAsked): the rules not asked of the statement on a
+ * line, so that a variant's statement report holds no finding or rewrite the mapper's report leaves out.
+ */
+export function rulesNotAskedIn(batch: VariantBatch): (line: number) => ReadonlySet<string> | undefined {
+  return (line) => partAt(batch, line)?.rulesNotAsked;
 }
 
 function withoutFinalSemicolon(text: Traced): Traced {
@@ -204,13 +217,13 @@ function inXml(
       ? finding
       : { ...finding, span: xmlSpan(part.text, finding.span && localSpan(finding.span, part), site) };
   const { line } = sourcePosition(site.file, site.start);
-  // Planned without a `${}` piece of SQL (BoundText.emptied): what the text does not say, the piece may.
-  const emptied = statement.variants[part.variant]!.bound.emptied.length > 0;
+  // A duplicate the variant's analysis left out (its copies never render in one run) is left out here too.
+  const duplicates = new Set(statement.variants[part.variant]!.findings.filter((f) => f.id === DUPLICATE).map(placeOf));
   return {
     ...item,
     index,
     location: { file: site.file.name, line },
-    rules: item.rules.filter((f) => !(emptied && RULES_ON_WHAT_IS_NOT_WRITTEN.has(f.id))).map(toXml),
+    rules: item.rules.map(toXml).filter((f) => f.id !== DUPLICATE || duplicates.has(placeOf(f))),
     errors: item.errors.map((error) => messageInXml(error, part, statement)),
     ...(planned ? {} : { plan: { ...item.plan, missing: TEXT_SUBSTITUTION_NOT_PLANNED } }),
   };
@@ -231,6 +244,9 @@ export const TEXT_SUBSTITUTION_NOT_PLANNED: Localized = {
   zh: '这个变体含有 ${} 文本替换，运行时才知道完整的 SQL，因此只做规则分析，不交给优化器。',
   en: 'This variant holds ${} text substitution: its SQL is only known at run time, so it is analyzed by the rules and not planned.',
 };
+
+/** The statement rule whose findings a variant's analysis can leave out (copies that never render together). */
+const DUPLICATE = 'duplicate-predicate';
 
 /** Ids of the statement rules; other findings of a statement report come from its plan (hotspots). */
 const statementRuleIds = new Set(statementRules.map((r) => r.id));
@@ -267,10 +283,7 @@ function statementReport(
     const part = batches.flatMap((b) => b.batch.parts).find((p) => p.statement === s && p.variant === i)!;
     const item = statements[v.report]!;
     if (item.optimized === item.original) return [];
-    const { emptied } = analyzed.variants[i]!.bound;
-    // Planned without a piece of SQL that may read the table or hold the clause the rewrite takes as absent.
-    if (emptied.length > 0 && item.steps.some((step) => RULES_ON_WHAT_IS_NOT_WRITTEN.has(step.ruleId))) return [];
-    return [rewriteOf(item, part.text, analyzed, v.number, emptied)];
+    return [rewriteOf(item, part.text, analyzed, v.number, analyzed.variants[i]!.bound.emptied)];
   });
   const errors: Message[] = [
     ...(analyzed.error ? [analyzed.error.detail] : []),
@@ -383,16 +396,6 @@ function sameEdit(a: XmlEdit, b: XmlEdit): boolean {
 /** Two edits touch the same text, or insert at one place. */
 function overlaps(a: XmlEdit, b: XmlEdit): boolean {
   return a.start < b.end && b.start < a.end ? true : a.start === b.start;
-}
-
-function onePerPlace(findings: readonly Finding[]): Finding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => {
-    const key = `${f.id}\u0000${f.span?.file}:${f.span?.line}:${f.span?.column}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 function uniqueMessages(messages: readonly Message[]): Message[] {

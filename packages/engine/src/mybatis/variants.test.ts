@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { exampleWhereClause } from '../../../../test-support/mybatis-generator.ts';
 import { analyzeMapper } from './analyze-mapper.ts';
 import { MAX_VARIANTS } from './variants.ts';
 
@@ -73,6 +74,48 @@ describe('variants', () => {
     ]);
   });
 
+  it("plans mybatis-generator's Example with no criteria: the whole table, with and without its ${} <if>s", () => {
+    const statement = statementOf(
+      [
+        '  <select id="selectByExample">select <if test="distinct">distinct</if> id, name from users',
+        '    <if test="_parameter != null">',
+        ...exampleWhereClause('oredCriteria'),
+        '    </if>',
+        '    <if test="orderByClause != null">order by ${orderByClause}</if>',
+        '  </select>',
+      ].join('\n'),
+      'CREATE TABLE users (id BIGINT PRIMARY KEY, name VARCHAR(20));',
+    );
+    const empty = statement.variants.filter((v) => v.variant.label.en.includes('with no items'));
+    expect(empty.map((v) => v.bound.sql.text.replace(/\s+/g, ' ').trim())).toEqual([
+      'select id, name from users',
+      'select distinct id, name from users',
+    ]);
+    expect(empty.map((v) => v.bound.substitutions)).toEqual([0, 0]);
+    expect(empty[0]!.variant.label).toEqual({
+      zh: '第 5 行的 <foreach collection="oredCriteria"> 没有项（Example 没有任何条件，WHERE 消失：整张表），其余参数为空',
+      en: '<foreach collection="oredCriteria"> (line 5) with no items (an Example with no criteria, no WHERE: the whole table), every other parameter null',
+    });
+    expect(empty[1]!.variant.label.en).toMatch(/every other parameter set, <if test="orderByClause != null"> false$/);
+    expect(empty[1]!.variant.label.zh).toMatch(/<if test="orderByClause != null"> 不成立$/);
+    // Every variant with a criterion keeps its ${criterion.condition}: no column is made up for it.
+    for (const v of statement.variants.filter((v) => v.template.text.includes('criterion'))) {
+      expect(v.bound.substitutions).toBeGreaterThan(0);
+    }
+  });
+
+  it('gives no empty-loop variant to a loop that is not the whole of a <where>, nor to one that pastes nothing', () => {
+    const inList = statementOf(
+      '  <select id="s">SELECT id FROM users WHERE id IN <foreach collection="ids" item="i" open="(" separator="," close=")">${i}</foreach></select>',
+    );
+    const bound = statementOf(
+      '  <select id="s">SELECT id FROM users <where><foreach collection="ids" item="i" separator="or">id = #{i}</foreach></where></select>',
+    );
+    for (const statement of [inList, bound]) {
+      expect(statement.variants.map((v) => v.variant.label.en).join('\n')).not.toMatch(/with no items/);
+    }
+  });
+
   it(`stops at ${MAX_VARIANTS} variants and lists what it left out`, () => {
     const choose = (n: number) =>
       `<choose>${[1, 2, 3, 4].map((k) => `<when test="p${n} == ${k}">AND c${n} = ${k} </when>`).join('')}</choose>`;
@@ -112,6 +155,15 @@ describe('parameters bound for the optimizer', () => {
     const at = statement.variants[0]!.bound.sql.text.indexOf('= 1') + 2;
     const origin = statement.variants[0]!.bound.sql.originAt(at)!;
     expect(origin.file.text.slice(origin.offset, origin.offset + 5)).toBe('#{id}');
+  });
+
+  it("types an INSERT's values by their columns past the jdbcType options' commas (mybatis-generator's insert)", () => {
+    const statement = statementOf(
+      '  <insert id="i">insert into users (name, status, age) values (#{name,jdbcType=VARCHAR}, #{status,jdbcType=VARCHAR}, #{age})</insert>',
+      'CREATE TABLE users (id BIGINT PRIMARY KEY, name VARCHAR(20), status INT, age INT);',
+    );
+    // The column decides over jdbcType; each value takes the type of its own column.
+    expect(statement.variants[0]!.bound.sql.text).toMatch(/values \('a', 2, 3\)/);
   });
 
   it('types a parameter from the column its own query reads, not from a table a CTE shadows', () => {

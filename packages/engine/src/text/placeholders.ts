@@ -40,7 +40,11 @@ function closingBrace(tokens: Token[], open: number): number {
 
 /**
  * What a `${...}` stands for, from the code tokens around it (`first` is its sigil's index, `last` its closing brace's):
- *  - 'row-count': after LIMIT / OFFSET (`LIMIT ${n}`, `LIMIT 10, ${n}`);
+ *  - 'row-count': after LIMIT / OFFSET / FETCH FIRST|NEXT / TOP (`LIMIT ${n}`, `LIMIT 10, ${n}`, `LIMIT ${offset},
+ *    ${pageSize}`);
+ *  - 'row-range': a piece of paging SQL, named so (limit, offset, page, rownum, fetch) where a piece of SQL stands:
+ *    first or last in the statement or after a finished item (Flowable's `${limitBefore} SELECT RES.* ${limitBetween}
+ *    ... ${limitAfter}`, the database's LIMIT/OFFSET or ROW_NUMBER() window built by the framework);
  *  - 'column-operator': where a condition starts and a value follows, the column and its operator
  *    (mybatis-generator's `and ${criterion.condition} #{criterion.value}`, the condition being `id =`);
  *  - 'fragment': a piece of SQL where a condition or clause goes: first in the statement, a whole condition after
@@ -51,7 +55,7 @@ function closingBrace(tokens: Token[], open: number): number {
  *  - 'name': where the nearest clause takes names (ORDER BY, GROUP BY, FROM, JOIN, the select list), a column an
  *    operator follows, or anything else.
  */
-export type SubstitutionRole = 'row-count' | 'column-operator' | 'fragment' | 'value' | 'name';
+export type SubstitutionRole = 'row-count' | 'row-range' | 'column-operator' | 'fragment' | 'value' | 'name';
 
 const nameClauses = /^(BY|FROM|JOIN|INTO|UPDATE|TABLE|SELECT)$/i;
 const valueWords = /^(=|<>|!=|<|<=|>|>=|IN|LIKE|ILIKE|VALUES|THEN|ELSE|WHEN|AND|OR|NOT|BETWEEN|SET|\(|,|\+|-|\*|\/)$/i;
@@ -59,11 +63,51 @@ const conditionStarts = /^(WHERE|HAVING|ON|AND|OR)$/i;
 const operatorWords = /^(=|<|>|!|<=|>=|<>|!=|IN|LIKE|ILIKE|IS|BETWEEN|NOT|REGEXP|RLIKE)$/i;
 
 export function substitutionRole(code: Token[], first: number, last = closingBraceOf(code, first)): SubstitutionRole {
+  if (countsRows(code, first)) return 'row-count';
+  const role = positionRole(code, first, last);
+  const paging = pagingName.test(
+    code
+      .slice(first + 2, last)
+      .map((t) => t.text)
+      .join(''),
+  );
+  if (!paging || (role !== 'fragment' && !(role === 'name' && afterFinishedItem(code, first)))) return role;
+  return 'row-range';
+}
+
+/** A name that reads as paging: `limitBefore`, `limitBetween`, `offset`, `pageSql`, `rownumLimit`, `fetchClause`. */
+const pagingName = /limit|offset|page|paging|rownum|fetch/i;
+
+/** After LIMIT, OFFSET, FETCH FIRST/NEXT, TOP, or after the comma of `LIMIT <offset>, `. */
+function countsRows(code: Token[], first: number): boolean {
+  const text = code[first - 1]?.text ?? '';
+  if (/^(LIMIT|OFFSET|TOP)$/i.test(text)) return true;
+  if (/^(FIRST|NEXT)$/i.test(text) && /^FETCH$/i.test(code[first - 2]?.text ?? '')) return true;
+  if (text !== ',') return false;
+  // The offset before the comma: a number, or a placeholder (`LIMIT ${offset}, ${pageSize}`, `LIMIT #{o}, ${n}`).
+  let k = first - 2;
+  if (code[k]?.text === '}') {
+    while (k > 0 && !(code[k]!.text === '{' && /^[#$]$/.test(code[k - 1]!.text))) k--;
+    k--;
+  }
+  return /^LIMIT$/i.test(code[k - 1]?.text ?? '');
+}
+
+/** Whether the `${}` follows a finished item of a clause (a word, a string, `)`, a star), apart from clause words. */
+function afterFinishedItem(code: Token[], first: number): boolean {
+  const before = code[first - 1];
+  if (!before) return false;
+  // A star after SELECT, a comma or a qualifier (the lexer reads `RES.` as one word).
+  if (before.text === '*') return /(\.|^SELECT|^,|^DISTINCT)$/i.test(code[first - 2]?.text ?? '');
+  const finished =
+    before.kind === 'string' || before.kind === 'quoted' || before.kind === 'word' || before.text === ')';
+  return finished && !nameClauses.test(before.text) && !/^(AS|DISTINCT|ALL)$/i.test(before.text);
+}
+
+/** The role by position alone (see SubstitutionRole), LIMIT's row counts apart. */
+function positionRole(code: Token[], first: number, last: number): SubstitutionRole {
   const before = code[first - 1];
   const text = before?.text ?? '';
-  if (/^(LIMIT|OFFSET)$/i.test(text) || (text === ',' && /^LIMIT$/i.test(code[first - 3]?.text ?? ''))) {
-    return 'row-count';
-  }
   if (!before) return 'fragment';
   if (startsCondition(code, first)) return conditionRole(code, last);
   const names = nameClauseBefore(code, first);

@@ -93,7 +93,10 @@ function tagsOf(ibatis: boolean) {
     : { conditions: '<if>/<where>', choice: '<choose>' };
 }
 
-/** `${}` among the SQL's tokens: a row count (LIMIT), a piece of SQL, a value (after an operator), or a name. */
+/**
+ * `${}` among the SQL's tokens: a row count (LIMIT), a row range (paging SQL), a piece of SQL, a value (after an
+ * operator), or a name.
+ */
 function codeAdvice(
   written: string,
   name: string,
@@ -108,6 +111,11 @@ function codeAdvice(
       return {
         zh: `${written} 把行数原样拼进 SQL；改用 ${bindOf(name, ibatis)}，LIMIT/OFFSET 可以绑定参数。`,
         en: `${written} pastes a row count into the SQL; use ${bindOf(name, ibatis)}: LIMIT and OFFSET take bind parameters.`,
+      };
+    case 'row-range':
+      return {
+        zh: `${written} 把分页的行范围（LIMIT/OFFSET 或数据库的分页 SQL）原样拼进语句；行数和偏移请用 ${bindOf('…', ibatis)} 参数绑定（LIMIT/OFFSET 可以绑定）；由框架拼成的分页片段（如 Flowable 的 limitBefore/limitBetween/limitAfter）只能由固定文本和数字拼成，绝不能含用户输入。`,
+        en: `${written} pastes a row range (LIMIT/OFFSET or the database's paging SQL) into the statement; bind the row count and offset with ${bindOf('…', ibatis)} parameters (LIMIT and OFFSET take them), and keep a paging piece the framework builds (Flowable's limitBefore/limitBetween/limitAfter) made only of fixed text and numbers, never of user input.`,
       };
     case 'fragment':
       return {

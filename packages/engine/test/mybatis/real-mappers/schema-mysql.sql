@@ -41,3 +41,4 @@ CREATE TABLE ORDERS (orderid INT NOT NULL PRIMARY KEY, userid VARCHAR(80) NOT NU
 CREATE TABLE ORDERSTATUS (orderid INT NOT NULL, linenum INT NOT NULL, timestamp DATE NOT NULL, status VARCHAR(2) NOT NULL, PRIMARY KEY (orderid, linenum));
 CREATE TABLE LINEITEM (orderid INT NOT NULL, linenum INT NOT NULL, itemid VARCHAR(10) NOT NULL, quantity INT NOT NULL, unitprice DECIMAL(10,2) NOT NULL, PRIMARY KEY (orderid, linenum));
 CREATE TABLE SEQUENCE (name VARCHAR(30) NOT NULL PRIMARY KEY, nextid INT NOT NULL);
+CREATE TABLE user_info (id BIGINT PRIMARY KEY AUTO_INCREMENT, user_name VARCHAR(64) NOT NULL, email VARCHAR(128), mobile VARCHAR(20), status TINYINT NOT NULL DEFAULT 1, dept_id BIGINT, create_time DATETIME, update_time DATETIME, remark TEXT, UNIQUE KEY uk_user_name (user_name), KEY idx_dept_id (dept_id));

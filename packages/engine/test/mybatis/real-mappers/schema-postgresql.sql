@@ -14,3 +14,6 @@ CREATE UNIQUE INDEX uk_tenant_account_email ON tenant_account (tenant_id, email)
 CREATE TABLE linkis_ps_job_history_group_history (id bigserial PRIMARY KEY, job_req_id varchar(64), submit_user varchar(50), execute_user varchar(50), source text, labels text, params text, progress varchar(32), status varchar(50), log_path varchar(200), error_code int, error_desc varchar(1000), created_time timestamp(6) DEFAULT CURRENT_TIMESTAMP, updated_time timestamp(6) DEFAULT CURRENT_TIMESTAMP, instances varchar(250), metrics text, engine_type varchar(32), execution_code text, result_location varchar(500));
 CREATE INDEX idx_created_time ON linkis_ps_job_history_group_history (created_time);
 CREATE INDEX idx_submit_user ON linkis_ps_job_history_group_history (submit_user);
+CREATE TABLE user_info (id bigserial PRIMARY KEY, user_name varchar(64) NOT NULL, email varchar(128), mobile varchar(20), status smallint NOT NULL DEFAULT 1, dept_id bigint, create_time timestamp, update_time timestamp, remark text);
+CREATE UNIQUE INDEX uk_user_info_user_name ON user_info (user_name);
+CREATE INDEX idx_user_info_dept_id ON user_info (dept_id);
