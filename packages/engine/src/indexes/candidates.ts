@@ -379,7 +379,38 @@ function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Pro
   }
   for (const column of selective) add([column], usage.join.includes(column) ? 'join' : 'filter', 'range');
   if (rangeColumn) add([rangeColumn], 'filter', 'range');
-  return proposals;
+  if (dialect === 'mysql') return proposals;
+  const partial = proposals.map((p) => withPredicateOutOfKey(table, p, usage.partial));
+  // A key of the predicate's columns alone (`(deleted_at)`) only looks cheap while PostgreSQL, without statistics,
+  // takes `IS NULL` to pick half a percent of the rows; beside an index holding just those rows it is left out.
+  const predicateOnly = (p: Proposal) =>
+    p.where === undefined && p.columns.every((c) => usage.partial.some((q) => q.column === c));
+  return partial.some((p) => p.where !== undefined) ? partial.filter((p) => !predicateOnly(p)) : partial;
+}
+
+/**
+ * PostgreSQL: a key column the query only tests with a partial predicate (the soft delete every ORM writes, Rails'
+ * and GORM's `deleted_at IS NULL`, or `is_active = true`) becomes the index's WHERE instead of a key: the index holds
+ * only the rows the query can return, keyed by the columns that pick among them (`(email) WHERE deleted_at IS NULL`,
+ * not `(deleted_at, email)`, whose lead nearly every row shares). A key of such columns only stays as it is.
+ */
+function withPredicateOutOfKey(table: TableDef, proposal: Proposal, partial: PartialCondition[]): Proposal {
+  if (proposal.where !== undefined) return proposal;
+  const stated = (c: string, i: number) => proposal.roles[i] === 'equality' && partial.some((p) => p.column === c);
+  const moved = proposal.columns.filter(stated);
+  const keep = proposal.columns.map((c, i) => !stated(c, i));
+  if (moved.length === 0 || !keep.includes(true)) return proposal;
+  const columns = proposal.columns.filter((_, i) => keep[i]);
+  const inKey = (list: string[] | undefined) => list?.filter((c) => columns.includes(c));
+  return {
+    ...proposal,
+    columns,
+    roles: proposal.roles.filter((_, i) => i >= keep.length || keep[i]),
+    ...(proposal.pattern ? { pattern: inKey(proposal.pattern) } : {}),
+    ...(proposal.descending ? { descending: inKey(proposal.descending) } : {}),
+    where: partial.map((p) => p.text).join(' AND '),
+    rowsShare: partialShare(table, partial),
+  };
 }
 
 /**
