@@ -45,8 +45,14 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
     for (; counted < offset; counted++) if (input.charCodeAt(counted) === 10) line++;
     return line;
   };
-  const flush = () => {
+  // Block comments after the statement's last code (Rails' marginalia, sqlcommenter's `/*action='show'*/`): part of
+  // the statement as submitted when they end it at its `;`, or start on its last line. Never a `--` comment, after
+  // which text appended to the statement (a LIMIT, a wrapping parenthesis) would be commented out.
+  let trailEnd = -1;
+  let trailOnLastLine = false;
+  const flush = (atSemicolon: boolean) => {
     if (start >= 0) {
+      if (trailEnd >= 0 && (atSemicolon || trailOnLastLine)) end = trailEnd;
       const slice: StatementSlice = {
         text: input.slice(start, end),
         offset: start,
@@ -59,10 +65,11 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
     start = -1;
     commentsStart = -1;
     holdsUnclosed = false;
+    trailEnd = -1;
   };
   for (const [i, token] of tokens.entries()) {
     if (ends.has(i)) {
-      flush();
+      flush(true);
       const newline = input.indexOf('\n', token.end);
       commentsFrom = newline < 0 ? input.length : newline + 1;
       continue;
@@ -70,11 +77,19 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
     const code = token.kind !== 'comment' || executableMark(token.text);
     if (!code && start < 0 && commentsStart < 0 && token.start >= commentsFrom) commentsStart = token.start;
     if (token.kind === 'space' || (!code && start < 0)) continue;
+    if (!code) {
+      if (token.text.startsWith('/*')) {
+        if (trailEnd < 0) trailOnLastLine = !input.slice(end, token.start).includes('\n');
+        trailEnd = token.end;
+      }
+      continue;
+    }
     if (start < 0) start = token.start;
-    if (code) end = token.end;
+    end = token.end;
+    trailEnd = -1;
     if (unclosed.has(i)) holdsUnclosed = true;
   }
-  flush();
+  flush(false);
   return slices;
 }
 
