@@ -8,6 +8,7 @@ import { normalizeNewlines, positionAt } from '../text/position.ts';
 import { explainPrefixEnd } from './explain-prefix.ts';
 import { prepareForParser } from './grammar-gaps.ts';
 import { regroupLogicalOperators } from './logical-precedence.ts';
+import { logMasked, logPrefixBefore } from './mybatis-log.ts';
 import { readQuery } from './reader/read-query.ts';
 import { NotCovered } from './reader/tokens.ts';
 import { type StatementSlice, splitStatements } from './split.ts';
@@ -44,7 +45,13 @@ export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
 
 function parseEachIn(text: string, dialect: Dialect, trees: Map<string, AstNode>): ParseOutcome[] {
   const input = normalizeNewlines(text);
-  const slices = splitStatements(input, dialect).map((slice) => withoutExplainPrefix(slice, input, dialect));
+  // A MyBatis log's statements are the SQL of its Preparing lines (mybatis-log.ts); the log prefix is shown before it.
+  const masked = logMasked(input);
+  const slices = splitStatements(masked, dialect).map((slice) => {
+    const logPrefix = masked === input ? '' : logPrefixBefore(input, slice.offset);
+    const read = logPrefix ? { ...slice, leadingComments: `${slice.leadingComments ?? ''}${logPrefix}` } : slice;
+    return withoutExplainPrefix(read, input, dialect);
+  });
   if (slices.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
   return slices.map((slice, index) => {
     const { column } = positionAt(input, slice.offset);
