@@ -818,6 +818,39 @@ describe('PostgreSQL partial indexes for queue-like predicates', () => {
     expect(bound.some((k) => k.split(' ')[0]!.split(',').includes('published'))).toBe(true);
   });
 
+  it("reads a boolean column alone or under NOT as a predicate, quoted as written (EF Core's soft delete)", () => {
+    const schema = parseSchema(
+      `CREATE TABLE "Users" ("Id" int PRIMARY KEY, "Email" text, "IsDeleted" boolean NOT NULL, "deletedAt" timestamp);
+       -- sqltune:stats Users rows=1000000`,
+      'postgresql',
+    );
+    const partial = (sql: string) => report(sql, schema).find((c) => c.where)?.ddl;
+    expect(partial('SELECT u."Id" FROM "Users" AS u WHERE NOT (u."IsDeleted") AND u."Email" = $1')).toBe(
+      'CREATE INDEX idx_users_email_partial ON "Users" ("Email") WHERE NOT "IsDeleted";',
+    );
+    expect(partial('SELECT "Id" FROM "Users" WHERE "IsDeleted" AND "Email" = $1')).toMatch(/WHERE "IsDeleted";$/);
+    expect(partial('SELECT "Id" FROM "Users" WHERE "deletedAt" IS NULL AND "Email" = $1')).toMatch(
+      /\("Email"\) WHERE "deletedAt" IS NULL;$/,
+    );
+    // Negative: a column that is no boolean is no predicate alone.
+    expect(report('SELECT "Id" FROM "Users" WHERE "Email" = $1', schema).some((c) => c.where)).toBe(false);
+  });
+
+  it('keys an ORM soft delete after the columns compared with values on MySQL, whatever their statistics', () => {
+    const my = parseSchema(
+      `CREATE TABLE users (id INT PRIMARY KEY, email VARCHAR(100), status VARCHAR(10), deleted_at DATETIME);
+       -- sqltune:stats users rows=1000000
+       -- sqltune:stats users.deleted_at distinct=900000
+       -- sqltune:stats users.status distinct=5`,
+      'mysql',
+    );
+    const keys = (sql: string) => report(sql, my, 'mysql').map((c) => c.columns.join());
+    expect(keys('SELECT id FROM users WHERE deleted_at IS NULL AND status = ?')).toContain('status,deleted_at');
+    expect(keys('SELECT id FROM users WHERE deleted_at IS NULL AND status = ?')).not.toContain('deleted_at,status');
+    // Negative: a column compared with a value keeps its place by its statistics.
+    expect(keys('SELECT id FROM users WHERE deleted_at = ? AND status = ?')).toContain('deleted_at,status');
+  });
+
   it('holds no predicate the WHERE does not imply, and none on MySQL', () => {
     expect(report("SELECT id FROM jobs WHERE locked_at IS NULL OR queue = 'default'").some((c) => c.where)).toBe(false);
     // A non-boolean column compared with a value is a key, not a subset.
