@@ -8,6 +8,7 @@ describe("a MyBatis log's Preparing lines are read as the statements", () => {
       '2026-11-27 10:00:00.123 DEBUG 4242 --- [main] c.e.mapper.UserMapper.selectList : ==>  Preparing: SELECT id,name FROM user WHERE deleted=0 AND (age > ?)',
       '2026-11-27 10:00:00.124 DEBUG 4242 --- [main] c.e.mapper.UserMapper.selectList : ==> Parameters: 18(Integer)',
       '2026-11-27 10:00:00.130 DEBUG 4242 --- [main] c.e.mapper.UserMapper.selectList : <==      Total: 3',
+      '-- the second call',
       '==>  Preparing: UPDATE user SET name=? WHERE id=? AND deleted=0',
       '==> Parameters: Jone(String), 1(Long)',
       '<==    Updates: 1',
@@ -15,10 +16,11 @@ describe("a MyBatis log's Preparing lines are read as the statements", () => {
     const statements = parseStatements(log, 'mysql');
     expect(statements.map((s) => [s.kind, s.text, s.line])).toEqual([
       ['select', 'SELECT id,name FROM user WHERE deleted=0 AND (age > ?)', 1],
-      ['update', 'UPDATE user SET name=? WHERE id=? AND deleted=0', 4],
+      ['update', 'UPDATE user SET name=? WHERE id=? AND deleted=0', 5],
     ]);
     expect(statements[0]!.leadingComments).toMatch(/selectList : ==> {2}Preparing: $/);
-    expect(statements[1]!.leadingComments).toBe('==>  Preparing: ');
+    // A comment before the log line is shown with it, the prefix as written.
+    expect(statements[1]!.leadingComments).toBe('-- the second call\n==>  Preparing: ');
     // Positions are those of the text as written.
     expect(log.slice(statements[1]!.offset).startsWith('UPDATE user')).toBe(true);
     expect(parseStatements('==>  Preparing: SELECT 1 FROM t WHERE a = $1', 'postgresql')).toHaveLength(1);

@@ -48,9 +48,12 @@ function parseEachIn(text: string, dialect: Dialect, trees: Map<string, AstNode>
   // A MyBatis log's statements are the SQL of its Preparing lines (mybatis-log.ts); the log prefix is shown before it.
   const masked = logMasked(input);
   const slices = splitStatements(masked, dialect).map((slice) => {
-    const logPrefix = masked === input ? '' : logPrefixBefore(input, slice.offset);
-    const read = logPrefix ? { ...slice, leadingComments: `${slice.leadingComments ?? ''}${logPrefix}` } : slice;
-    return withoutExplainPrefix(read, input, dialect);
+    if (masked === input) return withoutExplainPrefix(slice, input, dialect);
+    // The same length in both texts: what comes before the statement, shown from the text as written.
+    const leading = slice.leadingComments?.length ?? logPrefixBefore(input, slice.offset).length;
+    const shown =
+      leading > 0 ? { ...slice, leadingComments: input.slice(slice.offset - leading, slice.offset) } : slice;
+    return withoutExplainPrefix(shown, input, dialect);
   });
   if (slices.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
   return slices.map((slice, index) => {
