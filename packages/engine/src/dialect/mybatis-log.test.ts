@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { logMasked } from './mybatis-log.ts';
 import { parseEach, parseStatements } from './parse.ts';
+import { splitStatements } from './split.ts';
 
 describe("a MyBatis log's Preparing lines are read as the statements", () => {
   it('reads the SQL of each Preparing line, the log prefix shown before it, the Parameters and result lines left out', () => {
@@ -21,6 +22,8 @@ describe("a MyBatis log's Preparing lines are read as the statements", () => {
     expect(statements[0]!.leadingComments).toMatch(/selectList : ==> {2}Preparing: $/);
     // A comment before the log line is shown with it, the prefix as written.
     expect(statements[1]!.leadingComments).toBe('-- the second call\n==>  Preparing: ');
+    // The splitter every count and check uses (the server's statement limit, the browser's check) splits it so.
+    expect(splitStatements(log, 'mysql').map((s) => s.text)).toEqual(statements.map((s) => s.text));
     // Positions are those of the text as written.
     expect(log.slice(statements[1]!.offset).startsWith('UPDATE user')).toBe(true);
     expect(parseStatements('==>  Preparing: SELECT 1 FROM t WHERE a = $1', 'postgresql')).toHaveLength(1);

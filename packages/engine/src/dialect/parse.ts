@@ -8,7 +8,6 @@ import { normalizeNewlines, positionAt } from '../text/position.ts';
 import { explainPrefixEnd } from './explain-prefix.ts';
 import { prepareForParser } from './grammar-gaps.ts';
 import { regroupLogicalOperators } from './logical-precedence.ts';
-import { logMasked, logPrefixBefore } from './mybatis-log.ts';
 import { readQuery } from './reader/read-query.ts';
 import { NotCovered } from './reader/tokens.ts';
 import { type StatementSlice, splitStatements } from './split.ts';
@@ -45,16 +44,7 @@ export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
 
 function parseEachIn(text: string, dialect: Dialect, trees: Map<string, AstNode>): ParseOutcome[] {
   const input = normalizeNewlines(text);
-  // A MyBatis log's statements are the SQL of its Preparing lines (mybatis-log.ts); the log prefix is shown before it.
-  const masked = logMasked(input);
-  const slices = splitStatements(masked, dialect).map((slice) => {
-    if (masked === input) return withoutExplainPrefix(slice, input, dialect);
-    // The same length in both texts: what comes before the statement, shown from the text as written.
-    const leading = slice.leadingComments?.length ?? logPrefixBefore(input, slice.offset).length;
-    const shown =
-      leading > 0 ? { ...slice, leadingComments: input.slice(slice.offset - leading, slice.offset) } : slice;
-    return withoutExplainPrefix(shown, input, dialect);
-  });
+  const slices = splitStatements(input, dialect).map((slice) => withoutExplainPrefix(slice, input, dialect));
   if (slices.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
   return slices.map((slice, index) => {
     const { column } = positionAt(input, slice.offset);

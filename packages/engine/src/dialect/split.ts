@@ -1,5 +1,6 @@
 import type { Dialect } from '@sqltune/contracts';
 import { lex, type Token } from '../text/lexer.ts';
+import { logMasked, logPrefixBefore } from './mybatis-log.ts';
 
 export interface StatementSlice {
   text: string;
@@ -26,9 +27,12 @@ export interface StatementSlice {
  * dropped; a statement keeps its own leading comments out of its text so offsets point at code. The marks of MySQL's
  * executable comments (`/*!50100` and its `*\/`, which the lexer gives as comment tokens around the code they hold)
  * are code: `... /*!50100 PARTITION BY ... *\/;` keeps its closing mark, or the server would read an unclosed comment.
+ * A MyBatis log's statements are the SQL of its Preparing lines, the log prefix their leading text.
  */
 export function splitStatements(input: string, dialect: Dialect): StatementSlice[] {
-  const tokens = lex(input, { mysql: dialect === 'mysql' });
+  // A MyBatis log is read as the SQL of its Preparing lines (mybatis-log.ts): its tokens come from a copy of the same
+  // length with the log's own text blanked, every slice from the text as written.
+  const tokens = lex(logMasked(input), { mysql: dialect === 'mysql' });
   const { ends, unclosed } = parentheses(tokens);
   const slices: StatementSlice[] = [];
   let start = -1;
@@ -58,7 +62,9 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
         offset: start,
         line: lineAt(start),
       };
-      if (commentsStart >= 0) slice.leadingComments = input.slice(lineStart(input, commentsStart), start);
+      const leading =
+        commentsStart >= 0 ? lineStart(input, commentsStart) : start - logPrefixBefore(input, start).length;
+      if (leading < start) slice.leadingComments = input.slice(leading, start);
       if (holdsUnclosed) slice.unclosedParenthesis = true;
       slices.push(slice);
     }
