@@ -46,7 +46,8 @@ describe('MySQL executable comments', () => {
     expect(splitStatements(input, 'mysql').map((s) => s.text)).toEqual([
       'CREATE TABLE t (id int) ENGINE=InnoDB\n/*!50100 PARTITION BY HASH (id) PARTITIONS 2 */',
       '/*!40101 SET NAMES utf8mb4 */',
-      'SELECT 1',
+      // A plain comment ending a statement is kept as written too.
+      'SELECT 1 /* plain */',
     ]);
   });
 });

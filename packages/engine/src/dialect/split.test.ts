@@ -4,6 +4,7 @@ import { parseEach } from './parse.ts';
 import { splitStatements } from './split.ts';
 
 describe('splitStatements', () => {
+  const texts = (input: string) => splitStatements(input, 'postgresql').map((s) => s.text);
   it('keeps code offsets and lines, and the comment lines written before each statement', () => {
     const input =
       '-- totals by day\n-- (report 7)\nSELECT 1;\nSELECT 2; -- about the second\n\n  /* third */\n\n  SELECT 3';
@@ -46,6 +47,22 @@ describe('splitStatements', () => {
     expect(slices.map((s) => s.leadingComments)).toEqual([undefined, undefined]);
   });
 
+  it("keeps a block comment that ends a statement (Rails' marginalia) in its text, never a -- comment", () => {
+    const marginalia = '/*application:Blog,controller:posts,action:show*/';
+    const input = `SELECT "posts".* FROM "posts" WHERE "posts"."id" = $1 ${marginalia};\nSELECT 2 /* a */\n/* b */ ;\nSELECT 3 ${marginalia}`;
+    expect(texts(input)).toEqual([
+      `SELECT "posts".* FROM "posts" WHERE "posts"."id" = $1 ${marginalia}`,
+      'SELECT 2 /* a */\n/* b */',
+      `SELECT 3 ${marginalia}`,
+    ]);
+    // Negative: a -- comment, and a block comment on a line after the last statement without its `;`, stay out.
+    expect(texts('SELECT 1 -- note\n;\nSELECT 2 -- trailing')).toEqual(['SELECT 1', 'SELECT 2']);
+    expect(texts('SELECT 1\n/* the end */')).toEqual(['SELECT 1']);
+    // A comment on the line after a `;` stays the next statement's leading comment.
+    const [, next] = splitStatements(`SELECT 1;\n${marginalia} SELECT 2`, 'mysql');
+    expect([next!.leadingComments, next!.text]).toEqual([`${marginalia} `, 'SELECT 2']);
+  });
+
   it('does not take comments inside a statement for leading ones', () => {
     const [slice] = splitStatements('SELECT /* inner */ 1', 'postgresql');
     expect(slice!.leadingComments).toBeUndefined();
@@ -72,7 +89,8 @@ describe('splitStatements', () => {
       (dialect) => {
         const quote = dialect === 'mysql' ? '`' : '"';
         const input = `SELECT ')' AS ${quote}(${quote} /* ( */; SELECT 2`;
-        expect(texts(input, dialect)).toEqual([`SELECT ')' AS ${quote}(${quote}`, 'SELECT 2']);
+        // The comment ending the first statement is its own (see marginalia above).
+        expect(texts(input, dialect)).toEqual([`SELECT ')' AS ${quote}(${quote} /* ( */`, 'SELECT 2']);
       },
     );
 

@@ -1,5 +1,6 @@
 import type { Dialect } from '@sqltune/contracts';
 import { lex, type Token } from '../text/lexer.ts';
+import { logMasked, logPrefixBefore } from './mybatis-log.ts';
 
 export interface StatementSlice {
   text: string;
@@ -26,9 +27,12 @@ export interface StatementSlice {
  * dropped; a statement keeps its own leading comments out of its text so offsets point at code. The marks of MySQL's
  * executable comments (`/*!50100` and its `*\/`, which the lexer gives as comment tokens around the code they hold)
  * are code: `... /*!50100 PARTITION BY ... *\/;` keeps its closing mark, or the server would read an unclosed comment.
+ * A MyBatis log's statements are the SQL of its Preparing lines, the log prefix their leading text.
  */
 export function splitStatements(input: string, dialect: Dialect): StatementSlice[] {
-  const tokens = lex(input, { mysql: dialect === 'mysql' });
+  // A MyBatis log is read as the SQL of its Preparing lines (mybatis-log.ts): its tokens come from a copy of the same
+  // length with the log's own text blanked, every slice from the text as written.
+  const tokens = lex(logMasked(input), { mysql: dialect === 'mysql' });
   const { ends, unclosed } = parentheses(tokens);
   const slices: StatementSlice[] = [];
   let start = -1;
@@ -45,24 +49,33 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
     for (; counted < offset; counted++) if (input.charCodeAt(counted) === 10) line++;
     return line;
   };
-  const flush = () => {
+  // Block comments after the statement's last code (Rails' marginalia, sqlcommenter's `/*action='show'*/`): part of
+  // the statement as submitted when they end it at its `;`, or start on its last line. Never a `--` comment, after
+  // which text appended to the statement (a LIMIT, a wrapping parenthesis) would be commented out.
+  let trailEnd = -1;
+  let trailOnLastLine = false;
+  const flush = (atSemicolon: boolean) => {
     if (start >= 0) {
+      if (trailEnd >= 0 && (atSemicolon || trailOnLastLine)) end = trailEnd;
       const slice: StatementSlice = {
         text: input.slice(start, end),
         offset: start,
         line: lineAt(start),
       };
-      if (commentsStart >= 0) slice.leadingComments = input.slice(lineStart(input, commentsStart), start);
+      const leading =
+        commentsStart >= 0 ? lineStart(input, commentsStart) : start - logPrefixBefore(input, start).length;
+      if (leading < start) slice.leadingComments = input.slice(leading, start);
       if (holdsUnclosed) slice.unclosedParenthesis = true;
       slices.push(slice);
     }
     start = -1;
     commentsStart = -1;
     holdsUnclosed = false;
+    trailEnd = -1;
   };
   for (const [i, token] of tokens.entries()) {
     if (ends.has(i)) {
-      flush();
+      flush(true);
       const newline = input.indexOf('\n', token.end);
       commentsFrom = newline < 0 ? input.length : newline + 1;
       continue;
@@ -70,11 +83,19 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
     const code = token.kind !== 'comment' || executableMark(token.text);
     if (!code && start < 0 && commentsStart < 0 && token.start >= commentsFrom) commentsStart = token.start;
     if (token.kind === 'space' || (!code && start < 0)) continue;
+    if (!code) {
+      if (token.text.startsWith('/*')) {
+        if (trailEnd < 0) trailOnLastLine = !input.slice(end, token.start).includes('\n');
+        trailEnd = token.end;
+      }
+      continue;
+    }
     if (start < 0) start = token.start;
-    if (code) end = token.end;
+    end = token.end;
+    trailEnd = -1;
     if (unclosed.has(i)) holdsUnclosed = true;
   }
-  flush();
+  flush(false);
   return slices;
 }
 

@@ -758,7 +758,7 @@ describe('PostgreSQL partial indexes for queue-like predicates', () => {
   const queue = "SELECT id FROM jobs WHERE locked_at IS NULL AND queue = 'default' ORDER BY priority, run_at LIMIT 10";
 
   it('keys the other conditions and the ORDER BY, holding only the rows the predicate picks', () => {
-    const partial = report(queue).find((c) => c.where);
+    const partial = report(queue).find((c) => c.where && c.columns.length === 3);
     expect(partial).toMatchObject({
       ddl: 'CREATE INDEX idx_jobs_queue_priority_run_at_partial ON jobs (queue, priority, run_at) WHERE locked_at IS NULL;',
       columns: ['queue', 'priority', 'run_at'],
@@ -776,18 +776,79 @@ describe('PostgreSQL partial indexes for queue-like predicates', () => {
   it('sizes a partial index by the share of the rows its predicate holds', () => {
     const jobs = `CREATE TABLE jobs (id bigint PRIMARY KEY, queue text, priority int, run_at timestamptz, locked_at timestamptz);
       -- sqltune:stats jobs rows=1000000`;
-    const sizes = (schemaText: string) => {
-      const candidates = report(queue, parseSchema(schemaText, 'postgresql'));
-      const whole = candidates.find((c) => !c.where && c.columns.join() === 'locked_at,queue,priority,run_at');
-      return { partial: candidates.find((c) => c.where)!.estimatedBytes!, whole: whole!.estimatedBytes! };
-    };
-    // One row in a hundred, with one key column fewer.
-    const sized = sizes(`${jobs}\n-- sqltune:stats jobs.locked_at nulls=0.01`);
-    expect(sized.partial).toBeGreaterThan(0);
-    expect(sized.partial * 50).toBeLessThan(sized.whole);
-    // Without a NULL fraction it is sized as if it held every row.
-    const unsized = sizes(jobs);
-    expect(unsized.partial * 2).toBeGreaterThan(unsized.whole);
+    const size = (schemaText: string) =>
+      report(queue, parseSchema(schemaText, 'postgresql')).find((c) => c.columns.join() === 'queue,priority,run_at')!
+        .estimatedBytes!;
+    // One row in a hundred; without a NULL fraction it is sized as if it held every row.
+    const sized = size(`${jobs}\n-- sqltune:stats jobs.locked_at nulls=0.01`);
+    expect(sized).toBeGreaterThan(0);
+    expect(sized * 50).toBeLessThan(size(jobs));
+  });
+
+  it("states an ORM's soft delete as the predicate, not a key, on PostgreSQL; MySQL keys it", () => {
+    const schemaText = `CREATE TABLE posts (id bigint PRIMARY KEY, user_id bigint NOT NULL, email varchar(255), title text,
+      published boolean, created_at timestamp, deleted_at timestamp);
+      CREATE TABLE users (id bigint PRIMARY KEY, status text);
+      -- sqltune:stats posts rows=1000000
+      -- sqltune:stats users rows=100000`;
+    const pgSchema = parseSchema(schemaText, 'postgresql');
+    const keys = (sql: string, dialect: 'postgresql' | 'mysql' = 'postgresql') =>
+      report(sql, dialect === 'mysql' ? parseSchema(schemaText, 'mysql') : pgSchema, dialect)
+        .filter((c) => c.table === 'posts')
+        .map(
+          (c) =>
+            `${c.columns.join()}${c.include.length ? ` +${c.include.join()}` : ''}${c.where ? ` | ${c.where}` : ''}`,
+        );
+    const hibernate = keys('select p.id from posts p where p.deleted_at is null and p.email=$1');
+    expect(hibernate).toContain('email | deleted_at IS NULL');
+    expect(hibernate.some((k) => k.split(' ')[0]!.split(',').includes('deleted_at'))).toBe(false);
+    // Joined on: the join column is the key of the rows the predicate holds; no index keyed by deleted_at alone.
+    const rails = keys(
+      'SELECT "posts".* FROM "posts" INNER JOIN "users" ON "users"."id" = "posts"."user_id" WHERE "users"."status" = $1 AND "posts"."deleted_at" IS NULL',
+    );
+    expect(rails).toContain('user_id | deleted_at IS NULL');
+    expect(rails).not.toContain('deleted_at');
+    // Negative: MySQL has no partial index, so the soft delete stays a key column beside the equality.
+    const mysql = keys('SELECT id FROM posts WHERE deleted_at IS NULL AND email = ?', 'mysql');
+    expect(mysql.every((k) => !k.includes('|'))).toBe(true);
+    expect(mysql.some((k) => k.startsWith('deleted_at,email') || k.startsWith('email,deleted_at'))).toBe(true);
+    // Negative: a boolean compared with a parameter (Rails' `"published" = $1`) is no predicate an index can state.
+    const bound = keys('SELECT id FROM posts WHERE published = $1 AND user_id = $2');
+    expect(bound.every((k) => !k.includes('|'))).toBe(true);
+    expect(bound.some((k) => k.split(' ')[0]!.split(',').includes('published'))).toBe(true);
+  });
+
+  it("reads a boolean column alone or under NOT as a predicate, quoted as written (EF Core's soft delete)", () => {
+    const schema = parseSchema(
+      `CREATE TABLE "Users" ("Id" int PRIMARY KEY, "Email" text, "IsDeleted" boolean NOT NULL, "deletedAt" timestamp);
+       -- sqltune:stats Users rows=1000000`,
+      'postgresql',
+    );
+    const partial = (sql: string) => report(sql, schema).find((c) => c.where)?.ddl;
+    expect(partial('SELECT u."Id" FROM "Users" AS u WHERE NOT (u."IsDeleted") AND u."Email" = $1')).toBe(
+      'CREATE INDEX idx_users_email_partial ON "Users" ("Email") WHERE NOT "IsDeleted";',
+    );
+    expect(partial('SELECT "Id" FROM "Users" WHERE "IsDeleted" AND "Email" = $1')).toMatch(/WHERE "IsDeleted";$/);
+    expect(partial('SELECT "Id" FROM "Users" WHERE "deletedAt" IS NULL AND "Email" = $1')).toMatch(
+      /\("Email"\) WHERE "deletedAt" IS NULL;$/,
+    );
+    // Negative: a column that is no boolean is no predicate alone.
+    expect(report('SELECT "Id" FROM "Users" WHERE "Email" = $1', schema).some((c) => c.where)).toBe(false);
+  });
+
+  it('keys an ORM soft delete after the columns compared with values on MySQL, whatever their statistics', () => {
+    const my = parseSchema(
+      `CREATE TABLE users (id INT PRIMARY KEY, email VARCHAR(100), status VARCHAR(10), deleted_at DATETIME);
+       -- sqltune:stats users rows=1000000
+       -- sqltune:stats users.deleted_at distinct=900000
+       -- sqltune:stats users.status distinct=5`,
+      'mysql',
+    );
+    const keys = (sql: string) => report(sql, my, 'mysql').map((c) => c.columns.join());
+    expect(keys('SELECT id FROM users WHERE deleted_at IS NULL AND status = ?')).toContain('status,deleted_at');
+    expect(keys('SELECT id FROM users WHERE deleted_at IS NULL AND status = ?')).not.toContain('deleted_at,status');
+    // Negative: a column compared with a value keeps its place by its statistics.
+    expect(keys('SELECT id FROM users WHERE deleted_at = ? AND status = ?')).toContain('deleted_at,status');
   });
 
   it('holds no predicate the WHERE does not imply, and none on MySQL', () => {

@@ -1,7 +1,16 @@
 import { type Dialect, type IndexColumnRole, indexRolesWording, type Localized } from '@sqltune/contracts';
-import { type AstNode, child, children, columnRef, literalValue, walk } from '../model/ast.ts';
+import {
+  type AstNode,
+  child,
+  children,
+  columnRef,
+  functionArgs,
+  functionName,
+  literalValue,
+  walk,
+} from '../model/ast.ts';
 import { expressionText } from '../model/expression-text.ts';
-import { isBinaryExpr } from '../model/nodes.ts';
+import { isBinaryExpr, isFunctionCall } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { findTable, type IndexDef, type SchemaModel, type TableDef } from '../schema/model.ts';
 import { resolve, resolveColumn, selectQueries } from '../semantics/scope.ts';
@@ -95,7 +104,7 @@ interface TableUsage {
   /** Expressions on the table's columns the conditions compare that no index proposed here can hold, and why. */
   refused: Array<{ text: string; why: Localized }>;
   /**
-   * PostgreSQL: conditions of the WHERE, ANDed at its top, that pick a subset a partial index can hold
+   * Conditions of the WHERE, ANDed at its top, that pick a subset a (PostgreSQL) partial index can hold
    * (`locked_at IS NULL`, `done = false`): the column each tests, what it holds, and its predicate text.
    */
   partial: PartialCondition[];
@@ -254,7 +263,12 @@ interface Proposal {
 }
 
 function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Proposal[] {
-  const selective = bySelectivity(table, unique([...usage.equality, ...usage.join]));
+  // A column only tested by a predicate (`deleted_at IS NULL`, `is_active = true`) goes after the columns compared
+  // with values: nearly every row of an ORM's soft delete shares its NULL, however many distinct values the others
+  // hold. (PostgreSQL then states it as a partial index's WHERE: withPredicateOutOfKey.)
+  const predicateOnly = (c: string) => usage.partial.some((p) => p.column === c);
+  const ranked = bySelectivity(table, unique([...usage.equality, ...usage.join]));
+  const selective = [...ranked.filter((c) => !predicateOnly(c)), ...ranked.filter(predicateOnly)];
   const rangeColumn = usage.range.find((c) => !selective.includes(c));
   const lookup = [
     ...selective.slice(0, MAX_KEY_COLUMNS - (rangeColumn ? 1 : 0)),
@@ -379,7 +393,37 @@ function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Pro
   }
   for (const column of selective) add([column], usage.join.includes(column) ? 'join' : 'filter', 'range');
   if (rangeColumn) add([rangeColumn], 'filter', 'range');
-  return proposals;
+  if (dialect === 'mysql') return proposals;
+  const partial = proposals.map((p) => withPredicateOutOfKey(table, p, usage.partial));
+  // A key of the predicate's columns alone (`(deleted_at)`) only looks cheap while PostgreSQL, without statistics,
+  // takes `IS NULL` to pick half a percent of the rows; beside an index holding just those rows it is left out.
+  const keysPredicateOnly = (p: Proposal) => p.where === undefined && p.columns.every(predicateOnly);
+  return partial.some((p) => p.where !== undefined) ? partial.filter((p) => !keysPredicateOnly(p)) : partial;
+}
+
+/**
+ * PostgreSQL: a key column the query only tests with a partial predicate (the soft delete every ORM writes, Rails'
+ * and GORM's `deleted_at IS NULL`, or `is_active = true`) becomes the index's WHERE instead of a key: the index holds
+ * only the rows the query can return, keyed by the columns that pick among them (`(email) WHERE deleted_at IS NULL`,
+ * not `(deleted_at, email)`, whose lead nearly every row shares). A key of such columns only stays as it is.
+ */
+function withPredicateOutOfKey(table: TableDef, proposal: Proposal, partial: PartialCondition[]): Proposal {
+  if (proposal.where !== undefined) return proposal;
+  const stated = (c: string, i: number) => proposal.roles[i] === 'equality' && partial.some((p) => p.column === c);
+  const moved = proposal.columns.filter(stated);
+  const keep = proposal.columns.map((c, i) => !stated(c, i));
+  if (moved.length === 0 || !keep.includes(true)) return proposal;
+  const columns = proposal.columns.filter((_, i) => keep[i]);
+  const inKey = (list: string[] | undefined) => list?.filter((c) => columns.includes(c));
+  return {
+    ...proposal,
+    columns,
+    roles: proposal.roles.filter((_, i) => i >= keep.length || keep[i]),
+    ...(proposal.pattern ? { pattern: inKey(proposal.pattern) } : {}),
+    ...(proposal.descending ? { descending: inKey(proposal.descending) } : {}),
+    where: partial.map((p) => p.text).join(' AND '),
+    rowsShare: partialShare(table, partial),
+  };
 }
 
 /**
@@ -501,13 +545,11 @@ function usageByTable(
       }
       return key?.indexable ? key : undefined;
     };
-    if (statement.dialect === 'postgresql') {
-      for (const condition of topConjuncts(child(query, 'where'))) {
-        const subset = partialPredicate(condition, owner);
-        if (!subset) continue;
-        const { partial } = entry(subset.table);
-        if (!partial.some((p) => p.text === subset.text)) partial.push(subset);
-      }
+    for (const condition of topConjuncts(child(query, 'where'))) {
+      const subset = partialPredicate(condition, owner);
+      if (!subset) continue;
+      const { partial } = entry(subset.table);
+      if (!partial.some((p) => p.text === subset.text)) partial.push(subset);
     }
     const conditions = [
       child(query, 'where'),
@@ -626,7 +668,10 @@ function usageByTable(
   return usage;
 }
 
-/** A condition a partial index's predicate can state: its column is NULL, is not NULL, or is true or false. */
+/**
+ * A condition a partial index's predicate can state: its column is NULL, is not NULL, or is true or false. Read in
+ * both dialects (MySQL keys such a column last); only PostgreSQL makes partial indexes of them.
+ */
 interface PartialCondition {
   column: string;
   holds: 'null' | 'not-null' | boolean;
@@ -666,6 +711,15 @@ function partialPredicate(
   node: AstNode,
   owner: (node: AstNode | undefined) => { table: string; column: { name: string; type: string } } | undefined,
 ): (PartialCondition & { table: string }) | undefined {
+  // A boolean column alone or under NOT: Django's `WHERE "app_user"."is_active"`, EF Core's `NOT (u."IsDeleted")`.
+  // node-sql-parser reads `NOT (x)` as a call of NOT.
+  const notCall = isFunctionCall(node) && functionName(node)?.toUpperCase() === 'NOT' ? functionArgs(node) : [];
+  const negated = notCall.length === 1 || (node.type === 'unary_expr' && String(node.operator).toUpperCase() === 'NOT');
+  const alone = owner(notCall.length === 1 ? notCall[0] : negated ? child(node, 'expr') : node);
+  if (alone && /^BOOL(EAN)?$/.test(alone.column.type.toUpperCase())) {
+    const name = postgresName(alone.column.name);
+    return { table: alone.table, column: alone.column.name, holds: !negated, text: negated ? `NOT ${name}` : name };
+  }
   if (!isBinaryExpr(node)) return undefined;
   const operator = String(node.operator).toUpperCase();
   const found = owner(child(node, 'left'));
@@ -675,9 +729,14 @@ function partialPredicate(
   const isBoolean =
     value?.type === 'bool' && (operator === '=' || operator === 'IS') && /^BOOL(EAN)?$/.test(found.column.type);
   if (!isNull && !isBoolean) return undefined;
-  const text = expressionText(node, () => found.column.name);
+  const text = expressionText(node, () => postgresName(found.column.name));
   const holds = isNull ? (operator === 'IS' ? 'null' : 'not-null') : value?.value === true;
   return text === undefined ? undefined : { table: found.table, column: found.column.name, holds, text };
+}
+
+/** A PostgreSQL name as DDL writes it: quoted unless it is all lower case (`"deletedAt"` stays `"deletedAt"`). */
+function postgresName(id: string): string {
+  return /^[a-z_][a-z0-9_]*$/.test(id) ? id : `"${id.replaceAll('"', '""')}"`;
 }
 
 /** The SELECT of `(SELECT ...)` as an IN list's only item, if that is what the node is. */
@@ -1025,7 +1084,7 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
       .replace(/^_+|_+$/g, ''),
   );
   const name = `idx_${table.name}_${words.join('_')}${suffix}`.toLowerCase().slice(0, 60);
-  const quote = (id: string) => (dialect === 'mysql' ? `\`${id}\`` : /^[a-z_][a-z0-9_]*$/.test(id) ? id : `"${id}"`);
+  const quote = (id: string) => (dialect === 'mysql' ? `\`${id}\`` : postgresName(id));
   // PostgreSQL takes an expression key in parentheses: `CREATE INDEX ... ON users ((lower(email)))`.
   const keyText = (key: string) => (isExpressionKey(table, key) ? `(${key})` : quote(key));
   const where = proposal.where ? ` WHERE ${proposal.where}` : '';

@@ -96,14 +96,23 @@ export interface SchemaModel {
   notes?: Localized[];
 }
 
+/**
+ * Names are compared without case, but a name written exactly as one of the schema's is that one: PostgreSQL's
+ * quoted `"User"` (Prisma) and `"user"` (TypeORM), or `"Users"` (EF Core) and `users` (Rails), are different tables
+ * of one database, as MySQL's `Users` and `users` are on a case-sensitive file system.
+ */
+function byName<T extends { name: string }>(items: readonly T[] | undefined, name: string): T | undefined {
+  const exact = unquote(name);
+  const wanted = exact.toLowerCase();
+  return items?.find((t) => t.name === exact) ?? items?.find((t) => t.name.toLowerCase() === wanted);
+}
+
 export function findTable(schema: SchemaModel, name: string): TableDef | undefined {
-  const wanted = unquote(name).toLowerCase();
-  return schema.tables.find((t) => t.name.toLowerCase() === wanted);
+  return byName(schema.tables, name);
 }
 
 export function findColumn(table: TableDef | undefined, name: string): ColumnDef | undefined {
-  const wanted = unquote(name).toLowerCase();
-  return table?.columns.find((c) => c.name.toLowerCase() === wanted);
+  return byName(table?.columns, name);
 }
 
 /** An index's keys as text: each column's name, or an expression key's text (`lower(email)`) where it is one. */

@@ -64,6 +64,25 @@ describe('bind placeholders of other clients are read as the dialect parameters'
     expect(note.zh).toContain('绑定参数');
   });
 
+  it("reads JDBC's ? glued to a comparison (Hibernate's log) and .NET's @name as PostgreSQL parameters", () => {
+    const hibernate =
+      'select u.id from users u where u.email=? and u.age>=? and u.name<>? and sum(u.x)>? fetch first ? rows only';
+    expect(parameters(hibernate, 'postgresql')).toEqual(['$1', '$2', '$3', '$4', '$5']);
+    expect(parameters('update users set name=?, status=? where id=?', 'postgresql')).toEqual(['$1', '$2', '$3']);
+    // EF Core's parameters: one name is one parameter.
+    const efCore =
+      'SELECT u."Id" FROM "Users" AS u WHERE u."Email" = @__email_0 AND u."Id" > @__id_1 OR u."Name" = @__email_0 LIMIT @__p_2';
+    expect(parameters(efCore, 'postgresql')).toEqual(['$1', '$2', '$1', '$3']);
+    expect(bindPlaceholderNote(efCore, 'postgresql')!.en).toContain('@__email_0, @__id_1, @__p_2');
+  });
+
+  it('leaves operators holding ? or @ alone, and MySQL user variables', () => {
+    const operators =
+      "SELECT a FROM t WHERE data @? '$.a' AND tags <@ b AND x @@ q AND j ?& k AND d=?| e AND r @>b AND @ n > 1";
+    expect(written(operators, 'postgresql')).toEqual([]);
+    expect(written('SELECT a FROM t WHERE b = @v AND c=?', 'mysql')).toEqual([]);
+  });
+
   it('numbers past the $n already written in a statement of any length (a 150,000-value IN list)', () => {
     const values = Array.from({ length: 150_000 }, (_, i) => i).join(',');
     const text = `SELECT a FROM t WHERE a IN (${values}) AND b = $3 AND c = %s`;

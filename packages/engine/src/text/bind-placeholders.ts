@@ -27,7 +27,7 @@ export interface BindPlaceholder {
 
 /** Keywords after which a value is expected. */
 const valueAfter = new Set(
-  'AND OR NOT IN LIKE ILIKE BETWEEN LIMIT OFFSET WHERE SET VALUES THEN ELSE WHEN SELECT IS ANY ALL SOME ON HAVING RETURN ESCAPE INTERVAL AGAINST'.split(
+  'AND OR NOT IN LIKE ILIKE BETWEEN LIMIT OFFSET FIRST NEXT WHERE SET VALUES THEN ELSE WHEN SELECT IS ANY ALL SOME ON HAVING RETURN ESCAPE INTERVAL AGAINST'.split(
     ' ',
   ),
 );
@@ -93,16 +93,36 @@ function placeholderEnd(tokens: Token[], i: number, dialect: Dialect): number {
     if (before.text === '[') return -1;
     return glued(1) && /^(?:[A-Za-z_]\w*|\d+)$/.test(at(1)!.text) ? i + 1 : -1;
   }
-  if (dialect === 'postgresql' && first === '?') {
-    // Part of an operator (`@?`, `?|`, `?&`): PostgreSQL reads a run of operator characters as one operator.
+  if (dialect === 'postgresql' && (first === '?' || (first === '@' && glued(1) && at(1)!.kind === 'word'))) {
+    // Part of an operator (`@?`, `?|`, `?&`, `<@`, `@>`): PostgreSQL reads a run of operator characters as one
+    // operator. A comparison glued to it is JDBC's logged `email=?` (Hibernate writes no blanks), which a driver
+    // sends as `email = $1`: no built-in operator is a comparison followed by `?` or `@`.
+    const gluedBefore = before.end === tokens[i]!.start && !'(,'.includes(before.text);
     const inOperator =
-      (before.end === tokens[i]!.start && !'(,'.includes(before.text)) ||
-      (glued(1) && at(1)!.kind === 'symbol' && !'),;'.includes(at(1)!.text));
-    return inOperator ? -1 : i;
+      (gluedBefore && !comparisonBefore(tokens, i)) ||
+      (first === '?' && glued(1) && at(1)!.kind === 'symbol' && !'),;'.includes(at(1)!.text));
+    if (inOperator) return -1;
+    // `@name` is the named parameter .NET clients log (EF Core's `@__email_0`, Dapper's `@id`).
+    return first === '@' ? i + 1 : i;
   }
   if (dialect === 'mysql' && /^\$\d+$/.test(first)) return i;
   return -1;
 }
+
+/** Whether the symbols glued before token `i` are one comparison operator (`=`, `<>`, `>=`...) after an operand. */
+function comparisonBefore(tokens: Token[], i: number): boolean {
+  let k = i;
+  while (k > 0 && operatorCharacters.includes(tokens[k - 1]!.text) && tokens[k - 1]!.end === tokens[k]!.start) k--;
+  const run = tokens
+    .slice(k, i)
+    .map((t) => t.text)
+    .join('');
+  return k > 0 && comparisons.has(run);
+}
+
+/** The characters PostgreSQL reads into one operator when written together. */
+const operatorCharacters = '+-*/<>=~!@#%^&|`?';
+const comparisons = new Set(['=', '<>', '!=', '<', '>', '<=', '>=']);
 
 /** `#{...}` written without blanks between `#` and `{`, to its `}`: the index of the `}`, or -1. */
 function mybatisParameterEnd(tokens: Token[], i: number): number {

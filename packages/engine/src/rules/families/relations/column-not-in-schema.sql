@@ -50,3 +50,15 @@ SELECT w.anything FROM widgets w;
 
 -- matches: 0
 SELECT o.o_custid FROM orders o;
+
+-- PostgreSQL's quoted names keep their case: TypeORM's "user" and Prisma's "User" are two tables of one database.
+-- dialect: postgresql
+-- tables: CREATE TABLE "User" ("id" text PRIMARY KEY, "email" text NOT NULL); CREATE TABLE "user" ("id" serial PRIMARY KEY, "firstName" varchar NOT NULL, "isActive" boolean NOT NULL);
+-- matches: 0
+SELECT "User"."id" AS "User_id", "User"."firstName" AS "User_firstName" FROM "user" "User" WHERE "User"."isActive" = $1;
+
+-- The other table of the two is still told apart: Prisma's "User" has no firstName.
+-- dialect: postgresql
+-- tables: CREATE TABLE "User" ("id" text PRIMARY KEY, "email" text NOT NULL); CREATE TABLE "user" ("id" serial PRIMARY KEY, "firstName" varchar NOT NULL, "isActive" boolean NOT NULL);
+-- matches: 1
+SELECT "public"."User"."id", "public"."User"."firstName" FROM "public"."User" WHERE "public"."User"."email" = $1;
