@@ -337,6 +337,21 @@ ALTER TABLE t ADD FULLTEXT INDEX ft4 (title), ADD SPATIAL sp3 (g), ADD INDEX b3 
       ['b3', 'btree'],
     ]);
   });
+  it('marks the ones SHOW INDEX lists by their Index_type', () => {
+    const showIndex = [
+      'Table\tNon_unique\tKey_name\tSeq_in_index\tColumn_name\tCollation\tCardinality\tSub_part\tPacked\tNull\tIndex_type\tComment\tIndex_comment',
+      't\t0\tPRIMARY\t1\tid\tA\t100\tNULL\tNULL\t\tBTREE\t\t',
+      't\t1\tft\t1\ttitle\tNULL\tNULL\tNULL\tNULL\tYES\tFULLTEXT\t\t',
+      't\t1\tb\t1\ttitle\tA\t50\tNULL\tNULL\tYES\tBTREE\t\t',
+    ].join('\n');
+    const schema = parseSchema(`CREATE TABLE t (id INT NOT NULL, title VARCHAR(100));\n\n${showIndex}`, 'mysql');
+    expect(schema.tables[0]!.indexes.map((i) => [i.name, i.method ?? 'btree'])).toEqual([
+      ['PRIMARY', 'btree'],
+      ['ft', 'fulltext'],
+      ['b', 'btree'],
+    ]);
+    expect(schema.ddl).toContain('CREATE FULLTEXT INDEX `ft` ON `t` (`title`);');
+  });
   it('lets InnoDB index a foreign key a FULLTEXT key starts with, as a B-tree one does not', () => {
     const ddl = (key: string) =>
       `CREATE TABLE t (id INT PRIMARY KEY, code VARCHAR(10), ${key}, FOREIGN KEY (code) REFERENCES c (code));`;
