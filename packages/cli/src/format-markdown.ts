@@ -11,6 +11,7 @@ import {
   verdictLabels,
 } from '@sqltune/contracts';
 import { workloadSourceLines } from './format-workload.ts';
+import { planNotes, planNotesHeading } from './plan-notes.ts';
 
 const labels = {
   en: {
@@ -190,6 +191,10 @@ function statementSection(statement: StatementReport, language: Language, l: Lab
     );
   } else {
     lines.push(`- ${l.noGain}${statement.gainMissing ? ` (${statement.gainMissing[language]})` : ''}`);
+  }
+  const notes = planNotes(statement.plan, language);
+  if (notes.length > 0) {
+    lines.push(`- ${planNotesHeading(language)}:`, ...notes.map((n) => `  - _${n.plans}_: ${inline(n.text)}`));
   }
   lines.push('');
 

@@ -11,6 +11,7 @@ import {
   verdictLabels,
 } from '@sqltune/contracts';
 import { workloadSourceLines } from './format-workload.ts';
+import { planNotes, planNotesHeading } from './plan-notes.ts';
 
 const labels = {
   en: {
@@ -94,6 +95,8 @@ function statementLines(statement: StatementReport, language: Language): string[
     }
   }
   lines.push('', `${l.plan}: ${statement.plan.missing ? statement.plan.missing[language] : statement.plan.source}`);
+  const notes = planNotes(statement.plan, language);
+  if (notes.length > 0) lines.push(`${planNotesHeading(language)}:`, ...notes.map((n) => `  [${n.plans}] ${n.text}`));
   if (statement.gain) {
     const { costBefore, costAfter } = statement.gain;
     const cost = `${l.cost} ${costBefore.toFixed(2)} -> ${costAfter.toFixed(2)}`;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Report } from '@sqltune/contracts';
 import { mapperRules, statementRules } from '@sqltune/engine';
 import { describe, expect, it } from 'vitest';
+import { mariadbBinary, serviceAvailable } from '../../../test-support/services.ts';
 
 /** The real CLI as a user runs it: `node packages/cli/bin/sqltune.js ...` from the repository root. */
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -163,6 +164,55 @@ describe.concurrent('sqltune CLI', { timeout: 240_000 }, () => {
     expect(run.stdout).toContain('    估算基于你提供的列统计信息');
     expect(run.stdout).toMatch(/ {4}整组索引下代价 [\d.]+ -> [\d.]+，其中该索引节省 [\d.]+/);
   });
+
+  it("prints the plans' notes in text, once each with the plans that carry them, and none for a plan without", async () => {
+    const sql =
+      "SELECT o_orderkey FROM orders WHERE o_comment = 'x';\nSELECT o_custkey FROM orders WHERE o_orderkey = 7;\n";
+    const run = await sqltune(['optimize', '-', ...pgArgs, '--format', 'text', '--lang', 'en'], sql);
+    expect(run.code).toBe(0);
+    const [first, second] = run.stdout.split(/^== Statement \d+ .*$/m).slice(1);
+    expect(first).toMatch(
+      /\nPlan notes:\n {2}\[before\] Seq Scan on large table orders \(1,500,000 rows\) with filter /,
+    );
+    expect(second).not.toContain('Plan notes');
+  });
+
+  it("prints the plans' notes in Markdown, in Chinese", async () => {
+    const run = await sqltune([
+      'optimize',
+      `${fixtures}/orders.sql`,
+      ...pgArgs,
+      '--format',
+      'markdown',
+      '--lang',
+      'zh',
+    ]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/\n- 执行计划提示:\n {2}- _优化前_: 对大表 orders（1,500,000 行） ?顺序扫描并过滤 /);
+  });
+
+  it.runIf(serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQL_SANDBOX_URL' : mariadbBinary))(
+    'says, in both formats, that MATCH ... AGAINST needs the FULLTEXT index the structure lacks',
+    async () => {
+      const args = ['optimize', `${fixtures}/articles-match.sql`, '--schema', `${fixtures}/articles-schema.sql`];
+      const [text, markdown] = await Promise.all([
+        sqltune([...args, '--format', 'text', '--lang', 'en']),
+        sqltune([...args, '--format', 'markdown', '--lang', 'zh']),
+      ]);
+      expect(text.code).toBe(0);
+      const [match, lookup] = text.stdout.split(/^== Statement \d+ .*$/m).slice(1);
+      expect(match).toContain(
+        '\nPlan notes:\n  [before, after] MATCH ... AGAINST needs a FULLTEXT index on exactly (title, body) of articles',
+      );
+      expect(match).toContain('ALTER TABLE articles ADD FULLTEXT INDEX ft_articles_title_body (title, body)');
+      // The note is the MATCH statement's: the next one, planned in the same session, has none.
+      expect(lookup).not.toContain('MATCH ... AGAINST');
+      expect(markdown.code).toBe(0);
+      expect(markdown.stdout).toContain(
+        '\n- 执行计划提示:\n  - _优化前、优化后_: MATCH ... AGAINST 需要表 articles 在 (title, body) 上恰好有一个 FULLTEXT 索引',
+      );
+    },
+  );
 
   it('writes SARIF 2.1.0 with the whole catalogue and located results', async () => {
     const file = `${fixtures}/mysql-findings.sql`;

@@ -7,7 +7,7 @@ import {
   type PlanNode,
   type PlanTree,
 } from '@sqltune/contracts';
-import { findTable, type IndexCandidate, type SchemaModel } from '@sqltune/engine';
+import { findTable, type IndexCandidate, type SchemaModel, servesComparisons } from '@sqltune/engine';
 import type { PlannerSession, PlanTableRows } from './types.ts';
 
 /**
@@ -355,6 +355,7 @@ function replacedIndexes(candidate: IndexCandidate, schema: SchemaModel): string
       (index) =>
         !index.unique &&
         index.name &&
+        servesComparisons(index) &&
         index.columns.length < candidate.columns.length &&
         index.columns.every((c, i) => candidate.columns[i]?.toLowerCase() === c.toLowerCase()),
     )

@@ -3,7 +3,9 @@ import { join } from 'node:path';
 import type { WorkloadIndexes } from '@sqltune/contracts';
 import { parseSchema, prepareWorkload } from '@sqltune/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mariadbBinary, serviceAvailable } from '../../../test-support/services.ts';
 import { WORKLOAD_SHOP_SCHEMA } from '../../../test-support/workload-shop.ts';
+import { mariadbPlanner, shutdownMariaDb } from './mariadb/backend.ts';
 import { optimize } from './optimize.ts';
 import { pglitePlanner } from './pglite/backend.ts';
 import type { PlannerSession } from './types.ts';
@@ -176,3 +178,35 @@ CREATE INDEX customers_email_name ON customers (email, name);`,
     }
   }, 60_000);
 });
+
+describe.runIf(serviceAvailable('MariaDB', process.env.MYSQL_SANDBOX_URL ? 'MYSQL_SANDBOX_URL' : mariadbBinary))(
+  "the structure's FULLTEXT keys in workload advice (MariaDB)",
+  () => {
+    afterAll(() => shutdownMariaDb());
+    it('are no B-tree key’s prefix: unused at most, never redundant', async () => {
+      const structure = parseSchema(
+        `CREATE TABLE articles (id INT PRIMARY KEY, title VARCHAR(200), views INT,
+  FULLTEXT KEY ft_title (title), KEY title_only (title), KEY title_views (title, views));`,
+        'mysql',
+      );
+      const session = await mariadbPlanner.open({ dialect: 'mysql', schemaSql: structure.ddl, statistics: [] });
+      try {
+        const prepared = prepareWorkload(
+          [
+            'Count: 40  Time=0.02s (0s)  Lock=0.00s (0s)  Rows_sent=1.0 (40), Rows_examined=1.0 (40), Rows_affected=0.0 (0), root[root]@localhost',
+            '  SELECT views FROM articles WHERE id = N',
+          ].join('\n'),
+          'mysql',
+          structure,
+        );
+        const texts = prepared.statements.filter((s) => s.planned).map((s) => s.sql);
+        const w = await adviseWeightedWorkload(session, 'mysql', prepared, texts, structure);
+        const existing = (name: string) => w.existing?.find((e) => e.name === name);
+        expect(existing('title_only')).toMatchObject({ reason: 'redundant', coveredBy: 'title_views' });
+        expect(existing('ft_title')).toMatchObject({ reason: 'unused' });
+      } finally {
+        await session.close();
+      }
+    }, 120_000);
+  },
+);

@@ -16,6 +16,7 @@ import {
   type PreparedStatement,
   type PreparedWorkload,
   type SchemaModel,
+  servesComparisons,
   withAnalysisCaches,
 } from '@sqltune/engine';
 import { usesIndex } from './index-advisor.ts';
@@ -209,9 +210,11 @@ function existingIndexNotes(
       const columns = keys.map((c) => c.toLowerCase());
       const startsWith = (other: string[]) =>
         other.length > columns.length && columns.every((c, k) => other[k]?.toLowerCase() === c);
-      const wider =
-        table.indexes.find((o) => o !== index && startsWith(keyTexts(o)))?.name ??
-        advised.find((a) => a.table.toLowerCase() === table.name.toLowerCase() && startsWith(a.columns))?.ddl;
+      // A FULLTEXT or SPATIAL key is no B-tree's prefix (nor is a B-tree one of its).
+      const wider = !servesComparisons(index)
+        ? undefined
+        : (table.indexes.find((o) => o !== index && servesComparisons(o) && startsWith(keyTexts(o)))?.name ??
+          advised.find((a) => a.table.toLowerCase() === table.name.toLowerCase() && startsWith(a.columns))?.ddl);
       if (wider) {
         notes.push({
           table: table.name,

@@ -403,6 +403,34 @@ CREATE TABLE staging (id INT, email VARCHAR(100), name TEXT);
   });
 });
 
+describe('MySQL FULLTEXT and SPATIAL keys serve no =, range or order', () => {
+  const report = (key: string, sql: string) =>
+    indexCandidateReport(
+      parseStatements(sql, 'mysql')[0]!,
+      parseSchema(
+        `CREATE TABLE docs (id INT PRIMARY KEY, title VARCHAR(100), body TEXT${key});\n-- sqltune:stats docs rows=500000`,
+        'mysql',
+      ),
+    );
+  const equality = "SELECT id FROM docs WHERE title = 'x'";
+
+  it('proposes a B-tree index beside a FULLTEXT key on the same column', () => {
+    const found = report(', FULLTEXT KEY ft (title)', equality);
+    expect(found.candidates.map((c) => c.columns)).toEqual([['title']]);
+    expect(found.skipped).toEqual([]);
+    expect(report(', FULLTEXT KEY ft (title)', 'SELECT id FROM docs ORDER BY title LIMIT 10').candidates).toHaveLength(
+      1,
+    );
+    expect(report(', SPATIAL KEY sp (title)', equality).candidates).toHaveLength(1);
+  });
+
+  it('still counts a B-tree key on the column as covering it', () => {
+    const found = report(', FULLTEXT KEY ft (title), KEY b (title)', equality);
+    expect(found.candidates).toEqual([]);
+    expect(found.skipped).toEqual([expect.objectContaining({ table: 'docs', reason: 'already-covered' })]);
+  });
+});
+
 describe('MySQL prefix lengths for long strings', () => {
   const withStats = (stats: string, key = '') =>
     parseSchema(

@@ -12,7 +12,7 @@ import {
 import { expressionText } from '../model/expression-text.ts';
 import { isBinaryExpr, isFunctionCall } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { findTable, type IndexDef, type SchemaModel, type TableDef } from '../schema/model.ts';
+import { findTable, type IndexDef, type SchemaModel, servesComparisons, type TableDef } from '../schema/model.ts';
 import { resolve, resolveColumn, selectQueries } from '../semantics/scope.ts';
 import { expressionKey, holdsNoColumn } from './expression-keys.ts';
 import { estimatedIndexBytes } from './size.ts';
@@ -458,7 +458,10 @@ function rowsPerKey(table: TableDef, columns: string[]): number | undefined {
 function leadsWith(table: TableDef, columns: string[]): boolean {
   return (
     columns.length > 0 &&
-    table.indexes.some((index) => columns.every((c, i) => index.columns[i]?.toLowerCase() === c.toLowerCase()))
+    table.indexes.some(
+      (index) =>
+        servesComparisons(index) && columns.every((c, i) => index.columns[i]?.toLowerCase() === c.toLowerCase()),
+    )
   );
 }
 

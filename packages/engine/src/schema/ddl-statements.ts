@@ -9,7 +9,7 @@ import { positionAt } from '../text/position.ts';
 import { structureError, type Where } from './input-errors.ts';
 import { materializedViewTable } from './materialized-view.ts';
 import type { IndexDef, SchemaModel, TableDef } from './model.ts';
-import { findTable, unquote } from './model.ts';
+import { findTable, servesComparisons, unquote } from './model.ts';
 import { schemaStatementKind } from './statement-kinds.ts';
 
 /** Maps a position inside a statement's text (1-based) to its position in the field. */
@@ -162,6 +162,7 @@ function alteredIndexFrom(def: AstNode, dialect: Dialect): IndexDef {
       .toLowerCase()
       .startsWith('unique'),
     primary: false,
+    ...mysqlKeyMethod(String(def.keyword ?? '').toLowerCase()),
   };
 }
 
@@ -311,7 +312,7 @@ function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
   }
   // InnoDB indexes a foreign key only when no index starts with its columns (mysqldump prints the index it made).
   for (const key of foreignKeys)
-    if (!table.indexes.some((i) => startsWith(i.columns, key.columns))) table.indexes.push(key);
+    if (!table.indexes.some((i) => servesComparisons(i) && startsWith(i.columns, key.columns))) table.indexes.push(key);
   for (const index of table.indexes.filter((i) => i.primary)) markNotNull(table, index.columns);
   return table;
 }
@@ -372,15 +373,28 @@ function indexFrom(def: AstNode, dialect: Dialect): IndexDef {
     ...keyShapes(children(def, 'definition'), dialect),
     unique: primary || kind.startsWith('unique'),
     primary,
+    ...mysqlKeyMethod(kind),
   };
+}
+
+/**
+ * MySQL's `FULLTEXT` and `SPATIAL` keys (the parser's keyword, `fulltext key`, or CREATE INDEX's `index_type`): not
+ * B-trees, whatever USING says; marked so no =, range, ORDER BY or join is thought served by them.
+ */
+function mysqlKeyMethod(kind: string): Pick<IndexDef, 'method'> {
+  const word = kind.split(' ')[0];
+  return word === 'fulltext' || word === 'spatial' ? { method: word } : {};
 }
 
 function addIndex(schema: SchemaModel, ast: AstNode, at: Where, dialect: Dialect): void {
   const tableName = String(child(ast, 'table')?.table ?? '');
   const table = findTable(schema, tableName);
   if (!table) throw unknownTable(tableName, at);
-  // MySQL: InnoDB makes every key a B-tree, whatever USING says.
-  const method = dialect === 'postgresql' ? String(child(ast, 'index_using')?.type ?? 'btree').toLowerCase() : 'btree';
+  // MySQL: InnoDB makes every key but FULLTEXT and SPATIAL ones a B-tree, whatever USING says.
+  const method =
+    dialect === 'postgresql'
+      ? String(child(ast, 'index_using')?.type ?? 'btree').toLowerCase()
+      : (mysqlKeyMethod(String(ast.index_type ?? '').toLowerCase()).method ?? 'btree');
   table.indexes.push({
     name: typeof ast.index === 'string' ? ast.index : null,
     columns: children(ast, 'index_columns').map(nameOf),

@@ -61,7 +61,10 @@ export interface IndexDef {
   prefixLengths?: Array<number | null>;
   unique: boolean;
   primary: boolean;
-  /** PostgreSQL: the access method of a CREATE INDEX ... USING other than btree (lower case: gin, hnsw...). */
+  /**
+   * The access method when not a B-tree: PostgreSQL's CREATE INDEX ... USING (lower case: gin, hnsw...), MySQL's
+   * FULLTEXT and SPATIAL keys ('fulltext', 'spatial'). Absent for a B-tree.
+   */
   method?: string;
   /**
    * PostgreSQL: each key's operator class and collation as written (`varchar_pattern_ops`, `COLLATE "C"`, '' for
@@ -113,6 +116,15 @@ export function findTable(schema: SchemaModel, name: string): TableDef | undefin
 
 export function findColumn(table: TableDef | undefined, name: string): ColumnDef | undefined {
   return byName(table?.columns, name);
+}
+
+/**
+ * Whether an index can serve =, a range, ORDER BY or a join on its leading keys. MySQL's FULLTEXT and SPATIAL keys
+ * cannot (they serve MATCH ... AGAINST and geometry predicates only); PostgreSQL's methods are left to the callers
+ * that compare methods (a hash or btree_gin index serves equality).
+ */
+export function servesComparisons(index: IndexDef): boolean {
+  return index.method !== 'fulltext' && index.method !== 'spatial';
 }
 
 /** An index's keys as text: each column's name, or an expression key's text (`lower(email)`) where it is one. */

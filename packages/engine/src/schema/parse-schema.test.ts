@@ -313,6 +313,60 @@ describe('which table constraints create an index', () => {
   });
 });
 
+describe('MySQL FULLTEXT and SPATIAL keys', () => {
+  const methods = (text: string) =>
+    parseSchema(text, 'mysql').tables[0]!.indexes.map((i) => [i.name, i.method ?? 'btree']);
+  it('marks them in CREATE TABLE, CREATE INDEX and ALTER TABLE, and leaves B-tree keys unmarked', () => {
+    const ddl = `CREATE TABLE t (id INT PRIMARY KEY, title VARCHAR(100), body TEXT, g POINT NOT NULL,
+  FULLTEXT KEY ft (title), SPATIAL KEY sp (g), KEY b (title), FULLTEXT INDEX ft2 (title, body));
+CREATE FULLTEXT INDEX ft3 ON t (body);
+CREATE SPATIAL INDEX sp2 ON t (g);
+CREATE INDEX b2 ON t (body(10));
+ALTER TABLE t ADD FULLTEXT INDEX ft4 (title), ADD SPATIAL sp3 (g), ADD INDEX b3 (title, body(5));`;
+    expect(methods(ddl)).toEqual([
+      ['PRIMARY', 'btree'],
+      ['ft', 'fulltext'],
+      ['sp', 'spatial'],
+      ['b', 'btree'],
+      ['ft2', 'fulltext'],
+      ['ft3', 'fulltext'],
+      ['sp2', 'spatial'],
+      ['b2', 'btree'],
+      ['ft4', 'fulltext'],
+      ['sp3', 'spatial'],
+      ['b3', 'btree'],
+    ]);
+  });
+  it('marks the ones SHOW INDEX lists by their Index_type', () => {
+    const showIndex = [
+      'Table\tNon_unique\tKey_name\tSeq_in_index\tColumn_name\tCollation\tCardinality\tSub_part\tPacked\tNull\tIndex_type\tComment\tIndex_comment',
+      't\t0\tPRIMARY\t1\tid\tA\t100\tNULL\tNULL\t\tBTREE\t\t',
+      't\t1\tft\t1\ttitle\tNULL\tNULL\tNULL\tNULL\tYES\tFULLTEXT\t\t',
+      't\t1\tb\t1\ttitle\tA\t50\tNULL\tNULL\tYES\tBTREE\t\t',
+    ].join('\n');
+    const schema = parseSchema(`CREATE TABLE t (id INT NOT NULL, title VARCHAR(100));\n\n${showIndex}`, 'mysql');
+    expect(schema.tables[0]!.indexes.map((i) => [i.name, i.method ?? 'btree'])).toEqual([
+      ['PRIMARY', 'btree'],
+      ['ft', 'fulltext'],
+      ['b', 'btree'],
+    ]);
+    expect(schema.ddl).toContain('CREATE FULLTEXT INDEX `ft` ON `t` (`title`);');
+  });
+  it('lets InnoDB index a foreign key a FULLTEXT key starts with, as a B-tree one does not', () => {
+    const ddl = (key: string) =>
+      `CREATE TABLE t (id INT PRIMARY KEY, code VARCHAR(10), ${key}, FOREIGN KEY (code) REFERENCES c (code));`;
+    expect(methods(ddl('FULLTEXT KEY ft (code)'))).toEqual([
+      ['PRIMARY', 'btree'],
+      ['ft', 'fulltext'],
+      [null, 'btree'],
+    ]);
+    expect(methods(ddl('KEY k (code)'))).toEqual([
+      ['PRIMARY', 'btree'],
+      ['k', 'btree'],
+    ]);
+  });
+});
+
 describe('PostgreSQL operator classes of contrib extensions', () => {
   it('reads a schema-qualified operator class as pg_dump prints it (an extension in public)', () => {
     const schema = parseSchema(

@@ -99,14 +99,14 @@ function readIndexes(schema: SchemaModel, table: OutputTable, ddl: DdlText, fact
     for (const column of index.columns) checkColumn(target, column.at);
     if (alreadyDefined(target, index)) continue;
     statements.push(indexDdl(target, index));
-    // The model lists B-tree style indexes only: a FULLTEXT or SPATIAL one serves no equality or range.
-    if (index.type === 'FULLTEXT' || index.type === 'SPATIAL') continue;
     const columns = index.columns.map((c) => c.name);
     target.indexes.push({
       name: index.primary ? 'PRIMARY' : index.name,
       columns,
       unique: index.unique,
       primary: index.primary,
+      // Marked, as the DDL reader marks them: a FULLTEXT or SPATIAL key serves no equality, range or order.
+      ...(index.type === 'FULLTEXT' || index.type === 'SPATIAL' ? { method: index.type.toLowerCase() } : {}),
     });
     if (index.primary) markNotNull(target, columns);
   }

@@ -20,3 +20,13 @@ SELECT 1 FROM lineitem l JOIN partsupp ps ON ps.ps_partkey = l.l_partkey AND ps.
 
 -- matches: 0
 SELECT s.s_name FROM supplier s JOIN customer c ON c.c_phone = s.s_phone;
+
+-- A FULLTEXT or SPATIAL key serves no join: the columns start no index.
+-- tables: CREATE TABLE a (id INT PRIMARY KEY, title VARCHAR(100), FULLTEXT KEY ft (title)); CREATE TABLE b (id INT PRIMARY KEY, title VARCHAR(100), FULLTEXT KEY ftb (title));
+-- matches: 1
+SELECT a.id FROM a JOIN b ON b.title = a.title;
+
+-- A B-tree key beside the FULLTEXT one serves it.
+-- tables: CREATE TABLE a (id INT PRIMARY KEY, title VARCHAR(100), FULLTEXT KEY ft (title)); CREATE TABLE b (id INT PRIMARY KEY, title VARCHAR(100), FULLTEXT KEY ftb (title), KEY b_title (title));
+-- matches: 0
+SELECT a.id FROM a JOIN b ON b.title = a.title;

@@ -40,3 +40,12 @@ SELECT 1 FROM orders WHERE o_clerk = 'x';
 
 -- matches: 0
 UPDATE orders SET o_comment = '' WHERE o_clerk = 'x';
+
+-- A FULLTEXT key (CREATE FULLTEXT INDEX) finds no row for =: the lock takes every row read.
+-- tables: CREATE TABLE docs (id INT PRIMARY KEY, title VARCHAR(100)); CREATE FULLTEXT INDEX ft ON docs (title);
+-- matches: 1
+UPDATE docs SET title = 'y' WHERE title = 'x';
+
+-- tables: CREATE TABLE docs (id INT PRIMARY KEY, title VARCHAR(100)); ALTER TABLE docs ADD FULLTEXT INDEX ft (title), ADD INDEX b (title);
+-- matches: 0
+UPDATE docs SET title = 'y' WHERE title = 'x';
