@@ -272,6 +272,8 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
         functional.push(...keyed.indexes);
         for (const [from, to] of mapped.mapped) collations.set(from, to);
         for (const parser of unparsed.parsers) parsers.add(parser);
+        // A statement that was only keys on expressions (CREATE INDEX, ALTER TABLE ... ADD INDEX): nothing left to run.
+        if (keyed.indexes.length > 0 && text.trim() === '') continue;
       }
       try {
         await conn.query(text);

@@ -97,6 +97,18 @@ describe("MySQL 8's structure and operators MariaDB lacks", () => {
     expect(withoutFunctionalIndexes(plain)).toEqual({ text: plain, indexes: [] });
   });
 
+  it('takes the ADD actions of keys on expressions out of an ALTER TABLE, and the statement when nothing is left', () => {
+    const alone = 'ALTER TABLE `orders` ADD INDEX `idx_expr` ((cast(`created_at` as date)))';
+    expect(withoutFunctionalIndexes(alone)).toEqual({ text: ' '.repeat(alone.length), indexes: ['idx_expr'] });
+    const mixed =
+      'ALTER TABLE o ADD UNIQUE KEY uk ((lower(email))), ADD COLUMN note int, ADD CONSTRAINT c UNIQUE ((upper(a)), b), ADD KEY k (a(10))';
+    const { text, indexes } = withoutFunctionalIndexes(mixed);
+    expect(indexes).toEqual(['uk', 'c']);
+    expect(text.replace(/\s+/g, ' ')).toBe('ALTER TABLE o ADD COLUMN note int , ADD KEY k (a(10))');
+    const plain = 'ALTER TABLE o ADD INDEX i (a, b), ADD COLUMN c int DEFAULT (1), MODIFY d varchar(10)';
+    expect(withoutFunctionalIndexes(plain)).toEqual({ text: plain, indexes: [] });
+  });
+
   it("blanks MySQL 8's expression defaults, and leaves literal defaults and other parentheses", () => {
     const table =
       'CREATE TABLE e (id binary(16) NOT NULL DEFAULT (uuid_to_bin(uuid())), n int DEFAULT 0, d date DEFAULT (CURRENT_DATE + INTERVAL 1 DAY), PRIMARY KEY (id))';

@@ -218,6 +218,7 @@ export function withoutFunctionalIndexes(text: string): { text: string; indexes:
     blank(0, text.length);
     return { text: units.join(''), indexes };
   }
+  if (words[0] === 'ALTER' && words.includes('TABLE')) return withoutFunctionalAlterKeys(text, tokens);
   if (words[0] !== 'CREATE' || !words.includes('TABLE')) return { text, indexes };
   // The definitions of the table: the runs between its commas (the parentheses themselves carry the outer depth).
   let start = tokens.findIndex((t) => t.value === '(' && t.depth === 0) + 1;
@@ -238,6 +239,48 @@ export function withoutFunctionalIndexes(text: string): { text: string; indexes:
     start = i + 1;
   }
   return { text: indexes.length > 0 ? units.join('') : text, indexes };
+}
+
+/** The key words an ALTER TABLE ... ADD may write before a key's name and parts. */
+const ADD_KEY_WORDS = new Set(['UNIQUE', 'INDEX', 'KEY', 'CONSTRAINT']);
+/** The words of a key's clause before its parts that are not its name. */
+const KEY_CLAUSE_WORDS = new Set([...ADD_KEY_WORDS, 'USING', 'BTREE', 'HASH']);
+
+/**
+ * An ALTER TABLE without its ADD actions of a functional key (`ADD INDEX idx ((cast(created_at as date)))`,
+ * `ADD UNIQUE KEY uk ((lower(email)))`, `ADD CONSTRAINT c UNIQUE ((...))`), with the comma that joined each to the
+ * others; when every action was one, the whole statement is blanked, as a CREATE INDEX is.
+ */
+function withoutFunctionalAlterKeys(text: string, tokens: Token[]): { text: string; indexes: string[] } {
+  const indexes: string[] = [];
+  const units = text.split('');
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (units[k] !== '\n') units[k] = ' ';
+  };
+  const actions: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.depth === 0 && t.kind === 'punct' && t.value === ',') actions.push([]);
+    else actions.at(-1)!.push(t);
+  }
+  let kept = actions.length;
+  actions.forEach((action, n) => {
+    // The first action starts after ALTER TABLE name: its ADD is the first at depth 0.
+    const add = action.findIndex((t) => t.depth === 0 && t.kind === 'word' && t.value === 'ADD');
+    if (add < 0 || (n > 0 && add > 0) || !ADD_KEY_WORDS.has(action[add + 1]?.value ?? '')) return;
+    const open = action.findIndex((t, i) => i > add && t.value === '(' && t.depth === 0);
+    if (open < 0 || action[open + 1]?.value !== '(') return;
+    const name = action.slice(add + 1, open).find((t) => t.kind !== 'word' || !KEY_CLAUSE_WORDS.has(t.value));
+    indexes.push(nameOf(name) ?? '');
+    kept--;
+    // The comma before the action, or for the first, the comma after it.
+    const before = tokens[tokens.indexOf(action[add]!) - 1];
+    const after = tokens[tokens.indexOf(action.at(-1)!) + 1];
+    if (n > 0 && before?.value === ',') blank(before.start, action.at(-1)!.end);
+    else blank(action[add]!.start, after?.value === ',' ? after.end : action.at(-1)!.end);
+  });
+  if (indexes.length === 0) return { text, indexes };
+  if (kept === 0) blank(0, text.length);
+  return { text: units.join(''), indexes };
 }
 
 /**
