@@ -15,6 +15,7 @@ import {
   answersTo,
   attackerRequest,
   expectDumpCodeLeftNoTrace,
+  expectMigrationStepsConfined,
   expectNothingLeaked,
   expectStartedWithoutOurEnvironment,
   expectTimeLimitNotRun,
@@ -81,6 +82,10 @@ describe.runIf(available && !process.env.MYSQL_SANDBOX_URL)('the MariaDB sandbox
     } finally {
       rmSync(target, { recursive: true, force: true });
     }
+  }, 120_000);
+
+  it("runs a migration history's DROP and RENAME steps as the session's role: the server's own objects are refused (4203)", async () => {
+    await expectMigrationStepsConfined(mariadbPlanner, 'mysql');
   }, 120_000);
 
   it('labels a verification stopped by its time limit "not-run", never "refuted"', async () => {
