@@ -154,9 +154,11 @@ function addAlteredKeys(schema: SchemaModel, ast: AstNode, at: Where, dialect: D
     const def = definition ?? (action.resource === 'index' ? action : undefined);
     if (!def || (def.resource !== 'constraint' && def.resource !== 'index') || !makesIndex(def, dialect)) continue;
     if (!table) throw unknownTable(tableName, at);
-    table.indexes.push(
-      def.resource === 'index' && !definition ? alteredIndexFrom(def, dialect) : indexFrom(def, dialect),
-    );
+    const index = def.resource === 'index' && !definition ? alteredIndexFrom(def, dialect) : indexFrom(def, dialect);
+    // As in CREATE TABLE: InnoDB makes an index for a foreign key only when none starts with its columns (a history
+    // that drops a foreign key and adds it again keeps the one index).
+    if (isForeignKey(def) && table.indexes.some((i) => startsWith(i.columns, index.columns))) continue;
+    table.indexes.push(index);
     if (table.indexes.at(-1)!.primary) markNotNull(table, table.indexes.at(-1)!.columns);
   }
 }
