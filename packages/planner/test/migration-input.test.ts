@@ -89,14 +89,26 @@ describe('migration histories on PGlite', () => {
 
   it("plans over Rails' structure.sql, Django's sqlmigrate, Prisma and Supabase output", async () => {
     for (const [name, sql] of [
-      ['rails-structure', ['SELECT posts.* FROM posts WHERE posts.user_id = $1 ORDER BY posts.created_at DESC LIMIT 10']],
-      ['django-sqlmigrate', ['SELECT "library_book"."id" FROM "library_book" WHERE "library_book"."isbn" LIKE \'978%\'']],
-      ['prisma-migrations', ['SELECT "id", "title" FROM "Post" WHERE "authorId" = $1 ORDER BY "viewCount" DESC LIMIT 5']],
+      [
+        'rails-structure',
+        ['SELECT posts.* FROM posts WHERE posts.user_id = $1 ORDER BY posts.created_at DESC LIMIT 10'],
+      ],
+      [
+        'django-sqlmigrate',
+        ['SELECT "library_book"."id" FROM "library_book" WHERE "library_book"."isbn" LIKE \'978%\''],
+      ],
+      [
+        'prisma-migrations',
+        ['SELECT "id", "title" FROM "Post" WHERE "authorId" = $1 ORDER BY "viewCount" DESC LIMIT 5'],
+      ],
       ['supabase-dump', ['SELECT id, task FROM todos WHERE user_id = $1 AND is_complete = false']],
     ] as const) {
       const report = await plan(fixture(name), [...sql]);
       expectPlanned(report);
-      expect(report.statements[0]!.rules.map((r) => r.id), name).not.toContain('column-not-in-schema');
+      expect(
+        report.statements[0]!.rules.map((r) => r.id),
+        name,
+      ).not.toContain('column-not-in-schema');
     }
   }, 180_000);
 

@@ -7,8 +7,7 @@ import { findTable } from './model.ts';
 import { parseSchema } from './parse-schema.ts';
 
 /** Migration histories and schema dumps as their tools print them (fixtures/migrations, written for these tests). */
-const fixture = (name: string) =>
-  readFileSync(new URL(`./fixtures/migrations/${name}.sql`, import.meta.url), 'utf8');
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/migrations/${name}.sql`, import.meta.url), 'utf8');
 
 /** Each table as `name: columns | indexes`, columns as `name type[!]` (! for NOT NULL), indexes as `name(columns)`. */
 function shape(schema: SchemaModel): string[] {
@@ -43,7 +42,13 @@ describe('a migration history read to its end state', () => {
 
   it("Laravel's schema:dump: version comments, generated and invisible columns, CHECK, partitions, LIKE, its migrations rows", () => {
     const schema = parseSchema(fixture('laravel-schema-dump'), 'mysql');
-    expect(schema.tables.map((t) => t.name)).toEqual(['failed_jobs', 'users', 'events', 'events_archive', 'migrations']);
+    expect(schema.tables.map((t) => t.name)).toEqual([
+      'failed_jobs',
+      'users',
+      'events',
+      'events_archive',
+      'migrations',
+    ]);
     expect(shape(schema)[3]).toBe(
       'events_archive: id BIGINT!, user_id BIGINT!, happened_at DATETIME! | PRIMARY(id,happened_at) events_user_id_index(user_id)',
     );
@@ -94,7 +99,7 @@ describe('a migration history read to its end state', () => {
     ]);
   });
 
-  it("Supabase's dump: every name quoted (USING \"btree\"), policies noted, row security, owners and grants skipped", () => {
+  it('Supabase\'s dump: every name quoted (USING "btree"), policies noted, row security, owners and grants skipped', () => {
     const schema = parseSchema(fixture('supabase-dump'), 'postgresql');
     expect(shape(schema)[1]).toBe(
       'todos: id BIGINT!, user_id UUID!, task TEXT, is_complete BOOLEAN, inserted_at TIMESTAMPTZ! | PRIMARY(id) todos_user_id_idx(user_id)',

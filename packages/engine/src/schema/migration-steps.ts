@@ -111,12 +111,7 @@ export function applyAlterTable(schema: SchemaModel, text: string, dialect: Dial
 }
 
 /** One action of an ALTER TABLE; a table renamed by it is returned. */
-function alterStep(
-  table: TableDef,
-  action: Token[],
-  dialect: Dialect,
-  readColumn: ColumnReader,
-): TableDef | undefined {
+function alterStep(table: TableDef, action: Token[], dialect: Dialect, readColumn: ColumnReader): TableDef | undefined {
   const word = action[0]?.text.toUpperCase();
   if (word === 'ADD' && !ADD_NOT_COLUMN.has(action[1]?.text.toUpperCase() ?? '')) {
     let k = skipWords(action, 1, 'COLUMN');
@@ -211,12 +206,7 @@ function fallbackColumn(name: string, definition: Token[]): ColumnDef {
   return { name, type: (definition[1]?.text ?? '').replace(/[`"]/g, '').toUpperCase(), nullable: true };
 }
 
-function replaceColumn(
-  table: TableDef,
-  old: string,
-  definition: Token[],
-  readColumn: ColumnReader,
-): void {
+function replaceColumn(table: TableDef, old: string, definition: Token[], readColumn: ColumnReader): void {
   const at = table.columns.findIndex((c) => sameName(c.name, old));
   const name = nameAt(definition, 0)?.name;
   if (at < 0 || !name) return;

@@ -140,7 +140,11 @@ function alterKind(tokens: Token[], object: string, dialect: Dialect): SchemaSta
 /** `ALTER TYPE name ADD VALUE ...`: a label of an enum, nothing that runs. */
 export function isAddValue(tokens: Token[]): boolean {
   const add = tokens.findIndex((t) => isKeyword(t, 'ADD'));
-  return add > 2 && isKeyword(tokens[add + 1], 'VALUE') && tokens.slice(add + 2).every((t) => t.kind !== 'symbol' || t.text === ';');
+  return (
+    add > 2 &&
+    isKeyword(tokens[add + 1], 'VALUE') &&
+    tokens.slice(add + 2).every((t) => t.kind !== 'symbol' || t.text === ';')
+  );
 }
 
 const CREATE_MODIFIERS = new Set(['OR', 'REPLACE', 'UNIQUE', 'UNLOGGED', 'FULLTEXT', 'SPATIAL', 'TEMP', 'TEMPORARY']);

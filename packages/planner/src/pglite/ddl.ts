@@ -123,8 +123,7 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
     }
     const object = words[i] ?? '';
     if (object === 'EXTENSION') return { action: 'skip', kind: 'CREATE EXTENSION' };
-    if (object === 'SCHEMA' && namesPublic(tokens))
-      return { action: 'skip', kind: 'CREATE SCHEMA public' };
+    if (object === 'SCHEMA' && namesPublic(tokens)) return { action: 'skip', kind: 'CREATE SCHEMA public' };
     if (temporary)
       return { action: 'reject', kind: `CREATE TEMPORARY ${object}`, reason: 'temporary tables are not supported' };
     if (object === 'TABLE') {
