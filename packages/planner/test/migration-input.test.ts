@@ -24,6 +24,12 @@ function expectPlanned(report: Report): void {
   }
 }
 
+/** The sandbox's refusal of the statements over the structure, its message matching `pattern`. */
+async function expectRefused(report: Promise<Report>, pattern: RegExp): Promise<void> {
+  const error = await report.catch((e: unknown) => e);
+  expect(error).toMatchObject({ detail: { message: { en: expect.stringMatching(pattern) } } });
+}
+
 const notes = (report: Report) => report.warnings.map((w) => w.message.en).join('\n');
 
 afterAll(async () => {
@@ -48,13 +54,9 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('migration histories 
   }, 120_000);
 
   it('ends where the history ends: a dropped column, a renamed one and a dropped index are gone', async () => {
-    const refusal = (sql: string) => plan(fixture('flyway-mysql'), [sql]).catch((e: unknown) => e);
-    expect(await refusal("SELECT id FROM customers WHERE legacy_code = 'x'")).toMatchObject({
-      detail: { message: { en: expect.stringMatching(/Unknown column 'legacy_code'/) } },
-    });
-    expect(await refusal("SELECT id FROM customers WHERE full_name = 'x'")).toMatchObject({
-      detail: { message: { en: expect.stringMatching(/Unknown column 'full_name'/) } },
-    });
+    const over = (sql: string) => plan(fixture('flyway-mysql'), [sql]);
+    await expectRefused(over("SELECT id FROM customers WHERE legacy_code = 'x'"), /Unknown column 'legacy_code'/);
+    await expectRefused(over("SELECT id FROM customers WHERE full_name = 'x'"), /Unknown column 'full_name'/);
     const report = await plan(fixture('flyway-mysql'), ["SELECT id FROM orders WHERE created_at > '2024-01-01'"]);
     expectPlanned(report);
     expect(JSON.stringify(report.statements[0]!.plan.before)).not.toMatch(/idx_orders_created/);
@@ -120,12 +122,10 @@ describe('migration histories on PGlite', () => {
     expectPlanned(report);
     expect(JSON.stringify(report.statements[1]!.plan.before)).not.toMatch(/idx_orders_status/);
     expect(notes(report)).toMatch(/1 DO block \(line 29\)/);
-    const renamed = await plan(fixture('flyway-postgresql'), ['SELECT amount_cents FROM orders']).catch(
-      (e: unknown) => e,
+    await expectRefused(
+      plan(fixture('flyway-postgresql'), ['SELECT amount_cents FROM orders']),
+      /column "amount_cents" does not exist/,
     );
-    expect(renamed).toMatchObject({
-      detail: { message: { en: expect.stringMatching(/column "amount_cents" does not exist/) } },
-    });
   }, 120_000);
 
   it('refuses a step the server refuses (4203 at its line)', async () => {
