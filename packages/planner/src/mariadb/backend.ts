@@ -267,13 +267,15 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       if (mariadb) {
         const mapped = withMariaDbCollations(text);
         const unparsed = withoutFulltextParsers(mapped.text);
-        const keyed = withoutFunctionalIndexes(withoutDefaultExpressions(unparsed.text));
+        const leftOut = new Set(functional.map((name) => name.toLowerCase()));
+        const keyed = withoutFunctionalIndexes(withoutDefaultExpressions(unparsed.text), leftOut);
         text = keyed.text;
         functional.push(...keyed.indexes);
         for (const [from, to] of mapped.mapped) collations.set(from, to);
         for (const parser of unparsed.parsers) parsers.add(parser);
-        // A statement that was only keys on expressions (CREATE INDEX, ALTER TABLE ... ADD INDEX): nothing left to run.
-        if (keyed.indexes.length > 0 && text.trim() === '') continue;
+        // A statement that was only keys on expressions (CREATE INDEX, ALTER TABLE ... ADD INDEX) or a drop of one:
+        // nothing left to run.
+        if (text.trim() === '') continue;
       }
       try {
         await conn.query(text);

@@ -109,6 +109,21 @@ describe("MySQL 8's structure and operators MariaDB lacks", () => {
     expect(withoutFunctionalIndexes(plain)).toEqual({ text: plain, indexes: [] });
   });
 
+  it('takes out a later drop of a key left out, and leaves drops of other keys', () => {
+    const leftOut = new Set(['idx_expr']);
+    const drop = 'DROP INDEX `idx_expr` ON orders';
+    expect(withoutFunctionalIndexes(drop, leftOut).text.trim()).toBe('');
+    expect(withoutFunctionalIndexes('DROP INDEX IF EXISTS idx_expr ON orders', leftOut).text.trim()).toBe('');
+    const alter = 'ALTER TABLE orders DROP INDEX idx_expr, DROP KEY idx_status';
+    expect(withoutFunctionalIndexes(alter, leftOut).text.replace(/\s+/g, ' ')).toBe(
+      'ALTER TABLE orders DROP KEY idx_status',
+    );
+    expect(withoutFunctionalIndexes('ALTER TABLE orders DROP INDEX idx_expr', leftOut).text.trim()).toBe('');
+    const other = 'DROP INDEX idx_status ON orders';
+    expect(withoutFunctionalIndexes(other, leftOut).text).toBe(other);
+    expect(withoutFunctionalIndexes(drop).text).toBe(drop);
+  });
+
   it("blanks MySQL 8's expression defaults, and leaves literal defaults and other parentheses", () => {
     const table =
       'CREATE TABLE e (id binary(16) NOT NULL DEFAULT (uuid_to_bin(uuid())), n int DEFAULT 0, d date DEFAULT (CURRENT_DATE + INTERVAL 1 DAY), PRIMARY KEY (id))';

@@ -197,12 +197,16 @@ export function withoutFulltextParsers(text: string): { text: string; parsers: S
 }
 
 /**
- * `text` (a CREATE TABLE or CREATE INDEX) without its indexes on expressions, MySQL 8's functional key parts
- * (`KEY idx_city ((cast(profile->>'$.city' as char(64))))`), which MariaDB does not have (1064): a CREATE TABLE keeps
- * its other definitions, a CREATE INDEX is blanked whole. MariaDB could index a generated column, but would not use it
+ * `text` (a CREATE TABLE, CREATE INDEX or ALTER TABLE) without its indexes on expressions, MySQL 8's functional key
+ * parts (`KEY idx_city ((cast(profile->>'$.city' as char(64))))`), which MariaDB does not have (1064): a CREATE TABLE
+ * keeps its other definitions, a CREATE INDEX is blanked whole. A later drop of one so left out (`leftOut`, lower
+ * case: `DROP INDEX i ON t`, `ALTER TABLE t DROP INDEX i`) is taken out too, as there is nothing to drop. MariaDB could index a generated column, but would not use it
  * for the expression written in a query, so the index is named in a note instead. Blanked, so positions stay.
  */
-export function withoutFunctionalIndexes(text: string): { text: string; indexes: string[] } {
+export function withoutFunctionalIndexes(
+  text: string,
+  leftOut: ReadonlySet<string> = new Set(),
+): { text: string; indexes: string[] } {
   const tokens = tokenize(text, 'mysql');
   const indexes: string[] = [];
   const units = text.split('');
@@ -218,7 +222,12 @@ export function withoutFunctionalIndexes(text: string): { text: string; indexes:
     blank(0, text.length);
     return { text: units.join(''), indexes };
   }
-  if (words[0] === 'ALTER' && words.includes('TABLE')) return withoutFunctionalAlterKeys(text, tokens);
+  if (words[0] === 'ALTER' && words.includes('TABLE')) return withoutFunctionalAlterKeys(text, tokens, leftOut);
+  // A later `DROP INDEX i ON t` of a key left out: nothing to drop in the sandbox.
+  if (words[0] === 'DROP' && words[1] === 'INDEX' && leftOut.has(droppedName(tokens, 2))) {
+    blank(0, text.length);
+    return { text: units.join(''), indexes };
+  }
   if (words[0] !== 'CREATE' || !words.includes('TABLE')) return { text, indexes };
   // The definitions of the table: the runs between its commas (the parentheses themselves carry the outer depth).
   let start = tokens.findIndex((t) => t.value === '(' && t.depth === 0) + 1;
@@ -241,6 +250,12 @@ export function withoutFunctionalIndexes(text: string): { text: string; indexes:
   return { text: indexes.length > 0 ? units.join('') : text, indexes };
 }
 
+/** The name a DROP INDEX names at `at` (after MariaDB's IF EXISTS), lower case. */
+function droppedName(tokens: Token[], at: number): string {
+  const k = isWord(tokens[at], 'IF') && isWord(tokens[at + 1], 'EXISTS') ? at + 2 : at;
+  return nameOf(tokens[k])?.toLowerCase() ?? '';
+}
+
 /** The key words an ALTER TABLE ... ADD may write before a key's name and parts. */
 const ADD_KEY_WORDS = new Set(['UNIQUE', 'INDEX', 'KEY', 'CONSTRAINT']);
 /** The words of a key's clause before its parts that are not its name. */
@@ -251,8 +266,13 @@ const KEY_CLAUSE_WORDS = new Set([...ADD_KEY_WORDS, 'USING', 'BTREE', 'HASH']);
  * `ADD UNIQUE KEY uk ((lower(email)))`, `ADD CONSTRAINT c UNIQUE ((...))`), with the comma that joined each to the
  * others; when every action was one, the whole statement is blanked, as a CREATE INDEX is.
  */
-function withoutFunctionalAlterKeys(text: string, tokens: Token[]): { text: string; indexes: string[] } {
+function withoutFunctionalAlterKeys(
+  text: string,
+  tokens: Token[],
+  leftOut: ReadonlySet<string>,
+): { text: string; indexes: string[] } {
   const indexes: string[] = [];
+  let removed = 0;
   const units = text.split('');
   const blank = (from: number, to: number) => {
     for (let k = from; k < to; k++) if (units[k] !== '\n') units[k] = ' ';
@@ -264,13 +284,23 @@ function withoutFunctionalAlterKeys(text: string, tokens: Token[]): { text: stri
   }
   let kept = actions.length;
   actions.forEach((action, n) => {
-    // The first action starts after ALTER TABLE name: its ADD is the first at depth 0.
-    const add = action.findIndex((t) => t.depth === 0 && t.kind === 'word' && t.value === 'ADD');
-    if (add < 0 || (n > 0 && add > 0) || !ADD_KEY_WORDS.has(action[add + 1]?.value ?? '')) return;
-    const open = action.findIndex((t, i) => i > add && t.value === '(' && t.depth === 0);
-    if (open < 0 || action[open + 1]?.value !== '(') return;
-    const name = action.slice(add + 1, open).find((t) => t.kind !== 'word' || !KEY_CLAUSE_WORDS.has(t.value));
-    indexes.push(nameOf(name) ?? '');
+    // The first action starts after ALTER TABLE name: its ADD or DROP is the first at depth 0.
+    const add = action.findIndex(
+      (t) => t.depth === 0 && t.kind === 'word' && (t.value === 'ADD' || t.value === 'DROP'),
+    );
+    if (add < 0 || (n > 0 && add > 0)) return;
+    if (action[add]!.value === 'DROP') {
+      // DROP INDEX | KEY of a key left out before: nothing to drop in the sandbox.
+      const what = action[add + 1]?.value;
+      if (!(what === 'INDEX' || what === 'KEY') || !leftOut.has(droppedName(action, add + 2))) return;
+    } else {
+      if (!ADD_KEY_WORDS.has(action[add + 1]?.value ?? '')) return;
+      const open = action.findIndex((t, i) => i > add && t.value === '(' && t.depth === 0);
+      if (open < 0 || action[open + 1]?.value !== '(') return;
+      const name = action.slice(add + 1, open).find((t) => t.kind !== 'word' || !KEY_CLAUSE_WORDS.has(t.value));
+      indexes.push(nameOf(name) ?? '');
+    }
+    removed++;
     kept--;
     // The comma before the action, or for the first, the comma after it.
     const before = tokens[tokens.indexOf(action[add]!) - 1];
@@ -278,7 +308,7 @@ function withoutFunctionalAlterKeys(text: string, tokens: Token[]): { text: stri
     if (n > 0 && before?.value === ',') blank(before.start, action.at(-1)!.end);
     else blank(action[add]!.start, after?.value === ',' ? after.end : action.at(-1)!.end);
   });
-  if (indexes.length === 0) return { text, indexes };
+  if (removed === 0) return { text, indexes };
   if (kept === 0) blank(0, text.length);
   return { text: units.join(''), indexes };
 }
