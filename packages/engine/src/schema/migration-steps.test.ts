@@ -34,7 +34,7 @@ describe('a migration history read to its end state', () => {
     expect(shape(parseSchema(fixture('flyway-mysql'), 'mysql'))).toEqual([
       'customers: id BIGINT!, email VARCHAR!, name VARCHAR!, created_at TIMESTAMP, phone VARCHAR, display_name VARCHAR, tier TINYINT! | PRIMARY(id) uk_customers_email(email)',
       // The foreign key dropped and added again keeps InnoDB's one index on customer_id.
-      'orders: id BIGINT!, customer_id BIGINT!, status VARCHAR!, total DECIMAL!, created_at DATETIME! | PRIMARY(id) null(customer_id) idx_status(status) idx_expr()',
+      'orders: id BIGINT!, customer_id BIGINT!, status VARCHAR!, total DECIMAL!, created_at DATETIME!, uuid BINARY!, total_cents INT | PRIMARY(id) null(customer_id) idx_status(status) idx_expr()',
       'notes: id INT!, body TEXT | PRIMARY(id)',
       'articles: id INT!, title VARCHAR!, body TEXT!, location POINT! | PRIMARY(id) ft_articles(title,body) sp_location(location)',
     ]);

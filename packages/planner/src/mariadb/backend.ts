@@ -49,7 +49,9 @@ import {
   namedDatabases,
   withJsonFormsOfMariaDb,
   withJsonPathCalls,
+  withMariaDbCheckDrops,
   withMariaDbCollations,
+  withMariaDbIndexVisibility,
   withoutDatabaseQualifiers,
   withoutDefaultExpressions,
   withoutFulltextParsers,
@@ -266,7 +268,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       if (decision.kind === 'CREATE VIEW') text = withoutDefiner(text, statement.tokens, statement.start);
       if (mariadb) {
         const mapped = withMariaDbCollations(text);
-        const unparsed = withoutFulltextParsers(mapped.text);
+        const unparsed = withoutFulltextParsers(withMariaDbCheckDrops(withMariaDbIndexVisibility(mapped.text)));
         const leftOut = new Set(functional.map((name) => name.toLowerCase()));
         const keyed = withoutFunctionalIndexes(withoutDefaultExpressions(unparsed.text), leftOut);
         text = keyed.text;

@@ -40,6 +40,8 @@ export interface DdlDecision {
 const ALTER_TABLE_OK_FIRST = new Set([
   'ADD',
   'RENAME',
+  // CONVERT TO CHARACTER SET cs [COLLATE c]: Rails' and Laravel's migrations to utf8mb4.
+  'CONVERT',
   'MODIFY',
   'CHANGE',
   'ALTER',
@@ -143,7 +145,7 @@ function classifyAlterTable(tokens: Token[]): DdlDecision {
       return {
         action: 'reject',
         kind,
-        reason: `${kind} is not accepted in a table structure (only ADD, MODIFY, CHANGE, ALTER, DROP and table options)`,
+        reason: `${kind} is not accepted in a table structure (only ADD, MODIFY, CHANGE, ALTER, DROP, RENAME, CONVERT TO and table options)`,
       };
     }
   }

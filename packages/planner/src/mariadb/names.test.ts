@@ -4,6 +4,8 @@ import {
   namedDatabases,
   withJsonFormsOfMariaDb,
   withJsonPathCalls,
+  withMariaDbCheckDrops,
+  withMariaDbIndexVisibility,
   withoutDatabaseQualifiers,
   withoutDefaultExpressions,
   withoutFulltextParsers,
@@ -122,6 +124,30 @@ describe("MySQL 8's structure and operators MariaDB lacks", () => {
     const other = 'DROP INDEX idx_status ON orders';
     expect(withoutFunctionalIndexes(other, leftOut).text).toBe(other);
     expect(withoutFunctionalIndexes(drop).text).toBe(drop);
+  });
+
+  it("writes MySQL 8's invisible indexes as MariaDB's ignored ones, and leaves invisible columns", () => {
+    const table = 'CREATE TABLE t (a int INVISIBLE, b int, KEY ka (a) INVISIBLE, KEY kb (b) VISIBLE)';
+    expect(withMariaDbIndexVisibility(table)).toBe(
+      'CREATE TABLE t (a int INVISIBLE, b int, KEY ka (a) IGNORED  , KEY kb (b)        )',
+    );
+    expect(withMariaDbIndexVisibility('ALTER TABLE `db`.t ALTER INDEX i INVISIBLE, ALTER INDEX j VISIBLE')).toBe(
+      'ALTER TABLE `db`.t ALTER INDEX i IGNORED  , ALTER INDEX j NOT IGNORED',
+    );
+    expect(withMariaDbIndexVisibility('ALTER TABLE t ADD COLUMN c int INVISIBLE, ADD INDEX k (c) INVISIBLE')).toBe(
+      'ALTER TABLE t ADD COLUMN c int INVISIBLE, ADD INDEX k (c) IGNORED  ',
+    );
+    expect(withMariaDbIndexVisibility('CREATE INDEX k ON t (c) INVISIBLE')).toBe('CREATE INDEX k ON t (c) IGNORED  ');
+    const plain = 'SELECT invisible FROM t';
+    expect(withMariaDbIndexVisibility(plain)).toBe(plain);
+  });
+
+  it("writes MySQL 8's DROP CHECK as MariaDB's DROP CONSTRAINT, and leaves a CHECK added", () => {
+    expect(withMariaDbCheckDrops('ALTER TABLE t DROP CHECK chk_total, ADD CONSTRAINT c CHECK (a > 0)')).toBe(
+      'ALTER TABLE t DROP CONSTRAINT chk_total, ADD CONSTRAINT c CHECK (a > 0)',
+    );
+    const add = 'ALTER TABLE t ADD CHECK (a > 0)';
+    expect(withMariaDbCheckDrops(add)).toBe(add);
   });
 
   it("blanks MySQL 8's expression defaults, and leaves literal defaults and other parentheses", () => {

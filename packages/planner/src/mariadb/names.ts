@@ -313,6 +313,71 @@ function withoutFunctionalAlterKeys(
   return { text: units.join(''), indexes };
 }
 
+/** The words that start a key's definition in CREATE TABLE, or follow ADD in ALTER TABLE. */
+const KEY_DEFINITION_WORDS = new Set(['KEY', 'INDEX', 'UNIQUE', 'FULLTEXT', 'SPATIAL', 'PRIMARY', 'CONSTRAINT']);
+
+/**
+ * `text` with MySQL 8's invisible indexes (`KEY i (a) INVISIBLE`, `ADD INDEX i (a) INVISIBLE`, `CREATE INDEX ...
+ * INVISIBLE`, `ALTER INDEX i INVISIBLE | VISIBLE`) in MariaDB's words for the same, IGNORED and NOT IGNORED (the
+ * optimizer does not use an ignored index; MariaDB refuses INVISIBLE there, 1064). An invisible column keeps its
+ * INVISIBLE, which MariaDB has. `INVISIBLE` becomes `IGNORED  ` (positions kept); `VISIBLE`, the default, is blanked,
+ * except in ALTER INDEX, where it is `NOT IGNORED`.
+ */
+export function withMariaDbIndexVisibility(text: string): string {
+  const tokens = tokenize(text, 'mysql');
+  const words = tokens.filter((t) => t.depth === 0 && t.kind === 'word').map((t) => t.value);
+  const create = words[0] === 'CREATE';
+  const createIndex = create && words.includes('INDEX') && !words.includes('TABLE');
+  if (!(create || (words[0] === 'ALTER' && words.includes('TABLE')))) return text;
+  const depth = create && !createIndex ? 1 : 0;
+  // Where the first definition (CREATE TABLE) or action (ALTER TABLE) starts; each later one starts after a comma.
+  let start = 0;
+  if (create && !createIndex) start = tokens.findIndex((t) => t.value === '(' && t.depth === 0) + 1;
+  else if (!create) {
+    start = tokens.findIndex((t) => t.kind === 'word' && t.value === 'TABLE') + 1;
+    if (isWord(tokens[start], 'IF') && isWord(tokens[start + 1], 'EXISTS')) start += 2;
+    start++;
+    while (isPunct(tokens[start], '.')) start += 2;
+  }
+  let out = '';
+  let from = 0;
+  let first: Token | undefined;
+  let second: Token | undefined;
+  for (const [i, token] of tokens.entries()) {
+    const previous = tokens[i - 1];
+    if (i === start || (isPunct(previous, ',') && previous!.depth === depth)) [first, second] = [token, tokens[i + 1]];
+    if (token.kind !== 'word' || token.depth !== depth || !(token.value === 'INVISIBLE' || token.value === 'VISIBLE'))
+      continue;
+    const alterIndex = first?.value === 'ALTER' && (second?.value === 'INDEX' || second?.value === 'KEY');
+    const isKey =
+      createIndex ||
+      alterIndex ||
+      (first?.value === 'ADD' && KEY_DEFINITION_WORDS.has(second?.value ?? '')) ||
+      (create && KEY_DEFINITION_WORDS.has(first?.value ?? ''));
+    if (!isKey) continue;
+    const written =
+      token.value === 'INVISIBLE' ? 'IGNORED  ' : alterIndex ? 'NOT IGNORED' : ' '.repeat(token.text.length);
+    out += text.slice(from, token.start) + written;
+    from = token.end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** MySQL 8.0.19's `ALTER TABLE t DROP CHECK c` as MariaDB writes it, `DROP CONSTRAINT c` (1064 before). */
+export function withMariaDbCheckDrops(text: string): string {
+  const tokens = tokenize(text, 'mysql');
+  if (!(isWord(tokens[0], 'ALTER') && tokens.some((t) => isWord(t, 'TABLE')))) return text;
+  let out = '';
+  let from = 0;
+  tokens.forEach((token, i) => {
+    if (!(token.depth === 0 && isWord(token, 'CHECK') && isWord(tokens[i - 1], 'DROP') && nameOf(tokens[i + 1])))
+      return;
+    out += `${text.slice(from, token.start)}CONSTRAINT`;
+    from = token.end;
+  });
+  return from === 0 ? text : out + text.slice(from);
+}
+
 /**
  * `text` without MySQL 8's expression defaults, `DEFAULT (expr)` (`DEFAULT (uuid_to_bin(uuid()))`: MariaDB has no
  * UUID_TO_BIN and refuses the column, 1901). A default changes no plan, and the verification's rows give every
