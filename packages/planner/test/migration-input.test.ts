@@ -90,7 +90,7 @@ describe('migration histories on PGlite', () => {
   const plan = (schemaText: string, sql: string[]) =>
     optimize({ dialect: 'postgresql', schemaText, sql: sql.join(';\n') }, options);
 
-  it("plans over Rails' structure.sql, Django's sqlmigrate, Prisma and Supabase output", async () => {
+  it("plans over Rails' structure.sql, Django's sqlmigrate, Prisma, Supabase and Liquibase output", async () => {
     for (const [name, sql] of [
       [
         'rails-structure',
@@ -105,6 +105,7 @@ describe('migration histories on PGlite', () => {
         ['SELECT "id", "title" FROM "Post" WHERE "authorId" = $1 ORDER BY "viewCount" DESC LIMIT 5'],
       ],
       ['supabase-dump', ['SELECT id, task FROM todos WHERE user_id = $1 AND is_complete = false']],
+      ['liquibase-postgresql', ["SELECT id FROM accounts WHERE email = $1 AND m = 'fine'"]],
     ] as const) {
       const report = await plan(fixture(name), [...sql]);
       expectPlanned(report);

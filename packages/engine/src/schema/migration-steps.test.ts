@@ -92,6 +92,17 @@ describe('a migration history read to its end state', () => {
     );
   });
 
+  it('Liquibase formatted SQL: a unique key made USING INDEX, renamed and dropped with its index; a view dropped', () => {
+    const schema = parseSchema(fixture('liquibase-postgresql'), 'postgresql');
+    expect(shape(schema)).toEqual(['accounts: id UUID!, email TEXT!, m MOOD, created_at TIMESTAMPTZ | PRIMARY(id)']);
+    expect(schema.views).toEqual([]);
+    const kept = parseSchema(
+      fixture('liquibase-postgresql').replace(/^ALTER TABLE accounts DROP CONSTRAINT.*$/m, ''),
+      'postgresql',
+    );
+    expect(shape(kept)[0]).toMatch(/\| PRIMARY\(id\) accounts_email_uq\(email\)$/);
+  });
+
   it('Prisma migrations: quoted names, an index dropped without IF EXISTS', () => {
     expect(shape(parseSchema(fixture('prisma-migrations'), 'postgresql'))).toEqual([
       'User: id SERIAL!, email TEXT!, name TEXT, role "ROLE"!, createdAt TIMESTAMP! | PRIMARY(id) User_email_key(email)',

@@ -121,6 +121,10 @@ function alterStep(table: TableDef, action: Token[], dialect: Dialect, readColum
     for (const definition of list) addColumn(table, definition, readColumn);
     return undefined;
   }
+  if (word === 'ADD') {
+    usingIndex(table, action);
+    return undefined;
+  }
   if (word === 'DROP' && !DROP_NOT_COLUMN.has(action[1]?.text.toUpperCase() ?? '')) {
     let k = skipWords(action, 1, 'COLUMN');
     k = skipWords(action, k, 'IF EXISTS');
@@ -152,6 +156,18 @@ function alterStep(table: TableDef, action: Token[], dialect: Dialect, readColum
   }
   if (word === 'ALTER') alterColumn(table, action, readColumn);
   return undefined;
+}
+
+/**
+ * PostgreSQL's `ADD CONSTRAINT c UNIQUE | PRIMARY KEY USING INDEX i`: the index becomes the constraint's and takes its
+ * name, so a later RENAME CONSTRAINT or DROP CONSTRAINT reaches it.
+ */
+function usingIndex(table: TableDef, action: Token[]): void {
+  const at = action.findIndex((t, i) => isKeyword(t, 'USING') && isKeyword(action[i + 1], 'INDEX'));
+  const constraint = isKeyword(action[1], 'CONSTRAINT') ? nameAt(action, 2)?.name : undefined;
+  const index = at > 0 ? nameAt(action, at + 2)?.name : undefined;
+  if (!constraint || !index) return;
+  for (const i of table.indexes) if (sameName(i.name, index)) i.name = constraint;
 }
 
 /** RENAME [COLUMN] a TO b, RENAME INDEX | KEY | CONSTRAINT a TO b, RENAME [TO | AS] t. */

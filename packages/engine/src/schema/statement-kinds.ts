@@ -16,7 +16,7 @@ import { options, rangeRefusal } from './postgres-objects.ts';
  *  - 'accepted': structure the sandbox needs that the model does not hold - views (statements over them plan; the
  *    sandboxes run them as the session's unprivileged role) and PostgreSQL's materialized views (made WITH NO DATA,
  *    ALTER MATERIALIZED VIEW), PostgreSQL's CREATE SCHEMA (without schema elements),
- *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM and ALTER TYPE ... ADD VALUE, composite types, range types naming only built-in
+ *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM and ALTER TYPE ... ADD | RENAME VALUE, composite types, range types naming only built-in
  *    functions, CREATE / ALTER STATISTICS (extended statistics), ALTER SEQUENCE, ALTER INDEX, COMMENT ON;
  *  - 'noise': SET, RESET (PostgreSQL), USE, LOCK / UNLOCK TABLES, FLUSH, the client's SOURCE (MySQL), transactions,
  *    GRANT / REVOKE, a
@@ -132,18 +132,22 @@ function alterKind(tokens: Token[], object: string, dialect: Dialect): SchemaSta
   }
   if (dialect === 'postgresql' && ['SEQUENCE', 'INDEX', 'MATERIALIZED', 'STATISTICS'].includes(object))
     return 'accepted';
-  // A migration's new enum label: `ALTER TYPE status ADD VALUE [IF NOT EXISTS] 'shipped' [BEFORE | AFTER 'paid']`.
+  // A migration's new or renamed enum label: `ALTER TYPE status ADD VALUE [IF NOT EXISTS] 'shipped' [AFTER 'paid']`.
   if (dialect === 'postgresql' && object === 'TYPE' && isAddValue(tokens)) return 'accepted';
   return 'refused';
 }
 
-/** `ALTER TYPE name ADD VALUE ...`: a label of an enum, nothing that runs. */
+/**
+ * `ALTER TYPE name ADD VALUE [IF NOT EXISTS] 'label' [BEFORE | AFTER 'label']` or `RENAME VALUE 'a' TO 'b'`: an
+ * enum's labels, nothing that runs.
+ */
 export function isAddValue(tokens: Token[]): boolean {
-  const add = tokens.findIndex((t) => isKeyword(t, 'ADD'));
+  const at = tokens.findIndex((t) => isKeyword(t, 'ADD') || isKeyword(t, 'RENAME'));
+  const words = ['IF', 'NOT', 'EXISTS', 'BEFORE', 'AFTER', 'TO'];
   return (
-    add > 2 &&
-    isKeyword(tokens[add + 1], 'VALUE') &&
-    tokens.slice(add + 2).every((t) => t.kind !== 'symbol' || t.text === ';')
+    at > 2 &&
+    isKeyword(tokens[at + 1], 'VALUE') &&
+    tokens.slice(at + 2).every((t) => t.kind === 'string' || t.text === ';' || words.some((w) => isKeyword(t, w)))
   );
 }
 

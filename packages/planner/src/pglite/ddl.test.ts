@@ -29,7 +29,7 @@ describe('classifyDdl', () => {
     expect(
       actions(`CREATE DOMAIN pos AS int CHECK (VALUE > 0); CREATE TYPE b (input = b_in, output = b_out);
         CREATE TYPE r AS RANGE (subtype = int4, canonical = f); CREATE SCHEMA s CREATE VIEW w AS SELECT 1;
-        CREATE COLLATION c (locale = 'C'); ALTER TYPE mood RENAME VALUE 'a' TO 'b';
+        CREATE COLLATION c (locale = 'C'); ALTER TYPE mood RENAME TO feeling;
         ALTER DOMAIN pos DROP NOT NULL; CREATE CAST (int AS text) WITH INOUT; CREATE OPERATOR === (function = f);
         CREATE RULE r AS ON INSERT TO t DO NOTHING; CREATE TRIGGER g BEFORE INSERT ON t EXECUTE FUNCTION f()`).map(
         (a) => a.split(':')[0],
@@ -79,6 +79,7 @@ describe('classifyDdl', () => {
     expect(
       actions(`DROP TABLE old_orders; DROP TABLE IF EXISTS a, b CASCADE; DROP INDEX CONCURRENTLY IF EXISTS "i";
         DROP VIEW v; DROP MATERIALIZED VIEW IF EXISTS mv; ALTER TYPE mood ADD VALUE IF NOT EXISTS 'ok' AFTER 'sad';
+        ALTER TYPE mood RENAME VALUE 'ok' TO 'fine';
         ALTER TYPE mood ADD VALUE 'x', ADD ATTRIBUTE y int; CREATE SCHEMA IF NOT EXISTS "public"; DROP SCHEMA s CASCADE;
         DROP ROLE r; DROP FUNCTION IF EXISTS f`),
     ).toEqual([
@@ -87,7 +88,8 @@ describe('classifyDdl', () => {
       'run:DROP INDEX',
       'run:DROP VIEW',
       'run:DROP MATERIALIZED VIEW',
-      'run:ALTER TYPE ... ADD VALUE',
+      'run:ALTER TYPE ... VALUE',
+      'run:ALTER TYPE ... VALUE',
       'reject:ALTER TYPE',
       'skip:CREATE SCHEMA public',
       'reject:DROP',

@@ -8,7 +8,7 @@
  *          TYPE ... AS ENUM, composite types, range types naming only built-in functions (userType), CREATE /
  *          ALTER STATISTICS (extended statistics: an object on columns or built-in expressions of a table the role
  *          owns, like an index; statistics-objects.ts), ALTER TABLE / INDEX / SEQUENCE (pg_dump's keys), COMMENT ON,
- *          and a migration history's later steps: ALTER TYPE ... ADD VALUE (an enum's label), DROP TABLE | INDEX |
+ *          and a migration history's later steps: ALTER TYPE ... ADD | RENAME VALUE (an enum's labels), DROP TABLE | INDEX |
  *          VIEW | MATERIALIZED VIEW [IF EXISTS] (the role drops only what it owns).
  *          No domain, base type, cast, operator, function or rule can be defined, so every column has a built-in,
  *          enum, composite or range type (whose input functions are built in) and the code that injects statistics
@@ -105,8 +105,8 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
       return { action: 'skip', kind: 'ALTER DEFAULT PRIVILEGES' };
     const object = words[1] === 'MATERIALIZED' ? 'MATERIALIZED VIEW' : (words[1] ?? '');
     if (ALTER_RUN.has(object)) return { action: 'run', kind: `ALTER ${object}` };
-    // A migration's new enum label; any other ALTER TYPE (an attribute, an owner, a schema) stays refused.
-    if (object === 'TYPE' && isAddValue(tokens)) return { action: 'run', kind: 'ALTER TYPE ... ADD VALUE' };
+    // A migration's new or renamed enum label; any other ALTER TYPE (an attribute, an owner, a schema) stays refused.
+    if (object === 'TYPE' && isAddValue(tokens)) return { action: 'run', kind: 'ALTER TYPE ... VALUE' };
     return {
       action: 'reject',
       kind: `ALTER ${object}`.trim(),
@@ -169,14 +169,14 @@ function namesPublic(tokens: Token[]): boolean {
   return (name?.kind === 'ident' || name?.kind === 'qident') && name.value === 'public';
 }
 
-/** `ALTER TYPE name ADD VALUE [IF NOT EXISTS] 'label' [BEFORE | AFTER 'label']`. */
+/** `ALTER TYPE name ADD VALUE [IF NOT EXISTS] 'label' [BEFORE | AFTER 'label']` or `RENAME VALUE 'a' TO 'b'`. */
 function isAddValue(tokens: Token[]): boolean {
-  const add = tokens.findIndex((t) => t.kind === 'ident' && t.depth === 0 && t.value === 'add');
-  const rest = tokens.slice(add + 2);
-  const words = ['if', 'not', 'exists', 'before', 'after'];
+  const at = tokens.findIndex((t) => t.kind === 'ident' && t.depth === 0 && (t.value === 'add' || t.value === 'rename'));
+  const rest = tokens.slice(at + 2);
+  const words = ['if', 'not', 'exists', 'before', 'after', 'to'];
   return (
-    add > 2 &&
-    tokens[add + 1]?.value === 'value' &&
+    at > 2 &&
+    tokens[at + 1]?.value === 'value' &&
     rest.every((t) => t.kind === 'string' || (t.kind === 'ident' && words.includes(t.value)))
   );
 }
