@@ -141,6 +141,12 @@ describe('the steps of a history', () => {
       'postgresql',
     );
     expect(shape(schema)).toEqual(['t: a BIGINT!, d INT | td(d)']);
+    const rekeyed = parseSchema(
+      `CREATE TABLE "User" (id int, email text, CONSTRAINT "User_pkey" PRIMARY KEY (id));
+       ALTER TABLE "User" DROP CONSTRAINT "User_pkey", ADD CONSTRAINT "User_pkey" PRIMARY KEY (email);`,
+      'postgresql',
+    );
+    expect(shape(rekeyed)).toEqual(['User: id INT!, email TEXT! | PRIMARY(email)']);
   });
 
   it('drops tables, views and indexes (MySQL DROP INDEX ... ON t, PostgreSQL several at once), renames tables', () => {

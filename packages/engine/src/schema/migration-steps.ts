@@ -137,7 +137,9 @@ function alterStep(table: TableDef, action: Token[], dialect: Dialect, readColum
     if (what === 'PRIMARY') table.indexes = table.indexes.filter((i) => !i.primary);
     else if (what === 'INDEX' || what === 'KEY' || what === 'CONSTRAINT') {
       const name = nameAt(action, skipWords(action, 2, 'IF EXISTS'))?.name;
-      if (name) dropIndex(table, name);
+      // The model names a primary key PRIMARY; PostgreSQL's is `<table>_pkey` unless named otherwise.
+      if (name && !dropIndex(table, name) && what === 'CONSTRAINT' && /_pkey$/i.test(name))
+        table.indexes = table.indexes.filter((i) => !i.primary);
     }
     return undefined;
   }

@@ -171,7 +171,9 @@ function namesPublic(tokens: Token[]): boolean {
 
 /** `ALTER TYPE name ADD VALUE [IF NOT EXISTS] 'label' [BEFORE | AFTER 'label']` or `RENAME VALUE 'a' TO 'b'`. */
 function isAddValue(tokens: Token[]): boolean {
-  const at = tokens.findIndex((t) => t.kind === 'ident' && t.depth === 0 && (t.value === 'add' || t.value === 'rename'));
+  const at = tokens.findIndex(
+    (t) => t.kind === 'ident' && t.depth === 0 && (t.value === 'add' || t.value === 'rename'),
+  );
   const rest = tokens.slice(at + 2);
   const words = ['if', 'not', 'exists', 'before', 'after', 'to'];
   return (
