@@ -118,16 +118,23 @@ function createIndex(context: FormContext, index: number, changes: Change[]): vo
     changes.push({ apply: (ast) => (ast.only = true) });
   }
   // USING <method> for methods the grammar does not list: brin, spgist and those of extensions (bloom, pgvector's
-  // hnsw and ivfflat), any name, as an extension may add one.
+  // hnsw and ivfflat), any name, as an extension may add one. pg_dump run with --quote-all-identifiers (Supabase's
+  // dumps) quotes the method too: `USING "btree"`.
   const using = tokens.findIndex((t, i) => i > on && isKeyword(t, 'USING'));
   const method = tokens[using + 1];
+  const methodName = method?.kind === 'quoted' ? method.text.slice(1, -1).replace(/""/g, '"') : method?.text;
+  const isMethod = method?.kind === 'word' || (method?.kind === 'quoted' && /^\w+$/.test(methodName ?? ''));
+  if (using > 0 && context.dialect === 'postgresql' && isMethod && method?.kind === 'quoted' && methodName) {
+    if (GRAMMAR_INDEX_METHODS.has(methodName.toUpperCase())) blankTokens(context, using + 1, using + 1, methodName);
+  }
   if (
     using > 0 &&
     context.dialect === 'postgresql' &&
-    method?.kind === 'word' &&
-    !GRAMMAR_INDEX_METHODS.has(method.text.toUpperCase())
+    isMethod &&
+    methodName &&
+    !GRAMMAR_INDEX_METHODS.has(methodName.toUpperCase())
   ) {
-    const written = method.text.toLowerCase();
+    const written = methodName.toLowerCase();
     blankTokens(context, using + 1, using + 1, 'gist');
     changes.push({
       apply: (ast) => {

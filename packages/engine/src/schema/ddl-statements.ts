@@ -8,7 +8,8 @@ import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { positionAt } from '../text/position.ts';
 import { structureError, type Where } from './input-errors.ts';
 import { materializedViewTable } from './materialized-view.ts';
-import type { IndexDef, SchemaModel, TableDef } from './model.ts';
+import { applyAlterTable, applySchemaChange, copiedTable } from './migration-steps.ts';
+import type { ColumnDef, IndexDef, SchemaModel, TableDef } from './model.ts';
 import { findTable, servesComparisons, unquote } from './model.ts';
 import { schemaStatementKind } from './statement-kinds.ts';
 
@@ -36,6 +37,10 @@ export function readDdlStatement(schema: SchemaModel, text: string, dialect: Dia
   const kind = schemaStatementKind(text, dialect);
   // An ALTER TABLE that adds no key (a default, an identity, storage) changes nothing the model holds; the sandbox
   // runs it and its server judges it.
+  // A later step of a migration history (a DROP, a RENAME, PostgreSQL's ALTER INDEX ... RENAME): the model ends as the
+  // history does.
+  if ((kind === 'change' || kind === 'accepted') && applySchemaChange(schema, text, dialect)) return;
+  if (kind === 'alter-table') applyAlterTable(schema, text, dialect, (definition) => columnFrom(definition, dialect));
   if (kind === 'accepted') {
     // A PostgreSQL materialized view is read as the table it is; any other view (or one whose columns cannot be
     // told) is known by name.
@@ -49,6 +54,11 @@ export function readDdlStatement(schema: SchemaModel, text: string, dialect: Dia
   if (kind === 'refused') throw notStructure(at, dialect);
   if (kind === 'alter-table' && dialect === 'postgresql') {
     addPostgresKeys(schema, text, at);
+    return;
+  }
+  const copy = kind === 'create-table' ? copiedTable(schema, text, dialect, at.line) : undefined;
+  if (copy) {
+    schema.tables.push(copy);
     return;
   }
   const ast = parseDdl(text, dialect, placeOf);
@@ -144,9 +154,11 @@ function addAlteredKeys(schema: SchemaModel, ast: AstNode, at: Where, dialect: D
     const def = definition ?? (action.resource === 'index' ? action : undefined);
     if (!def || (def.resource !== 'constraint' && def.resource !== 'index') || !makesIndex(def, dialect)) continue;
     if (!table) throw unknownTable(tableName, at);
-    table.indexes.push(
-      def.resource === 'index' && !definition ? alteredIndexFrom(def, dialect) : indexFrom(def, dialect),
-    );
+    const index = def.resource === 'index' && !definition ? alteredIndexFrom(def, dialect) : indexFrom(def, dialect);
+    // As in CREATE TABLE: InnoDB makes an index for a foreign key only when none starts with its columns (a history
+    // that drops a foreign key and adds it again keeps the one index).
+    if (isForeignKey(def) && table.indexes.some((i) => startsWith(i.columns, index.columns))) continue;
+    table.indexes.push(index);
     if (table.indexes.at(-1)!.primary) markNotNull(table, table.indexes.at(-1)!.columns);
   }
 }
@@ -164,6 +176,17 @@ function alteredIndexFrom(def: AstNode, dialect: Dialect): IndexDef {
     primary: false,
     ...mysqlKeyMethod(String(def.keyword ?? '').toLowerCase()),
   };
+}
+
+/** A column definition as a CREATE TABLE reads it (ALTER TABLE ... ADD COLUMN, MODIFY, CHANGE), if it reads. */
+function columnFrom(definition: string, dialect: Dialect): ColumnDef | undefined {
+  try {
+    const ast = parseWithLibrary(`CREATE TABLE sqltune_column (${definition})`, dialect);
+    return tableFrom(ast, 0, dialect).columns[0];
+  } catch (error) {
+    if (error instanceof AppError) return undefined;
+    throw error;
+  }
 }
 
 function unknownTable(tableName: string, at: Where) {

@@ -1,4 +1,4 @@
-import type { Localized } from '@sqltune/contracts';
+import type { Dialect, Localized } from '@sqltune/contracts';
 import { splitStatements } from '../dialect/split.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
 
@@ -7,8 +7,8 @@ import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
  * `COPY name (columns) FROM stdin;` line with its rows up to the `\.` line, and the `SELECT pg_catalog.setval(...)`
  * calls that set its sequences. Tables are planned empty with the statistics given, so they change nothing: they are
  * blanked (newlines kept, so positions stay those of the text as pasted) before the structure is read, a note says
- * how many rows of which tables were skipped, and the planners never see them. Nothing of them runs. (mysqldump's
- * INSERT rows: withoutMysqlDumpData.)
+ * how many rows of which tables were skipped, and the planners never see them. Nothing of them runs. So are INSERTs
+ * of constant rows (Rails' structure.sql fills `schema_migrations` so; mysqldump's rows: withoutMysqlDumpData).
  */
 export function withoutPgDumpData(text: string): { text: string; note?: Localized } {
   const units = text.split('');
@@ -21,17 +21,16 @@ export function withoutPgDumpData(text: string): { text: string; note?: Localize
     blank(units, slice.offset, end);
     blanked = true;
   }
-  if (!blanked) return { text };
-  if (copied.length === 0) return { text: units.join('') };
-  const rows = copied.reduce((n, block) => n + block.rows, 0);
+  // Rails' structure.sql ends with `INSERT INTO "schema_migrations" (version) VALUES (...)`; seed migrations too.
+  const inserts = constantInserts(blanked ? units.join('') : text, units, 'postgresql');
+  if (!blanked && inserts.statements === 0) return { text };
+  const rows = copied.reduce((n, block) => n + block.rows, 0) + inserts.rows;
+  const statements = copied.length + inserts.statements;
+  if (statements === 0) return { text: units.join('') };
+  const kind = copied.length === 0 ? 'INSERT' : inserts.statements === 0 ? 'COPY' : 'COPY / INSERT';
   return {
     text: units.join(''),
-    note: skippedDataNote(
-      rows,
-      copied.length,
-      'COPY',
-      copied.map((b) => b.table),
-    ),
+    note: skippedDataNote(rows, statements, kind, [...copied.map((b) => b.table), ...inserts.tables]),
   };
 }
 
@@ -73,7 +72,12 @@ function blankCopyBlocks(text: string, units: string[]): Array<{ table: string; 
 }
 
 /** The note that a dump's data was skipped: rows, statements and tables, in both languages. */
-function skippedDataNote(rows: number, statements: number, kind: 'COPY' | 'INSERT', tables: string[]): Localized {
+function skippedDataNote(
+  rows: number,
+  statements: number,
+  kind: 'COPY' | 'INSERT' | 'COPY / INSERT',
+  tables: string[],
+): Localized {
   const names = [...new Set(tables)].join(', ');
   return {
     zh: `表结构中的数据已跳过：${statements} 条 ${kind} 语句中的 ${rows} 行（${names}）。只读取表结构；统计信息请在统计信息输入中给出，或写成 -- sqltune:stats 行。`,
@@ -94,22 +98,33 @@ export function blank(units: string[], from: number, to: number): void {
  * else (a call, a subquery, INSERT ... SELECT) is left in place, and refused as what it is. Nothing of them runs.
  */
 export function withoutMysqlDumpData(text: string): { text: string; note?: Localized } {
-  let units: string[] | undefined;
+  const inserts = constantInserts(text, text.split(''), 'mysql');
+  if (inserts.statements === 0) return { text };
+  return {
+    text: inserts.text,
+    note: skippedDataNote(inserts.rows, inserts.statements, 'INSERT', inserts.tables),
+  };
+}
+
+/** The INSERT statements of constant rows in `text` (dataRows), blanked in `units`. */
+function constantInserts(
+  text: string,
+  units: string[],
+  dialect: Dialect,
+): { text: string; statements: number; rows: number; tables: string[] } {
   let statements = 0;
   let rows = 0;
   const tables = new Set<string>();
-  for (const slice of splitStatements(text, 'mysql')) {
-    const data = dataRows(codeTokens(lex(slice.text, { mysql: true })));
+  for (const slice of splitStatements(text, dialect)) {
+    const data = dataRows(codeTokens(lex(slice.text, { mysql: dialect === 'mysql' })));
     if (!data) continue;
-    units ??= text.split('');
     const end = slice.offset + slice.text.length + (text.startsWith(';', slice.offset + slice.text.length) ? 1 : 0);
     blank(units, slice.offset, end);
     statements++;
     rows += data.rows;
     tables.add(data.table);
   }
-  if (!units) return { text };
-  return { text: units.join(''), note: skippedDataNote(rows, statements, 'INSERT', [...tables]) };
+  return { text: statements > 0 ? units.join('') : text, statements, rows, tables: [...tables] };
 }
 
 /** `INSERT [IGNORE] INTO name [(columns)] VALUES (constants), ...`: the table and how many rows; undefined otherwise. */
@@ -131,7 +146,7 @@ function dataRows(tokens: Token[]): { table: string; rows: number } | undefined 
   }
   const table = tokens
     .slice(nameStart, i)
-    .map((t) => t.text.replace(/^`|`$/g, ''))
+    .map((t) => t.text.replace(/^[`"]|[`"]$/g, ''))
     .join('');
   if (tokens[i]?.text === '(') {
     while (tokens[i] && tokens[i]!.text !== ')') {

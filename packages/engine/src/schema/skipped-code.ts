@@ -8,7 +8,7 @@ import { unquote } from './model.ts';
 /**
  * The code and permissions of a dump (pg_dump, mysqldump --routines --triggers --events), which change no plan:
  * functions, procedures, aggregates, triggers, events, rules on writes, policies, publications, subscriptions,
- * casts, operators, languages, transforms, GRANT / REVOKE. Each such statement is blanked (newlines kept, so
+ * casts, operators, languages, transforms, PostgreSQL DO blocks, GRANT / REVOKE. Each such statement is blanked (newlines kept, so
  * positions stay those of the text as pasted) before the structure is read: it is never sent to any database and
  * never evaluated, and one note lists them by kind, name and line. So is everything that only names them (COMMENT
  * ON FUNCTION, DROP FUNCTION IF EXISTS, ALTER FUNCTION, ALTER TABLE ... ENABLE / DISABLE TRIGGER, mysqldump's
@@ -29,7 +29,9 @@ import { unquote } from './model.ts';
  *  - policies: row security filters roles other than the table's owner, and the sandbox plans as the owner;
  *  - publications, subscriptions: replication (a subscription would connect to another server);
  *  - casts, operators (classes, families), languages, transforms: made of functions, skipped above;
- *  - GRANT / REVOKE: privileges of other roles.
+ *  - GRANT / REVOKE: privileges of other roles;
+ *  - DO blocks (migration tools' conditional steps): code run once where the history ran, never here; what such a
+ *    block would have made is missing from the structure, which the note says by line.
  * What is left is read as before, by the engine's and the planners' allow lists: blanking only takes text away.
  */
 export function withoutCode(text: string, dialect: Dialect): { text: string; notes: Localized[] } {
@@ -100,6 +102,7 @@ type CodeKind =
   | 'operator'
   | 'language'
   | 'transform'
+  | 'block'
   | 'permission'
   | 'domain';
 
@@ -146,6 +149,8 @@ function codeKind(tokens: Token[], dialect: Dialect): Omit<Skipped, 'line'> | 's
     return dialect === 'mysql' ? { kind: 'permission', name: first } : undefined;
   }
   if (first === 'CREATE') return createdCode(tokens, dialect);
+  // PostgreSQL's anonymous code block (a migration's `DO $$ BEGIN IF NOT EXISTS ... END $$`): code, never run.
+  if (first === 'DO' && dialect === 'postgresql') return { kind: 'block', name: 'DO' };
   if (first === 'ALTER') {
     if (dialect === 'mysql')
       return isKeyword(tokens[1], 'DATABASE') || isKeyword(tokens[1], 'SCHEMA') ? 'silent' : undefined;
@@ -546,6 +551,7 @@ const KIND_NAMES: Record<CodeKind, { one: string; many: string; zh: string }> = 
   operator: { one: 'operator', many: 'operators', zh: '运算符' },
   language: { one: 'language', many: 'languages', zh: '过程语言' },
   transform: { one: 'transform', many: 'transforms', zh: '类型变换' },
+  block: { one: 'DO block', many: 'DO blocks', zh: 'DO 匿名代码块' },
   permission: { one: 'GRANT / REVOKE', many: 'GRANT / REVOKE statements', zh: '授权语句' },
   domain: { one: 'unused domain', many: 'unused domains', zh: '未被使用的域' },
 };
@@ -563,7 +569,7 @@ function skippedNote(skipped: Skipped[]): Localized {
     const names = KIND_NAMES[kind];
     const shown = list.slice(0, NAMES_SHOWN);
     const more = list.length - shown.length;
-    const label = (s: Skipped) => (kind === 'permission' ? '' : `${s.name} `);
+    const label = (s: Skipped) => (kind === 'permission' || kind === 'block' ? '' : `${s.name} `);
     en.push(
       `${list.length} ${list.length > 1 ? names.many : names.one} (${shown.map((s) => `${label(s)}line ${s.line}`).join(', ')}${more > 0 ? `, ${more} more` : ''})`,
     );

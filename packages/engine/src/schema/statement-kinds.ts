@@ -9,22 +9,32 @@ import { options, rangeRefusal } from './postgres-objects.ts';
  * planner/src/mariadb/ddl.ts) decide the same way what runs in a sandbox, what is skipped and what is refused.
  *
  *  - 'create-table', 'create-index', 'alter-table': read into the schema model (ALTER TABLE for the keys and indexes
- *    pg_dump and some mysqldump runs add after the tables);
+ *    pg_dump and some mysqldump runs add after the tables, and a migration history's column, index and table
+ *    changes: migration-steps.ts);
+ *  - 'change': a migration history's later steps, DROP TABLE | INDEX | VIEW [IF EXISTS] and MySQL's RENAME TABLE:
+ *    the model and the sandboxes end as the history does;
  *  - 'accepted': structure the sandbox needs that the model does not hold - views (statements over them plan; the
  *    sandboxes run them as the session's unprivileged role) and PostgreSQL's materialized views (made WITH NO DATA,
  *    ALTER MATERIALIZED VIEW), PostgreSQL's CREATE SCHEMA (without schema elements),
- *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM, composite types, range types naming only built-in
+ *    CREATE SEQUENCE (serial columns), CREATE TYPE ... AS ENUM and ALTER TYPE ... ADD | RENAME VALUE, composite types, range types naming only built-in
  *    functions, CREATE / ALTER STATISTICS (extended statistics), ALTER SEQUENCE, ALTER INDEX, COMMENT ON;
  *  - 'noise': SET, RESET (PostgreSQL), USE, LOCK / UNLOCK TABLES, FLUSH, the client's SOURCE (MySQL), transactions,
  *    GRANT / REVOKE, a
  *    SELECT of no table (a script's message), ... OWNER TO, REFRESH MATERIALIZED VIEW (data), ALTER DEFAULT
- *    PRIVILEGES, DROP ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, CREATE EXTENSION, pg_dump's
+ *    PRIVILEGES, DROP ... IF EXISTS of other objects (the sandbox starts empty), CREATE DATABASE / SCHEMA, CREATE EXTENSION, pg_dump's
  *    `SELECT pg_catalog.set_config(...)`, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER;
  *  - 'refused': everything else (data, code, queries, DROP without IF EXISTS ...): 4203 at the statement.
  * A dump's code (functions, triggers, procedures, events, ...) and PostgreSQL domains are taken out of the text before
  * statements are classified (skipped-code.ts), so they are refused here only if they come some other way.
  */
-export type SchemaStatementKind = 'create-table' | 'create-index' | 'alter-table' | 'accepted' | 'noise' | 'refused';
+export type SchemaStatementKind =
+  | 'create-table'
+  | 'create-index'
+  | 'alter-table'
+  | 'change'
+  | 'accepted'
+  | 'noise'
+  | 'refused';
 
 /**
  * First words of the statements a structure script carries that change nothing for planning, per dialect. The
@@ -74,7 +84,8 @@ export function schemaStatementKind(text: string, dialect: Dialect): SchemaState
     return isSetConfig(tokens) || (dialect === 'mysql' && isMessage(tokens)) ? 'noise' : 'refused';
   // pg_dump's post-data fills a materialized view: data, which the sandbox does not load.
   if (first === 'REFRESH' && second === 'MATERIALIZED') return dialect === 'postgresql' ? 'noise' : 'refused';
-  if (first === 'DROP') return hasWord(tokens, 'IF') && hasWord(tokens, 'EXISTS') ? 'noise' : 'refused';
+  if (first === 'DROP') return dropKind(words, tokens, dialect);
+  if (first === 'RENAME' && second === 'TABLE' && dialect === 'mysql') return 'change';
   if (first === 'ALTER') return alterKind(tokens, second, dialect);
   if (first === 'COMMENT' && second === 'ON') return dialect === 'postgresql' ? 'accepted' : 'refused';
   if (first === 'CREATE') return createKind(words, tokens, dialect);
@@ -96,6 +107,19 @@ function isSetConfig(tokens: Token[]): boolean {
   return (name === 'set_config' || name === 'pg_catalog.set_config') && tokens[2]?.text === '(';
 }
 
+/** The objects whose DROP a migration history ends with: the model and the sandboxes drop them too. */
+const DROPPED_OBJECTS = new Set(['TABLE', 'INDEX', 'VIEW']);
+
+/**
+ * DROP TABLE | INDEX | VIEW, with or without IF EXISTS, changes what a history made ('change'); any other DROP with IF
+ * EXISTS is noise (the sandbox starts empty: a dump's DROP DATABASE IF EXISTS), without it refused.
+ */
+function dropKind(words: string[], tokens: Token[], dialect: Dialect): SchemaStatementKind {
+  const object = words[1] === 'MATERIALIZED' && dialect === 'postgresql' ? 'VIEW' : (words[1] ?? '');
+  if (DROPPED_OBJECTS.has(object)) return 'change';
+  return hasWord(tokens, 'IF') && hasWord(tokens, 'EXISTS') ? 'noise' : 'refused';
+}
+
 function alterKind(tokens: Token[], object: string, dialect: Dialect): SchemaStatementKind {
   if (hasWord(tokens, 'OWNER') && tokens.some((t, i) => isKeyword(t, 'OWNER') && isKeyword(tokens[i + 1], 'TO'))) {
     return 'noise';
@@ -108,7 +132,23 @@ function alterKind(tokens: Token[], object: string, dialect: Dialect): SchemaSta
   }
   if (dialect === 'postgresql' && ['SEQUENCE', 'INDEX', 'MATERIALIZED', 'STATISTICS'].includes(object))
     return 'accepted';
+  // A migration's new or renamed enum label: `ALTER TYPE status ADD VALUE [IF NOT EXISTS] 'shipped' [AFTER 'paid']`.
+  if (dialect === 'postgresql' && object === 'TYPE' && isAddValue(tokens)) return 'accepted';
   return 'refused';
+}
+
+/**
+ * `ALTER TYPE name ADD VALUE [IF NOT EXISTS] 'label' [BEFORE | AFTER 'label']` or `RENAME VALUE 'a' TO 'b'`: an
+ * enum's labels, nothing that runs.
+ */
+export function isAddValue(tokens: Token[]): boolean {
+  const at = tokens.findIndex((t) => isKeyword(t, 'ADD') || isKeyword(t, 'RENAME'));
+  const words = ['IF', 'NOT', 'EXISTS', 'BEFORE', 'AFTER', 'TO'];
+  return (
+    at > 2 &&
+    isKeyword(tokens[at + 1], 'VALUE') &&
+    tokens.slice(at + 2).every((t) => t.kind === 'string' || t.text === ';' || words.some((w) => isKeyword(t, w)))
+  );
 }
 
 const CREATE_MODIFIERS = new Set(['OR', 'REPLACE', 'UNIQUE', 'UNLOGGED', 'FULLTEXT', 'SPATIAL', 'TEMP', 'TEMPORARY']);

@@ -159,7 +159,11 @@ const mysqlFloats: Record<number, string> = { 4: 'FLOAT', 8: 'DOUBLE' };
  * type it stands for. A length in parentheses (MySQL's INT(11) display width, FLOAT(8) precision) is not a size.
  */
 export function definedType(definition: { readonly [key: string]: unknown }, dialect: Dialect): string {
-  const type = String(definition.dataType ?? '').toUpperCase();
+  const written = String(definition.dataType ?? '');
+  // PostgreSQL: a type name quoted in lower case is the type itself (pg_dump --quote-all-identifiers, Supabase's
+  // dumps: `"uuid"`, `"text"`), except `"char"`, a one-byte type of its own; `"Role"` (Prisma's enums) stays as written.
+  const unquoted = /^"[a-z_][a-z0-9_]*"$/.test(written) && written !== '"char"' ? written.slice(1, -1) : written;
+  const type = unquoted.toUpperCase();
   // PostgreSQL's `timestamp with time zone` is timestamptz: another type, whose functions depend on TimeZone.
   const suffix = Array.isArray(definition.suffix) ? definition.suffix.join(' ').toUpperCase() : '';
   if ((type === 'TIMESTAMP' || type === 'TIME') && suffix === 'WITH TIME ZONE') return `${type}TZ`;

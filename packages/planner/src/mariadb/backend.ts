@@ -58,7 +58,9 @@ import {
   tableNameCaseNote,
   withJsonFormsOfMariaDb,
   withJsonPathCalls,
+  withMariaDbCheckDrops,
   withMariaDbCollations,
+  withMariaDbIndexVisibility,
   withoutDatabaseQualifiers,
   withoutDefaultExpressions,
   withoutFulltextParsers,
@@ -286,12 +288,16 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       if (decision.kind === 'CREATE VIEW') text = withoutDefiner(text, statement.tokens, statement.start);
       if (mariadb) {
         const mapped = withMariaDbCollations(text);
-        const unparsed = withoutFulltextParsers(mapped.text);
-        const keyed = withoutFunctionalIndexes(withoutDefaultExpressions(unparsed.text));
+        const unparsed = withoutFulltextParsers(withMariaDbCheckDrops(withMariaDbIndexVisibility(mapped.text)));
+        const leftOut = new Set(functional.map((name) => name.toLowerCase()));
+        const keyed = withoutFunctionalIndexes(withoutDefaultExpressions(unparsed.text), leftOut);
         text = keyed.text;
         functional.push(...keyed.indexes);
         for (const [from, to] of mapped.mapped) collations.set(from, to);
         for (const parser of unparsed.parsers) parsers.add(parser);
+        // A statement that was only keys on expressions (CREATE INDEX, ALTER TABLE ... ADD INDEX) or a drop of one:
+        // nothing left to run.
+        if (text.trim() === '') continue;
       }
       try {
         await conn.query(text);

@@ -5,17 +5,20 @@
  *          CREATE [UNIQUE|FULLTEXT|SPATIAL] INDEX, CREATE [OR REPLACE] [ALGORITHM=..] [DEFINER=..] [SQL SECURITY ..] VIEW,
  *          CREATE SEQUENCE, and ALTER TABLE whose clauses are ADD (INDEX, KEY, UNIQUE, PRIMARY KEY, FULLTEXT,
  *          SPATIAL, CONSTRAINT, FOREIGN KEY, CHECK, COLUMN), MODIFY / CHANGE / ALTER COLUMN, DROP of an index,
- *          key, constraint or column, or table options (ENGINE, AUTO_INCREMENT, CHARSET, COMMENT, ...), and
- *          DROP VIEW IF EXISTS (mysqldump's placeholder views are replaced so). None of them runs user code with
+ *          key, constraint or column, RENAME (a column, an index, the table), or table options (ENGINE,
+ *          AUTO_INCREMENT, CHARSET, COMMENT, ...), DROP VIEW IF EXISTS (mysqldump's placeholder views are replaced
+ *          so), and a migration history's later steps: DROP TABLE | INDEX | VIEW [IF EXISTS], RENAME TABLE.
+ *          The session's user holds privileges on its own databases only, so a name qualified with another
+ *          database is refused by the server (1142, a 4203 at the statement). None of them runs user code with
  *          privilege: the tables are empty, no routine, trigger or event can be defined, and every statement runs as
  *          the session's user in its own database.
  *  skip:   mysqldump and client noise that changes nothing for planning, the statements whose first word the engine
  *          calls noise (SCHEMA_NOISE_FIRST_WORDS.mysql: SET, USE, LOCK / UNLOCK TABLES, FLUSH, the client's SOURCE,
  *          GRANT / REVOKE, ...), a SELECT of no table (a script's message),
- *          DROP TABLE / DATABASE / SCHEMA ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, START TRANSACTION / BEGIN /
+ *          DROP DATABASE / SCHEMA / SEQUENCE ... IF EXISTS (the sandbox starts empty), CREATE DATABASE / SCHEMA, START TRANSACTION / BEGIN /
  *          COMMIT, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER.
  *  reject: everything else (INSERT, LOAD DATA, CREATE TRIGGER / PROCEDURE / FUNCTION / EVENT, CREATE TABLE ... SELECT,
- *          ALTER TABLE ... RENAME / DISCARD TABLESPACE, ...): error 4203 at the statement. A dump's triggers,
+ *          ALTER TABLE ... DISCARD TABLESPACE, ...): error 4203 at the statement. A dump's triggers,
  *          routines, events and GRANTs never reach this list through the engine: it blanks them before
  *          (engine/src/schema/skipped-code.ts, with a note); they stay refused here if they do.
  */
@@ -36,6 +39,9 @@ export interface DdlDecision {
 
 const ALTER_TABLE_OK_FIRST = new Set([
   'ADD',
+  'RENAME',
+  // CONVERT TO CHARACTER SET cs [COLLATE c]: Rails' and Laravel's migrations to utf8mb4.
+  'CONVERT',
   'MODIFY',
   'CHANGE',
   'ALTER',
@@ -139,7 +145,7 @@ function classifyAlterTable(tokens: Token[]): DdlDecision {
       return {
         action: 'reject',
         kind,
-        reason: `${kind} is not accepted in a table structure (only ADD, MODIFY, CHANGE, ALTER, DROP and table options)`,
+        reason: `${kind} is not accepted in a table structure (only ADD, MODIFY, CHANGE, ALTER, DROP, RENAME, CONVERT TO and table options)`,
       };
     }
   }
@@ -161,12 +167,17 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
     // mysqldump creates a placeholder for a view, then DROP VIEW IF EXISTS before the view itself: run it (in the
     // session's own database); the sandbox starts empty, so other drops change nothing.
     if (ifExists && words[1] === 'VIEW') return { action: 'run', kind: 'DROP VIEW IF EXISTS' };
+    // A migration history's later steps (DROP TABLE old_x, DROP INDEX i ON t): run in the session's own database,
+    // with the session user's privileges, which hold on its databases only.
+    if (words[1] === 'TABLE' || words[1] === 'INDEX' || words[1] === 'VIEW')
+      return { action: 'run', kind: `DROP ${words[1]}` };
     // Sakila's and other scripts' `DROP SCHEMA IF EXISTS sakila; CREATE SCHEMA sakila; USE sakila;` before the
     // tables: the session's database stands for the one named, as CREATE SCHEMA and USE are skipped.
-    return ifExists && ['TABLE', 'SEQUENCE', 'INDEX', 'DATABASE', 'SCHEMA'].includes(words[1] ?? '')
+    return ifExists && ['SEQUENCE', 'DATABASE', 'SCHEMA'].includes(words[1] ?? '')
       ? { action: 'skip', kind: 'DROP IF EXISTS' }
       : { action: 'reject', kind: 'DROP', reason: 'DROP is not part of a table structure' };
   }
+  if (first === 'RENAME' && words[1] === 'TABLE') return { action: 'run', kind: 'RENAME TABLE' };
   if (first === 'ALTER') {
     const object =
       words[1] === 'ONLINE' || words[1] === 'IGNORE' ? (words[2] === 'TABLE' ? 'TABLE' : words[2]) : words[1];

@@ -5,6 +5,8 @@ import {
   namedDatabases,
   withJsonFormsOfMariaDb,
   withJsonPathCalls,
+  withMariaDbCheckDrops,
+  withMariaDbIndexVisibility,
   withoutDatabaseQualifiers,
   withoutDefaultExpressions,
   withoutFulltextParsers,
@@ -97,6 +99,57 @@ describe("MySQL 8's structure and operators MariaDB lacks", () => {
     expect(withoutFunctionalIndexes(index)).toEqual({ text: ' '.repeat(index.length), indexes: ['idx_tag'] });
     const plain = 'CREATE INDEX idx_a ON t (a, b(10))';
     expect(withoutFunctionalIndexes(plain)).toEqual({ text: plain, indexes: [] });
+  });
+
+  it('takes the ADD actions of keys on expressions out of an ALTER TABLE, and the statement when nothing is left', () => {
+    const alone = 'ALTER TABLE `orders` ADD INDEX `idx_expr` ((cast(`created_at` as date)))';
+    expect(withoutFunctionalIndexes(alone)).toEqual({ text: ' '.repeat(alone.length), indexes: ['idx_expr'] });
+    const mixed =
+      'ALTER TABLE o ADD UNIQUE KEY uk ((lower(email))), ADD COLUMN note int, ADD CONSTRAINT c UNIQUE ((upper(a)), b), ADD KEY k (a(10))';
+    const { text, indexes } = withoutFunctionalIndexes(mixed);
+    expect(indexes).toEqual(['uk', 'c']);
+    expect(text.replace(/\s+/g, ' ')).toBe('ALTER TABLE o ADD COLUMN note int , ADD KEY k (a(10))');
+    const plain = 'ALTER TABLE o ADD INDEX i (a, b), ADD COLUMN c int DEFAULT (1), MODIFY d varchar(10)';
+    expect(withoutFunctionalIndexes(plain)).toEqual({ text: plain, indexes: [] });
+  });
+
+  it('takes out a later drop of a key left out, and leaves drops of other keys', () => {
+    const leftOut = new Set(['idx_expr']);
+    const drop = 'DROP INDEX `idx_expr` ON orders';
+    expect(withoutFunctionalIndexes(drop, leftOut).text.trim()).toBe('');
+    expect(withoutFunctionalIndexes('DROP INDEX IF EXISTS idx_expr ON orders', leftOut).text.trim()).toBe('');
+    const alter = 'ALTER TABLE orders DROP INDEX idx_expr, DROP KEY idx_status';
+    expect(withoutFunctionalIndexes(alter, leftOut).text.replace(/\s+/g, ' ')).toBe(
+      'ALTER TABLE orders DROP KEY idx_status',
+    );
+    expect(withoutFunctionalIndexes('ALTER TABLE orders DROP INDEX idx_expr', leftOut).text.trim()).toBe('');
+    const other = 'DROP INDEX idx_status ON orders';
+    expect(withoutFunctionalIndexes(other, leftOut).text).toBe(other);
+    expect(withoutFunctionalIndexes(drop).text).toBe(drop);
+  });
+
+  it("writes MySQL 8's invisible indexes as MariaDB's ignored ones, and leaves invisible columns", () => {
+    const table = 'CREATE TABLE t (a int INVISIBLE, b int, KEY ka (a) INVISIBLE, KEY kb (b) VISIBLE)';
+    expect(withMariaDbIndexVisibility(table)).toBe(
+      'CREATE TABLE t (a int INVISIBLE, b int, KEY ka (a) IGNORED  , KEY kb (b)        )',
+    );
+    expect(withMariaDbIndexVisibility('ALTER TABLE `db`.t ALTER INDEX i INVISIBLE, ALTER INDEX j VISIBLE')).toBe(
+      'ALTER TABLE `db`.t ALTER INDEX i IGNORED  , ALTER INDEX j NOT IGNORED',
+    );
+    expect(withMariaDbIndexVisibility('ALTER TABLE t ADD COLUMN c int INVISIBLE, ADD INDEX k (c) INVISIBLE')).toBe(
+      'ALTER TABLE t ADD COLUMN c int INVISIBLE, ADD INDEX k (c) IGNORED  ',
+    );
+    expect(withMariaDbIndexVisibility('CREATE INDEX k ON t (c) INVISIBLE')).toBe('CREATE INDEX k ON t (c) IGNORED  ');
+    const plain = 'SELECT invisible FROM t';
+    expect(withMariaDbIndexVisibility(plain)).toBe(plain);
+  });
+
+  it("writes MySQL 8's DROP CHECK as MariaDB's DROP CONSTRAINT, and leaves a CHECK added", () => {
+    expect(withMariaDbCheckDrops('ALTER TABLE t DROP CHECK chk_total, ADD CONSTRAINT c CHECK (a > 0)')).toBe(
+      'ALTER TABLE t DROP CONSTRAINT chk_total, ADD CONSTRAINT c CHECK (a > 0)',
+    );
+    const add = 'ALTER TABLE t ADD CHECK (a > 0)';
+    expect(withMariaDbCheckDrops(add)).toBe(add);
   });
 
   it("blanks MySQL 8's expression defaults, and leaves literal defaults and other parentheses", () => {

@@ -298,12 +298,16 @@ export function withoutFulltextParsers(text: string): { text: string; parsers: S
 }
 
 /**
- * `text` (a CREATE TABLE or CREATE INDEX) without its indexes on expressions, MySQL 8's functional key parts
- * (`KEY idx_city ((cast(profile->>'$.city' as char(64))))`), which MariaDB does not have (1064): a CREATE TABLE keeps
- * its other definitions, a CREATE INDEX is blanked whole. MariaDB could index a generated column, but would not use it
+ * `text` (a CREATE TABLE, CREATE INDEX or ALTER TABLE) without its indexes on expressions, MySQL 8's functional key
+ * parts (`KEY idx_city ((cast(profile->>'$.city' as char(64))))`), which MariaDB does not have (1064): a CREATE TABLE
+ * keeps its other definitions, a CREATE INDEX is blanked whole. A later drop of one so left out (`leftOut`, lower
+ * case: `DROP INDEX i ON t`, `ALTER TABLE t DROP INDEX i`) is taken out too, as there is nothing to drop. MariaDB could index a generated column, but would not use it
  * for the expression written in a query, so the index is named in a note instead. Blanked, so positions stay.
  */
-export function withoutFunctionalIndexes(text: string): { text: string; indexes: string[] } {
+export function withoutFunctionalIndexes(
+  text: string,
+  leftOut: ReadonlySet<string> = new Set(),
+): { text: string; indexes: string[] } {
   const tokens = tokenize(text, 'mysql');
   const indexes: string[] = [];
   const units = text.split('');
@@ -316,6 +320,12 @@ export function withoutFunctionalIndexes(text: string): { text: string; indexes:
     if (keyAt < 0 || tokens[keyAt]!.depth !== 0) return { text, indexes };
     const on = tokens.findIndex((t) => t.kind === 'word' && t.value === 'ON');
     indexes.push(nameOf(tokens[on - 1]) ?? '');
+    blank(0, text.length);
+    return { text: units.join(''), indexes };
+  }
+  if (words[0] === 'ALTER' && words.includes('TABLE')) return withoutFunctionalAlterKeys(text, tokens, leftOut);
+  // A later `DROP INDEX i ON t` of a key left out: nothing to drop in the sandbox.
+  if (words[0] === 'DROP' && words[1] === 'INDEX' && leftOut.has(droppedName(tokens, 2))) {
     blank(0, text.length);
     return { text: units.join(''), indexes };
   }
@@ -339,6 +349,134 @@ export function withoutFunctionalIndexes(text: string): { text: string; indexes:
     start = i + 1;
   }
   return { text: indexes.length > 0 ? units.join('') : text, indexes };
+}
+
+/** The name a DROP INDEX names at `at` (after MariaDB's IF EXISTS), lower case. */
+function droppedName(tokens: Token[], at: number): string {
+  const k = isWord(tokens[at], 'IF') && isWord(tokens[at + 1], 'EXISTS') ? at + 2 : at;
+  return nameOf(tokens[k])?.toLowerCase() ?? '';
+}
+
+/** The key words an ALTER TABLE ... ADD may write before a key's name and parts. */
+const ADD_KEY_WORDS = new Set(['UNIQUE', 'INDEX', 'KEY', 'CONSTRAINT']);
+/** The words of a key's clause before its parts that are not its name. */
+const KEY_CLAUSE_WORDS = new Set([...ADD_KEY_WORDS, 'USING', 'BTREE', 'HASH']);
+
+/**
+ * An ALTER TABLE without its ADD actions of a functional key (`ADD INDEX idx ((cast(created_at as date)))`,
+ * `ADD UNIQUE KEY uk ((lower(email)))`, `ADD CONSTRAINT c UNIQUE ((...))`), with the comma that joined each to the
+ * others; when every action was one, the whole statement is blanked, as a CREATE INDEX is.
+ */
+function withoutFunctionalAlterKeys(
+  text: string,
+  tokens: Token[],
+  leftOut: ReadonlySet<string>,
+): { text: string; indexes: string[] } {
+  const indexes: string[] = [];
+  let removed = 0;
+  const units = text.split('');
+  const blank = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (units[k] !== '\n') units[k] = ' ';
+  };
+  const actions: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.depth === 0 && t.kind === 'punct' && t.value === ',') actions.push([]);
+    else actions.at(-1)!.push(t);
+  }
+  let kept = actions.length;
+  actions.forEach((action, n) => {
+    // The first action starts after ALTER TABLE name: its ADD or DROP is the first at depth 0.
+    const add = action.findIndex(
+      (t) => t.depth === 0 && t.kind === 'word' && (t.value === 'ADD' || t.value === 'DROP'),
+    );
+    if (add < 0 || (n > 0 && add > 0)) return;
+    if (action[add]!.value === 'DROP') {
+      // DROP INDEX | KEY of a key left out before: nothing to drop in the sandbox.
+      const what = action[add + 1]?.value;
+      if (!(what === 'INDEX' || what === 'KEY') || !leftOut.has(droppedName(action, add + 2))) return;
+    } else {
+      if (!ADD_KEY_WORDS.has(action[add + 1]?.value ?? '')) return;
+      const open = action.findIndex((t, i) => i > add && t.value === '(' && t.depth === 0);
+      if (open < 0 || action[open + 1]?.value !== '(') return;
+      const name = action.slice(add + 1, open).find((t) => t.kind !== 'word' || !KEY_CLAUSE_WORDS.has(t.value));
+      indexes.push(nameOf(name) ?? '');
+    }
+    removed++;
+    kept--;
+    // The comma before the action, or for the first, the comma after it.
+    const before = tokens[tokens.indexOf(action[add]!) - 1];
+    const after = tokens[tokens.indexOf(action.at(-1)!) + 1];
+    if (n > 0 && before?.value === ',') blank(before.start, action.at(-1)!.end);
+    else blank(action[add]!.start, after?.value === ',' ? after.end : action.at(-1)!.end);
+  });
+  if (removed === 0) return { text, indexes };
+  if (kept === 0) blank(0, text.length);
+  return { text: units.join(''), indexes };
+}
+
+/** The words that start a key's definition in CREATE TABLE, or follow ADD in ALTER TABLE. */
+const KEY_DEFINITION_WORDS = new Set(['KEY', 'INDEX', 'UNIQUE', 'FULLTEXT', 'SPATIAL', 'PRIMARY', 'CONSTRAINT']);
+
+/**
+ * `text` with MySQL 8's invisible indexes (`KEY i (a) INVISIBLE`, `ADD INDEX i (a) INVISIBLE`, `CREATE INDEX ...
+ * INVISIBLE`, `ALTER INDEX i INVISIBLE | VISIBLE`) in MariaDB's words for the same, IGNORED and NOT IGNORED (the
+ * optimizer does not use an ignored index; MariaDB refuses INVISIBLE there, 1064). An invisible column keeps its
+ * INVISIBLE, which MariaDB has. `INVISIBLE` becomes `IGNORED  ` (positions kept); `VISIBLE`, the default, is blanked,
+ * except in ALTER INDEX, where it is `NOT IGNORED`.
+ */
+export function withMariaDbIndexVisibility(text: string): string {
+  const tokens = tokenize(text, 'mysql');
+  const words = tokens.filter((t) => t.depth === 0 && t.kind === 'word').map((t) => t.value);
+  const create = words[0] === 'CREATE';
+  const createIndex = create && words.includes('INDEX') && !words.includes('TABLE');
+  if (!(create || (words[0] === 'ALTER' && words.includes('TABLE')))) return text;
+  const depth = create && !createIndex ? 1 : 0;
+  // Where the first definition (CREATE TABLE) or action (ALTER TABLE) starts; each later one starts after a comma.
+  let start = 0;
+  if (create && !createIndex) start = tokens.findIndex((t) => t.value === '(' && t.depth === 0) + 1;
+  else if (!create) {
+    start = tokens.findIndex((t) => t.kind === 'word' && t.value === 'TABLE') + 1;
+    if (isWord(tokens[start], 'IF') && isWord(tokens[start + 1], 'EXISTS')) start += 2;
+    start++;
+    while (isPunct(tokens[start], '.')) start += 2;
+  }
+  let out = '';
+  let from = 0;
+  let first: Token | undefined;
+  let second: Token | undefined;
+  for (const [i, token] of tokens.entries()) {
+    const previous = tokens[i - 1];
+    if (i === start || (isPunct(previous, ',') && previous!.depth === depth)) [first, second] = [token, tokens[i + 1]];
+    if (token.kind !== 'word' || token.depth !== depth || !(token.value === 'INVISIBLE' || token.value === 'VISIBLE'))
+      continue;
+    const alterIndex = first?.value === 'ALTER' && (second?.value === 'INDEX' || second?.value === 'KEY');
+    const isKey =
+      createIndex ||
+      alterIndex ||
+      (first?.value === 'ADD' && KEY_DEFINITION_WORDS.has(second?.value ?? '')) ||
+      (create && KEY_DEFINITION_WORDS.has(first?.value ?? ''));
+    if (!isKey) continue;
+    const written =
+      token.value === 'INVISIBLE' ? 'IGNORED  ' : alterIndex ? 'NOT IGNORED' : ' '.repeat(token.text.length);
+    out += text.slice(from, token.start) + written;
+    from = token.end;
+  }
+  return from === 0 ? text : out + text.slice(from);
+}
+
+/** MySQL 8.0.19's `ALTER TABLE t DROP CHECK c` as MariaDB writes it, `DROP CONSTRAINT c` (1064 before). */
+export function withMariaDbCheckDrops(text: string): string {
+  const tokens = tokenize(text, 'mysql');
+  if (!(isWord(tokens[0], 'ALTER') && tokens.some((t) => isWord(t, 'TABLE')))) return text;
+  let out = '';
+  let from = 0;
+  tokens.forEach((token, i) => {
+    if (!(token.depth === 0 && isWord(token, 'CHECK') && isWord(tokens[i - 1], 'DROP') && nameOf(tokens[i + 1])))
+      return;
+    out += `${text.slice(from, token.start)}CONSTRAINT`;
+    from = token.end;
+  });
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /**

@@ -29,7 +29,7 @@ describe('classifyDdl', () => {
     expect(
       actions(`CREATE DOMAIN pos AS int CHECK (VALUE > 0); CREATE TYPE b (input = b_in, output = b_out);
         CREATE TYPE r AS RANGE (subtype = int4, canonical = f); CREATE SCHEMA s CREATE VIEW w AS SELECT 1;
-        CREATE COLLATION c (locale = 'C'); ALTER TYPE mood ADD VALUE 'b';
+        CREATE COLLATION c (locale = 'C'); ALTER TYPE mood RENAME TO feeling;
         ALTER DOMAIN pos DROP NOT NULL; CREATE CAST (int AS text) WITH INOUT; CREATE OPERATOR === (function = f);
         CREATE RULE r AS ON INSERT TO t DO NOTHING; CREATE TRIGGER g BEFORE INSERT ON t EXECUTE FUNCTION f()`).map(
         (a) => a.split(':')[0],
@@ -75,11 +75,34 @@ describe('classifyDdl', () => {
     ]);
   });
 
+  it("runs a migration history's later steps: drops of what it made, an enum's new label", () => {
+    expect(
+      actions(`DROP TABLE old_orders; DROP TABLE IF EXISTS a, b CASCADE; DROP INDEX CONCURRENTLY IF EXISTS "i";
+        DROP VIEW v; DROP MATERIALIZED VIEW IF EXISTS mv; ALTER TYPE mood ADD VALUE IF NOT EXISTS 'ok' AFTER 'sad';
+        ALTER TYPE mood RENAME VALUE 'ok' TO 'fine';
+        ALTER TYPE mood ADD VALUE 'x', ADD ATTRIBUTE y int; CREATE SCHEMA IF NOT EXISTS "public"; DROP SCHEMA s CASCADE;
+        DROP ROLE r; DROP FUNCTION IF EXISTS f`),
+    ).toEqual([
+      'run:DROP TABLE',
+      'run:DROP TABLE',
+      'run:DROP INDEX',
+      'run:DROP VIEW',
+      'run:DROP MATERIALIZED VIEW',
+      'run:ALTER TYPE ... VALUE',
+      'run:ALTER TYPE ... VALUE',
+      'reject:ALTER TYPE',
+      'skip:CREATE SCHEMA public',
+      'reject:DROP',
+      'reject:DROP',
+      'skip:DROP IF EXISTS',
+    ]);
+  });
+
   it('skips pg_dump noise', () => {
     expect(
       actions(`SET statement_timeout = 0; SELECT pg_catalog.set_config('search_path', '', false);
         ALTER TABLE public.t OWNER TO app; GRANT SELECT ON t TO app; CREATE EXTENSION IF NOT EXISTS pg_trgm;
-        DROP TABLE IF EXISTS t; CREATE SCHEMA public; \\connect x
+        DROP SCHEMA IF EXISTS s; CREATE SCHEMA public; \\connect x
         BEGIN; COMMIT`),
     ).toEqual([
       'skip:SET',
@@ -98,7 +121,7 @@ describe('classifyDdl', () => {
   it('rejects data, code and queries', () => {
     expect(
       actions(`INSERT INTO t VALUES (1); CREATE TABLE c AS SELECT 1; CREATE FUNCTION f() RETURNS int AS 'select 1' LANGUAGE sql;
-        DO $$ BEGIN END $$; COPY t FROM stdin; SELECT * FROM t; CREATE TEMP TABLE x (a int); DROP TABLE t;
+        DO $$ BEGIN END $$; COPY t FROM stdin; SELECT * FROM t; CREATE TEMP TABLE x (a int); DROP FUNCTION f;
         ALTER SYSTEM SET work_mem = '1GB'`).map((a) => a.split(':')[0]),
     ).toEqual(Array(9).fill('reject'));
   });

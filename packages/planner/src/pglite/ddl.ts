@@ -7,7 +7,9 @@
  *          (pg_dump's serial columns), CREATE
  *          TYPE ... AS ENUM, composite types, range types naming only built-in functions (userType), CREATE /
  *          ALTER STATISTICS (extended statistics: an object on columns or built-in expressions of a table the role
- *          owns, like an index; statistics-objects.ts), ALTER TABLE / INDEX / SEQUENCE (pg_dump's keys), COMMENT ON.
+ *          owns, like an index; statistics-objects.ts), ALTER TABLE / INDEX / SEQUENCE (pg_dump's keys), COMMENT ON,
+ *          and a migration history's later steps: ALTER TYPE ... ADD | RENAME VALUE (an enum's labels), DROP TABLE | INDEX |
+ *          VIEW | MATERIALIZED VIEW [IF EXISTS] (the role drops only what it owns).
  *          No domain, base type, cast, operator, function or rule can be defined, so every column has a built-in,
  *          enum, composite or range type (whose input functions are built in) and the code that injects statistics
  *          never evaluates anything the user defined (it leaves composite columns out in any case: stats.ts); and
@@ -15,8 +17,8 @@
  *          runs as the session's unprivileged role, so the expressions they may hold (defaults, checks, index
  *          expressions) never run with privilege either.
  *  skip:   pg_dump and psql noise that changes nothing for planning: SET / RESET, SELECT pg_catalog.set_config(...),
- *          ... OWNER TO, GRANT / REVOKE, ALTER DEFAULT PRIVILEGES, BEGIN / COMMIT, DROP ... IF EXISTS (the
- *          sandbox starts empty), CREATE EXTENSION (the allowed ones are read by extensions.ts and created by the
+ *          ... OWNER TO, GRANT / REVOKE, ALTER DEFAULT PRIVILEGES, BEGIN / COMMIT, DROP ... IF EXISTS of other
+ *          objects (the sandbox starts empty), CREATE EXTENSION (the allowed ones are read by extensions.ts and created by the
  *          sandbox before the user's DDL runs, never from the user's text), CREATE SCHEMA public, psql
  *          meta-commands (\connect, \restrict).
  *  reject: everything else (INSERT, COPY, DO, CREATE FUNCTION, CREATE DOMAIN, CREATE TABLE AS, ...): error 4203 at
@@ -40,6 +42,11 @@ export interface DdlDecision {
 }
 
 const CREATE_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'VIEW', 'STATISTICS']);
+/**
+ * What a migration history drops again. The session's role may drop only what it owns (its own structure, in its
+ * own database or instance), so nothing of the sandbox's or another session's can go.
+ */
+const DROP_RUN = new Set(['TABLE', 'INDEX', 'VIEW', 'MATERIALIZED VIEW']);
 const ALTER_RUN = new Set(['TABLE', 'INDEX', 'SEQUENCE', 'MATERIALIZED VIEW', 'STATISTICS']);
 
 /** What the 4203 message lists as accepted. */
@@ -81,9 +88,12 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
   // pg_dump's post-data fills a materialized view: data, which the sandbox does not load.
   if (first === 'REFRESH' && words[1] === 'MATERIALIZED') return { action: 'skip', kind: 'REFRESH MATERIALIZED VIEW' };
   if (first === 'DROP') {
+    const object = words[1] === 'MATERIALIZED' ? 'MATERIALIZED VIEW' : (words[1] ?? '');
+    // A migration history's later steps: what it made is dropped again, by its owner, the session's role.
+    if (DROP_RUN.has(object)) return { action: 'run', kind: `DROP ${object}` };
     return hasWordsAtDepth0(tokens, ['if', 'exists'])
       ? { action: 'skip', kind: 'DROP IF EXISTS' }
-      : { action: 'reject', kind: 'DROP', reason: 'DROP is not part of a table structure' };
+      : { action: 'reject', kind: 'DROP', reason: `DROP ${object} is not part of a table structure` };
   }
   if (first === 'COMMENT' && words[1] === 'ON') {
     return words[2] === 'EXTENSION' || words[2] === 'DATABASE' || words[2] === 'ROLE'
@@ -95,6 +105,8 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
       return { action: 'skip', kind: 'ALTER DEFAULT PRIVILEGES' };
     const object = words[1] === 'MATERIALIZED' ? 'MATERIALIZED VIEW' : (words[1] ?? '');
     if (ALTER_RUN.has(object)) return { action: 'run', kind: `ALTER ${object}` };
+    // A migration's new or renamed enum label; any other ALTER TYPE (an attribute, an owner, a schema) stays refused.
+    if (object === 'TYPE' && isAddValue(tokens)) return { action: 'run', kind: 'ALTER TYPE ... VALUE' };
     return {
       action: 'reject',
       kind: `ALTER ${object}`.trim(),
@@ -111,8 +123,7 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
     }
     const object = words[i] ?? '';
     if (object === 'EXTENSION') return { action: 'skip', kind: 'CREATE EXTENSION' };
-    if (object === 'SCHEMA' && (words[i + 1] === 'PUBLIC' || (words[i + 1] === 'IF' && words[i + 4] === 'PUBLIC')))
-      return { action: 'skip', kind: 'CREATE SCHEMA public' };
+    if (object === 'SCHEMA' && namesPublic(tokens)) return { action: 'skip', kind: 'CREATE SCHEMA public' };
     if (temporary)
       return { action: 'reject', kind: `CREATE TEMPORARY ${object}`, reason: 'temporary tables are not supported' };
     if (object === 'TABLE') {
@@ -147,6 +158,29 @@ export function classifyDdl(tokens: Token[]): DdlDecision {
     };
   }
   return { action: 'reject', kind: first, reason: `${first} is not part of a table structure` };
+}
+
+/** `public` or `"public"` after CREATE SCHEMA [IF NOT EXISTS] (Supabase's dumps quote every name). */
+function namesPublic(tokens: Token[]): boolean {
+  let k = tokens.findIndex((t, i) => i > 0 && t.kind === 'ident' && t.value === 'schema') + 1;
+  if (k === 0) return false;
+  if (tokens[k]?.value === 'if' && tokens[k + 1]?.value === 'not' && tokens[k + 2]?.value === 'exists') k += 3;
+  const name = tokens[k];
+  return (name?.kind === 'ident' || name?.kind === 'qident') && name.value === 'public';
+}
+
+/** `ALTER TYPE name ADD VALUE [IF NOT EXISTS] 'label' [BEFORE | AFTER 'label']` or `RENAME VALUE 'a' TO 'b'`. */
+function isAddValue(tokens: Token[]): boolean {
+  const at = tokens.findIndex(
+    (t) => t.kind === 'ident' && t.depth === 0 && (t.value === 'add' || t.value === 'rename'),
+  );
+  const rest = tokens.slice(at + 2);
+  const words = ['if', 'not', 'exists', 'before', 'after', 'to'];
+  return (
+    at > 2 &&
+    tokens[at + 1]?.value === 'value' &&
+    rest.every((t) => t.kind === 'string' || (t.kind === 'ident' && words.includes(t.value)))
+  );
 }
 
 /**

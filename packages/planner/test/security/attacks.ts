@@ -542,3 +542,49 @@ CREATE INDEX t_body ON t USING gin (to_tsvector('public.evil_cfg'::regconfig, bo
   }
   if (out) expect(existsSync(out)).toBe(false);
 }
+
+/**
+ * A migration history's later steps (DROP TABLE | INDEX | VIEW, RENAME TABLE, ALTER TABLE ... RENAME, PostgreSQL's
+ * ALTER TYPE ... ADD | RENAME VALUE) reach the sandbox and run as the session's role: aimed at the server's own objects they
+ * are refused by the server (4203 at the statement), and the server still makes and plans a session afterwards.
+ */
+export async function expectMigrationStepsConfined(planner: PlannerBackend, dialect: Dialect): Promise<void> {
+  const steps =
+    dialect === 'mysql'
+      ? [
+          'DROP TABLE mysql.global_priv',
+          'DROP TABLE IF EXISTS mysql.db, t',
+          'DROP INDEX `PRIMARY` ON mysql.global_priv',
+          'RENAME TABLE mysql.global_priv TO stolen',
+          'RENAME TABLE t TO mysql.t',
+          'ALTER TABLE mysql.db RENAME TO stolen',
+          'ALTER TABLE t RENAME TO information_schema.t',
+          'DROP VIEW information_schema.TABLES',
+        ]
+      : [
+          'DROP TABLE pg_catalog.pg_class CASCADE',
+          'DROP TABLE IF EXISTS information_schema.sql_features',
+          'DROP INDEX pg_catalog.pg_class_oid_index',
+          'DROP INDEX CONCURRENTLY IF EXISTS pg_catalog.pg_proc_oid_index',
+          'DROP VIEW pg_catalog.pg_stats CASCADE',
+          'DROP MATERIALIZED VIEW IF EXISTS pg_catalog.pg_roles',
+          "ALTER TYPE pg_catalog.bool ADD VALUE 'maybe'",
+          "ALTER TYPE pg_catalog.bool RENAME VALUE 'true' TO 'yes'",
+        ];
+  const type = dialect === 'mysql' ? 'varchar(200)' : 'text';
+  for (const step of steps) {
+    const schemaSql = `CREATE TABLE t (a int PRIMARY KEY, k ${type});\n${step};`;
+    const outcome = await planner.open({ dialect, schemaSql, statistics: [] }).catch((e: unknown) => e);
+    if (outcome && typeof (outcome as PlannerSession).close === 'function') {
+      await (outcome as PlannerSession).close();
+      throw new Error(`the sandbox ran ${step}`);
+    }
+    expect(outcome, step).toMatchObject({ detail: { code: 4203, line: 2 } });
+  }
+  const after = await planner.open(attackerRequest(dialect));
+  try {
+    expect((await after.explain('SELECT a, k FROM t WHERE a = 1')).raw).toBeTruthy();
+  } finally {
+    await after.close();
+  }
+}

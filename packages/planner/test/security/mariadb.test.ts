@@ -16,6 +16,7 @@ import {
   answersTo,
   attackerRequest,
   expectDumpCodeLeftNoTrace,
+  expectMigrationStepsConfined,
   expectNothingLeaked,
   expectStartedWithoutOurEnvironment,
   expectTimeLimitNotRun,
@@ -125,6 +126,10 @@ CREATE TABLE TABLES (TABLE_NAME varchar(64), TABLE_SCHEMA varchar(64));`,
     } finally {
       await session.close();
     }
+  }, 120_000);
+
+  it("runs a migration history's DROP and RENAME steps as the session's role: the server's own objects are refused (4203)", async () => {
+    await expectMigrationStepsConfined(mariadbPlanner, 'mysql');
   }, 120_000);
 
   it('labels a verification stopped by its time limit "not-run", never "refuted"', async () => {

@@ -12,6 +12,7 @@ import {
   expectForeignDataNeverReachesSandbox,
   expectHiddenSchemaStatementRefused,
   expectMergeWritesNothing,
+  expectMigrationStepsConfined,
   expectNothingLeaked,
   expectStatisticsObjectsAsTheRole,
   expectTimeLimitNotRun,
@@ -75,9 +76,9 @@ describe('the PGlite sandbox under attack', () => {
   }, 60_000);
 
   it('refuses a statement hidden behind E strings in the table structure (4203), end to end', async () => {
-    // DO, not CREATE DOMAIN: the engine now takes domains out of the structure (never run; skipped-code.ts), so a
-    // hidden domain would not reach the planner's check any more. DO is refused by both lists.
-    const schemaText = `CREATE TABLE t (a int, k text DEFAULT E'\\'');\nDO $$BEGIN PERFORM pg_read_file('${secrets.file}'); END$$;`;
+    // COPY TO PROGRAM, not CREATE DOMAIN or DO: the engine takes domains and DO blocks out of the structure (never
+    // run; skipped-code.ts), so a hidden one would not reach the planner's check. COPY is refused by both lists.
+    const schemaText = `CREATE TABLE t (a int, k text DEFAULT E'\\'');\nCOPY t TO PROGRAM 'cat ${secrets.file}';`;
     await expectHiddenSchemaStatementRefused(pglitePlanner, schemaText);
   }, 60_000);
 
@@ -114,6 +115,10 @@ describe('the PGlite sandbox under attack', () => {
 
   it('makes composite and range types of built-in functions only; collations and text search objects never', async () => {
     await expectUserTypesSafe(pglitePlanner, secrets);
+  }, 120_000);
+
+  it("runs a migration history's DROP and RENAME steps as the session's role: the server's own objects are refused (4203)", async () => {
+    await expectMigrationStepsConfined(pglitePlanner, 'postgresql');
   }, 120_000);
 
   it('labels a verification stopped by its time limit "not-run", never "refuted"', async () => {

@@ -16,6 +16,7 @@ import {
   expectForeignDataNeverReachesSandbox,
   expectHiddenSchemaStatementRefused,
   expectMergeWritesNothing,
+  expectMigrationStepsConfined,
   expectNothingLeaked,
   expectStartedWithoutOurEnvironment,
   expectStatisticsObjectsAsTheRole,
@@ -85,8 +86,9 @@ describe.runIf(available && !process.env.POSTGRES_SANDBOX_URL)('the PostgreSQL s
   }, 60_000);
 
   it('refuses domains and a statement hidden behind E strings in the table structure (4203)', async () => {
-    // DO through both lists: the engine takes domains out of the structure now (never run, skipped-code.ts).
-    const hidden = `CREATE TABLE t (a int, k text DEFAULT E'\\'');\nDO $$BEGIN PERFORM pg_read_file('${secrets.file}'); END$$;\nCREATE TABLE u (x int);`;
+    // COPY TO PROGRAM through both lists: the engine takes domains and DO blocks out of the structure now (never
+    // run, skipped-code.ts).
+    const hidden = `CREATE TABLE t (a int, k text DEFAULT E'\\'');\nCOPY t TO PROGRAM 'cat ${secrets.file}';\nCREATE TABLE u (x int);`;
     await expectHiddenSchemaStatementRefused(postgresPlanner, hidden);
     // The planner's own list still refuses a domain that reaches it.
     const domain = `CREATE TABLE t (a int, k text DEFAULT E'\\'');\nCREATE DOMAIN d AS text CHECK (pg_read_file('${secrets.file}') IS NOT NULL);\nCREATE TABLE u (x d);`;
@@ -105,6 +107,10 @@ describe.runIf(available && !process.env.POSTGRES_SANDBOX_URL)('the PostgreSQL s
 
   it('makes statistics objects as the role: their expressions never run, one on a catalog is left out', async () => {
     await expectStatisticsObjectsAsTheRole(postgresPlanner, secrets);
+  }, 120_000);
+
+  it("runs a migration history's DROP and RENAME steps as the session's role: the server's own objects are refused (4203)", async () => {
+    await expectMigrationStepsConfined(postgresPlanner, 'postgresql');
   }, 120_000);
 
   it("runs none of a dump's code: its functions, procedures, triggers and domains leave no trace", async () => {
