@@ -28,7 +28,9 @@ export interface StatementSlice {
  * are code: `... /*!50100 PARTITION BY ... *\/;` keeps its closing mark, or the server would read an unclosed comment.
  */
 export function splitStatements(input: string, dialect: Dialect): StatementSlice[] {
-  const tokens = lex(input, { mysql: dialect === 'mysql' });
+  const mysql = dialect === 'mysql';
+  const delimited = mysql ? withClientDelimiters(input) : input;
+  const tokens = lex(delimited, { mysql });
   const { ends, unclosed } = parentheses(tokens);
   const slices: StatementSlice[] = [];
   let start = -1;
@@ -76,6 +78,45 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
   }
   flush();
   return slices;
+}
+
+/**
+ * The text as the mysql client sends it, with the same length so offsets hold: its `DELIMITER xx` lines (at a line's
+ * start, outside strings and comments) are blanked, and while a delimiter other than `;` is in force each of its
+ * occurrences outside strings and comments becomes a `;` and each `;` there a blank, so that a routine's
+ * `BEGIN ... END$$` is one statement. The splitter reads this text and slices the statements from the input.
+ */
+function withClientDelimiters(input: string): string {
+  if (!/^[ \t]*DELIMITER[ \t]/im.test(input)) return input;
+  // Strings, quoted names and comments masked, so neither a delimiter nor a DELIMITER line is found inside them.
+  const masked = input.split('');
+  for (const token of lex(input, { mysql: true })) {
+    if (token.kind === 'space' || token.kind === 'word' || token.kind === 'symbol' || token.kind === 'number') continue;
+    if (token.kind === 'comment' && executableMark(token.text)) continue;
+    for (let k = token.start; k < token.end; k++) if (masked[k] !== '\n') masked[k] = '\u0000';
+  }
+  const code = masked.join('');
+  const out = input.split('');
+  let delimiter = ';';
+  let lineStart = 0;
+  while (lineStart < input.length) {
+    const newline = code.indexOf('\n', lineStart);
+    const lineEnd = newline < 0 ? code.length : newline;
+    const line = code.slice(lineStart, lineEnd);
+    const command = /^[ \t]*DELIMITER[ \t]+(\S+)/i.exec(line);
+    if (command) {
+      delimiter = command[1]!;
+      out.fill(' ', lineStart, lineEnd);
+    } else if (delimiter !== ';') {
+      for (let at = line.indexOf(';'); at >= 0; at = line.indexOf(';', at + 1)) out[lineStart + at] = ' ';
+      for (let at = line.indexOf(delimiter); at >= 0; at = line.indexOf(delimiter, at + delimiter.length)) {
+        out.fill(' ', lineStart + at, lineStart + at + delimiter.length);
+        out[lineStart + at] = ';';
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return out.join('');
 }
 
 /**
