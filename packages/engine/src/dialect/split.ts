@@ -91,8 +91,8 @@ function withClientDelimiters(input: string): string {
   // Strings, quoted names and comments masked, so neither a delimiter nor a DELIMITER line is found inside them.
   const masked = input.split('');
   for (const token of lex(input, { mysql: true })) {
-    if (token.kind === 'space' || token.kind === 'word' || token.kind === 'symbol' || token.kind === 'number') continue;
-    if (token.kind === 'comment' && executableMark(token.text)) continue;
+    const hidden = token.kind === 'string' || token.kind === 'quoted' || token.kind === 'comment';
+    if (!hidden || executableMark(token.text)) continue;
     for (let k = token.start; k < token.end; k++) if (masked[k] !== '\n') masked[k] = '\u0000';
   }
   const code = masked.join('');

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../analyze/analyze.ts';
+import { positionAt } from '../text/position.ts';
+
+const ordersSchema = `CREATE TABLE orders (
+  id BIGINT PRIMARY KEY,
+  user_id BIGINT NOT NULL,
+  amount DECIMAL(12,2) NOT NULL,
+  status VARCHAR(16) NOT NULL,
+  created_at TIMESTAMP NOT NULL
+);
+CREATE TABLE audit (id BIGINT PRIMARY KEY, note VARCHAR(100));`;
+
+const mysqlProcedure = `DELIMITER $$
+CREATE DEFINER=\`app\`@\`%\` PROCEDURE get_orders(IN p_user BIGINT)
+BEGIN
+  DECLARE v_total DECIMAL(12,2);
+  DECLARE done INT DEFAULT 0;
+  DECLARE c CURSOR FOR SELECT id FROM orders WHERE user_id = p_user;
+  DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1;
+  SELECT SUM(amount) INTO v_total FROM orders WHERE user_id = p_user AND status = 'paid';
+  IF v_total > 100 THEN
+    SELECT * FROM orders WHERE user_id = p_user ORDER BY created_at DESC LIMIT 10;
+  ELSE
+    WHILE done = 0 DO
+      UPDATE orders SET status = 'seen' WHERE user_id = p_user;
+      SET done = 1;
+    END WHILE;
+  END IF;
+  SET @q = CONCAT('SELECT 1');
+  PREPARE s FROM @q;
+END$$
+DELIMITER ;
+`;
+
+function where(input: string, needle: string) {
+  return positionAt(input, input.indexOf(needle));
+}
+
+describe('stored routines', () => {
+  it('reads a MySQL procedure for the statements of its body, each at its place, parameters as values', () => {
+    const analysis = analyze({
+      sql: mysqlProcedure,
+      dialect: 'mysql',
+      schemaText: ordersSchema,
+      dataChanges: 'analyze',
+    });
+    const statements = analysis.statements.map((s) => s.statement);
+    expect(statements.map((s) => s.routine)).toEqual(
+      [1, 2, 3, 4].map((number) => ({ name: 'get_orders', kind: 'PROCEDURE', number })),
+    );
+    // The cursor's query, the SELECT ... INTO without its INTO, the branches' statements; SET and PREPARE are none.
+    expect(statements.map((s) => s.kind)).toEqual(['select', 'select', 'select', 'update']);
+    expect(statements[1]!.text).toMatch(/^SELECT SUM\(amount\) +FROM orders WHERE user_id = 1 +AND status = 'paid'$/);
+    for (const [k, needle] of [
+      [0, 'SELECT id FROM'],
+      [1, 'SELECT SUM'],
+      [2, 'SELECT * FROM'],
+      [3, 'UPDATE orders'],
+    ] as const) {
+      const at = where(mysqlProcedure, needle);
+      expect([statements[k]!.line, statements[k]!.column]).toEqual([at.line, at.column]);
+      // As long as the text it stands for: a finding's place in it is its place in the input.
+      expect(statements[k]!.text.length).toBeLessThanOrEqual(mysqlProcedure.length - statements[k]!.offset);
+    }
+    expect(analysis.statements.every((s) => !s.error)).toBe(true);
+    const ids = analysis.statements.flatMap((s) => s.findings.map((f) => `${f.id} ${f.message.en}`));
+    expect(ids.filter((id) => /p_user|v_total|column-not-in-schema/.test(id))).toEqual([]);
+    // A finding inside a routine statement points at the input.
+    const star = analysis.statements[2]!.findings.find((f) => f.id === 'select-star')!;
+    expect(star.span).toMatchObject({
+      line: where(mysqlProcedure, '*').line,
+      column: where(mysqlProcedure, '*').column,
+    });
+    expect(analysis.notes.map((n) => n.en)).toEqual([
+      expect.stringContaining('get_orders: the dynamic SQL at line 18'),
+    ]);
+  });
+
+  it('without its own reading, a column of no table is still flagged in a routine', () => {
+    const sql = 'DELIMITER //\nCREATE PROCEDURE p(IN a INT)\nBEGIN\n  SELECT id FROM orders WHERE nope = a;\nEND//';
+    const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema });
+    expect(analysis.statements[0]!.findings.map((f) => f.id)).toContain('column-not-in-schema');
+    expect(analysis.statements[0]!.findings.find((f) => f.id === 'column-not-in-schema')!.message.en).toMatch(/nope/);
+  });
+
+  it('leaves a routine data change out with a note where data changes are refused, not the whole routine', () => {
+    const sql = mysqlProcedure.replace("UPDATE orders SET status = 'seen'", 'DELETE FROM orders');
+    const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema });
+    expect(analysis.statements.map((s) => s.statement.kind)).toEqual(['select', 'select', 'select']);
+    expect(analysis.notes.map((n) => n.en)).toContainEqual(expect.stringContaining('data change at line 13'));
+  });
+
+  it('gives a note and no statement for a routine of dynamic SQL only', () => {
+    const sql =
+      "DELIMITER //\nCREATE PROCEDURE d()\nBEGIN\n  SET @q = 'SELECT 1';\n  PREPARE s FROM @q;\n  EXECUTE s;\nEND//";
+    const analysis = analyze({ sql, dialect: 'mysql' });
+    expect(analysis.statements).toEqual([]);
+    expect(analysis.notes).toHaveLength(1);
+    expect(analysis.notes[0]!.en).toContain('line 5, 6');
+    expect(analysis.notes[0]!.zh).toContain('动态 SQL');
+  });
+
+  it('gives a malformed statement of a body its 4202 at its place', () => {
+    const sql = 'DELIMITER $$\nCREATE PROCEDURE p()\nBEGIN\n  SELECT 1;\n  SELECT FROM WHERE orders;\nEND$$';
+    const analysis = analyze({ sql, dialect: 'mysql' });
+    expect(analysis.statements.map((s) => s.error?.code)).toEqual([undefined, 4202]);
+    expect(analysis.statements[1]!.statement.line).toBe(5);
+    expect(analysis.statements[1]!.error!.detail).toMatchObject({ line: 5 });
+  });
+});
