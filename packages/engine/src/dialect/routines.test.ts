@@ -107,5 +107,118 @@ describe('stored routines', () => {
     expect(analysis.statements.map((s) => s.error?.code)).toEqual([undefined, 4202]);
     expect(analysis.statements[1]!.statement.line).toBe(5);
     expect(analysis.statements[1]!.error!.detail).toMatchObject({ line: 5 });
+    // Pasted without DELIMITER lines, as the server reads it: the same statements.
+    const bare = analyze({ sql: sql.replace('DELIMITER $$\n', '').replace('END$$', 'END;'), dialect: 'mysql' });
+    expect(bare.statements.map((s) => [s.statement.routine?.number, s.statement.line, s.error?.code])).toEqual([
+      [1, 3, undefined],
+      [2, 4, 4202],
+    ]);
+  });
+});
+
+const postgresFunction = `CREATE OR REPLACE FUNCTION recent_orders(p_user bigint, p_since date)
+RETURNS SETOF orders
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_total numeric;
+  r record;
+  c CURSOR FOR SELECT id FROM orders WHERE user_id = p_user;
+BEGIN
+  SELECT sum(amount) INTO STRICT v_total FROM orders WHERE user_id = p_user;
+  PERFORM 1 FROM orders WHERE status = 'open' AND user_id = p_user;
+  FOR r IN SELECT id, user_id FROM orders WHERE created_at > p_since LOOP
+    UPDATE orders SET status = 'seen' WHERE id = r.id;
+  END LOOP;
+  IF v_total > 100 THEN
+    RETURN QUERY SELECT * FROM orders WHERE user_id = p_user ORDER BY created_at DESC LIMIT 10;
+  END IF;
+  EXECUTE format('SELECT 1 FROM %I', 'orders');
+EXCEPTION WHEN others THEN
+  INSERT INTO audit (id, note) SELECT 1, 'failed';
+END
+$fn$;
+DO $$ BEGIN PERFORM id FROM orders WHERE user_id = 7; END $$;`;
+
+describe('stored routines (PostgreSQL)', () => {
+  it('reads a plpgsql function and a DO block through their control flow, variables as values', () => {
+    const analysis = analyze({
+      sql: postgresFunction,
+      dialect: 'postgresql',
+      schemaText: ordersSchema.replaceAll('BIGINT', 'bigint'),
+      dataChanges: 'analyze',
+    });
+    const statements = analysis.statements.map((s) => s.statement);
+    expect(statements.map((s) => [s.routine?.name, s.routine?.number, s.kind])).toEqual([
+      ['recent_orders', 1, 'select'],
+      ['recent_orders', 2, 'select'],
+      ['recent_orders', 3, 'select'],
+      ['recent_orders', 4, 'select'],
+      ['recent_orders', 5, 'update'],
+      ['recent_orders', 6, 'select'],
+      ['recent_orders', 7, 'insert'],
+      ['DO', 1, 'select'],
+    ]);
+    const needles = [
+      'SELECT id FROM orders WHERE user_id = p_user',
+      'SELECT sum',
+      'PERFORM 1',
+      'SELECT id, user_id',
+      'UPDATE orders',
+      'SELECT * FROM',
+      'INSERT INTO audit',
+      'PERFORM id',
+    ];
+    for (const [k, needle] of needles.entries()) {
+      const at = where(postgresFunction, needle);
+      expect([statements[k]!.line, statements[k]!.column], needle).toEqual([at.line, at.column]);
+    }
+    expect(statements[1]!.text).toMatch(
+      /^SELECT sum\(amount\) +FROM orders WHERE user_id = 1 +$|^SELECT sum\(amount\) +FROM orders WHERE user_id = 1$/,
+    );
+    expect(statements[2]!.text.startsWith('SELECT  1 FROM')).toBe(true);
+    expect(statements[3]!.text).toContain('created_at > $');
+    expect(statements[4]!.text).toMatch(/WHERE id = '\d+'/);
+    expect(analysis.statements.every((s) => !s.error)).toBe(true);
+    const messages = analysis.statements.flatMap((s) => s.findings.map((f) => `${f.id} ${f.message.en}`));
+    expect(messages.filter((m) => /p_user|p_since|v_total|column-not-in-schema/.test(m))).toEqual([]);
+    expect(analysis.notes.map((n) => n.en)).toEqual([
+      expect.stringContaining(`recent_orders: the dynamic SQL at line ${where(postgresFunction, 'EXECUTE').line}`),
+    ]);
+  });
+
+  it('reads a LANGUAGE sql function, and leaves a function with a quoted body to the parser', () => {
+    const sql =
+      'CREATE FUNCTION n(u bigint) RETURNS bigint AS $$ SELECT count(*) FROM orders WHERE user_id = u $$ LANGUAGE sql;';
+    const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema });
+    expect(analysis.statements.map((s) => s.statement.text)).toEqual(['SELECT count(*) FROM orders WHERE user_id = 1']);
+    expect(analysis.statements[0]!.statement.column).toBe(sql.indexOf('SELECT') + 1);
+    const quoted = "CREATE FUNCTION n() RETURNS bigint AS 'SELECT 1' LANGUAGE sql;";
+    expect(analyze({ sql: quoted, dialect: 'postgresql' }).statements[0]!.statement.routine).toBeUndefined();
+  });
+});
+
+describe('stored routines (MySQL triggers and functions)', () => {
+  it("reads a trigger's NEW and OLD fields and a function's INTO @variables as values", () => {
+    const sql = `DELIMITER ;;
+CREATE TRIGGER orders_audit AFTER UPDATE ON orders FOR EACH ROW BEGIN
+  INSERT INTO audit (id, note) SELECT NEW.id, status FROM orders WHERE id = OLD.id;
+END ;;
+CREATE FUNCTION total(u BIGINT) RETURNS DECIMAL(12,2) READS SQL DATA
+BEGIN
+  SELECT SUM(amount), COUNT(*) INTO @s, @n FROM orders WHERE user_id = u;
+  RETURN @s;
+END ;;
+DELIMITER ;`;
+    const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema, dataChanges: 'analyze' });
+    const statements = analysis.statements.map((s) => s.statement);
+    expect(statements.map((s) => [s.routine?.name, s.routine?.kind, s.kind])).toEqual([
+      ['orders_audit', 'TRIGGER', 'insert'],
+      ['total', 'FUNCTION', 'select'],
+    ]);
+    expect(statements[0]!.text).toMatch(/SELECT '\d'\s+, status FROM orders WHERE id = '\d'\s*$/);
+    expect(statements[1]!.text).toMatch(/^SELECT SUM\(amount\), COUNT\(\*\) +FROM orders WHERE user_id = 1$/);
+    expect(analysis.statements.every((s) => !s.error)).toBe(true);
+    const messages = analysis.statements.flatMap((s) => s.findings.map((f) => f.id));
+    expect(messages).not.toContain('column-not-in-schema');
   });
 });

@@ -36,7 +36,7 @@ export function readRoutine(text: string, dialect: Dialect): Routine | undefined
   const mysql = dialect === 'mysql';
   const tokens = codeTokens(lex(text, { mysql }));
   const head = tokens[0]?.text.toUpperCase();
-  if (!mysql && head === 'DO') return postgresBody(text, tokens, 1, 'DO', '', new Map());
+  if (!mysql && head === 'DO') return postgresBody(text, tokens, 1, 'DO', 'DO', new Map());
   if (head !== 'CREATE') return undefined;
   let i = 1;
   if (upper(tokens[i]) === 'OR' && upper(tokens[i + 1]) === 'REPLACE') i += 2;
@@ -237,7 +237,7 @@ function readDeclarations(
 }
 
 /** Words after which a name is a table, a column alias or a target, never a variable. */
-const nameAfter = new Set(['.', 'AS', 'FROM', 'JOIN', 'UPDATE', 'INTO', 'TABLE']);
+const nameAfter = new Set(['AS', 'FROM', 'JOIN', 'UPDATE', 'INTO', 'TABLE']);
 
 /**
  * The statement's text with its INTO list blanked (a SELECT's) and each variable replaced (see Routine), PERFORM
@@ -266,24 +266,24 @@ function boundStatement(
     if (token.text === '(') depth++;
     if (token.text === ')') depth--;
     if (depth === 0 && upper(token) === 'INTO' && head !== 'INSERT' && head !== 'REPLACE') {
-      let end = i + 1;
-      if (upper(tokens[end]) === 'STRICT') end++;
-      while (tokens[end + 1]?.text === ',' || tokens[end + 1]?.text === '.') end += 2;
+      // The targets: names, or MySQL's user variables `@a` (a `@` and a word).
+      const target = (k: number) => (tokens[k]?.text === '@' ? k + 1 : k);
+      let end = target(upper(tokens[i + 1]) === 'STRICT' ? i + 2 : i + 1);
+      while (tokens[end + 1]?.text === ',') end = target(end + 2);
       put(token.start, tokens[end]!.end, '');
       i = end;
       continue;
     }
-    if (token.kind !== 'word' || nameAfter.has(upper(tokens[i - 1]))) continue;
-    const field = tokens[i + 1]?.text === '.' && tokens[i + 2]?.kind === 'word';
-    const record = field && (variables.has(key(token.text)) || /^(NEW|OLD)$/i.test(token.text));
-    if (!record && (!variables.has(key(token.text)) || tokens[i + 1]?.text === '(' || field)) continue;
-    const end = record ? tokens[i + 2]!.end : token.end;
+    if (token.kind !== 'word' || nameAfter.has(upper(tokens[i - 1])) || tokens[i + 1]?.text === '(') continue;
+    // The lexer reads `r.id` as one word: a record's field (a loop's row, a trigger's NEW and OLD) is a value too.
+    const [first = '', field] = token.text.split('.');
+    const record = field !== undefined && (variables.has(key(first)) || /^(NEW|OLD)$/i.test(first));
+    if (!record && (field !== undefined || !variables.has(key(token.text)))) continue;
     counter++;
     const family = record ? 'unknown' : variables.get(key(token.text))!;
     const typed = typedValue(family, counter, mysql ? 'mysql' : 'postgresql');
     const placeholder = mysql ? '?' : `$${counter}`;
-    put(token.start, end, typed.length <= end - token.start ? typed : placeholder);
-    if (record) i += 2;
+    put(token.start, token.end, typed.length <= token.text.length ? typed : placeholder);
   }
   return chars.join('');
 }

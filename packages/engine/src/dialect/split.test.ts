@@ -22,6 +22,20 @@ describe('splitStatements', () => {
     ]);
   });
 
+  it('keeps a MySQL routine pasted without DELIMITER lines whole, blocks and CASE counted', () => {
+    const routine = [
+      'CREATE PROCEDURE p(IN a INT)',
+      'BEGIN',
+      '  IF a > 0 THEN SELECT CASE WHEN a = 1 THEN 1 ELSE 2 END; END IF;',
+      '  CASE a WHEN 1 THEN SELECT 1; ELSE BEGIN SELECT 2; END; END CASE;',
+      '  WHILE a > 0 DO SET a = a - 1; END WHILE;',
+      'END',
+    ].join('\n');
+    expect(splitStatements(`${routine};\nSELECT 3;`, 'mysql').map((s) => s.text)).toEqual([routine, 'SELECT 3']);
+    // Not a routine: BEGIN (a transaction) and END are statements as before.
+    expect(splitStatements('BEGIN; SELECT 1; END;', 'mysql').map((s) => s.text)).toEqual(['BEGIN', 'SELECT 1', 'END']);
+  });
+
   it('reads DELIMITER as a word elsewhere: in a string, in PostgreSQL, not at a line start', () => {
     const input = "SELECT 'x\nDELIMITER $$' AS a; SELECT 2;";
     expect(splitStatements(input, 'mysql').map((s) => s.text)).toEqual(["SELECT 'x\nDELIMITER $$' AS a", 'SELECT 2']);

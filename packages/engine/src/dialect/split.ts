@@ -32,6 +32,7 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
   const delimited = mysql ? withClientDelimiters(input) : input;
   const tokens = lex(delimited, { mysql });
   const { ends, unclosed } = parentheses(tokens);
+  if (mysql) for (const inBody of routineBodySemicolons(tokens)) ends.delete(inBody);
   const slices: StatementSlice[] = [];
   let start = -1;
   let end = -1;
@@ -117,6 +118,49 @@ function withClientDelimiters(input: string): string {
     lineStart = lineEnd + 1;
   }
   return out.join('');
+}
+
+/** Routine kinds whose MySQL body is a `BEGIN ... END` block. */
+const routineKinds = /^(PROCEDURE|FUNCTION|TRIGGER|EVENT)$/i;
+
+/**
+ * The `;` inside the `BEGIN ... END` body of a MySQL `CREATE ... PROCEDURE|FUNCTION|TRIGGER|EVENT` pasted without
+ * DELIMITER lines: the server reads such a text as one statement, and so does the engine (the mysql client would
+ * send it cut at its first `;`). Blocks counted: BEGIN and CASE open one, END closes one (`END IF`, `END WHILE`,
+ * `END LOOP`, `END REPEAT` close none of them).
+ */
+function routineBodySemicolons(tokens: Token[]): number[] {
+  const code = tokens.flatMap((token, i) => (token.kind === 'space' || token.kind === 'comment' ? [] : [i]));
+  const word = (k: number) => (k < code.length ? tokens[code[k]!]!.text.toUpperCase() : '');
+  const inside: number[] = [];
+  let statementStart = true;
+  for (let k = 0; k < code.length; k++) {
+    const starts = statementStart && word(k) === 'CREATE';
+    statementStart = word(k) === ';';
+    if (!starts) continue;
+    let kind = k + 1;
+    while (kind < Math.min(code.length, k + 12) && !routineKinds.test(word(kind)) && word(kind) !== ';') kind++;
+    if (!routineKinds.test(word(kind))) continue;
+    let begin = kind;
+    while (begin < code.length && word(begin) !== 'BEGIN' && word(begin) !== ';') begin++;
+    if (word(begin) !== 'BEGIN') continue;
+    let depth = 0;
+    let m = begin;
+    for (; m < code.length; m++) {
+      const current = word(m);
+      if (current === 'BEGIN' || current === 'CASE') depth++;
+      else if (current === ';') inside.push(code[m]!);
+      else if (current === 'END') {
+        const closes = word(m + 1);
+        if (!/^(IF|WHILE|LOOP|REPEAT)$/.test(closes)) depth--;
+        // The word after END names what it closes: `END CASE` opens nothing.
+        if (/^(IF|WHILE|LOOP|REPEAT|CASE)$/.test(closes)) m++;
+      }
+      if (depth === 0) break;
+    }
+    k = m;
+  }
+  return inside;
 }
 
 /**
