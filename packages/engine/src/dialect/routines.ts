@@ -36,7 +36,8 @@ export function readRoutine(text: string, dialect: Dialect): Routine | undefined
   const mysql = dialect === 'mysql';
   const tokens = codeTokens(lex(text, { mysql }));
   const head = tokens[0]?.text.toUpperCase();
-  if (!mysql && head === 'DO') return postgresBody(text, tokens, 1, 'DO', 'DO', new Map());
+  if (!mysql && head === 'DO')
+    return postgresBody({ text, tokens, from: 1, kind: 'DO', name: 'DO', variables: new Map() });
   if (head !== 'CREATE') return undefined;
   let i = 1;
   if (upper(tokens[i]) === 'OR' && upper(tokens[i + 1]) === 'REPLACE') i += 2;
@@ -59,9 +60,8 @@ export function readRoutine(text: string, dialect: Dialect): Routine | undefined
   i++;
   const variables = new Map<string, Family>();
   if (tokens[i]?.text === '(') i = readParameters(tokens, i, variables);
-  return mysql
-    ? mysqlBody(text, tokens, i, kind, name, variables)
-    : postgresBody(text, tokens, i, kind, name, variables);
+  const routine = { text, tokens, from: i, kind, name, variables };
+  return mysql ? mysqlBody(routine) : postgresBody(routine);
 }
 
 /** The parameter list from its `(`: `[IN|OUT|INOUT|VARIADIC] name type`; returns the index after its `)`. */
@@ -85,14 +85,25 @@ function readParameters(tokens: Token[], open: number, variables: Map<string, Fa
   return tokens.length;
 }
 
-function mysqlBody(
-  text: string,
-  tokens: Token[],
-  from: number,
-  kind: string,
-  name: string,
-  variables: Map<string, Family>,
-): Routine | undefined {
+/** A routine's header as read: its text and tokens, where its body may start, its kind, name and parameters. */
+interface RoutineHead {
+  text: string;
+  tokens: Token[];
+  from: number;
+  kind: string;
+  name: string;
+  variables: Map<string, Family>;
+}
+
+/** The part of a routine's text its statements are read from, and its offset in that text. */
+interface RoutineBody {
+  text: string;
+  tokens: Token[];
+  start: number;
+  base: number;
+}
+
+function mysqlBody({ text, tokens, from, kind, ...head }: RoutineHead): Routine | undefined {
   let start = tokens.findIndex((t, k) => k >= from && upper(t) === 'BEGIN');
   if (start < 0) {
     // A trigger's or an event's one-statement body.
@@ -100,24 +111,17 @@ function mysqlBody(
     start = before ? tokens.findIndex((t, k) => k >= from && upper(t) === before) : -1;
     if (start < 0) return undefined;
   }
-  return walkBody(text, tokens, start, 0, kind, name, variables, true);
+  return walkBody({ text, tokens, start, base: 0 }, { kind, ...head }, true);
 }
 
-function postgresBody(
-  text: string,
-  tokens: Token[],
-  from: number,
-  kind: string,
-  name: string,
-  variables: Map<string, Family>,
-): Routine | undefined {
+function postgresBody({ text, tokens, from, ...head }: RoutineHead): Routine | undefined {
   const body = tokens.slice(from).find((t) => t.kind === 'string' && t.text.startsWith('$'));
   if (!body) return undefined;
   const tag = /^\$\w*\$/.exec(body.text)?.[0];
   if (!tag || !body.text.endsWith(tag)) return undefined;
   const inner = text.slice(body.start + tag.length, body.end - tag.length);
   const innerTokens = codeTokens(lex(inner, { mysql: false }));
-  return walkBody(inner, innerTokens, 0, body.start + tag.length, kind, name, variables, false);
+  return walkBody({ text: inner, tokens: innerTokens, start: 0, base: body.start + tag.length }, head, false);
 }
 
 /** Words after which a statement of the body begins. */
@@ -125,13 +129,8 @@ const statementBefore = new Set([';', 'BEGIN', 'THEN', 'ELSE', 'DO', 'LOOP', 'RE
 const dataStarts = new Set(['SELECT', 'WITH', 'UPDATE', 'DELETE', 'INSERT', 'REPLACE', 'PERFORM']);
 
 function walkBody(
-  text: string,
-  tokens: Token[],
-  start: number,
-  base: number,
-  kind: string,
-  name: string,
-  variables: Map<string, Family>,
+  { text, tokens, start, base }: RoutineBody,
+  { kind, name, variables }: Pick<RoutineHead, 'kind' | 'name' | 'variables'>,
   mysql: boolean,
 ): Routine {
   const found: { from: number; to: number }[] = [];
