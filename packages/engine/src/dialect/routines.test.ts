@@ -222,3 +222,31 @@ DELIMITER ;`;
     expect(messages).not.toContain('column-not-in-schema');
   });
 });
+
+describe('stored routines: queries in conditions and assignments', () => {
+  it('reads the query of an IF EXISTS (...), of a SET v = (...) and of a WHILE condition', () => {
+    const sql = `CREATE PROCEDURE q(IN p_user BIGINT)
+BEGIN
+  DECLARE v_total DECIMAL(12,2);
+  IF EXISTS (SELECT 1 FROM orders WHERE user_id = p_user) THEN
+    SET v_total = (SELECT SUM(amount) FROM orders WHERE user_id = p_user);
+  END IF;
+  WHILE (SELECT COUNT(*) FROM audit) < 3 DO
+    SET v_total = v_total + 1;
+  END WHILE;
+END;`;
+    const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema });
+    const statements = analysis.statements.map((s) => s.statement);
+    expect(statements.map((s) => s.text)).toEqual([
+      'SELECT 1 FROM orders WHERE user_id = 1',
+      'SELECT SUM(amount) FROM orders WHERE user_id = 1',
+      'SELECT COUNT(*) FROM audit',
+    ]);
+    expect(statements.map((s) => [s.line, s.column])).toEqual([
+      [4, 14],
+      [5, 20],
+      [7, 10],
+    ]);
+    expect(analysis.statements.every((s) => !s.error)).toBe(true);
+  });
+});

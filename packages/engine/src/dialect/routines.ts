@@ -151,6 +151,14 @@ function walkBody(
       atStart = true;
       continue;
     }
+    // A query in a condition or an assignment (`IF EXISTS (SELECT ...)`, `SET v = (SELECT ...)`) is one too.
+    if (word === '(' && /^(SELECT|WITH)$/.test(upper(tokens[i + 1]))) {
+      const close = statementEnd(tokens, i + 1, false);
+      found.push({ from: i + 1, to: close });
+      i = close;
+      atStart = false;
+      continue;
+    }
     if (atStart && (word === 'PREPARE' || word === 'EXECUTE')) dynamicOffsets.push(tokens[i]!.start);
     const returnQuery = word === 'QUERY' && upper(tokens[i - 1]) === 'RETURN';
     const loopQuery = word === 'IN' && upper(tokens[i - 2]) === 'FOR';
