@@ -250,3 +250,23 @@ END;`;
     expect(analysis.statements.every((s) => !s.error)).toBe(true);
   });
 });
+
+describe('stored routines: INTO targets', () => {
+  it("blanks a RETURNING's INTO and a file target, keeps an INSERT's INTO", () => {
+    const sql = `CREATE FUNCTION r(p bigint) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE v bigint;
+BEGIN
+  UPDATE orders SET status = 'x' WHERE id = p RETURNING id INTO v;
+  INSERT INTO audit (id, note) SELECT id, status FROM orders WHERE id = p RETURNING id INTO v;
+  RETURN v;
+END $$;`;
+    const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema, dataChanges: 'analyze' });
+    expect(analysis.statements.map((s) => s.statement.text)).toEqual([
+      "UPDATE orders SET status = 'x' WHERE id = 1 RETURNING id",
+      'INSERT INTO audit (id, note) SELECT id, status FROM orders WHERE id = 1 RETURNING id',
+    ]);
+    expect(analysis.statements.every((s) => !s.error)).toBe(true);
+    const file = "CREATE PROCEDURE f()\nBEGIN\n  SELECT id FROM orders INTO OUTFILE '/tmp/x';\nEND;";
+    expect(analyze({ sql: file, dialect: 'mysql' }).statements[0]!.statement.text).toBe('SELECT id FROM orders');
+  });
+});

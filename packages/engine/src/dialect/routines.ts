@@ -243,6 +243,9 @@ function readDeclarations(
   return i;
 }
 
+/** The words right before an INSERT's INTO. */
+const insertWords = /^(INSERT|REPLACE|IGNORE|LOW_PRIORITY|DELAYED|HIGH_PRIORITY)$/;
+
 /** Words after which a name is a table, a column alias or a target, never a variable. */
 const nameAfter = new Set(['AS', 'FROM', 'JOIN', 'UPDATE', 'INTO', 'TABLE']);
 
@@ -272,9 +275,11 @@ function boundStatement(
     const token = tokens[i]!;
     if (token.text === '(') depth++;
     if (token.text === ')') depth--;
-    if (depth === 0 && upper(token) === 'INTO' && head !== 'INSERT' && head !== 'REPLACE') {
-      // The targets: names, or MySQL's user variables `@a` (a `@` and a word).
-      const target = (k: number) => (tokens[k]?.text === '@' ? k + 1 : k);
+    // The INTO of a query's targets (also after an UPDATE's or INSERT's RETURNING), not the table of an INSERT INTO.
+    if (depth === 0 && upper(token) === 'INTO' && !insertWords.test(upper(tokens[i - 1]))) {
+      // The targets: names, MySQL's user variables `@a` (a `@` and a word), or a file (`OUTFILE 'x'`).
+      const target = (k: number) =>
+        tokens[k]?.text === '@' || /^(OUTFILE|DUMPFILE)$/.test(upper(tokens[k])) ? k + 1 : k;
       let end = target(upper(tokens[i + 1]) === 'STRICT' ? i + 2 : i + 1);
       while (tokens[end + 1]?.text === ',') end = target(end + 2);
       put(token.start, tokens[end]!.end, '');
