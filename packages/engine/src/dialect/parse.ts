@@ -10,7 +10,7 @@ import { prepareForParser } from './grammar-gaps.ts';
 import { regroupLogicalOperators } from './logical-precedence.ts';
 import { readQuery } from './reader/read-query.ts';
 import { NotCovered } from './reader/tokens.ts';
-import { dynamicSqlNote, readRoutine } from './routines.ts';
+import { dynamicSqlNote, emptyRoutineNote, readRoutine } from './routines.ts';
 import { type StatementSlice, splitStatements } from './split.ts';
 import { UnreadableForm } from './unreadable.ts';
 
@@ -74,7 +74,7 @@ function parseInputIn(
     if (routine.dynamicOffsets.length > 0) {
       const lines = routine.dynamicOffsets.map((offset) => positionAt(input, slice.offset + offset).line);
       notes.push(dynamicSqlNote(name, lines));
-    }
+    } else if (routine.statements.length === 0) notes.push(emptyRoutineNote(name, slice.line));
     return routine.statements.map((inner, k) => {
       const offset = slice.offset + inner.offset;
       return { text: inner.text, offset, line: positionAt(input, offset).line, routine: { name, kind, number: k + 1 } };

@@ -270,3 +270,19 @@ END $$;`;
     expect(analyze({ sql: file, dialect: 'mysql' }).statements[0]!.statement.text).toBe('SELECT id FROM orders');
   });
 });
+
+describe('stored routines: MySQL bodies without BEGIN', () => {
+  it("reads a procedure's one statement after its characteristics and a function's RETURN (SELECT ...)", () => {
+    const sql = [
+      "CREATE PROCEDURE one(IN u BIGINT) READS SQL DATA COMMENT 'x' SELECT id FROM orders WHERE user_id = u;",
+      'CREATE FUNCTION n(u BIGINT) RETURNS INT DETERMINISTIC RETURN (SELECT COUNT(*) FROM orders WHERE user_id = u);',
+      'CREATE FUNCTION twice(u INT) RETURNS INT DETERMINISTIC RETURN u * 2;',
+    ].join('\n');
+    const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema });
+    expect(analysis.statements.map((s) => [s.statement.routine?.name, s.statement.text, s.statement.line])).toEqual([
+      ['one', 'SELECT id FROM orders WHERE user_id = 1', 1],
+      ['n', 'SELECT COUNT(*) FROM orders WHERE user_id = 1', 2],
+    ]);
+    expect(analysis.notes.map((n) => n.en)).toEqual(['twice (line 3): its body holds no query to analyze']);
+  });
+});

@@ -105,13 +105,28 @@ interface RoutineBody {
 
 function mysqlBody({ text, tokens, from, kind, ...head }: RoutineHead): Routine | undefined {
   let start = tokens.findIndex((t, k) => k >= from && upper(t) === 'BEGIN');
-  if (start < 0) {
-    // A trigger's or an event's one-statement body.
-    const before = kind === 'TRIGGER' ? 'ROW' : kind === 'EVENT' ? 'DO' : undefined;
-    start = before ? tokens.findIndex((t, k) => k >= from && upper(t) === before) : -1;
-    if (start < 0) return undefined;
-  }
+  if (start < 0) start = oneStatementBody(tokens, from, kind);
+  if (start < 0) return undefined;
   return walkBody({ text, tokens, start, base: 0 }, { kind, ...head }, true);
+}
+
+/** Words of a MySQL routine's characteristics (`READS SQL DATA`, `SQL SECURITY INVOKER`, `COMMENT '...'`...). */
+const characteristics =
+  /^(COMMENT|LANGUAGE|SQL|NOT|DETERMINISTIC|CONTAINS|NO|READS|MODIFIES|DATA|SECURITY|DEFINER|INVOKER)$/;
+
+/**
+ * Where a MySQL routine body without BEGIN starts (the token before its one statement, where the walk begins): a
+ * trigger's at FOR EACH ROW's ROW, an event's at DO, a function's at RETURN (its query is in parentheses), a
+ * procedure's at its statement, after its characteristics. -1: none found.
+ */
+function oneStatementBody(tokens: Token[], from: number, kind: string): number {
+  const after = (word: string) => tokens.findIndex((t, k) => k >= from && upper(t) === word);
+  if (kind === 'TRIGGER') return after('ROW');
+  if (kind === 'EVENT') return after('DO');
+  if (kind === 'FUNCTION') return after('RETURN');
+  let k = from;
+  while (k < tokens.length && (characteristics.test(upper(tokens[k])) || tokens[k]!.kind === 'string')) k++;
+  return k < tokens.length ? k : -1;
 }
 
 function postgresBody({ text, tokens, from, ...head }: RoutineHead): Routine | undefined {
@@ -306,6 +321,14 @@ export function dynamicSqlNote(name: string, lines: number[]): Localized {
   return {
     zh: `${name} 第 ${at} 行的动态 SQL（PREPARE / EXECUTE）只在运行时才有文本，未分析`,
     en: `${name}: the dynamic SQL at line ${at} (PREPARE / EXECUTE) has its text only at run time; it was not analyzed`,
+  };
+}
+
+/** A routine whose body holds no query. */
+export function emptyRoutineNote(name: string, line: number): Localized {
+  return {
+    zh: `${name}（第 ${line} 行）的主体中没有可分析的查询`,
+    en: `${name} (line ${line}): its body holds no query to analyze`,
   };
 }
 
