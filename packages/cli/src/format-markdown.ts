@@ -129,7 +129,8 @@ export function formatMarkdown(report: Report, language: Language): string {
 }
 
 function statementSection(statement: StatementReport, language: Language, l: Labels): string[] {
-  const lines = [`## ${l.statement} ${statement.index + 1} (${l.line} ${statement.location?.line ?? 1})`, ''];
+  const routine = statement.routine ? `: ${statement.routine.label[language]}` : '';
+  const lines = [`## ${l.statement} ${statement.index + 1} (${l.line} ${statement.location?.line ?? 1})${routine}`, ''];
   lines.push(`### ${l.original}`, '', ...fence('sql', statement.original), '');
 
   lines.push(`### ${l.rewrite}`, '');

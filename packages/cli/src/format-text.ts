@@ -74,7 +74,8 @@ export function formatText(report: Report, language: Language): string {
 
 function statementLines(statement: StatementReport, language: Language): string[] {
   const l = labels[language];
-  const lines = [l.statement(statement.index + 1, statement.location?.line ?? 1)];
+  const heading = l.statement(statement.index + 1, statement.location?.line ?? 1);
+  const lines = [statement.routine ? `${heading} ${statement.routine.label[language]}` : heading];
   for (const error of statement.errors) {
     const at = error.line ? ` @${error.line}:${error.column ?? 1}` : '';
     lines.push(`${l.error} ${error.code}${at}: ${error.message[language]}`);

@@ -300,6 +300,25 @@ describe.concurrent('sqltune CLI', { timeout: 240_000 }, () => {
     expect(ids[2]).toContain('delete-without-where');
   });
 
+  it("reports a stored function's query under the function's name, at its line, its parameter no column", async () => {
+    const run = await sqltune(['optimize', `${fixtures}/orders-routine.sql`, ...pgArgs, '--format', 'text']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('== Statement 1 (line 4) == customer_orders, statement 1');
+    expect(run.stdout).toContain('[warning] select-star @4:23');
+    expect(run.stdout).not.toContain('column-not-in-schema');
+    expect(run.stdout).toContain('customer_orders: the dynamic SQL at line 5 (PREPARE / EXECUTE)');
+    const zh = await sqltune([
+      'optimize',
+      `${fixtures}/orders-routine.sql`,
+      ...pgArgs,
+      '--format',
+      'text',
+      '--lang',
+      'zh',
+    ]);
+    expect(zh.stdout).toContain('customer_orders 的第 1 条语句');
+  });
+
   it('exits 64 with the usage text on a usage error', async () => {
     const runs = await Promise.all([
       sqltune(['optimize']),

@@ -310,6 +310,11 @@ export const StatementReport = z.object({
    * names): shown above `original` so the statement reads as submitted and line numbers agree with the findings.
    */
   leadingComments: z.string().optional(),
+  /**
+   * Set on a statement read from a stored routine's body (the routine itself is never planned): the routine's name
+   * and kind, the statement's number in it, and the label shown for it ("get_orders, statement 2").
+   */
+  routine: z.object({ name: z.string(), kind: z.string(), statement: z.number().int(), label: Localized }).optional(),
   steps: z.array(Step),
   rules: z.array(Finding),
   indexes: z.array(IndexAdvice),

@@ -35,6 +35,7 @@ import {
   newAnalysisCaches,
   normalizeNewlines,
   notIndexableMessage,
+  type ParsedStatement,
   type PlanTableRows,
   type PreparedWorkload,
   type ProposedStep,
@@ -42,6 +43,7 @@ import {
   parseUserPlan,
   prepareWorkload,
   readSchemaInput,
+  routineStatementLabel,
   type SchemaModel,
   type StatementAnalysis,
   tableRowsFromPlan,
@@ -187,6 +189,7 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
         ...(prepared && given.sql.trim() ? [sqlSetAside] : []),
         ...(placeholderNote ? [{ code: 0, message: placeholderNote }] : []),
         ...(analysis.schema.notes ?? []).map((message) => ({ code: 0, message })),
+        ...analysis.notes.map((message) => ({ code: 0, message })),
       ],
       ...(prepared
         ? await weightedWorkload(session, input.dialect, statements, analysis, prepared, caches)
@@ -327,6 +330,14 @@ function normalizeInput(input: OptimizeInput): OptimizeInput {
   };
 }
 
+/** The routine a statement was read from, for its report (see StatementReport.routine). */
+function routineOf(statement: ParsedStatement): Pick<StatementReport, 'routine'> {
+  const { routine } = statement;
+  if (!routine) return {};
+  const label = routineStatementLabel(routine.name, routine.number);
+  return { routine: { name: routine.name, kind: routine.kind, statement: routine.number, label } };
+}
+
 function requestFor(input: OptimizeInput, schema: SchemaModel, rowsFromPlan: PlanTableRows[]): PlanRequest {
   return {
     dialect: input.dialect,
@@ -453,6 +464,7 @@ async function optimizeStatement(
     optimized,
     location: { line: item.statement.line },
     ...(item.statement.leadingComments ? { leadingComments: item.statement.leadingComments } : {}),
+    ...routineOf(item.statement),
     steps,
     rules,
     indexes,
@@ -556,6 +568,7 @@ function failedStatement(
     optimized: original,
     location: { line: item.statement.line },
     ...(item.statement.leadingComments ? { leadingComments: item.statement.leadingComments } : {}),
+    ...routineOf(item.statement),
     steps: [],
     rules: item.findings.map((f) => ({ ...f, rewrite: false })),
     indexes: [],

@@ -1,5 +1,6 @@
-import { AppError, type Dialect, ErrorCode, type Finding } from '@sqltune/contracts';
-import { parseEach, parseStatements, tooDeep } from '../dialect/parse.ts';
+import { AppError, type Dialect, ErrorCode, type Finding, type Localized } from '@sqltune/contracts';
+import { parseInput, parseStatements, tooDeep } from '../dialect/parse.ts';
+import { routineDataChangeNote } from '../dialect/routines.ts';
 import {
   type CandidateOptions,
   type IndexCandidate,
@@ -62,6 +63,8 @@ export interface StatementAnalysis {
 export interface Analysis {
   schema: SchemaModel;
   schemaFindings: Finding[];
+  /** What of the input was not analyzed, and why (a stored routine's dynamic SQL, its data changes). */
+  notes: Localized[];
   statements: StatementAnalysis[];
 }
 
@@ -94,17 +97,24 @@ export interface AnalyzeOptions {
 }
 
 function analyzeIn(input: AnalyzeInput, schema: SchemaModel, options: AnalyzeOptions): Analysis {
-  const outcomes = parseEach(normalizeNewlines(input.sql), input.dialect);
-  for (const { statement, error } of input.dataChanges === 'analyze' ? [] : outcomes) {
+  const read = parseInput(normalizeNewlines(input.sql), input.dialect);
+  const notes = [...read.notes];
+  const outcomes = read.outcomes.filter(({ statement, error }) => {
+    if (input.dataChanges === 'analyze') return true;
     // A data change the parser cannot read (PostgreSQL's DELETE ... USING) is still a data change.
     const mysql = statement.dialect === 'mysql';
-    if (dataChangeWords(mysql).has(statement.kind.toUpperCase()) || (error && isDataChange(statement.text, mysql))) {
-      throw new AppError(ErrorCode.STATEMENT_NOT_ALLOWED, { line: statement.line, column: 1 });
+    if (!dataChangeWords(mysql).has(statement.kind.toUpperCase()) && !(error && isDataChange(statement.text, mysql))) {
+      return true;
     }
-  }
+    // One written in a routine is left out, not the routine: its queries are what the user asks about.
+    if (!statement.routine) throw new AppError(ErrorCode.STATEMENT_NOT_ALLOWED, { line: statement.line, column: 1 });
+    notes.push(routineDataChangeNote(statement.routine.name, statement.line));
+    return false;
+  });
   return {
     schema,
     schemaFindings: checkSchema(schema, input.dialect),
+    notes,
     statements: outcomes.map(({ statement, error }) => {
       const notAsked = options.rulesNotAsked?.(statement.line);
       const asked = (rules: Rule[]) => (notAsked ? rules.filter((rule) => !notAsked.has(rule.id)) : rules);

@@ -1,7 +1,7 @@
-import { AppError, type Dialect, ErrorCode } from '@sqltune/contracts';
+import { AppError, type Dialect, ErrorCode, type Localized } from '@sqltune/contracts';
 import nodeSqlParser from 'node-sql-parser';
 import { type AstNode, children, eachChild, isNode, visitsOf } from '../model/ast.ts';
-import type { ParsedStatement, StatementKind, TableRef } from '../model/statement.ts';
+import type { ParsedStatement, StatementKind, StatementRoutine, TableRef } from '../model/statement.ts';
 import { currentAnalysisCaches, withAnalysisCaches } from '../text/analysis-caches.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
@@ -10,6 +10,7 @@ import { prepareForParser } from './grammar-gaps.ts';
 import { regroupLogicalOperators } from './logical-precedence.ts';
 import { readQuery } from './reader/read-query.ts';
 import { NotCovered } from './reader/tokens.ts';
+import { dynamicSqlNote, emptyRoutineNote, readRoutine } from './routines.ts';
 import { type StatementSlice, splitStatements } from './split.ts';
 import { UnreadableForm } from './unreadable.ts';
 
@@ -42,11 +43,44 @@ export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
   return withAnalysisCaches(({ trees }) => parseEachIn(text, dialect, trees));
 }
 
+/**
+ * parseEach, with the notes on what of the input is not analyzed: a stored routine's dynamic SQL. A routine is read
+ * for the statements of its body (routines.ts), each a statement of the input at its own place; the routine itself
+ * is none.
+ */
+export function parseInput(text: string, dialect: Dialect): { outcomes: ParseOutcome[]; notes: Localized[] } {
+  return withAnalysisCaches(({ trees }) => parseInputIn(text, dialect, trees));
+}
+
 function parseEachIn(text: string, dialect: Dialect, trees: Map<string, AstNode>): ParseOutcome[] {
+  return parseInputIn(text, dialect, trees).outcomes;
+}
+
+type RoutineSlice = StatementSlice & { routine?: StatementRoutine };
+
+function parseInputIn(
+  text: string,
+  dialect: Dialect,
+  trees: Map<string, AstNode>,
+): { outcomes: ParseOutcome[]; notes: Localized[] } {
   const input = normalizeNewlines(text);
-  const slices = splitStatements(input, dialect).map((slice) => withoutExplainPrefix(slice, input, dialect));
-  if (slices.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
-  return slices.map((slice, index) => {
+  const split = splitStatements(input, dialect).map((slice) => withoutExplainPrefix(slice, input, dialect));
+  if (split.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
+  const notes: Localized[] = [];
+  const slices = split.flatMap((slice): RoutineSlice[] => {
+    const routine = /^(CREATE|DO)\b/i.test(slice.text) ? readRoutine(slice.text, dialect) : undefined;
+    if (!routine) return [slice];
+    const { name, kind } = routine;
+    if (routine.dynamicOffsets.length > 0) {
+      const lines = routine.dynamicOffsets.map((offset) => positionAt(input, slice.offset + offset).line);
+      notes.push(dynamicSqlNote(name, lines));
+    } else if (routine.statements.length === 0) notes.push(emptyRoutineNote(name, slice.line));
+    return routine.statements.map((inner, k) => {
+      const offset = slice.offset + inner.offset;
+      return { text: inner.text, offset, line: positionAt(input, offset).line, routine: { name, kind, number: k + 1 } };
+    });
+  });
+  const outcomes = slices.map((slice, index): ParseOutcome => {
     const { column } = positionAt(input, slice.offset);
     const place = {
       dialect,
@@ -56,6 +90,7 @@ function parseEachIn(text: string, dialect: Dialect, trees: Map<string, AstNode>
       line: slice.line,
       column,
       ...(slice.leadingComments ? { leadingComments: slice.leadingComments } : {}),
+      ...(slice.routine ? { routine: slice.routine } : {}),
     };
     const toInput = (offset: number) => {
       const inSlice = positionAt(slice.text, offset);
@@ -77,6 +112,7 @@ function parseEachIn(text: string, dialect: Dialect, trees: Map<string, AstNode>
       return { statement: { ...place, kind: 'other', tables: [], ast: { type: 'unparsed' } }, error };
     }
   });
+  return { outcomes, notes };
 }
 
 /** The statement under a pasted EXPLAIN prefix (explain-prefix.ts), the prefix kept as text written before it. */

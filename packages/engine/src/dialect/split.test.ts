@@ -5,6 +5,45 @@ import { splitStatements } from './split.ts';
 
 describe('splitStatements', () => {
   const texts = (input: string) => splitStatements(input, 'postgresql').map((s) => s.text);
+
+  it('honours MySQL DELIMITER lines as the mysql client does: a routine is one statement, the lines are none', () => {
+    const routine = "CREATE PROCEDURE p()\nBEGIN\n  SELECT ';$$' INTO @a;\n  SELECT 2;\nEND";
+    const input = `SELECT 0;\nDELIMITER $$\n${routine}$$\nSELECT 1$$\nDELIMITER ;\nSELECT 3;`;
+    const slices = splitStatements(input, 'mysql');
+    expect(slices.map((s) => [s.text, s.line])).toEqual([
+      ['SELECT 0', 1],
+      [routine, 3],
+      ['SELECT 1', 8],
+      ['SELECT 3', 10],
+    ]);
+    // mysqldump's `;;`, and a delimiter glued to the END.
+    const dumped =
+      'DELIMITER ;;\nCREATE TRIGGER t BEFORE INSERT ON a FOR EACH ROW BEGIN SET @x = 1; END ;;\nDELIMITER ;\n';
+    expect(splitStatements(dumped, 'mysql').map((s) => s.text)).toEqual([
+      'CREATE TRIGGER t BEFORE INSERT ON a FOR EACH ROW BEGIN SET @x = 1; END',
+    ]);
+  });
+
+  it('keeps a MySQL routine pasted without DELIMITER lines whole, blocks and CASE counted', () => {
+    const routine = [
+      'CREATE PROCEDURE p(IN a INT)',
+      'BEGIN',
+      '  IF a > 0 THEN SELECT CASE WHEN a = 1 THEN 1 ELSE 2 END; END IF;',
+      '  CASE a WHEN 1 THEN SELECT 1; ELSE BEGIN SELECT 2; END; END CASE;',
+      '  WHILE a > 0 DO SET a = a - 1; END WHILE;',
+      'END',
+    ].join('\n');
+    expect(splitStatements(`${routine};\nSELECT 3;`, 'mysql').map((s) => s.text)).toEqual([routine, 'SELECT 3']);
+    // Not a routine: BEGIN (a transaction) and END are statements as before.
+    expect(splitStatements('BEGIN; SELECT 1; END;', 'mysql').map((s) => s.text)).toEqual(['BEGIN', 'SELECT 1', 'END']);
+  });
+
+  it('reads DELIMITER as a word elsewhere: in a string, in PostgreSQL, not at a line start', () => {
+    const input = "SELECT 'x\nDELIMITER $$' AS a; SELECT 2;";
+    expect(splitStatements(input, 'mysql').map((s) => s.text)).toEqual(["SELECT 'x\nDELIMITER $$' AS a", 'SELECT 2']);
+    expect(splitStatements('DELIMITER //\nSELECT 1; SELECT 2;', 'postgresql')).toHaveLength(2);
+  });
+
   it('keeps code offsets and lines, and the comment lines written before each statement', () => {
     const input =
       '-- totals by day\n-- (report 7)\nSELECT 1;\nSELECT 2; -- about the second\n\n  /* third */\n\n  SELECT 3';

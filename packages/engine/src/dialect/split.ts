@@ -30,10 +30,13 @@ export interface StatementSlice {
  * A MyBatis log's statements are the SQL of its Preparing lines, the log prefix their leading text.
  */
 export function splitStatements(input: string, dialect: Dialect): StatementSlice[] {
-  // A MyBatis log is read as the SQL of its Preparing lines (mybatis-log.ts): its tokens come from a copy of the same
-  // length with the log's own text blanked, every slice from the text as written.
-  const tokens = lex(logMasked(input), { mysql: dialect === 'mysql' });
+  // A MyBatis log is read as the SQL of its Preparing lines (mybatis-log.ts), and MySQL's DELIMITER lines as the
+  // client reads them: tokens come from a copy of the same length, every slice from the text as written.
+  const mysql = dialect === 'mysql';
+  const masked = logMasked(input);
+  const tokens = lex(mysql ? withClientDelimiters(masked) : masked, { mysql });
   const { ends, unclosed } = parentheses(tokens);
+  if (mysql) for (const inBody of routineBodySemicolons(tokens)) ends.delete(inBody);
   const slices: StatementSlice[] = [];
   let start = -1;
   let end = -1;
@@ -97,6 +100,88 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
   }
   flush(false);
   return slices;
+}
+
+/**
+ * The text as the mysql client sends it, with the same length so offsets hold: its `DELIMITER xx` lines (at a line's
+ * start, outside strings and comments) are blanked, and while a delimiter other than `;` is in force each of its
+ * occurrences outside strings and comments becomes a `;` and each `;` there a blank, so that a routine's
+ * `BEGIN ... END$$` is one statement. The splitter reads this text and slices the statements from the input.
+ */
+function withClientDelimiters(input: string): string {
+  if (!/^[ \t]*DELIMITER[ \t]/im.test(input)) return input;
+  // Strings, quoted names and comments masked, so neither a delimiter nor a DELIMITER line is found inside them.
+  const masked = input.split('');
+  for (const token of lex(input, { mysql: true })) {
+    const hidden = token.kind === 'string' || token.kind === 'quoted' || token.kind === 'comment';
+    if (!hidden || executableMark(token.text)) continue;
+    for (let k = token.start; k < token.end; k++) if (masked[k] !== '\n') masked[k] = '\u0000';
+  }
+  const code = masked.join('');
+  const out = input.split('');
+  let delimiter = ';';
+  let lineStart = 0;
+  while (lineStart < input.length) {
+    const newline = code.indexOf('\n', lineStart);
+    const lineEnd = newline < 0 ? code.length : newline;
+    const line = code.slice(lineStart, lineEnd);
+    const command = /^[ \t]*DELIMITER[ \t]+(\S+)/i.exec(line);
+    if (command) {
+      delimiter = command[1]!;
+      out.fill(' ', lineStart, lineEnd);
+    } else if (delimiter !== ';') {
+      for (let at = line.indexOf(';'); at >= 0; at = line.indexOf(';', at + 1)) out[lineStart + at] = ' ';
+      for (let at = line.indexOf(delimiter); at >= 0; at = line.indexOf(delimiter, at + delimiter.length)) {
+        out.fill(' ', lineStart + at, lineStart + at + delimiter.length);
+        out[lineStart + at] = ';';
+      }
+    }
+    lineStart = lineEnd + 1;
+  }
+  return out.join('');
+}
+
+/** Routine kinds whose MySQL body is a `BEGIN ... END` block. */
+const routineKinds = /^(PROCEDURE|FUNCTION|TRIGGER|EVENT)$/i;
+
+/**
+ * The `;` inside the `BEGIN ... END` body of a MySQL `CREATE ... PROCEDURE|FUNCTION|TRIGGER|EVENT` pasted without
+ * DELIMITER lines: the server reads such a text as one statement, and so does the engine (the mysql client would
+ * send it cut at its first `;`). Blocks counted: BEGIN and CASE open one, END closes one (`END IF`, `END WHILE`,
+ * `END LOOP`, `END REPEAT` close none of them).
+ */
+function routineBodySemicolons(tokens: Token[]): number[] {
+  const code = tokens.flatMap((token, i) => (token.kind === 'space' || token.kind === 'comment' ? [] : [i]));
+  const word = (k: number) => (k < code.length ? tokens[code[k]!]!.text.toUpperCase() : '');
+  const inside: number[] = [];
+  let statementStart = true;
+  for (let k = 0; k < code.length; k++) {
+    const starts = statementStart && word(k) === 'CREATE';
+    statementStart = word(k) === ';';
+    if (!starts) continue;
+    let kind = k + 1;
+    while (kind < Math.min(code.length, k + 12) && !routineKinds.test(word(kind)) && word(kind) !== ';') kind++;
+    if (!routineKinds.test(word(kind))) continue;
+    let begin = kind;
+    while (begin < code.length && word(begin) !== 'BEGIN' && word(begin) !== ';') begin++;
+    if (word(begin) !== 'BEGIN') continue;
+    let depth = 0;
+    let m = begin;
+    for (; m < code.length; m++) {
+      const current = word(m);
+      if (current === 'BEGIN' || current === 'CASE') depth++;
+      else if (current === ';') inside.push(code[m]!);
+      else if (current === 'END') {
+        const closes = word(m + 1);
+        if (!/^(IF|WHILE|LOOP|REPEAT)$/.test(closes)) depth--;
+        // The word after END names what it closes: `END CASE` opens nothing.
+        if (/^(IF|WHILE|LOOP|REPEAT|CASE)$/.test(closes)) m++;
+      }
+      if (depth === 0) break;
+    }
+    k = m;
+  }
+  return inside;
 }
 
 /**

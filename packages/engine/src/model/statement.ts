@@ -26,7 +26,17 @@ export interface ParsedStatement {
   column: number;
   /** The comment lines written right before the statement (see splitStatements), to show it as submitted. */
   leadingComments?: string;
+  /** Set on a statement read from a stored routine's body (dialect/routines.ts): the routine, and its n-th statement. */
+  routine?: StatementRoutine;
   kind: StatementKind;
   ast: AstNode;
   tables: TableRef[];
+}
+
+export interface StatementRoutine {
+  name: string;
+  /** PROCEDURE, FUNCTION, TRIGGER, EVENT or DO. */
+  kind: string;
+  /** 1-based, in the routine's order. */
+  number: number;
 }

@@ -161,7 +161,7 @@ export function readParameter(inner: string): { name: string; jdbcType: string |
   return { name: name.trim(), jdbcType };
 }
 
-type Family = TypeFamily | 'unknown';
+export type Family = TypeFamily | 'unknown';
 
 /**
  * Spellings a mapper meets beyond the column types the rules reason about (JDBC type names, YEAR, BIT, MONEY, ENUM,
@@ -181,7 +181,7 @@ const valueFamilies: Record<string, TypeFamily> = {
   TIMESTAMP_WITH_TIMEZONE: 'timestamp',
 };
 
-function familyOf(type: string): Family {
+export function familyOf(type: string): Family {
   return familyOfType(type) ?? valueFamilies[type.toUpperCase()] ?? 'unknown';
 }
 
@@ -191,7 +191,7 @@ function jdbcFamily(jdbcType: string | undefined): Family {
   return familyOf(jdbcType);
 }
 
-function typedValue(family: Family, n: number, dialect: Dialect): string {
+export function typedValue(family: Family, n: number, dialect: Dialect): string {
   const day = String(((n - 1) % 28) + 1).padStart(2, '0');
   switch (family) {
     case 'integer':

@@ -1,6 +1,6 @@
 import type { Dialect, MapperFramework } from '@sqltune/contracts';
 import { analyze, analyzeMapper, firstStatementError, prepareWorkload, readSchemaInput } from '@sqltune/engine';
-import { countMapperStatements, countStatements } from './limits.ts';
+import { countMapperStatements, countStatements, MAX_STATEMENTS, tooManyStatements } from './limits.ts';
 import { checkPlanText } from './plan-text.ts';
 
 /** The text fields of a submission, already within their byte limits and free of NUL characters. */
@@ -48,10 +48,13 @@ export function checkSubmission(input: SubmissionText): CheckedSubmission {
     schemaText: input.schema,
     statsText: input.stats,
   });
+  // A stored routine is one statement of the text and as many as its body holds for the worker, which plans those.
+  const planned = analysis.statements;
+  if (planned.length > MAX_STATEMENTS) throw tooManyStatements(MAX_STATEMENTS, planned[MAX_STATEMENTS]!.statement.line);
   const unparsable = firstStatementError(analysis);
   if (unparsable) throw unparsable;
   if (input.plan) checkPlanText(input.plan, input.dialect);
-  return { statementCount, framework: null };
+  return { statementCount: Math.max(statementCount, planned.length), framework: null };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { AppError } from '@sqltune/contracts';
 import { splitStatements } from '@sqltune/engine';
 import { describe, expect, it } from 'vitest';
-import { checkNoNul, countStatements } from './limits.ts';
+import { checkSubmission } from './check-submission.ts';
+import { checkNoNul, countStatements, MAX_STATEMENTS } from './limits.ts';
 
 function refusal(run: () => unknown): AppError {
   try {
@@ -52,5 +53,34 @@ describe('checkNoNul', () => {
       line: 2,
       column: 3,
     });
+  });
+});
+
+describe('checkSubmission with a stored routine', () => {
+  it('counts the statements of its body, and refuses more than the maximum at the first one over', () => {
+    const body = (n: number) => Array.from({ length: n }, (_, i) => `  SELECT ${i};`).join('\n');
+    const routine = (n: number) => `CREATE PROCEDURE p()\nBEGIN\n${body(n)}\nEND;`;
+    const checked = checkSubmission({
+      dialect: 'mysql',
+      sql: routine(3),
+      schema: null,
+      stats: null,
+      plan: null,
+      mapper: null,
+      workload: null,
+    });
+    expect(checked.statementCount).toBe(3);
+    const refused = refusal(() =>
+      checkSubmission({
+        dialect: 'mysql',
+        sql: routine(MAX_STATEMENTS + 1),
+        schema: null,
+        stats: null,
+        plan: null,
+        mapper: null,
+        workload: null,
+      }),
+    );
+    expect(refused.detail).toMatchObject({ code: 4208, line: MAX_STATEMENTS + 3 });
   });
 });

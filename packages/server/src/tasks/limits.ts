@@ -103,7 +103,7 @@ export function countMapperStatements(
   return mapper.statements.length;
 }
 
-function tooManyStatements(max: number, lineOfFirstOver: number, field = 'sql'): AppError {
+export function tooManyStatements(max: number, lineOfFirstOver: number, field = 'sql'): AppError {
   return new AppError(ErrorCode.TOO_MANY_STATEMENTS, {
     field,
     line: lineOfFirstOver,

@@ -85,6 +85,12 @@ export function StatementView({
           {statement.location ? (
             <span className="muted"> · {t('result.atLine', { line: statement.location.line })}</span>
           ) : null}
+          {statement.routine ? (
+            <span className="muted" data-testid="statement-routine">
+              {' '}
+              · {statement.routine.label[lang]}
+            </span>
+          ) : null}
         </div>
       ) : null}
       {best ? (
@@ -252,7 +258,7 @@ export function ReportView({ report, stacked = false }: { report: Report; stacke
           statement={statement}
           lang={lang}
           stacked={stacked}
-          showHeading={report.statements.length > 1}
+          showHeading={report.statements.length > 1 || report.statements.some((s) => s.routine)}
         />
       ))}
     </div>

@@ -1,0 +1,288 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../analyze/analyze.ts';
+import { positionAt } from '../text/position.ts';
+
+const ordersSchema = `CREATE TABLE orders (
+  id BIGINT PRIMARY KEY,
+  user_id BIGINT NOT NULL,
+  amount DECIMAL(12,2) NOT NULL,
+  status VARCHAR(16) NOT NULL,
+  created_at TIMESTAMP NOT NULL
+);
+CREATE TABLE audit (id BIGINT PRIMARY KEY, note VARCHAR(100));`;
+
+const mysqlProcedure = `DELIMITER $$
+CREATE DEFINER=\`app\`@\`%\` PROCEDURE get_orders(IN p_user BIGINT)
+BEGIN
+  DECLARE v_total DECIMAL(12,2);
+  DECLARE done INT DEFAULT 0;
+  DECLARE c CURSOR FOR SELECT id FROM orders WHERE user_id = p_user;
+  DECLARE CONTINUE HANDLER FOR NOT FOUND SET done = 1;
+  SELECT SUM(amount) INTO v_total FROM orders WHERE user_id = p_user AND status = 'paid';
+  IF v_total > 100 THEN
+    SELECT * FROM orders WHERE user_id = p_user ORDER BY created_at DESC LIMIT 10;
+  ELSE
+    WHILE done = 0 DO
+      UPDATE orders SET status = 'seen' WHERE user_id = p_user;
+      SET done = 1;
+    END WHILE;
+  END IF;
+  SET @q = CONCAT('SELECT 1');
+  PREPARE s FROM @q;
+END$$
+DELIMITER ;
+`;
+
+function where(input: string, needle: string) {
+  return positionAt(input, input.indexOf(needle));
+}
+
+describe('stored routines', () => {
+  it('reads a MySQL procedure for the statements of its body, each at its place, parameters as values', () => {
+    const analysis = analyze({
+      sql: mysqlProcedure,
+      dialect: 'mysql',
+      schemaText: ordersSchema,
+      dataChanges: 'analyze',
+    });
+    const statements = analysis.statements.map((s) => s.statement);
+    expect(statements.map((s) => s.routine)).toEqual(
+      [1, 2, 3, 4].map((number) => ({ name: 'get_orders', kind: 'PROCEDURE', number })),
+    );
+    // The cursor's query, the SELECT ... INTO without its INTO, the branches' statements; SET and PREPARE are none.
+    expect(statements.map((s) => s.kind)).toEqual(['select', 'select', 'select', 'update']);
+    expect(statements[1]!.text).toMatch(/^SELECT SUM\(amount\) +FROM orders WHERE user_id = 1 +AND status = 'paid'$/);
+    for (const [k, needle] of [
+      [0, 'SELECT id FROM'],
+      [1, 'SELECT SUM'],
+      [2, 'SELECT * FROM'],
+      [3, 'UPDATE orders'],
+    ] as const) {
+      const at = where(mysqlProcedure, needle);
+      expect([statements[k]!.line, statements[k]!.column]).toEqual([at.line, at.column]);
+      // As long as the text it stands for: a finding's place in it is its place in the input.
+      expect(statements[k]!.text.length).toBeLessThanOrEqual(mysqlProcedure.length - statements[k]!.offset);
+    }
+    expect(analysis.statements.every((s) => !s.error)).toBe(true);
+    const ids = analysis.statements.flatMap((s) => s.findings.map((f) => `${f.id} ${f.message.en}`));
+    expect(ids.filter((id) => /p_user|v_total|column-not-in-schema/.test(id))).toEqual([]);
+    // A finding inside a routine statement points at the input.
+    const star = analysis.statements[2]!.findings.find((f) => f.id === 'select-star')!;
+    expect(star.span).toMatchObject({
+      line: where(mysqlProcedure, '*').line,
+      column: where(mysqlProcedure, '*').column,
+    });
+    expect(analysis.notes.map((n) => n.en)).toEqual([
+      expect.stringContaining('get_orders: the dynamic SQL at line 18'),
+    ]);
+  });
+
+  it('without its own reading, a column of no table is still flagged in a routine', () => {
+    const sql = 'DELIMITER //\nCREATE PROCEDURE p(IN a INT)\nBEGIN\n  SELECT id FROM orders WHERE nope = a;\nEND//';
+    const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema });
+    expect(analysis.statements[0]!.findings.map((f) => f.id)).toContain('column-not-in-schema');
+    expect(analysis.statements[0]!.findings.find((f) => f.id === 'column-not-in-schema')!.message.en).toMatch(/nope/);
+  });
+
+  it('leaves a routine data change out with a note where data changes are refused, not the whole routine', () => {
+    const sql = mysqlProcedure.replace("UPDATE orders SET status = 'seen'", 'DELETE FROM orders');
+    const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema });
+    expect(analysis.statements.map((s) => s.statement.kind)).toEqual(['select', 'select', 'select']);
+    expect(analysis.notes.map((n) => n.en)).toContainEqual(expect.stringContaining('data change at line 13'));
+  });
+
+  it('gives a note and no statement for a routine of dynamic SQL only', () => {
+    const sql =
+      "DELIMITER //\nCREATE PROCEDURE d()\nBEGIN\n  SET @q = 'SELECT 1';\n  PREPARE s FROM @q;\n  EXECUTE s;\nEND//";
+    const analysis = analyze({ sql, dialect: 'mysql' });
+    expect(analysis.statements).toEqual([]);
+    expect(analysis.notes).toHaveLength(1);
+    expect(analysis.notes[0]!.en).toContain('line 5, 6');
+    expect(analysis.notes[0]!.zh).toContain('动态 SQL');
+  });
+
+  it('gives a malformed statement of a body its 4202 at its place', () => {
+    const sql = 'DELIMITER $$\nCREATE PROCEDURE p()\nBEGIN\n  SELECT 1;\n  SELECT FROM WHERE orders;\nEND$$';
+    const analysis = analyze({ sql, dialect: 'mysql' });
+    expect(analysis.statements.map((s) => s.error?.code)).toEqual([undefined, 4202]);
+    expect(analysis.statements[1]!.statement.line).toBe(5);
+    expect(analysis.statements[1]!.error!.detail).toMatchObject({ line: 5 });
+    // Pasted without DELIMITER lines, as the server reads it: the same statements.
+    const bare = analyze({ sql: sql.replace('DELIMITER $$\n', '').replace('END$$', 'END;'), dialect: 'mysql' });
+    expect(bare.statements.map((s) => [s.statement.routine?.number, s.statement.line, s.error?.code])).toEqual([
+      [1, 3, undefined],
+      [2, 4, 4202],
+    ]);
+  });
+});
+
+const postgresFunction = `CREATE OR REPLACE FUNCTION recent_orders(p_user bigint, p_since date)
+RETURNS SETOF orders
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_total numeric;
+  r record;
+  c CURSOR FOR SELECT id FROM orders WHERE user_id = p_user;
+BEGIN
+  SELECT sum(amount) INTO STRICT v_total FROM orders WHERE user_id = p_user;
+  PERFORM 1 FROM orders WHERE status = 'open' AND user_id = p_user;
+  FOR r IN SELECT id, user_id FROM orders WHERE created_at > p_since LOOP
+    UPDATE orders SET status = 'seen' WHERE id = r.id;
+  END LOOP;
+  IF v_total > 100 THEN
+    RETURN QUERY SELECT * FROM orders WHERE user_id = p_user ORDER BY created_at DESC LIMIT 10;
+  END IF;
+  EXECUTE format('SELECT 1 FROM %I', 'orders');
+EXCEPTION WHEN others THEN
+  INSERT INTO audit (id, note) SELECT 1, 'failed';
+END
+$fn$;
+DO $$ BEGIN PERFORM id FROM orders WHERE user_id = 7; END $$;`;
+
+describe('stored routines (PostgreSQL)', () => {
+  it('reads a plpgsql function and a DO block through their control flow, variables as values', () => {
+    const analysis = analyze({
+      sql: postgresFunction,
+      dialect: 'postgresql',
+      schemaText: ordersSchema.replaceAll('BIGINT', 'bigint'),
+      dataChanges: 'analyze',
+    });
+    const statements = analysis.statements.map((s) => s.statement);
+    expect(statements.map((s) => [s.routine?.name, s.routine?.number, s.kind])).toEqual([
+      ['recent_orders', 1, 'select'],
+      ['recent_orders', 2, 'select'],
+      ['recent_orders', 3, 'select'],
+      ['recent_orders', 4, 'select'],
+      ['recent_orders', 5, 'update'],
+      ['recent_orders', 6, 'select'],
+      ['recent_orders', 7, 'insert'],
+      ['DO', 1, 'select'],
+    ]);
+    const needles = [
+      'SELECT id FROM orders WHERE user_id = p_user',
+      'SELECT sum',
+      'PERFORM 1',
+      'SELECT id, user_id',
+      'UPDATE orders',
+      'SELECT * FROM',
+      'INSERT INTO audit',
+      'PERFORM id',
+    ];
+    for (const [k, needle] of needles.entries()) {
+      const at = where(postgresFunction, needle);
+      expect([statements[k]!.line, statements[k]!.column], needle).toEqual([at.line, at.column]);
+    }
+    expect(statements[1]!.text).toMatch(
+      /^SELECT sum\(amount\) +FROM orders WHERE user_id = 1 +$|^SELECT sum\(amount\) +FROM orders WHERE user_id = 1$/,
+    );
+    expect(statements[2]!.text.startsWith('SELECT  1 FROM')).toBe(true);
+    expect(statements[3]!.text).toContain('created_at > $');
+    expect(statements[4]!.text).toMatch(/WHERE id = '\d+'/);
+    expect(analysis.statements.every((s) => !s.error)).toBe(true);
+    const messages = analysis.statements.flatMap((s) => s.findings.map((f) => `${f.id} ${f.message.en}`));
+    expect(messages.filter((m) => /p_user|p_since|v_total|column-not-in-schema/.test(m))).toEqual([]);
+    expect(analysis.notes.map((n) => n.en)).toEqual([
+      expect.stringContaining(`recent_orders: the dynamic SQL at line ${where(postgresFunction, 'EXECUTE').line}`),
+    ]);
+  });
+
+  it('reads a LANGUAGE sql function, and leaves a function with a quoted body to the parser', () => {
+    const sql =
+      'CREATE FUNCTION n(u bigint) RETURNS bigint AS $$ SELECT count(*) FROM orders WHERE user_id = u $$ LANGUAGE sql;';
+    const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema });
+    expect(analysis.statements.map((s) => s.statement.text)).toEqual(['SELECT count(*) FROM orders WHERE user_id = 1']);
+    expect(analysis.statements[0]!.statement.column).toBe(sql.indexOf('SELECT') + 1);
+    const quoted = "CREATE FUNCTION n() RETURNS bigint AS 'SELECT 1' LANGUAGE sql;";
+    expect(analyze({ sql: quoted, dialect: 'postgresql' }).statements[0]!.statement.routine).toBeUndefined();
+  });
+});
+
+describe('stored routines (MySQL triggers and functions)', () => {
+  it("reads a trigger's NEW and OLD fields and a function's INTO @variables as values", () => {
+    const sql = `DELIMITER ;;
+CREATE TRIGGER orders_audit AFTER UPDATE ON orders FOR EACH ROW BEGIN
+  INSERT INTO audit (id, note) SELECT NEW.id, status FROM orders WHERE id = OLD.id;
+END ;;
+CREATE FUNCTION total(u BIGINT) RETURNS DECIMAL(12,2) READS SQL DATA
+BEGIN
+  SELECT SUM(amount), COUNT(*) INTO @s, @n FROM orders WHERE user_id = u;
+  RETURN @s;
+END ;;
+DELIMITER ;`;
+    const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema, dataChanges: 'analyze' });
+    const statements = analysis.statements.map((s) => s.statement);
+    expect(statements.map((s) => [s.routine?.name, s.routine?.kind, s.kind])).toEqual([
+      ['orders_audit', 'TRIGGER', 'insert'],
+      ['total', 'FUNCTION', 'select'],
+    ]);
+    expect(statements[0]!.text).toMatch(/SELECT '\d'\s+, status FROM orders WHERE id = '\d'\s*$/);
+    expect(statements[1]!.text).toMatch(/^SELECT SUM\(amount\), COUNT\(\*\) +FROM orders WHERE user_id = 1$/);
+    expect(analysis.statements.every((s) => !s.error)).toBe(true);
+    const messages = analysis.statements.flatMap((s) => s.findings.map((f) => f.id));
+    expect(messages).not.toContain('column-not-in-schema');
+  });
+});
+
+describe('stored routines: queries in conditions and assignments', () => {
+  it('reads the query of an IF EXISTS (...), of a SET v = (...) and of a WHILE condition', () => {
+    const sql = `CREATE PROCEDURE q(IN p_user BIGINT)
+BEGIN
+  DECLARE v_total DECIMAL(12,2);
+  IF EXISTS (SELECT 1 FROM orders WHERE user_id = p_user) THEN
+    SET v_total = (SELECT SUM(amount) FROM orders WHERE user_id = p_user);
+  END IF;
+  WHILE (SELECT COUNT(*) FROM audit) < 3 DO
+    SET v_total = v_total + 1;
+  END WHILE;
+END;`;
+    const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema });
+    const statements = analysis.statements.map((s) => s.statement);
+    expect(statements.map((s) => s.text)).toEqual([
+      'SELECT 1 FROM orders WHERE user_id = 1',
+      'SELECT SUM(amount) FROM orders WHERE user_id = 1',
+      'SELECT COUNT(*) FROM audit',
+    ]);
+    expect(statements.map((s) => [s.line, s.column])).toEqual([
+      [4, 14],
+      [5, 20],
+      [7, 10],
+    ]);
+    expect(analysis.statements.every((s) => !s.error)).toBe(true);
+  });
+});
+
+describe('stored routines: INTO targets', () => {
+  it("blanks a RETURNING's INTO and a file target, keeps an INSERT's INTO", () => {
+    const sql = `CREATE FUNCTION r(p bigint) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE v bigint;
+BEGIN
+  UPDATE orders SET status = 'x' WHERE id = p RETURNING id INTO v;
+  INSERT INTO audit (id, note) SELECT id, status FROM orders WHERE id = p RETURNING id INTO v;
+  RETURN v;
+END $$;`;
+    const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema, dataChanges: 'analyze' });
+    expect(analysis.statements.map((s) => s.statement.text)).toEqual([
+      "UPDATE orders SET status = 'x' WHERE id = 1 RETURNING id",
+      'INSERT INTO audit (id, note) SELECT id, status FROM orders WHERE id = 1 RETURNING id',
+    ]);
+    expect(analysis.statements.every((s) => !s.error)).toBe(true);
+    const file = "CREATE PROCEDURE f()\nBEGIN\n  SELECT id FROM orders INTO OUTFILE '/tmp/x';\nEND;";
+    expect(analyze({ sql: file, dialect: 'mysql' }).statements[0]!.statement.text).toBe('SELECT id FROM orders');
+  });
+});
+
+describe('stored routines: MySQL bodies without BEGIN', () => {
+  it("reads a procedure's one statement after its characteristics and a function's RETURN (SELECT ...)", () => {
+    const sql = [
+      "CREATE PROCEDURE one(IN u BIGINT) READS SQL DATA COMMENT 'x' SELECT id FROM orders WHERE user_id = u;",
+      'CREATE FUNCTION n(u BIGINT) RETURNS INT DETERMINISTIC RETURN (SELECT COUNT(*) FROM orders WHERE user_id = u);',
+      'CREATE FUNCTION twice(u INT) RETURNS INT DETERMINISTIC RETURN u * 2;',
+    ].join('\n');
+    const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema });
+    expect(analysis.statements.map((s) => [s.statement.routine?.name, s.statement.text, s.statement.line])).toEqual([
+      ['one', 'SELECT id FROM orders WHERE user_id = 1', 1],
+      ['n', 'SELECT COUNT(*) FROM orders WHERE user_id = 1', 2],
+    ]);
+    expect(analysis.notes.map((n) => n.en)).toEqual(['twice (line 3): its body holds no query to analyze']);
+  });
+});
