@@ -2,7 +2,7 @@ export * from './analyze/analyze.ts';
 export { literalsOf } from './analyze/literals.ts';
 export * from './assistant/index.ts';
 export { blankMysqlHints, parseStatements } from './dialect/parse.ts';
-export { routineStatementLabel } from './dialect/routines.ts';
+export { routineStatementLabel, routineTextAsWritten } from './dialect/routines.ts';
 export { splitStatements } from './dialect/split.ts';
 export * from './indexes/candidates.ts';
 export { estimatedIndexBytes, estimatedTableBytes } from './indexes/size.ts';

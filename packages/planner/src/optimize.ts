@@ -44,6 +44,7 @@ import {
   prepareWorkload,
   readSchemaInput,
   routineStatementLabel,
+  routineTextAsWritten,
   type SchemaModel,
   type StatementAnalysis,
   tableRowsFromPlan,
@@ -216,7 +217,7 @@ async function workloadIndexes(
   const positions = statements.flatMap((s, i) =>
     plannable(analysis.statements[i]!) && s.errors.length === 0 ? [i] : [],
   );
-  const texts = positions.map((i) => statements[i]!.optimized);
+  const texts = positions.map((i) => plannedText(statements[i]!));
   if (!session || texts.length < 2) return {};
   // Writes (a mapper's INSERT, UPDATE, DELETE) pay each index they change: about one page a call, the unit the
   // weighted workload uses when it has only calls. An UPDATE or DELETE also finds its rows: its WHERE is a read
@@ -315,7 +316,7 @@ async function weightedWorkload(
           zh: '没有可用的优化器（需要表结构），未估算代价。',
           en: 'No optimizer ran (it needs the table structure); no cost was estimated.',
         };
-      } else texts.push(report.optimized);
+      } else texts.push(plannedText(report));
     });
   return { workload: await adviseWeightedWorkload(session, dialect, prepared, texts, analysis.schema, caches) };
 }
@@ -331,6 +332,27 @@ function normalizeInput(input: OptimizeInput): OptimizeInput {
 }
 
 /** The routine a statement was read from, for its report (see StatementReport.routine). */
+/**
+ * The optimized text as the optimizer planned it, where the report shows it otherwise (a routine's statement, shown
+ * with its names): what the workload advisor plans again.
+ */
+const plannedTexts = new WeakMap<StatementReport, string>();
+
+function asPlanned(planned: string, report: StatementReport): StatementReport {
+  if (planned !== report.optimized) plannedTexts.set(report, planned);
+  return report;
+}
+
+function plannedText(report: StatementReport): string {
+  return plannedTexts.get(report) ?? report.optimized;
+}
+
+/** A statement of a routine is shown as written: its names, not the values it was planned with. */
+function shownAsWritten(text: string, statement: ParsedStatement): string {
+  const { routine } = statement;
+  return routine ? routineTextAsWritten(text, statement.text, routine.written) : text;
+}
+
 function routineOf(statement: ParsedStatement): Pick<StatementReport, 'routine'> {
   const { routine } = statement;
   if (!routine) return {};
@@ -458,10 +480,11 @@ async function optimizeStatement(
     analysis.schema,
     session !== undefined,
   );
-  return {
+  const shown = (text: string) => shownAsWritten(text, item.statement);
+  return asPlanned(optimized, {
     index: item.statement.index,
-    original,
-    optimized,
+    original: shown(original),
+    optimized: shown(optimized),
     location: { line: item.statement.line },
     ...(item.statement.leadingComments ? { leadingComments: item.statement.leadingComments } : {}),
     ...routineOf(item.statement),
@@ -485,11 +508,11 @@ async function optimizeStatement(
     }),
     schemaFindings: analysis.schemaFindings,
     verification,
-    diff: unifiedDiff(original, optimized),
+    diff: unifiedDiff(shown(original), shown(optimized)),
     errors: [],
     ...(dropped.length > 0 ? { droppedSteps: dropped } : {}),
     ai,
-  };
+  });
 }
 
 /**
@@ -564,8 +587,8 @@ function failedStatement(
   };
   return {
     index: item.statement.index,
-    original,
-    optimized: original,
+    original: shownAsWritten(original, item.statement),
+    optimized: shownAsWritten(original, item.statement),
     location: { line: item.statement.line },
     ...(item.statement.leadingComments ? { leadingComments: item.statement.leadingComments } : {}),
     ...routineOf(item.statement),

@@ -104,6 +104,14 @@ for (const { dialect, name, backend, available, sql } of cases) {
           sql.split('\n').findIndex((l) => l.includes('LIMIT 10')) + 1,
         ],
       ]);
+      // Shown as written (the routine's names and INTO), though planned with values in their place.
+      const [first, last] = report.statements;
+      expect(first!.original).toMatch(
+        /^SELECT (sum|SUM)\(amount\) INTO v_total FROM orders WHERE user_id = p_user AND/,
+      );
+      expect(last!.original).toMatch(/WHERE user_id = p_user ORDER BY created_at DESC LIMIT 10$/);
+      expect(last!.optimized).toContain('user_id = p_user');
+      expect(last!.diff).not.toMatch(/user_id = [^p]/);
       for (const statement of report.statements) {
         expect(statement.errors).toEqual([]);
         expect(statement.plan.before?.root).toBeDefined();

@@ -77,7 +77,9 @@ function parseInputIn(
     } else if (routine.statements.length === 0) notes.push(emptyRoutineNote(name, slice.line));
     return routine.statements.map((inner, k) => {
       const offset = slice.offset + inner.offset;
-      return { text: inner.text, offset, line: positionAt(input, offset).line, routine: { name, kind, number: k + 1 } };
+      const written = input.slice(offset, offset + inner.text.length);
+      const routine = { name, kind, number: k + 1, written };
+      return { text: inner.text, offset, line: positionAt(input, offset).line, routine };
     });
   });
   const outcomes = slices.map((slice, index): ParseOutcome => {

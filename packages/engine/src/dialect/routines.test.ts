@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze/analyze.ts';
 import { positionAt } from '../text/position.ts';
+import { routineTextAsWritten } from './routines.ts';
 
 const ordersSchema = `CREATE TABLE orders (
   id BIGINT PRIMARY KEY,
@@ -46,7 +47,7 @@ describe('stored routines', () => {
       dataChanges: 'analyze',
     });
     const statements = analysis.statements.map((s) => s.statement);
-    expect(statements.map((s) => s.routine)).toEqual(
+    expect(statements.map((s) => s.routine)).toMatchObject(
       [1, 2, 3, 4].map((number) => ({ name: 'get_orders', kind: 'PROCEDURE', number })),
     );
     // The cursor's query, the SELECT ... INTO without its INTO, the branches' statements; SET and PREPARE are none.
@@ -284,5 +285,21 @@ describe('stored routines: MySQL bodies without BEGIN', () => {
       ['n', 'SELECT COUNT(*) FROM orders WHERE user_id = 1', 2],
     ]);
     expect(analysis.notes.map((n) => n.en)).toEqual(['twice (line 3): its body holds no query to analyze']);
+  });
+});
+
+describe('routineTextAsWritten', () => {
+  const written = 'SELECT SUM(a) INTO v_total FROM t WHERE u = p_user AND s = p_s';
+  const planned = "SELECT SUM(a)              FROM t WHERE u = 1      AND s = 'a'";
+
+  it('gives the statement as written for its planned text, and writes the names back into a rewrite', () => {
+    expect(routineTextAsWritten(planned, planned, written)).toBe(written);
+    const rewrite = "SELECT SUM(a)              FROM t WHERE u = 1      AND s = 'a' LIMIT 1";
+    expect(routineTextAsWritten(rewrite, planned, written)).toBe(`${written} LIMIT 1`);
+  });
+
+  it('leaves a stand-in as planned where a rewrite changed what stood before it', () => {
+    const rewrite = "SELECT SUM(a) FROM t WHERE (u = 1) AND s = 'a'";
+    expect(routineTextAsWritten(rewrite, planned, written)).toBe('SELECT SUM(a) FROM t WHERE (u = 1) AND s = p_s');
   });
 });

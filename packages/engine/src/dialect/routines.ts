@@ -348,3 +348,38 @@ export function routineStatementLabel(name: string, number: number): Localized {
 const upper = (token: Token | undefined) => token?.text.toUpperCase() ?? '';
 const key = (name: string) => unquoted(name).toLowerCase();
 const unquoted = (name: string) => name.replace(/^[`"]|[`"]$/g, '');
+
+/**
+ * A text derived from a routine's statement as planned (the statement itself, or a rewrite of it) with the routine's
+ * names and INTO written back, for the report to show the statement as written: where the text is the planned one,
+ * the written one; in a rewrite, each stand-in found after the text before it (left as planned where a rewrite
+ * changed its surroundings). Same length as `text`, so positions in it hold.
+ */
+export function routineTextAsWritten(text: string, planned: string, written: string): string {
+  if (text === planned) return written;
+  let out = text;
+  let cursor = 0;
+  let previousEnd = 0;
+  for (const [start, end] of differingRanges(planned, written)) {
+    const context = planned.slice(Math.max(previousEnd, start - 12), start);
+    previousEnd = end;
+    const found = out.indexOf(context + planned.slice(start, end), cursor);
+    if (found < 0) continue;
+    const at = found + context.length;
+    out = out.slice(0, at) + written.slice(start, end) + out.slice(at + end - start);
+    cursor = at + end - start;
+  }
+  return out;
+}
+
+/** The ranges where two texts of one length differ. */
+function differingRanges(a: string, b: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  for (let i = 0; i < a.length; i++) {
+    if (a[i] === b[i]) continue;
+    const start = i;
+    while (i < a.length && a[i] !== b[i]) i++;
+    ranges.push([start, i]);
+  }
+  return ranges;
+}

@@ -39,4 +39,6 @@ export interface StatementRoutine {
   kind: string;
   /** 1-based, in the routine's order. */
   number: number;
+  /** The statement as written in the routine (its names and INTO), as long as the statement's text as planned. */
+  written: string;
 }
