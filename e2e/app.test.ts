@@ -124,12 +124,21 @@ describe.runIf(chromiumAvailable())('end to end in Chromium', () => {
     const errors: string[] = [];
     guest.on('pageerror', (error) => errors.push(error.message));
     guest.on('console', (line) => line.type() === 'error' && errors.push(line.text()));
-    await goSignIn.click();
-    // A client-side navigation: read the address rather than wait for a page load. Two clean-clone runs saw the
-    // address stay put here (not reproduced on a loaded machine since); a failure names what the page did.
+    // A client-side navigation: read the address rather than wait for a page load. Clean-clone runs saw the click
+    // land while the dialog was still zooming in and do nothing (the dialog stayed open, nothing visited): the click
+    // waits for the dialog to settle, and is made again while the dialog stays, as a user would.
     const address = () => new URL(guest.url()).pathname + new URL(guest.url()).search;
+    const signInPage = /^\/app\/login\?redirect=/;
+    for (let attempt = 0; attempt < 3 && !signInPage.test(address()); attempt++) {
+      await guest.locator('.ant-modal.ant-zoom-appear, .ant-modal.ant-zoom-enter').waitFor({ state: 'detached' });
+      if ((await goSignIn.count()) > 0) await goSignIn.click({ timeout: 5_000 }).catch(() => undefined);
+      await expect
+        .poll(address, { timeout: 10_000 })
+        .toMatch(signInPage)
+        .catch(() => undefined);
+    }
     try {
-      await expect.poll(address, { timeout: 30_000 }).toMatch(/^\/app\/login\?redirect=/);
+      await expect.poll(address, { timeout: 5_000 }).toMatch(signInPage);
     } catch (error) {
       await guest.screenshot({ path: join(shots, 'failed-signed-out-visitor.png') });
       const modal = await guest.locator('.ant-modal-confirm').allInnerTexts();
