@@ -19,9 +19,10 @@ export function keywordNames({ tokens, substitutions, dialect }: FormContext): v
   const words = dialect === 'mysql' ? MYSQL_NAMES : POSTGRES_NAMES;
   if (dialect === 'postgresql' && namesPrivilegesOrEvents(tokens)) return;
   const ddl = isKeyword(tokens[0], 'CREATE') || isKeyword(tokens[0], 'ALTER');
+  const statement = { ddl, structure: ddl && structureOnly(tokens) };
   tokens.forEach((token, i) => {
     if (token.kind !== 'word' || !words.has(token.text.toUpperCase())) return;
-    if (!isName(tokens, i, ddl, dialect)) return;
+    if (!isName(tokens, i, statement, dialect)) return;
     const replacement = dialect === 'mysql' ? `\`${token.text}\`` : `"${token.text.toLowerCase()}"`;
     substitutions.push({ start: token.start, end: token.end, replacement });
   });
@@ -78,7 +79,13 @@ function namesPrivilegesOrEvents(tokens: Token[]): boolean {
   return ['TRIGGER', 'RULE', 'POLICY', 'PUBLICATION', 'EVENT'].some((word) => isKeyword(kind, word));
 }
 
-function isName(tokens: Token[], i: number, ddl: boolean, dialect: Dialect): boolean {
+/** What is asked of the whole statement once: CREATE or ALTER, and whether without a query (structureOnly). */
+interface StatementShape {
+  ddl: boolean;
+  structure: boolean;
+}
+
+function isName(tokens: Token[], i: number, { ddl, structure }: StatementShape, dialect: Dialect): boolean {
   const [before, after] = [tokens[i - 1], tokens[i + 1]];
   // `@rank` is a user variable, `rank(` a call, the first word the statement's.
   if (i === 0 || before?.text === '@' || after?.text === '(') return false;
@@ -92,7 +99,7 @@ function isName(tokens: Token[], i: number, ddl: boolean, dialect: Dialect): boo
     // FULL [OUTER] JOIN is MySQL's unsupported join (refused elsewhere), not a name.
     if (isKeyword(tokens[i], 'FULL') && (isKeyword(after, 'JOIN') || isKeyword(after, 'OUTER'))) return false;
   } else {
-    const decided = postgresName(tokens, i);
+    const decided = postgresName(tokens, i, structure);
     if (decided !== undefined) return decided;
   }
   // A column definition or a key's column in CREATE / ALTER TABLE: `(rank INT`, `, rank INT`, `KEY (rank)`.
@@ -104,7 +111,7 @@ function isName(tokens: Token[], i: number, ddl: boolean, dialect: Dialect): boo
  * PostgreSQL contexts that decide by themselves: a keyword or a type whatever follows the word, a structure
  * statement's names; undefined where the next token decides, as for MySQL.
  */
-function postgresName(tokens: Token[], i: number): boolean | undefined {
+function postgresName(tokens: Token[], i: number, structure: boolean): boolean | undefined {
   const [before, after] = [tokens[i - 1], tokens[i + 1]];
   const word = tokens[i]!.text.toUpperCase();
   // A type: `x::json` (CAST's `AS json` is a KEYWORD_BEFORE).
@@ -112,7 +119,7 @@ function postgresName(tokens: Token[], i: number): boolean | undefined {
   // In a structure statement without a query, names stand after `(`, `,` or `.`, or after COLUMN or TO (`ALTER
   // COLUMN x`, `RENAME x TO y`); elsewhere the word is the statement's or a type (`ALTER COLUMN c SET NOT NULL`,
   // `(doc json`).
-  if (structureOnly(tokens)) {
+  if (structure) {
     const previous = before?.kind === 'word' ? before.text.toUpperCase() : (before?.text ?? '');
     return ['(', ',', '.', 'COLUMN', 'TO', 'RENAME'].includes(previous);
   }
@@ -123,8 +130,7 @@ function postgresName(tokens: Token[], i: number): boolean | undefined {
   return undefined;
 }
 
-/** CREATE or ALTER without a query in it (a view's or CREATE TABLE AS's query is read as queries are). */
+/** A CREATE or ALTER without a query in it (a view's or CREATE TABLE AS's query is read as queries are). */
 function structureOnly(tokens: Token[]): boolean {
-  if (!isKeyword(tokens[0], 'CREATE') && !isKeyword(tokens[0], 'ALTER')) return false;
   return !tokens.some((t) => isKeyword(t, 'SELECT') || isKeyword(t, 'VALUES'));
 }

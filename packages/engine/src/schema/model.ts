@@ -127,6 +127,12 @@ export function servesComparisons(index: IndexDef): boolean {
   return index.method !== 'fulltext' && index.method !== 'spatial';
 }
 
+/** Whether a column is the first column of an index of its table that serves comparisons (a lookup on it can use it). */
+export function leadsIndex(table: TableDef, column: string): boolean {
+  const wanted = column.toLowerCase();
+  return table.indexes.some((index) => servesComparisons(index) && index.columns[0]?.toLowerCase() === wanted);
+}
+
 /** An index's keys as text: each column's name, or an expression key's text (`lower(email)`) where it is one. */
 export function keyTexts(index: IndexDef): string[] {
   return index.columns.map((column, k) => index.expressions?.[k] ?? column);

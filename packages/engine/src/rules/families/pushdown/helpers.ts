@@ -3,7 +3,7 @@ import { parseStatements } from '../../../dialect/parse.ts';
 import { type AstNode, child, children, columnRef, functionName, isNode, walk } from '../../../model/ast.ts';
 import { isExprList, isLiteralOf, isOrigin, isSelect, isUnaryExpr, isVar } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import { type SchemaModel, servesComparisons, type TableDef, unquote } from '../../../schema/model.ts';
+import { type SchemaModel, type TableDef, unquote } from '../../../schema/model.ts';
 import { resolve } from '../../../semantics/scope.ts';
 import type { Token } from '../../../text/lexer.ts';
 import { applyEdits, type TextEdit } from '../../../text/patch.ts';
@@ -147,13 +147,6 @@ export function tableColumn(ast: AstNode, schema: SchemaModel, query: AstNode, n
   const resolution = ref && singleTable(query) ? resolve(ast, schema, query, ref) : undefined;
   if (resolution?.kind !== 'local' || !resolution.source.def || !resolution.column) return undefined;
   return { table: resolution.source.def, column: resolution.column };
-}
-
-/** Whether a column is the first column of some index of its table. */
-export function leadsIndex(table: TableDef, column: string): boolean {
-  return table.indexes.some(
-    (index) => servesComparisons(index) && index.columns[0]?.toLowerCase() === column.toLowerCase(),
-  );
 }
 
 /** Whether a column alone is the primary key or a unique index (not a partial one) of its table. */

@@ -2,7 +2,7 @@ import type { Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
 import { isExprList, isLiteralOf } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
-import type { SchemaModel } from '../../../schema/model.ts';
+import { leadsIndex, type SchemaModel } from '../../../schema/model.ts';
 import { isVolatile } from '../../../semantics/functions.ts';
 import { isText } from '../../../semantics/types.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -20,7 +20,6 @@ import {
   isDistinct,
   isLiteral,
   isNotTrue,
-  leadsIndex,
   limited,
   nodeText,
   outputColumns,

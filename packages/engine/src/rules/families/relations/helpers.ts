@@ -11,10 +11,9 @@ import {
   comparisonOperators,
   literalValue,
   operatorOf,
-  walk,
 } from '../../../model/ast.ts';
-import { isColumnRefNode, isLiteralOf, isSelect } from '../../../model/nodes.ts';
-import { servesComparisons, type TableDef, unquote } from '../../../schema/model.ts';
+import { isLiteralOf, isSelect } from '../../../model/nodes.ts';
+import { type TableDef, unquote } from '../../../schema/model.ts';
 import { columnsIn, ownedSource, ownersOf, ownWalk, type Source } from '../../../semantics/scope.ts';
 import { codeTokens, isKeyword, lex } from '../../../text/lexer.ts';
 
@@ -35,12 +34,6 @@ export function conjuncts(node: AstNode | undefined): AstNode[] {
 }
 
 export { comparisonOperators, operatorOf };
-
-/** Whether a column is the first column of some index of its table (so a lookup on it can use the index). */
-export function leadsIndex(def: TableDef, column: string): boolean {
-  const wanted = column.toLowerCase();
-  return def.indexes.some((index) => servesComparisons(index) && index.columns[0]?.toLowerCase() === wanted);
-}
 
 export function isPrimaryKeyColumn(def: TableDef, column: string): boolean {
   const wanted = column.toLowerCase();

@@ -1,8 +1,9 @@
 import { type AstNode, child, columnRef } from '../../../model/ast.ts';
+import { leadsIndex } from '../../../schema/model.ts';
 import { ctesOf, ownedColumn, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
-import { conjuncts, leadsIndex, operatorOf } from './helpers.ts';
+import { conjuncts, operatorOf } from './helpers.ts';
 
 /**
  * `a.x = b.y` where neither x nor y starts any index: the join cannot look rows up on either side and

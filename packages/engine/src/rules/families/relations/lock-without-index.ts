@@ -1,9 +1,10 @@
 import { type AstNode, child, columnRef, literalValue } from '../../../model/ast.ts';
 import { isUpdate } from '../../../model/nodes.ts';
+import { leadsIndex } from '../../../schema/model.ts';
 import { columnsIn, ctesOf, ownedSource, queryScopes, type Source, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import type { Rule, RuleMatch } from '../../rule.ts';
-import { leadsIndex, lockingRead, operatorOf } from './helpers.ts';
+import { lockingRead, operatorOf } from './helpers.ts';
 
 const indexable = new Set([
   '=',
