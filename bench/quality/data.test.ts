@@ -18,13 +18,53 @@ describe.runIf(corpusAvailable())('the TPC-DS sample multiplied', () => {
     three = byName(multipliedTpcdsTables(3));
   });
 
-  it('copies the sales and returns, not the dimensions nor inventory', () => {
-    for (const name of ['store_sales', 'catalog_returns', 'web_sales']) {
+  it('copies the sales, returns, items and inventory, not the other dimensions', () => {
+    for (const name of ['store_sales', 'catalog_returns', 'web_sales', 'item', 'inventory', 'store']) {
       expect(three.get(name)!.rowCount).toBe(3 * one.get(name)!.rowCount);
       expect([...three.get(name)!.rows()].length).toBe(three.get(name)!.rowCount);
     }
-    for (const name of ['date_dim', 'item', 'customer', 'inventory'])
+    for (const name of ['date_dim', 'customer', 'promotion'])
       expect(three.get(name)!.rowCount).toBe(one.get(name)!.rowCount);
+  });
+
+  it("gives each copy of an item its own key and other manufacturer and manager ids, keeping the item's id", () => {
+    const items = three.get('item')!;
+    const keys = column(items, 'i_item_sk');
+    expect(new Set(keys).size).toBe(keys.length);
+    const ids = column(one.get('item')!, 'i_item_id');
+    expect(column(items, 'i_item_id')).toEqual([...ids, ...ids, ...ids]);
+    const manufacturers = column(items, 'i_manufact_id').map(Number);
+    const count = ids.length;
+    expect(Math.min(...manufacturers)).toBeGreaterThanOrEqual(1);
+    expect(Math.max(...manufacturers)).toBeLessThanOrEqual(1000);
+    for (let i = 0; i < count; i++) {
+      expect(manufacturers[count + i]).not.toBe(manufacturers[i]);
+      expect(manufacturers[2 * count + i]).not.toBe(manufacturers[count + i]);
+    }
+    const covered = (table: TableData) => new Set(column(table, 'i_manufact_id')).size;
+    expect(covered(items)).toBeGreaterThan(2 * covered(one.get('item')!));
+  });
+
+  it('gives each copy of the store its own key, market and name', () => {
+    const markets = column(three.get('store')!, 's_market_id');
+    expect(new Set(markets).size).toBe(markets.length);
+    expect(column(three.get('store')!, 's_store_name')).toEqual(['ought', 'able', 'pri']);
+    expect(new Set(column(three.get('store')!, 's_store_sk')).size).toBe(markets.length);
+    const storeKeys = new Set(column(three.get('store')!, 's_store_sk'));
+    expect(column(three.get('store_sales')!, 'ss_store_sk').filter((k) => k !== null && !storeKeys.has(k))).toEqual([]);
+  });
+
+  it('joins every copied sale and inventory row to an item of its own copy', () => {
+    const itemKeys = new Set(column(three.get('item')!, 'i_item_sk'));
+    for (const [table, key] of [
+      ['store_sales', 'ss_item_sk'],
+      ['web_returns', 'wr_item_sk'],
+      ['inventory', 'inv_item_sk'],
+    ] as const) {
+      const keys = column(three.get(table)!, key).filter((k) => k !== null);
+      expect(keys.filter((k) => !itemKeys.has(k))).toEqual([]);
+      expect(new Set(keys).size).toBeGreaterThan(new Set(column(one.get(table)!, key)).size);
+    }
   });
 
   it('gives each copy its own tickets and orders, so keys stay unique and a return joins its own sale', () => {
