@@ -6,6 +6,7 @@ import { mariadbPlanner } from '../src/mariadb/backend.ts';
 import { optimize } from '../src/optimize.ts';
 import { pglitePlanner } from '../src/pglite/backend.ts';
 import type { PlannerBackend } from '../src/types.ts';
+import { recording } from './recording-backend.ts';
 
 /**
  * Stored routines pasted for their queries: the statements of the body are planned, each on its own; nothing of the
@@ -20,36 +21,6 @@ const schemaText = [
   '  status VARCHAR(16) NOT NULL, created_at TIMESTAMP NOT NULL);',
   'CREATE TABLE audit (id BIGINT PRIMARY KEY, note VARCHAR(100));',
 ].join('\n');
-
-/** The backend, with every text it is sent (the structure, each EXPLAIN, each verification) recorded. */
-function recording(backend: PlannerBackend): { backend: PlannerBackend; sent: string[] } {
-  const sent: string[] = [];
-  return {
-    sent,
-    backend: {
-      dialect: backend.dialect,
-      async open(request) {
-        sent.push(request.schemaSql);
-        const session = await backend.open(request);
-        return {
-          source: session.source,
-          get notes() {
-            return session.notes;
-          },
-          explain: (sql, whatIf) => {
-            sent.push(sql, ...(whatIf ?? []));
-            return session.explain(sql, whatIf);
-          },
-          verify: (original, candidate, options) => {
-            sent.push(original, candidate);
-            return session.verify(original, candidate, options);
-          },
-          close: () => session.close(),
-        };
-      },
-    },
-  };
-}
 
 const cases: { dialect: Dialect; name: string; backend: PlannerBackend; available: boolean; sql: string }[] = [
   {

@@ -47,7 +47,8 @@ function isSetval(statement: string): boolean {
   );
 }
 
-const COPY_FROM_STDIN = /^COPY\s+(.+?)\s*(?:\(.*\))?\s+FROM\s+stdin;\s*$/i;
+/** pg_dump's `COPY name (columns) FROM stdin;`, and a migration's with options (`WITH (FORMAT csv)`, `CSV HEADER`). */
+const COPY_FROM_STDIN = /^COPY\s+(.+?)\s*(?:\(.*\))?\s+FROM\s+stdin\b[^;]*;\s*$/i;
 
 /**
  * Each `COPY ... FROM stdin;` line and its rows up to the `\.` line, blanked: the table each names and how many
@@ -95,7 +96,8 @@ export function blank(units: string[], from: number, to: number): void {
  * (and `REPLACE INTO`, with --replace; `INSERT IGNORE`, with --insert-ignore; a column list, with --complete-insert).
  * Only rows of constants are data (strings, numbers, NULL, hex and bit literals, charset introducers such as
  * `_binary`): such a statement is blanked (newlines kept) and counted, and a note says so; an INSERT holding anything
- * else (a call, a subquery, INSERT ... SELECT) is left in place, and refused as what it is. Nothing of them runs.
+ * else (a call, a subquery, INSERT ... SELECT) is left in place for skipped-code.ts, which skips it as a data step
+ * (data-steps.ts). Nothing of them runs.
  */
 export function withoutMysqlDumpData(text: string): { text: string; note?: Localized } {
   const inserts = constantInserts(text, text.split(''), 'mysql');
@@ -128,7 +130,7 @@ function constantInserts(
 }
 
 /** `INSERT [IGNORE] INTO name [(columns)] VALUES (constants), ...`: the table and how many rows; undefined otherwise. */
-function dataRows(tokens: Token[]): { table: string; rows: number } | undefined {
+export function dataRows(tokens: Token[]): { table: string; rows: number } | undefined {
   let i = 0;
   if (!isKeyword(tokens[i], 'INSERT') && !isKeyword(tokens[i], 'REPLACE')) return undefined;
   i++;

@@ -97,12 +97,25 @@ describe('table structure as the dump tools print it', () => {
     }
   });
 
-  it('still refuses what is no structure, naming what is accepted', () => {
+  it('skips data that is no dump row as a data step (data-steps.ts), never evaluated, with its line', () => {
     for (const [text, dialect] of [
-      ['CREATE TABLE t (a int);\nTRUNCATE t;', 'postgresql'],
       ['CREATE TABLE t (a int);\nINSERT INTO t SELECT 1;', 'mysql'],
       ['CREATE TABLE t (a int);\nINSERT INTO t VALUES (1), (SLEEP(10));', 'mysql'],
       ['CREATE TABLE t (a int);\nINSERT INTO t VALUES (1), (pg_sleep(10));', 'postgresql'],
+    ] as const) {
+      const schema = parseSchema(text, dialect);
+      expect(schema.ddl, text).not.toMatch(/INSERT|SLEEP/i);
+      expect(schema.notes?.map((n) => n.en)).toEqual([
+        expect.stringMatching(/^1 data change \(INSERT t line 2\) in the table structure was not run/),
+      ]);
+    }
+  });
+
+  it('still refuses what is no structure, naming what is accepted', () => {
+    for (const [text, dialect] of [
+      ['CREATE TABLE t (a int);\nTRUNCATE t;', 'postgresql'],
+      ['CREATE TABLE t (a int);\nINSERT INTO t;', 'mysql'],
+      ['CREATE TABLE t (a int);\nSELECT * INTO u FROM t;', 'postgresql'],
       ["CREATE TABLE t (a int);\nCOPY t TO PROGRAM 'cat /etc/passwd';", 'postgresql'],
       ['CREATE TABLE t (a int);\nCREATE RULE r AS ON SELECT TO t DO INSTEAD SELECT 1;', 'postgresql'],
       ['CREATE TABLE t (a int);\nCREATE SCHEMA s CREATE VIEW v AS SELECT 1;', 'postgresql'],

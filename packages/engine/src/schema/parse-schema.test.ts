@@ -257,8 +257,11 @@ describe('table structure errors', () => {
     const unknown = errorOf('+---+---+\n| x | y |\n+---+---+\n| 1 | 2 |\n+---+---+');
     expect(unknown.detail).toMatchObject({ line: 2 });
     expect(unknown.detail.message.en).toMatch(/cannot tell which result this is \(columns x, y\)/);
-    const insert = errorOf('CREATE TABLE t (a INT);\n  INSERT INTO t SELECT a FROM t;');
-    expect(insert.detail).toMatchObject({ field: 'schema', line: 2, column: 3 });
+    const truncate = errorOf('CREATE TABLE t (a INT);\n  TRUNCATE t;');
+    expect(truncate.detail).toMatchObject({ field: 'schema', line: 2, column: 3 });
+    // A data step is skipped instead (data-steps.ts), its line in the note.
+    const insert = parseSchema('CREATE TABLE t (a INT);\n  INSERT INTO t SELECT a FROM t;', 'mysql');
+    expect(insert.notes?.[0]?.en).toMatch(/^1 data change \(INSERT t line 2\)/);
   });
 });
 
@@ -285,8 +288,17 @@ describe('statements hidden from the check', () => {
 
   it('MySQL: executable comments and -- without a blank hide nothing', () => {
     expect(rejectedAt('CREATE TABLE t (a int) /*!; CREATE USER x */;', 'mysql')?.code).toBe(4203);
-    expect(rejectedAt('CREATE TABLE t (a int) --x; DELETE FROM y;\n', 'mysql')?.code).toBe(4203);
-    expect(rejectedAt("CREATE TABLE t (a varchar(9) DEFAULT 'x\\''); DELETE FROM y;", 'mysql')?.code).toBe(4203);
+    expect(rejectedAt('CREATE TABLE t (a int) --x; TRUNCATE y;\n', 'mysql')?.code).toBe(4203);
+    expect(rejectedAt("CREATE TABLE t (a varchar(9) DEFAULT 'x\\''); TRUNCATE y;", 'mysql')?.code).toBe(4203);
+    // A data step so placed is seen as well: skipped with its note, and gone from the text the sandbox runs.
+    for (const text of [
+      'CREATE TABLE t (a int) --x; DELETE FROM y;\n',
+      "CREATE TABLE t (a varchar(9) DEFAULT 'x\\''); DELETE FROM y;",
+    ]) {
+      const schema = parseSchema(text, 'mysql');
+      expect(schema.ddl, text).not.toMatch(/DELETE/);
+      expect(schema.notes?.[0]?.en, text).toMatch(/^1 data change \(DELETE y line 1\)/);
+    }
   });
 
   it('still reads the same structure when nothing is hidden', () => {

@@ -31,8 +31,9 @@ import { statsCommentFacts } from './stats-comments.ts';
  * (postgres-objects.ts: collations, text search configurations, range types naming functions, each planned with the
  * nearest it has).
  * A migration history is read to its end state (migration-steps.ts: columns, indexes and tables changed, renamed or
- * dropped by later steps). Anything else (INSERT ... SELECT, DROP of a schema or a role, statistics results) is
- * rejected with 4203 and its position, so nothing runs that the user did not mean as structure.
+ * dropped by later steps), its data steps skipped with the code (data-steps.ts: UPDATE, DELETE, INSERT ... SELECT).
+ * Anything else (TRUNCATE, DROP of a schema or a role, statistics results) is rejected with 4203 and its position,
+ * so nothing runs that the user did not mean as structure.
  * `ddl` is the text the planners run: the input itself when it is plain DDL, otherwise equivalent DDL.
  */
 export function parseSchema(input: string, dialect: Dialect): SchemaModel {

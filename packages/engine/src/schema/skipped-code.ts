@@ -1,18 +1,20 @@
 import type { Dialect, Localized } from '@sqltune/contracts';
 import { splitStatements } from '../dialect/split.ts';
 import { codeTokens, isKeyword, lex, type Token } from '../text/lexer.ts';
-import { blank } from './dump-data.ts';
+import { dataStep } from './data-steps.ts';
+import { blank, dataRows } from './dump-data.ts';
 import { structureError } from './input-errors.ts';
 import { unquote } from './model.ts';
 
 /**
  * The code and permissions of a dump (pg_dump, mysqldump --routines --triggers --events), which change no plan:
  * functions, procedures, aggregates, triggers, events, rules on writes, policies, publications, subscriptions,
- * casts, operators, languages, transforms, PostgreSQL DO blocks, GRANT / REVOKE. Each such statement is blanked (newlines kept, so
- * positions stay those of the text as pasted) before the structure is read: it is never sent to any database and
- * never evaluated, and one note lists them by kind, name and line. So is everything that only names them (COMMENT
- * ON FUNCTION, DROP FUNCTION IF EXISTS, ALTER FUNCTION, ALTER TABLE ... ENABLE / DISABLE TRIGGER, mysqldump's
- * `DELIMITER ;;` lines and its `ALTER DATABASE ... CHARACTER SET` around routines), without a note.
+ * casts, operators, languages, transforms, PostgreSQL DO blocks, GRANT / REVOKE; and a migration history's data steps.
+ * Each such statement is blanked (newlines kept, so positions stay those of the text as pasted) before the structure
+ * is read: it is never sent to any database and never evaluated, and one note lists them by kind, name and line. So
+ * is everything that only names them (COMMENT ON FUNCTION, DROP FUNCTION IF EXISTS, ALTER FUNCTION, ALTER TABLE ...
+ * ENABLE / DISABLE TRIGGER, mysqldump's `DELIMITER ;;` lines and its `ALTER DATABASE ... CHARACTER SET` around
+ * routines), without a note.
  *
  * PostgreSQL domains (`CREATE DOMAIN name [AS] type [constraints]`) are not created either: a column of a domain is
  * planned with the domain's base type, written in its place, and a note names the column and the constraints not
@@ -31,7 +33,10 @@ import { unquote } from './model.ts';
  *  - casts, operators (classes, families), languages, transforms: made of functions, skipped above;
  *  - GRANT / REVOKE: privileges of other roles;
  *  - DO blocks (migration tools' conditional steps): code run once where the history ran, never here; what such a
- *    block would have made is missing from the structure, which the note says by line.
+ *    block would have made is missing from the structure, which the note says by line;
+ *  - a migration history's data steps (data-steps.ts: UPDATE / DELETE backfills, INSERT ... SELECT, seeds): the
+ *    sandboxes plan over empty tables with the statistics given. INSERTs of constant rows are a dump's data, left to
+ *    dump-data.ts, whose note counts their rows.
  * What is left is read as before, by the engine's and the planners' allow lists: blanking only takes text away.
  */
 export function withoutCode(text: string, dialect: Dialect): { text: string; notes: Localized[] } {
@@ -60,7 +65,7 @@ export function skippedCode(
     const tokens = codeTokens(lex(slice.text, { mysql: dialect === 'mysql' }));
     const line = slice.line;
     const domain = dialect === 'postgresql' && !atomicBodyOf ? domainOf(tokens, line) : undefined;
-    const kind = domain || atomicBodyOf ? undefined : codeKind(tokens, dialect);
+    const kind = domain || atomicBodyOf ? undefined : skippedKind(tokens, dialect);
     if (atomicBodyOf) {
       if (tokens.length === 1 && isKeyword(tokens[0], 'END')) atomicBodyOf = undefined;
     } else if (!domain && !kind) continue;
@@ -104,7 +109,8 @@ type CodeKind =
   | 'transform'
   | 'block'
   | 'permission'
-  | 'domain';
+  | 'domain'
+  | 'data change';
 
 interface Skipped {
   kind: CodeKind;
@@ -137,6 +143,15 @@ const DIALECT_KINDS: Record<Dialect, Set<CodeKind>> = {
 
 /** Words that may stand between CREATE and the kind: OR REPLACE, CONSTRAINT TRIGGER, TRUSTED PROCEDURAL LANGUAGE. */
 const CREATE_MODIFIERS = new Set(['OR', 'REPLACE', 'CONSTRAINT', 'TRUSTED', 'PROCEDURAL', 'AGGREGATE']);
+
+/** What a statement skipped is: code (codeKind) or a data step, named by its verb and target (`UPDATE orders`). */
+function skippedKind(tokens: Token[], dialect: Dialect): Omit<Skipped, 'line'> | 'silent' | undefined {
+  const code = codeKind(tokens, dialect);
+  if (code) return code;
+  const step = dataStep(tokens, dialect);
+  if (!step || dataRows(tokens)) return undefined;
+  return { kind: 'data change', name: `${step.verb} ${qualifiedName(tokens, step.target).display}` };
+}
 
 /**
  * What a statement of code is: its kind and name; 'silent' for a statement that only names code (skipped without
@@ -323,7 +338,7 @@ function rewriteBlock(
     const at = token.start;
     const statement = block.slice(statementStart, at);
     const tokens = lex(statement, { mysql: true });
-    const kind = codeKind(codeTokens(tokens), 'mysql');
+    const kind = skippedKind(codeTokens(tokens), 'mysql');
     if (kind && kind !== 'silent') {
       const start = from + statementStart + (tokens.find((t) => t.kind !== 'space')?.start ?? 0);
       skipped.push({ ...kind, line: lineAt(start) });
@@ -554,6 +569,7 @@ const KIND_NAMES: Record<CodeKind, { one: string; many: string; zh: string }> = 
   block: { one: 'DO block', many: 'DO blocks', zh: 'DO 匿名代码块' },
   permission: { one: 'GRANT / REVOKE', many: 'GRANT / REVOKE statements', zh: '授权语句' },
   domain: { one: 'unused domain', many: 'unused domains', zh: '未被使用的域' },
+  'data change': { one: 'data change', many: 'data changes', zh: '数据变更语句' },
 };
 
 /** At most this many names per kind in the note; the rest are counted. */
@@ -578,10 +594,11 @@ function skippedNote(skipped: Skipped[]): Localized {
     );
   }
   const rules = byKind.has('rule');
+  const data = byKind.has('data change');
   const enList = en.length > 1 ? `${en.slice(0, -1).join(', ')} and ${en.at(-1)}` : en[0];
   return {
-    zh: `表结构中的 ${zh.join('、')}未执行：它们不影响执行计划。${rules ? '规则只改写对其表的写操作：这些写操作按没有规则的情况规划。' : ''}`,
-    en: `${enList} in the table structure ${skipped.length > 1 ? 'were' : 'was'} not run: they do not change plans.${rules ? ' A rule rewrites only writes to its table: those are planned without it.' : ''}`,
+    zh: `表结构中的 ${zh.join('、')}未执行：它们不影响执行计划。${rules ? '规则只改写对其表的写操作：这些写操作按没有规则的情况规划。' : ''}${data ? '表按空表和所给的统计信息规划，不需要数据变更。' : ''}`,
+    en: `${enList} in the table structure ${skipped.length > 1 ? 'were' : 'was'} not run: they do not change plans.${rules ? ' A rule rewrites only writes to its table: those are planned without it.' : ''}${data ? ' The tables are planned empty, with the statistics given: data changes are not needed.' : ''}`,
   };
 }
 

@@ -23,9 +23,10 @@ import { options, rangeRefusal } from './postgres-objects.ts';
  *    SELECT of no table (a script's message), ... OWNER TO, REFRESH MATERIALIZED VIEW (data), ALTER DEFAULT
  *    PRIVILEGES, DROP ... IF EXISTS of other objects (the sandbox starts empty), CREATE DATABASE / SCHEMA, CREATE EXTENSION, pg_dump's
  *    `SELECT pg_catalog.set_config(...)`, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER;
- *  - 'refused': everything else (data, code, queries, DROP without IF EXISTS ...): 4203 at the statement.
- * A dump's code (functions, triggers, procedures, events, ...) and PostgreSQL domains are taken out of the text before
- * statements are classified (skipped-code.ts), so they are refused here only if they come some other way.
+ *  - 'refused': everything else (TRUNCATE, code, queries, DROP without IF EXISTS ...): 4203 at the statement.
+ * A dump's code (functions, triggers, procedures, events, ...), a migration history's data steps (data-steps.ts) and
+ * PostgreSQL domains are taken out of the text before statements are classified (skipped-code.ts), so they are
+ * refused here only if they come some other way.
  */
 export type SchemaStatementKind =
   | 'create-table'

@@ -19,7 +19,7 @@
  *          COMMIT, ALTER TABLE ... DISABLE / ENABLE KEYS, DELIMITER.
  *  reject: everything else (INSERT, LOAD DATA, CREATE TRIGGER / PROCEDURE / FUNCTION / EVENT, CREATE TABLE ... SELECT,
  *          ALTER TABLE ... DISCARD TABLESPACE, ...): error 4203 at the statement. A dump's triggers,
- *          routines, events and GRANTs never reach this list through the engine: it blanks them before
+ *          routines, events, GRANTs and a migration history's data steps never reach this list through the engine: it blanks them before
  *          (engine/src/schema/skipped-code.ts, with a note); they stay refused here if they do.
  */
 import { SCHEMA_NOISE_FIRST_WORDS } from '@sqltune/engine';

@@ -22,7 +22,8 @@
  *          sandbox before the user's DDL runs, never from the user's text), CREATE SCHEMA public, psql
  *          meta-commands (\connect, \restrict).
  *  reject: everything else (INSERT, COPY, DO, CREATE FUNCTION, CREATE DOMAIN, CREATE TABLE AS, ...): error 4203 at
- *          the statement. A dump's code (functions, triggers, ...), domains and foreign data (servers, user
+ *          the statement. A dump's code (functions, triggers, ...), a migration history's data steps (UPDATE,
+ *          DELETE, INSERT ... SELECT), domains and foreign data (servers, user
  *          mappings, IMPORT FOREIGN SCHEMA) never reach this list through the engine: it blanks them before
  *          (engine/src/schema/skipped-code.ts, foreign-data.ts, with a note), writes a domain's columns with its base
  *          type and a foreign table as a CREATE TABLE; they stay refused here if they do.
