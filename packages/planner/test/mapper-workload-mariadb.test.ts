@@ -38,7 +38,7 @@ const mapper = [
   '  <select id="ownerPage" resultType="map">',
   '    SELECT id, code FROM coupons WHERE owner_id = #{ownerId} ORDER BY id DESC LIMIT #{offset}, #{pageSize}',
   '  </select>',
-  '  <select id="sorted" resultType="map">SELECT id FROM coupons WHERE kind = #{kind} ORDER BY ${sort}</select>',
+  '  <select id="sorted" resultType="map">SELECT id FROM coupons WHERE kind = #{kind} ORDER BY ${sort}, id</select>',
   '  <select id="latest" resultType="map">',
   '    SELECT id, code FROM coupons ORDER BY created_at DESC LIMIT #{offset},#{pageSize}',
   '  </select>',

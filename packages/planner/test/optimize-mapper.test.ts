@@ -27,7 +27,7 @@ const mapper = [
   '    <if test="userId != null">AND user_id = #{userId}</if>',
   '  </select>',
   '  <select id="search" resultType="map">',
-  '    SELECT id FROM orders ORDER BY ${sort}',
+  '    SELECT id FROM orders ORDER BY ${sort}, id',
   '  </select>',
   '  <delete id="purge">DELETE FROM orders <where><if test="status != null">status = #{status}</if></where></delete>',
   '</mapper>',
@@ -100,6 +100,41 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
     const purge = statements.get('purge')!;
     expect(purge.findings.map((f) => f.id)).toContain('mapper-write-where-disappears');
     expect(purge.findings.map((f) => f.id)).not.toContain('delete-without-where');
+  });
+
+  it('plans a paging query whose sort column is chosen at run time without its sort and LIMIT, and says so', async () => {
+    const paging = [
+      '<mapper namespace="shop.OrderMapper">',
+      '  <select id="page" resultType="map">',
+      '    SELECT * FROM orders',
+      '    <where><if test="userId != null">user_id = #{userId}</if></where>',
+      '    ORDER BY ${orderBy} ${direction}',
+      '    LIMIT ${pageSize} OFFSET ${offset}',
+      '  </select>',
+      '</mapper>',
+    ].join('\n');
+    const report = await onPglite('OrderMapper.xml', paging, schemaText);
+    const page = report.mapper!.statements[0]!;
+    expect(page.variants.every((v) => v.planned)).toBe(true);
+    for (const variant of page.variants) {
+      expect(variant.label.en).toMatch(
+        /planned without ORDER BY \$\{orderBy\} \$\{direction\} LIMIT \$\{pageSize\} OFFSET \$\{offset\}/,
+      );
+      expect(variant.label.zh).toContain('按不含 ORDER BY ${orderBy}');
+      const item = report.statements[variant.report!]!;
+      expect(item.plan.source).toMatch(/PGlite/);
+      expect(item.original).not.toMatch(/ORDER BY|LIMIT|\$\{/);
+    }
+    // Every matching row is read before the sort: the filter on user_id gets its index.
+    const withUser = report.statements[page.variants[0]!.report!]!;
+    expect(withUser.indexes.map((i) => i.columns)).toContainEqual(['user_id']);
+    // The four ${} are still findings; the rewrite (the * expanded) is advice, the file keeps its ${}.
+    expect(page.findings.filter((f) => f.id === 'mapper-text-substitution')).toHaveLength(4);
+    for (const rewrite of page.rewrites) {
+      expect(rewrite.status).toBe('advice');
+      expect(rewrite.advice?.en).toMatch(/planned without ORDER BY/);
+    }
+    expect(report.mapper!.files[0]!.patched ?? paging).toContain('ORDER BY ${orderBy} ${direction}');
   });
 
   it('plans a variant with a data-scope ${} appended after its conditions as empty, and keeps its rewrite as advice', async () => {

@@ -19,7 +19,10 @@ import { BOUND, type Traced } from './traced.ts';
  * run time. One exception: a `${...}` that appends a piece of SQL after a finished condition (RuoYi's `WHERE
  * u.del_flag = '0' ${params.dataScope}`, a filter built in Java that is empty for some users) is planned as empty,
  * the statement as it runs when that filter adds nothing, and named in `emptied`; so is one glued before a table's
- * name the structure has (Flowable's `${prefix}ACT_RU_TASK`), the statement on that table.
+ * name the structure has (Flowable's `${prefix}ACT_RU_TASK`), the statement on that table. A `${...}` row count
+ * (`LIMIT ${offset}, ${pageSize}`) gets the row counts a `#{...}` would. An ORDER BY made only of `${...}` (`ORDER BY
+ * ${orderBy} ${direction}`, the sort column chosen at run time) is planned without, together with its LIMIT, and
+ * named in `withoutSort` (runtimeSort).
  */
 export interface BoundText {
   readonly sql: Traced;
@@ -27,6 +30,8 @@ export interface BoundText {
   readonly substitutions: number;
   /** The `${...}` planned as empty, as written (`${params.dataScope}`). */
   readonly emptied: readonly string[];
+  /** The ORDER BY of run-time sort columns and its LIMIT, as written, that the text is planned without. */
+  readonly withoutSort?: string;
 }
 
 export function bindParameters(
@@ -55,8 +60,16 @@ export function bindParameters(
     if (sigil === '#' && offset !== undefined) renderCount.set(offset, (renderCount.get(offset) ?? 0) + 1);
   }
   const inLoop = (offset: number) => (renderCount.get(offset) ?? 0) > 1;
+  const sort = runtimeSort(tokens, placeholders);
   const values = placeholders.map(({ sigil, first, last }) => {
+    if (sort && first >= sort.first && last <= sort.last) {
+      // The whole span goes once, in the place of its first placeholder.
+      if (placeholders.find((p) => p.first >= sort.first)?.first !== first) return undefined;
+      return { start: tokens[sort.first]!.start, end: tokens[sort.last]!.end, value: '' };
+    }
     if (sigil === '$') {
+      const rows = substitutionRole(tokens, first, last) === 'row-count' ? limitValue(tokens, first) : undefined;
+      if (rows !== undefined) return { start: tokens[first]!.start, end: tokens[last]!.end, value: rows };
       if (!plannedEmpty(tokens, first, last, schema)) {
         substitutions++;
         return undefined;
@@ -98,7 +111,53 @@ export function bindParameters(
     const origin = { ...template.originAt(value.start)!, kind: BOUND, segment: -1 } as const;
     bound = bound.replace(value.start, value.end, value.value, origin);
   }
-  return { sql: bound, substitutions, emptied };
+  const withoutSort =
+    sort && template.text.slice(tokens[sort.first]!.start, tokens[sort.last]!.end).replace(/\s+/g, ' ');
+  return { sql: bound, substitutions, emptied, ...(withoutSort ? { withoutSort } : {}) };
+}
+
+/** Words an ORDER BY key may carry after it, and words and marks of the LIMIT / OFFSET / FETCH after the list. */
+const SORT_DIRECTION = /^(ASC|DESC|NULLS|FIRST|LAST|,)$/i;
+const ROW_LIMIT = /^(LIMIT|OFFSET|FETCH|FIRST|NEXT|ROWS?|ONLY|,|\d+)$/i;
+
+/**
+ * The tokens (first and last) of an `ORDER BY` whose every key is a `${...}` (`ORDER BY ${orderBy} ${direction}`,
+ * `ORDER BY ${sort}`), with the LIMIT / OFFSET / FETCH right after it. The column is only known at run time, and
+ * whatever it is, sorting reads every matching row before the LIMIT: the statement is planned as that reading, without
+ * the sort and without the LIMIT, which alone would let a plan stop after a few rows the real statement can not.
+ */
+function runtimeSort(
+  tokens: Token[],
+  placeholders: ReturnType<typeof templatePlaceholders>,
+): { first: number; last: number } | undefined {
+  const at = new Map(placeholders.map((p) => [p.first, p] as const));
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    if (upper(tokens[i]) !== 'ORDER' || upper(tokens[i + 1]) !== 'BY') continue;
+    let k = i + 2;
+    let keys = 0;
+    let last = i + 1;
+    while (k < tokens.length) {
+      const placeholder = at.get(k);
+      if (placeholder?.sigil === '$') {
+        keys++;
+        last = placeholder.last;
+        k = placeholder.last + 1;
+      } else if (SORT_DIRECTION.test(tokens[k]!.text) && keys > 0) last = k++;
+      else break;
+    }
+    const next = tokens[k];
+    if (keys === 0 || (next && !/^(LIMIT|OFFSET|FETCH|\)|;)$/i.test(next.text))) continue;
+    while (k < tokens.length) {
+      const placeholder = at.get(k);
+      if (placeholder) {
+        last = placeholder.last;
+        k = placeholder.last + 1;
+      } else if (ROW_LIMIT.test(tokens[k]!.text)) last = k++;
+      else break;
+    }
+    return { first: i, last };
+  }
+  return undefined;
 }
 
 /** A `${...}` the statement is planned without (see BoundText). */

@@ -22,6 +22,7 @@ import {
   siteSpan,
   xmlSpan,
 } from './analyze-mapper.ts';
+import type { BoundText } from './binding.ts';
 import { applyXmlEdits, carryRewrite, type XmlEdit as FileEdit, mapperDiff } from './patch.ts';
 import { type SourceFile, sourcePosition } from './source.ts';
 import type { Traced } from './traced.ts';
@@ -268,7 +269,7 @@ function statementReport(
     const report = reportOf.get(`${s}:${i}`);
     return {
       number: v.variant.number,
-      label: withEmptied(v.variant.label, v.bound.emptied),
+      label: withPlannedWithout(v.variant.label, v.bound),
       sql: v.template.text,
       ...(report !== undefined ? { report } : {}),
       planned: planned.has(i),
@@ -283,7 +284,7 @@ function statementReport(
     const part = batches.flatMap((b) => b.batch.parts).find((p) => p.statement === s && p.variant === i)!;
     const item = statements[v.report]!;
     if (item.optimized === item.original) return [];
-    return [rewriteOf(item, part.text, analyzed, v.number, analyzed.variants[i]!.bound.emptied)];
+    return [rewriteOf(item, part.text, analyzed, v.number, analyzed.variants[i]!.bound)];
   });
   const errors: Message[] = [
     ...(analyzed.error ? [analyzed.error.detail] : []),
@@ -311,12 +312,14 @@ function rewriteOf(
   text: Traced,
   analyzed: MapperStatementAnalysis,
   variant: number,
-  emptied: readonly string[],
+  bound: BoundText,
 ): MapperRewrite {
   const ruleIds = item.steps.map((step) => step.ruleId);
   const base = { variant, ruleIds, sql: item.optimized };
   // The text planned lacks the `${}` pieces: an edit spanning one would delete it from the mapper.
-  if (emptied.length > 0) return { ...base, status: 'advice', edits: [], advice: plannedWithoutFragments(emptied) };
+  if (bound.emptied.length > 0 || bound.withoutSort) {
+    return { ...base, status: 'advice', edits: [], advice: plannedWithoutPieces(bound) };
+  }
   // The optimizer's statement is the variant's text as the batch held it; anything else cannot be traced.
   if (item.original !== text.text) return { ...base, status: 'advice', edits: [], advice: untraceable };
   const carried = carryRewrite(text, item.optimized, analyzed.statement);
@@ -336,18 +339,38 @@ function xmlEdit(edit: FileEdit, text: string, file: SourceFile): XmlEdit {
   };
 }
 
-/** A variant's label, naming the `${}` pieces it was planned without (BoundText.emptied). */
-function withEmptied(label: Localized, emptied: readonly string[]): Localized {
-  if (emptied.length === 0) return label;
-  const names = emptied.join(', ');
-  return { zh: `${label.zh}，${names} 为空`, en: `${label.en}, ${names} empty` };
+/**
+ * A variant's label, naming the `${}` pieces it was planned without (BoundText.emptied) and the run-time sort left
+ * out with its LIMIT (BoundText.withoutSort).
+ */
+function withPlannedWithout(label: Localized, bound: BoundText): Localized {
+  let { zh, en } = label;
+  if (bound.emptied.length > 0) {
+    const names = bound.emptied.join(', ');
+    zh += `，${names} 为空`;
+    en += `, ${names} empty`;
+  }
+  if (bound.withoutSort) {
+    zh += `，按不含 ${bound.withoutSort} 规划（排序列运行时才确定）`;
+    en += `, planned without ${bound.withoutSort} (the sort column is chosen at run time)`;
+  }
+  return { zh, en };
 }
 
-function plannedWithoutFragments(emptied: readonly string[]): Localized {
-  const names = emptied.join(', ');
+function plannedWithoutPieces(bound: BoundText): Localized {
+  const pieces = [...bound.emptied, ...(bound.withoutSort ? [bound.withoutSort] : [])].join(', ');
+  const planned = bound.withoutSort
+    ? {
+        zh: `按不含 ${pieces} 来分析和规划（这些片段运行时才确定）`,
+        en: `analyzed and planned without ${pieces} (pieces only known at run time)`,
+      }
+    : {
+        zh: `按 ${pieces} 为空来分析和规划（该过滤条件不起作用时实际执行的语句）`,
+        en: `analyzed and planned with ${pieces} empty (the statement as it runs when that filter adds nothing)`,
+      };
   return {
-    zh: `这个变体按 ${names} 为空来分析和规划（该过滤条件不起作用时实际执行的语句）；改写只作为建议，不写回映射文件，以免丢失 ${names}。`,
-    en: `This variant was analyzed and planned with ${names} empty (the statement as it runs when that filter adds nothing); the rewrite is advice only, not written into the mapper, so that ${names} is kept.`,
+    zh: `这个变体${planned.zh}；改写只作为建议，不写回映射文件，以免丢失 ${pieces}。`,
+    en: `This variant was ${planned.en}; the rewrite is advice only, not written into the mapper, so that ${pieces} is kept.`,
   };
 }
 

@@ -284,8 +284,56 @@ describe('parameters bound for the optimizer', () => {
   });
 
   it('leaves ${} as written: such a text is analyzed, not planned', () => {
-    const statement = statementOf('  <select id="s">SELECT id FROM users ORDER BY ${sort}</select>', schema);
+    const statement = statementOf('  <select id="s">SELECT ${columns} FROM users ORDER BY id</select>', schema);
     expect(statement.variants[0]!.bound.substitutions).toBe(1);
-    expect(statement.variants[0]!.bound.sql.text).toBe('SELECT id FROM users ORDER BY ${sort}');
+    expect(statement.variants[0]!.bound.sql.text).toBe('SELECT ${columns} FROM users ORDER BY id');
+  });
+
+  it('plans a ${} row count with the row counts of a #{}', () => {
+    const paged = statementOf(
+      '  <select id="s">SELECT id FROM users WHERE score = #{s} ORDER BY id LIMIT ${offset}, ${pageSize}</select>',
+      schema,
+    );
+    expect(paged.variants[0]!.bound).toMatchObject({ substitutions: 0, emptied: [] });
+    expect(paged.variants[0]!.bound.sql.text).toBe('SELECT id FROM users WHERE score = 1.5 ORDER BY id LIMIT 0, 10');
+    const offset = statementOf('  <select id="s">SELECT id FROM users ORDER BY id LIMIT ${n} OFFSET ${o}</select>');
+    expect(offset.variants[0]!.bound.sql.text).toBe('SELECT id FROM users ORDER BY id LIMIT 10 OFFSET 0');
+  });
+
+  it('plans an ORDER BY of run-time sort columns without the sort and its LIMIT, and names them', () => {
+    const cases: Array<[string, string, string]> = [
+      [
+        'SELECT id FROM users WHERE score = #{s} ORDER BY ${orderBy} ${direction}\n  LIMIT ${offset}, ${pageSize}',
+        'SELECT id FROM users WHERE score = 1.5 ',
+        'ORDER BY ${orderBy} ${direction} LIMIT ${offset}, ${pageSize}',
+      ],
+      ['SELECT id FROM users ORDER BY ${sort}', 'SELECT id FROM users ', 'ORDER BY ${sort}'],
+      [
+        'SELECT id FROM users ORDER BY ${a} DESC, ${b} LIMIT #{n} OFFSET #{o}',
+        'SELECT id FROM users ',
+        'ORDER BY ${a} DESC, ${b} LIMIT #{n} OFFSET #{o}',
+      ],
+      [
+        'SELECT id FROM (SELECT id FROM users ORDER BY ${sort} LIMIT 5) t',
+        'SELECT id FROM (SELECT id FROM users ) t',
+        'ORDER BY ${sort} LIMIT 5',
+      ],
+    ];
+    for (const [body, planned, without] of cases) {
+      const bound = statementOf(`  <select id="s">${body}</select>`, schema, 'postgresql').variants[0]!.bound;
+      expect(bound).toMatchObject({ substitutions: 0, withoutSort: without });
+      expect(bound.sql.text).toBe(planned);
+    }
+    // A sort with a known key, or a ${} that is not the whole key, stays as written (analyzed, not planned).
+    for (const body of [
+      'SELECT id FROM users ORDER BY id, ${sort}',
+      'SELECT id FROM users ORDER BY ${sort}, id',
+      'SELECT id FROM users ORDER BY ${prefix}score',
+      'SELECT id FROM users ORDER BY ${sort} FOR UPDATE',
+    ]) {
+      const bound = statementOf(`  <select id="s">${body}</select>`, schema).variants[0]!.bound;
+      expect(bound.withoutSort).toBeUndefined();
+      expect(bound.substitutions).toBeGreaterThan(0);
+    }
   });
 });
