@@ -899,37 +899,27 @@ describe('PostgreSQL partial indexes for queue-like predicates', () => {
     expect(gone * 5).toBeLessThan(live);
   });
 
-  it('keys a logical delete flag after the columns compared with values on MySQL; a status stays by statistics', () => {
+  it('keys an ORM soft delete or a logical delete flag after the columns compared with values on MySQL', () => {
     const my = parseSchema(
-      `CREATE TABLE orders (id BIGINT PRIMARY KEY, user_id BIGINT, status TINYINT, deleted TINYINT(1) NOT NULL DEFAULT 0,
-         is_active BOOLEAN);
-       -- sqltune:stats orders rows=1000000
-       -- sqltune:stats orders.deleted distinct=900000
-       -- sqltune:stats orders.status distinct=900000
-       -- sqltune:stats orders.user_id distinct=1000`,
-      'mysql',
-    );
-    const keys = (sql: string) => report(sql, my, 'mysql').map((c) => c.columns.join());
-    expect(keys('SELECT id FROM orders WHERE deleted = 0 AND user_id = ?')).toContain('user_id,deleted');
-    expect(keys('SELECT id FROM orders WHERE deleted = 0 AND user_id = ?')).not.toContain('deleted,user_id');
-    expect(keys('SELECT id FROM orders WHERE is_active = 1 AND user_id = ?')).toContain('user_id,is_active');
-    // Negative: a status compared with 0 is ordered by its statistics, ahead of the less selective user_id.
-    expect(keys('SELECT id FROM orders WHERE status = 0 AND user_id = ?')).toContain('status,user_id');
-  });
-
-  it('keys an ORM soft delete after the columns compared with values on MySQL, whatever their statistics', () => {
-    const my = parseSchema(
-      `CREATE TABLE users (id INT PRIMARY KEY, email VARCHAR(100), status VARCHAR(10), deleted_at DATETIME);
+      `CREATE TABLE users (id INT PRIMARY KEY, email VARCHAR(100), status VARCHAR(10), deleted_at DATETIME,
+         deleted TINYINT(1) NOT NULL DEFAULT 0, is_active BOOLEAN, kind TINYINT);
        -- sqltune:stats users rows=1000000
        -- sqltune:stats users.deleted_at distinct=900000
+       -- sqltune:stats users.deleted distinct=900000
+       -- sqltune:stats users.kind distinct=900000
        -- sqltune:stats users.status distinct=5`,
       'mysql',
     );
     const keys = (sql: string) => report(sql, my, 'mysql').map((c) => c.columns.join());
     expect(keys('SELECT id FROM users WHERE deleted_at IS NULL AND status = ?')).toContain('status,deleted_at');
     expect(keys('SELECT id FROM users WHERE deleted_at IS NULL AND status = ?')).not.toContain('deleted_at,status');
-    // Negative: a column compared with a value keeps its place by its statistics.
+    // MyBatis-Plus' logical delete, and a BOOLEAN (TINYINT(1)) flag compared with 1, whatever their statistics.
+    expect(keys('SELECT id FROM users WHERE deleted = 0 AND status = ?')).toContain('status,deleted');
+    expect(keys('SELECT id FROM users WHERE deleted = 0 AND status = ?')).not.toContain('deleted,status');
+    expect(keys('SELECT id FROM users WHERE is_active = 1 AND status = ?')).toContain('status,is_active');
+    // Negative: a column compared with a value keeps its place by its statistics, a kind compared with 0 too.
     expect(keys('SELECT id FROM users WHERE deleted_at = ? AND status = ?')).toContain('deleted_at,status');
+    expect(keys('SELECT id FROM users WHERE kind = 0 AND status = ?')).toContain('kind,status');
   });
 
   it('holds no predicate the WHERE does not imply, and none on MySQL', () => {
