@@ -68,6 +68,12 @@ CREATE TABLE events (
 );
 
 CREATE TABLE places (id INT NOT NULL PRIMARY KEY, pos POINT NOT NULL, SPATIAL INDEX sp_places_pos (pos)) ENGINE=InnoDB;
+-- Columns named with keywords MariaDB does not reserve (mysql.sql writes them bare; MySQL 8 reserves some, quoted here).
+CREATE TABLE keyword_names (
+  id INT NOT NULL PRIMARY KEY, `rank` INT, `row` INT, `boolean` TINYINT, `function` VARCHAR(20), `stored` INT,
+  `virtual` INT, `persistent` INT, `of` INT, `get` INT, `minus` INT, `status` VARCHAR(10), `type` VARCHAR(10),
+  `year` INT, `value` INT, `position` INT, `level` INT, `comment` VARCHAR(20), `date` DATE
+) ENGINE=InnoDB;
 
 INSERT INTO customers VALUES
   (1, 'Ann', 'Shanghai', 'CN', 'ann@example.com', '2024-01-05 10:00:00', 10.50, '{"tier": "gold", "tags": ["a", "b"]}'),

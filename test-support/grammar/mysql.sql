@@ -512,6 +512,17 @@ SELECT a IS UNKNOWN, (a > 1) IS NOT UNKNOWN FROM t1;
 SELECT CHAR(77, 121 USING ascii), CONVERT('abc' USING latin1), CAST('x' AS CHAR(3) CHARACTER SET utf8mb4);
 INSERT INTO t1 SET a = 5, b = DEFAULT(b), c = 'z';
 
+-- § Keywords as names: words MariaDB does not reserve as columns and aliases
+SELECT id, status, type, year, value, position, level, comment, date FROM keyword_names WHERE status = 'a' AND type IN ('x') ORDER BY position, level;
+SELECT COUNT(*) AS count, MAX(year) AS year, MIN(date) AS date, boolean, minus FROM keyword_names GROUP BY boolean, minus;
+CREATE TABLE keyword_columns (id INT PRIMARY KEY, status VARCHAR(10), type INT, boolean BOOLEAN, minus INT, KEY k_status (status, boolean));
+-- @mariadb: MySQL 8 reserves RANK, ROW, OF, GET, STORED, VIRTUAL, GENERATED, LAST_VALUE and FUNCTION; MariaDB 10.11 does not
+SELECT k.row, k.of, get, function, stored, virtual, persistent, COUNT(*) AS generated, MAX(rank) AS last_value FROM keyword_names AS k WHERE row > 0 GROUP BY k.row, k.of, get, function, stored, virtual, persistent;
+-- @mariadb: MySQL 8 reserves ROW, STORED, VIRTUAL, OF and RANK
+UPDATE keyword_names SET row = 1, stored = 2, virtual = 3 WHERE of = 4 AND rank = 5;
+-- @mariadb: MySQL 8 reserves ROW, OF and STORED; PERSISTENT is MariaDB's word for STORED
+CREATE TABLE keyword_generated (id INT PRIMARY KEY, row INT, of INT GENERATED ALWAYS AS (row * 2) VIRTUAL, stored INT AS (row + 1) PERSISTENT, KEY k_row (row, of));
+
 -- § SHOW CREATE TABLE and mysqldump output: MariaDB 10.11, MySQL 5.7 and 8.0
 CREATE TABLE `dump_mariadb` (
   `id` int(11) NOT NULL AUTO_INCREMENT,

@@ -89,6 +89,11 @@ CREATE TABLE children (toy text) INHERITS (parents);
 
 CREATE TABLE stock (product_id int PRIMARY KEY, qty int NOT NULL DEFAULT 0, updated_at timestamptz);
 CREATE TABLE stock_changes (product_id int, delta int, deleted boolean DEFAULT false);
+-- Columns named with keywords PostgreSQL does not reserve (unreserved and column-name keywords).
+CREATE TABLE keyword_names (
+  id int PRIMARY KEY, at timestamptz, json json, over int, session text, partition int, drop int, between int,
+  set int, update int, delete int, local int, nulls int, year int, value int, type text
+);
 
 INSERT INTO customers VALUES
   (1, 'Ann', 'Shanghai', 'CN', 'ann@example.com', '2024-01-05 10:00:00', 10.50, '{"tier": "gold", "tags": ["a", "b"], "address": {"city": "Shanghai"}}', '{vip,early}'),

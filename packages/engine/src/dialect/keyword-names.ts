@@ -1,46 +1,85 @@
 import type { Dialect } from '@sqltune/contracts';
+import { POSTGRESQL_RESERVED } from '../semantics/reserved-words.ts';
 import { isKeyword, type Token } from '../text/lexer.ts';
-import type { FormContext } from './markers.ts';
+import { type FormContext, openingParen } from './markers.ts';
 
 /**
  * Names the database takes unquoted that node-sql-parser's grammar refuses as reserved words. Where one stands as
  * a name, the parser's copy has it quoted, which gives the same tree as a name the grammar takes unquoted
  * (`column: 'rank'`); where it is the keyword it is left alone.
- *  - MySQL: MariaDB 10.11, the sandbox, reserves none of RANK, OPTION, FULL, WINDOW, SCHEMA, DATABASE (MySQL 8
- *    reserves RANK and WINDOW): a leaderboard's `rank` column, an `option` or a `full` flag. Keywords: RANK() and
- *    DATABASE() calls, a WINDOW clause, FULL JOIN, WITH CHECK OPTION, WITH GRANT OPTION, CREATE DATABASE.
+ *  - MySQL: words MariaDB 10.11, the sandbox, does not reserve (MySQL 8 reserves some of them: RANK, WINDOW, ROW,
+ *    OF, GET, STORED, VIRTUAL, GENERATED, LAST_VALUE, JSON_TABLE): a leaderboard's `rank` column, an `option`, a
+ *    `full` or a `boolean` flag, a `row`, a `function`, a `stored` flag. Keywords: RANK(), ROW(), LAST_VALUE(),
+ *    JSON_TABLE() and DATABASE() calls, a WINDOW clause, FULL JOIN, WITH CHECK OPTION, WITH GRANT OPTION, CREATE
+ *    DATABASE / FUNCTION, FOR UPDATE OF, MINUS between queries, a column's type (`flag BOOLEAN`) and its GENERATED
+ *    ALWAYS AS (...) STORED / VIRTUAL / PERSISTENT.
  *  - PostgreSQL: keywords PostgreSQL lists as unreserved, which a column may be named (`session`, `partition` of a
- *    Kafka offsets table, `json`, `at`, `set`, `local`...; not OVER, which the window forms read wherever it stands). Keywords: `x AT TIME ZONE`, `PARTITION
- *    BY`, `ORDER BY`, `FOR [NO KEY] UPDATE`, `ON DELETE CASCADE`, `DO UPDATE`, `NULLS FIRST`, `WITH RECURSIVE`, `SET LOCAL`, a type
- *    (`::json`, `CAST(x AS json)`, a column's type), a statement's first word; privileges and trigger events
- *    (GRANT, REVOKE, CREATE TRIGGER / RULE / POLICY) and settings (SET, RESET) are not read for names at all.
+ *    Kafka offsets table, `json`, `at`, `set`, `local`, `over`, `drop`...). Keywords: `x AT TIME ZONE`, `PARTITION
+ *    BY`, `ORDER BY`, `f(x) OVER (...)`, `FOR [NO KEY] UPDATE`, `ON DELETE CASCADE`, `DO UPDATE`, `NULLS FIRST`,
+ *    `WITH RECURSIVE`, `SET LOCAL`, `[NOT] EXISTS (...)`, `IF EXISTS`, ALTER TABLE's `, DROP ...`, a type (`::json`,
+ *    `CAST(x AS json)`, a column's type), a statement's first word; privileges and trigger events (GRANT, REVOKE,
+ *    CREATE TRIGGER / RULE / POLICY) and settings (SET, RESET) are not read for names at all. After AS in a select
+ *    list or RETURNING, PostgreSQL takes any keyword as the output name, reserved ones too (`count(*) AS order`,
+ *    `AS user`, `AS limit`: ColLabel in its grammar).
  */
-export function keywordNames({ tokens, substitutions, dialect }: FormContext): void {
+export function keywordNames(context: FormContext): void {
+  const { tokens, substitutions, dialect } = context;
   const words = dialect === 'mysql' ? MYSQL_NAMES : POSTGRES_NAMES;
   if (dialect === 'postgresql' && namesPrivilegesOrEvents(tokens)) return;
   const ddl = isKeyword(tokens[0], 'CREATE') || isKeyword(tokens[0], 'ALTER');
-  const statement = { ddl, structure: ddl && structureOnly(tokens) };
+  const merge = tokens.some((t) => isKeyword(t, 'MERGE'));
+  const statement = { ddl, structure: ddl && structureOnly(tokens), merge };
+  const quote = (name: string) => (dialect === 'mysql' ? `\`${name}\`` : `"${name.toLowerCase()}"`);
+  // The tokens as decided so far: a word after one made a name reads it as the name it is (`by BETWEEN 1 AND 2`).
+  const read = tokens.slice();
   tokens.forEach((token, i) => {
-    if (token.kind !== 'word' || !words.has(token.text.toUpperCase())) return;
-    if (!isName(tokens, i, statement, dialect)) return;
-    const replacement = dialect === 'mysql' ? `\`${token.text}\`` : `"${token.text.toLowerCase()}"`;
-    substitutions.push({ start: token.start, end: token.end, replacement });
+    if (token.kind !== 'word') return;
+    if (token.text.includes('.')) {
+      // A qualified name the lexer reads as one word (`at.id`, `session.user_id`): a keyword before a dot is a
+      // table's or a schema's name.
+      const parts = token.text.split('.');
+      const text = parts.map((part, k) => (k < parts.length - 1 && words.has(part.toUpperCase()) ? quote(part) : part));
+      if (text.join('.') !== token.text) read[i] = { ...token, text: text.join('.') };
+      return;
+    }
+    const word = token.text.toUpperCase();
+    // PostgreSQL takes any keyword after a dot (`t . limit`) or as an alias after AS (isPostgresAlias).
+    const label = dialect === 'postgresql' && POSTGRES_LABELS.has(word);
+    const alias = label && (read[i - 1]?.text === '.' || isPostgresAlias(read, i, word));
+    if (alias || (words.has(word) && isName(read, i, statement, dialect))) {
+      read[i] = { ...token, kind: 'quoted', text: quote(token.text) };
+    }
   });
+  const renamed = read.filter((token, i) => token !== tokens[i]);
+  if (renamed.length === 0) return;
+  for (const { start, end, text } of renamed) substitutions.push({ start, end, replacement: text });
+  // The forms after this one read the names as the quoted names they now are: a column named `over` or an alias
+  // `AS limit` is no window or LIMIT clause to them. (The lexer's tokens are shared: the context gets a copy.)
+  context.tokens = read;
 }
 
-const MYSQL_NAMES = new Set(['RANK', 'OPTION', 'FULL', 'WINDOW', 'SCHEMA', 'DATABASE']);
+const MYSQL_NAMES = new Set([
+  ...['RANK', 'OPTION', 'FULL', 'WINDOW', 'SCHEMA', 'DATABASE', 'BOOLEAN', 'FUNCTION', 'GENERATED', 'GET'],
+  ...['JSON_TABLE', 'LAST_VALUE', 'MINUS', 'OF', 'ROW', 'STORED', 'VIRTUAL', 'PERSISTENT'],
+]);
 
 const POSTGRES_NAMES = new Set([
+  'ADD',
+  'ALTER',
   'AT',
+  'BETWEEN',
   'BY',
   'CALL',
   'DELETE',
+  'DROP',
+  'EXISTS',
   'EXPLAIN',
   'GLOBAL',
   'INSERT',
   'JSON',
   'LOCAL',
   'NULLS',
+  'OVER',
   'PARTITION',
   'RECURSIVE',
   'RENAME',
@@ -51,9 +90,18 @@ const POSTGRES_NAMES = new Set([
   'UPDATE',
 ]);
 
-/** Words after which the word is the keyword (CREATE DATABASE, WITH GRANT OPTION, ORDER BY, FOR UPDATE...). */
+/** The keywords node-sql-parser refuses as an output name after AS: the names above and the reserved words. */
+const POSTGRES_LABELS = new Set([...POSTGRES_NAMES, ...POSTGRESQL_RESERVED]);
+
+/**
+ * Words after which the word is the keyword (CREATE DATABASE, WITH GRANT OPTION, ORDER BY, FOR UPDATE, a window
+ * frame's CURRENT ROW, a trigger's FOR EACH ROW...).
+ */
 const KEYWORD_BEFORE: Record<Dialect, ReadonlySet<string>> = {
-  mysql: new Set(['CREATE', 'DROP', 'ALTER', 'SHOW', 'USE', 'CHECK', 'GRANT', 'ADMIN', 'MATCH', 'IF', 'EXISTS']),
+  mysql: new Set([
+    ...['CREATE', 'DROP', 'ALTER', 'SHOW', 'USE', 'CHECK', 'GRANT', 'ADMIN', 'MATCH', 'IF', 'EXISTS'],
+    ...['CURRENT', 'EACH'],
+  ]),
   postgresql: new Set([
     ...['CREATE', 'DROP', 'ALTER', 'IF', 'EXISTS', 'ORDER', 'GROUP', 'PARTITION', 'FOR', 'KEY', 'DO', 'WITH'],
     ...['AT', 'IS', 'UNIQUE', 'TABLE', 'AS', 'RETURNS'],
@@ -79,54 +127,131 @@ function namesPrivilegesOrEvents(tokens: Token[]): boolean {
   return ['TRIGGER', 'RULE', 'POLICY', 'PUBLICATION', 'EVENT'].some((word) => isKeyword(kind, word));
 }
 
-/** What is asked of the whole statement once: CREATE or ALTER, and whether without a query (structureOnly). */
+/**
+ * What is asked of the whole statement once: CREATE or ALTER, whether without a query (structureOnly), whether a
+ * MERGE (whose actions follow THEN).
+ */
 interface StatementShape {
   ddl: boolean;
   structure: boolean;
+  merge: boolean;
 }
 
-function isName(tokens: Token[], i: number, { ddl, structure }: StatementShape, dialect: Dialect): boolean {
+function isName(tokens: Token[], i: number, statement: StatementShape, dialect: Dialect): boolean {
+  const { ddl, structure } = statement;
   const [before, after] = [tokens[i - 1], tokens[i + 1]];
   // `@rank` is a user variable, `rank(` a call, the first word the statement's.
   if (i === 0 || before?.text === '@' || after?.text === '(') return false;
-  if (before?.text === '.') return true;
+  // A qualified name's parts: `t.rank`, `session.id`.
+  if (before?.text === '.' || after?.text === '.') return true;
   const beforeWord = before?.kind === 'word' ? before.text.toUpperCase() : '';
-  // `AS name` is an alias in MySQL; in PostgreSQL AS also precedes a type (CAST) or a query: an alias there is
-  // written before FROM, a comma or the end, as other names are.
+  // `AS name` is an alias in MySQL; in PostgreSQL AS also precedes a type (CAST) or a query: its aliases are
+  // isPostgresAlias's.
   if (dialect === 'mysql' && beforeWord === 'AS') return true;
   if (KEYWORD_BEFORE[dialect].has(beforeWord)) return false;
-  if (dialect === 'mysql') {
-    // FULL [OUTER] JOIN is MySQL's unsupported join (refused elsewhere), not a name.
-    if (isKeyword(tokens[i], 'FULL') && (isKeyword(after, 'JOIN') || isKeyword(after, 'OUTER'))) return false;
-  } else {
-    const decided = postgresName(tokens, i, structure);
-    if (decided !== undefined) return decided;
-  }
+  const decided = dialect === 'mysql' ? mysqlName(tokens, i, ddl) : postgresName(tokens, i, statement);
+  if (decided !== undefined) return decided;
+  // In a structure statement without a query, names stand after `(`, `,` or `.`, or after the words that name a
+  // column (`ALTER COLUMN x`, `RENAME x TO y`, MySQL's `MODIFY x`); elsewhere the word is the statement's or a type
+  // (`ALTER COLUMN c SET NOT NULL`, `(doc json`, `(flag BOOLEAN`).
+  if (structure) return STRUCTURE_NAME_AFTER[dialect].has(beforeWord || (before?.text ?? ''));
   // A column definition or a key's column in CREATE / ALTER TABLE: `(rank INT`, `, rank INT`, `KEY (rank)`.
   if (ddl && (before?.text === '(' || before?.text === ',')) return true;
   return after === undefined || AFTER_NAME.has(after.text.toUpperCase());
 }
 
+/** The tokens after which a structure statement names a column. */
+const STRUCTURE_NAME_AFTER: Record<Dialect, ReadonlySet<string>> = {
+  mysql: new Set(['(', ',', 'COLUMN', 'TO', 'RENAME', 'ADD', 'MODIFY', 'CHANGE', 'DROP', 'AFTER']),
+  postgresql: new Set(['(', ',', 'COLUMN', 'TO', 'RENAME']),
+};
+
+/** MySQL contexts that decide by themselves; undefined where the rest of isName decides. */
+function mysqlName(tokens: Token[], i: number, ddl: boolean): boolean | undefined {
+  const [before, after] = [tokens[i - 1], tokens[i + 1]];
+  // FULL [OUTER] JOIN is MySQL's unsupported join (refused elsewhere), not a name.
+  if (isKeyword(tokens[i], 'FULL') && (isKeyword(after, 'JOIN') || isKeyword(after, 'OUTER'))) return false;
+  // After a parenthesis a table's definition goes on with keywords: `AS (a + b) STORED`, `) ENGINE=...`.
+  if (ddl && before?.text === ')') return false;
+  return undefined;
+}
+
 /**
- * PostgreSQL contexts that decide by themselves: a keyword or a type whatever follows the word, a structure
- * statement's names; undefined where the next token decides, as for MySQL.
+ * PostgreSQL contexts that decide by themselves: a keyword or a type whatever follows the word; undefined where the
+ * rest of isName decides (in a structure statement, by the word before).
  */
-function postgresName(tokens: Token[], i: number, structure: boolean): boolean | undefined {
+function postgresName(tokens: Token[], i: number, { structure, merge }: StatementShape): boolean | undefined {
   const [before, after] = [tokens[i - 1], tokens[i + 1]];
   const word = tokens[i]!.text.toUpperCase();
   // A type: `x::json` (CAST's `AS json` is a KEYWORD_BEFORE).
   if (before?.text === '::') return false;
-  // In a structure statement without a query, names stand after `(`, `,` or `.`, or after COLUMN or TO (`ALTER
-  // COLUMN x`, `RENAME x TO y`); elsewhere the word is the statement's or a type (`ALTER COLUMN c SET NOT NULL`,
-  // `(doc json`).
-  if (structure) {
-    const previous = before?.kind === 'word' ? before.text.toUpperCase() : (before?.text ?? '');
-    return ['(', ',', '.', 'COLUMN', 'TO', 'RENAME'].includes(previous);
-  }
-  // A data change after a WITH query or inside one (`WITH x AS (...) DELETE FROM t`, `AS (DELETE FROM t ...)`).
-  if ((before?.text === ')' || before?.text === '(') && ['INSERT', 'UPDATE', 'DELETE'].includes(word)) return false;
+  // ALTER TABLE's next action: `ADD COLUMN a int, DROP COLUMN b, ALTER COLUMN c SET NOT NULL`.
+  if (before?.text === ',' && isKeyword(tokens[0], 'ALTER') && ['ADD', 'ALTER', 'DROP'].includes(word)) return false;
+  if (structure) return undefined;
+  // UPDATE's SET (`UPDATE t SET between = 1`, `DO UPDATE SET`), whatever follows it.
+  if (word === 'SET' && clauseOf(tokens, i) === 'UPDATE') return false;
+  // `x [NOT] BETWEEN a AND b`: a name stands where an operand starts (`WHERE between = 1`, `a, between`).
+  if (word === 'BETWEEN')
+    return OPERAND_AFTER.has(before?.kind === 'word' ? before.text.toUpperCase() : (before?.text ?? ''));
+  // A data change after a WITH query or inside one (`WITH x AS (...) DELETE FROM t`, `AS (DELETE FROM t ...)`,
+  // `AS (UPDATE t SET ...)`), a MERGE's action (`WHEN MATCHED THEN DELETE`); in parentheses a name where a name
+  // ends (`max(update)`, `(delete, 1)`) but before FROM.
+  const change = ['INSERT', 'UPDATE', 'DELETE'].includes(word);
+  const nameEnds = after !== undefined && AFTER_NAME.has(after.text.toUpperCase()) && !isKeyword(after, 'FROM');
+  if (change && before?.text === '(') return nameEnds;
+  if (change && (before?.text === ')' || (merge && isKeyword(before, 'THEN')))) return false;
   // `NULLS NOT DISTINCT` in a key (after a column list).
   if (word === 'NULLS' && isKeyword(after, 'NOT')) return false;
+  return undefined;
+}
+
+/**
+ * A PostgreSQL alias written after AS: in a select list or RETURNING any keyword, reserved ones too (ColLabel in
+ * PostgreSQL's grammar: `count(*) AS order`); after a table in FROM, JOIN, UPDATE, INSERT INTO, MERGE ... USING the
+ * unreserved keywords (ColId: `FROM events AS at`). Elsewhere AS precedes a type (`CAST(x AS json)`) or a query.
+ */
+function isPostgresAlias(tokens: Token[], i: number, word: string): boolean {
+  if (!isKeyword(tokens[i - 1], 'AS')) return false;
+  const clause = clauseOf(tokens, i - 1);
+  if (clause === 'SELECT' || clause === 'RETURNING') return true;
+  return clause !== undefined && TABLE_CLAUSES.has(clause) && POSTGRES_NAMES.has(word);
+}
+
+/** Words and symbols a name follows (a column or a table named between, not the operator). */
+const OPERAND_AFTER = new Set([
+  ...['SELECT', 'WHERE', 'AND', 'OR', 'ON', 'BY', 'HAVING', 'SET', 'RETURNING', 'FROM', 'JOIN', 'INTO'],
+  ...['CASE', 'WHEN', 'THEN', 'ELSE'],
+  ...['(', ',', '=', '<', '>', '<>', '!=', '<=', '>=', '+', '-', '*', '/', '||'],
+]);
+
+const TABLE_CLAUSES = new Set(['FROM', 'JOIN', 'UPDATE', 'INTO', 'USING']);
+
+/** Words that open a clause or a statement, as clauseOf finds them. */
+const CLAUSE_WORDS = new Set([
+  ...TABLE_CLAUSES,
+  ...['SELECT', 'RETURNING', 'WHERE', 'GROUP', 'HAVING', 'WINDOW', 'ORDER', 'LIMIT', 'OFFSET', 'FETCH', 'WITH'],
+  ...['UNION', 'INTERSECT', 'EXCEPT', 'VALUES', 'SET', 'TABLE', 'VIEW', 'CREATE', 'PREPARE', 'ON'],
+]);
+
+/**
+ * The clause the token at `i` stands in at its depth: the nearest clause word before it outside parentheses (an
+ * earlier alias after AS and the FROM of `IS DISTINCT FROM` are no clause); undefined inside a parenthesis that opens
+ * no query (`CAST(x AS json)`).
+ */
+function clauseOf(tokens: Token[], i: number): string | undefined {
+  for (let k = i - 1; k >= 0; k--) {
+    const token = tokens[k]!;
+    if (token.text === ')') {
+      k = openingParen(tokens, k);
+      if (k < 0) return undefined;
+      continue;
+    }
+    if (token.text === '(') return undefined;
+    if (token.kind !== 'word' || isKeyword(tokens[k - 1], 'AS')) continue;
+    const word = token.text.toUpperCase();
+    if (word === 'FROM' && isKeyword(tokens[k - 1], 'DISTINCT')) continue;
+    if (CLAUSE_WORDS.has(word)) return word;
+  }
   return undefined;
 }
 

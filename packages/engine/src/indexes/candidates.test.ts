@@ -864,19 +864,62 @@ describe('PostgreSQL partial indexes for queue-like predicates', () => {
     expect(report('SELECT "Id" FROM "Users" WHERE "Email" = $1', schema).some((c) => c.where)).toBe(false);
   });
 
-  it('keys an ORM soft delete after the columns compared with values on MySQL, whatever their statistics', () => {
+  it("reads MyBatis-Plus' logical delete (deleted = 0, del_flag = '0') as a flag: PostgreSQL's predicate", () => {
+    const schemaText = `CREATE TABLE orders (id bigint PRIMARY KEY, user_id bigint, status smallint, deleted smallint,
+        is_deleted int, del_flag char(1), deleted_at timestamp, deleted_by bigint);
+      -- sqltune:stats orders rows=1000000`;
+    const pgSchema = parseSchema(schemaText, 'postgresql');
+    const where = (sql: string, schema = pgSchema) => report(sql, schema).find((c) => c.where)?.ddl;
+    expect(where('SELECT id FROM orders WHERE deleted = 0 AND user_id = $1')).toBe(
+      'CREATE INDEX idx_orders_user_id_partial ON orders (user_id) WHERE deleted = 0;',
+    );
+    expect(where('SELECT id FROM orders WHERE is_deleted = 0 AND user_id = $1')).toMatch(/WHERE is_deleted = 0;$/);
+    expect(where("SELECT id FROM orders WHERE del_flag = '0' AND user_id = $1")).toMatch(/WHERE del_flag = '0';$/);
+    // RuoYi marks deleted rows '2': a flag's other value is a subset too.
+    expect(where("SELECT id FROM orders WHERE del_flag = '2' AND user_id = $1")).toMatch(/WHERE del_flag = '2';$/);
+    // Negative: a status compared with 0 is a key, as are a flag compared with a parameter or a wider value, and
+    // columns only named like the flag.
+    const none = [
+      'SELECT id FROM orders WHERE status = 0 AND user_id = $1',
+      'SELECT id FROM orders WHERE deleted = $2 AND user_id = $1',
+      "SELECT id FROM orders WHERE del_flag = 'no' AND user_id = $1",
+      'SELECT id FROM orders WHERE deleted_by = 0 AND user_id = $1',
+    ];
+    for (const sql of none) expect(where(sql), sql).toBeUndefined();
+    // Sized by the flag's most common values: the deleted tenth of the rows, or the nine tenths still there.
+    const sized = (sql: string) => {
+      const schema = parseSchema(schemaText, 'postgresql');
+      const deleted = { most_common_vals: '{0,1}', most_common_freqs: [0.9, 0.1] };
+      const json = { tables: { orders: { rows: 1000000, columns: { deleted } } } };
+      mergeStatistics(schema, parseStatisticsJson(JSON.stringify(json)));
+      return report(sql, schema).find((c) => c.where)!.estimatedBytes!;
+    };
+    const live = sized('SELECT id FROM orders WHERE deleted = 0 AND user_id = $1');
+    const gone = sized('SELECT id FROM orders WHERE deleted = 1 AND user_id = $1');
+    expect(gone * 5).toBeLessThan(live);
+  });
+
+  it('keys an ORM soft delete or a logical delete flag after the columns compared with values on MySQL', () => {
     const my = parseSchema(
-      `CREATE TABLE users (id INT PRIMARY KEY, email VARCHAR(100), status VARCHAR(10), deleted_at DATETIME);
+      `CREATE TABLE users (id INT PRIMARY KEY, email VARCHAR(100), status VARCHAR(10), deleted_at DATETIME,
+         deleted TINYINT(1) NOT NULL DEFAULT 0, is_active BOOLEAN, kind TINYINT);
        -- sqltune:stats users rows=1000000
        -- sqltune:stats users.deleted_at distinct=900000
+       -- sqltune:stats users.deleted distinct=900000
+       -- sqltune:stats users.kind distinct=900000
        -- sqltune:stats users.status distinct=5`,
       'mysql',
     );
     const keys = (sql: string) => report(sql, my, 'mysql').map((c) => c.columns.join());
     expect(keys('SELECT id FROM users WHERE deleted_at IS NULL AND status = ?')).toContain('status,deleted_at');
     expect(keys('SELECT id FROM users WHERE deleted_at IS NULL AND status = ?')).not.toContain('deleted_at,status');
-    // Negative: a column compared with a value keeps its place by its statistics.
+    // MyBatis-Plus' logical delete, and a BOOLEAN (TINYINT(1)) flag compared with 1, whatever their statistics.
+    expect(keys('SELECT id FROM users WHERE deleted = 0 AND status = ?')).toContain('status,deleted');
+    expect(keys('SELECT id FROM users WHERE deleted = 0 AND status = ?')).not.toContain('deleted,status');
+    expect(keys('SELECT id FROM users WHERE is_active = 1 AND status = ?')).toContain('status,is_active');
+    // Negative: a column compared with a value keeps its place by its statistics, a kind compared with 0 too.
     expect(keys('SELECT id FROM users WHERE deleted_at = ? AND status = ?')).toContain('deleted_at,status');
+    expect(keys('SELECT id FROM users WHERE kind = 0 AND status = ?')).toContain('kind,status');
   });
 
   it('holds no predicate the WHERE does not imply, and none on MySQL', () => {

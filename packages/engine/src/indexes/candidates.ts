@@ -14,6 +14,7 @@ import { isBinaryExpr, isFunctionCall } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { findTable, type IndexDef, type SchemaModel, servesComparisons, type TableDef } from '../schema/model.ts';
 import { resolve, resolveColumn, selectQueries } from '../semantics/scope.ts';
+import { familyOfType, isInteger, isText } from '../semantics/types.ts';
 import { expressionKey, holdsNoColumn } from './expression-keys.ts';
 import { estimatedIndexBytes } from './size.ts';
 
@@ -677,9 +678,12 @@ function usageByTable(
  */
 interface PartialCondition {
   column: string;
-  holds: 'null' | 'not-null' | boolean;
+  /** NULL, not NULL, a flag's true or false (`done = false`, `deleted = 0`), or another value of a flag (`'2'`). */
+  holds: 'null' | 'not-null' | FlagHolds;
   text: string;
 }
+
+type FlagHolds = boolean | { value: string };
 
 /**
  * The share of the rows a partial index holds, by the statistics (NULL fraction, a boolean's most common values; the
@@ -691,8 +695,9 @@ function partialShare(table: TableDef, conditions: PartialCondition[]): number {
     const nulls = stats?.nullFraction;
     if (holds === 'null') return share * (nulls ?? 1);
     if (holds === 'not-null') return share * (nulls === undefined ? 1 : 1 - nulls);
-    const spelled = holds ? /^(t|true)$/i : /^(f|false)$/i;
-    return share * (stats?.mostCommonValues?.find((v) => spelled.test(v.value))?.frequency ?? 1);
+    const spelled = typeof holds === 'object' ? holds.value : holds ? /^(t|true|1)$/i : /^(f|false|0)$/i;
+    const matches = (value: string) => (typeof spelled === 'string' ? value === spelled : spelled.test(value));
+    return share * (stats?.mostCommonValues?.find((v) => matches(v.value))?.frequency ?? 1);
   }, 1);
 }
 
@@ -707,8 +712,8 @@ function topConjuncts(node: AstNode | undefined): AstNode[] {
 
 /**
  * A condition a partial index's predicate can state, so that the query's WHERE implies it: `col IS NULL`,
- * `col IS NOT NULL`, or a boolean column compared with true or false (the queue's `locked_at IS NULL`, `done =
- * false`). Undefined for any other.
+ * `col IS NOT NULL`, or a flag compared with a constant (the queue's `locked_at IS NULL`, `done = false`,
+ * MyBatis-Plus' logical delete `deleted = 0`: flagHolds). Undefined for any other.
  */
 function partialPredicate(
   node: AstNode,
@@ -729,12 +734,48 @@ function partialPredicate(
   const value = child(node, 'right');
   if (!found) return undefined;
   const isNull = value?.type === 'null' && (operator === 'IS' || operator === 'IS NOT');
-  const isBoolean =
-    value?.type === 'bool' && (operator === '=' || operator === 'IS') && /^BOOL(EAN)?$/.test(found.column.type);
-  if (!isNull && !isBoolean) return undefined;
+  const holds = isNull ? (operator === 'IS' ? 'null' : 'not-null') : flagHolds(found.column, operator, value);
+  if (holds === undefined) return undefined;
   const text = expressionText(node, () => postgresName(found.column.name));
-  const holds = isNull ? (operator === 'IS' ? 'null' : 'not-null') : value?.value === true;
   return text === undefined ? undefined : { table: found.table, column: found.column.name, holds, text };
+}
+
+/**
+ * What a flag compared with a constant holds: a boolean with true or false (`done = false`, `done IS TRUE`), or a
+ * flag stored as a number or a character with one of its values - MyBatis-Plus' logical delete (`deleted = 0`,
+ * `is_deleted = 0`), RuoYi's `del_flag = '0'`, MySQL's `is_active = 1` on a BOOLEAN, that is TINYINT(1), column. A
+ * flag is a boolean column, or one named as a flag (flagNamed) of an integer, character or BIT type. Undefined for a
+ * parameter (`deleted = #{deleted}`, `published = $1`), any other value or another column.
+ */
+function flagHolds(
+  column: { name: string; type: string },
+  operator: string,
+  value: AstNode | undefined,
+): FlagHolds | undefined {
+  const boolean = familyOfType(column.type) === 'boolean';
+  if (value?.type === 'bool')
+    return boolean && (operator === '=' || operator === 'IS') ? value.value === true : undefined;
+  const storedFlag = flagNamed(column.name) && (isInteger(column) || isText(column) || /^BIT\b/i.test(column.type));
+  if (operator !== '=' || !(boolean || storedFlag)) return undefined;
+  const constant = literalValue(value);
+  const written = typeof constant === 'number' && Number.isInteger(constant) ? String(constant) : constant;
+  if (typeof written !== 'string' || (typeof constant === 'string' && written.length !== 1)) return undefined;
+  if (written === '0' || written === '1') return written === '1';
+  return boolean ? undefined : { value: written };
+}
+
+/**
+ * A column named as a flag: `is_` or `has_` first (`is_deleted`, `isActive`, `HasChildren`), or `deleted`, `del`,
+ * `delete` or `flag` last (`deleted`, `del_flag`, `IsDeleted`). Not `status`, `deleted_at` or `deleted_by`.
+ */
+function flagNamed(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split('_')
+    .filter((word) => word !== '');
+  const first = words.length > 1 ? words[0]! : '';
+  return ['is', 'has'].includes(first) || ['deleted', 'del', 'delete', 'flag'].includes(words.at(-1) ?? '');
 }
 
 /** A PostgreSQL name as DDL writes it: quoted unless it is all lower case (`"deletedAt"` stays `"deletedAt"`). */

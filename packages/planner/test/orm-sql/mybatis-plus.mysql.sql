@@ -25,11 +25,11 @@
 ==> Parameters: 1(Long), 2(Long), 3(Long)
 <==      Total: 3
 -- expect rules: none
--- expect index: CREATE INDEX `idx_user_deleted_email_age_cover` ON `user` (`deleted`, `email`, `age`, `name`);
+-- expect index: CREATE INDEX `idx_user_email_deleted_age_cover` ON `user` (`email`, `deleted`, `age`, `name`);
 ==>  Preparing: SELECT id,name,age,email,deleted FROM user WHERE deleted=0 AND (email = ?) ORDER BY age DESC LIMIT ?,?
 ==> Parameters: jone@example.com(String), 0(Long), 10(Long)
 -- expect rules: none
--- expect index: CREATE INDEX `idx_user_deleted_email` ON `user` (`deleted`, `email`);
+-- expect index: CREATE INDEX `idx_user_email_deleted` ON `user` (`email`, `deleted`);
 ==>  Preparing: SELECT COUNT( * ) AS total FROM user WHERE deleted=0 AND (email = ?)
 ==> Parameters: jone@example.com(String)
 <==      Total: 1
