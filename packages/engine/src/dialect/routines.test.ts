@@ -243,9 +243,15 @@ BEGIN
 END;`;
     const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema });
     const statements = analysis.statements.map((s) => s.statement);
-    expect(statements.map((s) => s.text)).toEqual([
+    expect(statements.map((s) => s.text.trimEnd())).toEqual([
       'SELECT 1 FROM orders WHERE user_id = 1',
       'SELECT SUM(amount) FROM orders WHERE user_id = 1',
+      'SELECT COUNT(*) FROM audit',
+    ]);
+    // A name at the end is written whole: the planned text keeps the blanks padding its stand-in.
+    expect(statements.map((s) => s.routine?.written)).toEqual([
+      'SELECT 1 FROM orders WHERE user_id = p_user',
+      'SELECT SUM(amount) FROM orders WHERE user_id = p_user',
       'SELECT COUNT(*) FROM audit',
     ]);
     expect(statements.map((s) => [s.line, s.column])).toEqual([
@@ -267,13 +273,15 @@ BEGIN
   RETURN v;
 END $$;`;
     const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema, dataChanges: 'analyze' });
-    expect(analysis.statements.map((s) => s.statement.text)).toEqual([
+    expect(analysis.statements.map((s) => s.statement.text.trimEnd())).toEqual([
       "UPDATE orders SET status = 'x' WHERE id = 1 RETURNING id",
       'INSERT INTO audit (id, note) SELECT id, status FROM orders WHERE id = 1 RETURNING id',
     ]);
     expect(analysis.statements.every((s) => !s.error)).toBe(true);
     const file = "CREATE PROCEDURE f()\nBEGIN\n  SELECT id FROM orders INTO OUTFILE '/tmp/x';\nEND;";
-    expect(analyze({ sql: file, dialect: 'mysql' }).statements[0]!.statement.text).toBe('SELECT id FROM orders');
+    const [outfile] = analyze({ sql: file, dialect: 'mysql' }).statements.map((s) => s.statement);
+    expect(outfile!.text.trimEnd()).toBe('SELECT id FROM orders');
+    expect(outfile!.routine!.written).toBe("SELECT id FROM orders INTO OUTFILE '/tmp/x'");
   });
 });
 
@@ -336,7 +344,7 @@ SELECT 1;`;
       ['n', 1, 6],
       [undefined, undefined, 7],
     ]);
-    expect(analysis.statements[0]!.statement.text).toMatch(/END WHERE user_id = 1$/);
+    expect(analysis.statements[0]!.statement.text).toMatch(/END WHERE user_id = 1 +$/);
     expect(analysis.statements.every((s) => !s.error && !s.findings.some((f) => f.id === 'column-not-in-schema'))).toBe(
       true,
     );
@@ -366,12 +374,12 @@ END $$;`;
     );
     const typed = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema, dataChanges: 'analyze' });
     expect(typed.statements[0]!.statement.text).toMatch(
-      /^UPDATE orders SET status = 'a' +WHERE amount > 2\.5 +AND user_id = 3$/,
+      /^UPDATE orders SET status = 'a' +WHERE amount > 2\.5 +AND user_id = 3 +$/,
     );
     // Without the structure, of no known type: values all the same, never columns.
     const untyped = analyze({ sql, dialect: 'postgresql', dataChanges: 'analyze' });
     expect(untyped.statements[0]!.statement.text).toMatch(
-      /^UPDATE orders SET status = '1' +WHERE amount > '2' +AND user_id = '3'$/,
+      /^UPDATE orders SET status = '1' +WHERE amount > '2' +AND user_id = '3' +$/,
     );
   });
 
@@ -396,7 +404,7 @@ BEGIN
   SELECT v_total;
 END;`;
     const read = analyze({ sql: mysql, dialect: 'mysql', schemaText: ordersSchema });
-    expect(read.statements.map((s) => [s.statement.text, s.statement.line])).toEqual([
+    expect(read.statements.map((s) => [s.statement.text.trimEnd(), s.statement.line])).toEqual([
       ['SELECT COUNT(*) FROM orders WHERE user_id = 1', 3],
       ['SELECT 1', 5],
     ]);
@@ -409,7 +417,7 @@ END;`;
     );
     const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema, dataChanges: 'analyze' });
     const text = analysis.statements[0]!.statement.text;
-    expect(text).toMatch(/SELECT \d, '\w+' +FROM orders WHERE status =\$1 AND created_at >\$2 AND user_id = \d+$/);
+    expect(text).toMatch(/SELECT \d, '\w+' +FROM orders WHERE status =\$1 AND created_at >\$2 AND user_id = \d+ +$/);
     expect(analysis.statements[0]!.findings.map((f) => f.id)).not.toContain('column-not-in-schema');
     expect(analysis.statements[0]!.error).toBeUndefined();
   });
@@ -451,10 +459,11 @@ describe('stored routines as projects write them', () => {
       for (const { statement, error, findings } of analysis.statements) {
         expect(error, statement.text).toBeUndefined();
         expect(findings.filter((f) => f.id === 'column-not-in-schema').map((f) => f.message.en)).toEqual([]);
-        // At the statement's first word, shown as written, planned in a text as long as it.
-        const written = sql.slice(statement.offset, statement.offset + statement.text.length);
-        expect(statement.routine!.written).toBe(written);
-        expect(written).toMatch(/^(SELECT|WITH|PERFORM|UPDATE|DELETE|INSERT|REPLACE)\b/i);
+        // From the statement's first word to its last, shown as written: not cut inside a name.
+        const { written } = statement.routine!;
+        expect(written).toBe(sql.slice(statement.offset, statement.offset + written.length));
+        expect(written).toMatch(/^(SELECT|WITH|PERFORM|UPDATE|DELETE|INSERT|REPLACE)\b[^]*[\w')*]$/i);
+        expect(sql.slice(statement.offset + written.length)).toMatch(/^(\s|;|\)|$)/);
         expect(positionAt(sql, statement.offset)).toMatchObject({ line: statement.line, column: statement.column });
         const label = routineStatementLabel(statement.routine!.name, statement.routine!.number);
         expect(label.en).toBe(`${statement.routine!.name}, statement ${statement.routine!.number}`);

@@ -157,6 +157,8 @@ interface RoutineBody {
   tokens: Token[];
   start: number;
   base: number;
+  /** A body in quotes as written (`text` is as the server reads it, the same length; see quotedBodyText). */
+  written?: string;
 }
 
 function mysqlBody({ text, tokens, from, kind, ...head }: RoutineHead): Routine | undefined {
@@ -201,7 +203,8 @@ function postgresBody({ text, tokens, from, ...head }: RoutineHead): Routine | u
   const written = text.slice(body.start + tag.length, body.end - tag.length);
   const inner = tag === "'" ? quotedBodyText(written) : written;
   const innerTokens = codeTokens(lex(inner, { mysql: false }));
-  return walkBody({ text: inner, tokens: innerTokens, start: 0, base: body.start + tag.length }, head, false);
+  const base = body.start + tag.length;
+  return walkBody({ text: inner, tokens: innerTokens, start: 0, base, written }, head, false);
 }
 
 /**
@@ -262,7 +265,7 @@ const statementBefore = new Set([';', 'BEGIN', 'THEN', 'ELSE', 'DO', 'LOOP', 'RE
 const dataStarts = new Set(['SELECT', 'WITH', 'UPDATE', 'DELETE', 'INSERT', 'REPLACE', 'PERFORM']);
 
 function walkBody(
-  { text, tokens, start, base }: RoutineBody,
+  { text, tokens, start, base, written }: RoutineBody,
   { kind, name, names }: Pick<RoutineHead, 'kind' | 'name' | 'names'>,
   mysql: boolean,
 ): Routine {
@@ -306,8 +309,13 @@ function walkBody(
     if (last < from) return [];
     if ((head === 'INSERT' || head === 'REPLACE') && !tokens.slice(from, to).some((t) => upper(t) === 'SELECT'))
       return [];
-    const statement = boundStatement(text, tokens, from, last, names, mysql);
-    return [{ offset: base + tokens[from]!.start, text: statement.trimEnd() }];
+    // A literal closing a quoted body's statement ends one quote before its doubled quote as written: the blank
+    // read in its place is the statement's too, so that the statement as written ends with both quotes.
+    let end = tokens[last]!.end;
+    while (written && text[end] === ' ' && written[end] !== ' ') end++;
+    const statement = boundStatement(text, tokens, from, last, names, mysql) + ' '.repeat(end - tokens[last]!.end);
+    // Not trimmed: blanks at its end (a stand-in's padding, a last INTO blanked) stand for what is written there.
+    return [{ offset: base + tokens[from]!.start, text: statement }];
   });
   return {
     kind,
@@ -487,7 +495,9 @@ function boundStatement(
     const value = candidates.find((candidate) => candidate.length <= end - room) ?? digit;
     counter++;
     if (value.startsWith('$')) placeholders++;
-    put(value.length <= end - token.start ? token.start : end - value.length, end, value);
+    const at = value.length <= end - token.start ? token.start : end - value.length;
+    put(Math.min(at, token.start), end, '');
+    put(at, at + value.length, value);
   }
   return chars.join('');
 }
