@@ -462,7 +462,7 @@ describe('stored routines as projects write them', () => {
         // From the statement's first word to its last, shown as written: not cut inside a name.
         const { written } = statement.routine!;
         expect(written).toBe(sql.slice(statement.offset, statement.offset + written.length));
-        expect(written).toMatch(/^(SELECT|WITH|PERFORM|UPDATE|DELETE|INSERT|REPLACE)\b[^]*[\w')*]$/i);
+        expect(written).toMatch(/^(SELECT|WITH|PERFORM|UPDATE|DELETE|INSERT|REPLACE)\b[\s\S]*[\w')*]$/i);
         expect(sql.slice(statement.offset + written.length)).toMatch(/^(\s|;|\)|$)/);
         expect(positionAt(sql, statement.offset)).toMatchObject({ line: statement.line, column: statement.column });
         const label = routineStatementLabel(statement.routine!.name, statement.routine!.number);

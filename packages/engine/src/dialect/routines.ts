@@ -193,9 +193,12 @@ function postgresBody({ text, tokens, from, ...head }: RoutineHead): Routine | u
   // A body in another language (C, plpython...) holds no SQL to read: the routine is none, with its note.
   if (!/^(sql|plpgsql)$/i.test(language))
     return { kind: head.kind, name: head.name, statements: [], dynamicOffsets: [] };
-  // The body: DO's string, a CREATE's after AS (a `SET name = 'value'` option before it is no body).
+  // The body: DO's string (not its `LANGUAGE 'plpgsql'`), a CREATE's after AS (not a `SET name = 'value'` option's).
   const body = tokens.find(
-    (t, k) => k >= from && t.kind === 'string' && (head.kind === 'DO' || upper(tokens[k - 1]) === 'AS'),
+    (t, k) =>
+      k >= from &&
+      t.kind === 'string' &&
+      (head.kind === 'DO' ? upper(tokens[k - 1]) !== 'LANGUAGE' : upper(tokens[k - 1]) === 'AS'),
   );
   if (!body) return standardBody({ text, tokens, from, ...head });
   const tag = body.text.startsWith("'") ? "'" : /^\$\w*\$/.exec(body.text)?.[0];
