@@ -356,6 +356,28 @@ SELECT 1;`;
     expect(plain.statements.map((s) => s.statement.text)).toEqual(['BEGIN', 'SELECT 1', 'END']);
     expect(plain.notes.map((n) => n.en)).toEqual(['twice (line 1): its body holds no query to analyze']);
   });
+
+  it("reads a SQL body's columns named as plpgsql's words (language, found) as columns", () => {
+    const schemaText = 'CREATE TABLE docs (id bigint PRIMARY KEY, language text, found boolean);';
+    const sql = `CREATE FUNCTION en() RETURNS SETOF bigint
+BEGIN ATOMIC
+  SELECT id FROM docs WHERE language = 'en' AND found;
+END;`;
+    const analysis = analyze({ sql, dialect: 'postgresql', schemaText });
+    expect(analysis.statements.map((s) => s.statement.text)).toEqual([
+      "SELECT id FROM docs WHERE language = 'en' AND found",
+    ]);
+    expect(analysis.notes).toEqual([]);
+    // In plpgsql, FOUND is the variable (a column of that name would be ambiguous to the server too).
+    const plpgsql = analyze({
+      sql: "DO $$ BEGIN PERFORM id FROM docs WHERE language = 'en' AND NOT found; END $$;",
+      dialect: 'postgresql',
+      schemaText,
+    });
+    expect(plpgsql.statements.map((s) => s.statement.text)).toEqual([
+      "SELECT  id FROM docs WHERE language = 'en' AND NOT true ",
+    ]);
+  });
 });
 
 describe('stored routines: declarations', () => {

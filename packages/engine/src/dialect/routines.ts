@@ -43,7 +43,6 @@ export function readRoutine(text: string, dialect: Dialect, schema?: SchemaModel
   const tokens = codeTokens(lex(text, { mysql }));
   const head = tokens[0]?.text.toUpperCase();
   const names: Names = { variables: new Map(), rows: new Map(), schema };
-  if (!mysql) for (const [name, family] of plpgsqlSpecialVariables) names.variables.set(name, family);
   if (!mysql && head === 'DO') return postgresBody({ text, tokens, from: 1, kind: 'DO', name: 'DO', names });
   if (head !== 'CREATE') return undefined;
   let i = 1;
@@ -188,11 +187,18 @@ function oneStatementBody(tokens: Token[], from: number, kind: string): number {
 }
 
 function postgresBody({ text, tokens, from, ...head }: RoutineHead): Routine | undefined {
-  const languageAt = tokens.findIndex((t, k) => k >= from && upper(t) === 'LANGUAGE');
-  const language = languageAt < 0 ? 'sql' : unquoted(tokens[languageAt + 1]?.text ?? '').replace(/'/g, '');
+  // The LANGUAGE clause, before or after a string body; before a SQL-standard one (whose columns may be `language`).
+  const standard = tokens.findIndex(
+    (t, k) => k >= from && ((upper(t) === 'BEGIN' && upper(tokens[k + 1]) === 'ATOMIC') || upper(t) === 'RETURN'),
+  );
+  const languageAt = tokens.findIndex((t, k) => k >= from && (standard < 0 || k < standard) && upper(t) === 'LANGUAGE');
+  const written = languageAt < 0 ? '' : unquoted(tokens[languageAt + 1]?.text ?? '').replace(/'/g, '');
+  const language = (written || (head.kind === 'DO' ? 'plpgsql' : 'sql')).toLowerCase();
   // A body in another language (C, plpython...) holds no SQL to read: the routine is none, with its note.
-  if (!/^(sql|plpgsql)$/i.test(language))
+  if (language !== 'sql' && language !== 'plpgsql')
     return { kind: head.kind, name: head.name, statements: [], dynamicOffsets: [] };
+  if (language === 'plpgsql')
+    for (const [name, family] of plpgsqlSpecialVariables) head.names.variables.set(name, family);
   // The body: DO's string (not its `LANGUAGE 'plpgsql'`), a CREATE's after AS (not a `SET name = 'value'` option's).
   const body = tokens.find(
     (t, k) =>
@@ -203,11 +209,11 @@ function postgresBody({ text, tokens, from, ...head }: RoutineHead): Routine | u
   if (!body) return standardBody({ text, tokens, from, ...head });
   const tag = body.text.startsWith("'") ? "'" : /^\$\w*\$/.exec(body.text)?.[0];
   if (!tag || body.text.length < 2 * tag.length || !body.text.endsWith(tag)) return undefined;
-  const written = text.slice(body.start + tag.length, body.end - tag.length);
-  const inner = tag === "'" ? quotedBodyText(written) : written;
-  const innerTokens = codeTokens(lex(inner, { mysql: false }));
   const base = body.start + tag.length;
-  return walkBody({ text: inner, tokens: innerTokens, start: 0, base, written }, head, false);
+  const asWritten = text.slice(base, body.end - tag.length);
+  const inner = tag === "'" ? quotedBodyText(asWritten) : asWritten;
+  const innerTokens = codeTokens(lex(inner, { mysql: false }));
+  return walkBody({ text: inner, tokens: innerTokens, start: 0, base, written: asWritten }, head, false);
 }
 
 /**
