@@ -391,12 +391,17 @@ function readDeclarations(
     let word = upper(tokens[i]);
     if (word === 'CONSTANT') word = upper(tokens[++i]);
     if (/^(CURSOR|NO|SCROLL)$/.test(word)) {
-      while (i < tokens.length && upper(tokens[i]) !== 'FOR') i++;
+      // A plpgsql cursor's arguments (`c CURSOR (p_user bigint) FOR SELECT ...`) are values in its query.
+      while (i < tokens.length && upper(tokens[i]) !== 'FOR')
+        i = tokens[i]!.text === '(' ? readParameters(tokens, i, names) : i + 1;
       const end = statementEnd(tokens, i + 1, false);
       found.push({ from: i + 1, to: end });
       i = end;
     } else {
-      if (!/^(CONDITION|ALIAS)$/.test(word)) for (const name of declared) declare(name, tokens, i, names);
+      // An ALIAS (`v_user ALIAS FOR $1`, `n ALIAS FOR NEW`) is a value, or a row; a MySQL CONDITION is neither.
+      for (const name of declared)
+        if (word === 'ALIAS') names.variables.set(key(name), 'unknown');
+        else if (word !== 'CONDITION') declare(name, tokens, i, names);
       const end = statementEnd(tokens, i, false);
       for (let k = i; k < end; k++) k = parenthesizedQuery(tokens, k, found);
       i = end;
