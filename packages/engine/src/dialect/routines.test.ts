@@ -179,7 +179,8 @@ describe('stored routines (PostgreSQL)', () => {
     );
     expect(statements[2]!.text.startsWith('SELECT  1 FROM')).toBe(true);
     expect(statements[3]!.text).toContain('created_at > $');
-    expect(statements[4]!.text).toMatch(/WHERE id = '\d+'/);
+    // The loop's record reads one table: r.id is a value of orders.id's type.
+    expect(statements[4]!.text).toMatch(/WHERE id = \d+ +$/);
     expect(analysis.statements.every((s) => !s.error)).toBe(true);
     const messages = analysis.statements.flatMap((s) => s.findings.map((f) => `${f.id} ${f.message.en}`));
     expect(messages.filter((m) => /p_user|p_since|v_total|column-not-in-schema/.test(m))).toEqual([]);
@@ -417,8 +418,18 @@ END $$;`;
       [9, 'update'],
     ]);
     expect(analysis.statements[0]!.statement.text).toBe('SELECT count(*) FROM orders');
+    // The record is filled from orders alone: its fields are values of their columns' types.
+    expect(analysis.statements[2]!.statement.text).toMatch(/^UPDATE audit SET note = '\w' +WHERE id = \d +$/);
     const ids = analysis.statements.flatMap((s) => s.findings.map((f) => f.id));
     expect(ids).not.toContain('column-not-in-schema');
+    // From a join, of no known type.
+    const joined = analyze({
+      sql: sql.replace('FROM orders WHERE', 'FROM orders JOIN audit ON audit.id = orders.id WHERE'),
+      dialect: 'postgresql',
+      schemaText: ordersSchema,
+      dataChanges: 'analyze',
+    });
+    expect(joined.statements[2]!.statement.text).toMatch(/^UPDATE audit SET note = '\d' +WHERE id = '\d' +$/);
     const mysql = `CREATE PROCEDURE m(IN p_user BIGINT)
 BEGIN
   DECLARE v_total INT DEFAULT (SELECT COUNT(*) FROM orders WHERE user_id = p_user);

@@ -292,6 +292,12 @@ function walkBody(
       const forLoop = upper(tokens[i - 1]) === 'IN' && upper(tokens[i - 3]) === 'FOR';
       const end = statementEnd(tokens, i, forLoop);
       found.push({ from: i, to: end });
+      // A record filled by a query of one table (`FOR r IN SELECT ... FROM orders`, `SELECT * INTO r FROM orders`):
+      // its fields take their column's type.
+      const into = tokens.findIndex((t, k) => k > i && k < end && upper(t) === 'INTO');
+      const record = forLoop ? tokens[i - 2] : word === 'SELECT' && into > 0 ? tokens[into + 1] : undefined;
+      const table = record && names.variables.get(key(record.text)) === 'unknown' && onlyTable(tokens, i, end, names);
+      if (table) names.rows.set(key(record.text), table);
       i = end;
       atStart = true;
       continue;
@@ -353,6 +359,33 @@ function statementEnd(tokens: Token[], from: number, forLoop: boolean): number {
     else if (word === 'END' && cases-- === 0) return i;
   }
   return tokens.length;
+}
+
+/** Words after a query's table that are no alias of it. */
+const afterTable =
+  /^(WHERE|GROUP|ORDER|LIMIT|OFFSET|FETCH|FOR|HAVING|WINDOW|UNION|EXCEPT|INTERSECT|LOOP|INTO|RETURNING|JOIN|LEFT|RIGHT|INNER|FULL|CROSS|NATURAL|STRAIGHT_JOIN)$/;
+
+/**
+ * The one table a query reads (`... FROM orders [AS] [o] WHERE ...`: no join, no second table), when the structure
+ * has it; its first FROM outside parentheses.
+ */
+function onlyTable(tokens: Token[], from: number, to: number, names: Names): TableDef | undefined {
+  let depth = 0;
+  for (let k = from; k < to; k++) {
+    const text = tokens[k]!.text;
+    if (text === '(') depth++;
+    else if (text === ')') depth--;
+    if (depth !== 0 || upper(tokens[k]) !== 'FROM') continue;
+    let next = k + 2;
+    if (upper(tokens[next]) === 'AS') next += 2;
+    else if (tokens[next]?.kind === 'word' && !afterTable.test(upper(tokens[next]))) next++;
+    const joined =
+      tokens[next]?.text === ',' ||
+      /^(JOIN|LEFT|RIGHT|INNER|FULL|CROSS|NATURAL|STRAIGHT_JOIN)$/.test(upper(tokens[next]));
+    const name = tokens[k + 1]?.text.split('.').pop() ?? '';
+    return joined || !names.schema ? undefined : findTable(names.schema, name);
+  }
+  return undefined;
 }
 
 /**
