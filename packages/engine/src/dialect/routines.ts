@@ -206,7 +206,7 @@ function postgresBody({ text, tokens, from, ...head }: RoutineHead): Routine | u
       t.kind === 'string' &&
       (head.kind === 'DO' ? upper(tokens[k - 1]) !== 'LANGUAGE' : upper(tokens[k - 1]) === 'AS'),
   );
-  if (!body) return standardBody({ text, tokens, from, ...head });
+  if (!body) return standardBody({ text, tokens, from, ...head }, standard);
   const tag = body.text.startsWith("'") ? "'" : /^\$\w*\$/.exec(body.text)?.[0];
   if (!tag || body.text.length < 2 * tag.length || !body.text.endsWith(tag)) return undefined;
   const base = body.start + tag.length;
@@ -217,15 +217,13 @@ function postgresBody({ text, tokens, from, ...head }: RoutineHead): Routine | u
 }
 
 /**
- * PostgreSQL 14's SQL-standard body, in the routine's own text: `BEGIN ATOMIC statement; ... END` (the splitter keeps
- * it whole) or a function's `RETURN expression` (its queries are in parentheses). Undefined for neither.
+ * PostgreSQL 14's SQL-standard body, in the routine's own text, from `at`: `BEGIN ATOMIC statement; ... END` (the
+ * splitter keeps it whole) or a function's `RETURN expression` (its queries are in parentheses). Undefined for neither.
  */
-function standardBody({ text, tokens, from, ...head }: RoutineHead): Routine | undefined {
-  const atomic = tokens.findIndex((t, k) => k >= from && upper(t) === 'BEGIN' && upper(tokens[k + 1]) === 'ATOMIC');
-  if (atomic >= 0) return walkBody({ text, tokens, start: atomic + 1, base: 0 }, head, false);
-  const returns = tokens.findIndex((t, k) => k >= from && upper(t) === 'RETURN');
-  if (returns < 0 || head.kind !== 'FUNCTION') return undefined;
-  return walkBody({ text, tokens, start: returns, base: 0 }, head, false);
+function standardBody({ text, tokens, ...head }: RoutineHead, at: number): Routine | undefined {
+  if (upper(tokens[at]) === 'BEGIN') return walkBody({ text, tokens, start: at + 1, base: 0 }, head, false);
+  if (at < 0 || head.kind !== 'FUNCTION') return undefined;
+  return walkBody({ text, tokens, start: at, base: 0 }, head, false);
 }
 
 /**
