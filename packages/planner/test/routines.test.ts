@@ -109,3 +109,55 @@ for (const { dialect, name, backend, available, sql } of cases) {
     });
   });
 }
+
+describe('stored routines on PGlite: quoted and SQL-standard bodies, declarations, DO blocks', {
+  timeout: 180_000,
+}, () => {
+  const sql = `CREATE FUNCTION paid_total(p_user bigint) RETURNS numeric LANGUAGE plpgsql AS '
+DECLARE
+  v_status orders.status%TYPE := ''paid'';
+  v_count bigint := (SELECT count(*) FROM orders WHERE user_id = p_user);
+BEGIN
+  RETURN (SELECT sum(amount) FROM orders WHERE user_id = p_user AND status = v_status);
+END';
+CREATE PROCEDURE close_user(p_user bigint) LANGUAGE sql
+BEGIN ATOMIC
+  UPDATE orders SET status = 'closed' WHERE user_id = p_user;
+  DELETE FROM audit WHERE id = p_user;
+END;
+DO $do$ BEGIN PERFORM id FROM orders WHERE status = 'open' LIMIT 1; END $do$;`;
+
+  it('plans the statements of each body and sends nothing of the routines to the sandbox', async () => {
+    const spy = recording(pglitePlanner);
+    const report = await optimize(
+      { sql, dialect: 'postgresql', schemaText },
+      { planners: { postgresql: spy.backend }, engineVersion: 'test' },
+    );
+    const line = (needle: string) => sql.split('\n').findIndex((l) => l.includes(needle)) + 1;
+    expect(report.statements.map((s) => [s.routine?.label.en, s.routine?.label.zh, s.location?.line])).toEqual([
+      ['paid_total, statement 1', 'paid_total 的第 1 条语句', line('count(*)')],
+      ['paid_total, statement 2', 'paid_total 的第 2 条语句', line('sum(amount)')],
+      ['close_user, statement 1', 'close_user 的第 1 条语句', line('UPDATE')],
+      ['DO, statement 1', 'DO 的第 1 条语句', line('PERFORM')],
+    ]);
+    // Shown as written: the quoted body's doubled quotes and the names, though planned with values.
+    expect(report.statements[1]!.original).toBe(
+      'SELECT sum(amount) FROM orders WHERE user_id = p_user AND status = v_status',
+    );
+    expect(report.statements[2]!.original).toBe("UPDATE orders SET status = 'closed' WHERE user_id = p_user");
+    expect(report.statements[3]!.original).toBe("PERFORM id FROM orders WHERE status = 'open' LIMIT 1");
+    for (const statement of report.statements) {
+      expect(statement.errors).toEqual([]);
+      expect(statement.plan.before?.root).toBeDefined();
+      expect(statement.rules.map((f) => f.id)).not.toContain('column-not-in-schema');
+    }
+    // The procedure's DELETE: a data change, left out with a note, never sent.
+    expect(report.warnings.map((w) => w.message.en)).toContainEqual(
+      expect.stringContaining(`close_user: the data change at line ${line('DELETE')}`),
+    );
+    expect(spy.sent.length).toBeGreaterThan(3);
+    for (const text of spy.sent) {
+      expect(text).not.toMatch(/FUNCTION|PROCEDURE|ATOMIC|\$do\$|PERFORM|p_user|v_status|v_count|''|DELETE/i);
+    }
+  });
+});

@@ -97,7 +97,7 @@ export interface AnalyzeOptions {
 }
 
 function analyzeIn(input: AnalyzeInput, schema: SchemaModel, options: AnalyzeOptions): Analysis {
-  const read = parseInput(normalizeNewlines(input.sql), input.dialect);
+  const read = parseInput(normalizeNewlines(input.sql), input.dialect, schema);
   const notes = [...read.notes];
   const outcomes = read.outcomes.filter(({ statement, error }) => {
     if (input.dataChanges === 'analyze') return true;

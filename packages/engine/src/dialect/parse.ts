@@ -2,6 +2,7 @@ import { AppError, type Dialect, ErrorCode, type Localized } from '@sqltune/cont
 import nodeSqlParser from 'node-sql-parser';
 import { type AstNode, children, eachChild, isNode, visitsOf } from '../model/ast.ts';
 import type { ParsedStatement, StatementKind, StatementRoutine, TableRef } from '../model/statement.ts';
+import type { SchemaModel } from '../schema/model.ts';
 import { currentAnalysisCaches, withAnalysisCaches } from '../text/analysis-caches.ts';
 import { codeTokens, isKeyword, lex } from '../text/lexer.ts';
 import { normalizeNewlines, positionAt } from '../text/position.ts';
@@ -46,10 +47,14 @@ export function parseEach(text: string, dialect: Dialect): ParseOutcome[] {
 /**
  * parseEach, with the notes on what of the input is not analyzed: a stored routine's dynamic SQL. A routine is read
  * for the statements of its body (routines.ts), each a statement of the input at its own place; the routine itself
- * is none.
+ * is none. The structure, when given, types a routine's variables declared with a column's or a table's type.
  */
-export function parseInput(text: string, dialect: Dialect): { outcomes: ParseOutcome[]; notes: Localized[] } {
-  return withAnalysisCaches(({ trees }) => parseInputIn(text, dialect, trees));
+export function parseInput(
+  text: string,
+  dialect: Dialect,
+  schema?: SchemaModel,
+): { outcomes: ParseOutcome[]; notes: Localized[] } {
+  return withAnalysisCaches(({ trees }) => parseInputIn(text, dialect, trees, schema));
 }
 
 function parseEachIn(text: string, dialect: Dialect, trees: Map<string, AstNode>): ParseOutcome[] {
@@ -62,13 +67,14 @@ function parseInputIn(
   text: string,
   dialect: Dialect,
   trees: Map<string, AstNode>,
+  schema?: SchemaModel,
 ): { outcomes: ParseOutcome[]; notes: Localized[] } {
   const input = normalizeNewlines(text);
   const split = splitStatements(input, dialect).map((slice) => withoutExplainPrefix(slice, input, dialect));
   if (split.length === 0) throw new AppError(ErrorCode.INPUT_REQUIRED);
   const notes: Localized[] = [];
   const slices = split.flatMap((slice): RoutineSlice[] => {
-    const routine = /^(CREATE|DO)\b/i.test(slice.text) ? readRoutine(slice.text, dialect) : undefined;
+    const routine = /^(CREATE|DO)\b/i.test(slice.text) ? readRoutine(slice.text, dialect, schema) : undefined;
     if (!routine) return [slice];
     const { name, kind } = routine;
     if (routine.dynamicOffsets.length > 0) {

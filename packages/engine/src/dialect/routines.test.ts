@@ -1,7 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze/analyze.ts';
 import { positionAt } from '../text/position.ts';
-import { routineTextAsWritten } from './routines.ts';
+import { routineStatementLabel, routineTextAsWritten } from './routines.ts';
 
 const ordersSchema = `CREATE TABLE orders (
   id BIGINT PRIMARY KEY,
@@ -178,7 +179,8 @@ describe('stored routines (PostgreSQL)', () => {
     );
     expect(statements[2]!.text.startsWith('SELECT  1 FROM')).toBe(true);
     expect(statements[3]!.text).toContain('created_at > $');
-    expect(statements[4]!.text).toMatch(/WHERE id = '\d+'/);
+    // The loop's record reads one table: r.id is a value of orders.id's type.
+    expect(statements[4]!.text).toMatch(/WHERE id = \d+ +$/);
     expect(analysis.statements.every((s) => !s.error)).toBe(true);
     const messages = analysis.statements.flatMap((s) => s.findings.map((f) => `${f.id} ${f.message.en}`));
     expect(messages.filter((m) => /p_user|p_since|v_total|column-not-in-schema/.test(m))).toEqual([]);
@@ -187,14 +189,14 @@ describe('stored routines (PostgreSQL)', () => {
     ]);
   });
 
-  it('reads a LANGUAGE sql function, and leaves a function with a quoted body to the parser', () => {
+  it('reads a LANGUAGE sql function, and leaves a function with an escape-string body to the parser', () => {
     const sql =
       'CREATE FUNCTION n(u bigint) RETURNS bigint AS $$ SELECT count(*) FROM orders WHERE user_id = u $$ LANGUAGE sql;';
     const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema });
     expect(analysis.statements.map((s) => s.statement.text)).toEqual(['SELECT count(*) FROM orders WHERE user_id = 1']);
     expect(analysis.statements[0]!.statement.column).toBe(sql.indexOf('SELECT') + 1);
-    const quoted = "CREATE FUNCTION n() RETURNS bigint AS 'SELECT 1' LANGUAGE sql;";
-    expect(analyze({ sql: quoted, dialect: 'postgresql' }).statements[0]!.statement.routine).toBeUndefined();
+    const escaped = "CREATE FUNCTION n() RETURNS bigint AS E'SELECT 1' LANGUAGE sql;";
+    expect(analyze({ sql: escaped, dialect: 'postgresql' }).statements[0]!.statement.routine).toBeUndefined();
   });
 });
 
@@ -216,11 +218,15 @@ DELIMITER ;`;
       ['orders_audit', 'TRIGGER', 'insert'],
       ['total', 'FUNCTION', 'select'],
     ]);
-    expect(statements[0]!.text).toMatch(/SELECT '\d'\s+, status FROM orders WHERE id = '\d'\s*$/);
+    // NEW.id and OLD.id: values of orders.id's type, the trigger's table being in the structure.
+    expect(statements[0]!.text).toMatch(/SELECT \d\s+, status FROM orders WHERE id = \d\s*$/);
     expect(statements[1]!.text).toMatch(/^SELECT SUM\(amount\), COUNT\(\*\) +FROM orders WHERE user_id = 1$/);
     expect(analysis.statements.every((s) => !s.error)).toBe(true);
     const messages = analysis.statements.flatMap((s) => s.findings.map((f) => f.id));
     expect(messages).not.toContain('column-not-in-schema');
+    // Without the structure, the trigger's fields are values of no known type.
+    const bare = analyze({ sql, dialect: 'mysql', dataChanges: 'analyze' }).statements[0]!.statement.text;
+    expect(bare).toMatch(/SELECT '\d'\s+, status FROM orders WHERE id = '\d'\s*$/);
   });
 });
 
@@ -238,9 +244,15 @@ BEGIN
 END;`;
     const analysis = analyze({ sql, dialect: 'mysql', schemaText: ordersSchema });
     const statements = analysis.statements.map((s) => s.statement);
-    expect(statements.map((s) => s.text)).toEqual([
+    expect(statements.map((s) => s.text.trimEnd())).toEqual([
       'SELECT 1 FROM orders WHERE user_id = 1',
       'SELECT SUM(amount) FROM orders WHERE user_id = 1',
+      'SELECT COUNT(*) FROM audit',
+    ]);
+    // A name at the end is written whole: the planned text keeps the blanks padding its stand-in.
+    expect(statements.map((s) => s.routine?.written)).toEqual([
+      'SELECT 1 FROM orders WHERE user_id = p_user',
+      'SELECT SUM(amount) FROM orders WHERE user_id = p_user',
       'SELECT COUNT(*) FROM audit',
     ]);
     expect(statements.map((s) => [s.line, s.column])).toEqual([
@@ -262,13 +274,15 @@ BEGIN
   RETURN v;
 END $$;`;
     const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema, dataChanges: 'analyze' });
-    expect(analysis.statements.map((s) => s.statement.text)).toEqual([
+    expect(analysis.statements.map((s) => s.statement.text.trimEnd())).toEqual([
       "UPDATE orders SET status = 'x' WHERE id = 1 RETURNING id",
       'INSERT INTO audit (id, note) SELECT id, status FROM orders WHERE id = 1 RETURNING id',
     ]);
     expect(analysis.statements.every((s) => !s.error)).toBe(true);
     const file = "CREATE PROCEDURE f()\nBEGIN\n  SELECT id FROM orders INTO OUTFILE '/tmp/x';\nEND;";
-    expect(analyze({ sql: file, dialect: 'mysql' }).statements[0]!.statement.text).toBe('SELECT id FROM orders');
+    const [outfile] = analyze({ sql: file, dialect: 'mysql' }).statements.map((s) => s.statement);
+    expect(outfile!.text.trimEnd()).toBe('SELECT id FROM orders');
+    expect(outfile!.routine!.written).toBe("SELECT id FROM orders INTO OUTFILE '/tmp/x'");
   });
 });
 
@@ -285,6 +299,222 @@ describe('stored routines: MySQL bodies without BEGIN', () => {
       ['n', 'SELECT COUNT(*) FROM orders WHERE user_id = 1', 2],
     ]);
     expect(analysis.notes.map((n) => n.en)).toEqual(['twice (line 3): its body holds no query to analyze']);
+  });
+});
+
+describe('stored routines: PostgreSQL bodies in quotes and SQL-standard bodies', () => {
+  it('reads a body in single quotes, each doubled quote one, as long as it is written', () => {
+    const sql = `CREATE FUNCTION paid(u bigint) RETURNS bigint LANGUAGE plpgsql AS '
+BEGIN
+  RETURN (SELECT count(*) FROM orders WHERE user_id = u AND status IN (''paid'', ''it''''s''));
+END';`;
+    const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema });
+    const [statement] = analysis.statements.map((s) => s.statement);
+    expect(analysis.statements).toHaveLength(1);
+    expect(statement!.text).toBe("SELECT count(*) FROM orders WHERE user_id = 1 AND status IN ( 'paid' ,  'it''  s' )");
+    expect([statement!.line, statement!.column]).toEqual([where(sql, 'SELECT').line, where(sql, 'SELECT').column]);
+    expect(statement!.routine!.written).toBe(sql.slice(statement!.offset, statement!.offset + statement!.text.length));
+    expect(analysis.statements[0]!.error).toBeUndefined();
+  });
+
+  it('gives a note, not a reading, for a body in another language than SQL', () => {
+    for (const sql of [
+      "CREATE FUNCTION h(text) RETURNS int AS 'hashlib', 'h' LANGUAGE C STRICT;",
+      'CREATE FUNCTION py() RETURNS int LANGUAGE plpython3u AS $$ return plpy.execute("SELECT 1 FROM orders") $$;',
+    ]) {
+      const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema });
+      expect(analysis.statements, sql).toEqual([]);
+      expect(analysis.notes.map((n) => n.en)).toEqual([expect.stringContaining('its body holds no query')]);
+    }
+  });
+
+  it('reads BEGIN ATOMIC bodies kept whole, CASE ... END inside, and a RETURN (SELECT ...)', () => {
+    const sql = `CREATE PROCEDURE close_user(p_user bigint) LANGUAGE sql
+BEGIN ATOMIC
+  UPDATE orders SET status = CASE WHEN amount > 0 THEN 'closed' ELSE 'void' END WHERE user_id = p_user;
+  DELETE FROM audit WHERE id = p_user;
+END;
+CREATE FUNCTION n(p_user bigint) RETURNS bigint LANGUAGE sql RETURN (SELECT count(*) FROM orders WHERE user_id = p_user);
+SELECT 1;`;
+    const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema, dataChanges: 'analyze' });
+    expect(
+      analysis.statements.map((s) => [s.statement.routine?.name, s.statement.routine?.number, s.statement.line]),
+    ).toEqual([
+      ['close_user', 1, 3],
+      ['close_user', 2, 4],
+      ['n', 1, 6],
+      [undefined, undefined, 7],
+    ]);
+    expect(analysis.statements[0]!.statement.text).toMatch(/END WHERE user_id = 1 +$/);
+    expect(analysis.statements.every((s) => !s.error && !s.findings.some((f) => f.id === 'column-not-in-schema'))).toBe(
+      true,
+    );
+    // A RETURN of no query: a note; a transaction's BEGIN; ... END; is no body.
+    const plain = analyze({
+      sql: 'CREATE FUNCTION twice(a int) RETURNS int LANGUAGE sql RETURN a * 2;\nBEGIN; SELECT 1; END;',
+      dialect: 'postgresql',
+    });
+    expect(plain.statements.map((s) => s.statement.text)).toEqual(['BEGIN', 'SELECT 1', 'END']);
+    expect(plain.notes.map((n) => n.en)).toEqual(['twice (line 1): its body holds no query to analyze']);
+  });
+
+  it("reads a SQL body's columns named as plpgsql's words (language, found) as columns", () => {
+    const schemaText = 'CREATE TABLE docs (id bigint PRIMARY KEY, language text, found boolean);';
+    const sql = `CREATE FUNCTION en() RETURNS SETOF bigint
+BEGIN ATOMIC
+  SELECT id FROM docs WHERE language = 'en' AND found;
+END;`;
+    const analysis = analyze({ sql, dialect: 'postgresql', schemaText });
+    expect(analysis.statements.map((s) => s.statement.text)).toEqual([
+      "SELECT id FROM docs WHERE language = 'en' AND found",
+    ]);
+    expect(analysis.notes).toEqual([]);
+    // In plpgsql, FOUND is the variable (a column of that name would be ambiguous to the server too).
+    const plpgsql = analyze({
+      sql: "DO $$ BEGIN PERFORM id FROM docs WHERE language = 'en' AND NOT found; END $$;",
+      dialect: 'postgresql',
+      schemaText,
+    });
+    expect(plpgsql.statements.map((s) => s.statement.text)).toEqual([
+      "SELECT  id FROM docs WHERE language = 'en' AND NOT true ",
+    ]);
+  });
+});
+
+describe('stored routines: declarations', () => {
+  const declared = (declarations: string, statement: string) => `CREATE FUNCTION f(p_user bigint) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+${declarations}
+BEGIN
+  ${statement};
+END $$;`;
+
+  it('types a %TYPE and a %ROWTYPE variable by the column the structure gives', () => {
+    const sql = declared(
+      '  v_status orders.status%TYPE;\n  v_amount public.orders.amount%TYPE := 0;\n  v_row orders%ROWTYPE;',
+      'UPDATE orders SET status = v_status WHERE amount > v_amount AND user_id = v_row.user_id',
+    );
+    const typed = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema, dataChanges: 'analyze' });
+    expect(typed.statements[0]!.statement.text).toMatch(
+      /^UPDATE orders SET status = 'a' +WHERE amount > 2\.5 +AND user_id = 3 +$/,
+    );
+    // Without the structure, of no known type: values all the same, never columns.
+    const untyped = analyze({ sql, dialect: 'postgresql', dataChanges: 'analyze' });
+    expect(untyped.statements[0]!.statement.text).toMatch(
+      /^UPDATE orders SET status = '1' +WHERE amount > '2' +AND user_id = '3' +$/,
+    );
+  });
+
+  it("reads a query in a declaration's default, PostgreSQL's and MySQL's, and a RECORD's fields as values", () => {
+    const sql = declared(
+      '  v_total bigint := (SELECT count(*) FROM orders);\n  v_max numeric DEFAULT 0;\n  rec record;',
+      'SELECT * INTO rec FROM orders WHERE user_id = p_user;\n  UPDATE audit SET note = rec.status WHERE id = rec.id',
+    );
+    const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema, dataChanges: 'analyze' });
+    expect(analysis.statements.map((s) => [s.statement.line, s.statement.kind])).toEqual([
+      [4, 'select'],
+      [8, 'select'],
+      [9, 'update'],
+    ]);
+    expect(analysis.statements[0]!.statement.text).toBe('SELECT count(*) FROM orders');
+    // The record is filled from orders alone: its fields are values of their columns' types.
+    expect(analysis.statements[2]!.statement.text).toMatch(/^UPDATE audit SET note = '\w' +WHERE id = \d +$/);
+    const ids = analysis.statements.flatMap((s) => s.findings.map((f) => f.id));
+    expect(ids).not.toContain('column-not-in-schema');
+    // From a join, of no known type.
+    const joined = analyze({
+      sql: sql.replace('FROM orders WHERE', 'FROM orders JOIN audit ON audit.id = orders.id WHERE'),
+      dialect: 'postgresql',
+      schemaText: ordersSchema,
+      dataChanges: 'analyze',
+    });
+    expect(joined.statements[2]!.statement.text).toMatch(/^UPDATE audit SET note = '\d' +WHERE id = '\d' +$/);
+    const mysql = `CREATE PROCEDURE m(IN p_user BIGINT)
+BEGIN
+  DECLARE v_total INT DEFAULT (SELECT COUNT(*) FROM orders WHERE user_id = p_user);
+  DECLARE v_none INT DEFAULT 0;
+  SELECT v_total;
+END;`;
+    const read = analyze({ sql: mysql, dialect: 'mysql', schemaText: ordersSchema });
+    expect(read.statements.map((s) => [s.statement.text.trimEnd(), s.statement.line])).toEqual([
+      ['SELECT COUNT(*) FROM orders WHERE user_id = 1', 3],
+      ['SELECT 1', 5],
+    ]);
+  });
+
+  it("reads plpgsql's own variables as values, and gives a one-letter name a value that stands apart", () => {
+    const sql = declared(
+      '  d date;\n  s text;',
+      'INSERT INTO audit (id, note) SELECT d, TG_TABLE_NAME FROM orders WHERE status = s AND created_at > d AND user_id = p_user',
+    );
+    const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema, dataChanges: 'analyze' });
+    const text = analysis.statements[0]!.statement.text;
+    expect(text).toMatch(/SELECT \d, '\w+' +FROM orders WHERE status =\$1 AND created_at >\$2 AND user_id = \d+ +$/);
+    expect(analysis.statements[0]!.findings.map((f) => f.id)).not.toContain('column-not-in-schema');
+    expect(analysis.statements[0]!.error).toBeUndefined();
+  });
+});
+
+/**
+ * Routines written as public projects write them (fixtures/routines): each line where a statement of a body starts
+ * ends with `-- #N kind routine`, a line of dynamic SQL with `-- #dynamic`, a routine of no query with
+ * `-- #empty routine`. Every statement found is marked and every mark found, at its line, without an error.
+ */
+describe('stored routines as projects write them', () => {
+  const dir = new URL('./fixtures/routines/', import.meta.url);
+  const files = readdirSync(dir).filter((file) => file.endsWith('.sql') && !file.startsWith('schema-'));
+
+  it('has its fixtures', () => {
+    expect(files.length).toBeGreaterThanOrEqual(6);
+  });
+
+  for (const file of files) {
+    it(file, () => {
+      const sql = readFileSync(new URL(file, dir), 'utf8');
+      const dialect = file.startsWith('mysql-') ? 'mysql' : 'postgresql';
+      const schemaText = readFileSync(new URL(`schema-${dialect}.sql`, dir), 'utf8');
+      const lines = sql.split('\n');
+      const marked = (pattern: RegExp) =>
+        lines.flatMap((line, k) => {
+          const mark = pattern.exec(line);
+          return mark ? [{ line: k + 1, mark }] : [];
+        });
+      const expected = marked(/-- #(\d+) (\w+) (\w+)$/).map(({ line, mark }) => [
+        mark[3],
+        Number(mark[1]),
+        mark[2],
+        line,
+      ]);
+      const analysis = analyze({ sql, dialect, schemaText, dataChanges: 'analyze' });
+      const statements = analysis.statements.map((s) => s.statement);
+      expect(statements.map((s) => [s.routine?.name, s.routine?.number, s.kind, s.line])).toEqual(expected);
+      for (const { statement, error, findings } of analysis.statements) {
+        expect(error, statement.text).toBeUndefined();
+        expect(findings.filter((f) => f.id === 'column-not-in-schema').map((f) => f.message.en)).toEqual([]);
+        // From the statement's first word to its last, shown as written: not cut inside a name.
+        const { written } = statement.routine!;
+        expect(written).toBe(sql.slice(statement.offset, statement.offset + written.length));
+        expect(written).toMatch(/^(SELECT|WITH|PERFORM|UPDATE|DELETE|INSERT|REPLACE)\b[\s\S]*[\w')*]$/i);
+        expect(sql.slice(statement.offset + written.length)).toMatch(/^(\s|;|\)|$)/);
+        expect(positionAt(sql, statement.offset)).toMatchObject({ line: statement.line, column: statement.column });
+        const label = routineStatementLabel(statement.routine!.name, statement.routine!.number);
+        expect(label.en).toBe(`${statement.routine!.name}, statement ${statement.routine!.number}`);
+      }
+      const dynamic = marked(/-- #dynamic$/).map(({ line }) => line);
+      const empty = marked(/-- #empty (\w+)$/).map(
+        ({ line, mark }) => `${mark[1]} (line ${line}): its body holds no query to analyze`,
+      );
+      const notes = analysis.notes.map((n) => n.en);
+      expect(notes.filter((n) => n.includes('dynamic SQL'))).toEqual(
+        dynamic.length > 0 ? [expect.stringContaining(`dynamic SQL at line ${dynamic.join(', ')} `)] : [],
+      );
+      expect(notes.filter((n) => !n.includes('dynamic SQL'))).toEqual(empty);
+    });
+  }
+
+  it('labels the statements of a DO block "DO, statement N" in both languages', () => {
+    expect(routineStatementLabel('DO', 2)).toEqual({ en: 'DO, statement 2', zh: 'DO 的第 2 条语句' });
   });
 });
 

@@ -38,6 +38,27 @@ describe('splitStatements', () => {
     expect(splitStatements('BEGIN; SELECT 1; END;', 'mysql').map((s) => s.text)).toEqual(['BEGIN', 'SELECT 1', 'END']);
   });
 
+  it("keeps a PostgreSQL BEGIN ATOMIC body whole, CASE ... END inside; a transaction's BEGIN is no body", () => {
+    const routine = [
+      'CREATE OR REPLACE PROCEDURE p(a int) LANGUAGE sql',
+      'BEGIN ATOMIC',
+      '  UPDATE t SET b = CASE WHEN a > 0 THEN 1 ELSE 2 END WHERE id = a;',
+      '  DELETE FROM t WHERE id = a;',
+      'END',
+    ].join('\n');
+    expect(splitStatements(`${routine};\nSELECT 3;`, 'postgresql').map((s) => s.text)).toEqual([routine, 'SELECT 3']);
+    expect(splitStatements('BEGIN; SELECT 1; END;', 'postgresql').map((s) => s.text)).toEqual([
+      'BEGIN',
+      'SELECT 1',
+      'END',
+    ]);
+    // A dollar-quoted body's BEGIN is inside its string; a trigger's EXECUTE FUNCTION names no body.
+    const others = 'CREATE FUNCTION f() RETURNS int AS $$ BEGIN RETURN 1; END $$ LANGUAGE plpgsql; SELECT 2;';
+    expect(splitStatements(others, 'postgresql')).toHaveLength(2);
+    const trigger = 'CREATE TRIGGER t AFTER INSERT ON a FOR EACH ROW EXECUTE FUNCTION f(); BEGIN; SELECT 1; END;';
+    expect(splitStatements(trigger, 'postgresql')).toHaveLength(4);
+  });
+
   it('reads DELIMITER as a word elsewhere: in a string, in PostgreSQL, not at a line start', () => {
     const input = "SELECT 'x\nDELIMITER $$' AS a; SELECT 2;";
     expect(splitStatements(input, 'mysql').map((s) => s.text)).toEqual(["SELECT 'x\nDELIMITER $$' AS a", 'SELECT 2']);

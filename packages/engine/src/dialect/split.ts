@@ -36,7 +36,7 @@ export function splitStatements(input: string, dialect: Dialect): StatementSlice
   const masked = logMasked(input);
   const tokens = lex(mysql ? withClientDelimiters(masked) : masked, { mysql });
   const { ends, unclosed } = parentheses(tokens);
-  if (mysql) for (const inBody of routineBodySemicolons(tokens)) ends.delete(inBody);
+  for (const inBody of routineBodySemicolons(tokens, mysql)) ends.delete(inBody);
   const slices: StatementSlice[] = [];
   let start = -1;
   let end = -1;
@@ -141,16 +141,19 @@ function withClientDelimiters(input: string): string {
   return out.join('');
 }
 
-/** Routine kinds whose MySQL body is a `BEGIN ... END` block. */
+/** Routine kinds whose MySQL body is a `BEGIN ... END` block; PostgreSQL's SQL-standard body is a function's or a procedure's. */
 const routineKinds = /^(PROCEDURE|FUNCTION|TRIGGER|EVENT)$/i;
+const postgresRoutineKinds = /^(PROCEDURE|FUNCTION)$/i;
 
 /**
  * The `;` inside the `BEGIN ... END` body of a MySQL `CREATE ... PROCEDURE|FUNCTION|TRIGGER|EVENT` pasted without
- * DELIMITER lines: the server reads such a text as one statement, and so does the engine (the mysql client would
- * send it cut at its first `;`). Blocks counted: BEGIN and CASE open one, END closes one (`END IF`, `END WHILE`,
- * `END LOOP`, `END REPEAT` close none of them).
+ * DELIMITER lines, and inside the `BEGIN ATOMIC ... END` of a PostgreSQL 14+ `CREATE FUNCTION|PROCEDURE`: the server
+ * reads such a text as one statement, and so does the engine (the mysql client would send it cut at its first `;`;
+ * psql keeps a BEGIN ATOMIC body whole). Blocks counted: BEGIN and CASE open one, END closes one (`END IF`,
+ * `END WHILE`, `END LOOP`, `END REPEAT` close none of them).
  */
-function routineBodySemicolons(tokens: Token[]): number[] {
+function routineBodySemicolons(tokens: Token[], mysql: boolean): number[] {
+  const kinds = mysql ? routineKinds : postgresRoutineKinds;
   const code = tokens.flatMap((token, i) => (token.kind === 'space' || token.kind === 'comment' ? [] : [i]));
   const word = (k: number) => (k < code.length ? tokens[code[k]!]!.text.toUpperCase() : '');
   const inside: number[] = [];
@@ -160,11 +163,12 @@ function routineBodySemicolons(tokens: Token[]): number[] {
     statementStart = word(k) === ';';
     if (!starts) continue;
     let kind = k + 1;
-    while (kind < Math.min(code.length, k + 12) && !routineKinds.test(word(kind)) && word(kind) !== ';') kind++;
-    if (!routineKinds.test(word(kind))) continue;
+    while (kind < Math.min(code.length, k + 12) && !kinds.test(word(kind)) && word(kind) !== ';') kind++;
+    if (!kinds.test(word(kind))) continue;
     let begin = kind;
     while (begin < code.length && word(begin) !== 'BEGIN' && word(begin) !== ';') begin++;
-    if (word(begin) !== 'BEGIN') continue;
+    // PostgreSQL's BEGIN is a body only as BEGIN ATOMIC (a $$ body is one string token: its BEGIN is not seen).
+    if (word(begin) !== 'BEGIN' || (!mysql && word(begin + 1) !== 'ATOMIC')) continue;
     let depth = 0;
     let m = begin;
     for (; m < code.length; m++) {
