@@ -2,12 +2,13 @@ import type { Dialect, Localized, PlanTree } from '@sqltune/contracts';
 import { type PlanPosition, PlanReadError, planError } from './errors.ts';
 import { lookalike } from './lookalike.ts';
 import { isMysqlJsonPlan, readMysqlJson } from './mysql-json.ts';
-import { looksLikeMysqlTable, readMysqlTable } from './mysql-table.ts';
-import { hasMysqlOnlyCost, looksLikeMysqlTree, readMysqlTree } from './mysql-tree.ts';
+import { looksLikeMysqlTable, readMysqlTable, rejoinMysqlTable } from './mysql-table.ts';
+import { hasMysqlOnlyCost, looksLikeMysqlTree, MYSQL_TREE_LINES, readMysqlTree } from './mysql-tree.ts';
 import { postgresPlanRoot, readPostgresJson } from './postgres-json.ts';
 import { postgresNodeName } from './postgres-names.ts';
-import { looksLikePostgresText, readPostgresText } from './postgres-text.ts';
+import { looksLikePostgresText, POSTGRES_TEXT_LINES, readPostgresText } from './postgres-text.ts';
 import { type SourceLine, sourceLines, startOf } from './source-lines.ts';
+import { rejoinWrapped } from './wrapped-lines.ts';
 
 /** The EXPLAIN outputs parseUserPlan reads, as PlanTree.format names them. */
 export const PLAN_FORMATS = {
@@ -31,7 +32,7 @@ export function parseUserPlan(text: string, dialect: Dialect): PlanTree {
   if (lines.length === 0) {
     throw planError({ line: 1, column: 1 }, { zh: '执行计划为空', en: 'the plan is empty' }, dialect);
   }
-  const reader = readerFor(lines);
+  const reader = readerFor(lines, raw);
   let tree: PlanTree;
   try {
     tree = reader.read(raw);
@@ -49,16 +50,22 @@ export function parseUserPlan(text: string, dialect: Dialect): PlanTree {
 }
 
 /** The reader for the text's format, and the dialect of that format (undefined: none or JSON, told by its content). */
-function readerFor(lines: SourceLine[]): { dialect?: Dialect; read: (raw: string) => PlanTree } {
+function readerFor(lines: SourceLine[], raw: string): { dialect?: Dialect; read: (raw: string) => PlanTree } {
   const first = lines[0]!.text.trim();
   if (first.startsWith('{') || first.startsWith('[')) return { read: (raw) => readJson(lines, raw) };
+  // Each format joins the lines a wrap broke by its own grammar (wrapped-lines.ts) before it is told and read.
+  const tree = rejoinWrapped(lines, raw, MYSQL_TREE_LINES);
   // PostgreSQL prints `->  Name  (cost=a..b rows=n width=w)`: a plan copied from an inner node starts like that.
-  if (looksLikeMysqlTree(first) && !/ width=\d+\)/.test(first)) {
-    return { dialect: 'mysql', read: (raw) => readMysqlTree(lines, raw) };
+  if (looksLikeMysqlTree(first) && !/ width=\d+\)/.test(tree[0]!.text)) {
+    return { dialect: 'mysql', read: (raw) => readMysqlTree(tree, raw) };
   }
-  if (looksLikeMysqlTable(lines)) return { dialect: 'mysql', read: (raw) => readMysqlTable(lines, raw) };
-  if (looksLikeArrowlessMysqlTree(lines)) return { dialect: 'mysql', read: (raw) => readMysqlTree(lines, raw, true) };
-  if (looksLikePostgresText(first)) return { dialect: 'postgresql', read: (raw) => readPostgresText(lines, raw) };
+  const table = rejoinMysqlTable(lines, raw);
+  if (looksLikeMysqlTable(table)) return { dialect: 'mysql', read: (raw) => readMysqlTable(table, raw) };
+  if (looksLikeArrowlessMysqlTree(tree)) return { dialect: 'mysql', read: (raw) => readMysqlTree(tree, raw, true) };
+  const postgres = rejoinWrapped(lines, raw, POSTGRES_TEXT_LINES);
+  if (looksLikePostgresText(postgres[0]!.text.trim())) {
+    return { dialect: 'postgresql', read: (raw) => readPostgresText(postgres, raw) };
+  }
   const refusal = (reason: Localized) => ({
     read: (): PlanTree => {
       throw new PlanReadError(startOf(lines[0]!), reason);
