@@ -44,12 +44,25 @@ export function looksLikeMysqlTable(lines: SourceLine[]): boolean {
 export function rejoinMysqlTable(lines: SourceLine[], raw: string): SourceLine[] {
   const first = lines[0]!.text.trim();
   if (/^\+-[-+]*$/.test(first)) return rejoinBox(lines, raw);
-  if (/^\*+ \d+\./.test(first)) return rejoinWrapped(lines, raw, RECORD_LINES);
+  if (/^\*+(?: \d+\.|$)/.test(first)) return rejoinWrapped(lines, raw, RECORD_LINES);
   return lines;
 }
 
+const FIELD = /^\s*[A-Za-z_]+:(?: |$)/;
+
 const RECORD_LINES: LineGrammar = {
-  startsLine: (line) => /^\s*[A-Za-z_]+:(?: |$)/.test(line.text) || /^\*+ \d+\. row\b/.test(line.text.trim()),
+  startsLine(line, { lines, index }) {
+    const text = line.text.trim();
+    if (FIELD.test(line.text) || /^\*+ \d+\./.test(text)) return true;
+    if (!/^\*+$/.test(text)) return false;
+    // Stars alone start a record after a field (and what continues it), not inside the stars line of a record a
+    // wrap broke (`*** 1. row` then `***`).
+    for (let i = index - 1; i >= 0; i--) {
+      if (FIELD.test(lines[i]!.text)) return true;
+      if (lines[i]!.text.trimStart().startsWith('*')) return false;
+    }
+    return false;
+  },
 };
 
 const BORDER_PIECE = /^[-+]+$/;
@@ -67,11 +80,10 @@ function rejoinBox(lines: SourceLine[], raw: string): SourceLine[] {
       continue;
     }
     if (corners === 0 && group) corners = [...text].filter((c) => c === '+').length;
-    const open =
-      text.startsWith('|') &&
-      !BORDER.test(text) &&
-      (!text.endsWith('|') || [...text].filter((c) => c === '|').length < corners);
-    if (group && !border && open) group.push(line);
+    const bars = barsOf(text);
+    const open = text.startsWith('|') && !BORDER.test(text) && (!text.endsWith('|') || bars < corners);
+    // A line whose bars would make the row wider than the border starts the next row: the one above is short.
+    if (group && !border && open && bars + barsOf(line.text) <= corners) group.push(line);
     else groups.push([line]);
   }
   const widths = rawWidths(lines, raw);
@@ -86,6 +98,10 @@ function rejoinBox(lines: SourceLine[], raw: string): SourceLine[] {
     }
     return group.slice(1).reduce((joined, line, i) => glue(joined, group[i]!, line, cut, widths), group[0]!);
   });
+}
+
+function barsOf(text: string): number {
+  return [...text].filter((c) => c === '|').length;
 }
 
 const SELECT_TYPE =
