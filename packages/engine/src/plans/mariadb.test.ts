@@ -101,14 +101,28 @@ describe.skipIf(!available)('user plans from MariaDB through the mariadb client'
           const whole = reading(parseUserPlan(output, 'mysql'));
           const widths = mode === '-t' ? [80, 60] : [40, 30];
           for (const width of widths) {
-            for (const [how, text] of [
-              ['words', wrapWords(output, width)],
-              ['cut', cutAt(output, width)],
-            ]) {
+            // \G lines are short: only Extra is cut, and one piece alone does not tell a cut from a word wrap.
+            const pastes = [['words', wrapWords(output, width)]];
+            if (mode === '-t') pastes.push(['cut', cutAt(output, width)]);
+            for (const [how, text] of pastes) {
               expect(text, `${explain} ${mode} ${how} ${width}`).not.toBe(output);
               expect(reading(parseUserPlan(text, 'mysql')), `${explain} ${mode} ${how} ${width}`).toEqual(whole);
             }
           }
+        }
+      }
+    }
+    // FORMAT=JSON as \\G prints it (one cell after `EXPLAIN: `), its long conditions wrapped or cut.
+    for (const explain of ['EXPLAIN FORMAT=JSON', 'ANALYZE FORMAT=JSON']) {
+      const output = client(`${explain} ${nested}`, '-E');
+      const whole = reading(parseUserPlan(output, 'mysql'));
+      for (const width of [50, 40]) {
+        for (const [how, text] of [
+          ['words', wrapWords(output, width)],
+          ['cut', cutAt(output, width)],
+        ]) {
+          expect(text, `${explain} ${how} ${width}`).not.toBe(output);
+          expect(reading(parseUserPlan(text, 'mysql')), `${explain} ${how} ${width}`).toEqual(whole);
         }
       }
     }

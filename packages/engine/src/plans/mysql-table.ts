@@ -44,25 +44,15 @@ export function looksLikeMysqlTable(lines: SourceLine[]): boolean {
 export function rejoinMysqlTable(lines: SourceLine[], raw: string): SourceLine[] {
   const first = lines[0]!.text.trim();
   if (/^\+-[-+]*$/.test(first)) return rejoinBox(lines, raw);
-  if (/^\*+(?: \d+\.|$)/.test(first)) return rejoinWrapped(lines, raw, RECORD_LINES);
+  if (/^\*+ \d+\./.test(first)) return rejoinWrapped(lines, raw, RECORD_LINES);
   return lines;
 }
 
 const FIELD = /^\s*[A-Za-z_]+:(?: |$)/;
 
 const RECORD_LINES: LineGrammar = {
-  startsLine(line, { lines, index }) {
-    const text = line.text.trim();
-    if (FIELD.test(line.text) || /^\*+ \d+\./.test(text)) return true;
-    if (!/^\*+$/.test(text)) return false;
-    // Stars alone start a record after a field (and what continues it), not inside the stars line of a record a
-    // wrap broke (`*** 1. row` then `***`).
-    for (let i = index - 1; i >= 0; i--) {
-      if (FIELD.test(lines[i]!.text)) return true;
-      if (lines[i]!.text.trimStart().startsWith('*')) return false;
-    }
-    return false;
-  },
+  // A record's header a wrap broke is one line already (source-lines.ts).
+  startsLine: (line) => FIELD.test(line.text) || /^\*+ \d+\./.test(line.text.trim()),
 };
 
 const BORDER_PIECE = /^[-+]+$/;

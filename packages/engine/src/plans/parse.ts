@@ -8,7 +8,7 @@ import { postgresPlanRoot, readPostgresJson } from './postgres-json.ts';
 import { postgresNodeName } from './postgres-names.ts';
 import { looksLikePostgresText, POSTGRES_TEXT_LINES, readPostgresText } from './postgres-text.ts';
 import { type SourceLine, sourceLines, startOf } from './source-lines.ts';
-import { rejoinWrapped } from './wrapped-lines.ts';
+import { glue, isCut, rawWidths, rejoinWrapped } from './wrapped-lines.ts';
 
 /** The EXPLAIN outputs parseUserPlan reads, as PlanTree.format names them. */
 export const PLAN_FORMATS = {
@@ -104,7 +104,8 @@ function looksLikeArrowlessMysqlTree(lines: SourceLine[]): boolean {
   );
 }
 
-function readJson(lines: SourceLine[], raw: string): PlanTree {
+function readJson(source: SourceLine[], raw: string): PlanTree {
+  const lines = rejoinJson(source, raw);
   const text = lines.map((l) => l.text).join('\n');
   let json: unknown;
   try {
@@ -122,6 +123,38 @@ function readJson(lines: SourceLine[], raw: string): PlanTree {
     zh: 'JSON 中没有执行计划（PostgreSQL 应有 "Plan"，MySQL/MariaDB 应有 "query_block"）',
     en: 'the JSON holds no plan (PostgreSQL output has "Plan", MySQL/MariaDB output has "query_block")',
   });
+}
+
+/**
+ * JSON wrapped by a mail client or cut by a terminal (wrapped-lines.ts): a JSON string holds no line break, so a line
+ * that ends inside one goes on with the next (a long `attached_condition`, a `Filter`). A cut may also fall inside
+ * a number or a word: when the pieces tell a cut, every line as wide as the widest goes on with the next, as it is
+ * (between tokens a line break is only a blank).
+ */
+function rejoinJson(lines: SourceLine[], raw: string): SourceLine[] {
+  const insideString: boolean[] = [];
+  let inside = false;
+  for (const line of lines) {
+    for (let i = 0; i < line.text.length; i++) {
+      if (inside && line.text[i] === '\\') i++;
+      else if (line.text[i] === '"') inside = !inside;
+    }
+    insideString.push(inside);
+  }
+  const widths = rawWidths(lines, raw);
+  const breaks = lines.flatMap((_, i) => (insideString[i] && i + 1 < lines.length ? [i] : []));
+  const cut = isCut(
+    breaks.map((i) => lines[i]!),
+    breaks.map((i) => lines[i + 1]!),
+    widths,
+  );
+  const out: SourceLine[] = [];
+  for (const [i, line] of lines.entries()) {
+    const previous = lines[i - 1];
+    const continues = previous && (insideString[i - 1] || (cut && widths.of(previous) === widths.widest));
+    out.push(continues ? glue(out.pop()!, previous, line, cut, widths) : line);
+  }
+  return out;
 }
 
 /** JSON.parse says "at position N" (V8): map N in the joined text back to the user's line and column. */

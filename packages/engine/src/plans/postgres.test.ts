@@ -256,6 +256,22 @@ describe.skipIf(!available)('user plans from PostgreSQL 15 through psql', () => 
       expect(misread.length / pastes, misread.join('\n')).toBeLessThan(0.01);
     });
 
+    it('reads EXPLAIN (FORMAT JSON) wrapped or cut inside its strings and numbers as the JSON whole', () => {
+      for (const sql of Object.values(statements)) {
+        const output = psql([`EXPLAIN (VERBOSE, FORMAT JSON) ${sql}`], ['-A', '-t']);
+        const whole = read(output);
+        for (const width of [40, 30]) {
+          for (const [how, text] of [
+            ['words', wrapWords(output, width)],
+            ['cut', cutAt(output, width)],
+          ]) {
+            expect(text, `${how} ${width}`).not.toBe(output);
+            expect(read(text), `${how} ${width}`).toEqual(whole);
+          }
+        }
+      }
+    });
+
     it("reads psql's own wrapped format at 80 and 40 columns, in ASCII and unicode lines", () => {
       for (const sql of Object.values(statements)) {
         // Measured without times, so that two runs print the same plan.

@@ -30,7 +30,7 @@ export function sourceLines(input: string): SourceLine[] {
   lines = unwrapQuotedLines(lines);
   lines = unwrapQuotedCell(lines);
   lines = unwrapPsql(lines);
-  lines = unwrapMysqlSingleCell(lines);
+  lines = unwrapMysqlSingleCell(joinRecordHeaders(lines));
   lines = unescapeBatchCell(lines);
   return joinWrappedNumbers(lines.filter((l) => l.text.trim() !== ''));
 }
@@ -332,6 +332,30 @@ function unwrapPsqlExpanded(lines: SourceLine[]): SourceLine[] {
 export const BORDER = /^\s*[+|]-[-+]*[+|]\s*$/;
 const RECORD = /^\*+ \d+\. row \*+$/;
 const SINGLE_COLUMN = /^\s*(EXPLAIN|ANALYZE|QUERY PLAN)\s*$/;
+
+/** A prefix of a `\G` record's header, `*************************** 1. row ***************************`. */
+const RECORD_PREFIX = /^\*+(?: \d+(?:\.(?: (?:r(?:o(?:w(?: \**)?)?)?)?)?)?)?$/;
+
+/**
+ * The header of a `\G` record that a wrap broke (`*** 1.` `row` `***`) or a terminal cut (`*** 1. ro` `w ***`), one
+ * line again: a line goes on with the next while they make a header's beginning, with or without a blank between.
+ */
+function joinRecordHeaders(lines: SourceLine[]): SourceLine[] {
+  const out: SourceLine[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    const so = previous?.text.trim() ?? '';
+    const next = line.text.trim();
+    // Whole once its closing stars are as many as its opening ones.
+    const [opening, closing] = [/^\**/.exec(so)![0], /\**$/.exec(so)![0]];
+    const whole = RECORD.test(so) && closing.length >= opening.length;
+    const header = previous && next !== '' && RECORD_PREFIX.test(so) && !whole;
+    const joined = [so + next, `${so} ${next}`].find((text) => RECORD_PREFIX.test(text));
+    if (header && joined) out[out.length - 1] = { ...previous, text: joined };
+    else out.push(line);
+  }
+  return out;
+}
 
 /**
  * The mysql client prints FORMAT=JSON and FORMAT=TREE as one cell: boxed (`| EXPLAIN |` header, the cell's lines
