@@ -9,12 +9,10 @@ import type { SourceLine } from './source-lines.ts';
  * Two kinds of wrap: a word wrap (mail, chat) breaks at a space and drops it, so the pieces are glued with a space;
  * a terminal cuts every long line at its width wherever it falls, so the pieces are glued as they are. The cut is
  * told by its pieces: all of them end at the same column, the widest of the paste (a word wrap ends them where
- * the words fall). One piece alone is taken for a word wrap.
+ * the words fall). One piece alone is taken for a word wrap, unless only the cut's glue makes a node whole.
  */
 export interface LineGrammar {
-  /**
-   * Whether the line can start a line of the format.
-   */
+  /** Whether the line can start a line of the format (else it may be the rest of the line above). */
   startsLine(line: SourceLine, context: LineContext): boolean;
   /** Whether the text is a whole line that nothing continues (a node ending with its numbers). */
   isWhole?(text: string): boolean;
