@@ -8,7 +8,7 @@ import {
 } from '../../../../test-support/services.ts';
 import { diagnosePlan } from './hotspots/index.ts';
 import { parseUserPlan } from './parse.ts';
-import { nodesOf, shape } from './test-support.ts';
+import { cutAt, nodesOf, reading, shape, wrapWords } from './test-support.ts';
 
 /**
  * Real MariaDB plans printed by the `mariadb` client in its three modes (boxed -t, batch -B, vertical -E), in every
@@ -91,6 +91,52 @@ describe.skipIf(!available)('user plans from MariaDB through the mariadb client'
     // filtered: without it the estimate of the join is rows x rows; with it, much less.
     const extended = parseUserPlan(client(`EXPLAIN EXTENDED ${joinGroupSort}`), 'mysql');
     expect(extended.root.rows).toBeLessThan(boxed.root.rows);
+  });
+
+  it('reads boxed and vertical tables whose long rows a mail client wrapped or a terminal cut, as the table whole', () => {
+    for (const sql of [joinGroupSort, nested]) {
+      for (const explain of ['EXPLAIN', 'EXPLAIN EXTENDED', 'ANALYZE']) {
+        for (const mode of ['-t', '-E'] as const) {
+          const output = client(`${explain} ${sql}`, mode);
+          const whole = reading(parseUserPlan(output, 'mysql'));
+          const widths = mode === '-t' ? [80, 60] : [40, 30];
+          for (const width of widths) {
+            // \G lines are short: only Extra is cut, and one piece alone does not tell a cut from a word wrap.
+            const pastes = [['words', wrapWords(output, width)]];
+            if (mode === '-t') pastes.push(['cut', cutAt(output, width)]);
+            for (const [how, text] of pastes) {
+              expect(text, `${explain} ${mode} ${how} ${width}`).not.toBe(output);
+              expect(reading(parseUserPlan(text, 'mysql')), `${explain} ${mode} ${how} ${width}`).toEqual(whole);
+            }
+          }
+        }
+      }
+    }
+    // FORMAT=JSON as \\G prints it (one cell after `EXPLAIN: `), its long conditions wrapped or cut.
+    for (const explain of ['EXPLAIN FORMAT=JSON', 'ANALYZE FORMAT=JSON']) {
+      const output = client(`${explain} ${nested}`, '-E');
+      const whole = reading(parseUserPlan(output, 'mysql'));
+      for (const width of [50, 40]) {
+        for (const [how, text] of [
+          ['words', wrapWords(output, width)],
+          ['cut', cutAt(output, width)],
+        ]) {
+          expect(text, `${explain} ${how} ${width}`).not.toBe(output);
+          expect(reading(parseUserPlan(text, 'mysql')), `${explain} ${how} ${width}`).toEqual(whole);
+        }
+      }
+    }
+    // A row that lost cells is still refused at its line, wrapped or not.
+    const output = client(`EXPLAIN ${joinGroupSort}`, '-t').split('\n');
+    output[3] = output[3]!.replace(/\|[^|]*\|\s*$/, '|');
+    for (const width of [200, 60]) {
+      const text = wrapWords(output.join('\n'), width);
+      const line = text.split('\n').indexOf(wrapWords(output[3]!, width).split('\n')[0]!) + 1;
+      expect(line).toBeGreaterThan(3);
+      expect(() => parseUserPlan(text, 'mysql')).toThrow(
+        `(line ${line}, column 1): this row has 9 columns but the header has 10`,
+      );
+    }
   });
 
   it('reads empty and NULL cells in every mode, also where a paste dropped the tabs of empty last cells', () => {

@@ -18,6 +18,7 @@ import { PlanReadError } from './errors.ts';
 import { accessName, coveringName } from './mysql-names.ts';
 import { numberOf, roundEstimates } from './numbers.ts';
 import { BORDER, type SourceLine, startOf } from './source-lines.ts';
+import { glue, isCut, type LineGrammar, rawWidths, rejoinWrapped } from './wrapped-lines.ts';
 
 export const NO_COSTS: Localized = {
   zh: '该格式不含优化器代价：代价一栏是预计检查的行数（每次读取的行数乘以读取次数）',
@@ -33,6 +34,64 @@ export function looksLikeMysqlTable(lines: SourceLine[]): boolean {
   const header = BORDER.test(first) ? lines[1]?.text : first;
   if (header !== undefined && /\bselect_type\b/.test(header) && /[|\t,]/.test(header)) return true;
   return headerlessColumns(lines) !== undefined;
+}
+
+/**
+ * A box or `\G` records whose long lines a wrap broke (wrapped-lines.ts), joined again: in a box, the border's
+ * pieces are one border and a row goes on until it has as many bars as the border has corners; in a record, a
+ * line goes on until the next `column: value` or `*** N. row ***`.
+ */
+export function rejoinMysqlTable(lines: SourceLine[], raw: string): SourceLine[] {
+  const first = lines[0]!.text.trim();
+  if (/^\+-[-+]*$/.test(first)) return rejoinBox(lines, raw);
+  if (/^\*+ \d+\./.test(first)) return rejoinWrapped(lines, raw, RECORD_LINES);
+  return lines;
+}
+
+const FIELD = /^\s*[A-Za-z_]+:(?: |$)/;
+
+const RECORD_LINES: LineGrammar = {
+  // A record's header a wrap broke is one line already (source-lines.ts).
+  startsLine: (line) => FIELD.test(line.text) || /^\*+ \d+\./.test(line.text.trim()),
+};
+
+const BORDER_PIECE = /^[-+]+$/;
+
+function rejoinBox(lines: SourceLine[], raw: string): SourceLine[] {
+  const groups: SourceLine[][] = [];
+  let corners = 0;
+  for (const line of lines) {
+    const group = groups.at(-1);
+    const text = group?.map((l) => l.text.trim()).join('') ?? '';
+    // mycli's rule under the header (`|----+----|`) is a border too.
+    const border = BORDER_PIECE.test(line.text.trim()) || BORDER.test(line.text);
+    if (group && border && BORDER_PIECE.test(text)) {
+      group.push(line);
+      continue;
+    }
+    if (corners === 0 && group) corners = [...text].filter((c) => c === '+').length;
+    const bars = barsOf(text);
+    const open = text.startsWith('|') && !BORDER.test(text) && (!text.endsWith('|') || bars < corners);
+    // A line whose bars would make the row wider than the border starts the next row: the one above is short.
+    if (group && !border && open && bars + barsOf(line.text) <= corners) group.push(line);
+    else groups.push([line]);
+  }
+  const widths = rawWidths(lines, raw);
+  const cut = isCut(
+    groups.flatMap((g) => g.slice(0, -1)),
+    groups.flatMap((g) => g.slice(1)),
+    widths,
+  );
+  return groups.map((group) => {
+    if (BORDER_PIECE.test(group[0]!.text.trim())) {
+      return { ...group[0]!, text: group.map((l) => l.text.trim()).join('') };
+    }
+    return group.slice(1).reduce((joined, line, i) => glue(joined, group[i]!, line, cut, widths), group[0]!);
+  });
+}
+
+function barsOf(text: string): number {
+  return [...text].filter((c) => c === '|').length;
 }
 
 const SELECT_TYPE =

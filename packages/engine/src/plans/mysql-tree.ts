@@ -15,6 +15,7 @@ import { readsDerivedTable } from './hotspots/hotspot.ts';
 import { accessName, coveringName } from './mysql-names.ts';
 import { roundMs } from './numbers.ts';
 import { type SourceLine, startOf } from './source-lines.ts';
+import { indentOf, type LineGrammar } from './wrapped-lines.ts';
 
 const NUM = '(\\d+(?:\\.\\d+)?(?:e[+-]?\\d+)?)';
 const ACTUAL = new RegExp(
@@ -26,6 +27,18 @@ const COST = new RegExp(`\\s*\\(cost=${NUM}(?:\\.\\.${NUM})? rows=${NUM}\\)$`);
 export const NOT_ESTIMATED = 'no estimate printed: rows and cost are those of the input';
 /** Marks a derived table MySQL estimated at 0 rows: it had no estimate, which is no misestimate. */
 export const ZERO_ESTIMATE = 'rows=0 printed for a derived table: no estimate';
+
+/** The lines of the TREE format, for rejoining what a wrap broke: a `->` node under the root, whole once its numbers are closed. */
+export const MYSQL_TREE_LINES: LineGrammar = {
+  startsLine: (line, { root }) => /^\s*->/.test(line.text) && indentOf(line) > indentOf(root),
+  isWhole(text) {
+    const actual = ACTUAL.exec(text);
+    const estimate = actual ? text.slice(0, actual.index) : text;
+    if (!actual && text.includes('(actual')) return false;
+    const cost = COST.exec(estimate);
+    return (actual !== null || cost !== null) && (cost !== null || !estimate.includes('(cost='));
+  },
+};
 
 export function looksLikeMysqlTree(firstLine: string): boolean {
   return /^\s*->\s*\S/.test(firstLine);
@@ -50,7 +63,8 @@ export function readMysqlTree(lines: SourceLine[], raw: string, arrowlessRoot = 
   const all: Frame[] = [];
   let root: PlanNode | undefined;
   for (const line of lines) {
-    const indent = startOf(line).column;
+    // The text's own indentation: line numbers stripped before it may differ in width.
+    const indent = indentOf(line);
     const match = (arrowlessRoot && !root ? /^\s*(?:->\s*)?(.*)$/ : /^\s*->\s*(.*)$/).exec(line.text);
     if (!match || match[1]!.trim() === '') throw unreadable(line);
     while (frames.length > 0 && frames.at(-1)!.indent >= indent) frames.pop();

@@ -3,7 +3,7 @@ import { AppError } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
 import { diagnosePlan } from './hotspots/index.ts';
 import { parseUserPlan } from './parse.ts';
-import { shape } from './test-support.ts';
+import { nodesOf, shape } from './test-support.ts';
 
 /** The AppError parseUserPlan throws, for assertions on its code, field and position. */
 function rejection(text: string, dialect: 'mysql' | 'postgresql'): AppError {
@@ -185,6 +185,31 @@ describe('parseUserPlan: PostgreSQL text and JSON of one plan', () => {
       expect(shape(fromText.root, options)).toEqual(shape(fromJson.root, options));
     },
   );
+});
+
+describe('parseUserPlan: line numbers and quote marks in front of a plan', () => {
+  it('reads a plan behind line numbers or mail quote marks, and leaves alone what only looks like them', () => {
+    const lines = postgresText.split('\n');
+    const expected = shape(parseUserPlan(postgresText, 'postgresql').root, { filter: true });
+    for (const text of [
+      lines.map((l, i) => `${i + 9}: ${l}`).join('\n'),
+      lines.map((l, i) => `${String(i + 1).padStart(6)}\t${l}`).join('\n'),
+      lines.map((l) => `>> ${l}`).join('\n'),
+    ]) {
+      expect(shape(parseUserPlan(text, 'postgresql').root, { filter: true })).toEqual(expected);
+    }
+    // Grid rows copied without their header: ids 1 and 2 before a tab are cells, not line numbers.
+    const grid = parseUserPlan(
+      [
+        '1\tPRIMARY\tc\tNULL\tALL\tNULL\tNULL\tNULL\tNULL\t5000\t100.00\tUsing where',
+        '2\tSUBQUERY\to\tNULL\tALL\tNULL\tNULL\tNULL\tNULL\t9000\t10.00\tUsing where',
+      ].join('\n'),
+      'mysql',
+    );
+    expect(nodesOf(grid.root).flatMap((n) => n.relation ?? [])).toEqual(['c', 'o']);
+    // Numbers that do not count up by one are no line numbers: they stay, and the text is refused at its 2nd line.
+    expect(rejection(lines.map((l) => `7 ${l}`).join('\n'), 'postgresql').detail).toMatchObject({ line: 2 });
+  });
 });
 
 describe('parseUserPlan: a PostgreSQL plan copied from an inner node', () => {

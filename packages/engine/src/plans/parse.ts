@@ -2,12 +2,13 @@ import type { Dialect, Localized, PlanTree } from '@sqltune/contracts';
 import { type PlanPosition, PlanReadError, planError } from './errors.ts';
 import { lookalike } from './lookalike.ts';
 import { isMysqlJsonPlan, readMysqlJson } from './mysql-json.ts';
-import { looksLikeMysqlTable, readMysqlTable } from './mysql-table.ts';
-import { hasMysqlOnlyCost, looksLikeMysqlTree, readMysqlTree } from './mysql-tree.ts';
+import { looksLikeMysqlTable, readMysqlTable, rejoinMysqlTable } from './mysql-table.ts';
+import { hasMysqlOnlyCost, looksLikeMysqlTree, MYSQL_TREE_LINES, readMysqlTree } from './mysql-tree.ts';
 import { postgresPlanRoot, readPostgresJson } from './postgres-json.ts';
 import { postgresNodeName } from './postgres-names.ts';
-import { looksLikePostgresText, readPostgresText } from './postgres-text.ts';
+import { looksLikePostgresText, POSTGRES_TEXT_LINES, readPostgresText } from './postgres-text.ts';
 import { type SourceLine, sourceLines, startOf } from './source-lines.ts';
+import { glue, isCut, rawWidths, rejoinWrapped } from './wrapped-lines.ts';
 
 /** The EXPLAIN outputs parseUserPlan reads, as PlanTree.format names them. */
 export const PLAN_FORMATS = {
@@ -31,7 +32,7 @@ export function parseUserPlan(text: string, dialect: Dialect): PlanTree {
   if (lines.length === 0) {
     throw planError({ line: 1, column: 1 }, { zh: '执行计划为空', en: 'the plan is empty' }, dialect);
   }
-  const reader = readerFor(lines);
+  const reader = readerFor(lines, raw);
   let tree: PlanTree;
   try {
     tree = reader.read(raw);
@@ -49,16 +50,22 @@ export function parseUserPlan(text: string, dialect: Dialect): PlanTree {
 }
 
 /** The reader for the text's format, and the dialect of that format (undefined: none or JSON, told by its content). */
-function readerFor(lines: SourceLine[]): { dialect?: Dialect; read: (raw: string) => PlanTree } {
+function readerFor(lines: SourceLine[], raw: string): { dialect?: Dialect; read: (raw: string) => PlanTree } {
   const first = lines[0]!.text.trim();
   if (first.startsWith('{') || first.startsWith('[')) return { read: (raw) => readJson(lines, raw) };
+  // Each format joins the lines a wrap broke by its own grammar (wrapped-lines.ts) before it is told and read.
+  const tree = rejoinWrapped(lines, raw, MYSQL_TREE_LINES);
   // PostgreSQL prints `->  Name  (cost=a..b rows=n width=w)`: a plan copied from an inner node starts like that.
-  if (looksLikeMysqlTree(first) && !/ width=\d+\)/.test(first)) {
-    return { dialect: 'mysql', read: (raw) => readMysqlTree(lines, raw) };
+  if (looksLikeMysqlTree(first) && !/ width=\d+\)/.test(tree[0]!.text)) {
+    return { dialect: 'mysql', read: (raw) => readMysqlTree(tree, raw) };
   }
-  if (looksLikeMysqlTable(lines)) return { dialect: 'mysql', read: (raw) => readMysqlTable(lines, raw) };
-  if (looksLikeArrowlessMysqlTree(lines)) return { dialect: 'mysql', read: (raw) => readMysqlTree(lines, raw, true) };
-  if (looksLikePostgresText(first)) return { dialect: 'postgresql', read: (raw) => readPostgresText(lines, raw) };
+  const table = rejoinMysqlTable(lines, raw);
+  if (looksLikeMysqlTable(table)) return { dialect: 'mysql', read: (raw) => readMysqlTable(table, raw) };
+  if (looksLikeArrowlessMysqlTree(tree)) return { dialect: 'mysql', read: (raw) => readMysqlTree(tree, raw, true) };
+  const postgres = rejoinWrapped(lines, raw, POSTGRES_TEXT_LINES);
+  if (looksLikePostgresText(postgres[0]!.text.trim())) {
+    return { dialect: 'postgresql', read: (raw) => readPostgresText(postgres, raw) };
+  }
   const refusal = (reason: Localized) => ({
     read: (): PlanTree => {
       throw new PlanReadError(startOf(lines[0]!), reason);
@@ -97,7 +104,8 @@ function looksLikeArrowlessMysqlTree(lines: SourceLine[]): boolean {
   );
 }
 
-function readJson(lines: SourceLine[], raw: string): PlanTree {
+function readJson(source: SourceLine[], raw: string): PlanTree {
+  const lines = rejoinJson(source, raw);
   const text = lines.map((l) => l.text).join('\n');
   let json: unknown;
   try {
@@ -115,6 +123,38 @@ function readJson(lines: SourceLine[], raw: string): PlanTree {
     zh: 'JSON 中没有执行计划（PostgreSQL 应有 "Plan"，MySQL/MariaDB 应有 "query_block"）',
     en: 'the JSON holds no plan (PostgreSQL output has "Plan", MySQL/MariaDB output has "query_block")',
   });
+}
+
+/**
+ * JSON wrapped by a mail client or cut by a terminal (wrapped-lines.ts): a JSON string holds no line break, so a line
+ * that ends inside one goes on with the next (a long `attached_condition`, a `Filter`). A cut may also fall inside
+ * a number or a word: when the pieces tell a cut, every line as wide as the widest goes on with the next, as it is
+ * (between tokens a line break is only a blank).
+ */
+function rejoinJson(lines: SourceLine[], raw: string): SourceLine[] {
+  const insideString: boolean[] = [];
+  let inside = false;
+  for (const line of lines) {
+    for (let i = 0; i < line.text.length; i++) {
+      if (inside && line.text[i] === '\\') i++;
+      else if (line.text[i] === '"') inside = !inside;
+    }
+    insideString.push(inside);
+  }
+  const widths = rawWidths(lines, raw);
+  const breaks = lines.flatMap((_, i) => (insideString[i] && i + 1 < lines.length ? [i] : []));
+  const cut = isCut(
+    breaks.map((i) => lines[i]!),
+    breaks.map((i) => lines[i + 1]!),
+    widths,
+  );
+  const out: SourceLine[] = [];
+  for (const [i, line] of lines.entries()) {
+    const previous = lines[i - 1];
+    const continues = previous && (insideString[i - 1] || (cut && widths.of(previous) === widths.widest));
+    out.push(continues ? glue(out.pop()!, previous, line, cut, widths) : line);
+  }
+  return out;
 }
 
 /** JSON.parse says "at position N" (V8): map N in the joined text back to the user's line and column. */

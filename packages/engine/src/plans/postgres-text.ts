@@ -13,6 +13,7 @@ import { numberOf, roundMs } from './numbers.ts';
 import { filterOf, isConditionKey, parallelWallTimes } from './postgres-common.ts';
 import { postgresNodeName } from './postgres-names.ts';
 import { type SourceLine, startOf } from './source-lines.ts';
+import { indentOf, type LineGrammar } from './wrapped-lines.ts';
 
 const N = '(\\d+(?:\\.\\d+)?)';
 // Width, rows and loops may be missing where a plan was shortened for a blog or a slide (`(cost=1.5..9.2 rows=10)`,
@@ -27,6 +28,53 @@ const MODIFY_TARGET = /^(?:Foreign )?(?:Insert|Update|Delete|Merge) on \S/;
 const GROUP_HEADER = /^(?:SubPlan|InitPlan|CTE)\s+\S+/;
 const SUMMARY_LINE =
   /^(?:Planning Time|Execution Time|Planning|JIT|Triggers|Trigger [^:]*|Settings|Query Identifier|Serialization|Memory):/;
+
+/**
+ * The lines of the text format, for rejoining what a wrap broke: under the root, a node (`->`), a node's property
+ * (`Filter: ...`), a group header (`SubPlan 1`) or a write's target; the summary (`Execution Time: ...`) at the
+ * root's level. A node line is whole once its numbers are closed.
+ */
+export const POSTGRES_TEXT_LINES: LineGrammar = {
+  startsLine(line, { root, lines, index, started, afterCut }) {
+    const text = line.text.trim();
+    // The summary follows the plan: "Memory: 25kB" above a node is the rest of a "Sort Method: ..." line.
+    if (SUMMARY_LINE.test(text)) return index > lastNode(lines);
+    const indent = indentOf(line);
+    if (indent <= indentOf(root)) return false;
+    if (text.startsWith('->')) return true;
+    if (GROUP_HEADER.test(text)) return true;
+    if (!DETAIL_LINE.test(text) && !MODIFY_TARGET.test(text)) return false;
+    if (!afterCut) return true;
+    // After a cut, "  Memory Usage: 9kB" may be the rest of "Buckets: 1024  Batches: 1": a property starts only
+    // where EXPLAIN prints one, two columns in from the text of the line it belongs to, before that node's children.
+    const owner = started.findLastIndex((s) => indentOf(s) < indent);
+    const ownerText = /^\s*(?:->\s*)?/.exec(started[owner]?.text ?? '')![0].length;
+    return (
+      owner >= 0 &&
+      ownerText + 2 === indent &&
+      !started.slice(owner + 1).some((s) => s.text.trimStart().startsWith('->'))
+    );
+  },
+  isWhole(text) {
+    const match = NODE_LINE.exec(text.trim().replace(/^->\s*/, ''));
+    if (!match || !text.endsWith(')')) return false;
+    const costs = match[2] !== undefined;
+    const actuals = [6, 8, 9, 10].some((group) => match[group] !== undefined);
+    return (costs || actuals) && (costs || !text.includes('(cost=')) && (actuals || !text.includes('(actual'));
+  },
+};
+
+const lastNodes = new WeakMap<SourceLine[], number>();
+
+/** The index of the last node line (`->`), once per text. */
+function lastNode(lines: SourceLine[]): number {
+  let last = lastNodes.get(lines);
+  if (last === undefined) {
+    last = lines.findLastIndex((l) => l.text.trimStart().startsWith('->'));
+    lastNodes.set(lines, last);
+  }
+  return last;
+}
 
 /** Whether a line starts a PostgreSQL text plan: a node name with the numbers EXPLAIN prints, or a known name. */
 export function looksLikePostgresText(firstLine: string): boolean {
@@ -50,7 +98,8 @@ export function readPostgresText(lines: SourceLine[], raw: string): PlanTree {
   const rootLine = lines[0]!;
   // A plan copied from one of its inner nodes starts with that node's arrow.
   const root = nodeFrom(rootLine, rootLine.text.trim().replace(/^->\s*/, ''), true);
-  const rootColumn = columnOf(rootLine);
+  // Depths are the text's own indentation: line numbers or quote marks stripped before it may differ in width.
+  const rootColumn = indentOf(rootLine);
   // Every later line is under the root, even when a prefix the client printed shifted the root line alone.
   const frames: Frame[] = [{ indent: -1, node: root.node, conditions: root.conditions }];
   const all: Frame[] = [frames[0]!];
@@ -59,7 +108,7 @@ export function readPostgresText(lines: SourceLine[], raw: string): PlanTree {
 
   for (const line of lines.slice(1)) {
     const text = line.text.trim();
-    const column = columnOf(line);
+    const column = indentOf(line);
     if (inSummary || (column <= rootColumn && SUMMARY_LINE.test(text))) {
       inSummary = true;
       if (!DETAIL_LINE.test(text)) throw unreadable(line);
@@ -98,10 +147,6 @@ export function readPostgresText(lines: SourceLine[], raw: string): PlanTree {
   const tree: PlanTree = { root: root.node, totalCost: root.node.cost, raw, format: 'postgresql-text' };
   if (executionTimeMs !== undefined) tree.executionTimeMs = executionTimeMs;
   return tree;
-}
-
-function columnOf(line: SourceLine): number {
-  return startOf(line).column;
 }
 
 function unreadable(line: SourceLine): PlanReadError {

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { isDeepStrictEqual } from 'node:util';
+import { AppError } from '@sqltune/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   postgresBinDir,
@@ -8,7 +10,7 @@ import {
 } from '../../../../test-support/services.ts';
 import { diagnosePlan } from './hotspots/index.ts';
 import { parseUserPlan } from './parse.ts';
-import { nodesOf, shape } from './test-support.ts';
+import { cutAt, nodesOf, reading, shape, wrapWords } from './test-support.ts';
 
 /**
  * Real PostgreSQL 15 plans, printed by psql exactly as a user would copy them, read back into trees. The text and
@@ -198,5 +200,135 @@ describe.skipIf(!available)('user plans from PostgreSQL 15 through psql', () => 
   it('rejects a PostgreSQL plan given for a MySQL statement', () => {
     const text = psql([`EXPLAIN ${statements.indexScan}`]);
     expect(() => parseUserPlan(text, 'mysql')).toThrow(/this is a PostgreSQL plan/);
+  });
+
+  describe('plans whose long lines a terminal, a chat app or a mail client wrapped', () => {
+    const explains = (sql: string) => [`EXPLAIN ${sql}`, `EXPLAIN ANALYZE ${sql}`, `EXPLAIN (VERBOSE) ${sql}`];
+    const outputs = () =>
+      Object.values(statements).flatMap((sql) =>
+        explains(sql).map((explain) => ({ explain, output: psql([explain]) })),
+      );
+    const read = (text: string) => reading(parseUserPlan(text, 'postgresql'));
+
+    it('reads psql output wrapped at the words at 80 and 40 columns as the plan unwrapped', () => {
+      for (const { explain, output } of outputs()) {
+        const whole = read(output);
+        for (const width of [80, 40]) {
+          expect(read(wrapWords(output, width)), `${explain} at ${width}`).toEqual(whole);
+        }
+      }
+    });
+
+    it('reads psql output a terminal cut at 80 and 40 columns as the plan uncut', () => {
+      for (const { explain, output } of outputs()) {
+        const whole = read(output);
+        for (const width of [80, 40]) {
+          // One line alone cut in a property is told from a word wrap by nothing: it is joined with a blank.
+          if (width === 80 && !explain.includes('ANALYZE')) continue;
+          expect(read(cutAt(output, width)), `${explain} at ${width}`).toEqual(whole);
+        }
+      }
+    });
+
+    it('reads nearly every plan wrapped or cut at any width from 40 to 140 columns as the plan whole', () => {
+      let pastes = 0;
+      const misread: string[] = [];
+      for (const { explain, output } of outputs()) {
+        const whole = read(output);
+        for (let width = 40; width <= 140; width++) {
+          for (const [how, text] of [
+            ['words', wrapWords(output, width)],
+            ['cut', cutAt(output, width)],
+          ] as const) {
+            pastes++;
+            let got: unknown;
+            try {
+              got = read(text);
+            } catch (error) {
+              got = error;
+            }
+            if (!isDeepStrictEqual(got, whole)) misread.push(`${explain} ${how} ${width}`);
+          }
+        }
+      }
+      // What is left: one line alone cut inside a property, and word wraps that fill every line to the width
+      // (both told from the other kind of wrap by nothing but the words).
+      expect(misread.length / pastes, misread.join('\n')).toBeLessThan(0.01);
+    });
+
+    it('reads EXPLAIN (FORMAT JSON) wrapped or cut inside its strings and numbers as the JSON whole', () => {
+      for (const sql of Object.values(statements)) {
+        const output = psql([`EXPLAIN (VERBOSE, FORMAT JSON) ${sql}`], ['-A', '-t']);
+        const whole = read(output);
+        for (const width of [40, 30]) {
+          for (const [how, text] of [
+            ['words', wrapWords(output, width)],
+            ['cut', cutAt(output, width)],
+          ]) {
+            expect(text, `${how} ${width}`).not.toBe(output);
+            expect(read(text), `${how} ${width}`).toEqual(whole);
+          }
+        }
+      }
+    });
+
+    it("reads psql's own wrapped format at 80 and 40 columns, in ASCII and unicode lines", () => {
+      for (const sql of Object.values(statements)) {
+        // Measured without times, so that two runs print the same plan.
+        const explain = `EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF, VERBOSE) ${sql}`;
+        const whole = read(psql([explain]));
+        for (const columns of ['80', '40']) {
+          for (const linestyle of ['ascii', 'unicode']) {
+            const options = ['-P', 'format=wrapped', '-P', `columns=${columns}`, '-P', `linestyle=${linestyle}`];
+            const output = psql([explain], options);
+            expect(read(output), `${columns} ${linestyle}`).toEqual(whole);
+          }
+        }
+      }
+    });
+
+    it('reads a plan quoted in a mail reply, numbered by an editor, with Windows line ends, expanded by \\x', () => {
+      const sql = statements.joinGroupSort;
+      const output = psql([`EXPLAIN (ANALYZE, VERBOSE) ${sql}`]);
+      const whole = read(output);
+      const lines = output.split('\n');
+      const pastes = {
+        quoted: lines.map((l) => `> ${l}`).join('\n'),
+        'quoted twice': lines.map((l) => `> > ${l}`).join('\n'),
+        'quoted, then wrapped': wrapWords(lines.map((l) => `> ${l}`).join('\n'), 80),
+        'wrapped, then quoted': wrapWords(output, 78)
+          .split('\n')
+          .map((l) => `>${l === '' ? '' : ` ${l}`}`)
+          .join('\n'),
+        numbered: lines.map((l, i) => `${String(i + 1).padStart(3)} ${l}`).join('\n'),
+        'cat -n': lines.map((l, i) => `${String(i + 1).padStart(6)}\t${l}`).join('\n'),
+        'numbered, then wrapped': wrapWords(lines.map((l, i) => `${i + 1}: ${l}`).join('\n'), 80),
+        'Windows line ends, wrapped': wrapWords(output, 80).replace(/\n/g, '\r\n'),
+      };
+      for (const [form, text] of Object.entries(pastes)) expect(read(text), form).toEqual(whole);
+      const untimed = `EXPLAIN (ANALYZE, TIMING OFF, SUMMARY OFF, VERBOSE) ${sql}`;
+      expect(read(wrapWords(psql([untimed], ['-x']), 80)), 'expanded (\\x), wrapped').toEqual(read(psql([untimed])));
+    });
+
+    it('still refuses a line that is no plan, at its line, in zh and en, however the plan around it was wrapped', () => {
+      const output = psql([`EXPLAIN ANALYZE ${statements.subplans}`]);
+      const lines = output.split('\n');
+      const at = lines.findIndex((l) => l.includes('->  Hash'));
+      lines.splice(at + 1, 0, '         this line was typed by hand');
+      for (const text of [lines.join('\n'), wrapWords(lines.join('\n'), 80), cutAt(lines.join('\n'), 80)]) {
+        const typed = text.split('\n').findIndex((l) => l.includes('typed by hand')) + 1;
+        try {
+          parseUserPlan(text, 'postgresql');
+          expect.unreachable();
+        } catch (error) {
+          expect(error).toBeInstanceOf(AppError);
+          const { code, detail } = error as AppError;
+          expect(code).toBe(4204);
+          expect(detail).toMatchObject({ field: 'plan', line: typed });
+          expect(detail.message.en).toContain('does not continue the PostgreSQL text plan above it');
+          expect(detail.message.zh).toContain('这一行不能接在上面的 PostgreSQL 文本计划之后');
+        }
+      }
+    });
   });
 });

@@ -10,23 +10,66 @@ export interface SourceLine {
   text: string;
   line: number;
   column: number;
+  /**
+   * Blanks a client's framing put before the text and that were dropped with it (psql's one-space margin): part
+   * of the text after all when the line is the rest of a line a terminal cut (wrapped-lines.ts).
+   */
+  margin?: string;
+  /** The user's last line the text runs through, when it joins lines (`line` is the first). */
+  through?: number;
 }
 
 export function sourceLines(input: string): SourceLine[] {
-  let lines = asciiBox(
-    input
-      .replace(/\r\n?/g, '\n')
-      .split('\n')
-      .map((text, i) => ({ text: text.replace(/\s+$/, ''), line: i + 1, column: 1 })),
-  );
+  let lines = input
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((text, i) => ({ text: text.replace(/\s+$/, ''), line: i + 1, column: 1 }));
+  lines = asciiBox(stripLineNumbers(stripQuoteMarkers(lines)));
   lines = dropTrailingCommandTag(dropClientChatter(dropLeadingStatement(cropToPsqlFrame(lines))));
   lines = uncommentLines(lines);
   lines = unwrapQuotedLines(lines);
   lines = unwrapQuotedCell(lines);
   lines = unwrapPsql(lines);
-  lines = unwrapMysqlSingleCell(lines);
+  lines = unwrapMysqlSingleCell(joinRecordHeaders(lines));
   lines = unescapeBatchCell(lines);
   return joinWrappedNumbers(lines.filter((l) => l.text.trim() !== ''));
+}
+
+/**
+ * A plan quoted in a mail reply or a Markdown quote: `> ` before every line (`> > ` or `>> ` quoted twice), as deep
+ * as on its first line. No plan format starts a line with `>`; a line the mail client wrapped after quoting may
+ * have lost its marker, and is kept as it is.
+ */
+function stripQuoteMarkers(lines: SourceLine[]): SourceLine[] {
+  const first = lines.find((l) => l.text.trim() !== '');
+  const depth = /^\s*(?:> ?)+/.exec(first?.text ?? '')?.[0].split('>').length;
+  if (!depth) return lines;
+  const marker = new RegExp(`^\\s*(?:> ?){1,${depth - 1}}`);
+  return lines.map((l) => {
+    const found = marker.exec(l.text);
+    return found ? sliceLine(l, found[0].length) : l;
+  });
+}
+
+/**
+ * Line numbers in front of every line: copied from an editor, a code block of a blog or a ticket, `cat -n` or
+ * `less -N` (`12 `, `12: `, `12| `, `  12\t`). They count up by one from the first line; a line a wrap added has
+ * none. A tab right after a number that is not padded is a tab-separated row of MySQL (`1\tSIMPLE\t...`), not
+ * a line number.
+ */
+function stripLineNumbers(lines: SourceLine[]): SourceLine[] {
+  const numbered = /^( *)(\d+)(?:[.:|)] ?|\t| |$)/;
+  const first = lines.find((l) => l.text.trim() !== '');
+  const start = numbered.exec(first?.text ?? '');
+  if (!start) return lines;
+  let next = Number(start[2]);
+  const out = lines.map((l) => {
+    const found = numbered.exec(l.text);
+    if (!found || Number(found[2]) !== next || (found[0].endsWith('\t') && found[1] === '')) return l;
+    next++;
+    return sliceLine(l, found[0].length);
+  });
+  return next - Number(start[2]) >= 2 ? out : lines;
 }
 
 const BOX_LINE = /^\s*[┌├└][─┬┼┴]*[┐┤┘]\s*$/;
@@ -101,7 +144,7 @@ function dropClientChatter(lines: SourceLine[]): SourceLine[] {
  * the output and its `(N rows)` footer ends it, so what lies outside is not the plan.
  */
 function cropToPsqlFrame(lines: SourceLine[]): SourceLine[] {
-  const header = lines.findIndex((l, i) => /^\s*QUERY PLAN\s*$/.test(l.text) && /^-+$/.test(lines[i + 1]?.text ?? ''));
+  const header = lines.findIndex((_, i) => afterPsqlHeader(lines, i) > 0);
   if (header < 0) return lines;
   const footer = lines.findIndex((l, i) => i > header && /^\(\d+ rows?\)$/.test(l.text.trim()));
   return lines.slice(header, footer < 0 ? undefined : footer);
@@ -201,7 +244,7 @@ function joinWrappedNumbers(lines: SourceLine[]): SourceLine[] {
   for (const line of lines) {
     const previous = out.at(-1);
     if (previous && /^\s*\((?:cost=|actual |never executed\))/.test(line.text)) {
-      out[out.length - 1] = { ...previous, text: `${previous.text} ${line.text.trim()}` };
+      out[out.length - 1] = { ...previous, text: `${previous.text} ${line.text.trim()}`, through: line.line };
     } else {
       out.push(line);
     }
@@ -217,15 +260,15 @@ function joinWrappedNumbers(lines: SourceLine[]): SourceLine[] {
 function unwrapPsql(lines: SourceLine[]): SourceLine[] {
   const first = lines.findIndex((l) => l.text.trim() !== '');
   if (first < 0) return lines;
-  if (lines.some((l) => /^-\[ RECORD \d+ \]-*/.test(l.text))) return unwrapPsqlExpanded(lines);
-  const header = /^\s*QUERY PLAN\s*$/.test(lines[first]!.text);
-  const dashes = header && /^-+$/.test(lines[first + 1]?.text ?? '');
-  if (dashes) {
-    return lines.slice(first + 2).map((l) => {
-      const unpadded = l.text.startsWith(' ') ? sliceLine(l, 1) : l;
-      return { ...unpadded, text: unpadded.text.replace(/\s*\+$/, '') };
+  if (lines.some((l) => /^-\[ RECORD \d+/.test(l.text))) return unwrapPsqlExpanded(lines);
+  const body = afterPsqlHeader(lines, first);
+  if (body > 0) {
+    return joinPsqlWrapped(lines.slice(body), lines[body - 1]!.text.length).map((l) => {
+      const unpadded = l.text.startsWith(' ') ? { ...sliceLine(l, 1), margin: ' ' } : l;
+      return { ...unpadded, text: unpadded.text.replace(/\s*[+↵]$/, '') };
     });
   }
+  const header = /^\s*QUERY PLAN\s*$/.test(lines[first]!.text);
   const rest = header ? lines.slice(first + 1) : lines;
   // A psql JSON cell pasted without its header still ends its lines with `+`.
   if (/^\s*[[{].*\+$/.test(rest.find((l) => l.text.trim() !== '')?.text ?? '')) {
@@ -234,10 +277,50 @@ function unwrapPsql(lines: SourceLine[]): SourceLine[] {
   return rest;
 }
 
+/**
+ * The index of the first line after psql's header (`QUERY PLAN` over a line of dashes) at `header`, or -1. A
+ * terminal narrower than the plan cuts the header's padding off onto a blank line and the dashes into pieces.
+ */
+function afterPsqlHeader(lines: SourceLine[], header: number): number {
+  const [first, second] = [lines[header]?.text.trim(), lines[header + 1]?.text.trim() ?? ''];
+  let i = header + 1;
+  // A wrap or a cut narrower than the header's centring breaks it in two (`QUERY` `PLAN`, `QUE` `RY PLAN`).
+  if (first && first !== 'QUERY PLAN' && (first + second === 'QUERY PLAN' || `${first} ${second}` === 'QUERY PLAN'))
+    i++;
+  else if (first !== 'QUERY PLAN') return -1;
+  while (lines[i]?.text === '') i++;
+  // `\pset linestyle unicode` draws the dashes as a line.
+  if (!/^(?:-+|─+)$/.test(lines[i]?.text ?? '')) return -1;
+  while (/^(?:-+|─+)$/.test(lines[i]?.text ?? '')) i++;
+  return i;
+}
+
+/**
+ * psql's `\pset format wrapped` folds a row wider than the screen itself: `.` (`…` with unicode lines) ends the
+ * row's part in the right margin, the column `width` where its dashes end, and starts the rest in the left one.
+ */
+function joinPsqlWrapped(lines: SourceLine[], width: number): SourceLine[] {
+  const out: SourceLine[] = [];
+  let marker: string | undefined;
+  for (const line of lines) {
+    const previous = out.at(-1);
+    if (previous && marker && line.text.startsWith(marker)) {
+      out[out.length - 1] = { ...previous, text: previous.text.slice(0, -1) + line.text.slice(1) };
+    } else {
+      out.push(line);
+    }
+    // The marker of the part just read, in the margin or none.
+    const last = line.text.at(-1);
+    marker = line.column + line.text.length - 1 === width && (last === '.' || last === '…') ? last : undefined;
+  }
+  return out;
+}
+
 function unwrapPsqlExpanded(lines: SourceLine[]): SourceLine[] {
   const out: SourceLine[] = [];
   for (const l of lines) {
-    if (/^-\[ RECORD \d+ \]/.test(l.text)) continue;
+    // A record's header, or the rest of one a wrap broke (`-[ RECORD 12` then `]-----`).
+    if (/^-\[ RECORD \d+/.test(l.text) || /^\]?-+$/.test(l.text)) continue;
     const cell = /^(QUERY PLAN\s*\|\s?|\s*\|\s?)/.exec(l.text);
     const content = cell ? sliceLine(l, cell[0].length) : l;
     out.push({ ...content, text: content.text.replace(/\s*\+$/, '') });
@@ -249,6 +332,30 @@ function unwrapPsqlExpanded(lines: SourceLine[]): SourceLine[] {
 export const BORDER = /^\s*[+|]-[-+]*[+|]\s*$/;
 const RECORD = /^\*+ \d+\. row \*+$/;
 const SINGLE_COLUMN = /^\s*(EXPLAIN|ANALYZE|QUERY PLAN)\s*$/;
+
+/** A prefix of a `\G` record's header, `*************************** 1. row ***************************`. */
+const RECORD_PREFIX = /^\*+(?: \d+(?:\.(?: (?:r(?:o(?:w(?: \**)?)?)?)?)?)?)?$/;
+
+/**
+ * The header of a `\G` record that a wrap broke (`*** 1.` `row` `***`) or a terminal cut (`*** 1. ro` `w ***`), one
+ * line again: a line goes on with the next while they make a header's beginning, with or without a blank between.
+ */
+function joinRecordHeaders(lines: SourceLine[]): SourceLine[] {
+  const out: SourceLine[] = [];
+  for (const line of lines) {
+    const previous = out.at(-1);
+    const so = previous?.text.trim() ?? '';
+    const next = line.text.trim();
+    // Whole once its closing stars are as many as its opening ones.
+    const [opening, closing] = [/^\**/.exec(so)![0], /\**$/.exec(so)![0]];
+    const whole = RECORD.test(so) && closing.length >= opening.length;
+    const header = previous && next !== '' && RECORD_PREFIX.test(so) && !whole;
+    const joined = [so + next, `${so} ${next}`].find((text) => RECORD_PREFIX.test(text));
+    if (header && joined) out[out.length - 1] = { ...previous, text: joined };
+    else out.push(line);
+  }
+  return out;
+}
 
 /**
  * The mysql client prints FORMAT=JSON and FORMAT=TREE as one cell: boxed (`| EXPLAIN |` header, the cell's lines
