@@ -45,7 +45,8 @@
  *   average 9-14: postgresql 4.02x, 16/22 improved, 1 slower (Q22 0.67x, 24 ms to 35 ms with orders(o_custkey) and
  *   customer(c_acctbal), no rows returned); mariadb 3.03x, 11/22, 2 slower (Q7 0.41x with redundant-date-cast,
  *   Q19 0.70x with a lineitem index); not investigated yet. The whole run with TPC-DS: 13.9 min.
- * TPC-DS, scale 10 (each sales table 100,000 rows, store_returns 57,000; date_dim 73,049, time_dim 86,400): see
+ * TPC-DS, scale 10 (each sales table 100,000 rows, store_returns 57,000, item 3,600, store 10; date_dim 73,049,
+ *   time_dim 86,400): see
  *   docs/design.md "Quality bench: TPC-DS on PostgreSQL" for the time and figures measured.
  */
 import { existsSync } from 'node:fs';

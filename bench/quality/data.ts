@@ -11,11 +11,10 @@
  *   store; the other dimensions (completed as tpcds.ts says) are shared. Copy k of an item keeps its item id, brand,
  *   class, category and price (as the versions of an item in TPC-DS do) and moves its manufacturer and manager ids
  *   k steps around their domains; copy k of the store (the sample has one) moves its market id and its name
- *   (dsdgen's words for a store's number). The 360 items of
- *   the sample carry 233 of the 1,000 manufacturer ids and the store one of 10 markets, so a query's
- *   `i_manufact_id = 977`, `s_market_id = 8` or `s_store_name = 'ese'` matched nothing, every join after it was skipped, and the query was
- *   timed planning only; ten copies cover about 93% of the manufacturers and every market. The copies of a sale
- *   share its customer and date.
+ *   (dsdgen's words for a store's number). The 360 items of the sample carry 233 of the 1,000 manufacturer ids and
+ *   the store one of 10 markets, so a query's `i_manufact_id = 977`, `s_market_id = 8` or `s_store_name = 'ese'`
+ *   matched nothing, every join after it was skipped, and the query was timed planning only; ten copies cover about
+ *   93% of the manufacturers and every market and name. The copies of a sale share its customer and date.
  */
 import { TPCDS_TABLES, tpcdsTables } from '../../packages/planner/src/test-support/tpcds.ts';
 import { tpchRows } from '../../packages/planner/src/test-support/tpch.ts';

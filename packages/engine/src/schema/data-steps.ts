@@ -26,8 +26,12 @@ export function dataStep(tokens: Token[], dialect: Dialect): { verb: DataVerb; t
   }
   if (verb === 'UPDATE') return found(tokens, verb, i, ['SET']);
   if (verb === 'DELETE') {
-    // MySQL's multi-table `DELETE t1, t2 FROM t1 JOIN t2 ...` names its targets before FROM.
-    if (mysql && !isKeyword(tokens[i], 'FROM')) return found(tokens, verb, i, ['FROM']);
+    // MySQL's multi-table `DELETE ur FROM user_roles ur JOIN ...` names its targets (aliases) before FROM: the
+    // step is named by the first table after FROM.
+    if (mysql && !isKeyword(tokens[i], 'FROM')) {
+      const from = clauseAt(tokens, i + 1, ['FROM']);
+      return from === undefined || !found(tokens, verb, i, []) ? undefined : found(tokens, verb, from + 1, []);
+    }
     if (!isKeyword(tokens[i], 'FROM')) return undefined;
     return found(tokens, verb, skipWords(tokens, i + 1, ['ONLY']), []);
   }
@@ -60,16 +64,21 @@ function found(
   return { verb: verb as DataVerb, target };
 }
 
-/** Whether one of `clauses` stands from `from` outside any parentheses (it stops there: a dump's rows are long). */
+/** Whether one of `clauses` stands from `from` outside any parentheses. */
 function hasClause(tokens: Token[], from: number, clauses: string[]): boolean {
+  return clauseAt(tokens, from, clauses) !== undefined;
+}
+
+/** Where the first of `clauses` stands from `from` outside any parentheses (it stops there: a dump's rows are long). */
+function clauseAt(tokens: Token[], from: number, clauses: string[]): number | undefined {
   let depth = 0;
   for (let i = from; i < tokens.length; i++) {
     const token = tokens[i]!;
     if (token.text === '(') depth++;
     else if (token.text === ')') depth--;
-    else if (depth === 0 && clauses.some((c) => isKeyword(token, c))) return true;
+    else if (depth === 0 && clauses.some((c) => isKeyword(token, c))) return i;
   }
-  return false;
+  return undefined;
 }
 
 /**

@@ -269,7 +269,7 @@ describe("a migration history's data steps are skipped, with a note", () => {
       /^The data in the table structure was skipped: 1 row\(s\) in 1 INSERT statement\(s\) \(roles\)/,
     );
     expect(en[1]).toBe(
-      `8 data changes (INSERT roles line ${lineOf(history, "INSERT INTO `roles` (`name`) VALUES ('seed-admin')")}, UPDATE users line ${lineOf(history, 'UPDATE `users`')}, INSERT user_roles line ${lineOf(history, 'INSERT IGNORE')}, UPDATE users line ${lineOf(history, 'UPDATE `users` u JOIN')}, DELETE ur line ${lineOf(history, 'DELETE ur')}, DELETE users line ${lineOf(history, 'DELETE FROM `users`')}, REPLACE roles line ${lineOf(history, 'REPLACE')}, DELETE user_roles line ${lineOf(history, 'WITH stale')}) in the table structure were not run: they do not change plans. The tables are planned empty, with the statistics given: data changes are not needed.`,
+      `8 data changes (INSERT roles line ${lineOf(history, "INSERT INTO `roles` (`name`) VALUES ('seed-admin')")}, UPDATE users line ${lineOf(history, 'UPDATE `users`')}, INSERT user_roles line ${lineOf(history, 'INSERT IGNORE')}, UPDATE users line ${lineOf(history, 'UPDATE `users` u JOIN')}, DELETE user_roles line ${lineOf(history, 'DELETE ur')}, DELETE users line ${lineOf(history, 'DELETE FROM `users`')}, REPLACE roles line ${lineOf(history, 'REPLACE')}, DELETE user_roles line ${lineOf(history, 'WITH stale')}) in the table structure were not run: they do not change plans. The tables are planned empty, with the statistics given: data changes are not needed.`,
     );
   });
 
