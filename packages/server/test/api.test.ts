@@ -102,7 +102,11 @@ describe('API on embedded PGlite', () => {
     const ddl = await api.call<{ line: number }>(
       'POST',
       '/api/v1/optimizes',
-      form({ dialect: 'mysql', sql: 'SELECT 1', schema: 'CREATE TABLE t (a int);\nTRUNCATE t;' }),
+      form({
+        dialect: 'mysql',
+        sql: 'SELECT 1',
+        schema: "CREATE TABLE t (a int);\nLOAD DATA INFILE '/etc/passwd' INTO TABLE t;",
+      }),
     );
     expect(ddl.code).toBe(4203);
     expect(ddl.data.line).toBe(2);

@@ -2,16 +2,16 @@ import type { Dialect } from '@sqltune/contracts';
 import { isKeyword, type Token } from '../text/lexer.ts';
 
 /** The statement a data step is, by its verb (a `WITH ...` step by its main statement's). */
-export type DataVerb = 'INSERT' | 'REPLACE' | 'UPDATE' | 'DELETE' | 'MERGE';
+export type DataVerb = 'INSERT' | 'REPLACE' | 'UPDATE' | 'DELETE' | 'MERGE' | 'TRUNCATE';
 
 /**
  * A migration history's data step: an `UPDATE` / `DELETE` backfill, an `INSERT ... SELECT` or a seed's `INSERT ...
  * VALUES` (with ON CONFLICT / ON DUPLICATE KEY UPDATE), MySQL's REPLACE and multi-table UPDATE / DELETE, PostgreSQL's
- * `DELETE ... USING`, MERGE and a `WITH ...` whose main statement is one of these. The sandboxes plan over empty tables
- * with the statistics given, so a data step changes no plan: skipped-code.ts blanks it with a note, and it is never
- * sent to any database nor evaluated. Only a statement of the verb's own shape is one (a target name, then the
- * clause the verb needs: SET, FROM, VALUES / SELECT ...); anything else, and TRUNCATE (kept refused: nothing was
- * written down that says skipping it is right), stays with the allow lists, which refuse it with 4203.
+ * `DELETE ... USING`, MERGE, TRUNCATE (a history's "empty the staging table") and a `WITH ...` whose main statement
+ * is one of these. The sandboxes plan over empty tables with the statistics given, so a data step changes no plan:
+ * skipped-code.ts blanks it with a note, and it is never sent to any database nor evaluated. Only a statement of the
+ * verb's own shape is one (a target name, then the clause the verb needs: SET, FROM, VALUES / SELECT ...); anything
+ * else stays with the allow lists, which refuse it with 4203.
  * Returns the verb and the index of the target's first token.
  */
 export function dataStep(tokens: Token[], dialect: Dialect): { verb: DataVerb; target: number } | undefined {
@@ -36,6 +36,8 @@ export function dataStep(tokens: Token[], dialect: Dialect): { verb: DataVerb; t
     return found(tokens, verb, skipWords(tokens, i + 1, ['ONLY']), []);
   }
   if (verb === 'MERGE' && !mysql && isKeyword(tokens[i], 'INTO')) return found(tokens, verb, i + 1, ['USING']);
+  // `TRUNCATE [TABLE] [ONLY] t [, u] [RESTART IDENTITY] [CASCADE]`, not inside a WITH.
+  if (verb === 'TRUNCATE' && start === 0) return found(tokens, verb, skipWords(tokens, 1, ['TABLE', 'ONLY']), []);
   return undefined;
 }
 

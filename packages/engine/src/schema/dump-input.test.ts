@@ -113,7 +113,7 @@ describe('table structure as the dump tools print it', () => {
 
   it('still refuses what is no structure, naming what is accepted', () => {
     for (const [text, dialect] of [
-      ['CREATE TABLE t (a int);\nTRUNCATE t;', 'postgresql'],
+      ['CREATE TABLE t (a int);\nCALL refresh_totals();', 'postgresql'],
       ['CREATE TABLE t (a int);\nINSERT INTO t;', 'mysql'],
       ['CREATE TABLE t (a int);\nSELECT * INTO u FROM t;', 'postgresql'],
       ["CREATE TABLE t (a int);\nCOPY t TO PROGRAM 'cat /etc/passwd';", 'postgresql'],
