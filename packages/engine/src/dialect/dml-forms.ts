@@ -1,5 +1,5 @@
 import { type AstNode, columnRef, isNode, walk } from '../model/ast.ts';
-import { isKeyword, type Token } from '../text/lexer.ts';
+import { isKeyword, type Token, topLevelIndex } from '../text/lexer.ts';
 import { closingParen, type FormContext, fragment, notRead } from './markers.ts';
 
 /**
@@ -49,18 +49,6 @@ export function dmlForms(context: FormContext): void {
 
 const first = (tokens: Token[]) => tokens[0]?.text.toUpperCase() ?? '';
 
-/** The index of the first token at depth 0 from `from` on that `match` accepts, or -1. */
-function topLevel(tokens: Token[], from: number, match: (token: Token, i: number) => boolean): number {
-  let depth = 0;
-  for (let i = from; i < tokens.length; i++) {
-    const text = tokens[i]!.text;
-    if (text === '(') depth++;
-    else if (text === ')') depth--;
-    else if (depth === 0 && match(tokens[i]!, i)) return i;
-  }
-  return -1;
-}
-
 const DEFAULT = () => ({ type: 'origin', value: 'DEFAULT' });
 
 function defaultValues({ tokens, dialect, substitutions, fixups, markers }: FormContext): void {
@@ -106,7 +94,7 @@ export function statementWith(context: FormContext): void {
   const { tokens, substitutions, fixups } = context;
   // MySQL's grammar reads WITH before UPDATE and DELETE, PostgreSQL's before UPDATE.
   if (first(tokens) !== 'WITH' || context.dialect !== 'postgresql') return;
-  const main = topLevel(tokens, 1, (t) => ['INSERT', 'DELETE', 'UPDATE', 'MERGE'].includes(t.text.toUpperCase()));
+  const main = topLevelIndex(tokens, 1, (t) => ['INSERT', 'DELETE', 'UPDATE', 'MERGE'].includes(t.text.toUpperCase()));
   if (main < 0 || isKeyword(tokens[main], 'UPDATE')) return;
   const clause = fragment(context, '', tokens[0]!.start, tokens[main - 1]!.end, ' SELECT 1');
   if (!clause || !Array.isArray(clause.with)) return;
@@ -128,7 +116,7 @@ function mysqlModifiers({ tokens, substitutions, fixups }: FormContext): void {
       substitutions.push({ start: tokens[i]!.start, end: tokens[i]!.end, replacement: '' });
     }
     // VALUE is VALUES' synonym.
-    const value = topLevel(tokens, 1, (t, i) => isKeyword(t, 'VALUE') && tokens[i + 1]?.text === '(');
+    const value = topLevelIndex(tokens, 1, (t, i) => isKeyword(t, 'VALUE') && tokens[i + 1]?.text === '(');
     if (value > 0) substitutions.push({ start: tokens[value]!.start, end: tokens[value]!.end, replacement: 'VALUES' });
     if (words.length === 0) return;
     fixups.push((ast) => {
@@ -152,7 +140,7 @@ function mysqlModifiers({ tokens, substitutions, fixups }: FormContext): void {
 /** `INSERT INTO t () VALUES (), ()`: no columns named, rows of defaults. */
 function emptyInsertLists({ tokens, substitutions, fixups }: FormContext): void {
   if (first(tokens) !== 'INSERT' && first(tokens) !== 'REPLACE') return;
-  const values = topLevel(tokens, 1, (t) => isKeyword(t, 'VALUES') || isKeyword(t, 'VALUE'));
+  const values = topLevelIndex(tokens, 1, (t) => isKeyword(t, 'VALUES') || isKeyword(t, 'VALUE'));
   if (values < 0) return;
   const emptyColumns = tokens[values - 2]?.text === '(' && tokens[values - 1]?.text === ')';
   if (emptyColumns)
@@ -186,8 +174,8 @@ function emptyInsertLists({ tokens, substitutions, fixups }: FormContext): void 
 function rowAlias({ tokens, substitutions, fixups }: FormContext): void {
   if (first(tokens) !== 'INSERT') return;
   // After VALUES or SET only: after INSERT ... SELECT, `AS x ON DUPLICATE` is the query's table alias.
-  if (topLevel(tokens, 1, (t) => isKeyword(t, 'SELECT')) >= 0) return;
-  const on = topLevel(tokens, 1, (t, i) => isKeyword(t, 'ON') && isKeyword(tokens[i + 1], 'DUPLICATE'));
+  if (topLevelIndex(tokens, 1, (t) => isKeyword(t, 'SELECT')) >= 0) return;
+  const on = topLevelIndex(tokens, 1, (t, i) => isKeyword(t, 'ON') && isKeyword(tokens[i + 1], 'DUPLICATE'));
   if (on < 0) return;
   let as = on - 1;
   let columns: string[] = [];
@@ -212,7 +200,7 @@ function rowAlias({ tokens, substitutions, fixups }: FormContext): void {
 function mysqlReturning(context: FormContext): void {
   const { tokens, substitutions, fixups } = context;
   if (!['INSERT', 'REPLACE', 'DELETE'].includes(first(tokens))) return;
-  const at = topLevel(tokens, 1, (t) => isKeyword(t, 'RETURNING'));
+  const at = topLevelIndex(tokens, 1, (t) => isKeyword(t, 'RETURNING'));
   if (at < 0) return;
   const list = fragment(context, 'SELECT ', tokens[at + 1]!.start, tokens[tokens.length - 1]!.end);
   if (!list || !Array.isArray(list.columns)) return;
@@ -225,8 +213,8 @@ function mysqlReturning(context: FormContext): void {
 /** `DELETE [options] FROM t1, t2 USING <table references>`: `DELETE t1, t2 FROM <table references>`. */
 function mysqlDeleteUsing({ tokens, substitutions }: FormContext): void {
   if (first(tokens) !== 'DELETE') return;
-  const from = topLevel(tokens, 1, (t) => isKeyword(t, 'FROM'));
-  const using = topLevel(tokens, 1, (t) => isKeyword(t, 'USING'));
+  const from = topLevelIndex(tokens, 1, (t) => isKeyword(t, 'FROM'));
+  const using = topLevelIndex(tokens, 1, (t) => isKeyword(t, 'USING'));
   if (from < 0 || using < 0 || using < from) return;
   // A join's USING (...) is not the statement's: the statement's follows the target list directly.
   const targets = tokens.slice(from + 1, using);
@@ -275,7 +263,7 @@ function partitionSelection({ tokens, substitutions, fixups }: FormContext): voi
 /** PostgreSQL INSERT: DEFAULT VALUES, an alias on the target, OVERRIDING, and ON CONFLICT forms. */
 function postgresInsert(context: FormContext): void {
   const { tokens, substitutions, fixups } = context;
-  const insert = topLevel(tokens, 0, (t) => isKeyword(t, 'INSERT'));
+  const insert = topLevelIndex(tokens, 0, (t) => isKeyword(t, 'INSERT'));
   if (insert < 0 || !isKeyword(tokens[insert + 1], 'INTO')) return;
   const changes: Array<(ast: AstNode) => void> = [];
   // INSERT INTO t AS alias
@@ -288,7 +276,11 @@ function postgresInsert(context: FormContext): void {
       if (isNode(table)) table.as = alias;
     });
   }
-  const defaults = topLevel(tokens, target, (t, i) => isKeyword(t, 'DEFAULT') && isKeyword(tokens[i + 1], 'VALUES'));
+  const defaults = topLevelIndex(
+    tokens,
+    target,
+    (t, i) => isKeyword(t, 'DEFAULT') && isKeyword(tokens[i + 1], 'VALUES'),
+  );
   if (defaults > 0) {
     substitutions.push({
       start: tokens[defaults]!.start,
@@ -299,7 +291,7 @@ function postgresInsert(context: FormContext): void {
       ast.values = { type: 'origin', value: 'DEFAULT VALUES' };
     });
   }
-  const overriding = topLevel(tokens, target, (t) => isKeyword(t, 'OVERRIDING'));
+  const overriding = topLevelIndex(tokens, target, (t) => isKeyword(t, 'OVERRIDING'));
   if (overriding > 0 && isKeyword(tokens[overriding + 2], 'VALUE')) {
     const kind = `${tokens[overriding + 1]!.text.toUpperCase()} VALUE`;
     substitutions.push({ start: tokens[overriding]!.start, end: tokens[overriding + 2]!.end, replacement: '' });
@@ -307,7 +299,7 @@ function postgresInsert(context: FormContext): void {
       ast.overriding = kind;
     });
   }
-  const conflict = topLevel(tokens, target, (t, i) => isKeyword(t, 'ON') && isKeyword(tokens[i + 1], 'CONFLICT'));
+  const conflict = topLevelIndex(tokens, target, (t, i) => isKeyword(t, 'ON') && isKeyword(tokens[i + 1], 'CONFLICT'));
   if (conflict > 0) {
     if (isKeyword(tokens[conflict + 2], 'ON') && isKeyword(tokens[conflict + 3], 'CONSTRAINT')) {
       const name = tokens[conflict + 4]!.text;
@@ -319,7 +311,7 @@ function postgresInsert(context: FormContext): void {
     } else if (tokens[conflict + 2]?.text === '(') {
       const close = closingParen(tokens, conflict + 2);
       if (close > 0 && isKeyword(tokens[close + 1], 'WHERE')) {
-        const doAt = topLevel(tokens, close + 1, (t) => isKeyword(t, 'DO'));
+        const doAt = topLevelIndex(tokens, close + 1, (t) => isKeyword(t, 'DO'));
         const where =
           doAt > 0 ? fragment(context, 'SELECT 1 WHERE ', tokens[close + 2]!.start, tokens[doAt - 1]!.end) : undefined;
         if (where && isNode(where.where)) {
@@ -415,11 +407,11 @@ function splitTopLevel(tokens: Token[], from: number, end: number): Array<[numbe
 /** PostgreSQL `DELETE FROM t [AS a] USING u, v WHERE ...`: u and v join the statement's `from` after t. */
 function postgresDeleteUsing(context: FormContext): void {
   const { tokens, substitutions, fixups } = context;
-  const del = topLevel(tokens, 0, (t) => isKeyword(t, 'DELETE'));
+  const del = topLevelIndex(tokens, 0, (t) => isKeyword(t, 'DELETE'));
   if (del < 0 || !isKeyword(tokens[del + 1], 'FROM')) return;
-  const using = topLevel(tokens, del + 2, (t) => isKeyword(t, 'USING'));
+  const using = topLevelIndex(tokens, del + 2, (t) => isKeyword(t, 'USING'));
   if (using < 0) return;
-  const end = topLevel(tokens, using + 1, (t) => isKeyword(t, 'WHERE') || isKeyword(t, 'RETURNING'));
+  const end = topLevelIndex(tokens, using + 1, (t) => isKeyword(t, 'WHERE') || isKeyword(t, 'RETURNING'));
   const last = end < 0 ? tokens.length - 1 : end - 1;
   const items = fragment(context, 'SELECT 1 FROM ', tokens[using + 1]!.start, tokens[last]!.end);
   const extra = items && Array.isArray(items.from) ? (items.from as unknown[]) : undefined;

@@ -1,5 +1,5 @@
 import { type AstNode, isNode } from '../model/ast.ts';
-import { isKeyword, type Token } from '../text/lexer.ts';
+import { isKeyword, type Token, topLevelIndex } from '../text/lexer.ts';
 import { statementWith } from './dml-forms.ts';
 import { type FormContext, fragment, notRead } from './markers.ts';
 
@@ -67,18 +67,6 @@ export function mergeForms(context: FormContext): boolean {
     });
   });
   return true;
-}
-
-/** The index of the first token at depth 0 from `from` on that `match` accepts, or -1. */
-function topLevelIndex(tokens: Token[], from: number, match: (token: Token) => boolean): number {
-  let depth = 0;
-  for (let i = from; i < tokens.length; i++) {
-    const text = tokens[i]!.text;
-    if (text === '(') depth++;
-    else if (text === ')') depth--;
-    else if (depth === 0 && match(tokens[i]!)) return i;
-  }
-  return -1;
 }
 
 type Read = (prefix: string, first: number, last: number, suffix?: string) => AstNode | undefined;

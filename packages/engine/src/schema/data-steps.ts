@@ -1,5 +1,5 @@
 import type { Dialect } from '@sqltune/contracts';
-import { isKeyword, type Token } from '../text/lexer.ts';
+import { isKeyword, type Token, topLevelIndex } from '../text/lexer.ts';
 
 /** The statement a data step is, by its verb (a `WITH ...` step by its main statement's). */
 export type DataVerb = 'INSERT' | 'REPLACE' | 'UPDATE' | 'DELETE' | 'MERGE' | 'TRUNCATE';
@@ -30,7 +30,7 @@ export function dataStep(tokens: Token[], dialect: Dialect): { verb: DataVerb; t
     // step is named by the first table after FROM.
     if (mysql && !isKeyword(tokens[i], 'FROM')) {
       const from = clauseAt(tokens, i + 1, ['FROM']);
-      return from === undefined || !found(tokens, verb, i, []) ? undefined : found(tokens, verb, from + 1, []);
+      return from < 0 || !found(tokens, verb, i, []) ? undefined : found(tokens, verb, from + 1, []);
     }
     if (!isKeyword(tokens[i], 'FROM')) return undefined;
     return found(tokens, verb, skipWords(tokens, i + 1, ['ONLY']), []);
@@ -68,20 +68,12 @@ function found(
 
 /** Whether one of `clauses` stands from `from` outside any parentheses. */
 function hasClause(tokens: Token[], from: number, clauses: string[]): boolean {
-  return clauseAt(tokens, from, clauses) !== undefined;
+  return clauseAt(tokens, from, clauses) >= 0;
 }
 
-/** Where the first of `clauses` stands from `from` outside any parentheses (it stops there: a dump's rows are long). */
-function clauseAt(tokens: Token[], from: number, clauses: string[]): number | undefined {
-  let depth = 0;
-  for (let i = from; i < tokens.length; i++) {
-    const token = tokens[i]!;
-    if (token.text === '(') depth++;
-    else if (token.text === ')') depth--;
-    else if (depth === 0 && clauses.some((c) => isKeyword(token, c))) return i;
-  }
-  return undefined;
-}
+/** Where the first of `clauses` stands from `from` outside any parentheses, or -1 (a dump's rows are long: it stops there). */
+const clauseAt = (tokens: Token[], from: number, clauses: string[]) =>
+  topLevelIndex(tokens, from, (token) => clauses.some((c) => isKeyword(token, c)));
 
 /**
  * The index of a `WITH` statement's main statement: the first word after a common table expression's closing

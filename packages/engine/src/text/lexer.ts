@@ -300,6 +300,21 @@ export function codeTokens(tokens: Token[]): Token[] {
   return code;
 }
 
+/**
+ * The index of the first token outside parentheses (depth 0 counted from `from`) that `match` accepts, or -1: a
+ * statement's own clause, not one of a subquery or a call.
+ */
+export function topLevelIndex(tokens: Token[], from: number, match: (token: Token, i: number) => boolean): number {
+  let depth = 0;
+  for (let i = from; i < tokens.length; i++) {
+    const text = tokens[i]!.text;
+    if (text === '(') depth++;
+    else if (text === ')') depth--;
+    else if (depth === 0 && match(tokens[i]!, i)) return i;
+  }
+  return -1;
+}
+
 export function isKeyword(token: Token | undefined, word: string): boolean {
   return token?.kind === 'word' && token.text.toUpperCase() === word;
 }
