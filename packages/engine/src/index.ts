@@ -14,6 +14,7 @@ export * from './report/scores.ts';
 export { ruleById, statementRules } from './rules/registry.ts';
 export type { Rule, RuleContext, RuleMatch } from './rules/rule.ts';
 export { checkSchema } from './schema/checks.ts';
+export { type InferredTables, inferMissingTables, withInferredTables } from './schema/inferred-tables.ts';
 export * from './schema/model.ts';
 export { parseSchema } from './schema/parse-schema.ts';
 export { rangeRefusal } from './schema/postgres-objects.ts';

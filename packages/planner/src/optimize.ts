@@ -51,6 +51,7 @@ import {
   tablesAnIndexMayHelp,
   unifiedDiff,
   withAnalysisCaches,
+  withInferredTables,
   withNativeParameters,
   writeTargetOf,
 } from '@sqltune/engine';
@@ -59,6 +60,7 @@ import { AI_RULE_ID, aiRewrite, aiStepRationale, aiStepTitle } from './ai/rewrit
 import { askAhead } from './ask-ahead.ts';
 import { noteForReadTables, type ReadTables } from './defaulted-tables.ts';
 import { adviseStatementIndexes, defaultLimits, sizedByPlan } from './index-advisor.ts';
+import { inferredFor, onInferredTables, withInferredHint } from './inferred-structure.ts';
 import { forceJoinOrder, topBlockJoinOrder } from './mariadb/join-order.ts';
 import { estimateWhatIf } from './mariadb/what-if-estimate.ts';
 import { rememberingSession } from './remembering-session.ts';
@@ -130,7 +132,11 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
   const given = normalizeInput(raw);
   // The engine is synchronous and its scope ends with each call: every call below is given these caches.
   const caches = options.analysisCaches ?? newAnalysisCaches();
-  const { prepared, input, analysis } = withAnalysisCaches(() => {
+  const {
+    prepared,
+    input,
+    analysis: asGiven,
+  } = withAnalysisCaches(() => {
     const schemaModel = options.schema ?? readSchemaInput(given);
     const prepared = given.workloadText?.trim()
       ? prepareWorkload(given.workloadText, given.dialect, schemaModel)
@@ -139,6 +145,9 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
     const rulesNotAsked = options.rulesNotAsked;
     return { prepared, input, analysis: analyze(input, schemaModel, rulesNotAsked ? { rulesNotAsked } : {}) };
   }, caches);
+  // The rules read the structure as given; the optimizer also plans the tables it left out, as inferred.
+  const inferred = withAnalysisCaches(() => inferredFor(asGiven, given.dialect), caches);
+  const analysis = inferred ? { ...asGiven, schema: withInferredTables(asGiven.schema, inferred) } : asGiven;
   const reportErrors = options.statementErrors === 'report';
   const unparsable = firstStatementError(analysis);
   if (unparsable && !reportErrors) throw unparsable;
@@ -169,9 +178,10 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
               ...options,
               analysisCaches: caches,
               rowsFromPlan,
+              rulesSchema: asGiven.schema,
             }).catch((error: unknown) => {
               if (!(error instanceof AppError)) throw error;
-              const placed = inWholeInput(error, item);
+              const placed = withInferredHint(inWholeInput(error, item), item, inferred);
               if (!reportErrors) throw placed;
               return failedStatement(item, analysis, input, placed);
             }),
@@ -190,6 +200,7 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
         ...(prepared && given.sql.trim() ? [sqlSetAside] : []),
         ...(placeholderNote ? [{ code: 0, message: placeholderNote }] : []),
         ...(analysis.schema.notes ?? []).map((message) => ({ code: 0, message })),
+        ...(inferred ? [{ code: 0, message: inferred.note }] : []),
         ...analysis.notes.map((message) => ({ code: 0, message })),
       ],
       ...(prepared
@@ -401,9 +412,12 @@ async function optimizeStatement(
     unplannedReason,
     analysisCaches: caches,
     rowsFromPlan,
+    rulesSchema,
   }: Pick<OptimizeOptions, 'ai' | 'unplannedReason'> & {
     analysisCaches: AnalysisCaches;
     rowsFromPlan: PlanTableRows[];
+    /** The structure as given (without inferred tables): what the rules read the optimized text with. */
+    rulesSchema: SchemaModel;
   },
 ): Promise<StatementReport> {
   const original = item.statement.text;
@@ -462,7 +476,7 @@ async function optimizeStatement(
   const optimizedFindings =
     optimized === original
       ? item.findings
-      : withAnalysisCaches(() => findingsFor(parseStatements(optimized, input.dialect)[0]!, analysis.schema), caches);
+      : withAnalysisCaches(() => findingsFor(parseStatements(optimized, input.dialect)[0]!, rulesSchema), caches);
 
   const estimated = indexes.find(
     (i) => i.estimateBasis === 'histogram-estimate' || i.estimateBasis === 'limit-estimate',
@@ -490,7 +504,7 @@ async function optimizeStatement(
     ...routineOf(item.statement),
     steps,
     rules,
-    indexes,
+    indexes: onInferredTables(indexes, analysis.schema),
     ...(indexGaps.length > 0 ? { indexGaps } : {}),
     plan,
     gain,

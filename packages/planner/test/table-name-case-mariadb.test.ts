@@ -59,7 +59,7 @@ WHERE U.user_name = 'admin'`;
     expect(planNotes(report.statements[0]!)).not.toContain('lower_case_table_names');
   });
 
-  it('keeps the exact match when two tables differ only by case, and an unknown table is 1146 at its place', async () => {
+  it('keeps the exact match when two tables differ only by case, and an unknown column is 1054 at its place', async () => {
     const schema = 'CREATE TABLE a (id INT PRIMARY KEY, x INT);\nCREATE TABLE A (id INT PRIMARY KEY, y INT);';
     const both = await run('SELECT a.x, B.y FROM a JOIN A B ON B.id = a.id', schema);
     expect(both.statements[0]!.errors).toEqual([]);
@@ -69,12 +69,18 @@ WHERE U.user_name = 'admin'`;
     expect(wrong.statements[0]!.errors[0]?.code).toBe(4202);
     expect(wrong.statements[0]!.errors[0]?.message.en).toMatch(/Unknown column 'x'/);
 
+    // A table of no name in the structure is planned as inferred from the statement (inferred-tables.test.ts), and
+    // the rules flag it; the sandbox's own error stays placed and without its database's name.
     const unknown = await run('SELECT user_id\nFROM SYS_USERS WHERE user_id = 1');
-    const [error] = unknown.statements[0]!.errors;
+    expect(unknown.statements[0]!.errors).toEqual([]);
+    expect(unknown.statements[0]!.rules.map((r) => r.id)).toContain('table-not-in-schema');
+    expect(unknown.warnings.map((w) => w.message.en).join('\n')).toContain('does not hold SYS_USERS');
+    const typo = await run('SELECT user_id\nFROM SYS_USER WHERE user_idd = 1');
+    const [error] = typo.statements[0]!.errors;
     expect(error?.code).toBe(4202);
-    expect(error?.message.en).toMatch(/1146|doesn't exist/);
+    expect(error?.message.en).toMatch(/1054|Unknown column 'user_idd'/);
     expect(error?.message.en).not.toMatch(/\bs_[0-9a-f]{12}\b/);
-    expect([error?.line, error?.column]).toEqual([2, 6]);
+    expect([error?.line, error?.column]).toEqual([2, 21]);
   });
 
   it('leaves aliases to MariaDB, which compares them by case as it did', async () => {

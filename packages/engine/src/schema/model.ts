@@ -84,6 +84,11 @@ export interface TableDef {
   materializedView?: true;
   /** A PostgreSQL foreign table (foreign-data.ts): planned as the table of its columns, but it takes no index or key. */
   foreignTable?: true;
+  /**
+   * A table the statements read that the structure left out, planned with the columns they read of it and types
+   * inferred from their use (inferred-tables.ts): no fact of the user's database, so the rules never see it.
+   */
+  inferred?: true;
 }
 
 export interface SchemaModel {

@@ -1,13 +1,13 @@
 import { ctesOf, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
+import { isMissingTable } from '../../../schema/inferred-tables.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 
-const systemSchemas = new Set(['information_schema', 'performance_schema', 'mysql', 'sys', 'pg_catalog']);
-
 /**
  * A table the statement reads that the given table structure does not define. Either the name is
- * wrong (the statement fails), or the structure is incomplete, in which case every schema-aware check
- * skips that table. Only reported when a structure was given.
+ * wrong (the statement fails), or the structure is incomplete, in which case every schema-aware rule
+ * skips that table (the optimizer plans it as schema/inferred-tables.ts infers it). Only reported when a
+ * structure was given.
  */
 export const tableNotInSchema: Rule = {
   id: 'table-not-in-schema',
@@ -21,8 +21,8 @@ export const tableNotInSchema: Rule = {
   rewrites: false,
   title: { zh: '表在表结构中不存在', en: 'Table not in the table structure' },
   rationale: {
-    zh: '语句读取的表没有出现在提供的表结构中：要么表名写错了（语句执行时会报错），要么表结构不完整——这时所有依赖表结构的检查（索引、类型、可空性）都会跳过这张表。请核对表名，或补充这张表的 CREATE TABLE。',
-    en: 'The statement reads a table the given table structure does not define: either the name is wrong (the statement fails when run), or the structure is incomplete, and then every structure-aware check (indexes, types, nullability) skips this table. Check the name, or add the CREATE TABLE for it.',
+    zh: '语句读取的表没有出现在提供的表结构中：要么表名写错了（语句执行时会报错），要么表结构不完整——这时依赖表结构的检查（类型、可空性）会跳过这张表，优化器按语句读取的列和由用法推断的类型来规划它（报告的说明列出这些列），所以它的计划和索引建议只是近似。请核对表名，或补充这张表的 CREATE TABLE。',
+    en: 'The statement reads a table the given table structure does not define: either the name is wrong (the statement fails when run), or the structure is incomplete. Then the structure-aware checks (types, nullability) skip this table, and the optimizer plans it with the columns the statement reads, typed by how they are used (the report\'s note lists them), so its plans and index advice are approximate. Check the name, or add the CREATE TABLE for it.',
   },
   detect({ statement, schema }) {
     if (schema.tables.length === 0) return [];
@@ -31,13 +31,10 @@ export const tableNotInSchema: Rule = {
     const reported = new Set<string>();
     for (const { query } of queryScopes(statement.ast)) {
       for (const source of sourcesOf(query, schema, ctes)) {
-        if (!source.table || source.cte || source.def) continue;
-        const db = typeof source.node.db === 'string' ? source.node.db.toLowerCase() : null;
-        const name = source.table.toLowerCase();
-        if ((db && systemSchemas.has(db)) || name === 'dual' || (!db && name.startsWith('pg_'))) continue;
         // `FROM ${table}`: the name is only known at run time (template-placeholder-in-sql reports the `${}`).
-        if (name.startsWith('${')) continue;
-        if (reported.has(name) || schema.views?.some((view) => view.toLowerCase() === name)) continue;
+        if (!isMissingTable(source, schema)) continue;
+        const name = source.table!.toLowerCase();
+        if (reported.has(name)) continue;
         reported.add(name);
         matches.push(
           matchAt(

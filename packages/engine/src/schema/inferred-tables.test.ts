@@ -1,0 +1,148 @@
+import type { Dialect } from '@sqltune/contracts';
+import { describe, expect, it } from 'vitest';
+import { parseStatements } from '../dialect/parse.ts';
+import { inferMissingTables, withInferredTables } from './inferred-tables.ts';
+import { findColumn, findTable } from './model.ts';
+import { parseSchema } from './parse-schema.ts';
+
+const ORDERS = `CREATE TABLE orders (id BIGINT PRIMARY KEY, customer_id BIGINT NOT NULL, status VARCHAR(20),
+  total DECIMAL(12,2), created_at TIMESTAMP);`;
+
+function infer(sql: string, dialect: Dialect = 'postgresql', schemaText = ORDERS) {
+  const schema = parseSchema(schemaText, dialect);
+  return inferMissingTables(parseStatements(sql, dialect), schema, dialect);
+}
+
+/** The inferred type of each column of a table, `name TYPE`, in the order of the DDL. */
+function columnsOf(sql: string, table: string, dialect: Dialect = 'postgresql', schemaText = ORDERS) {
+  const inferred = infer(sql, dialect, schemaText);
+  const def = inferred?.tables.find((t) => t.name === table);
+  return def?.columns.map((c) => `${c.name} ${c.type}${c.length ? `(${c.length})` : ''}`);
+}
+
+describe('tables a given structure leaves out', () => {
+  it('reads the columns a statement takes of a missing table and types them by their use', () => {
+    const sql = `SELECT o.id, c.name, sum(c.balance) FROM orders o JOIN customers c ON c.id = o.customer_id
+      WHERE c.city = 'Shanghai' AND c.active AND extract(year from c.joined) = 2020
+        AND c.seen >= now() - interval '1 day' AND lower(c.email) LIKE 'a%' AND c.score > 2.5
+        AND c.birthday BETWEEN DATE '1990-01-01' AND '2000-12-31' AND c.token = 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'
+      GROUP BY o.id, c.name`;
+    expect(columnsOf(sql, 'customers')).toEqual([
+      'id BIGINT',
+      'name TEXT',
+      'balance NUMERIC',
+      'city TEXT',
+      'active BOOLEAN',
+      'joined TIMESTAMP',
+      'seen TIMESTAMP',
+      'email TEXT',
+      'score NUMERIC',
+      'birthday DATE',
+      'token UUID',
+    ]);
+  });
+
+  it('types a join column like the known column it is compared with, and a pair of missing ones alike', () => {
+    const sql = `SELECT 1 FROM orders o JOIN customers c ON c.ref = o.status JOIN regions r ON r.code = c.region_code
+      WHERE r.code = 7`;
+    expect(columnsOf(sql, 'customers')).toEqual(['ref TEXT', 'region_code BIGINT']);
+    expect(columnsOf(sql, 'regions')).toEqual(['code BIGINT']);
+  });
+
+  it('gives MySQL an indexable VARCHAR, DATETIME and TINYINT(1) where PostgreSQL has TEXT, TIMESTAMP and BOOLEAN', () => {
+    const sql = "SELECT c.name FROM customers c WHERE c.city = 'x' AND c.created_at > NOW() AND NOT c.locked";
+    expect(columnsOf(sql, 'customers', 'mysql')).toEqual([
+      'name VARCHAR(255)',
+      'city VARCHAR(255)',
+      'created_at DATETIME',
+      'locked TINYINT',
+    ]);
+    expect(infer(sql, 'mysql')!.ddl).toContain('`locked` TINYINT(1)'.replace(/`/g, ''));
+  });
+
+  it('makes id the primary key, first, and gives a table read by no column one', () => {
+    const inferred = infer('SELECT count(*) FROM orders o, audit_log WHERE o.id IN (SELECT id FROM archived)')!;
+    const audit = inferred.tables.find((t) => t.name === 'audit_log')!;
+    expect(audit.columns.map((c) => c.name)).toEqual(['id']);
+    expect(audit.indexes).toEqual([{ name: null, columns: ['id'], unique: true, primary: true }]);
+    expect(inferred.ddl).toContain('CREATE TABLE audit_log (\n  id BIGINT NOT NULL,\n  PRIMARY KEY (id)\n);');
+    expect(columnsOf("SELECT name, id FROM users WHERE name = 'x'", 'users')).toEqual(['id BIGINT', 'name TEXT']);
+  });
+
+  it("places an unqualified column by the query's only missing table, through a subquery's outer reference", () => {
+    const sql = `SELECT city FROM orders o JOIN customers c ON c.id = o.customer_id
+      WHERE EXISTS (SELECT 1 FROM orders x WHERE x.customer_id = c.id AND x.status = region)`;
+    // city and region are no column of orders: customers' (region read from the subquery's enclosing query).
+    expect(columnsOf(sql, 'customers')).toEqual(['id BIGINT', 'city TEXT', 'region TEXT']);
+  });
+
+  it('leaves a column of a known table, a select-list alias and an ambiguous column out of a missing table', () => {
+    const sql = `SELECT status, count(*) AS n FROM orders o JOIN customers c ON c.id = o.customer_id
+      JOIN regions r ON r.id = c.region_id WHERE zone = 'x' GROUP BY status ORDER BY n`;
+    // status is orders'; n the count; zone could be either missing table's: none of them gets it.
+    expect(columnsOf(sql, 'customers')).toEqual(['id BIGINT', 'region_id BIGINT']);
+    expect(columnsOf(sql, 'regions')).toEqual(['id BIGINT']);
+  });
+
+  it('reads JOIN ... USING and an UPDATE target', () => {
+    expect(columnsOf('SELECT 1 FROM orders JOIN shipments USING (customer_id)', 'shipments')).toEqual([
+      'customer_id BIGINT',
+    ]);
+    const update = "UPDATE accounts a SET balance = a.balance + 1.5, note = 'x' WHERE a.owner_id = 3";
+    expect(columnsOf(update, 'accounts')).toEqual(['balance NUMERIC', 'owner_id BIGINT', 'note TEXT']);
+    expect(columnsOf(update, 'accounts', 'mysql')).toEqual(['balance DECIMAL', 'owner_id BIGINT', 'note VARCHAR(255)']);
+  });
+
+  it('infers nothing without a structure, for tables it holds, for CTEs, views, catalogs and run-time names', () => {
+    expect(infer("SELECT name FROM customers WHERE city = 'x'", 'postgresql', '')).toBeUndefined();
+    expect(infer("SELECT id FROM orders WHERE status = 'x'")).toBeUndefined();
+    expect(infer('WITH recent AS (SELECT * FROM orders) SELECT id FROM recent')).toBeUndefined();
+    const withView = `${ORDERS}\nCREATE VIEW open_orders AS SELECT * FROM orders WHERE status = 'open';`;
+    expect(infer('SELECT id FROM open_orders', 'postgresql', withView)).toBeUndefined();
+    expect(infer('SELECT relname FROM pg_class')).toBeUndefined();
+    expect(infer('SELECT table_name FROM information_schema.tables', 'mysql')).toBeUndefined();
+    expect(infer('SELECT * FROM ${tableName} WHERE id = 1', 'mysql')).toBeUndefined();
+    // PostgreSQL: the sandbox has no schema but public.
+    expect(infer('SELECT id FROM sales.customers')).toBeUndefined();
+    expect(columnsOf('SELECT id FROM public.customers', 'customers')).toEqual(['id BIGINT']);
+  });
+
+  it('writes DDL the schema reader reads back to the same tables, quoting names that need it', () => {
+    const sql = 'SELECT c."Full Name" FROM orders o JOIN "Customers" c ON c.id = o.customer_id WHERE c.level = 3';
+    const inferred = infer(sql)!;
+    expect(inferred.ddl).toContain('CREATE TABLE "Customers" (');
+    expect(inferred.ddl).toContain('"Full Name" TEXT');
+    const schema = withInferredTables(parseSchema(ORDERS, 'postgresql'), inferred);
+    const reread = parseSchema(schema.ddl, 'postgresql');
+    const table = findTable(reread, 'Customers')!;
+    expect(table.columns.map((c) => [c.name, c.type])).toEqual([
+      ['id', 'BIGINT'],
+      ['Full Name', 'TEXT'],
+      ['level', 'BIGINT'],
+    ]);
+    expect(findColumn(findTable(schema, 'Customers'), 'level')).toBeDefined();
+    expect(findTable(schema, 'Customers')!.inferred).toBe(true);
+    expect(findTable(schema, 'orders')!.inferred).toBeUndefined();
+  });
+
+  it('quotes a name written to break out of the DDL: it stays one table of that name', () => {
+    for (const dialect of ['postgresql', 'mysql'] as const) {
+      const q = dialect === 'mysql' ? '`' : '"';
+      const name = `Ev${q}${q}il); DROP TABLE orders; --`;
+      const inferred = infer(`SELECT x.${q}a${q}${q}b${q} FROM ${q}${name}${q} x WHERE x.id = 1`, dialect)!;
+      const reread = parseSchema(withInferredTables(parseSchema(ORDERS, dialect), inferred).ddl, dialect);
+      expect(reread.tables.map((t) => [t.name, t.columns.map((c) => c.name)])).toEqual([
+        ['orders', ['id', 'customer_id', 'status', 'total', 'created_at']],
+        [`Ev${q}il); DROP TABLE orders; --`, ['id', `a${q}b`]],
+      ]);
+    }
+  });
+
+  it('names each inferred table, column and type in both languages', () => {
+    const { note } = infer('SELECT c.name FROM orders o JOIN customers c ON c.id = o.customer_id WHERE c.vip = true')!;
+    expect(note.en).toContain('customers(id BIGINT PRIMARY KEY, name TEXT, vip BOOLEAN)');
+    expect(note.en).toContain('add their CREATE TABLE');
+    expect(note.zh).toContain('表结构中没有 customers');
+    expect(note.zh).toContain('customers(id BIGINT PRIMARY KEY, name TEXT, vip BOOLEAN)');
+  });
+});
