@@ -516,6 +516,7 @@ INSERT INTO t1 SET a = 5, b = DEFAULT(b), c = 'z';
 SELECT id, status, type, year, value, position, level, comment, date FROM keyword_names WHERE status = 'a' AND type IN ('x') ORDER BY position, level;
 SELECT COUNT(*) AS count, MAX(year) AS year, MIN(date) AS date, boolean, minus FROM keyword_names GROUP BY boolean, minus;
 CREATE TABLE keyword_columns (id INT PRIMARY KEY, status VARCHAR(10), type INT, boolean BOOLEAN, minus INT, KEY k_status (status, boolean));
+SELECT sql_cache.id, boolean.status FROM keyword_names sql_cache JOIN keyword_names boolean ON boolean.id = sql_cache.id WHERE sql_cache.id = 1;
 -- @mariadb: MySQL 8 reserves RANK, ROW, OF, GET, STORED, VIRTUAL, GENERATED, LAST_VALUE and FUNCTION; MariaDB 10.11 does not
 SELECT k.row, k.of, get, function, stored, virtual, persistent, COUNT(*) AS generated, MAX(rank) AS last_value FROM keyword_names AS k WHERE row > 0 GROUP BY k.row, k.of, get, function, stored, virtual, persistent;
 -- @mariadb: MySQL 8 reserves ROW, STORED, VIRTUAL, OF and RANK

@@ -596,7 +596,7 @@ SELECT id, count(*) OVER (), avg(total) FILTER (WHERE status <> 'new') OVER (ORD
 SELECT * FROM ROWS FROM (generate_series(1, 3), unnest(ARRAY['a', 'b'])) AS r(n, s);
 INSERT INTO t1 VALUES (9, 9, 'q') RETURNING *;
 
--- § Keywords as names: unreserved and column-name keywords as columns, tables and aliases; any keyword after AS in a select list
+-- § Keywords as names: unreserved and column-name keywords as columns, tables and aliases; any keyword after AS in a select list, the bare labels without AS
 SELECT at, json, over, session, partition, drop, between FROM keyword_names WHERE over > 0 AND between BETWEEN 1 AND 10 AND drop IS NOT NULL ORDER BY over;
 SELECT k.at, k.set, count(*) OVER (PARTITION BY k.partition ORDER BY k.over) AS over FROM keyword_names AS k;
 SELECT count(*) AS count, max(at) AS order, min(session) AS user, sum(over) AS limit, avg(year) AS year FROM keyword_names GROUP BY partition;
@@ -607,6 +607,9 @@ INSERT INTO keyword_names (id, at, set) VALUES (1, now(), 2) ON CONFLICT (id) DO
 CREATE TABLE keyword_columns (id int, over int, drop int, between int, at timestamptz, PRIMARY KEY (id, over));
 ALTER TABLE keyword_names ADD COLUMN json2 json, DROP COLUMN drop, ALTER COLUMN over SET NOT NULL;
 CREATE INDEX keyword_names_over ON keyword_names (over, between);
+SELECT count(*) total, max(at) all, min(session) and, sum(over) delete, CASE WHEN id > 0 THEN 1 END end, id is, value FROM keyword_names GROUP BY id, value;
+SELECT between.id, at.over FROM keyword_names between JOIN keyword_names at ON at.id = between.id WHERE between.over BETWEEN 1 AND 10;
+UPDATE keyword_names SET over = 1 WHERE id = 2 RETURNING id all, over not;
 
 -- § pg_dump output: CREATE TABLE, CREATE INDEX
 CREATE TABLE public.dump_orders (

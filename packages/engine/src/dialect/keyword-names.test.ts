@@ -216,6 +216,67 @@ describe('PostgreSQL: keywords before a dot, as aliases after AS, and where they
   });
 });
 
+describe('PostgreSQL output names without AS (bare labels), and keywords as table aliases without AS', () => {
+  const aliases = (ast: AstNode) => (ast.columns as AstNode[]).map((c) => c.as ?? null);
+  const operators = (ast: AstNode) => visitsOf(ast).flatMap((v) => (v.node.operator ? [v.node.operator] : []));
+
+  it('a keyword PostgreSQL takes as a bare label ends its item as the output name, reserved ones too', () => {
+    const text =
+      'SELECT count(*) total, a and, b is, c end, CASE WHEN d THEN 1 END end, sum(e) all, count(*) delete, ' +
+      "null not, 'x' distinct, f desc FROM t";
+    const [statement] = parseStatements(text, 'postgresql');
+    expect(aliases(statement!.ast)).toEqual(
+      ['total', 'and', 'is', 'end', 'end', 'all', 'delete', 'not', 'distinct', 'desc'].map(String),
+    );
+    expect(columnsOf(statement!.ast)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    const [last] = parseStatements('SELECT a FROM t WHERE a > 1 UNION SELECT b then FROM u', 'postgresql');
+    expect(JSON.stringify(last!.ast)).toContain('"as":"then"');
+    const [returning] = parseStatements('UPDATE t SET a = 1 RETURNING id all, a in', 'postgresql');
+    expect(JSON.stringify(returning!.ast)).toMatch(/"as":"all".*"as":"in"/);
+  });
+
+  it('the keywords stay keywords where an item goes on: AND, IS NULL, CASE ... END, BETWEEN, DESC in ORDER BY', () => {
+    const text =
+      'SELECT a AND b, c IS NULL, d IS NOT TRUE, CASE WHEN e THEN 1 ELSE 2 END, f BETWEEN 1 AND 2, ' +
+      "string_agg(g, ',' ORDER BY g DESC), count(*) OVER (ORDER BY h DESC) FROM t WHERE i AND j ORDER BY k DESC";
+    const [statement] = parseStatements(text, 'postgresql');
+    expect(aliases(statement!.ast).every((as) => as === null)).toBe(true);
+    expect(operators(statement!.ast)).toEqual(expect.arrayContaining(['AND', 'IS', 'IS NOT', 'BETWEEN']));
+    const json = JSON.stringify(statement!.ast);
+    expect(json).toContain('"type":"case"');
+    expect(json.match(/"type":"DESC"/g)).toHaveLength(3);
+  });
+
+  it('a keyword PostgreSQL does not take as a bare label is still refused there', () => {
+    for (const word of ['from', 'limit', 'order', 'where', 'window']) {
+      const [outcome] = parseEach(`SELECT a ${word} FROM t`, 'postgresql');
+      expect(outcome!.error, word).toBeInstanceOf(AppError);
+    }
+    // A column named limit, which PostgreSQL refuses too (it used to end in a TypeError).
+    expect(parseEach('SELECT limit FROM t', 'postgresql')[0]!.error).toBeInstanceOf(AppError);
+  });
+
+  it('an unreserved keyword or between is a table alias without AS, before JOIN or WHERE', () => {
+    const [joined] = parseStatements('SELECT at.a FROM t at JOIN u b ON at.a = b.a', 'postgresql');
+    expect(JSON.stringify(joined!.ast)).toMatch(/"table":"t","as":"at"/);
+    const [between] = parseStatements('SELECT between.a FROM t between WHERE between.a = 1', 'postgresql');
+    expect(JSON.stringify(between!.ast)).toMatch(/"table":"t","as":"between"/);
+    expect(operators(between!.ast)).not.toContain('BETWEEN');
+    const [on] = parseStatements('SELECT 1 FROM t JOIN u ON t.a BETWEEN 1 AND 2', 'postgresql');
+    expect(operators(on!.ast)).toContain('BETWEEN');
+  });
+});
+
+describe('MySQL: a SELECT option as a table alias', () => {
+  it('sql_cache before a dot is the alias; SQL_NO_CACHE after SELECT the option', () => {
+    const [alias] = parseStatements('SELECT sql_cache.id FROM t sql_cache WHERE sql_cache.id = 1', 'mysql');
+    expect(alias!.ast.options).toBeNull();
+    expect(JSON.stringify(alias!.ast)).toMatch(/"as":"sql_cache"/);
+    const [option] = parseStatements('SELECT SQL_NO_CACHE * FROM t', 'mysql');
+    expect(option!.ast.options).toEqual(['SQL_NO_CACHE']);
+  });
+});
+
 describe('MySQL assignments to user variables inside expressions', () => {
   const assignments = (ast: AstNode) => visitsOf(ast).filter((v) => v.node.type === 'assign');
 

@@ -37,15 +37,19 @@ export function keywordNames(context: FormContext): void {
     if (token.text.includes('.')) {
       // A qualified name the lexer reads as one word (`at.id`, `session.user_id`): a keyword before a dot is a
       // table's or a schema's name.
+      const qualifiers = dialect === 'mysql' ? MYSQL_QUALIFIERS : words;
       const parts = token.text.split('.');
-      const text = parts.map((part, k) => (k < parts.length - 1 && words.has(part.toUpperCase()) ? quote(part) : part));
+      const text = parts.map((part, k) =>
+        k < parts.length - 1 && qualifiers.has(part.toUpperCase()) ? quote(part) : part,
+      );
       if (text.join('.') !== token.text) read[i] = { ...token, text: text.join('.') };
       return;
     }
     const word = token.text.toUpperCase();
-    // PostgreSQL takes any keyword after a dot (`t . limit`) or as an alias after AS (isPostgresAlias).
+    // PostgreSQL takes any keyword after a dot (`t . limit`) or as an alias after AS (isPostgresAlias), and most as
+    // an alias without AS (isBareLabel).
     const label = dialect === 'postgresql' && POSTGRES_LABELS.has(word);
-    const alias = label && (read[i - 1]?.text === '.' || isPostgresAlias(read, i, word));
+    const alias = label && (read[i - 1]?.text === '.' || isPostgresAlias(read, i, word) || isBareLabel(read, i, word));
     if (alias || (words.has(word) && isName(read, i, statement, dialect))) {
       read[i] = { ...token, kind: 'quoted', text: quote(token.text) };
     }
@@ -62,6 +66,13 @@ const MYSQL_NAMES = new Set([
   ...['RANK', 'OPTION', 'FULL', 'WINDOW', 'SCHEMA', 'DATABASE', 'BOOLEAN', 'FUNCTION', 'GENERATED', 'GET'],
   ...['JSON_TABLE', 'LAST_VALUE', 'MINUS', 'OF', 'ROW', 'STORED', 'VIRTUAL', 'PERSISTENT'],
 ]);
+
+/**
+ * MySQL names before a dot: the names above and the SELECT options, which MariaDB takes as a table's alias
+ * (`FROM t sql_cache ... sql_cache.id`) and the grammar reads as the option wherever it is not quoted. Elsewhere they
+ * stay the options (`SELECT SQL_NO_CACHE * FROM t`).
+ */
+const MYSQL_QUALIFIERS = new Set([...MYSQL_NAMES, 'SQL_CACHE', 'SQL_NO_CACHE', 'SQL_BUFFER_RESULT']);
 
 const POSTGRES_NAMES = new Set([
   'ADD',
@@ -112,7 +123,7 @@ const KEYWORD_BEFORE: Record<Dialect, ReadonlySet<string>> = {
 const AFTER_NAME = new Set(
   (
     ', ) = < > ! ; + - * / % | & ^ FROM WHERE AND OR AS IS IN NOT LIKE BETWEEN THEN ELSE END WHEN ORDER GROUP ' +
-    'LIMIT HAVING UNION ASC DESC ON USING XOR DIV MOD REGEXP RLIKE'
+    'LIMIT HAVING UNION ASC DESC ON USING XOR DIV MOD REGEXP RLIKE JOIN INNER LEFT RIGHT FULL CROSS NATURAL'
   ).split(' '),
 );
 
@@ -190,9 +201,12 @@ function postgresName(tokens: Token[], i: number, { structure, merge }: Statemen
   if (structure) return undefined;
   // UPDATE's SET (`UPDATE t SET between = 1`, `DO UPDATE SET`), whatever follows it.
   if (word === 'SET' && clauseOf(tokens, i) === 'UPDATE') return false;
-  // `x [NOT] BETWEEN a AND b`: a name stands where an operand starts (`WHERE between = 1`, `a, between`).
-  if (word === 'BETWEEN')
-    return OPERAND_AFTER.has(before?.kind === 'word' ? before.text.toUpperCase() : (before?.text ?? ''));
+  // `x [NOT] BETWEEN a AND b`: a name stands where an operand starts (`WHERE between = 1`, `a, between`) and as a
+  // table's alias (`FROM t between WHERE`), where no operand stands.
+  if (word === 'BETWEEN') {
+    const operandStart = OPERAND_AFTER.has(before?.kind === 'word' ? before.text.toUpperCase() : (before?.text ?? ''));
+    return operandStart || TABLE_CLAUSES.has(clauseOf(tokens, i) ?? '');
+  }
   // A data change after a WITH query or inside one (`WITH x AS (...) DELETE FROM t`, `AS (DELETE FROM t ...)`,
   // `AS (UPDATE t SET ...)`), a MERGE's action (`WHEN MATCHED THEN DELETE`); in parentheses a name where a name
   // ends (`max(update)`, `(delete, 1)`) but before FROM.
@@ -215,6 +229,64 @@ function isPostgresAlias(tokens: Token[], i: number, word: string): boolean {
   const clause = clauseOf(tokens, i - 1);
   if (clause === 'SELECT' || clause === 'RETURNING') return true;
   return clause !== undefined && TABLE_CLAUSES.has(clause) && POSTGRES_NAMES.has(word);
+}
+
+/**
+ * A PostgreSQL output name without AS (BareColLabel, PostgreSQL 14 and later): any keyword but those of
+ * NOT_BARE_LABELS, reserved ones too (`count(*) total`, `sum(x) all`, `a and`, `CASE ... END end`), where it ends a
+ * select list's or RETURNING's item: after an operand, before `,`, FROM, the end or the next clause. Elsewhere the
+ * word is the keyword (`a AND b`, `a IS NULL`, `CASE WHEN a THEN b END`, `x BETWEEN 1 AND 2`, `ORDER BY a DESC`).
+ */
+function isBareLabel(tokens: Token[], i: number, word: string): boolean {
+  if (NOT_BARE_LABELS.has(word) || !endsOperand(tokens[i - 1])) return false;
+  const after = tokens[i + 1];
+  if (after !== undefined && !ITEM_END.has(after.kind === 'word' ? after.text.toUpperCase() : after.text)) return false;
+  const clause = clauseOf(tokens, i);
+  if (clause !== 'SELECT' && clause !== 'RETURNING') return false;
+  return word !== 'END' || !closesCase(tokens, i);
+}
+
+/** PostgreSQL 15's keywords that take AS to be an output name (`pg_get_keywords()`, barelabel false). */
+const NOT_BARE_LABELS = new Set([
+  ...['ARRAY', 'AS', 'CREATE', 'EXCEPT', 'FETCH', 'FOR', 'FROM', 'GRANT', 'GROUP', 'HAVING', 'INTERSECT', 'INTO'],
+  ...['LIMIT', 'OFFSET', 'ON', 'ORDER', 'RETURNING', 'TO', 'UNION', 'WHERE', 'WINDOW', 'WITH'],
+  ...['CHAR', 'CHARACTER', 'PRECISION', 'ISNULL', 'NOTNULL', 'OVERLAPS'],
+  ...['DAY', 'FILTER', 'HOUR', 'MINUTE', 'MONTH', 'OVER', 'SECOND', 'VARYING', 'WITHIN', 'WITHOUT', 'YEAR'],
+]);
+
+/** What ends a select list's item: the next item, the list's end, the clause after it. */
+const ITEM_END = new Set([
+  ...[',', ')', ';', 'FROM', 'INTO', 'WHERE', 'GROUP', 'HAVING', 'WINDOW', 'ORDER', 'LIMIT', 'OFFSET', 'FETCH'],
+  ...['FOR', 'UNION', 'INTERSECT', 'EXCEPT'],
+]);
+
+/** Reserved words that are values, so end an operand (`SELECT null and`, `CASE ... END end`). */
+const VALUE_WORDS = new Set([
+  ...['NULL', 'TRUE', 'FALSE', 'END', 'USER', 'SESSION_USER', 'CURRENT_USER', 'CURRENT_ROLE', 'CURRENT_CATALOG'],
+  ...['CURRENT_SCHEMA', 'CURRENT_DATE', 'CURRENT_TIME', 'CURRENT_TIMESTAMP', 'LOCALTIME', 'LOCALTIMESTAMP'],
+]);
+
+/**
+ * Whether a token ends an operand: a name, a literal, a closing parenthesis; no operator or clause keyword, nor a
+ * word after which the keyword is one (`x AT LOCAL`).
+ */
+function endsOperand(token: Token | undefined): boolean {
+  if (token === undefined) return false;
+  if (token.kind === 'string' || token.kind === 'quoted') return true;
+  if (token.kind !== 'word') return token.text === ')' || token.text === ']';
+  const word = token.text.toUpperCase();
+  if (KEYWORD_BEFORE.postgresql.has(word)) return false;
+  return !POSTGRESQL_RESERVED.has(word) || VALUE_WORDS.has(word);
+}
+
+/** Whether the END at `i` closes a CASE opened before it (CASE and END counted as the keywords they still are). */
+function closesCase(tokens: Token[], i: number): boolean {
+  let open = 0;
+  for (const token of tokens.slice(0, i)) {
+    if (isKeyword(token, 'CASE')) open++;
+    else if (isKeyword(token, 'END') && open > 0) open--;
+  }
+  return open > 0;
 }
 
 /** Words and symbols a name follows (a column or a table named between, not the operator). */

@@ -606,7 +606,8 @@ function limitExpressions(context: FormContext): void {
     const last = (end < 0 ? tokens.length : end) - 1;
     if (last <= i + 1) return;
     const value = fragment(context, 'SELECT ', tokens[i + 1]!.start, tokens[last]!.end);
-    const expr = value && Array.isArray(value.columns) ? (value.columns[0] as AstNode).expr : undefined;
+    // `LIMIT FROM t` (a column named limit, which PostgreSQL refuses) reads as no expression: a syntax error later.
+    const expr = value && Array.isArray(value.columns) ? (value.columns[0] as AstNode | undefined)?.expr : undefined;
     if (!expr) return;
     const marker = LIMIT_MARKER_BASE + i;
     substitutions.push({ start: tokens[i + 1]!.start, end: tokens[last]!.end, replacement: String(marker) });

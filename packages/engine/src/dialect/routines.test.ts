@@ -189,14 +189,27 @@ describe('stored routines (PostgreSQL)', () => {
     ]);
   });
 
-  it('reads a LANGUAGE sql function, and leaves a function with an escape-string body to the parser', () => {
+  it('reads a LANGUAGE sql function', () => {
     const sql =
       'CREATE FUNCTION n(u bigint) RETURNS bigint AS $$ SELECT count(*) FROM orders WHERE user_id = u $$ LANGUAGE sql;';
     const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema });
     expect(analysis.statements.map((s) => s.statement.text)).toEqual(['SELECT count(*) FROM orders WHERE user_id = 1']);
     expect(analysis.statements[0]!.statement.column).toBe(sql.indexOf('SELECT') + 1);
-    const escaped = "CREATE FUNCTION n() RETURNS bigint AS E'SELECT 1' LANGUAGE sql;";
-    expect(analyze({ sql: escaped, dialect: 'postgresql' }).statements[0]!.statement.routine).toBeUndefined();
+  });
+
+  it("reads RETURNS TABLE's columns as plpgsql variables, not as a SQL function's nor where qualified", () => {
+    const plpgsql = `CREATE FUNCTION since_totals(p_days integer) RETURNS TABLE (since timestamp, user_id bigint) AS $$
+BEGIN
+  since := now() - make_interval(days => p_days);
+  RETURN QUERY SELECT o.created_at, o.user_id FROM orders o WHERE o.created_at >= since;
+END $$ LANGUAGE plpgsql;`;
+    const [read] = analyze({ sql: plpgsql, dialect: 'postgresql', schemaText: ordersSchema }).statements;
+    expect(read!.statement.text).toBe('SELECT o.created_at, o.user_id FROM orders o WHERE o.created_at >= $1   ');
+    expect(read!.findings.map((f) => f.id)).not.toContain('column-not-in-schema');
+    const sql =
+      'CREATE FUNCTION totals() RETURNS TABLE (user_id bigint, amount numeric) AS $$ SELECT user_id, sum(amount) FROM orders GROUP BY user_id $$ LANGUAGE sql;';
+    const [column] = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema }).statements;
+    expect(column!.statement.text).toBe('SELECT user_id, sum(amount) FROM orders GROUP BY user_id');
   });
 });
 
@@ -315,6 +328,26 @@ END';`;
     expect([statement!.line, statement!.column]).toEqual([where(sql, 'SELECT').line, where(sql, 'SELECT').column]);
     expect(statement!.routine!.written).toBe(sql.slice(statement!.offset, statement!.offset + statement!.text.length));
     expect(analysis.statements[0]!.error).toBeUndefined();
+  });
+
+  it("reads an escape-string body, \\' and '' each one quote, the backslash of a plain one as written", () => {
+    const sql = `CREATE FUNCTION paid(u bigint) RETURNS bigint LANGUAGE plpgsql AS E'
+BEGIN\\n  RETURN (SELECT count(*) FROM orders WHERE user_id = u AND status IN (\\'paid\\', ''due'', \\'it\\'\\'s\\'));
+END';`;
+    const analysis = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema });
+    const [statement] = analysis.statements.map((s) => s.statement);
+    expect(statement!.text).toBe(
+      "SELECT count(*) FROM orders WHERE user_id = 1 AND status IN ( 'paid' ,  'due' ,  'it''  s' )",
+    );
+    expect([statement!.line, statement!.column]).toEqual([where(sql, 'SELECT').line, where(sql, 'SELECT').column]);
+    expect(statement!.routine!.written).toBe(sql.slice(statement!.offset, statement!.offset + statement!.text.length));
+    expect(analysis.statements[0]!.error).toBeUndefined();
+    // Without the E, a backslash is a backslash and ends no literal: 'a\\' is a literal, the name after it a value.
+    const plain =
+      "CREATE FUNCTION p(u bigint) RETURNS bigint AS 'SELECT count(*) FROM orders WHERE status = ''a\\'' AND user_id = u' LANGUAGE sql;";
+    const [read] = analyze({ sql: plain, dialect: 'postgresql', schemaText: ordersSchema }).statements;
+    expect(read!.statement.text).toBe("SELECT count(*) FROM orders WHERE status =  'a\\'  AND user_id = 1");
+    expect(read!.error).toBeUndefined();
   });
 
   it('gives a note, not a reading, for a body in another language than SQL', () => {
@@ -453,6 +486,28 @@ END;`;
     expect(text).toMatch(/SELECT \d, '\w+' +FROM orders WHERE status =\$1 AND created_at >\$2 AND user_id = \d+ +$/);
     expect(analysis.statements[0]!.findings.map((f) => f.id)).not.toContain('column-not-in-schema');
     expect(analysis.statements[0]!.error).toBeUndefined();
+  });
+
+  it('gives a one-letter name written without blanks a placeholder, its room taken from blanks before it', () => {
+    const sql = declared(
+      '  d date;\n  s text;\n  n bigint;',
+      'SELECT count(*) INTO n FROM orders WHERE id>=n AND created_at<d AND status=s',
+    );
+    const [read] = analyze({ sql, dialect: 'postgresql', schemaText: ordersSchema }).statements;
+    // The blanked INTO gives the two placeholders their second character; a number takes a digit's room.
+    expect(read!.statement.text).toBe('SELECT count(*)      FROM orders WHERE id>=1 AND created_at<$1 AND status=$2');
+    expect(read!.statement.routine!.written).toBe(
+      'SELECT count(*) INTO n FROM orders WHERE id>=n AND created_at<d AND status=s',
+    );
+    // No blanks to take: the digit as before, and the blanks of a literal are never taken.
+    const tight = declared('  s text;\n  d date;', "UPDATE orders SET status=s WHERE status<>'a  b' AND created_at<d");
+    const [update] = analyze({
+      sql: tight,
+      dialect: 'postgresql',
+      schemaText: ordersSchema,
+      dataChanges: 'analyze',
+    }).statements;
+    expect(update!.statement.text).toBe("UPDATE orders SET status=1 WHERE status<>'a  b' AND created_at<2");
   });
 });
 

@@ -207,11 +207,21 @@ function postgresBody({ text, tokens, from, ...head }: RoutineHead): Routine | u
       (head.kind === 'DO' ? upper(tokens[k - 1]) !== 'LANGUAGE' : upper(tokens[k - 1]) === 'AS'),
   );
   if (!body) return standardBody({ text, tokens, from, ...head }, standard);
-  const tag = body.text.startsWith("'") ? "'" : /^\$\w*\$/.exec(body.text)?.[0];
-  if (!tag || body.text.length < 2 * tag.length || !body.text.endsWith(tag)) return undefined;
-  const base = body.start + tag.length;
+  // plpgsql's output columns (`RETURNS TABLE (id bigint, total numeric)`) are variables of its body, as its OUT
+  // parameters are; a SQL function's body does not see them.
+  const returnsTable = tokens.findIndex(
+    (t, k) => k >= from && k < tokens.indexOf(body) && upper(t) === 'RETURNS' && upper(tokens[k + 1]) === 'TABLE',
+  );
+  if (language === 'plpgsql' && returnsTable >= 0 && tokens[returnsTable + 2]?.text === '(')
+    readParameters(tokens, returnsTable + 2, head.names);
+  // An escape string (`AS E'...'`): its backslash escapes read first, then its doubled quotes as a quoted body's.
+  const escaped = /^E'/i.test(body.text);
+  const tag = body.text.startsWith("'") || escaped ? "'" : /^\$\w*\$/.exec(body.text)?.[0];
+  const opening = escaped ? 2 : (tag?.length ?? 0);
+  if (!tag || body.text.length < opening + tag.length || !body.text.endsWith(tag)) return undefined;
+  const base = body.start + opening;
   const asWritten = text.slice(base, body.end - tag.length);
-  const inner = tag === "'" ? quotedBodyText(asWritten) : asWritten;
+  const inner = tag !== "'" ? asWritten : quotedBodyText(escaped ? unescapedBodyText(asWritten) : asWritten);
   const innerTokens = codeTokens(lex(inner, { mysql: false }));
   return walkBody({ text: inner, tokens: innerTokens, start: 0, base, written: asWritten }, head, false);
 }
@@ -257,6 +267,17 @@ function quotedBodyText(written: string): string {
     }
   }
   return out;
+}
+
+/**
+ * An escape string's body (`E'...'`) in the form of a plain quoted one, the same length: `\'` is a doubled quote,
+ * `\n`, `\r`, `\t`, `\b` and `\f` two blanks, any other escape its character and a blank (`\\` a backslash).
+ */
+function unescapedBodyText(written: string): string {
+  return written.replace(/\\([\s\S])/g, (_, c: string) => {
+    if (c === "'") return "''";
+    return /[nrtbf]/.test(c) ? '  ' : `${c} `;
+  });
 }
 
 /** The end of a comment starting at `at` (`--` to the line's end, `/* ... *\/`), or -1 when none starts there. */
@@ -480,6 +501,11 @@ function boundStatement(
     chars.fill(' ', at - start, end - start);
     for (let k = 0; k < value.length; k++) chars[at - start + k] = value[k]!;
   };
+  // The characters of literals and quoted names, whose blanks are theirs (see borrowBlanks).
+  const kept = new Set<number>();
+  for (const token of tokens.slice(from, last + 1))
+    if (token.kind === 'string' || token.kind === 'quoted')
+      for (let c = token.start; c < token.end; c++) kept.add(c - start);
   const head = upper(tokens[from]);
   if (head === 'PERFORM') put(tokens[from]!.start, tokens[from]!.end, 'SELECT ');
   let depth = 0;
@@ -539,12 +565,42 @@ function boundStatement(
           ];
     const value = candidates.find((candidate) => candidate.length <= end - room) ?? digit;
     counter++;
+    // PostgreSQL: a one-letter name with no room for a value of its type (`created_at>d`, `status=s`, where a digit
+    // is no value of it: timestamptz > integer has no operator) takes its placeholder's room from blanks before it.
+    const placeholder = `$${placeholders + 1}`;
+    const digitServes = mysql || field === '*' || /^(integer|decimal|float)$/.test(family);
+    if (value === digit && !digitServes && borrowBlanks(chars, room - start, placeholder.length - (end - room), kept)) {
+      placeholders++;
+      chars.fill('', room - start, end - start);
+      chars[room - start] = placeholder;
+      continue;
+    }
     if (value.startsWith('$')) placeholders++;
     const at = value.length <= end - token.start ? token.start : end - value.length;
     put(Math.min(at, token.start), end, '');
     put(at, at + value.length, value);
   }
   return chars.join('');
+}
+
+/**
+ * Empties `count` blanks of the statement's characters before `before` to make room for a value longer than the
+ * name it stands for: the nearest ones that have a blank after them (a run of blanks keeps one; a blanked INTO is
+ * such a run), outside literals and quoted names (`kept`). The text between shifts by as many characters: a
+ * statement as long as the one written, its positions off by a character or two there. False, with nothing
+ * emptied, where there are not enough.
+ */
+function borrowBlanks(chars: string[], before: number, count: number, kept: ReadonlySet<number>): boolean {
+  const free: number[] = [];
+  let after = '';
+  for (let c = before - 1; c >= 0 && free.length < count; c--) {
+    if (chars[c] === '') continue;
+    if (chars[c] === ' ' && after === ' ' && !kept.has(c)) free.push(c);
+    else after = chars[c]!;
+  }
+  if (free.length < count) return false;
+  for (const c of free) chars[c] = '';
+  return true;
 }
 
 /** The note naming a routine's dynamic SQL. */
