@@ -83,6 +83,18 @@ WHERE U.user_name = 'admin'`;
     expect([error?.line, error?.column]).toEqual([2, 21]);
   });
 
+  it("plans a statement qualifying its tables by the user's database over a structure that names none", async () => {
+    // SHOW CREATE TABLE prints no database; the application's statement writes `ry.sys_user`.
+    const report = await run(
+      "SELECT u.user_id FROM ry.SYS_USER u JOIN ry.sys_dept d ON d.dept_id = u.dept_id\nWHERE u.user_name = 'a'",
+    );
+    expect(report.statements[0]!.errors).toEqual([]);
+    expect(report.statements[0]!.indexes.map((i) => `${i.table}(${i.columns})`)).toContain('sys_user(user_name,dept_id)');
+    // A system database stays what it is: the session's user reads none of its tables.
+    const system = await run('SELECT u.User FROM mysql.user u');
+    expect(system.statements[0]!.errors[0]?.message.en).toMatch(/denied/);
+  });
+
   it('leaves aliases to MariaDB, which compares them by case as it did', async () => {
     const same = await run("SELECT U.user_id FROM SYS_USER U WHERE U.user_name = 'a'");
     expect(same.statements[0]!.errors).toEqual([]);

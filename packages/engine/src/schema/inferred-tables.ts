@@ -3,7 +3,7 @@ import { type AstNode, child, children, columnRef, isNode } from '../model/ast.t
 import type { ParsedStatement } from '../model/statement.ts';
 import { ctesOf, ownWalk, queryScopes, resolveColumn, type Source, sourcesOf } from '../semantics/scope.ts';
 import { familyOfType, type TypeFamily } from '../semantics/types.ts';
-import { type ColumnDef, findColumn, type SchemaModel, type TableDef, unquote } from './model.ts';
+import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef, unquote } from './model.ts';
 
 /**
  * Tables a statement reads that a given table structure leaves out. A structure pasted for one statement often
@@ -53,15 +53,16 @@ interface Evidence {
 
 interface DraftColumn {
   name: string;
+  /** PostgreSQL: written in double quotes with capitals (`"FullName"`), so the DDL keeps its case. */
+  keepsCase: boolean;
   evidence: Evidence[];
   /** Other inferred columns it is compared with (`c.id = o.customer_id`, both missing): they share a type. */
   peers: DraftColumn[];
 }
 
 interface DraftTable {
-  /** As written in the statement (a PostgreSQL quoted name keeps its quotes, so it keeps its case). */
-  written: string;
   name: string;
+  keepsCase: boolean;
   columns: Map<string, DraftColumn>;
 }
 
@@ -81,8 +82,8 @@ export function inferMissingTables(
   if (drafts.size === 0) return undefined;
   const tables = [...drafts.values()].map((draft) => tableOf(draft, dialect));
   return {
-    tables,
-    ddl: tables.map((t, i) => createTable(t, [...drafts.values()][i]!.written, dialect)).join('\n'),
+    tables: tables.map((t) => t.table),
+    ddl: tables.map((t) => t.ddl).join('\n'),
     note: noteOn(tables),
   };
 }
@@ -117,13 +118,14 @@ function readStatement(
     }
     return found;
   };
+  readInsertTarget(statement, schema, dialect, drafts);
   const draftOf = new Map<Source, DraftTable>();
   for (const { query } of queryScopes(ast)) {
     for (const source of sources(query)) {
       if (!isMissingTable(source, schema) || !inferable(source, dialect)) continue;
       const key = source.table!.toLowerCase();
       const draft = drafts.get(key) ?? {
-        written: writtenName(source, statement),
+        keepsCase: keepsCase(source.table!, statement),
         name: source.table!,
         columns: new Map(),
       };
@@ -136,7 +138,7 @@ function readStatement(
     const key = unquote(name).toLowerCase();
     let column = draft.columns.get(key);
     if (!column) {
-      column = { name: unquote(name), evidence: [], peers: [] };
+      column = { name: unquote(name), keepsCase: keepsCase(unquote(name), statement), evidence: [], peers: [] };
       draft.columns.set(key, column);
     }
     return column;
@@ -173,6 +175,53 @@ function readStatement(
   }
 }
 
+/**
+ * The missing table an INSERT or REPLACE with a column list writes: its columns, typed by the values given them (a
+ * VALUES row's literals, the selected columns and literals). Without a column list its columns are unknown.
+ */
+function readInsertTarget(
+  statement: ParsedStatement,
+  schema: SchemaModel,
+  dialect: Dialect,
+  drafts: Map<string, DraftTable>,
+): void {
+  const { ast } = statement;
+  if (ast.type !== 'insert' && ast.type !== 'replace') return;
+  const entry = children(ast, 'table')[0];
+  const table = entry && typeof entry.table === 'string' ? unquote(entry.table) : null;
+  if (!entry || !table) return;
+  const target: Source = { node: entry, table, name: table.toLowerCase(), join: '', group: 0, cte: false };
+  if (findTable(schema, table) || !isMissingTable(target, schema) || !inferable(target, dialect)) return;
+  const names = (Array.isArray(ast.columns) ? ast.columns : []).map((c: unknown) =>
+    typeof c === 'string' ? c : isNode(c) && typeof c.value === 'string' ? c.value : undefined,
+  );
+  if (names.length === 0 || names.some((name) => name === undefined)) return;
+  const key = table.toLowerCase();
+  const draft = drafts.get(key) ?? { name: table, keepsCase: keepsCase(table, statement), columns: new Map() };
+  drafts.set(key, draft);
+  const source = child(ast, 'values');
+  const rows: Array<{ query: AstNode; values: AstNode[] }> =
+    source?.type === 'select'
+      ? [{ query: source, values: children(source, 'columns').map((item) => child(item, 'expr') ?? item) }]
+      : source?.type === 'values'
+        ? children(source, 'values').map((row) => ({ query: ast, values: children(row, 'value') }))
+        : [];
+  for (const [k, name] of (names as string[]).entries()) {
+    const column = draft.columns.get(name.toLowerCase()) ?? {
+      name,
+      keepsCase: keepsCase(name, statement),
+      evidence: [],
+      peers: [],
+    };
+    draft.columns.set(name.toLowerCase(), column);
+    for (const { query, values } of rows) {
+      const value = values[k];
+      const evidence = value ? valueFamily(value, ast, schema, query) : undefined;
+      if (evidence) column.evidence.push(evidence);
+    }
+  }
+}
+
 /** A PostgreSQL name qualified by a schema other than public has no home in the sandbox. */
 function inferable(source: Source, dialect: Dialect): boolean {
   const db = typeof source.node.db === 'string' ? unquote(source.node.db).toLowerCase() : null;
@@ -180,13 +229,11 @@ function inferable(source: Source, dialect: Dialect): boolean {
 }
 
 /**
- * The table's name as the DDL must write it to be the statement's table: PostgreSQL's parser gives `"Customers"`
- * without its quotes, and unquoted it would fold to customers.
+ * Whether a PostgreSQL name keeps its capitals: written in double quotes (`"Customers"`), which the parser drops.
+ * Unquoted, PostgreSQL folds it to lower case, in the statement and in the DDL alike.
  */
-function writtenName(source: Source, statement: ParsedStatement): string {
-  const name = source.table!;
-  const quotedInText = statement.dialect === 'postgresql' && statement.text.includes(`"${name}"`);
-  return quotedInText && name !== name.toLowerCase() ? quoted(name, 'postgresql', true) : name;
+function keepsCase(name: string, statement: ParsedStatement): boolean {
+  return statement.dialect === 'postgresql' && name !== name.toLowerCase() && statement.text.includes(`"${name}"`);
 }
 
 /** Names the select list gives its items: `ORDER BY total` reads the item, not a column. */
@@ -578,24 +625,29 @@ function typeFor(family: TypeFamily, dialect: Dialect): ColumnType {
   }
 }
 
-/** The inferred SQL type of each column, by table, for the DDL and the note. */
-const sqlTypes = new WeakMap<TableDef, Map<string, string>>();
+/** An inferred table, its DDL, and each column's SQL type (for the note). */
+interface BuiltTable {
+  table: TableDef;
+  ddl: string;
+  types: ReadonlyMap<string, string>;
+}
 
-function tableOf(draft: DraftTable, dialect: Dialect): TableDef {
+function tableOf(draft: DraftTable, dialect: Dialect): BuiltTable {
   const types = new Map<string, string>();
   // The key first, as tables are written; the others in the order the statements read them.
   const drafts = [...draft.columns.values()].sort((a, b) => Number(isKey(b.name)) - Number(isKey(a.name)));
+  if (drafts.length === 0) drafts.push({ name: 'id', keepsCase: false, evidence: [], peers: [] });
   const columns: ColumnDef[] = drafts.map((column) => {
     const { type, length, sql } = typeFor(familyOf(column).family, dialect);
     types.set(column.name, sql);
     return { name: column.name, type, nullable: !isKey(column.name), ...(length ? { length } : {}) };
   });
-  // A table of which the statements read no column (`SELECT count(*) FROM t`) still needs one: its key.
-  if (columns.length === 0) {
-    columns.push({ name: 'id', type: 'BIGINT', nullable: false });
-    types.set('id', 'BIGINT');
-  }
-  const id = columns.find((c) => isKey(c.name));
+  const id = drafts.find((c) => isKey(c.name));
+  const lines = drafts.map((column, k) => {
+    const { nullable } = columns[k]!;
+    return `  ${ddlName(column.name, column.keepsCase, dialect)} ${types.get(column.name)}${nullable ? '' : ' NOT NULL'}`;
+  });
+  if (id) lines.push(`  PRIMARY KEY (${ddlName(id.name, id.keepsCase, dialect)})`);
   const table: TableDef = {
     name: draft.name,
     columns,
@@ -603,41 +655,31 @@ function tableOf(draft: DraftTable, dialect: Dialect): TableDef {
     line: 0,
     inferred: true,
   };
-  sqlTypes.set(table, types);
-  return table;
+  const ddl = `CREATE TABLE ${ddlName(draft.name, draft.keepsCase, dialect)} (\n${lines.join(',\n')}\n);`;
+  return { table, ddl, types };
 }
 
-/** `id`: the primary key of nearly every table an application reads by it (ORMs' default key). */
+/** `id`: the primary key of nearly every table an application reads by it (ORMs' default key); read as a number. */
 function isKey(name: string): boolean {
   return name.toLowerCase() === 'id';
 }
 
-function createTable(table: TableDef, written: string, dialect: Dialect): string {
-  const types = sqlTypes.get(table)!;
-  const lines = table.columns.map(
-    (column) => `  ${quoted(column.name, dialect)} ${types.get(column.name)}${column.nullable ? '' : ' NOT NULL'}`,
-  );
-  const key = table.indexes.find((index) => index.primary);
-  if (key) lines.push(`  PRIMARY KEY (${key.columns.map((c) => quoted(c, dialect)).join(', ')})`);
-  const name = written.startsWith('"') ? written : quoted(table.name, dialect);
-  return `CREATE TABLE ${name} (\n${lines.join(',\n')}\n);`;
-}
-
 /**
- * A name as the statement's unquoted spelling resolves it: plain when it is a plain identifier (PostgreSQL folds it
- * to lower case in the statement and here alike), quoted otherwise.
+ * A name in the DDL, always quoted (a column may be named `order` or `key`), spelled as the statement's name resolves:
+ * MySQL compares column names without case and table names as written; PostgreSQL folds an unquoted name to lower
+ * case, so its DDL quotes the folded name unless the statement quoted it (keepsCase).
  */
-function quoted(name: string, dialect: Dialect, always = false): string {
-  if (!always && /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return name;
-  return dialect === 'postgresql' ? `"${name.replace(/"/g, '""')}"` : `\`${name.replace(/`/g, '``')}\``;
+function ddlName(name: string, keeps: boolean, dialect: Dialect): string {
+  if (dialect !== 'postgresql') return `\`${name.replace(/`/g, '``')}\``;
+  const plain = /^[A-Za-z_][A-Za-z0-9_$]*$/.test(name);
+  return `"${(plain && !keeps ? name.toLowerCase() : name).replace(/"/g, '""')}"`;
 }
 
 /** Columns listed in the note, per table: a table read by 40 columns is still named, its list cut. */
 const LISTED_COLUMNS = 12;
 
-function noteOn(tables: readonly TableDef[]): Localized {
-  const described = tables.map((table) => {
-    const types = sqlTypes.get(table)!;
+function noteOn(built: readonly BuiltTable[]): Localized {
+  const described = built.map(({ table, types }) => {
     const listed = table.columns
       .slice(0, LISTED_COLUMNS)
       .map((c) => `${c.name} ${types.get(c.name)}${c.nullable ? '' : ' PRIMARY KEY'}`);

@@ -159,7 +159,15 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
 
   /** `text` with database qualifiers blanked and table names written as the structure defines them. */
   private namesAsDefined(text: string): TableNamesAsDefined {
-    return withTableNamesAsDefined(withoutDatabaseQualifiers(text, this.databases), this.tables);
+    // A qualifier before a table the statement reads names a database, and the sandbox's user reaches only its own:
+    // any one but the system databases is the user's (`FROM shop.users` over a structure of SHOW CREATE TABLE
+    // output, which names no database). Was: "SELECT command denied ... for table shop.users" (1142). A name the
+    // structure gives a table stays a table's: `orders.id` is a column of it wherever the statement also writes
+    // `orders.` before a table.
+    const defined = new Set(this.tables.map((name) => name.toLowerCase()));
+    const written = [...namedDatabases(splitStatements(text, 'mysql'))].filter((name) => !defined.has(name));
+    const databases = new Set([...this.databases, ...written]);
+    return withTableNamesAsDefined(withoutDatabaseQualifiers(text, databases), this.tables);
   }
 
   /**

@@ -128,6 +128,36 @@ CREATE TABLE TABLES (TABLE_NAME varchar(64), TABLE_SCHEMA varchar(64));`,
     }
   }, 120_000);
 
+  it("reads its own table where a statement names the victim's database before a table (qualifiers map to its own)", async () => {
+    const { pool } = await getAdminPool();
+    const [rows] = await pool.query<RowDataPacket[]>(
+      'SELECT TABLE_SCHEMA AS db FROM information_schema.TABLES WHERE TABLE_NAME = ?',
+      [secrets.table],
+    );
+    const db = String(rows[0]?.db);
+    // The attacker defines a table of the victim's table's name: `victimdb.secret_x` is then its own secret_x.
+    const session = await mariadbPlanner.open({
+      dialect: 'mysql',
+      schemaSql: `CREATE TABLE t (a int PRIMARY KEY);\nCREATE TABLE ${secrets.table} (id int, email varchar(200));`,
+      statistics: [],
+    });
+    try {
+      for (const sql of [
+        `SELECT email AS v FROM ${db}.${secrets.table}`,
+        `SELECT s.email AS v FROM t JOIN ${db}.${secrets.table} s ON s.id = t.a`,
+        `SELECT ${db}.${secrets.table}.email AS v FROM ${db}.${secrets.table}`,
+      ]) {
+        const plan = await session.explain(sql);
+        expect(JSON.stringify(plan), sql).not.toContain(db);
+        // The table's name is the attacker's own here; the victim's values must never show.
+        const answer = await answersTo(session, sql);
+        for (const secret of [secrets.sessionValue, secrets.fileValue]) expect(answer, sql).not.toContain(secret);
+      }
+    } finally {
+      await session.close();
+    }
+  }, 120_000);
+
   it("runs a migration history's DROP and RENAME steps as the session's role: the server's own objects are refused (4203)", async () => {
     await expectMigrationStepsConfined(mariadbPlanner, 'mysql');
   }, 120_000);
