@@ -272,7 +272,6 @@ describe('parameters bound for the optimizer', () => {
       // A prefix of a table the structure does not have names another table.
       'SELECT id FROM ${prefix}orders',
       'SELECT id FROM users WHERE ${where}',
-      'SELECT id FROM users ORDER BY id ${direction}',
       // A whole condition after AND: the statement without it would end in AND.
       'SELECT id FROM users WHERE score = #{score} AND ${ew.sqlSegment}',
       'SELECT id FROM ${table}',
@@ -300,7 +299,7 @@ describe('parameters bound for the optimizer', () => {
     expect(offset.variants[0]!.bound.sql.text).toBe('SELECT id FROM users ORDER BY id LIMIT 10 OFFSET 0');
   });
 
-  it('plans an ORDER BY of run-time sort columns without the sort and its LIMIT, and names them', () => {
+  it('plans an ORDER BY with a run-time sort key without the whole sort and its LIMIT, and names them', () => {
     const cases: Array<[string, string, string]> = [
       [
         'SELECT id FROM users WHERE score = #{s} ORDER BY ${orderBy} ${direction}\n  LIMIT ${offset}, ${pageSize}',
@@ -318,22 +317,102 @@ describe('parameters bound for the optimizer', () => {
         'SELECT id FROM (SELECT id FROM users ) t',
         'ORDER BY ${sort} LIMIT 5',
       ],
+      // Written keys beside run-time ones: the order is still only known at run time.
+      ['SELECT id FROM users ORDER BY ${sort}, id', 'SELECT id FROM users ', 'ORDER BY ${sort}, id'],
+      ['SELECT id FROM users ORDER BY id, ${sort}', 'SELECT id FROM users ', 'ORDER BY id, ${sort}'],
+      [
+        'SELECT id FROM users WHERE score = #{s} ORDER BY ${sortField} ${sortOrder}, created_at DESC LIMIT #{o}, #{n}',
+        'SELECT id FROM users WHERE score = 1.5 ',
+        'ORDER BY ${sortField} ${sortOrder}, created_at DESC LIMIT #{o}, #{n}',
+      ],
+      // A part of a key, a direction, a key inside an expression.
+      [
+        'SELECT u.id FROM users u WHERE u.score = #{s} ORDER BY u.${column} DESC',
+        'SELECT u.id FROM users u WHERE u.score = 1.5 ',
+        'ORDER BY u.${column} DESC',
+      ],
+      ['SELECT id FROM users ORDER BY ${prefix}score', 'SELECT id FROM users ', 'ORDER BY ${prefix}score'],
+      [
+        'SELECT id FROM users ORDER BY created_at ${direction} FETCH FIRST 10 ROWS ONLY',
+        'SELECT id FROM users ',
+        'ORDER BY created_at ${direction} FETCH FIRST 10 ROWS ONLY',
+      ],
+      [
+        "SELECT id FROM users ORDER BY CASE WHEN ${column} = 'x' THEN 0 ELSE 1 END, id",
+        'SELECT id FROM users ',
+        "ORDER BY CASE WHEN ${column} = 'x' THEN 0 ELSE 1 END, id",
+      ],
+      // Each branch's sort, and the row lock after a LIMIT stays as today.
+      [
+        '(SELECT id FROM users ORDER BY ${sort}, id LIMIT 5) UNION ALL (SELECT id FROM users ORDER BY ${sort} LIMIT 5)',
+        '(SELECT id FROM users ) UNION ALL (SELECT id FROM users )',
+        'ORDER BY ${sort}, id LIMIT 5, ORDER BY ${sort} LIMIT 5',
+      ],
+      [
+        'SELECT id FROM users WHERE score = #{s} ORDER BY ${sort}, id LIMIT 1 FOR UPDATE',
+        'SELECT id FROM users WHERE score = 1.5  FOR UPDATE',
+        'ORDER BY ${sort}, id LIMIT 1',
+      ],
     ];
     for (const [body, planned, without] of cases) {
       const bound = statementOf(`  <select id="s">${body}</select>`, schema, 'postgresql').variants[0]!.bound;
-      expect(bound).toMatchObject({ substitutions: 0, withoutSort: without });
+      expect(bound, body).toMatchObject({ substitutions: 0, withoutSort: without });
       expect(bound.sql.text).toBe(planned);
     }
-    // A sort with a known key, or a ${} that is not the whole key, stays as written (analyzed, not planned).
+    // With MyBatis tags: the sort of an <if> with a written fallback in <choose>, and mybatis-generator's clause.
+    const chosen = statementOf(
+      [
+        '  <select id="s">SELECT id FROM users WHERE score = #{s}',
+        '    <choose>',
+        '      <when test="orderBy != null">ORDER BY ${orderBy} ${direction}, id</when>',
+        '      <otherwise>ORDER BY created_at DESC</otherwise>',
+        '    </choose>',
+        '    LIMIT #{offset}, #{pageSize}',
+        '  </select>',
+      ].join('\n'),
+      schema,
+    );
+    expect(chosen.variants.map((v) => [v.bound.substitutions, v.bound.withoutSort])).toEqual([
+      [0, 'ORDER BY ${orderBy} ${direction}, id LIMIT #{offset}, #{pageSize}'],
+      [0, undefined],
+    ]);
+    expect(chosen.variants[1]!.bound.sql.text).toMatch(/ORDER BY created_at DESC\s+LIMIT 0, 10$/);
+    const generated = statementOf(
+      '  <select id="s">SELECT id FROM users <if test="orderByClause != null">order by ${orderByClause}</if></select>',
+      schema,
+    );
+    expect(generated.variants[0]!.bound).toMatchObject({ substitutions: 0, withoutSort: 'order by ${orderByClause}' });
+  });
+
+  it('keeps a run-time sort when the text is not planned, or when the sort can not be left out alone', () => {
+    // A `${}` elsewhere keeps the text from the optimizer: it is analyzed as written, its sort too.
     for (const body of [
-      'SELECT id FROM users ORDER BY id, ${sort}',
-      'SELECT id FROM users ORDER BY ${sort}, id',
-      'SELECT id FROM users ORDER BY ${prefix}score',
-      'SELECT id FROM users ORDER BY ${sort} FOR UPDATE',
+      'SELECT id FROM users WHERE score = ${score} ORDER BY ${sort}, id',
+      'SELECT id FROM ${table} WHERE score = #{s} ORDER BY ${sort}',
+      'SELECT id FROM users WHERE ${condition} ORDER BY a.${column} DESC',
     ]) {
       const bound = statementOf(`  <select id="s">${body}</select>`, schema).variants[0]!.bound;
-      expect(bound.withoutSort).toBeUndefined();
-      expect(bound.substitutions).toBeGreaterThan(0);
+      expect(bound.withoutSort, body).toBeUndefined();
+      expect(bound.substitutions, body).toBeGreaterThan(1);
+      expect(bound.sql.text).toContain('ORDER BY');
     }
+    // Something other than a row limit after the keys (a row lock, a window frame): not planned, as before.
+    for (const body of [
+      'SELECT id FROM users ORDER BY ${sort} FOR UPDATE',
+      'SELECT id FROM users ORDER BY ${sort}, id FOR UPDATE',
+      'SELECT SUM(score) OVER (ORDER BY ${sort} ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM users',
+    ]) {
+      const bound = statementOf(`  <select id="s">${body}</select>`, schema).variants[0]!.bound;
+      expect(bound.withoutSort, body).toBeUndefined();
+      expect(bound.substitutions, body).toBeGreaterThan(0);
+    }
+    // A ${} named like paging after written keys is the paging, planned empty: the written sort stays.
+    const flowable = statementOf('  <select id="s">SELECT id FROM users ORDER BY id ${limitAfter}</select>', schema);
+    expect(flowable.variants[0]!.bound).toMatchObject({ substitutions: 0, emptied: ['${limitAfter}'] });
+    expect(flowable.variants[0]!.bound.withoutSort).toBeUndefined();
+    expect(flowable.variants[0]!.bound.sql.text).toBe('SELECT id FROM users ORDER BY id ');
+    // A sort written in full is planned with its LIMIT.
+    const written = statementOf('  <select id="s">SELECT id FROM users ORDER BY id DESC LIMIT #{n}</select>', schema);
+    expect(written.variants[0]!.bound.sql.text).toBe('SELECT id FROM users ORDER BY id DESC LIMIT 10');
   });
 });
