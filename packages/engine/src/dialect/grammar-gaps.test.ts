@@ -137,6 +137,12 @@ describe('forms node-sql-parser does not read, read anyway', () => {
       expect(nodesOf(product!.ast, 'param').map((v) => v.node.value)).toEqual(['${rate}']);
       const [sorted] = parseStatements(`SELECT a FROM t WHERE b = 1 ORDER BY a \${direction}`, dialect);
       expect(JSON.stringify(sorted!.ast.orderby)).toMatch(/"ASC"/);
+      // After a qualifier the text is the column's name (was read as a direction: a column named ASC of o).
+      const [qualified] = parseStatements(`SELECT o.a FROM t o ORDER BY o.\${column} \${direction}, o.a DESC`, dialect);
+      const keys = (qualified!.ast.orderby as AstNode[]).map((item) => item.expr as AstNode);
+      expect(keys.map((key) => key.type)).toEqual(['param', 'column_ref']);
+      expect(keys[0]!.value).toBe('${column}');
+      expect(JSON.stringify(qualified!.ast)).not.toMatch(/"column":"ASC"|sqltune_text_/);
     }
   });
 

@@ -302,6 +302,8 @@ function endsOperand(tokens: Token[], k: number): boolean {
   if (token.text === '}' || token.text === ')' || token.kind === 'string') return true;
   // `SELECT RES.* ${limitBetween}`: a star that is a select item, not a product.
   if (token.text === '*') return /(\.|^,|^SELECT|^DISTINCT)$/i.test(tokens[k - 1]?.text ?? '');
+  // `a.${column}`: a qualifier (the lexer reads `a.` as one word) starts the name the text ends.
+  if (token.text.endsWith('.')) return false;
   return (token.kind === 'word' || token.kind === 'quoted') && !clauseWords.has(token.text.toUpperCase());
 }
 

@@ -382,6 +382,14 @@ describe('parameters bound for the optimizer', () => {
       schema,
     );
     expect(generated.variants[0]!.bound).toMatchObject({ substitutions: 0, withoutSort: 'order by ${orderByClause}' });
+    // The findings read a qualified `${}` as the column it names (not a column named ASC, the direction's stand-in).
+    const qualified = statementOf(
+      '  <select id="s">SELECT u.id FROM users u ORDER BY u.${column} ${direction}, u.id DESC LIMIT 10</select>',
+      schema,
+    );
+    const ids = qualified.findings.map((f) => f.id);
+    expect(ids).toContain('mapper-text-substitution');
+    expect(ids).not.toContain('column-not-in-schema');
   });
 
   it('keeps a run-time sort when the text is not planned, or when the sort can not be left out alone', () => {
