@@ -382,6 +382,16 @@ describe('parameters bound for the optimizer', () => {
       schema,
     );
     expect(generated.variants[0]!.bound).toMatchObject({ substitutions: 0, withoutSort: 'order by ${orderByClause}' });
+    // A sort column pasted into a quoted name: the same run-time sort.
+    const quoted = statementOf(
+      '  <select id="s">SELECT id FROM users ORDER BY `${sort}` DESC LIMIT 10</select>',
+      schema,
+    );
+    expect(quoted.variants[0]!.bound).toMatchObject({
+      substitutions: 0,
+      withoutSort: 'ORDER BY `${sort}` DESC LIMIT 10',
+    });
+    expect(quoted.variants[0]!.bound.sql.text).toBe('SELECT id FROM users ');
     // The findings read a qualified `${}` as the column it names (not a column named ASC, the direction's stand-in).
     const qualified = statementOf(
       '  <select id="s">SELECT u.id FROM users u ORDER BY u.${column} ${direction}, u.id DESC LIMIT 10</select>',
@@ -398,6 +408,9 @@ describe('parameters bound for the optimizer', () => {
       'SELECT id FROM users WHERE score = ${score} ORDER BY ${sort}, id',
       'SELECT id FROM ${table} WHERE score = #{s} ORDER BY ${sort}',
       'SELECT id FROM users WHERE ${condition} ORDER BY a.${column} DESC',
+      // Pasted into a quoted name: was planned as a column named `${column}` (an optimizer error).
+      'SELECT id FROM users WHERE `${column}` = #{v} ORDER BY ${sort}',
+      'SELECT id FROM `${table}` ORDER BY `${sort}`',
     ]) {
       const bound = statementOf(`  <select id="s">${body}</select>`, schema).variants[0]!.bound;
       expect(bound.withoutSort, body).toBeUndefined();

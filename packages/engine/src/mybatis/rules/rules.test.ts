@@ -55,6 +55,23 @@ const cases: Case[] = [
   },
   {
     rule: 'mapper-text-substitution',
+    name: 'a sort column pasted into a quoted name is pasted all the same',
+    body: '  <select id="a">SELECT id FROM users ORDER BY `${sort}` DESC, `id`</select>',
+    matches: 1,
+    at: '2:49',
+    says: 'check sort against a fixed list',
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a table pasted into a quoted name (PostgreSQL)',
+    body: '  <select id="a">SELECT id FROM "${schema}_users" WHERE "id" = #{id}</select>',
+    dialect: 'postgresql',
+    matches: 1,
+    at: '2:34',
+    says: 'fixed list',
+  },
+  {
+    rule: 'mapper-text-substitution',
     name: 'a condition built in Java, after the last one (a data-scope filter)',
     body: `  <select id="a">SELECT id FROM users WHERE del_flag = '0' \${params.dataScope}</select>`,
     matches: 1,
