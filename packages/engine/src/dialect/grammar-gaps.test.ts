@@ -115,6 +115,22 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     }
   });
 
+  it('MySQL joins a MyBatis #{} to the strings written beside it (LIKE "%"#{title}"%"): one pattern, as written', () => {
+    for (const sql of [
+      'SELECT a FROM t WHERE b LIKE "%"#{title}"%" AND c = #{c}',
+      `SELECT a FROM t WHERE b LIKE '%' #{title} '%' AND c = #{c}`,
+    ]) {
+      const [statement] = parseStatements(sql, 'mysql');
+      const like = nodesOf(statement!.ast, 'binary_expr').find((v) => v.node.operator === 'LIKE')!.node;
+      const pattern = like.right as AstNode;
+      expect(pattern).toMatchObject({ type: 'single_quote_string', value: '%%' });
+      const at = span(pattern, sql)!;
+      expect(sql.slice(at.start, at.end)).toMatch(/^.%. ?#\{title\} ?.%.$/);
+    }
+    // Not in PostgreSQL, whose driver binds the value on the server (a string beside it is a syntax error there).
+    expect(() => parseStatements(`SELECT a FROM t WHERE b LIKE '%'#{title}'%'`, 'postgresql')).toThrow(AppError);
+  });
+
   it(`MyBatis \${} after a whole condition is a clause of its own (RuoYi's \${params.dataScope}); in ORDER BY a direction`, () => {
     for (const dialect of ['mysql', 'postgresql'] as const) {
       for (const sql of [

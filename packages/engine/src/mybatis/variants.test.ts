@@ -282,6 +282,20 @@ describe('parameters bound for the optimizer', () => {
     }
   });
 
+  it('plans a LIKE pattern MySQL joins from strings and a parameter ("%"#{title}"%"), and says it starts with %', () => {
+    const statement = statementOf(
+      '  <select id="s">SELECT id FROM users WHERE name LIKE "%"#{name}"%" AND score = #{s}</select>',
+      schema,
+    );
+    const [variant] = statement.variants;
+    expect(variant!.error).toBeUndefined();
+    expect(variant!.bound).toMatchObject({ substitutions: 0 });
+    // The value goes between the strings, which MySQL joins into one pattern.
+    expect(variant!.bound.sql.text).toBe(`SELECT id FROM users WHERE name LIKE "%"'a'"%" AND score = 2.5`);
+    const like = statement.findings.find((f) => f.id === 'leading-wildcard-like');
+    expect(like?.message.en).toContain('The pattern "%"#{name}"%" starts with a wildcard');
+  });
+
   it('leaves ${} as written: such a text is analyzed, not planned', () => {
     const statement = statementOf('  <select id="s">SELECT ${columns} FROM users ORDER BY id</select>', schema);
     expect(statement.variants[0]!.bound.substitutions).toBe(1);
