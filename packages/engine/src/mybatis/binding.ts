@@ -43,7 +43,6 @@ export function bindParameters(
   const mysql = dialect === 'mysql';
   const tokens = codeTokens(lex(template.text, { mysql }));
   const placeholders = templatePlaceholders(tokens);
-  const statements = statementsOf(template.text, tokens, placeholders, dialect, schema);
   const insertColumns = insertColumnsByToken(tokens);
   let bound = template;
   let substitutions = 0;
@@ -73,6 +72,7 @@ export function bindParameters(
     (p) => p.sigil === '$' && !sortAt(sortSpans, p.first, p.last) && keptAsWritten(p.first, p.last),
   );
   const sorts = unplanned ? [] : sortSpans;
+  const statements = statementsOf(template.text, tokens, placeholders, sorts, dialect, schema);
   const values = placeholders.map(({ sigil, first, last }) => {
     const sort = sortAt(sorts, first, last);
     if (sort) {
@@ -494,18 +494,26 @@ function insertColumnsByToken(tokens: Token[]): Map<number, string> {
   return byToken;
 }
 
-/** The statement as the parser reads it with every placeholder standing as a number, so its names can be resolved. */
+/**
+ * The statement as the parser reads it with every placeholder standing as a number, so its names can be resolved; a
+ * run-time sort left out as the optimizer gets it (`ORDER BY 0 0` would not parse, and no column would be typed).
+ */
 function statementsOf(
   sql: string,
   tokens: Token[],
   placeholders: ReturnType<typeof templatePlaceholders>,
+  sorts: readonly TokenSpan[],
   dialect: Dialect,
   schema: SchemaModel,
 ): ParsedStatement[] {
+  const edits = sorts.map(({ first, last }) => ({ first, last, standIn: '' }));
+  for (const { sigil, first, last } of placeholders) {
+    if (sorts.some((sort) => first >= sort.first && last <= sort.last)) continue;
+    // A piece of SQL planned as empty is empty here too: `... = 1 0` would not parse.
+    edits.push({ first, last, standIn: sigil === '$' && plannedEmpty(tokens, first, last, schema) ? '' : '0' });
+  }
   let text = sql;
-  for (const { sigil, first, last } of [...placeholders].reverse()) {
-    // A piece of SQL planned as empty is empty here too: `... = 1 0` would not parse, and no column would be typed.
-    const standIn = sigil === '$' && plannedEmpty(tokens, first, last, schema) ? '' : '0';
+  for (const { first, last, standIn } of edits.sort((a, b) => b.first - a.first)) {
     text = `${text.slice(0, tokens[first]!.start)}${standIn}${text.slice(tokens[last]!.end)}`;
   }
   try {

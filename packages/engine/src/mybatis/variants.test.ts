@@ -416,6 +416,18 @@ describe('parameters bound for the optimizer', () => {
     expect(ids).not.toContain('column-not-in-schema');
   });
 
+  it('types the parameters of a text planned without its run-time sort from the columns of its own table', () => {
+    // Two tables have the columns: only the statement read without its sort says which one it reads.
+    const twoTables = `${schema}\nCREATE TABLE archived_users (id BIGINT PRIMARY KEY, born VARCHAR(10), score INT);`;
+    const statement = statementOf(
+      '  <select id="s">SELECT id FROM users WHERE born &gt;= #{since} AND score = #{s} ORDER BY ${sortField} ${sortOrder}, id</select>',
+      twoTables,
+    );
+    expect(statement.variants[0]!.bound.sql.text).toBe(
+      "SELECT id FROM users WHERE born >= '2024-01-01' AND score = 2.5 ",
+    );
+  });
+
   it('keeps a run-time sort when the text is not planned, or when the sort can not be left out alone', () => {
     // A `${}` elsewhere keeps the text from the optimizer: it is analyzed as written, its sort too.
     for (const body of [
