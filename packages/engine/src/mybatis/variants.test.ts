@@ -36,6 +36,22 @@ describe('variants', () => {
     expect(statement.leftOut).toEqual([]);
   });
 
+  it('siblings comparing one parameter with different values never render together: the first compared decides', () => {
+    const statement = statementOf(
+      [
+        '  <update id="s">UPDATE users',
+        `    <if test="field == 'email'">SET email = NULL WHERE email = ''<if test="level == 2"> AND level = 2</if></if>`,
+        `    <if test="field != null and field == 'phone'">SET phone = NULL WHERE phone = ''</if>`,
+        '  </update>',
+      ].join('\n'),
+    );
+    const texts = statement.variants.map((v) => v.template.text.replace(/\s+/g, ' ').trim());
+    // Every parameter set: field is 'email' from its first comparison on, so the second <if> does not hold too.
+    expect(texts[0]).toBe("UPDATE users SET email = NULL WHERE email = '' AND level = 2");
+    expect(texts).toContain("UPDATE users SET phone = NULL WHERE phone = ''");
+    expect(texts.filter((t) => t.includes('email') && t.includes('phone'))).toEqual([]);
+  });
+
   it('a fragment included at several places renders at each, and its <if> is a decision point once', () => {
     const statement = statementOf(
       [

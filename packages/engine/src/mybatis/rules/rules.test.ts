@@ -297,7 +297,8 @@ const cases: Case[] = [
   {
     rule: 'duplicate-predicate',
     name: "<if>s on a parameter null and not null, with OGNL's words, never render together",
-    body: `  <select id="a">SELECT id FROM users <where><if test="kind eq 'a'">AND status = 1</if><if test="kind neq 'a'">AND status = 1</if><if test="kind == null">AND status = 1</if></where></select>`,
+    // (`kind neq 'a'` alone holds for a null kind too, as `kind == null` does: OGNL's null is not 'a'.)
+    body: `  <select id="a">SELECT id FROM users <where><if test="kind eq 'a'">AND status = 1</if><if test="kind != null and kind neq 'a'">AND status = 1</if><if test="kind == null">AND status = 1</if></where></select>`,
     matches: 0,
   },
   {
@@ -315,6 +316,12 @@ const cases: Case[] = [
   },
 
   // mapper-write-where-disappears
+  {
+    rule: 'mapper-write-where-disappears',
+    name: 'not when the SET is conditional too: with every condition false the text is no statement, and changes nothing',
+    body: `  <update id="a">UPDATE users <if test="field == 'email'">SET email = NULL WHERE email = ''</if><if test="field == 'phone'">SET phone = NULL WHERE phone = ''</if></update>`,
+    matches: 0,
+  },
   {
     rule: 'mapper-write-where-disappears',
     name: 'a DELETE whose every condition is an <if>',
