@@ -14,7 +14,7 @@ import type {
   TextNode,
   TrimNode,
 } from './model.ts';
-import { evaluate, evaluateTest, type Scope, type Value } from './ognl.ts';
+import { evaluate, evaluateTest, type Scope, testComparisons, type Value } from './ognl.ts';
 import { locationAt, mapperContentError, type SourceFile } from './source.ts';
 import { hasCode, joinPieces, PARAMETER, STATIC, Traced, tidy } from './traced.ts';
 
@@ -293,15 +293,10 @@ class RenderContext {
    * (`fieldName == 'phone'`) does not hold too. MyBatis renders one of them, never both.
    */
   private pinCompared(test: string): void {
-    if (/\s(or)\s|\|\|/i.test(test)) return;
-    for (const clause of test.split(/\s+and\s+|&&/i)) {
-      const comparison = /^\s*([A-Za-z_]\w*)\s*(?:==|\beq\b)\s*(?:'([^']*)'|"([^"]*)"|(-?\d+(?:\.\d+)?))\s*$/.exec(
-        clause,
-      );
-      if (!comparison) continue;
-      const [, name, single, double, number] = comparison;
-      if (this.binds.has(name!) || this.frame.loopNames.has(name!)) continue;
-      this.pinned.set(name!, { kind: 'known', value: number !== undefined ? Number(number) : (single ?? double)! });
+    for (const { name, equal, value, quoted } of testComparisons(test)) {
+      if (!equal || (!quoted && value === 'null') || name.includes('.')) continue;
+      if (this.binds.has(name) || this.frame.loopNames.has(name)) continue;
+      this.pinned.set(name, { kind: 'known', value: quoted ? value : literalValue(value) });
     }
   }
 
@@ -425,6 +420,13 @@ function separatorText(separator: string): string {
   const written = separator.trim();
   if (written === ',') return ', ';
   return written ? ` ${written} ` : ' ';
+}
+
+/** An unquoted OGNL literal of a comparison: a number, true or false. */
+function literalValue(written: string): string | number | boolean {
+  if (written === 'true' || written === 'false') return written === 'true';
+  const number = Number(written);
+  return Number.isNaN(number) ? written : number;
 }
 
 /**

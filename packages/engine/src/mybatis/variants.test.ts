@@ -50,6 +50,16 @@ describe('variants', () => {
     expect(texts[0]).toBe("UPDATE users SET email = NULL WHERE email = '' AND level = 2");
     expect(texts).toContain("UPDATE users SET phone = NULL WHERE phone = ''");
     expect(texts.filter((t) => t.includes('email') && t.includes('phone'))).toEqual([]);
+    // As mappers write a string for OGNL: `.toString()`, equals either way round.
+    for (const [a, b] of [
+      ["type == '1'.toString()", "type == '2'.toString()"],
+      ["'1'.equals(type)", "type.equals('2')"],
+    ]) {
+      const sorted = statementOf(
+        `  <select id="s">SELECT id FROM users <where><if test="${a}">AND a = 1</if><if test="${b}">AND b = 2</if></where></select>`,
+      );
+      expect(sorted.variants[0]!.template.text.replace(/\s+/g, ' '), a).toBe('SELECT id FROM users WHERE a = 1');
+    }
   });
 
   it('a fragment included at several places renders at each, and its <if> is a decision point once', () => {
