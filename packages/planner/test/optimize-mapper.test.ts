@@ -27,7 +27,7 @@ const mapper = [
   '    <if test="userId != null">AND user_id = #{userId}</if>',
   '  </select>',
   '  <select id="search" resultType="map">',
-  '    SELECT id FROM orders ORDER BY ${sort}, id',
+  '    SELECT id FROM orders WHERE status = ${status} ORDER BY ${sort}, id',
   '  </select>',
   '  <delete id="purge">DELETE FROM orders <where><if test="status != null">status = #{status}</if></where></delete>',
   '</mapper>',
@@ -87,13 +87,15 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
     expect(again.statements.map((s) => s.id)).toEqual(['thisYear', 'search', 'purge']);
     expect(file!.diff).toMatch(/^-\s+WHERE EXTRACT\(YEAR FROM created_at\) = 2024$/m);
 
-    // ${sort}: analyzed, never sent to the optimizer; the finding points at the ${.
+    // ${status} in the WHERE: analyzed as written (its run-time sort too), never sent to the optimizer; the finding
+    // points at the ${.
     const search = statements.get('search')!;
     expect(search.variants.every((v) => !v.planned)).toBe(true);
     expect(report.statements[search.variants[0]!.report!]!.plan.missing?.en).toMatch(/\$\{\} text substitution/);
+    expect(search.variants[0]!.sql).toContain('ORDER BY ${sort}, id');
     expect(search.findings.find((f) => f.id === 'mapper-text-substitution')?.span).toMatchObject({
       line: 11,
-      column: 36,
+      column: 42,
     });
 
     // The DELETE whose WHERE disappears is critical, and said once (not also as delete-without-where).
@@ -102,40 +104,46 @@ describe('optimizeMapper on PGlite', { timeout: 180_000 }, () => {
     expect(purge.findings.map((f) => f.id)).not.toContain('delete-without-where');
   });
 
-  it('plans a paging query whose sort column is chosen at run time without its sort and LIMIT, and says so', async () => {
-    const paging = [
-      '<mapper namespace="shop.OrderMapper">',
-      '  <select id="page" resultType="map">',
-      '    SELECT * FROM orders',
-      '    <where><if test="userId != null">user_id = #{userId}</if></where>',
-      '    ORDER BY ${orderBy} ${direction}',
-      '    LIMIT ${pageSize} OFFSET ${offset}',
-      '  </select>',
-      '</mapper>',
-    ].join('\n');
-    const report = await onPglite('OrderMapper.xml', paging, schemaText);
-    const page = report.mapper!.statements[0]!;
-    expect(page.variants.every((v) => v.planned)).toBe(true);
-    for (const variant of page.variants) {
-      expect(variant.label.en).toMatch(
-        /planned without ORDER BY \$\{orderBy\} \$\{direction\} LIMIT \$\{pageSize\} OFFSET \$\{offset\}/,
-      );
-      expect(variant.label.zh).toContain('按不含 ORDER BY ${orderBy}');
-      const item = report.statements[variant.report!]!;
-      expect(item.plan.source).toMatch(/PGlite/);
-      expect(item.original).not.toMatch(/ORDER BY|LIMIT|\$\{/);
-    }
-    // Every matching row is read before the sort: the filter on user_id gets its index.
-    const withUser = report.statements[page.variants[0]!.report!]!;
-    expect(withUser.indexes.map((i) => i.columns)).toContainEqual(['user_id']);
-    // The four ${} are still findings; the rewrite (the * expanded) is advice, the file keeps its ${}.
-    expect(page.findings.filter((f) => f.id === 'mapper-text-substitution')).toHaveLength(4);
-    for (const rewrite of page.rewrites) {
-      expect(rewrite.status).toBe('advice');
-      expect(rewrite.advice?.en).toMatch(/planned without ORDER BY/);
-    }
-    expect(report.mapper!.files[0]!.patched ?? paging).toContain('ORDER BY ${orderBy} ${direction}');
-  });
+  it.each([
+    // Every key chosen at run time, the page too.
+    ['ORDER BY ${orderBy} ${direction}', 'LIMIT ${pageSize} OFFSET ${offset}', 4],
+    // A run-time key before a written one (the page's tie-break), the page bound.
+    ['ORDER BY ${sortField} ${sortOrder}, created_at DESC', 'LIMIT #{pageSize} OFFSET #{offset}', 2],
+  ])(
+    'plans a paging query sorted at run time (%s) without its sort and LIMIT, and says so',
+    async (sort, page, pasted) => {
+      const paging = [
+        '<mapper namespace="shop.OrderMapper">',
+        '  <select id="page" resultType="map">',
+        '    SELECT * FROM orders',
+        '    <where><if test="userId != null">user_id = #{userId}</if></where>',
+        `    ${sort}`,
+        `    ${page}`,
+        '  </select>',
+        '</mapper>',
+      ].join('\n');
+      const report = await onPglite('OrderMapper.xml', paging, schemaText);
+      const statement = report.mapper!.statements[0]!;
+      expect(statement.variants.every((v) => v.planned)).toBe(true);
+      for (const variant of statement.variants) {
+        expect(variant.label.en).toContain(`planned without ${sort} ${page} (the sort is only known at run time)`);
+        expect(variant.label.zh).toContain(`按不含 ${sort} ${page} 规划（排序运行时才确定）`);
+        const item = report.statements[variant.report!]!;
+        expect(item.plan.source).toMatch(/PGlite/);
+        expect(item.original).not.toMatch(/ORDER BY|LIMIT|\$\{/);
+      }
+      // Every matching row is read before the sort: the filter on user_id gets its index.
+      const withUser = report.statements[statement.variants[0]!.report!]!;
+      expect(withUser.indexes.map((i) => i.columns)).toContainEqual(['user_id']);
+      // The ${} are still findings; the rewrite (the * expanded) is advice, the file keeps its ${}.
+      expect(statement.findings.filter((f) => f.id === 'mapper-text-substitution')).toHaveLength(pasted);
+      for (const rewrite of statement.rewrites) {
+        expect(rewrite.status).toBe('advice');
+        expect(rewrite.advice?.en).toMatch(/planned without ORDER BY/);
+      }
+      expect(report.mapper!.files[0]!.patched ?? paging).toContain(sort);
+    },
+  );
 
   it('plans a variant with a data-scope ${} appended after its conditions as empty, and keeps its rewrite as advice', async () => {
     // RuoYi's list queries end in `${params.dataScope}`, a filter built in Java that is empty for administrators.

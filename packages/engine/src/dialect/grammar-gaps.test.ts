@@ -115,6 +115,22 @@ describe('forms node-sql-parser does not read, read anyway', () => {
     }
   });
 
+  it('MySQL joins a MyBatis #{} to the strings written beside it (LIKE "%"#{title}"%"): one pattern, as written', () => {
+    for (const sql of [
+      'SELECT a FROM t WHERE b LIKE "%"#{title}"%" AND c = #{c}',
+      `SELECT a FROM t WHERE b LIKE '%' #{title} '%' AND c = #{c}`,
+    ]) {
+      const [statement] = parseStatements(sql, 'mysql');
+      const like = nodesOf(statement!.ast, 'binary_expr').find((v) => v.node.operator === 'LIKE')!.node;
+      const pattern = like.right as AstNode;
+      expect(pattern).toMatchObject({ type: 'single_quote_string', value: '%%' });
+      const at = span(pattern, sql)!;
+      expect(sql.slice(at.start, at.end)).toMatch(/^.%. ?#\{title\} ?.%.$/);
+    }
+    // Not in PostgreSQL, whose driver binds the value on the server (a string beside it is a syntax error there).
+    expect(() => parseStatements(`SELECT a FROM t WHERE b LIKE '%'#{title}'%'`, 'postgresql')).toThrow(AppError);
+  });
+
   it(`MyBatis \${} after a whole condition is a clause of its own (RuoYi's \${params.dataScope}); in ORDER BY a direction`, () => {
     for (const dialect of ['mysql', 'postgresql'] as const) {
       for (const sql of [
@@ -135,8 +151,15 @@ describe('forms node-sql-parser does not read, read anyway', () => {
       // A star that multiplies is followed by a value: the text stays one.
       const [product] = parseStatements(`SELECT a * \${rate} AS r FROM t`, dialect);
       expect(nodesOf(product!.ast, 'param').map((v) => v.node.value)).toEqual(['${rate}']);
-      const [sorted] = parseStatements(`SELECT a FROM t WHERE b = 1 ORDER BY a \${direction}`, dialect);
-      expect(JSON.stringify(sorted!.ast.orderby)).toMatch(/"ASC"/);
+      // A direction after a sort key: the item's direction is the text as written, which no rule takes for ASC.
+      const [sorted] = parseStatements(`SELECT a FROM t WHERE b = 1 ORDER BY a \${direction}, b DESC`, dialect);
+      expect((sorted!.ast.orderby as AstNode[]).map((item) => item.type)).toEqual(['${direction}', 'DESC']);
+      // After a qualifier the text is the column's name (was read as a direction: a column named ASC of o).
+      const [qualified] = parseStatements(`SELECT o.a FROM t o ORDER BY o.\${column} \${direction}, o.a DESC`, dialect);
+      const keys = (qualified!.ast.orderby as AstNode[]).map((item) => item.expr as AstNode);
+      expect(keys.map((key) => key.type)).toEqual(['param', 'column_ref']);
+      expect(keys[0]!.value).toBe('${column}');
+      expect(JSON.stringify(qualified!.ast)).not.toMatch(/"column":"ASC"|sqltune_text_/);
     }
   });
 

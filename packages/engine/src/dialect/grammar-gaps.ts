@@ -165,6 +165,7 @@ function templateParameters(
 ): void {
   const names = new Map<string, string>();
   const castBinds = new Map<string, number>();
+  const directions: PastedDirection[] = [];
   let binds = 0;
   const placeholders = templatePlaceholders(tokens);
   for (let p = 0; p < placeholders.length; p++) {
@@ -197,7 +198,10 @@ function templateParameters(
       // direction fits (`ORDER BY ${column} ${direction}`); elsewhere the text is a clause of its own
       // (`WHERE a = 1 ${dataScope}`, pasted as `AND ...` or as nothing).
       if (valueFollows(tokens, last)) replacement = '=';
-      else replacement = inSortKey(tokens, i) ? 'ASC' : '';
+      else if (inSortKey(tokens, i)) {
+        replacement = 'ASC';
+        directions.push({ start, written: text.slice(start, end), key: sortKeyIndex(tokens, i) });
+      } else replacement = '';
     } else {
       replacement = `sqltune_text_${names.size}`;
       if (gluedBefore) start = before.start;
@@ -218,6 +222,7 @@ function templateParameters(
     substitutions.push({ start, end, replacement });
   }
   if (castBinds.size > 0) fixups.push((ast) => restoreCastBinds(ast, castBinds));
+  if (directions.length > 0) fixups.push((ast) => restoreDirections(ast, directions));
   if (names.size === 0) return;
   fixups.push((ast) =>
     walk(ast, ({ node }) => {
@@ -234,6 +239,53 @@ function templateParameters(
       return undefined;
     }),
   );
+}
+
+/** A `${...}` read as a sort key's direction: where it starts in the text, as written, and which key of its list. */
+interface PastedDirection {
+  readonly start: number;
+  readonly written: string;
+  readonly key: number;
+}
+
+/**
+ * `ORDER BY a ${direction}`: the key's direction is only known at run time. Read as ASC, the item gets the text as
+ * written for its direction (`type: '${direction}'`), so that no rule takes it for ascending. Its item is the one whose
+ * key ends last before the text; where keys have no location (PostgreSQL's column names), the key of that number in
+ * the statement's one sort.
+ */
+function restoreDirections(ast: AstNode, directions: readonly PastedDirection[]): void {
+  const lists: AstNode[][] = [];
+  walk(ast, ({ node }) => {
+    for (const key of ['orderby', '_orderby']) {
+      const list = node[key];
+      if (Array.isArray(list)) lists.push(list.filter(isNode));
+    }
+    return undefined;
+  });
+  for (const { start, written, key } of directions) {
+    let item: AstNode | undefined;
+    let itemEnd = -1;
+    for (const candidate of lists.flat()) {
+      const end = (candidate.expr as AstNode | undefined)?.loc?.end.offset;
+      if (end !== undefined && end <= start && end > itemEnd) [item, itemEnd] = [candidate, end];
+    }
+    item ??= lists.length === 1 ? lists[0]![key] : undefined;
+    if (item) item.type = written;
+  }
+}
+
+/** Which key of its ORDER BY the token at `i` is in: the commas at its depth before it, back to BY. */
+function sortKeyIndex(tokens: Token[], i: number): number {
+  let depth = 0;
+  let commas = 0;
+  for (let k = i - 1; k >= 0 && !(depth === 0 && /^BY$/i.test(tokens[k]!.text)); k--) {
+    const text = tokens[k]!.text;
+    if (text === ')') depth++;
+    else if (text === '(') depth--;
+    else if (text === ',' && depth === 0) commas++;
+  }
+  return commas;
 }
 
 /**
@@ -302,6 +354,8 @@ function endsOperand(tokens: Token[], k: number): boolean {
   if (token.text === '}' || token.text === ')' || token.kind === 'string') return true;
   // `SELECT RES.* ${limitBetween}`: a star that is a select item, not a product.
   if (token.text === '*') return /(\.|^,|^SELECT|^DISTINCT)$/i.test(tokens[k - 1]?.text ?? '');
+  // `a.${column}`: a qualifier (the lexer reads `a.` as one word) starts the name the text ends.
+  if (token.text.endsWith('.')) return false;
   return (token.kind === 'word' || token.kind === 'quoted') && !clauseWords.has(token.text.toUpperCase());
 }
 

@@ -1,5 +1,6 @@
 import { type AstNode, isNode } from '../model/ast.ts';
 import { isKeyword, type Token } from '../text/lexer.ts';
+import { templatePlaceholders } from '../text/placeholders.ts';
 import { type FormContext, notRead } from './markers.ts';
 import { scanType } from './type-forms.ts';
 
@@ -94,16 +95,36 @@ function introducers({ text, tokens, substitutions, markers }: FormContext): voi
   }
 }
 
+/** A bind parameter as the parser gives it: MySQL's `?`, or a named one. */
+function isParameter(node: AstNode): boolean {
+  return node.type === 'param' || (node.type === 'origin' && node.value === '?');
+}
+
 /** A literal's COLLATE clause, which the parser gives the marker call, where it gives a string's (`suffix`). */
 function withCollation(literal: AstNode, call: AstNode): AstNode {
   return call.collate ? { ...literal, suffix: { collate: call.collate } } : literal;
 }
 
+/**
+ * MySQL's strings written next to each other, and a MyBatis `#{}` among them (`LIKE "%"#{title}"%"`: the driver pastes
+ * the value as a string, which MySQL joins to the strings beside it, so the pattern is `%` + value + `%`).
+ */
 function adjacentStrings({ tokens, substitutions, markers }: FormContext): void {
+  const parameters = new Map(
+    templatePlaceholders(tokens)
+      .filter((p) => p.sigil === '#')
+      .map((p) => [p.first, p.last] as const),
+  );
+  // The last token of the string or `#{}` at `k`, or undefined.
+  const partEnd = (k: number) => (tokens[k]?.kind === 'string' ? k : parameters.get(k));
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.kind !== 'string') continue;
     let last = i;
-    while (tokens[last + 1]?.kind === 'string') last++;
+    const ends = [i];
+    for (let end = partEnd(last + 1); end !== undefined; end = partEnd(last + 1)) {
+      last = end;
+      ends.push(end);
+    }
     if (last === i) continue;
     // N'a' 'b' and an introducer before the first string are left as they are (the introducer form reads them).
     const before = tokens[i - 1];
@@ -112,11 +133,13 @@ function adjacentStrings({ tokens, substitutions, markers }: FormContext): void 
       continue;
     }
     const open = markers.open('strings written next to each other', (parts, call) => {
-      const value = parts.map((part) => String(part.value ?? '')).join('');
+      // A parameter's value is only known at run time: the pattern holds what is written (`%%`).
+      const value = parts.map((part) => (isParameter(part) ? '' : String(part.value ?? ''))).join('');
       return withCollation({ type: 'single_quote_string', value }, call);
     });
     substitutions.push({ start: tokens[i]!.start, end: tokens[i]!.start, replacement: open });
-    for (let k = i; k < last; k++) substitutions.push({ start: tokens[k]!.end, end: tokens[k]!.end, replacement: ',' });
+    for (const k of ends.slice(0, -1))
+      substitutions.push({ start: tokens[k]!.end, end: tokens[k]!.end, replacement: ',' });
     substitutions.push({ start: tokens[last]!.end, end: tokens[last]!.end, replacement: ')' });
     i = last;
   }

@@ -20,9 +20,9 @@ import { BOUND, type Traced } from './traced.ts';
  * u.del_flag = '0' ${params.dataScope}`, a filter built in Java that is empty for some users) is planned as empty,
  * the statement as it runs when that filter adds nothing, and named in `emptied`; so is one glued before a table's
  * name the structure has (Flowable's `${prefix}ACT_RU_TASK`), the statement on that table. A `${...}` row count
- * (`LIMIT ${offset}, ${pageSize}`) gets the row counts a `#{...}` would. An ORDER BY made only of `${...}` (`ORDER BY
- * ${orderBy} ${direction}`, the sort column chosen at run time) is planned without, together with its LIMIT, and
- * named in `withoutSort` (runtimeSort).
+ * (`LIMIT ${offset}, ${pageSize}`) gets the row counts a `#{...}` would. An ORDER BY with a `${...}` among its keys
+ * (`ORDER BY ${orderBy} ${direction}`, `ORDER BY ${sort}, id`, the sort chosen at run time) is planned without,
+ * together with its LIMIT, and named in `withoutSort` (runtimeSorts).
  */
 export interface BoundText {
   readonly sql: Traced;
@@ -30,7 +30,7 @@ export interface BoundText {
   readonly substitutions: number;
   /** The `${...}` planned as empty, as written (`${params.dataScope}`). */
   readonly emptied: readonly string[];
-  /** The ORDER BY of run-time sort columns and its LIMIT, as written, that the text is planned without. */
+  /** The ORDER BYs with run-time sort keys and their LIMITs, as written (comma-separated), that the text is planned without. */
   readonly withoutSort?: string;
 }
 
@@ -43,7 +43,6 @@ export function bindParameters(
   const mysql = dialect === 'mysql';
   const tokens = codeTokens(lex(template.text, { mysql }));
   const placeholders = templatePlaceholders(tokens);
-  const statements = statementsOf(template.text, tokens, placeholders, dialect, schema);
   const insertColumns = insertColumnsByToken(tokens);
   let bound = template;
   let substitutions = 0;
@@ -60,17 +59,31 @@ export function bindParameters(
     if (sigil === '#' && offset !== undefined) renderCount.set(offset, (renderCount.get(offset) ?? 0) + 1);
   }
   const inLoop = (offset: number) => (renderCount.get(offset) ?? 0) > 1;
-  const sort = runtimeSort(tokens, placeholders);
+  const rowsOf = (first: number, last: number) =>
+    substitutionRole(tokens, first, last) === 'row-count' ? limitValue(tokens, first) : undefined;
+  const keptAsWritten = (first: number, last: number) =>
+    rowsOf(first, last) === undefined && !plannedEmpty(tokens, first, last, schema);
+  const sortAt = (spans: readonly TokenSpan[], first: number, last: number) =>
+    spans.find((span) => first >= span.first && last <= span.last);
+  const sortSpans = runtimeSorts(tokens, placeholders);
+  // A `${}` kept elsewhere (in the WHERE, a table's name) keeps the text from the optimizer: analyzed as written, sort
+  // and all, not said to be planned without it.
+  const unplanned = placeholders.some(
+    (p) => p.sigil === '$' && !sortAt(sortSpans, p.first, p.last) && keptAsWritten(p.first, p.last),
+  );
+  const sorts = unplanned ? [] : sortSpans;
+  const statements = statementsOf(template.text, tokens, placeholders, sorts, dialect, schema);
   const values = placeholders.map(({ sigil, first, last }) => {
-    if (sort && first >= sort.first && last <= sort.last) {
+    const sort = sortAt(sorts, first, last);
+    if (sort) {
       // The whole span goes once, in the place of its first placeholder.
       if (placeholders.find((p) => p.first >= sort.first)?.first !== first) return undefined;
       return { start: tokens[sort.first]!.start, end: tokens[sort.last]!.end, value: '' };
     }
     if (sigil === '$') {
-      const rows = substitutionRole(tokens, first, last) === 'row-count' ? limitValue(tokens, first) : undefined;
+      const rows = rowsOf(first, last);
       if (rows !== undefined) return { start: tokens[first]!.start, end: tokens[last]!.end, value: rows };
-      if (!plannedEmpty(tokens, first, last, schema)) {
+      if (keptAsWritten(first, last)) {
         substitutions++;
         return undefined;
       }
@@ -111,42 +124,63 @@ export function bindParameters(
     const origin = { ...template.originAt(value.start)!, kind: BOUND, segment: -1 } as const;
     bound = bound.replace(value.start, value.end, value.value, origin);
   }
-  const withoutSort =
-    sort && template.text.slice(tokens[sort.first]!.start, tokens[sort.last]!.end).replace(/\s+/g, ' ');
+  const withoutSort = sorts
+    .map((sort) => template.text.slice(tokens[sort.first]!.start, tokens[sort.last]!.end).replace(/\s+/g, ' '))
+    .join(', ');
   return { sql: bound, substitutions, emptied, ...(withoutSort ? { withoutSort } : {}) };
 }
 
-/** Words an ORDER BY key may carry after it, and words and marks of the LIMIT / OFFSET / FETCH after the list. */
-const SORT_DIRECTION = /^(ASC|DESC|NULLS|FIRST|LAST|,)$/i;
+/** Words and marks of the LIMIT / OFFSET / FETCH after an ORDER BY's keys. */
 const ROW_LIMIT = /^(LIMIT|OFFSET|FETCH|FIRST|NEXT|ROWS?|ONLY|,|\d+)$/i;
+/** Where an ORDER BY's keys end and the query goes on (a row limit, a lock, a window frame, GROUP_CONCAT's SEPARATOR). */
+const AFTER_SORT_KEYS =
+  /^(LIMIT|OFFSET|FETCH|FOR|LOCK|INTO|UNION|INTERSECT|EXCEPT|MINUS|SEPARATOR|ROWS|RANGE|GROUPS|WINDOW|;)$/i;
+/** What an ORDER BY left out may be followed by: its row limit, the end of its query, or nothing. */
+const SORT_LEFT_OUT_BEFORE = /^(LIMIT|OFFSET|FETCH|\)|;)$/i;
+
+/** One ORDER BY with the LIMIT after it, as token indices (first and last). */
+interface TokenSpan {
+  readonly first: number;
+  readonly last: number;
+}
 
 /**
- * The tokens (first and last) of an `ORDER BY` whose every key is a `${...}` (`ORDER BY ${orderBy} ${direction}`,
- * `ORDER BY ${sort}`), with the LIMIT / OFFSET / FETCH right after it. The column is only known at run time, and
- * whatever it is, sorting reads every matching row before the LIMIT: the statement is planned as that reading, without
- * the sort and without the LIMIT, which alone would let a plan stop after a few rows the real statement can not.
+ * Each `ORDER BY` with a `${...}` among its keys, with the LIMIT / OFFSET / FETCH right after it: `ORDER BY ${orderBy}
+ * ${direction}`, `ORDER BY ${sort}, id`, `ORDER BY a.${column} DESC`, `ORDER BY create_time ${direction}`. The sort is
+ * only known at run time, and whatever it is, sorting reads every matching row before the LIMIT: the statement is
+ * planned as that reading, without the whole ORDER BY and without the LIMIT, which alone would let a plan stop after
+ * a few rows the real statement can not. A `${}` named like paging after the keys (Flowable's `${limitAfter}`) is no
+ * key: an ORDER BY of written keys before it is kept. Not an ORDER BY followed by anything else (`FOR UPDATE`, a
+ * window frame), whose text without the sort is another statement.
  */
-function runtimeSort(
-  tokens: Token[],
-  placeholders: ReturnType<typeof templatePlaceholders>,
-): { first: number; last: number } | undefined {
+function runtimeSorts(tokens: Token[], placeholders: ReturnType<typeof templatePlaceholders>): TokenSpan[] {
   const at = new Map(placeholders.map((p) => [p.first, p] as const));
+  const spans: TokenSpan[] = [];
   for (let i = 0; i + 1 < tokens.length; i++) {
     if (upper(tokens[i]) !== 'ORDER' || upper(tokens[i + 1]) !== 'BY') continue;
     let k = i + 2;
-    let keys = 0;
     let last = i + 1;
+    let depth = 0;
+    let runtime = false;
     while (k < tokens.length) {
       const placeholder = at.get(k);
-      if (placeholder?.sigil === '$') {
-        keys++;
+      const text = tokens[k]!.text;
+      if (placeholder) {
+        if (placeholder.sigil === '$') {
+          if (substitutionRole(tokens, placeholder.first, placeholder.last) === 'row-range') break;
+          runtime = true;
+        }
         last = placeholder.last;
         k = placeholder.last + 1;
-      } else if (SORT_DIRECTION.test(tokens[k]!.text) && keys > 0) last = k++;
-      else break;
+        continue;
+      }
+      if (depth === 0 && (text === ')' || AFTER_SORT_KEYS.test(text))) break;
+      if (text === '(') depth++;
+      else if (text === ')') depth--;
+      last = k++;
     }
     const next = tokens[k];
-    if (keys === 0 || (next && !/^(LIMIT|OFFSET|FETCH|\)|;)$/i.test(next.text))) continue;
+    if (!runtime || (next && !at.has(k) && !SORT_LEFT_OUT_BEFORE.test(next.text))) continue;
     while (k < tokens.length) {
       const placeholder = at.get(k);
       if (placeholder) {
@@ -155,9 +189,10 @@ function runtimeSort(
       } else if (ROW_LIMIT.test(tokens[k]!.text)) last = k++;
       else break;
     }
-    return { first: i, last };
+    spans.push({ first: i, last });
+    i = last;
   }
-  return undefined;
+  return spans;
 }
 
 /** A `${...}` the statement is planned without (see BoundText). */
@@ -459,18 +494,26 @@ function insertColumnsByToken(tokens: Token[]): Map<number, string> {
   return byToken;
 }
 
-/** The statement as the parser reads it with every placeholder standing as a number, so its names can be resolved. */
+/**
+ * The statement as the parser reads it with every placeholder standing as a number, so its names can be resolved; a
+ * run-time sort left out as the optimizer gets it (`ORDER BY 0 0` would not parse, and no column would be typed).
+ */
 function statementsOf(
   sql: string,
   tokens: Token[],
   placeholders: ReturnType<typeof templatePlaceholders>,
+  sorts: readonly TokenSpan[],
   dialect: Dialect,
   schema: SchemaModel,
 ): ParsedStatement[] {
+  const edits = sorts.map(({ first, last }) => ({ first, last, standIn: '' }));
+  for (const { sigil, first, last } of placeholders) {
+    if (sorts.some((sort) => first >= sort.first && last <= sort.last)) continue;
+    // A piece of SQL planned as empty is empty here too: `... = 1 0` would not parse.
+    edits.push({ first, last, standIn: sigil === '$' && plannedEmpty(tokens, first, last, schema) ? '' : '0' });
+  }
   let text = sql;
-  for (const { sigil, first, last } of [...placeholders].reverse()) {
-    // A piece of SQL planned as empty is empty here too: `... = 1 0` would not parse, and no column would be typed.
-    const standIn = sigil === '$' && plannedEmpty(tokens, first, last, schema) ? '' : '0';
+  for (const { first, last, standIn } of edits.sort((a, b) => b.first - a.first)) {
     text = `${text.slice(0, tokens[first]!.start)}${standIn}${text.slice(tokens[last]!.end)}`;
   }
   try {

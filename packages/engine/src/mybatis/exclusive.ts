@@ -1,5 +1,6 @@
 import type { ChooseNode, ConditionalNode, MapperStatement, SqlNode, TextNode } from './model.ts';
 import { bodyOf } from './model.ts';
+import { type Comparison, testComparisons } from './ognl.ts';
 import { exclusiveComparisons, type FragmentLookup } from './render.ts';
 import type { SourceFile } from './source.ts';
 
@@ -90,35 +91,15 @@ function exclusiveConditionals(a: ConditionalNode, b: ConditionalNode): boolean 
   return false;
 }
 
-/** `name == value`, `name != value` (value: null, a number, a string, true or false), OGNL's eq/neq too. */
-interface Comparison {
-  readonly name: string;
-  readonly equal: boolean;
-  readonly value: string;
-}
-
-const comparison =
-  /^\s*\(?\s*([A-Za-z_$][\w$.]*)\s*(==|!=|\beq\b|\bneq\b)\s*(null|-?\d+(?:\.\d+)?|'[^']*'|"[^"]*"|true|false)\s*\)?\s*$/;
-
 /**
- * Two OGNL tests that cannot both be true: each a conjunction (`and`, `&&`) of comparisons, one of which contradicts
- * one of the other's on the same name (`type == 1` and `type == 2`, `x == null` and `x != null`, `s == 'a'` and
- * `s != 'a'`). A test with `or` or anything else is not read: it may hold with any other.
+ * Two OGNL tests that cannot both be true: each a conjunction of comparisons (testComparisons), one of which
+ * contradicts one of the other's on the same name (`type == 1` and `type == 2`, `x == null` and `x != null`, `s ==
+ * 'a'` and `s != 'a'`). A test with `or` or anything else is not read: it may hold with any other.
  */
 export function exclusiveTests(a: string, b: string): boolean {
-  const left = comparisons(a);
-  const right = comparisons(b);
+  const left = testComparisons(a);
+  const right = testComparisons(b);
   return left.some((x) => right.some((y) => contradict(x, y)));
-}
-
-function comparisons(test: string): Comparison[] {
-  if (/\|\||\bor\b/.test(test)) return [];
-  return test.split(/&&|\band\b/).flatMap((part) => {
-    const match = comparison.exec(part);
-    if (!match) return [];
-    const value = match[3]!.replace(/^['"]|['"]$/g, '');
-    return [{ name: match[1]!, equal: match[2] === '==' || match[2] === 'eq', value }];
-  });
 }
 
 function contradict(x: Comparison, y: Comparison): boolean {

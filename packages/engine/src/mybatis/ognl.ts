@@ -28,6 +28,54 @@ export interface Scope {
   lookup(name: string): Value;
 }
 
+/** `name == value` or `name != value` in a test (value: null, a number, a string, true or false, as written). */
+export interface Comparison {
+  readonly name: string;
+  readonly equal: boolean;
+  /** The value without its quotes. */
+  readonly value: string;
+  readonly quoted: boolean;
+}
+
+const literal = String.raw`null|-?\d+(?:\.\d+)?|'[^']*'|"[^"]*"|true|false`;
+/** A string written for OGNL to compare as a string: `'1'.toString()` (`'1'` alone is a char), `"1"`. */
+const text = String.raw`(?:'[^']*'|"[^"]*")(?:\.toString\(\))?`;
+const name = String.raw`[A-Za-z_$][\w$.]*`;
+const comparisonForms: readonly RegExp[] = [
+  new RegExp(String.raw`^(${name})\s*(==|!=|\beq\b|\bneq\b)\s*(${literal}|${text})$`),
+  new RegExp(String.raw`^(${literal}|${text})\s*(==|!=|\beq\b|\bneq\b)\s*(${name})$`),
+  new RegExp(String.raw`^(!?)(${name})\.equals\((${text})\)$`),
+  new RegExp(String.raw`^(!?)(${text})\.equals\((${name})\)$`),
+];
+
+/**
+ * The comparisons a test is a conjunction of (`and`, `&&`), as MyBatis mappers write them: `type == 1`, `type eq
+ * 'a'`, `type == '1'.toString()`, `type.equals("1")`, `'email'.equals(field)`. A test with `or` gives none: it may
+ * hold whatever its parts say.
+ */
+export function testComparisons(test: string): Comparison[] {
+  if (/\|\||\bor\b/.test(test)) return [];
+  return test.split(/&&|\band\b/).flatMap((part): Comparison[] => {
+    const written = part
+      .trim()
+      .replace(/^\((.*)\)$/, '$1')
+      .trim();
+    const [forward, backward, equalsName, equalsText] = comparisonForms.map((form) => form.exec(written));
+    if (forward) return [comparisonOf(forward[1]!, forward[2]!, forward[3]!)];
+    if (backward) return [comparisonOf(backward[3]!, backward[2]!, backward[1]!)];
+    const call = equalsName ?? equalsText;
+    if (!call) return [];
+    const [target, value] = equalsName ? [call[2]!, call[3]!] : [call[3]!, call[2]!];
+    return [comparisonOf(target, call[1] === '!' ? '!=' : '==', value)];
+  });
+}
+
+function comparisonOf(name: string, operator: string, written: string): Comparison {
+  const value = written.replace(/\.toString\(\)$/, '');
+  const quoted = /^['"]/.test(value);
+  return { name, equal: operator === '==' || operator === 'eq', value: quoted ? value.slice(1, -1) : value, quoted };
+}
+
 /** A test's outcome: true, false, or undefined when it depends on what the scenario does not say. */
 export function evaluateTest(expression: string, scope: Scope): boolean | undefined {
   const value = evaluate(expression, scope);

@@ -14,7 +14,7 @@ import type {
   TextNode,
   TrimNode,
 } from './model.ts';
-import { evaluate, evaluateTest, type Scope, type Value } from './ognl.ts';
+import { evaluate, evaluateTest, type Scope, testComparisons, type Value } from './ognl.ts';
 import { locationAt, mapperContentError, type SourceFile } from './source.ts';
 import { hasCode, joinPieces, PARAMETER, STATIC, Traced, tidy } from './traced.ts';
 
@@ -98,6 +98,8 @@ interface Frame {
 
 class RenderContext {
   readonly binds = new Map<string, Value>();
+  /** Parameters a test decided by the scenario compared with a value (see pinCompared). */
+  private readonly pinned = new Map<string, Value>();
   readonly reached = new Set<SqlNode>();
   readonly choices = new Map<ChooseNode, number>();
   readonly emptyClauses: TrimNode[] = [];
@@ -179,7 +181,12 @@ class RenderContext {
   decide(node: ConditionalNode): boolean {
     const forced = this.scenario.forced.get(node);
     if (typeof forced === 'boolean') return forced;
-    if (node.kind === 'if') return evaluateTest(node.test, this.scope()) ?? this.scenario.set;
+    if (node.kind === 'if') {
+      const decided = evaluateTest(node.test, this.scope());
+      if (decided !== undefined) return decided;
+      if (this.scenario.set) this.pinCompared(node.test);
+      return this.scenario.set;
+    }
     const propertySet = this.isSet(node.property);
     // A comparison with a value is not known: it holds when its property is set (see exclusiveComparisons too).
     return ibatisTest(node, propertySet) ?? propertySet;
@@ -280,10 +287,23 @@ class RenderContext {
     return this.frame.loopNames.has(name) || this.scenario.set;
   }
 
+  /**
+   * A test that holds by the scenario alone and compares a parameter with a value (`fieldName == 'email'`, `type != null
+   * and type == 1`): the parameter has that value for the rest of the text, so a sibling comparing it with another
+   * (`fieldName == 'phone'`) does not hold too. MyBatis renders one of them, never both.
+   */
+  private pinCompared(test: string): void {
+    for (const { name, equal, value, quoted } of testComparisons(test)) {
+      if (!equal || (!quoted && value === 'null') || name.includes('.')) continue;
+      if (this.binds.has(name) || this.frame.loopNames.has(name)) continue;
+      this.pinned.set(name, { kind: 'known', value: quoted ? value : literalValue(value) });
+    }
+  }
+
   scope(): Scope {
     return {
       lookup: (name) => {
-        const bound = this.binds.get(name);
+        const bound = this.binds.get(name) ?? this.pinned.get(name);
         if (bound) return bound;
         if (name === '_parameter' || this.frame.loopNames.has(name)) return { kind: 'set' };
         if (name === '_databaseId') return { kind: 'known', value: this.dialect };
@@ -400,6 +420,13 @@ function separatorText(separator: string): string {
   const written = separator.trim();
   if (written === ',') return ', ';
   return written ? ` ${written} ` : ' ';
+}
+
+/** An unquoted OGNL literal of a comparison: a number, true or false. */
+function literalValue(written: string): string | number | boolean {
+  if (written === 'true' || written === 'false') return written === 'true';
+  const number = Number(written);
+  return Number.isNaN(number) ? written : number;
 }
 
 /**

@@ -351,8 +351,8 @@ function withPlannedWithout(label: Localized, bound: BoundText): Localized {
     en += `, ${names} empty`;
   }
   if (bound.withoutSort) {
-    zh += `，按不含 ${bound.withoutSort} 规划（排序列运行时才确定）`;
-    en += `, planned without ${bound.withoutSort} (the sort column is chosen at run time)`;
+    zh += `，按不含 ${bound.withoutSort} 规划（排序运行时才确定）`;
+    en += `, planned without ${bound.withoutSort} (the sort is only known at run time)`;
   }
   return { zh, en };
 }

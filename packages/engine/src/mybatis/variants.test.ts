@@ -36,6 +36,32 @@ describe('variants', () => {
     expect(statement.leftOut).toEqual([]);
   });
 
+  it('siblings comparing one parameter with different values never render together: the first compared decides', () => {
+    const statement = statementOf(
+      [
+        '  <update id="s">UPDATE users',
+        `    <if test="field == 'email'">SET email = NULL WHERE email = ''<if test="level == 2"> AND level = 2</if></if>`,
+        `    <if test="field != null and field == 'phone'">SET phone = NULL WHERE phone = ''</if>`,
+        '  </update>',
+      ].join('\n'),
+    );
+    const texts = statement.variants.map((v) => v.template.text.replace(/\s+/g, ' ').trim());
+    // Every parameter set: field is 'email' from its first comparison on, so the second <if> does not hold too.
+    expect(texts[0]).toBe("UPDATE users SET email = NULL WHERE email = '' AND level = 2");
+    expect(texts).toContain("UPDATE users SET phone = NULL WHERE phone = ''");
+    expect(texts.filter((t) => t.includes('email') && t.includes('phone'))).toEqual([]);
+    // As mappers write a string for OGNL: `.toString()`, equals either way round.
+    for (const [a, b] of [
+      ["type == '1'.toString()", "type == '2'.toString()"],
+      ["'1'.equals(type)", "type.equals('2')"],
+    ]) {
+      const sorted = statementOf(
+        `  <select id="s">SELECT id FROM users <where><if test="${a}">AND a = 1</if><if test="${b}">AND b = 2</if></where></select>`,
+      );
+      expect(sorted.variants[0]!.template.text.replace(/\s+/g, ' '), a).toBe('SELECT id FROM users WHERE a = 1');
+    }
+  });
+
   it('a fragment included at several places renders at each, and its <if> is a decision point once', () => {
     const statement = statementOf(
       [
@@ -272,7 +298,6 @@ describe('parameters bound for the optimizer', () => {
       // A prefix of a table the structure does not have names another table.
       'SELECT id FROM ${prefix}orders',
       'SELECT id FROM users WHERE ${where}',
-      'SELECT id FROM users ORDER BY id ${direction}',
       // A whole condition after AND: the statement without it would end in AND.
       'SELECT id FROM users WHERE score = #{score} AND ${ew.sqlSegment}',
       'SELECT id FROM ${table}',
@@ -281,6 +306,20 @@ describe('parameters bound for the optimizer', () => {
       const kept = statementOf(`  <select id="s">${body}</select>`, schema).variants[0]!.bound;
       expect(kept).toMatchObject({ substitutions: 1, emptied: [] });
     }
+  });
+
+  it('plans a LIKE pattern MySQL joins from strings and a parameter ("%"#{title}"%"), and says it starts with %', () => {
+    const statement = statementOf(
+      '  <select id="s">SELECT id FROM users WHERE name LIKE "%"#{name}"%" AND score = #{s}</select>',
+      schema,
+    );
+    const [variant] = statement.variants;
+    expect(variant!.error).toBeUndefined();
+    expect(variant!.bound).toMatchObject({ substitutions: 0 });
+    // The value goes between the strings, which MySQL joins into one pattern.
+    expect(variant!.bound.sql.text).toBe(`SELECT id FROM users WHERE name LIKE "%"'a'"%" AND score = 2.5`);
+    const like = statement.findings.find((f) => f.id === 'leading-wildcard-like');
+    expect(like?.message.en).toContain('The pattern "%"#{name}"%" starts with a wildcard');
   });
 
   it('leaves ${} as written: such a text is analyzed, not planned', () => {
@@ -300,7 +339,7 @@ describe('parameters bound for the optimizer', () => {
     expect(offset.variants[0]!.bound.sql.text).toBe('SELECT id FROM users ORDER BY id LIMIT 10 OFFSET 0');
   });
 
-  it('plans an ORDER BY of run-time sort columns without the sort and its LIMIT, and names them', () => {
+  it('plans an ORDER BY with a run-time sort key without the whole sort and its LIMIT, and names them', () => {
     const cases: Array<[string, string, string]> = [
       [
         'SELECT id FROM users WHERE score = #{s} ORDER BY ${orderBy} ${direction}\n  LIMIT ${offset}, ${pageSize}',
@@ -318,22 +357,130 @@ describe('parameters bound for the optimizer', () => {
         'SELECT id FROM (SELECT id FROM users ) t',
         'ORDER BY ${sort} LIMIT 5',
       ],
+      // Written keys beside run-time ones: the order is still only known at run time.
+      ['SELECT id FROM users ORDER BY ${sort}, id', 'SELECT id FROM users ', 'ORDER BY ${sort}, id'],
+      ['SELECT id FROM users ORDER BY id, ${sort}', 'SELECT id FROM users ', 'ORDER BY id, ${sort}'],
+      [
+        'SELECT id FROM users WHERE score = #{s} ORDER BY ${sortField} ${sortOrder}, created_at DESC LIMIT #{o}, #{n}',
+        'SELECT id FROM users WHERE score = 1.5 ',
+        'ORDER BY ${sortField} ${sortOrder}, created_at DESC LIMIT #{o}, #{n}',
+      ],
+      // A part of a key, a direction, a key inside an expression.
+      [
+        'SELECT u.id FROM users u WHERE u.score = #{s} ORDER BY u.${column} DESC',
+        'SELECT u.id FROM users u WHERE u.score = 1.5 ',
+        'ORDER BY u.${column} DESC',
+      ],
+      ['SELECT id FROM users ORDER BY ${prefix}score', 'SELECT id FROM users ', 'ORDER BY ${prefix}score'],
+      [
+        'SELECT id FROM users ORDER BY created_at ${direction} FETCH FIRST 10 ROWS ONLY',
+        'SELECT id FROM users ',
+        'ORDER BY created_at ${direction} FETCH FIRST 10 ROWS ONLY',
+      ],
+      [
+        "SELECT id FROM users ORDER BY CASE WHEN ${column} = 'x' THEN 0 ELSE 1 END, id",
+        'SELECT id FROM users ',
+        "ORDER BY CASE WHEN ${column} = 'x' THEN 0 ELSE 1 END, id",
+      ],
+      // Each branch's sort, and the row lock after a LIMIT stays as today.
+      [
+        '(SELECT id FROM users ORDER BY ${sort}, id LIMIT 5) UNION ALL (SELECT id FROM users ORDER BY ${sort} LIMIT 5)',
+        '(SELECT id FROM users ) UNION ALL (SELECT id FROM users )',
+        'ORDER BY ${sort}, id LIMIT 5, ORDER BY ${sort} LIMIT 5',
+      ],
+      [
+        'SELECT id FROM users WHERE score = #{s} ORDER BY ${sort}, id LIMIT 1 FOR UPDATE',
+        'SELECT id FROM users WHERE score = 1.5  FOR UPDATE',
+        'ORDER BY ${sort}, id LIMIT 1',
+      ],
     ];
     for (const [body, planned, without] of cases) {
       const bound = statementOf(`  <select id="s">${body}</select>`, schema, 'postgresql').variants[0]!.bound;
-      expect(bound).toMatchObject({ substitutions: 0, withoutSort: without });
+      expect(bound, body).toMatchObject({ substitutions: 0, withoutSort: without });
       expect(bound.sql.text).toBe(planned);
     }
-    // A sort with a known key, or a ${} that is not the whole key, stays as written (analyzed, not planned).
-    for (const body of [
-      'SELECT id FROM users ORDER BY id, ${sort}',
-      'SELECT id FROM users ORDER BY ${sort}, id',
-      'SELECT id FROM users ORDER BY ${prefix}score',
-      'SELECT id FROM users ORDER BY ${sort} FOR UPDATE',
-    ]) {
+    // With MyBatis tags: the sort of an <if> with a written fallback in <choose>, and mybatis-generator's clause.
+    const chosen = statementOf(
+      [
+        '  <select id="s">SELECT id FROM users WHERE score = #{s}',
+        '    <choose>',
+        '      <when test="orderBy != null">ORDER BY ${orderBy} ${direction}, id</when>',
+        '      <otherwise>ORDER BY created_at DESC</otherwise>',
+        '    </choose>',
+        '    LIMIT #{offset}, #{pageSize}',
+        '  </select>',
+      ].join('\n'),
+      schema,
+    );
+    expect(chosen.variants.map((v) => [v.bound.substitutions, v.bound.withoutSort])).toEqual([
+      [0, 'ORDER BY ${orderBy} ${direction}, id LIMIT #{offset}, #{pageSize}'],
+      [0, undefined],
+    ]);
+    expect(chosen.variants[1]!.bound.sql.text).toMatch(/ORDER BY created_at DESC\s+LIMIT 0, 10$/);
+    const generated = statementOf(
+      '  <select id="s">SELECT id FROM users <if test="orderByClause != null">order by ${orderByClause}</if></select>',
+      schema,
+    );
+    expect(generated.variants[0]!.bound).toMatchObject({ substitutions: 0, withoutSort: 'order by ${orderByClause}' });
+    // A sort column pasted into a quoted name: the same run-time sort.
+    const quoted = statementOf(
+      '  <select id="s">SELECT id FROM users ORDER BY `${sort}` DESC LIMIT 10</select>',
+      schema,
+    );
+    expect(quoted.variants[0]!.bound).toMatchObject({
+      substitutions: 0,
+      withoutSort: 'ORDER BY `${sort}` DESC LIMIT 10',
+    });
+    expect(quoted.variants[0]!.bound.sql.text).toBe('SELECT id FROM users ');
+    // The findings read a qualified `${}` as the column it names (not a column named ASC, the direction's stand-in).
+    const qualified = statementOf(
+      '  <select id="s">SELECT u.id FROM users u ORDER BY u.${column} ${direction}, u.id DESC LIMIT 10</select>',
+      schema,
+    );
+    const ids = qualified.findings.map((f) => f.id);
+    expect(ids).toContain('mapper-text-substitution');
+    expect(ids).not.toContain('column-not-in-schema');
+  });
+
+  it('types the parameters of a text planned without its run-time sort from the columns of its own table', () => {
+    // Two tables have the columns: only the statement read without its sort says which one it reads.
+    const twoTables = `${schema}\nCREATE TABLE archived_users (id BIGINT PRIMARY KEY, born VARCHAR(10), score INT);`;
+    const statement = statementOf(
+      '  <select id="s">SELECT id FROM users WHERE born &gt;= #{since} AND score = #{s} ORDER BY ${sortField} ${sortOrder}, id</select>',
+      twoTables,
+    );
+    expect(statement.variants[0]!.bound.sql.text).toBe(
+      "SELECT id FROM users WHERE born >= '2024-01-01' AND score = 2.5 ",
+    );
+  });
+
+  it('keeps a run-time sort when the text is not planned, or when the sort can not be left out alone', () => {
+    const kept: Array<[string, number]> = [
+      // A `${}` elsewhere keeps the text from the optimizer: it is analyzed as written, its sort too.
+      ['SELECT id FROM users WHERE score = ${score} ORDER BY ${sort}, id', 2],
+      ['SELECT id FROM ${table} WHERE score = #{s} ORDER BY ${sort}', 2],
+      ['SELECT id FROM users WHERE ${condition} ORDER BY a.${column} DESC', 2],
+      // Pasted into a quoted name: was planned as a column named `${column}` (an optimizer error).
+      ['SELECT id FROM users WHERE `${column}` = #{v} ORDER BY ${sort}', 2],
+      ['SELECT id FROM `${table}` ORDER BY `${sort}`', 2],
+      // Something other than a row limit after the keys (a row lock, a window frame): not planned, as before.
+      ['SELECT id FROM users ORDER BY ${sort} FOR UPDATE', 1],
+      ['SELECT id FROM users ORDER BY ${sort}, id FOR UPDATE', 1],
+      ['SELECT SUM(score) OVER (ORDER BY ${sort} ROWS BETWEEN 1 PRECEDING AND CURRENT ROW) FROM users', 1],
+    ];
+    for (const [body, substitutions] of kept) {
       const bound = statementOf(`  <select id="s">${body}</select>`, schema).variants[0]!.bound;
-      expect(bound.withoutSort).toBeUndefined();
-      expect(bound.substitutions).toBeGreaterThan(0);
+      expect(bound.withoutSort, body).toBeUndefined();
+      expect(bound.substitutions, body).toBe(substitutions);
+      expect(bound.sql.text).toContain('ORDER BY');
     }
+    // A ${} named like paging after written keys is the paging, planned empty: the written sort stays.
+    const flowable = statementOf('  <select id="s">SELECT id FROM users ORDER BY id ${limitAfter}</select>', schema);
+    expect(flowable.variants[0]!.bound).toMatchObject({ substitutions: 0, emptied: ['${limitAfter}'] });
+    expect(flowable.variants[0]!.bound.withoutSort).toBeUndefined();
+    expect(flowable.variants[0]!.bound.sql.text).toBe('SELECT id FROM users ORDER BY id ');
+    // A sort written in full is planned with its LIMIT.
+    const written = statementOf('  <select id="s">SELECT id FROM users ORDER BY id DESC LIMIT #{n}</select>', schema);
+    expect(written.variants[0]!.bound.sql.text).toBe('SELECT id FROM users ORDER BY id DESC LIMIT 10');
   });
 });

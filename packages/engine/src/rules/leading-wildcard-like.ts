@@ -30,9 +30,9 @@ export const leadingWildcardLike: Rule = {
       if (!['LIKE', 'ILIKE', 'NOT LIKE', 'NOT ILIKE'].includes(operator)) return;
       const pattern = patternStart(node.right);
       if (pattern !== undefined && /^[%_]/.test(pattern)) {
-        // A built pattern is quoted whole (`concat('%', #{name}, '%')`): its first piece alone ('%') says nothing.
-        const built = typeof literalValue(node.right as AstNode) === 'string' ? undefined : node.right;
-        const quoted = (built && sourceText(statement.text, built as AstNode)) || `'${pattern}'`;
+        // Quoted as written: a built pattern whole (`concat('%', #{name}, '%')`, MySQL's `"%"#{name}"%"`), whose
+        // first piece alone ('%') or joined value says nothing.
+        const quoted = sourceText(statement.text, node.right as AstNode) || `'${pattern}'`;
         matches.push(
           matchAt(node, {
             zh: `模式 ${quoted} 以通配符开头，索引无法用于此条件。`,

@@ -3,7 +3,7 @@ import type { Token } from './lexer.ts';
 /** A MyBatis placeholder in the code tokens: `#{...}` (a bind parameter) or `${...}` (text pasted in). */
 export interface TemplatePlaceholder {
   sigil: '#' | '$';
-  /** Token indices of the sigil and of the closing brace. */
+  /** Token indices of the sigil and of the closing brace; both the one token of a quoted name holding a `${...}`. */
   first: number;
   last: number;
 }
@@ -11,11 +11,17 @@ export interface TemplatePlaceholder {
 /**
  * Every `#{...}` and `${...}` among code tokens (the sigil right before the brace, as MyBatis writes them). A
  * placeholder may hold another in its options (Flowable's `#{bytes, jdbcType=${blobType}}`): it ends at the brace
- * that closes its own.
+ * that closes its own. A quoted name with a `${...}` in it (MySQL's ``ORDER BY `${sortField}` ``, PostgreSQL's
+ * `"${column}"`) is one: MyBatis pastes into it as anywhere, so the name is only known at run time.
  */
 export function templatePlaceholders(tokens: Token[]): TemplatePlaceholder[] {
   const found: TemplatePlaceholder[] = [];
-  for (let i = 0; i + 2 < tokens.length; i++) {
+  for (let i = 0; i < tokens.length; i++) {
+    if (pastedIntoName(tokens[i]!)) {
+      found.push({ sigil: '$', first: i, last: i });
+      continue;
+    }
+    if (i + 2 >= tokens.length) continue;
     const sigil = tokens[i]!.text;
     if ((sigil !== '#' && sigil !== '$') || tokens[i + 1]!.text !== '{' || tokens[i + 1]!.start !== tokens[i]!.end) {
       continue;
@@ -26,6 +32,21 @@ export function templatePlaceholders(tokens: Token[]): TemplatePlaceholder[] {
     i = close;
   }
   return found;
+}
+
+/** A quoted name with a `${...}` in it. */
+function pastedIntoName(token: Token): boolean {
+  return token.kind === 'quoted' && /\$\{[^}]*\}/.test(token.text);
+}
+
+/**
+ * Where the `${...}` of a placeholder is written: the placeholder's tokens, or inside the quoted name that holds it
+ * (its first `${` to its last `}`).
+ */
+export function placeholderText(tokens: Token[], { first, last }: TemplatePlaceholder): { start: number; end: number } {
+  const token = tokens[first]!;
+  if (first !== last || !pastedIntoName(token)) return { start: token.start, end: tokens[last]!.end };
+  return { start: token.start + token.text.indexOf('${'), end: token.start + token.text.lastIndexOf('}') + 1 };
 }
 
 function closingBrace(tokens: Token[], open: number): number {

@@ -55,6 +55,23 @@ const cases: Case[] = [
   },
   {
     rule: 'mapper-text-substitution',
+    name: 'a sort column pasted into a quoted name is pasted all the same',
+    body: '  <select id="a">SELECT id FROM users ORDER BY `${sort}` DESC, `id`</select>',
+    matches: 1,
+    at: '2:49',
+    says: 'check sort against a fixed list',
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a table pasted into a quoted name (PostgreSQL)',
+    body: '  <select id="a">SELECT id FROM "${schema}_users" WHERE "id" = #{id}</select>',
+    dialect: 'postgresql',
+    matches: 1,
+    at: '2:34',
+    says: 'fixed list',
+  },
+  {
+    rule: 'mapper-text-substitution',
     name: 'a condition built in Java, after the last one (a data-scope filter)',
     body: `  <select id="a">SELECT id FROM users WHERE del_flag = '0' \${params.dataScope}</select>`,
     matches: 1,
@@ -280,7 +297,8 @@ const cases: Case[] = [
   {
     rule: 'duplicate-predicate',
     name: "<if>s on a parameter null and not null, with OGNL's words, never render together",
-    body: `  <select id="a">SELECT id FROM users <where><if test="kind eq 'a'">AND status = 1</if><if test="kind neq 'a'">AND status = 1</if><if test="kind == null">AND status = 1</if></where></select>`,
+    // (`kind neq 'a'` alone holds for a null kind too, as `kind == null` does: OGNL's null is not 'a'.)
+    body: `  <select id="a">SELECT id FROM users <where><if test="kind eq 'a'">AND status = 1</if><if test="kind != null and kind neq 'a'">AND status = 1</if><if test="kind == null">AND status = 1</if></where></select>`,
     matches: 0,
   },
   {
@@ -298,6 +316,12 @@ const cases: Case[] = [
   },
 
   // mapper-write-where-disappears
+  {
+    rule: 'mapper-write-where-disappears',
+    name: 'not when the SET is conditional too: with every condition false the text is no statement, and changes nothing',
+    body: `  <update id="a">UPDATE users <if test="field == 'email'">SET email = NULL WHERE email = ''</if><if test="field == 'phone'">SET phone = NULL WHERE phone = ''</if></update>`,
+    matches: 0,
+  },
   {
     rule: 'mapper-write-where-disappears',
     name: 'a DELETE whose every condition is an <if>',

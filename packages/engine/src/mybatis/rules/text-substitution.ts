@@ -1,6 +1,6 @@
 import type { Localized } from '@sqltune/contracts';
 import { codeTokens, lex, type Token } from '../../text/lexer.ts';
-import { substitutionRole, templatePlaceholders } from '../../text/placeholders.ts';
+import { placeholderText, substitutionRole, templatePlaceholders } from '../../text/placeholders.ts';
 import { xmlSpan } from '../analyze-mapper.ts';
 import { PARAMETER, type Traced, writtenAt } from '../traced.ts';
 import { bothFrameworks, type MapperRule, type MapperRuleMatch } from './rule.ts';
@@ -37,12 +37,13 @@ export const textSubstitution: MapperRule = {
     for (const { template } of variants) {
       const tokens = lex(template.text, { mysql: dialect === 'mysql' });
       const code = codeTokens(tokens);
-      for (const { sigil, first, last } of templatePlaceholders(code)) {
-        if (sigil !== '$' || template.originAt(code[first]!.start)?.kind !== PARAMETER) continue;
-        const start = code[first]!.start;
-        const written = writtenAt(template, start, code[last]!.end);
+      for (const placeholder of templatePlaceholders(code)) {
+        const { sigil, first, last } = placeholder;
+        const { start, end } = placeholderText(code, placeholder);
+        if (sigil !== '$' || template.originAt(start)?.kind !== PARAMETER) continue;
+        const written = writtenAt(template, start, end);
         matches.push({
-          span: xmlSpan(template, spanAt(template, start, code[last]!.end), statement.site),
+          span: xmlSpan(template, spanAt(template, start, end), statement.site),
           message: codeAdvice(written, nameOf(written), code, first, last, ibatis),
         });
       }

@@ -110,19 +110,19 @@ function whereLost(context: MapperRuleContext): LostWhere | undefined {
   const rendered = renderAllFalse(context).sql.text;
   const clauses = topLevelClauses(rendered, dialect);
   if (clauses.where) return undefined;
-  return {
-    span: whereSpan(context),
-    sql: rendered.replace(/\s+/g, ' '),
-    tables: tablesOf(rendered, context),
-    limit: clauses.limit,
-  };
+  const tables = tablesOf(rendered, context);
+  // Not a statement (an UPDATE whose SET is conditional too: `UPDATE t <if>SET a = 1 WHERE ...</if>`): the database
+  // refuses it, and it changes or reads nothing.
+  if (!tables) return undefined;
+  return { span: whereSpan(context), sql: rendered.replace(/\s+/g, ' '), tables, limit: clauses.limit };
 }
 
-function tablesOf(sql: string, context: MapperRuleContext): string[] {
+/** The tables of the text, or undefined when it does not parse. */
+function tablesOf(sql: string, context: MapperRuleContext): string[] | undefined {
   try {
     return [...new Set(parseStatements(sql, context.dialect).flatMap((s) => s.tables.map((t) => t.name)))];
   } catch {
-    return [];
+    return undefined;
   }
 }
 

@@ -27,3 +27,15 @@ SELECT a, b, COUNT(*) FROM t GROUP BY a, b ORDER BY a ASC, b DESC LIMIT 10;
 
 -- matches: 0
 SELECT t.a FROM t JOIN u ON u.k = t.k ORDER BY t.a ASC, u.b DESC LIMIT 10;
+
+-- A direction pasted at run time (MyBatis' `${direction}`) may be either: nothing to say.
+-- matches: 0
+SELECT a FROM t WHERE c > 1 ORDER BY a ${direction}, b DESC LIMIT 10;
+
+-- dialect: postgresql
+-- matches: 0
+SELECT a FROM t WHERE c > 1 ORDER BY a ${direction}, b DESC LIMIT 10;
+
+-- dialect: postgresql
+-- matches: 1
+SELECT a FROM t WHERE c > 1 ORDER BY a ASC, b DESC, c ${direction} LIMIT 10;

@@ -45,7 +45,8 @@ export const mixedOrderDirection: Rule = {
       const directions = items
         .filter((item) => !pinned.some((p) => sameColumn(p, child(item, 'expr'))))
         .map((item) => String(item.type ?? 'ASC').toUpperCase());
-      if (new Set(directions).size < 2) continue;
+      // A direction pasted at run time (MyBatis' `${direction}`) may be either: only the written ones count.
+      if (new Set(directions.filter((d) => d === 'ASC' || d === 'DESC')).size < 2) continue;
       matches.push(
         matchOver(
           exprs as AstNode[],

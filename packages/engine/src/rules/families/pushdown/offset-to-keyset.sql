@@ -86,3 +86,7 @@ SELECT p_partkey, p_name FROM part WHERE p_size < 20 ORDER BY p_partkey LIMIT 30
 -- dialect: mysql
 -- verify: only
 SELECT s_suppkey, s_name FROM supplier ORDER BY s_suppkey DESC LIMIT 4000, 25;
+
+-- A direction pasted at run time (MyBatis' `${direction}`): which side of the last key comes next is unknown.
+-- matches: 0
+SELECT o_orderkey, o_totalprice FROM orders ORDER BY o_orderkey ${direction} LIMIT 20 OFFSET 100000;

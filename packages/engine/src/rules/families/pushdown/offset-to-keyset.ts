@@ -88,8 +88,10 @@ function deepPage(query: AstNode): Page | undefined {
   if (!single || items.length !== 1 || !count || m === undefined || m <= LARGE_OFFSET) return undefined;
   const key = child(items[0]!, 'expr');
   if (!columnRef(key) || columnRef(key)!.column === '*') return undefined;
-  const descending = String(items[0]!.type ?? '').toUpperCase() === 'DESC';
-  return { order: items[0]!, key: key!, descending, offset: m };
+  const direction = String(items[0]!.type ?? 'ASC').toUpperCase();
+  // A direction pasted at run time (MyBatis' `${direction}`): which side of the last key comes next is unknown.
+  if (direction !== 'ASC' && direction !== 'DESC') return undefined;
+  return { order: items[0]!, key: key!, descending: direction === 'DESC', offset: m };
 }
 
 const refusals = {
