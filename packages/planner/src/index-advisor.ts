@@ -74,6 +74,44 @@ export async function adviseStatementIndexes(
   limits: AdvisorLimits = defaultLimits,
   estimate?: WhatIfEstimator,
 ): Promise<{ indexes: IndexAdvice[]; declined: IndexGap[] }> {
+  // A FULLTEXT index a MATCH ... AGAINST needs is not weighed: the sandbox plans the statement with it (the baseline
+  // already holds it) and has no plan without it. It is advised with the cost of the plan with the chosen set.
+  const required = candidates.filter((c) => c.required);
+  const advised = await searchIndexes(
+    session,
+    statement,
+    candidates.filter((c) => !c.required),
+    schema,
+    baseline,
+    limits,
+    estimate,
+  );
+  if (required.length === 0) return advised;
+  const withSet =
+    advised.indexes.length > 0 && advised.indexes[0]!.costAfter !== undefined
+      ? await session
+          .explain(
+            statement,
+            advised.indexes.map((i) => i.ddl),
+          )
+          .catch(() => undefined)
+      : baseline;
+  return {
+    ...advised,
+    indexes: [...required.map((candidate) => requiredAdvice(candidate, schema, withSet)), ...advised.indexes],
+  };
+}
+
+/** The set search over the candidates that compete (every one but the required FULLTEXT indexes). */
+async function searchIndexes(
+  session: PlannerSession,
+  statement: string,
+  candidates: IndexCandidate[],
+  schema: SchemaModel,
+  baseline: PlanTree,
+  limits: AdvisorLimits,
+  estimate?: WhatIfEstimator,
+): Promise<{ indexes: IndexAdvice[]; declined: IndexGap[] }> {
   let evaluations = 0;
   const failed = new Set<IndexCandidate>();
   // A what-if index the database refuses (a key too long for MySQL, say) is left out, never fails the task.
@@ -171,6 +209,36 @@ export async function adviseStatementIndexes(
       benefit: benefits.get(candidate) ?? baseline.totalCost - best.totalCost,
     })),
   );
+}
+
+/**
+ * The advice for an index the statement cannot run without: no gain (there is no plan without it), the cost of the
+ * optimizer's plan with it and the other advised indexes, and whether that plan reads it.
+ */
+function requiredAdvice(candidate: IndexCandidate, schema: SchemaModel, plan: PlanTree | undefined): IndexAdvice {
+  const advice = adviceFor(candidate, schema, 'required');
+  if (!plan) return advice;
+  const cost = plan.totalCost.toFixed(2);
+  const read = usesIndex(plan.root, candidate);
+  const planned: Localized = plan.caveat
+    ? {
+        zh: `带上它的执行计划${read ? '读取了它' : ''}，但优化器无法给出可靠的代价：${plan.caveat.zh}`,
+        en: `The plan with it${read ? ' reads it' : ''}, but the optimizer cannot ground its cost: ${plan.caveat.en}`,
+      }
+    : read
+      ? {
+          zh: `优化器带上它的执行计划用它做全文检索，估算代价 ${cost}。`,
+          en: `The optimizer's plan with it reads it for the search, at an estimated cost of ${cost}.`,
+        }
+      : {
+          zh: `优化器带上它的执行计划估算代价 ${cost}，没有用它查找行（MATCH 不在 WHERE 中时按行计算相关度），但语句仍然需要它。`,
+          en: `The optimizer's plan with it costs ${cost} and does not look rows up through it (a MATCH outside the WHERE scores each row read), but the statement still needs it.`,
+        };
+  return {
+    ...advice,
+    reason: { zh: `${advice.reason.zh} ${planned.zh}`, en: `${advice.reason.en} ${planned.en}` },
+    ...(plan.caveat ? {} : { costAfter: plan.totalCost }),
+  };
 }
 
 /**

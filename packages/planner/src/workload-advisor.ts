@@ -112,7 +112,9 @@ export async function adviseWorkload(
       copies,
       tables,
       // A candidate on a table the statement does not read is irrelevant to it (and to the search).
-      candidates: (candidates[copies[0]!] ?? []).filter((c) => tables.has(c.table.toLowerCase())),
+      // A required FULLTEXT index competes with nothing: the sandbox plans the statement with it, and each
+      // statement's own advice names it.
+      candidates: (candidates[copies[0]!] ?? []).filter((c) => tables.has(c.table.toLowerCase()) && !c.required),
       basePlan: plan,
       baseCost: plan.totalCost,
     });
@@ -222,6 +224,21 @@ export async function adviseWorkload(
       ...(index.estimatedBytes !== undefined ? { estimatedBytes: index.estimatedBytes } : {}),
     });
   }
+  // The FULLTEXT indexes the statements' MATCH ... AGAINST need are in the set whatever it costs: without them those
+  // statements do not run (the search above costed them with the sandbox's own copy of each).
+  for (const [ddl, { candidate, statements: needing }] of requiredIndexes(candidates)) {
+    if (indexes.some((i) => i.ddl === ddl)) continue;
+    serves.push(needing);
+    indexes.push({
+      ddl,
+      table: candidate.table,
+      columns: candidate.columns,
+      kind: candidate.kind,
+      reason: candidate.reason,
+      roles: candidate.columns.map((column, i) => ({ column, role: candidate.roles[i]! })),
+      estimateBasis: 'required',
+    });
+  }
   return {
     indexes,
     budgetBytes,
@@ -241,6 +258,21 @@ export async function adviseWorkload(
         }
       : {}),
   };
+}
+
+/** The required candidates (MySQL FULLTEXT for MATCH ... AGAINST) by DDL, with the statements (0-based) needing each. */
+function requiredIndexes(
+  candidates: IndexCandidate[][],
+): Map<string, { candidate: IndexCandidate; statements: number[] }> {
+  const required = new Map<string, { candidate: IndexCandidate; statements: number[] }>();
+  for (const [statement, list] of candidates.entries()) {
+    for (const candidate of list.filter((c) => c.required)) {
+      const entry = required.get(candidate.ddl) ?? { candidate, statements: [] };
+      entry.statements.push(statement);
+      required.set(candidate.ddl, entry);
+    }
+  }
+  return required;
 }
 
 /**

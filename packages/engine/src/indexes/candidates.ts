@@ -16,6 +16,7 @@ import { findTable, type IndexDef, type SchemaModel, servesComparisons, type Tab
 import { resolve, resolveColumn, selectQueries } from '../semantics/scope.ts';
 import { familyOfType, isInteger, isText } from '../semantics/types.ts';
 import { expressionKey, holdsNoColumn } from './expression-keys.ts';
+import { fulltextCandidates, fulltextSearches, sameColumnSet } from './fulltext-keys.ts';
 import { estimatedIndexBytes } from './size.ts';
 
 /**
@@ -31,7 +32,12 @@ export interface IndexCandidate {
   columns: string[];
   /** Non-key columns stored in the index so it covers the query (PostgreSQL INCLUDE; MySQL appends them). */
   include: string[];
-  kind: 'btree' | 'covering' | 'gin';
+  kind: 'btree' | 'covering' | 'gin' | 'fulltext';
+  /**
+   * MySQL FULLTEXT for a MATCH ... AGAINST: the statement cannot run (nor be planned) without it (error 1191), so it
+   * is advised whatever it costs, never weighed against a plan without it.
+   */
+  required?: true;
   /** Key columns stored in descending order (an ORDER BY that mixes directions); absent when none. */
   descending?: string[];
   /** PostgreSQL partial index: the predicate of the rows it holds (`locked_at IS NULL`). */
@@ -104,11 +110,19 @@ interface TableUsage {
   keyExistence: string[];
   /** Expressions on the table's columns the conditions compare that no index proposed here can hold, and why. */
   refused: Array<{ text: string; why: Localized }>;
+  /** MySQL: the column lists of its MATCH (...) AGAINST (...) searches, and whether any is IN BOOLEAN MODE. */
+  fulltext: FulltextSearch[];
   /**
    * Conditions of the WHERE, ANDed at its top, that pick a subset a (PostgreSQL) partial index can hold
    * (`locked_at IS NULL`, `done = false`): the column each tests, what it holds, and its predicate text.
    */
   partial: PartialCondition[];
+}
+
+/** A MySQL `MATCH (cols) AGAINST (...)` on one table's columns. */
+interface FulltextSearch {
+  columns: string[];
+  booleanMode: boolean;
 }
 
 const equalityOperators = new Set(['=', 'IN', 'IS']);
@@ -179,8 +193,17 @@ export function indexCandidateReport(
       skipped.push({ table: table.name, reason: 'foreign-table', message: foreignTableMessage(table.name) });
       continue;
     }
+    // Whatever the table's size: without it the statement does not run.
+    const search = fulltextCandidates(table, usage.fulltext);
+    candidates.push(...search.candidates);
+    const searchCovered = search.covered && {
+      table: table.name,
+      reason: 'already-covered' as const,
+      message: coveredBy(table, search.covered, search.covered.columns),
+    };
     if (tooSmallToIndex(table)) {
-      skipped.push({ table: table.name, reason: 'tiny-table', message: tinyTable(table) });
+      if (search.candidates.length === 0)
+        skipped.push({ table: table.name, reason: 'tiny-table', message: tinyTable(table) });
       continue;
     }
     const proposals = proposalsFor(table, usage, statement.dialect);
@@ -227,9 +250,10 @@ export function indexCandidateReport(
       candidates.push(candidateFor(statement.dialect, table, proposal));
       count++;
     }
-    if (count > 0) continue;
+    if (count > 0 || search.candidates.length > 0) continue;
     skipped.push(
       firstSkip ??
+        searchCovered ??
         alreadyIndexedExpression(table, usage.refused) ?? {
           table: table.name,
           reason: 'not-indexable',
@@ -509,6 +533,7 @@ function usageByTable(
         refused: [],
         partial: [],
         orderDescending: [],
+        fulltext: [],
       };
       usage.set(table, found);
     }
@@ -554,6 +579,14 @@ function usageByTable(
       if (!subset) continue;
       const { partial } = entry(subset.table);
       if (!partial.some((p) => p.text === subset.text)) partial.push(subset);
+    }
+    if (statement.dialect === 'mysql') {
+      for (const search of fulltextSearches(query, owner)) {
+        const { fulltext } = entry(search.table);
+        const same = fulltext.find((f) => sameColumnSet(f.columns, search.columns));
+        if (same) same.booleanMode ||= search.booleanMode;
+        else fulltext.push({ columns: search.columns, booleanMode: search.booleanMode });
+      }
     }
     const conditions = [
       child(query, 'where'),

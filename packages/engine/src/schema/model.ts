@@ -84,6 +84,8 @@ export interface TableDef {
   materializedView?: true;
   /** A PostgreSQL foreign table (foreign-data.ts): planned as the table of its columns, but it takes no index or key. */
   foreignTable?: true;
+  /** MySQL: the storage engine the CREATE TABLE names (`ENGINE=MyISAM`: 'MYISAM', upper case); absent when none. */
+  engine?: string;
 }
 
 export interface SchemaModel {
