@@ -41,6 +41,7 @@ export const indexRoleLabels: Record<IndexColumnRole, Localized> = {
   cover: { zh: '覆盖', en: 'cover' },
   containment: { zh: '包含', en: 'containment' },
   fulltext: { zh: '全文搜索', en: 'full-text search' },
+  pattern: { zh: '任意位置匹配', en: 'substring match' },
 };
 
 export const indexGapReasonLabels: Record<IndexGapReason, Localized> = {

@@ -54,7 +54,8 @@ export type Step = z.infer<typeof Step>;
  */
 /**
  * `containment`: a jsonb, array or tsvector column searched with `@>`, `?`, `&&`, `@@`... (a GIN key); `fulltext`: a
- * column of a MySQL `MATCH (...) AGAINST (...)` (a FULLTEXT key).
+ * column of a MySQL `MATCH (...) AGAINST (...)` (a FULLTEXT key); `pattern`: a PostgreSQL text column matched with a
+ * LIKE or ILIKE pattern that starts with a wildcard (a pg_trgm GIN key).
  */
 export const IndexColumnRole = z.enum([
   'equality',
@@ -65,6 +66,7 @@ export const IndexColumnRole = z.enum([
   'cover',
   'containment',
   'fulltext',
+  'pattern',
 ]);
 export type IndexColumnRole = z.infer<typeof IndexColumnRole>;
 

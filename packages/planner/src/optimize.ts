@@ -149,7 +149,12 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
   // Only a text that held other clients' placeholders needs them turned into the dialect's on every question.
   const rowsFromPlan = withAnalysisCaches(() => pastedPlanRows(input, analysis), caches);
   const opened =
-    backend && hasSchema ? await backend.open(requestFor(input, analysis.schema, rowsFromPlan)) : undefined;
+    backend && hasSchema
+      ? await backend.open({
+          ...requestFor(input, analysis.schema, rowsFromPlan),
+          ...adviceExtensions(analysis, input.dialect, caches),
+        })
+      : undefined;
   const session = opened
     ? rememberingSession(placeholderNote ? withNativePlaceholders(opened, input.dialect) : opened)
     : undefined;
@@ -367,6 +372,25 @@ function requestFor(input: OptimizeInput, schema: SchemaModel, rowsFromPlan: Pla
     statistics: schema.tables.flatMap((t) => (t.statistics ? [t.statistics] : [])),
     ...(rowsFromPlan.length > 0 ? { rowsFromPlan } : {}),
   };
+}
+
+/** The extensions the statements' index candidates need (pg_trgm for a LIKE '%x%'), for the sandbox to make. */
+function adviceExtensions(
+  analysis: Analysis,
+  dialect: Dialect,
+  caches: AnalysisCaches,
+): Pick<PlanRequest, 'adviceExtensions'> {
+  if (dialect !== 'postgresql') return {};
+  const names = new Set<string>();
+  for (const item of analysis.statements) {
+    if (item.error || !plannable(item)) continue;
+    const { candidates } = withAnalysisCaches(
+      () => candidateReportFor(item.statement.text, dialect, analysis.schema),
+      caches,
+    );
+    for (const candidate of candidates) if (candidate.extension) names.add(candidate.extension);
+  }
+  return names.size > 0 ? { adviceExtensions: [...names] } : {};
 }
 
 /**

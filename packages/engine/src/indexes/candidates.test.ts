@@ -1019,3 +1019,36 @@ describe('descending keys for an ORDER BY that mixes directions', () => {
     );
   });
 });
+
+describe('index candidates: substring patterns (PostgreSQL pg_trgm)', () => {
+  const pg = parseSchema(
+    `CREATE TABLE articles (id bigint PRIMARY KEY, title varchar(200) NOT NULL, body text, code int);
+     -- sqltune:stats articles rows=2000000`,
+    'postgresql',
+  );
+  const ddls = (sql: string, dialect: 'postgresql' | 'mysql' = 'postgresql') =>
+    indexCandidateReport(parseStatements(sql, dialect)[0]!, dialect === 'postgresql' ? pg : schema).candidates.map(
+      (c) => c.ddl,
+    );
+
+  it('proposes a GIN with gin_trgm_ops for LIKE and ILIKE patterns that start with a wildcard', () => {
+    expect(ddls("SELECT id FROM articles WHERE body ILIKE '%tuning%'")).toEqual([
+      'CREATE INDEX idx_articles_body_trgm ON articles USING gin (body gin_trgm_ops);',
+    ]);
+    const [candidate] = indexCandidateReport(
+      parseStatements("SELECT id FROM articles WHERE title LIKE '_ab%cde%'", 'postgresql')[0]!,
+      pg,
+    ).candidates;
+    expect(candidate).toMatchObject({ kind: 'gin', extension: 'pg_trgm', roles: ['pattern'] });
+  });
+
+  it('proposes none without three characters in a row, for a prefix, a non-text column, NOT LIKE or MySQL', () => {
+    expect(ddls("SELECT id FROM articles WHERE title LIKE '%ab%c%'")).toEqual([]);
+    // An escaped wildcard is a character of the text: '%a\_b%' has a run of three.
+    expect(ddls("SELECT id FROM articles WHERE title LIKE '%a\\_b%'")).toHaveLength(1);
+    expect(ddls("SELECT id FROM articles WHERE title LIKE 'tun%'").join()).not.toContain('gin_trgm_ops');
+    expect(ddls("SELECT id FROM articles WHERE code::text LIKE '%123%'")).toEqual([]);
+    expect(ddls("SELECT id FROM articles WHERE title NOT LIKE '%tuning%'")).toEqual([]);
+    expect(ddls("SELECT 1 FROM orders WHERE o_clerk LIKE '%clerk%'", 'mysql')).toEqual([]);
+  });
+});

@@ -55,6 +55,8 @@ export interface IndexCandidate {
   prefixLengths?: Array<number | null>;
   /** Existing indexes this one replaces (one whose prefix is too short to tell the column's values apart). */
   replaces?: string[];
+  /** PostgreSQL: the extension the index's operator class comes from (`pg_trgm` for gin_trgm_ops), when not built in. */
+  extension?: string;
   /** Every column of the table the statement compares (equality, join or range), whether or not in this key. */
   conditionColumns: string[];
   /** Estimated size from the statistics' row count and the columns' widths; undefined without a row count. */
@@ -112,6 +114,11 @@ interface TableUsage {
   refused: Array<{ text: string; why: Localized }>;
   /** MySQL: the column lists of its MATCH (...) AGAINST (...) searches, and whether any is IN BOOLEAN MODE. */
   fulltext: FulltextSearch[];
+  /**
+   * PostgreSQL: text columns matched with LIKE or ILIKE by a pattern that starts with a wildcard and holds a run of
+   * TRIGRAM_RUN characters (`body ILIKE '%tuning%'`): no B-tree serves it, a pg_trgm GIN does.
+   */
+  trigram: string[];
   /**
    * Conditions of the WHERE, ANDed at its top, that pick a subset a (PostgreSQL) partial index can hold
    * (`locked_at IS NULL`, `done = false`): the column each tests, what it holds, and its predicate text.
@@ -267,9 +274,12 @@ export function indexCandidateReport(
 interface Proposal {
   columns: string[];
   include: string[];
-  why: 'filter' | 'join' | 'order' | 'group' | 'minmax' | 'covering' | 'containment';
-  /** PostgreSQL: GIN for a containment column, with the operator class when not the default one. */
-  gin?: { operatorClass?: string };
+  why: 'filter' | 'join' | 'order' | 'group' | 'minmax' | 'covering' | 'containment' | 'trigram';
+  /**
+   * PostgreSQL: GIN for a containment or substring-matched column, with the operator class when not the default one
+   * and the extension that defines it.
+   */
+  gin?: { operatorClass?: string; extension?: string };
   /** Columns compared by equality or joined on, for `equalityPrefix`. */
   equal?: Set<string>;
   /** The role of each of `[...columns, ...include]`. */
@@ -347,8 +357,9 @@ function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Pro
     });
   };
 
-  // First: a containment search is what the query looks for, and no B-tree key serves it.
+  // First: a containment or substring search is what the query looks for, and no B-tree key serves it.
   for (const column of usage.containment) proposals.push(ginProposal(table, column, usage));
+  for (const column of usage.trigram) proposals.push(trigramProposal(column));
   if (lookup.length > 0) add(lookup, usage.join.some((c) => lookup.includes(c)) ? 'join' : 'filter', 'range');
   // A queue's `WHERE locked_at IS NULL AND queue = ? ORDER BY priority LIMIT 10`: a partial index holds only the rows
   // the predicate picks, keyed by the other conditions and the ORDER BY, and stays small while most rows are done.
@@ -469,6 +480,34 @@ function ginProposal(table: TableDef, column: string, usage: TableUsage): Propos
   };
 }
 
+/** A GIN with pg_trgm's operator class: LIKE and ILIKE find their rows by the trigrams of the pattern's text. */
+function trigramProposal(column: string): Proposal {
+  return {
+    columns: [column],
+    include: [],
+    why: 'trigram',
+    roles: ['pattern'],
+    conditionColumns: [column],
+    gin: { operatorClass: 'gin_trgm_ops', extension: 'pg_trgm' },
+  };
+}
+
+/**
+ * pg_trgm finds a pattern's rows by the trigrams of its text between the wildcards; one with no run of three
+ * characters has none, and the index is read whole ("degenerates to a full-index scan", its documentation says).
+ */
+const TRIGRAM_RUN = 3;
+
+/** A literal LIKE pattern that starts with a wildcard and holds a run of TRIGRAM_RUN characters that are not one. */
+function trigramPattern(node: AstNode | undefined): boolean {
+  const value = literalValue(node);
+  if (typeof value !== 'string' || !/^[%_]/.test(value)) return false;
+  return value
+    .replace(/\\./g, 'x')
+    .split(/[%_]/)
+    .some((run) => run.length >= TRIGRAM_RUN);
+}
+
 /** Rows an equality lookup on these columns finds, at most, by the statistics: a few is a handful of page reads. */
 const FEW_ROWS = 10;
 
@@ -534,6 +573,7 @@ function usageByTable(
         partial: [],
         orderDescending: [],
         fulltext: [],
+        trigram: [],
       };
       usage.set(table, found);
     }
@@ -641,6 +681,13 @@ function usageByTable(
             if (keyExistenceOperators.has(operator)) pushUnique(entry(found.table).keyExistence, found.column.name);
           }
           return undefined;
+        }
+        if (statement.dialect === 'postgresql' && (operator === 'LIKE' || operator === 'ILIKE')) {
+          const found = owner(left);
+          if (found && isText(found.column) && trigramPattern(right)) {
+            pushUnique(entry(found.table).trigram, found.column.name);
+            return undefined;
+          }
         }
         const kind = equalityOperators.has(operator) ? 'equality' : rangeOperators.has(operator) ? 'range' : undefined;
         if (!kind || (operator === 'LIKE' && !isPrefixPattern(right))) return undefined;
@@ -1065,6 +1112,10 @@ const purposes: Record<
     zh: `查询按 ${columns('group')} 分组，该索引让 ${table} 的行按组顺序读取。`,
     en: `The query groups by ${columns('group')}; this index reads ${table} in group order.`,
   }),
+  trigram: (table, columns) => ({
+    zh: `查询用以通配符开头的 LIKE/ILIKE 模式匹配 ${table} 的 ${columns('pattern')}，B-tree 索引无法使用；pg_trgm 的 GIN 索引（gin_trgm_ops）按模式中文字的三字组找到候选行，可以避免全表扫描（需要 pg_trgm 扩展：CREATE EXTENSION IF NOT EXISTS pg_trgm）。`,
+    en: `The query matches ${columns('pattern')} of ${table} with a LIKE/ILIKE pattern that starts with a wildcard, which no B-tree serves; a GIN index with pg_trgm's gin_trgm_ops finds the candidate rows by the trigrams of the pattern's text, in place of a full scan (it needs the pg_trgm extension: CREATE EXTENSION IF NOT EXISTS pg_trgm).`,
+  }),
   containment: (table, columns) => ({
     zh: `查询用包含或键运算符（@>、?、&&、@@ 等）搜索 ${table} 的 ${columns('containment')}，B-tree 索引不支持这些运算符，GIN 倒排索引可以避免全表扫描。`,
     en: `The query searches ${columns('containment')} of ${table} with a containment or key operator (@>, ?, &&, @@...), which no B-tree serves; a GIN inverted index can replace a full scan.`,
@@ -1153,7 +1204,16 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
   const covering = include.length > 0;
   const firstOther = columns.findIndex((c) => !proposal.equal?.has(c));
   const equalityPrefix = firstOther < 0 ? columns.length : firstOther;
-  const suffix = proposal.gin ? '_gin' : covering ? '_cover' : proposal.where ? '_partial' : '';
+  const suffix =
+    proposal.gin?.extension === 'pg_trgm'
+      ? '_trgm'
+      : proposal.gin
+        ? '_gin'
+        : covering
+          ? '_cover'
+          : proposal.where
+            ? '_partial'
+            : '';
   const words = columns.map((key) =>
     key
       .toLowerCase()
@@ -1175,6 +1235,7 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
       equalityPrefix: 0,
       name,
       ddl: `CREATE INDEX ${quote(name)} ON ${quote(table.name)} USING gin (${columns.map(keyText).join(', ')}${operatorClass});`,
+      ...(proposal.gin.extension ? { extension: proposal.gin.extension } : {}),
       reason: reasonFor(table, proposal),
       roles: proposal.roles,
       missingStatistics: columnsWithoutStatistics(table, columns),
