@@ -303,6 +303,27 @@ describe.each(backends)('GIN advice on %s', (_name, backend, available) => {
     },
   );
 
+  it.runIf(available && backend === pglitePlanner)(
+    'says a GIN the sandbox could not build was refused, without blaming HypoPG where there is none',
+    async () => {
+      // The session was opened without pg_trgm (optimize() asks for it: PlanRequest.adviceExtensions).
+      const sql = "SELECT id FROM accounts WHERE email LIKE '%smith%'";
+      const candidates = candidatesFor(sql, 'postgresql', documents);
+      expect(candidates.map((c) => c.extension)).toEqual(['pg_trgm']);
+      const { indexes, declined } = await adviseStatementIndexes(
+        session,
+        sql,
+        candidates,
+        documents,
+        await session.explain(sql),
+      );
+      expect(indexes).toEqual([]);
+      expect(declined).toMatchObject([{ table: 'accounts', reason: 'uncostable' }]);
+      expect(declined[0]!.message.en).toContain('could not create the what-if index');
+      expect(declined[0]!.message.en).not.toContain('HypoPG');
+    },
+  );
+
   it.runIf(available)('advises no GIN for a ->> comparison, which GIN does not serve', async () => {
     const sql = `SELECT id FROM accounts WHERE settings ->> 'theme' = 'dark'`;
     const advice = await advise(sql);

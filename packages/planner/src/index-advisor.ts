@@ -140,7 +140,17 @@ async function searchIndexes(
   const basisOf = (candidate: IndexCandidate) => singles.find((s) => s.candidate === candidate)?.basis;
   const result = (indexes: IndexAdvice[]) => ({
     indexes,
-    declined: declinedTables(candidates, singles, indexes, baseline, limits, schema, failed),
+    // HypoPG's sessions name it: only there is a GIN refused for what it is (PGlite builds real ones).
+    declined: declinedTables(
+      candidates,
+      singles,
+      indexes,
+      baseline,
+      limits,
+      schema,
+      failed,
+      /HypoPG/.test(session.source),
+    ),
   });
   if (baseline.caveat) return result(uncostedAdvice(singles, baseline, schema));
   // Candidates whose plan the optimizer cannot ground are advised without a cost, and only if no costed set is found.
@@ -254,6 +264,7 @@ function declinedTables(
   limits: AdvisorLimits,
   schema: SchemaModel,
   refused: Set<IndexCandidate>,
+  hypoPg: boolean,
 ): IndexGap[] {
   const gaps: IndexGap[] = [];
   const tables = [...new Set(candidates.map((c) => c.table))];
@@ -262,7 +273,7 @@ function declinedTables(
     const costed = singles.filter((s) => s.candidate.table === table);
     const notBuilt = candidates.filter((c) => c.table === table && refused.has(c));
     if (costed.length === 0 && notBuilt.length > 0) {
-      gaps.push({ table, reason: 'uncostable', message: whatIfRefused(table, notBuilt) });
+      gaps.push({ table, reason: 'uncostable', message: whatIfRefused(table, notBuilt, hypoPg) });
       continue;
     }
     const read = costed.filter((s) => usesIndex(s.plan.root, s.candidate));
@@ -308,8 +319,8 @@ function uncostable(table: string, caveat: Localized): Localized {
 }
 
 /** Every candidate on the table was refused as a what-if index (HypoPG builds no GIN), so none had a plan. */
-function whatIfRefused(table: string, candidates: IndexCandidate[]): Localized {
-  const gin = candidates.some((c) => c.kind === 'gin');
+function whatIfRefused(table: string, candidates: IndexCandidate[], hypoPg: boolean): Localized {
+  const gin = hypoPg && candidates.some((c) => c.kind === 'gin');
   return {
     zh: `沙箱无法为 ${table} 上的 ${candidates.length} 个候选索引创建假设索引${gin ? '（HypoPG 只模拟 B-tree、BRIN、hash 和 bloom 索引，不能模拟 GIN）' : ''}，没有计划可以比较，因此不推荐。`,
     en: `The sandbox could not create the what-if index for ${candidates.length} candidate(s) on ${table}${gin ? ' (HypoPG models B-tree, BRIN, hash and bloom indexes, not GIN)' : ''}, so there is no plan to compare and none is advised.`,
