@@ -111,6 +111,16 @@ describe.runIf(available)('MATCH ... AGAINST on MariaDB', { timeout: 120_000 }, 
     expect(fulltext!.reason.en).toContain('does not look rows up through it');
   });
 
+  it('still says why no index serves a scan the plan keeps beside the FULLTEXT index it needs', async () => {
+    const report = await run(
+      "SELECT id, MATCH(title, body) AGAINST ('x') AS score FROM articles WHERE views <> 3 ORDER BY score DESC LIMIT 10",
+      schema(),
+    );
+    const [statement] = report.statements;
+    expect(statement!.indexes.map((i) => i.kind)).toEqual(['fulltext']);
+    expect(statement!.indexGaps?.map((g) => g.table)).toEqual(['articles']);
+  });
+
   it('advises no FULLTEXT index when the structure has one on the same columns', async () => {
     const report = await run(
       "SELECT id FROM articles WHERE MATCH(title, body) AGAINST ('x') AND views = 1",
