@@ -159,7 +159,10 @@ export async function adviseWorkload(
     members.map((m) => m.candidates),
     (table) => tableCost.get(table.toLowerCase()) ?? 0,
   );
-  if (attributes.size === 0) return undefined;
+  // The FULLTEXT indexes the statements' MATCH ... AGAINST need are in the set whatever it costs: without them those
+  // statements do not run (the search costs them with the sandbox's own copy of each).
+  const required = requiredIndexes(candidates);
+  if (attributes.size === 0 && required.size === 0) return undefined;
   const relevantCandidates = members.flatMap((m) => m.candidates);
   const budgetBytes = options.budgetBytes ?? defaultBudget(schema, [...attributes.keys()]);
   const start = await workloadCost([]);
@@ -167,7 +170,7 @@ export async function adviseWorkload(
   let current: Config = { indexes: [], cost: start };
   let stopped = false;
 
-  for (;;) {
+  while (attributes.size > 0) {
     let best: { config: Config; ratio: number } | undefined;
     for (const next of steps(dialect, schema, current.indexes, attributes, relevantCandidates)) {
       const bytes = sizeOf(next);
@@ -191,7 +194,7 @@ export async function adviseWorkload(
     const cost = await workloadCost(rest);
     if (cost !== undefined && !atLeastOnePercentLess(cost, current.cost)) current = { indexes: rest, cost };
   }
-  if (current.indexes.length === 0) return undefined;
+  if (current.indexes.length === 0 && required.size === 0) return undefined;
 
   const weighed = members.reduce((n, m) => n + m.copies.length, 0);
   const indexes: IndexAdvice[] = [];
@@ -224,9 +227,7 @@ export async function adviseWorkload(
       ...(index.estimatedBytes !== undefined ? { estimatedBytes: index.estimatedBytes } : {}),
     });
   }
-  // The FULLTEXT indexes the statements' MATCH ... AGAINST need are in the set whatever it costs: without them those
-  // statements do not run (the search above costed them with the sandbox's own copy of each).
-  for (const [ddl, { candidate, statements: needing }] of requiredIndexes(candidates)) {
+  for (const [ddl, { candidate, statements: needing }] of required) {
     if (indexes.some((i) => i.ddl === ddl)) continue;
     serves.push(needing);
     indexes.push({

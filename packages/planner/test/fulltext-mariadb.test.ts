@@ -152,6 +152,21 @@ describe.runIf(available)('MATCH ... AGAINST on MariaDB', { timeout: 120_000 }, 
     expect(usage.some((u) => u.ddl.includes('(`views`)'))).toBe(true);
   });
 
+  it('lists them in the workload set also when no other index is worth it', async () => {
+    const report = await run(
+      [
+        "SELECT id FROM articles WHERE MATCH(title, body) AGAINST ('x')",
+        "SELECT id FROM articles WHERE MATCH(body) AGAINST ('+y' IN BOOLEAN MODE)",
+      ].join(';\n'),
+      schema(),
+    );
+    expect(report.workload?.usage.map((u) => [u.ddl, u.serves])).toEqual([
+      ['CREATE FULLTEXT INDEX `ft_articles_title_body` ON `articles` (`title`, `body`);', [1]],
+      ['CREATE FULLTEXT INDEX `ft_articles_body` ON `articles` (`body`);', [2]],
+    ]);
+    expect(report.workload?.indexes.every((i) => i.estimateBasis === 'required')).toBe(true);
+  });
+
   it('still fails with 1191 at the statement when the columns are not text', async () => {
     const report = await run("SELECT id FROM articles WHERE MATCH (views) AGAINST ('1')", schema());
     const [error] = report.statements[0]!.errors;
