@@ -40,6 +40,25 @@ describe('text search index advice on PostgreSQL (embedded PGlite)', { timeout: 
     expect(statement!.plan.after?.raw).toContain('idx_articles_to_tsvector_english_body_gin');
   });
 
+  it('advises it for a document concatenated from columns and for a tsquery named in the FROM list', async () => {
+    const report = await run(
+      [
+        "SELECT id FROM articles WHERE to_tsvector('english', title || ' ' || coalesce(body, '')) @@ websearch_to_tsquery('english', 'database tuning')",
+        "SELECT id, ts_rank(to_tsvector('english', body), q) AS rank FROM articles, plainto_tsquery('english', 'tuning') q WHERE to_tsvector('english', body) @@ q ORDER BY rank DESC LIMIT 10",
+      ].join(';\n'),
+    );
+    const [concatenated, named] = report.statements;
+    expect(concatenated!.indexes.map((i) => i.columns)).toEqual([
+      ["to_tsvector('english', title || ' ' || coalesce(body, ''))"],
+    ]);
+    expect(named!.indexes.map((i) => i.columns)).toEqual([["to_tsvector('english', body)"]]);
+    for (const statement of [concatenated!, named!]) {
+      const [gin] = statement.indexes;
+      expect(gin!.costAfter).toBeLessThan(gin!.costBefore!);
+      expect(statement.plan.after?.raw).toContain(gin!.ddl.split(' ')[2]);
+    }
+  });
+
   it('advises a pg_trgm GIN for ILIKE and LIKE patterns that start with a wildcard, read in place of the scan', async () => {
     const report = await run(
       [

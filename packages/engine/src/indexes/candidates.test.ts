@@ -721,6 +721,35 @@ describe('PostgreSQL expression keys', () => {
     expect(gin!.reason.en).toContain('the same text search configuration');
   });
 
+  it('keys a document concatenated from text columns, and a search whose tsquery is named in the FROM list', () => {
+    expect(
+      ddl(
+        "SELECT id FROM users WHERE to_tsvector('english', name || ' ' || coalesce(body, '')) @@ websearch_to_tsquery('english', 'x')",
+      ),
+    ).toEqual([
+      "CREATE INDEX idx_users_to_tsvector_english_name_coalesce_body_gin ON users USING gin ((to_tsvector('english', name || ' ' || coalesce(body, ''))));",
+    ]);
+    expect(
+      ddl(
+        "SELECT id, ts_rank(to_tsvector('english', body), q) FROM users, plainto_tsquery('english', 'x') q WHERE to_tsvector('english', body) @@ q",
+      ),
+    ).toEqual([
+      "CREATE INDEX idx_users_to_tsvector_english_body_gin ON users USING gin ((to_tsvector('english', body)));",
+    ]);
+  });
+
+  it('keys no concatenation with a non-text value (anytextcat is STABLE), nor a search against a column', () => {
+    const concatenated = report(
+      "SELECT id FROM users WHERE to_tsvector('english', body || seen_at) @@ to_tsquery('english', 'x')",
+    );
+    expect(concatenated.candidates).toEqual([]);
+    expect(concatenated.skipped[0]!.message.en).toContain('not among the PostgreSQL functions');
+    // Another table's column on the other side: a join condition, not a search for a value.
+    expect(
+      ddl("SELECT u.id FROM users u JOIN users v ON to_tsvector('english', u.body) @@ to_tsquery('english', v.name)"),
+    ).toEqual([]);
+  });
+
   it('does not advise an expression index the schema already has', () => {
     const indexed = parseSchema(
       `CREATE TABLE users (id bigint PRIMARY KEY, email text, body text);

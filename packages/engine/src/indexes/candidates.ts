@@ -508,6 +508,17 @@ function trigramPattern(node: AstNode | undefined): boolean {
     .some((run) => run.length >= TRIGRAM_RUN);
 }
 
+/** Whether a node refers to no column of a table of the structure (a value, or a function's result named in FROM). */
+function holdsNoTableColumn(node: AstNode | undefined, owner: (node: AstNode | undefined) => unknown): boolean {
+  if (!node) return false;
+  let found = false;
+  walk(node, ({ node: inner }) => {
+    if ((columnRef(inner) && owner(inner) !== undefined) || inner.type === 'select') found = true;
+    return found ? false : undefined;
+  });
+  return !found;
+}
+
 /** Rows an equality lookup on these columns finds, at most, by the statistics: a few is a handful of page reads. */
 const FEW_ROWS = 10;
 
@@ -606,8 +617,13 @@ function usageByTable(
         return undefined;
       });
     // An expression of one table's columns compared with a value: an expression key, or why no index can hold it.
-    const expressionSide = (side: AstNode | undefined, other: AstNode | undefined) => {
-      if (!side || !holdsNoColumn(other)) return undefined;
+    // `valueSide`: whether the other side is a value for the key to be compared with (by default: it holds no column).
+    const expressionSide = (
+      side: AstNode | undefined,
+      other: AstNode | undefined,
+      valueSide: (node: AstNode | undefined) => boolean = holdsNoColumn,
+    ) => {
+      if (!side || !valueSide(other)) return undefined;
       const key = expressionKey(side, statement.dialect, owner);
       if (key && !key.indexable && !entry(key.table).refused.some((r) => r.text === key.text)) {
         entry(key.table).refused.push({ text: key.text, why: key.why });
@@ -672,8 +688,9 @@ function usageByTable(
             [left, right],
             [right, left],
           ]) {
-            // Full-text search on a computed document: `to_tsvector('english', body) @@ to_tsquery(...)`.
-            const computed = expressionSide(side, other);
+            // Full-text search on a computed document: `to_tsvector('english', body) @@ to_tsquery(...)`, or `@@ q`
+            // with the query from the FROM list (`FROM articles, plainto_tsquery('english', ?) q`): no table's column.
+            const computed = expressionSide(side, other, (node) => holdsNoTableColumn(node, owner));
             if (computed?.type === 'TSVECTOR') pushUnique(entry(computed.table).containment, computed.text);
             const found = owner(side);
             if (!found || !ginIndexable(found.column.type)) continue;
