@@ -166,15 +166,31 @@ async function searchIndexes(
   // not need (an index the plan does not read costs nothing to drop).
   const perTable = new Map<string, IndexCandidate>();
   for (const s of singles) if (!perTable.has(s.candidate.table)) perTable.set(s.candidate.table, s.candidate);
+  const grounded = (plan: PlanTree | undefined) =>
+    plan && !plan.caveat && plan.totalCost < baseline.totalCost * (1 - limits.minImprovement) ? plan : undefined;
+  const starts: Array<{ set: IndexCandidate[]; plan: PlanTree }> = [];
   const together = [...perTable.values()];
-  const joint = together.length > 1 && together.length <= limits.maxIndexes ? await cost(together) : undefined;
-  const jointGrounded =
-    joint && !joint.caveat && joint.totalCost < baseline.totalCost * (1 - limits.minImprovement) ? joint : undefined;
-  if (shortlist.length === 0 && !jointGrounded) return result(uncostedAdvice(uncertain, baseline, schema));
+  const joint = grounded(
+    together.length > 1 && together.length <= limits.maxIndexes ? await cost(together) : undefined,
+  );
+  if (joint) starts.push({ set: together, plan: joint });
+  // An OR of searches on several columns of a table (`title ILIKE '%x%' OR body ILIKE '%x%'`) reads indexes only
+  // when every branch has one (a BitmapOr): alone, each GIN leaves the scan. A table's GIN keys are costed together,
+  // and kept only if the plan reads every one of them.
+  for (const table of new Set(singles.map((s) => s.candidate.table))) {
+    const gins = singles
+      .filter((s) => s.candidate.table === table && s.candidate.kind === 'gin')
+      .map((s) => s.candidate);
+    if (gins.length < 2 || gins.length > limits.maxIndexes || evaluations >= limits.maxEvaluations) continue;
+    const plan = grounded(await cost(gins));
+    if (plan && gins.every((c) => usesIndex(plan.root, c))) starts.push({ set: gins, plan });
+  }
+  const cheapestStart = starts.sort((a, b) => a.plan.totalCost - b.plan.totalCost)[0];
+  if (shortlist.length === 0 && !cheapestStart) return result(uncostedAdvice(uncertain, baseline, schema));
 
   // Greedy: start from the best single index, add the one that lowers the cost most while each step pays.
-  let chosen = shortlist.length > 0 ? [shortlist[0]!.candidate] : together;
-  let best = shortlist.length > 0 ? shortlist[0]!.plan : jointGrounded!;
+  let chosen = shortlist.length > 0 ? [shortlist[0]!.candidate] : cheapestStart!.set;
+  let best = shortlist.length > 0 ? shortlist[0]!.plan : cheapestStart!.plan;
   while (chosen.length < limits.maxIndexes && evaluations < limits.maxEvaluations) {
     let step: Costed | undefined;
     for (const { candidate } of shortlist) {
@@ -188,9 +204,9 @@ async function searchIndexes(
     chosen = [...chosen, step.candidate];
     best = step.plan;
   }
-  if (jointGrounded && jointGrounded.totalCost < best.totalCost * (1 - limits.minStep)) {
-    chosen = together;
-    best = jointGrounded;
+  if (cheapestStart && cheapestStart.plan.totalCost < best.totalCost * (1 - limits.minStep)) {
+    chosen = cheapestStart.set;
+    best = cheapestStart.plan;
   }
   if (best.totalCost > baseline.totalCost * (1 - limits.minImprovement))
     return result(uncostedAdvice(uncertain, baseline, schema));

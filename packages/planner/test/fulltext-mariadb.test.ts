@@ -160,7 +160,7 @@ describe.runIf(available)('MATCH ... AGAINST on MariaDB', { timeout: 120_000 }, 
       ].join(';\n'),
       schema(),
     );
-    expect(report.workload?.usage.map((u) => [u.ddl, u.serves])).toEqual([
+    expect((report.workload?.usage ?? []).map((u) => [u.ddl, u.serves])).toEqual([
       ['CREATE FULLTEXT INDEX `ft_articles_title_body` ON `articles` (`title`, `body`);', [1]],
       ['CREATE FULLTEXT INDEX `ft_articles_body` ON `articles` (`body`);', [2]],
     ]);

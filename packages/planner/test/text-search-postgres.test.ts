@@ -88,6 +88,17 @@ describe('text search index advice on PostgreSQL (embedded PGlite)', { timeout: 
     }
   });
 
+  it('advises a pg_trgm GIN on each column an OR searches, which the plan reads together (a BitmapOr)', async () => {
+    const report = await run("SELECT id FROM articles WHERE title ILIKE '%tuning%' OR body ILIKE '%tuning%'");
+    const [statement] = report.statements;
+    expect(statement!.indexes.map((i) => i.columns[0]).sort()).toEqual(['body', 'title']);
+    const raw = statement!.plan.after?.raw ?? '';
+    expect(raw).toContain('BitmapOr');
+    expect(raw).toContain('idx_articles_title_trgm');
+    expect(raw).toContain('idx_articles_body_trgm');
+    expect(statement!.indexes[0]!.costAfter).toBeLessThan(statement!.indexes[0]!.costBefore!);
+  });
+
   it('advises no trigram index for a pattern without three characters in a row, nor where one exists', async () => {
     const short = await run("SELECT id FROM articles WHERE title LIKE '%ab%'");
     expect(short.statements[0]!.indexes).toEqual([]);
