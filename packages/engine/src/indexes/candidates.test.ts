@@ -1069,6 +1069,10 @@ describe('index candidates: substring patterns (PostgreSQL pg_trgm)', () => {
       pg,
     ).candidates;
     expect(candidate).toMatchObject({ kind: 'gin', extension: 'pg_trgm', roles: ['pattern'] });
+    // ILIKE compares without case: not even its prefix is a range of a B-tree, a trigram GIN serves it.
+    expect(ddls("SELECT id FROM articles WHERE title ILIKE 'tun%'")).toEqual([
+      'CREATE INDEX idx_articles_title_trgm ON articles USING gin (title gin_trgm_ops);',
+    ]);
   });
 
   it('proposes none without three characters in a row, for a prefix, a non-text column, NOT LIKE or MySQL', () => {

@@ -498,10 +498,13 @@ function trigramProposal(column: string): Proposal {
  */
 const TRIGRAM_RUN = 3;
 
-/** A literal LIKE pattern that starts with a wildcard and holds a run of TRIGRAM_RUN characters that are not one. */
-function trigramPattern(node: AstNode | undefined): boolean {
+/**
+ * A literal pattern a B-tree cannot serve that holds a run of TRIGRAM_RUN characters that are not wildcards: any
+ * ILIKE one (case-insensitive, so not even a prefix is a range of the index), a LIKE one that starts with a wildcard.
+ */
+function trigramPattern(node: AstNode | undefined, caseInsensitive: boolean): boolean {
   const value = literalValue(node);
-  if (typeof value !== 'string' || !/^[%_]/.test(value)) return false;
+  if (typeof value !== 'string' || !(caseInsensitive || /^[%_]/.test(value))) return false;
   return value
     .replace(/\\./g, 'x')
     .split(/[%_]/)
@@ -701,7 +704,7 @@ function usageByTable(
         }
         if (statement.dialect === 'postgresql' && (operator === 'LIKE' || operator === 'ILIKE')) {
           const found = owner(left);
-          if (found && isText(found.column) && trigramPattern(right)) {
+          if (found && isText(found.column) && trigramPattern(right, operator === 'ILIKE')) {
             pushUnique(entry(found.table).trigram, found.column.name);
             return undefined;
           }
@@ -1130,8 +1133,8 @@ const purposes: Record<
     en: `The query groups by ${columns('group')}; this index reads ${table} in group order.`,
   }),
   trigram: (table, columns) => ({
-    zh: `查询用以通配符开头的 LIKE/ILIKE 模式匹配 ${table} 的 ${columns('pattern')}，B-tree 索引无法使用；pg_trgm 的 GIN 索引（gin_trgm_ops）按模式中文字的三字组找到候选行，可以避免全表扫描（需要 pg_trgm 扩展：CREATE EXTENSION IF NOT EXISTS pg_trgm）。`,
-    en: `The query matches ${columns('pattern')} of ${table} with a LIKE/ILIKE pattern that starts with a wildcard, which no B-tree serves; a GIN index with pg_trgm's gin_trgm_ops finds the candidate rows by the trigrams of the pattern's text, in place of a full scan (it needs the pg_trgm extension: CREATE EXTENSION IF NOT EXISTS pg_trgm).`,
+    zh: `查询用以通配符开头的 LIKE 模式或不区分大小写的 ILIKE 模式匹配 ${table} 的 ${columns('pattern')}，B-tree 索引无法使用；pg_trgm 的 GIN 索引（gin_trgm_ops）按模式中文字的三字组找到候选行，可以避免全表扫描（需要 pg_trgm 扩展：CREATE EXTENSION IF NOT EXISTS pg_trgm）。`,
+    en: `The query matches ${columns('pattern')} of ${table} with a LIKE pattern that starts with a wildcard or a case-insensitive ILIKE, which no B-tree serves; a GIN index with pg_trgm's gin_trgm_ops finds the candidate rows by the trigrams of the pattern's text, in place of a full scan (it needs the pg_trgm extension: CREATE EXTENSION IF NOT EXISTS pg_trgm).`,
   }),
   containment: (table, columns) => ({
     zh: `查询用包含或键运算符（@>、?、&&、@@ 等）搜索 ${table} 的 ${columns('containment')}，B-tree 索引不支持这些运算符，GIN 倒排索引可以避免全表扫描。`,
