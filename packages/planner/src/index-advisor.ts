@@ -440,10 +440,12 @@ function adviceFor(candidate: IndexCandidate, schema: SchemaModel, costed: boole
 
 /**
  * Existing non-unique indexes whose columns lead the candidate's key: redundant once it exists. A partial candidate
- * replaces none: it holds only some rows, and the existing index serves queries on the others.
+ * replaces none: it holds only some rows, and the existing index serves queries on the others; nor does a GIN or
+ * FULLTEXT one.
  */
 function replacedIndexes(candidate: IndexCandidate, schema: SchemaModel): string[] {
-  if (candidate.where) return [];
+  // A GIN or FULLTEXT index serves other operators than the B-tree its columns start like (MATCH, @>, LIKE '%x%').
+  if (candidate.where || candidate.kind === 'gin' || candidate.kind === 'fulltext') return [];
   const table = findTable(schema, candidate.table);
   return (table?.indexes ?? [])
     .filter(

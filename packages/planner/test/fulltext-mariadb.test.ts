@@ -121,6 +121,16 @@ describe.runIf(available)('MATCH ... AGAINST on MariaDB', { timeout: 120_000 }, 
     expect(statement!.indexGaps?.map((g) => g.table)).toEqual(['articles']);
   });
 
+  it('does not say the FULLTEXT index replaces a B-tree its columns start like', async () => {
+    const report = await run(
+      "SELECT id FROM articles WHERE MATCH(title, body) AGAINST ('x')",
+      schema(', KEY k_title (title)'),
+    );
+    const [advice] = report.statements[0]!.indexes;
+    expect(advice?.kind).toBe('fulltext');
+    expect(advice!.reason.en).not.toContain('k_title');
+  });
+
   it('advises no FULLTEXT index when the structure has one on the same columns', async () => {
     const report = await run(
       "SELECT id FROM articles WHERE MATCH(title, body) AGAINST ('x') AND views = 1",
