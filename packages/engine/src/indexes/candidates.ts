@@ -16,7 +16,7 @@ import { findTable, type IndexDef, type SchemaModel, servesComparisons, type Tab
 import { resolve, resolveColumn, selectQueries } from '../semantics/scope.ts';
 import { familyOfType, isInteger, isText } from '../semantics/types.ts';
 import { expressionKey, holdsNoColumn } from './expression-keys.ts';
-import { fulltextCandidates, fulltextSearches, sameColumnSet } from './fulltext-keys.ts';
+import { type FulltextSearch, fulltextCandidates, fulltextSearches, sameColumnSet } from './fulltext-keys.ts';
 import { estimatedIndexBytes } from './size.ts';
 
 /**
@@ -124,12 +124,6 @@ interface TableUsage {
    * (`locked_at IS NULL`, `done = false`): the column each tests, what it holds, and its predicate text.
    */
   partial: PartialCondition[];
-}
-
-/** A MySQL `MATCH (cols) AGAINST (...)` on one table's columns. */
-interface FulltextSearch {
-  columns: string[];
-  booleanMode: boolean;
 }
 
 const equalityOperators = new Set(['=', 'IN', 'IS']);

@@ -13,12 +13,15 @@ import type { IndexCandidate } from './candidates.ts';
 
 type Owner = (node: AstNode | undefined) => { table: string; column: { name: string; type: string } } | undefined;
 
+/** A MySQL `MATCH (cols) AGAINST (...)` on one table's columns, and whether it is IN BOOLEAN MODE. */
+export interface FulltextSearch {
+  columns: string[];
+  booleanMode: boolean;
+}
+
 /** The MATCH ... AGAINST searches of one query (not of its subqueries), each on columns of one table. */
-export function fulltextSearches(
-  query: AstNode,
-  owner: Owner,
-): Array<{ table: string; columns: string[]; booleanMode: boolean }> {
-  const searches: Array<{ table: string; columns: string[]; booleanMode: boolean }> = [];
+export function fulltextSearches(query: AstNode, owner: Owner): Array<FulltextSearch & { table: string }> {
+  const searches: Array<FulltextSearch & { table: string }> = [];
   walk(query, ({ node, key }) => {
     if (key === 'ast' || (node !== query && node.type === 'select')) return false;
     if (node.type !== 'fulltext_search') return undefined;
@@ -58,7 +61,7 @@ export function sameColumnSet(a: string[], b: string[]): boolean {
  */
 export function fulltextCandidates(
   table: TableDef,
-  searches: Array<{ columns: string[]; booleanMode: boolean }>,
+  searches: FulltextSearch[],
 ): { candidates: IndexCandidate[]; covered?: IndexDef } {
   const candidates: IndexCandidate[] = [];
   let covered: IndexDef | undefined;
@@ -91,11 +94,7 @@ export function fulltextCandidates(
   return { candidates, ...(covered ? { covered } : {}) };
 }
 
-function fulltextReason(
-  table: TableDef,
-  search: { columns: string[]; booleanMode: boolean },
-  roles: IndexColumnRole[],
-): Localized {
+function fulltextReason(table: TableDef, search: FulltextSearch, roles: IndexColumnRole[]): Localized {
   const columns = search.columns.join(', ');
   const wording = indexRolesWording(search.columns.map((column, i) => ({ column, role: roles[i]! })));
   const engine = table.engine;
