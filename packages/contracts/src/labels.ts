@@ -40,6 +40,8 @@ export const indexRoleLabels: Record<IndexColumnRole, Localized> = {
   group: { zh: '分组', en: 'group' },
   cover: { zh: '覆盖', en: 'cover' },
   containment: { zh: '包含', en: 'containment' },
+  fulltext: { zh: '全文搜索', en: 'full-text search' },
+  pattern: { zh: '任意位置匹配', en: 'substring match' },
 };
 
 export const indexGapReasonLabels: Record<IndexGapReason, Localized> = {
@@ -93,6 +95,11 @@ export function indexBasisWording(index: IndexAdvice): Localized | undefined {
       return {
         zh: '估算基于优化器按索引顺序读到 LIMIT 为止预计读取的行数，按 MariaDB 每行经二级索引读取的代价计算（它的计划代价不含 LIMIT 带来的节省）',
         en: "The estimate rests on the rows the optimizer expects to read in index order to reach the LIMIT, at MariaDB's per-row cost of a secondary-index read (its plan cost leaves the LIMIT's saving out)",
+      };
+    case 'required':
+      return {
+        zh: '没有估算收益：没有该索引，优化器无法为语句生成执行计划（MATCH ... AGAINST 报错 1191，InnoDB 上执行也是如此），没有可比较的计划；显示的代价是优化器在有该索引时的估算',
+        en: "No estimated benefit: the optimizer cannot plan the statement without the index (MATCH ... AGAINST fails with error 1191, as it does when run on InnoDB), so there is no plan without it to compare; the cost shown is the optimizer's with it",
       };
     case 'uncosted':
       return {

@@ -52,8 +52,22 @@ export type Step = z.infer<typeof Step>;
  * What a column does in an advised index: compared by equality to a value, joined to another table's column,
  * compared by a range, read in ORDER BY or GROUP BY order, or only stored so the index covers the query.
  */
-/** `containment`: a jsonb, array or tsvector column searched with `@>`, `?`, `&&`, `@@`... (a GIN key). */
-export const IndexColumnRole = z.enum(['equality', 'join', 'range', 'order', 'group', 'cover', 'containment']);
+/**
+ * `containment`: a jsonb, array or tsvector column searched with `@>`, `?`, `&&`, `@@`... (a GIN key); `fulltext`: a
+ * column of a MySQL `MATCH (...) AGAINST (...)` (a FULLTEXT key); `pattern`: a PostgreSQL text column matched with a
+ * LIKE or ILIKE pattern that starts with a wildcard (a pg_trgm GIN key).
+ */
+export const IndexColumnRole = z.enum([
+  'equality',
+  'join',
+  'range',
+  'order',
+  'group',
+  'cover',
+  'containment',
+  'fulltext',
+  'pattern',
+]);
 export type IndexColumnRole = z.infer<typeof IndexColumnRole>;
 
 /**
@@ -67,6 +81,8 @@ export type IndexColumnRole = z.infer<typeof IndexColumnRole>;
  *   secondary-index range, compared with its cost of the scan;
  * - limit-estimate (MariaDB): the optimizer read the index in ORDER BY order to stop at the LIMIT, a saving its
  *   plan cost leaves out; the cost is its per-row cost for the rows it expects to read.
+ * - required (MySQL FULLTEXT): the statement fails without the index (MATCH ... AGAINST, error 1191), so there is no
+ *   plan without it to compare: `costAfter` is the optimizer's cost with it, and no `costBefore` or `benefit`.
  */
 export const IndexEstimateBasis = z.enum([
   'column-statistics',
@@ -74,6 +90,7 @@ export const IndexEstimateBasis = z.enum([
   'uncosted',
   'histogram-estimate',
   'limit-estimate',
+  'required',
 ]);
 export type IndexEstimateBasis = z.infer<typeof IndexEstimateBasis>;
 
@@ -95,8 +112,11 @@ export const IndexAdvice = z.object({
   descending: z.array(z.string()).optional(),
   /** PostgreSQL partial index: the predicate of the rows it holds (`locked_at IS NULL`); absent for a whole table. */
   where: z.string().optional(),
-  /** `gin`: PostgreSQL's inverted index, for the containment and key operators of jsonb, arrays and tsvector. */
-  kind: z.enum(['btree', 'covering', 'gin']),
+  /**
+   * `gin`: PostgreSQL's inverted index, for the containment and key operators of jsonb, arrays and tsvector;
+   * `fulltext`: MySQL's FULLTEXT index, which MATCH ... AGAINST needs on exactly its columns.
+   */
+  kind: z.enum(['btree', 'covering', 'gin', 'fulltext']),
   reason: Localized,
   costBefore: z.number().optional(),
   costAfter: z.number().optional(),

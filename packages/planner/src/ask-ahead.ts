@@ -48,7 +48,10 @@ export async function askAhead(
 /** The candidates the statement advisor costs one by one, as it takes them (at most its evaluation limit). */
 function firstRound(sql: string, dialect: Dialect, schema: SchemaModel) {
   try {
-    return candidateReportFor(sql, dialect, schema).candidates.slice(0, defaultLimits.maxEvaluations);
+    // A required FULLTEXT index is not costed alone (index-advisor.ts): the sandbox plans every statement with it.
+    return candidateReportFor(sql, dialect, schema)
+      .candidates.filter((c) => !c.required)
+      .slice(0, defaultLimits.maxEvaluations);
   } catch {
     // The statement's own turn reports what the engine could not read.
     return [];

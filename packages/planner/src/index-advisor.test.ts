@@ -254,6 +254,20 @@ describe.each(backends)('GIN advice on %s', (_name, backend, available) => {
   withSession(backend, available, documentsText, documents, (opened) => {
     session = opened;
   });
+  /** The gap of a statement whose every candidate the sandbox refused: no advice, the table 'uncostable'. */
+  const refusedGap = async (sql: string) => {
+    const candidates = candidatesFor(sql, 'postgresql', documents);
+    const { indexes, declined } = await adviseStatementIndexes(
+      session,
+      sql,
+      candidates,
+      documents,
+      await session.explain(sql),
+    );
+    expect(indexes).toEqual([]);
+    expect(declined).toMatchObject([{ table: 'accounts', reason: 'uncostable' }]);
+    return declined[0]!.message;
+  };
 
   // HypoPG models B-tree, BRIN, hash and bloom indexes only: it refuses a GIN, and the advisor leaves it out there.
   it.runIf(available && backend === pglitePlanner)(
@@ -287,19 +301,22 @@ describe.each(backends)('GIN advice on %s', (_name, backend, available) => {
     'says a GIN could not be costed where HypoPG cannot build it, not that the scan is cheaper',
     async () => {
       const sql = `SELECT id FROM accounts WHERE settings @> '{"theme": "dark"}'`;
-      const candidates = candidatesFor(sql, 'postgresql', documents);
-      expect(candidates.every((c) => c.kind === 'gin')).toBe(true);
-      const { indexes, declined } = await adviseStatementIndexes(
-        session,
-        sql,
-        candidates,
-        documents,
-        await session.explain(sql),
-      );
-      expect(indexes).toEqual([]);
-      expect(declined).toMatchObject([{ table: 'accounts', reason: 'uncostable' }]);
-      expect(declined[0]!.message.en).toContain('HypoPG models B-tree, BRIN, hash and bloom indexes, not GIN');
-      expect(declined[0]!.message.zh).toContain('不能模拟 GIN');
+      expect(candidatesFor(sql, 'postgresql', documents).every((c) => c.kind === 'gin')).toBe(true);
+      const message = await refusedGap(sql);
+      expect(message.en).toContain('HypoPG models B-tree, BRIN, hash and bloom indexes, not GIN');
+      expect(message.zh).toContain('不能模拟 GIN');
+    },
+  );
+
+  it.runIf(available && backend === pglitePlanner)(
+    'says a GIN the sandbox could not build was refused, without blaming HypoPG where there is none',
+    async () => {
+      // The session was opened without pg_trgm (optimize() asks for it: PlanRequest.adviceExtensions).
+      const sql = "SELECT id FROM accounts WHERE email LIKE '%smith%'";
+      expect(candidatesFor(sql, 'postgresql', documents).map((c) => c.extension)).toEqual(['pg_trgm']);
+      const message = await refusedGap(sql);
+      expect(message.en).toContain('could not create the what-if index');
+      expect(message.en).not.toContain('HypoPG');
     },
   );
 

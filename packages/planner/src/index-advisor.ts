@@ -74,6 +74,44 @@ export async function adviseStatementIndexes(
   limits: AdvisorLimits = defaultLimits,
   estimate?: WhatIfEstimator,
 ): Promise<{ indexes: IndexAdvice[]; declined: IndexGap[] }> {
+  // A FULLTEXT index a MATCH ... AGAINST needs is not weighed: the sandbox plans the statement with it (the baseline
+  // already holds it) and has no plan without it. It is advised with the cost of the plan with the chosen set.
+  const required = candidates.filter((c) => c.required);
+  const advised = await searchIndexes(
+    session,
+    statement,
+    candidates.filter((c) => !c.required),
+    schema,
+    baseline,
+    limits,
+    estimate,
+  );
+  if (required.length === 0) return advised;
+  const withSet =
+    advised.indexes.length > 0 && advised.indexes[0]!.costAfter !== undefined
+      ? await session
+          .explain(
+            statement,
+            advised.indexes.map((i) => i.ddl),
+          )
+          .catch(() => undefined)
+      : baseline;
+  return {
+    ...advised,
+    indexes: [...required.map((candidate) => requiredAdvice(candidate, schema, withSet)), ...advised.indexes],
+  };
+}
+
+/** The set search over the candidates that compete (every one but the required FULLTEXT indexes). */
+async function searchIndexes(
+  session: PlannerSession,
+  statement: string,
+  candidates: IndexCandidate[],
+  schema: SchemaModel,
+  baseline: PlanTree,
+  limits: AdvisorLimits,
+  estimate?: WhatIfEstimator,
+): Promise<{ indexes: IndexAdvice[]; declined: IndexGap[] }> {
   let evaluations = 0;
   const failed = new Set<IndexCandidate>();
   // A what-if index the database refuses (a key too long for MySQL, say) is left out, never fails the task.
@@ -102,7 +140,17 @@ export async function adviseStatementIndexes(
   const basisOf = (candidate: IndexCandidate) => singles.find((s) => s.candidate === candidate)?.basis;
   const result = (indexes: IndexAdvice[]) => ({
     indexes,
-    declined: declinedTables(candidates, singles, indexes, baseline, limits, schema, failed),
+    // HypoPG's sessions name it: only there is a GIN refused for what it is (PGlite builds real ones).
+    declined: declinedTables(
+      candidates,
+      singles,
+      indexes,
+      baseline,
+      limits,
+      schema,
+      failed,
+      /HypoPG/.test(session.source),
+    ),
   });
   if (baseline.caveat) return result(uncostedAdvice(singles, baseline, schema));
   // Candidates whose plan the optimizer cannot ground are advised without a cost, and only if no costed set is found.
@@ -118,15 +166,31 @@ export async function adviseStatementIndexes(
   // not need (an index the plan does not read costs nothing to drop).
   const perTable = new Map<string, IndexCandidate>();
   for (const s of singles) if (!perTable.has(s.candidate.table)) perTable.set(s.candidate.table, s.candidate);
+  const grounded = (plan: PlanTree | undefined) =>
+    plan && !plan.caveat && plan.totalCost < baseline.totalCost * (1 - limits.minImprovement) ? plan : undefined;
+  const starts: Array<{ set: IndexCandidate[]; plan: PlanTree }> = [];
   const together = [...perTable.values()];
-  const joint = together.length > 1 && together.length <= limits.maxIndexes ? await cost(together) : undefined;
-  const jointGrounded =
-    joint && !joint.caveat && joint.totalCost < baseline.totalCost * (1 - limits.minImprovement) ? joint : undefined;
-  if (shortlist.length === 0 && !jointGrounded) return result(uncostedAdvice(uncertain, baseline, schema));
+  const joint = grounded(
+    together.length > 1 && together.length <= limits.maxIndexes ? await cost(together) : undefined,
+  );
+  if (joint) starts.push({ set: together, plan: joint });
+  // An OR of searches on several columns of a table (`title ILIKE '%x%' OR body ILIKE '%x%'`) reads indexes only
+  // when every branch has one (a BitmapOr): alone, each GIN leaves the scan. A table's GIN keys are costed together,
+  // and kept only if the plan reads every one of them.
+  for (const table of new Set(singles.map((s) => s.candidate.table))) {
+    const gins = singles
+      .filter((s) => s.candidate.table === table && s.candidate.kind === 'gin')
+      .map((s) => s.candidate);
+    if (gins.length < 2 || gins.length > limits.maxIndexes || evaluations >= limits.maxEvaluations) continue;
+    const plan = grounded(await cost(gins));
+    if (plan && gins.every((c) => usesIndex(plan.root, c))) starts.push({ set: gins, plan });
+  }
+  const cheapestStart = starts.sort((a, b) => a.plan.totalCost - b.plan.totalCost)[0];
+  if (shortlist.length === 0 && !cheapestStart) return result(uncostedAdvice(uncertain, baseline, schema));
 
   // Greedy: start from the best single index, add the one that lowers the cost most while each step pays.
-  let chosen = shortlist.length > 0 ? [shortlist[0]!.candidate] : together;
-  let best = shortlist.length > 0 ? shortlist[0]!.plan : jointGrounded!;
+  let chosen = shortlist.length > 0 ? [shortlist[0]!.candidate] : cheapestStart!.set;
+  let best = shortlist.length > 0 ? shortlist[0]!.plan : cheapestStart!.plan;
   while (chosen.length < limits.maxIndexes && evaluations < limits.maxEvaluations) {
     let step: Costed | undefined;
     for (const { candidate } of shortlist) {
@@ -140,9 +204,9 @@ export async function adviseStatementIndexes(
     chosen = [...chosen, step.candidate];
     best = step.plan;
   }
-  if (jointGrounded && jointGrounded.totalCost < best.totalCost * (1 - limits.minStep)) {
-    chosen = together;
-    best = jointGrounded;
+  if (cheapestStart && cheapestStart.plan.totalCost < best.totalCost * (1 - limits.minStep)) {
+    chosen = cheapestStart.set;
+    best = cheapestStart.plan;
   }
   if (best.totalCost > baseline.totalCost * (1 - limits.minImprovement))
     return result(uncostedAdvice(uncertain, baseline, schema));
@@ -174,6 +238,36 @@ export async function adviseStatementIndexes(
 }
 
 /**
+ * The advice for an index the statement cannot run without: no gain (there is no plan without it), the cost of the
+ * optimizer's plan with it and the other advised indexes, and whether that plan reads it.
+ */
+function requiredAdvice(candidate: IndexCandidate, schema: SchemaModel, plan: PlanTree | undefined): IndexAdvice {
+  const advice = adviceFor(candidate, schema, 'required');
+  if (!plan) return advice;
+  const cost = plan.totalCost.toFixed(2);
+  const read = usesIndex(plan.root, candidate);
+  const planned: Localized = plan.caveat
+    ? {
+        zh: `带上它的执行计划${read ? '读取了它' : ''}，但优化器无法给出可靠的代价：${plan.caveat.zh}`,
+        en: `The plan with it${read ? ' reads it' : ''}, but the optimizer cannot ground its cost: ${plan.caveat.en}`,
+      }
+    : read
+      ? {
+          zh: `优化器带上它的执行计划用它做全文检索，估算代价 ${cost}。`,
+          en: `The optimizer's plan with it reads it for the search, at an estimated cost of ${cost}.`,
+        }
+      : {
+          zh: `优化器带上它的执行计划估算代价 ${cost}，没有用它查找行（MATCH 不在 WHERE 中时按行计算相关度），但语句仍然需要它。`,
+          en: `The optimizer's plan with it costs ${cost} and does not look rows up through it (a MATCH outside the WHERE scores each row read), but the statement still needs it.`,
+        };
+  return {
+    ...advice,
+    reason: { zh: `${advice.reason.zh} ${planned.zh}`, en: `${advice.reason.en} ${planned.en}` },
+    ...(plan.caveat ? {} : { costAfter: plan.totalCost }),
+  };
+}
+
+/**
  * Why each table with candidates got no advised index: the optimizer could not cost them (a caveat), the best one
  * saved too little to pay for its writes, or no candidate was read in a cheaper plan (with "no statistics" when the
  * table had none, so the optimizer planned it with default sizes).
@@ -186,6 +280,7 @@ function declinedTables(
   limits: AdvisorLimits,
   schema: SchemaModel,
   refused: Set<IndexCandidate>,
+  hypoPg: boolean,
 ): IndexGap[] {
   const gaps: IndexGap[] = [];
   const tables = [...new Set(candidates.map((c) => c.table))];
@@ -194,7 +289,7 @@ function declinedTables(
     const costed = singles.filter((s) => s.candidate.table === table);
     const notBuilt = candidates.filter((c) => c.table === table && refused.has(c));
     if (costed.length === 0 && notBuilt.length > 0) {
-      gaps.push({ table, reason: 'uncostable', message: whatIfRefused(table, notBuilt) });
+      gaps.push({ table, reason: 'uncostable', message: whatIfRefused(table, notBuilt, hypoPg) });
       continue;
     }
     const read = costed.filter((s) => usesIndex(s.plan.root, s.candidate));
@@ -240,8 +335,8 @@ function uncostable(table: string, caveat: Localized): Localized {
 }
 
 /** Every candidate on the table was refused as a what-if index (HypoPG builds no GIN), so none had a plan. */
-function whatIfRefused(table: string, candidates: IndexCandidate[]): Localized {
-  const gin = candidates.some((c) => c.kind === 'gin');
+function whatIfRefused(table: string, candidates: IndexCandidate[], hypoPg: boolean): Localized {
+  const gin = hypoPg && candidates.some((c) => c.kind === 'gin');
   return {
     zh: `沙箱无法为 ${table} 上的 ${candidates.length} 个候选索引创建假设索引${gin ? '（HypoPG 只模拟 B-tree、BRIN、hash 和 bloom 索引，不能模拟 GIN）' : ''}，没有计划可以比较，因此不推荐。`,
     en: `The sandbox could not create the what-if index for ${candidates.length} candidate(s) on ${table}${gin ? ' (HypoPG models B-tree, BRIN, hash and bloom indexes, not GIN)' : ''}, so there is no plan to compare and none is advised.`,
@@ -345,10 +440,12 @@ function adviceFor(candidate: IndexCandidate, schema: SchemaModel, costed: boole
 
 /**
  * Existing non-unique indexes whose columns lead the candidate's key: redundant once it exists. A partial candidate
- * replaces none: it holds only some rows, and the existing index serves queries on the others.
+ * replaces none: it holds only some rows, and the existing index serves queries on the others; nor does a GIN or
+ * FULLTEXT one.
  */
 function replacedIndexes(candidate: IndexCandidate, schema: SchemaModel): string[] {
-  if (candidate.where) return [];
+  // A GIN or FULLTEXT index serves other operators than the B-tree its columns start like (MATCH, @>, LIKE '%x%').
+  if (candidate.where || candidate.kind === 'gin' || candidate.kind === 'fulltext') return [];
   const table = findTable(schema, candidate.table);
   return (table?.indexes ?? [])
     .filter(

@@ -158,7 +158,12 @@ export async function optimize(raw: OptimizeInput, options: OptimizeOptions): Pr
   // Only a text that held other clients' placeholders needs them turned into the dialect's on every question.
   const rowsFromPlan = withAnalysisCaches(() => pastedPlanRows(input, analysis), caches);
   const opened =
-    backend && hasSchema ? await backend.open(requestFor(input, analysis.schema, rowsFromPlan)) : undefined;
+    backend && hasSchema
+      ? await backend.open({
+          ...requestFor(input, analysis.schema, rowsFromPlan),
+          ...adviceExtensions(analysis, input.dialect, caches),
+        })
+      : undefined;
   const session = opened
     ? rememberingSession(placeholderNote ? withNativePlaceholders(opened, input.dialect) : opened)
     : undefined;
@@ -380,6 +385,25 @@ function requestFor(input: OptimizeInput, schema: SchemaModel, rowsFromPlan: Pla
   };
 }
 
+/** The extensions the statements' index candidates need (pg_trgm for a LIKE '%x%'), for the sandbox to make. */
+function adviceExtensions(
+  analysis: Analysis,
+  dialect: Dialect,
+  caches: AnalysisCaches,
+): Pick<PlanRequest, 'adviceExtensions'> {
+  if (dialect !== 'postgresql') return {};
+  const names = new Set<string>();
+  for (const item of analysis.statements) {
+    if (item.error || !plannable(item)) continue;
+    const { candidates } = withAnalysisCaches(
+      () => candidateReportFor(item.statement.text, dialect, analysis.schema),
+      caches,
+    );
+    for (const candidate of candidates) if (candidate.extension) names.add(candidate.extension);
+  }
+  return names.size > 0 ? { adviceExtensions: [...names] } : {};
+}
+
 /**
  * The table sizes the user's pasted plan shows for tables without statistics (the engine's tableRowsFromPlan): the
  * sandbox plans them at these sizes instead of its default. They are facts of the user's database, so they serve
@@ -543,7 +567,10 @@ function gapsFor(
   const gaps: IndexGap[] = [];
   for (const name of tables) {
     const table = findTable(schema, name);
-    if (indexes.some((index) => index.table.toLowerCase() === (table?.name ?? name).toLowerCase())) continue;
+    // A FULLTEXT index the statement needs was in the plan already: it does not answer a scan the plan still has.
+    const answers = (index: IndexAdvice) =>
+      index.estimateBasis !== 'required' && index.table.toLowerCase() === (table?.name ?? name).toLowerCase();
+    if (indexes.some(answers)) continue;
     const known = table && unadvised.find((gap) => gap.table.toLowerCase() === table.name.toLowerCase());
     if (known) gaps.push(known);
     else if (!table || !planned)

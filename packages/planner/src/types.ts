@@ -15,6 +15,11 @@ export interface PlanRequest {
    * A table in `statistics` keeps the user's numbers.
    */
   rowsFromPlan?: PlanTableRows[];
+  /**
+   * Allowed extensions (pglite/extensions.ts) the statements' index candidates need and the structure may not create
+   * (pg_trgm for a trigram GIN): made beside the structure's own, so the what-if index can be built and costed.
+   */
+  adviceExtensions?: string[];
 }
 
 /** Options for differential verification: data sets are generated from the schema. */

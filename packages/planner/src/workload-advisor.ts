@@ -112,7 +112,9 @@ export async function adviseWorkload(
       copies,
       tables,
       // A candidate on a table the statement does not read is irrelevant to it (and to the search).
-      candidates: (candidates[copies[0]!] ?? []).filter((c) => tables.has(c.table.toLowerCase())),
+      // A required FULLTEXT index competes with nothing: the sandbox plans the statement with it, and each
+      // statement's own advice names it.
+      candidates: (candidates[copies[0]!] ?? []).filter((c) => tables.has(c.table.toLowerCase()) && !c.required),
       basePlan: plan,
       baseCost: plan.totalCost,
     });
@@ -157,7 +159,10 @@ export async function adviseWorkload(
     members.map((m) => m.candidates),
     (table) => tableCost.get(table.toLowerCase()) ?? 0,
   );
-  if (attributes.size === 0) return undefined;
+  // The FULLTEXT indexes the statements' MATCH ... AGAINST need are in the set whatever it costs: without them those
+  // statements do not run (the search costs them with the sandbox's own copy of each).
+  const required = requiredIndexes(candidates);
+  if (attributes.size === 0 && required.size === 0) return undefined;
   const relevantCandidates = members.flatMap((m) => m.candidates);
   const budgetBytes = options.budgetBytes ?? defaultBudget(schema, [...attributes.keys()]);
   const start = await workloadCost([]);
@@ -165,7 +170,7 @@ export async function adviseWorkload(
   let current: Config = { indexes: [], cost: start };
   let stopped = false;
 
-  for (;;) {
+  while (attributes.size > 0) {
     let best: { config: Config; ratio: number } | undefined;
     for (const next of steps(dialect, schema, current.indexes, attributes, relevantCandidates)) {
       const bytes = sizeOf(next);
@@ -189,7 +194,7 @@ export async function adviseWorkload(
     const cost = await workloadCost(rest);
     if (cost !== undefined && !atLeastOnePercentLess(cost, current.cost)) current = { indexes: rest, cost };
   }
-  if (current.indexes.length === 0) return undefined;
+  if (current.indexes.length === 0 && required.size === 0) return undefined;
 
   const weighed = members.reduce((n, m) => n + m.copies.length, 0);
   const indexes: IndexAdvice[] = [];
@@ -222,6 +227,19 @@ export async function adviseWorkload(
       ...(index.estimatedBytes !== undefined ? { estimatedBytes: index.estimatedBytes } : {}),
     });
   }
+  for (const [ddl, { candidate, statements: needing }] of required) {
+    if (indexes.some((i) => i.ddl === ddl)) continue;
+    serves.push(needing);
+    indexes.push({
+      ddl,
+      table: candidate.table,
+      columns: candidate.columns,
+      kind: candidate.kind,
+      reason: candidate.reason,
+      roles: candidate.columns.map((column, i) => ({ column, role: candidate.roles[i]! })),
+      estimateBasis: 'required',
+    });
+  }
   return {
     indexes,
     budgetBytes,
@@ -241,6 +259,21 @@ export async function adviseWorkload(
         }
       : {}),
   };
+}
+
+/** The required candidates (MySQL FULLTEXT for MATCH ... AGAINST) by DDL, with the statements (0-based) needing each. */
+function requiredIndexes(
+  candidates: IndexCandidate[][],
+): Map<string, { candidate: IndexCandidate; statements: number[] }> {
+  const required = new Map<string, { candidate: IndexCandidate; statements: number[] }>();
+  for (const [statement, list] of candidates.entries()) {
+    for (const candidate of list.filter((c) => c.required)) {
+      const entry = required.get(candidate.ddl) ?? { candidate, statements: [] };
+      entry.statements.push(statement);
+      required.set(candidate.ddl, entry);
+    }
+  }
+  return required;
 }
 
 /**

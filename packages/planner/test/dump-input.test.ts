@@ -88,6 +88,8 @@ describe.runIf(serviceAvailable('MariaDB', mariadbBinary))('dumps on the MariaDB
     );
     expectPlanned(report);
     expect(JSON.stringify(report.statements[1]!.plan.before)).toContain('ft_tags');
+    // The structure's own FULLTEXT key (WITH PARSER ngram) serves the MATCH: no FULLTEXT index is advised again.
+    expect(report.statements[1]!.indexes.filter((i) => i.kind === 'fulltext')).toEqual([]);
     const notes = report.warnings.map((w) => w.message.en).join('\n');
     expect(notes).toContain('no full-text parser plugin ngram');
     expect(notes).toContain('planned without idx_city');

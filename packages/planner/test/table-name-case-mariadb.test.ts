@@ -89,7 +89,9 @@ WHERE U.user_name = 'admin'`;
       "SELECT u.user_id FROM ry.SYS_USER u JOIN ry.sys_dept d ON d.dept_id = u.dept_id\nWHERE u.user_name = 'a'",
     );
     expect(report.statements[0]!.errors).toEqual([]);
-    expect(report.statements[0]!.indexes.map((i) => `${i.table}(${i.columns})`)).toContain('sys_user(user_name,dept_id)');
+    expect(report.statements[0]!.indexes.map((i) => `${i.table}(${i.columns})`)).toContain(
+      'sys_user(user_name,dept_id)',
+    );
     // A system database stays what it is: the session's user reads none of its tables.
     const system = await run('SELECT u.User FROM mysql.user u');
     expect(system.statements[0]!.errors[0]?.message.en).toMatch(/denied/);

@@ -721,6 +721,35 @@ describe('PostgreSQL expression keys', () => {
     expect(gin!.reason.en).toContain('the same text search configuration');
   });
 
+  it('keys a document concatenated from text columns, and a search whose tsquery is named in the FROM list', () => {
+    expect(
+      ddl(
+        "SELECT id FROM users WHERE to_tsvector('english', name || ' ' || coalesce(body, '')) @@ websearch_to_tsquery('english', 'x')",
+      ),
+    ).toEqual([
+      "CREATE INDEX idx_users_to_tsvector_english_name_coalesce_body_gin ON users USING gin ((to_tsvector('english', name || ' ' || coalesce(body, ''))));",
+    ]);
+    expect(
+      ddl(
+        "SELECT id, ts_rank(to_tsvector('english', body), q) FROM users, plainto_tsquery('english', 'x') q WHERE to_tsvector('english', body) @@ q",
+      ),
+    ).toEqual([
+      "CREATE INDEX idx_users_to_tsvector_english_body_gin ON users USING gin ((to_tsvector('english', body)));",
+    ]);
+  });
+
+  it('keys no concatenation with a non-text value (anytextcat is STABLE), nor a search against a column', () => {
+    const concatenated = report(
+      "SELECT id FROM users WHERE to_tsvector('english', body || seen_at) @@ to_tsquery('english', 'x')",
+    );
+    expect(concatenated.candidates).toEqual([]);
+    expect(concatenated.skipped[0]!.message.en).toContain('not among the PostgreSQL functions');
+    // Another table's column on the other side: a join condition, not a search for a value.
+    expect(
+      ddl("SELECT u.id FROM users u JOIN users v ON to_tsvector('english', u.body) @@ to_tsquery('english', v.name)"),
+    ).toEqual([]);
+  });
+
   it('does not advise an expression index the schema already has', () => {
     const indexed = parseSchema(
       `CREATE TABLE users (id bigint PRIMARY KEY, email text, body text);
@@ -1017,5 +1046,42 @@ describe('descending keys for an ORDER BY that mixes directions', () => {
     expect(ddl(sql, `${table} CREATE INDEX t_abc ON t (a DESC, b DESC, c);`, 'postgresql')).not.toContain(
       'CREATE INDEX idx_t_a_b_c ON t (a, b, c DESC);',
     );
+  });
+});
+
+describe('index candidates: substring patterns (PostgreSQL pg_trgm)', () => {
+  const pg = parseSchema(
+    `CREATE TABLE articles (id bigint PRIMARY KEY, title varchar(200) NOT NULL, body text, code int);
+     -- sqltune:stats articles rows=2000000`,
+    'postgresql',
+  );
+  const ddls = (sql: string, dialect: 'postgresql' | 'mysql' = 'postgresql') =>
+    indexCandidateReport(parseStatements(sql, dialect)[0]!, dialect === 'postgresql' ? pg : schema).candidates.map(
+      (c) => c.ddl,
+    );
+
+  it('proposes a GIN with gin_trgm_ops for LIKE and ILIKE patterns that start with a wildcard', () => {
+    expect(ddls("SELECT id FROM articles WHERE body ILIKE '%tuning%'")).toEqual([
+      'CREATE INDEX idx_articles_body_trgm ON articles USING gin (body gin_trgm_ops);',
+    ]);
+    const [candidate] = indexCandidateReport(
+      parseStatements("SELECT id FROM articles WHERE title LIKE '_ab%cde%'", 'postgresql')[0]!,
+      pg,
+    ).candidates;
+    expect(candidate).toMatchObject({ kind: 'gin', extension: 'pg_trgm', roles: ['pattern'] });
+    // ILIKE compares without case: not even its prefix is a range of a B-tree, a trigram GIN serves it.
+    expect(ddls("SELECT id FROM articles WHERE title ILIKE 'tun%'")).toEqual([
+      'CREATE INDEX idx_articles_title_trgm ON articles USING gin (title gin_trgm_ops);',
+    ]);
+  });
+
+  it('proposes none without three characters in a row, for a prefix, a non-text column, NOT LIKE or MySQL', () => {
+    expect(ddls("SELECT id FROM articles WHERE title LIKE '%ab%c%'")).toEqual([]);
+    // An escaped wildcard is a character of the text: '%a\_b%' has a run of three.
+    expect(ddls("SELECT id FROM articles WHERE title LIKE '%a\\_b%'")).toHaveLength(1);
+    expect(ddls("SELECT id FROM articles WHERE title LIKE 'tun%'").join()).not.toContain('gin_trgm_ops');
+    expect(ddls("SELECT id FROM articles WHERE code::text LIKE '%123%'")).toEqual([]);
+    expect(ddls("SELECT id FROM articles WHERE title NOT LIKE '%tuning%'")).toEqual([]);
+    expect(ddls("SELECT 1 FROM orders WHERE o_clerk LIKE '%clerk%'", 'mysql')).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import { findTable, type IndexDef, type SchemaModel, servesComparisons, type Tab
 import { resolve, resolveColumn, selectQueries } from '../semantics/scope.ts';
 import { familyOfType, isInteger, isText } from '../semantics/types.ts';
 import { expressionKey, holdsNoColumn } from './expression-keys.ts';
+import { type FulltextSearch, fulltextCandidates, fulltextSearches, sameColumnSet } from './fulltext-keys.ts';
 import { estimatedIndexBytes } from './size.ts';
 
 /**
@@ -31,7 +32,12 @@ export interface IndexCandidate {
   columns: string[];
   /** Non-key columns stored in the index so it covers the query (PostgreSQL INCLUDE; MySQL appends them). */
   include: string[];
-  kind: 'btree' | 'covering' | 'gin';
+  kind: 'btree' | 'covering' | 'gin' | 'fulltext';
+  /**
+   * MySQL FULLTEXT for a MATCH ... AGAINST: the statement cannot run (nor be planned) without it (error 1191), so it
+   * is advised whatever it costs, never weighed against a plan without it.
+   */
+  required?: true;
   /** Key columns stored in descending order (an ORDER BY that mixes directions); absent when none. */
   descending?: string[];
   /** PostgreSQL partial index: the predicate of the rows it holds (`locked_at IS NULL`). */
@@ -49,6 +55,8 @@ export interface IndexCandidate {
   prefixLengths?: Array<number | null>;
   /** Existing indexes this one replaces (one whose prefix is too short to tell the column's values apart). */
   replaces?: string[];
+  /** PostgreSQL: the extension the index's operator class comes from (`pg_trgm` for gin_trgm_ops), when not built in. */
+  extension?: string;
   /** Every column of the table the statement compares (equality, join or range), whether or not in this key. */
   conditionColumns: string[];
   /** Estimated size from the statistics' row count and the columns' widths; undefined without a row count. */
@@ -104,6 +112,13 @@ interface TableUsage {
   keyExistence: string[];
   /** Expressions on the table's columns the conditions compare that no index proposed here can hold, and why. */
   refused: Array<{ text: string; why: Localized }>;
+  /** MySQL: the column lists of its MATCH (...) AGAINST (...) searches, and whether any is IN BOOLEAN MODE. */
+  fulltext: FulltextSearch[];
+  /**
+   * PostgreSQL: text columns matched with LIKE or ILIKE by a pattern that starts with a wildcard and holds a run of
+   * TRIGRAM_RUN characters (`body ILIKE '%tuning%'`): no B-tree serves it, a pg_trgm GIN does.
+   */
+  trigram: string[];
   /**
    * Conditions of the WHERE, ANDed at its top, that pick a subset a (PostgreSQL) partial index can hold
    * (`locked_at IS NULL`, `done = false`): the column each tests, what it holds, and its predicate text.
@@ -179,8 +194,17 @@ export function indexCandidateReport(
       skipped.push({ table: table.name, reason: 'foreign-table', message: foreignTableMessage(table.name) });
       continue;
     }
+    // Whatever the table's size: without it the statement does not run.
+    const search = fulltextCandidates(table, usage.fulltext);
+    candidates.push(...search.candidates);
+    const searchCovered = search.covered && {
+      table: table.name,
+      reason: 'already-covered' as const,
+      message: coveredBy(table, search.covered, search.covered.columns),
+    };
     if (tooSmallToIndex(table)) {
-      skipped.push({ table: table.name, reason: 'tiny-table', message: tinyTable(table) });
+      if (search.candidates.length === 0)
+        skipped.push({ table: table.name, reason: 'tiny-table', message: tinyTable(table) });
       continue;
     }
     const proposals = proposalsFor(table, usage, statement.dialect);
@@ -227,9 +251,10 @@ export function indexCandidateReport(
       candidates.push(candidateFor(statement.dialect, table, proposal));
       count++;
     }
-    if (count > 0) continue;
+    if (count > 0 || search.candidates.length > 0) continue;
     skipped.push(
       firstSkip ??
+        searchCovered ??
         alreadyIndexedExpression(table, usage.refused) ?? {
           table: table.name,
           reason: 'not-indexable',
@@ -243,9 +268,12 @@ export function indexCandidateReport(
 interface Proposal {
   columns: string[];
   include: string[];
-  why: 'filter' | 'join' | 'order' | 'group' | 'minmax' | 'covering' | 'containment';
-  /** PostgreSQL: GIN for a containment column, with the operator class when not the default one. */
-  gin?: { operatorClass?: string };
+  why: 'filter' | 'join' | 'order' | 'group' | 'minmax' | 'covering' | 'containment' | 'trigram';
+  /**
+   * PostgreSQL: GIN for a containment or substring-matched column, with the operator class when not the default one
+   * and the extension that defines it.
+   */
+  gin?: { operatorClass?: string; extension?: string };
   /** Columns compared by equality or joined on, for `equalityPrefix`. */
   equal?: Set<string>;
   /** The role of each of `[...columns, ...include]`. */
@@ -323,8 +351,9 @@ function proposalsFor(table: TableDef, usage: TableUsage, dialect: Dialect): Pro
     });
   };
 
-  // First: a containment search is what the query looks for, and no B-tree key serves it.
+  // First: a containment or substring search is what the query looks for, and no B-tree key serves it.
   for (const column of usage.containment) proposals.push(ginProposal(table, column, usage));
+  for (const column of usage.trigram) proposals.push(trigramProposal(column));
   if (lookup.length > 0) add(lookup, usage.join.some((c) => lookup.includes(c)) ? 'join' : 'filter', 'range');
   // A queue's `WHERE locked_at IS NULL AND queue = ? ORDER BY priority LIMIT 10`: a partial index holds only the rows
   // the predicate picks, keyed by the other conditions and the ORDER BY, and stays small while most rows are done.
@@ -445,6 +474,48 @@ function ginProposal(table: TableDef, column: string, usage: TableUsage): Propos
   };
 }
 
+/** A GIN with pg_trgm's operator class: LIKE and ILIKE find their rows by the trigrams of the pattern's text. */
+function trigramProposal(column: string): Proposal {
+  return {
+    columns: [column],
+    include: [],
+    why: 'trigram',
+    roles: ['pattern'],
+    conditionColumns: [column],
+    gin: { operatorClass: 'gin_trgm_ops', extension: 'pg_trgm' },
+  };
+}
+
+/**
+ * pg_trgm finds a pattern's rows by the trigrams of its text between the wildcards; one with no run of three
+ * characters has none, and the index is read whole ("degenerates to a full-index scan", its documentation says).
+ */
+const TRIGRAM_RUN = 3;
+
+/**
+ * A literal pattern a B-tree cannot serve that holds a run of TRIGRAM_RUN characters that are not wildcards: any
+ * ILIKE one (case-insensitive, so not even a prefix is a range of the index), a LIKE one that starts with a wildcard.
+ */
+function trigramPattern(node: AstNode | undefined, caseInsensitive: boolean): boolean {
+  const value = literalValue(node);
+  if (typeof value !== 'string' || !(caseInsensitive || /^[%_]/.test(value))) return false;
+  return value
+    .replace(/\\./g, 'x')
+    .split(/[%_]/)
+    .some((run) => run.length >= TRIGRAM_RUN);
+}
+
+/** Whether a node refers to no column of a table of the structure (a value, or a function's result named in FROM). */
+function holdsNoTableColumn(node: AstNode | undefined, owner: (node: AstNode | undefined) => unknown): boolean {
+  if (!node) return false;
+  let found = false;
+  walk(node, ({ node: inner }) => {
+    if ((columnRef(inner) && owner(inner) !== undefined) || inner.type === 'select') found = true;
+    return found ? false : undefined;
+  });
+  return !found;
+}
+
 /** Rows an equality lookup on these columns finds, at most, by the statistics: a few is a handful of page reads. */
 const FEW_ROWS = 10;
 
@@ -509,6 +580,8 @@ function usageByTable(
         refused: [],
         partial: [],
         orderDescending: [],
+        fulltext: [],
+        trigram: [],
       };
       usage.set(table, found);
     }
@@ -541,8 +614,13 @@ function usageByTable(
         return undefined;
       });
     // An expression of one table's columns compared with a value: an expression key, or why no index can hold it.
-    const expressionSide = (side: AstNode | undefined, other: AstNode | undefined) => {
-      if (!side || !holdsNoColumn(other)) return undefined;
+    // `valueSide`: whether the other side is a value for the key to be compared with (by default: it holds no column).
+    const expressionSide = (
+      side: AstNode | undefined,
+      other: AstNode | undefined,
+      valueSide: (node: AstNode | undefined) => boolean = holdsNoColumn,
+    ) => {
+      if (!side || !valueSide(other)) return undefined;
       const key = expressionKey(side, statement.dialect, owner);
       if (key && !key.indexable && !entry(key.table).refused.some((r) => r.text === key.text)) {
         entry(key.table).refused.push({ text: key.text, why: key.why });
@@ -554,6 +632,14 @@ function usageByTable(
       if (!subset) continue;
       const { partial } = entry(subset.table);
       if (!partial.some((p) => p.text === subset.text)) partial.push(subset);
+    }
+    if (statement.dialect === 'mysql') {
+      for (const search of fulltextSearches(query, owner)) {
+        const { fulltext } = entry(search.table);
+        const same = fulltext.find((f) => sameColumnSet(f.columns, search.columns));
+        if (same) same.booleanMode ||= search.booleanMode;
+        else fulltext.push({ columns: search.columns, booleanMode: search.booleanMode });
+      }
     }
     const conditions = [
       child(query, 'where'),
@@ -599,8 +685,9 @@ function usageByTable(
             [left, right],
             [right, left],
           ]) {
-            // Full-text search on a computed document: `to_tsvector('english', body) @@ to_tsquery(...)`.
-            const computed = expressionSide(side, other);
+            // Full-text search on a computed document: `to_tsvector('english', body) @@ to_tsquery(...)`, or `@@ q`
+            // with the query from the FROM list (`FROM articles, plainto_tsquery('english', ?) q`): no table's column.
+            const computed = expressionSide(side, other, (node) => holdsNoTableColumn(node, owner));
             if (computed?.type === 'TSVECTOR') pushUnique(entry(computed.table).containment, computed.text);
             const found = owner(side);
             if (!found || !ginIndexable(found.column.type)) continue;
@@ -608,6 +695,13 @@ function usageByTable(
             if (keyExistenceOperators.has(operator)) pushUnique(entry(found.table).keyExistence, found.column.name);
           }
           return undefined;
+        }
+        if (statement.dialect === 'postgresql' && (operator === 'LIKE' || operator === 'ILIKE')) {
+          const found = owner(left);
+          if (found && isText(found.column) && trigramPattern(right, operator === 'ILIKE')) {
+            pushUnique(entry(found.table).trigram, found.column.name);
+            return undefined;
+          }
         }
         const kind = equalityOperators.has(operator) ? 'equality' : rangeOperators.has(operator) ? 'range' : undefined;
         if (!kind || (operator === 'LIKE' && !isPrefixPattern(right))) return undefined;
@@ -1032,6 +1126,10 @@ const purposes: Record<
     zh: `查询按 ${columns('group')} 分组，该索引让 ${table} 的行按组顺序读取。`,
     en: `The query groups by ${columns('group')}; this index reads ${table} in group order.`,
   }),
+  trigram: (table, columns) => ({
+    zh: `查询用以通配符开头的 LIKE 模式或不区分大小写的 ILIKE 模式匹配 ${table} 的 ${columns('pattern')}，B-tree 索引无法使用；pg_trgm 的 GIN 索引（gin_trgm_ops）按模式中文字的三字组找到候选行，可以避免全表扫描（需要 pg_trgm 扩展：CREATE EXTENSION IF NOT EXISTS pg_trgm）。`,
+    en: `The query matches ${columns('pattern')} of ${table} with a LIKE pattern that starts with a wildcard or a case-insensitive ILIKE, which no B-tree serves; a GIN index with pg_trgm's gin_trgm_ops finds the candidate rows by the trigrams of the pattern's text, in place of a full scan (it needs the pg_trgm extension: CREATE EXTENSION IF NOT EXISTS pg_trgm).`,
+  }),
   containment: (table, columns) => ({
     zh: `查询用包含或键运算符（@>、?、&&、@@ 等）搜索 ${table} 的 ${columns('containment')}，B-tree 索引不支持这些运算符，GIN 倒排索引可以避免全表扫描。`,
     en: `The query searches ${columns('containment')} of ${table} with a containment or key operator (@>, ?, &&, @@...), which no B-tree serves; a GIN inverted index can replace a full scan.`,
@@ -1120,7 +1218,16 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
   const covering = include.length > 0;
   const firstOther = columns.findIndex((c) => !proposal.equal?.has(c));
   const equalityPrefix = firstOther < 0 ? columns.length : firstOther;
-  const suffix = proposal.gin ? '_gin' : covering ? '_cover' : proposal.where ? '_partial' : '';
+  const suffix =
+    proposal.gin?.extension === 'pg_trgm'
+      ? '_trgm'
+      : proposal.gin
+        ? '_gin'
+        : covering
+          ? '_cover'
+          : proposal.where
+            ? '_partial'
+            : '';
   const words = columns.map((key) =>
     key
       .toLowerCase()
@@ -1142,6 +1249,7 @@ function candidateFor(dialect: Dialect, table: TableDef, proposal: Proposal): In
       equalityPrefix: 0,
       name,
       ddl: `CREATE INDEX ${quote(name)} ON ${quote(table.name)} USING gin (${columns.map(keyText).join(', ')}${operatorClass});`,
+      ...(proposal.gin.extension ? { extension: proposal.gin.extension } : {}),
       reason: reasonFor(table, proposal),
       roles: proposal.roles,
       missingStatistics: columnsWithoutStatistics(table, columns),

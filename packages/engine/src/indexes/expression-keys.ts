@@ -139,6 +139,15 @@ function postgresType(node: AstNode, owner: ColumnOwner): Typed {
       return { why: notKnownImmutable(text) };
     return { type: String(node.operator).endsWith('>>') ? 'TEXT' : left.type };
   }
+  // text || text is textcat, IMMUTABLE (a document built from columns: `title || ' ' || body`); text || anything
+  // else is anytextcat, STABLE (the other type's output function decides).
+  if (isBinaryExpr(node) && node.operator === '||') {
+    const sides = [postgresType(node.left as AstNode, owner), postgresType(node.right as AstNode, owner)];
+    for (const side of sides) if ('why' in side) return side;
+    return sides.every((side) => 'type' in side && isText(side.type))
+      ? { type: 'TEXT' }
+      : { why: notKnownImmutable(text) };
+  }
   if (isCast(node)) {
     const inner = postgresType(node.expr, owner);
     if ('why' in inner) return inner;

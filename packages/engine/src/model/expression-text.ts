@@ -2,7 +2,22 @@ import { type AstNode, child, columnRef, functionArgs, functionName, isNode } fr
 import { isBinaryExpr, isCast, isFunctionCall, isLiteral } from './nodes.ts';
 
 /** Operators an index key expression or a partial index predicate may hold, printed with a space either side. */
-const printedOperators = new Set(['->', '->>', '#>', '#>>', '=', '<>', '<', '<=', '>', '>=', 'IS', 'IS NOT', 'AND']);
+const printedOperators = new Set([
+  '->',
+  '->>',
+  '#>',
+  '#>>',
+  '||',
+  '=',
+  '<>',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'IS',
+  'IS NOT',
+  'AND',
+]);
 
 /**
  * One spelling of an index key expression or a partial index predicate, whatever the source wrote: function names
@@ -37,10 +52,13 @@ export function expressionText(
     const side = (key: 'left' | 'right') => {
       const operand = child(node, key);
       const text = expressionText(operand, columnName);
-      // Only AND mixes with the others in what is printed here: anything under it reads without parentheses.
-      return text !== undefined && operator !== 'AND' && isBinaryExpr(operand) && operand.operator === 'AND'
-        ? `(${text})`
-        : text;
+      // AND reads without parentheses under nothing but AND; a concatenation (`title || ' ' || body`, associative)
+      // keeps them around any other operator it holds or is held by.
+      const inner = isBinaryExpr(operand) ? String(operand.operator).toUpperCase() : undefined;
+      const wrapped =
+        inner !== undefined &&
+        ((inner === 'AND' && operator !== 'AND') || ((inner === '||') !== (operator === '||') && inner !== 'AND'));
+      return text !== undefined && wrapped ? `(${text})` : text;
     };
     const [left, right] = [side('left'), side('right')];
     return left === undefined || right === undefined ? undefined : `${left} ${operator} ${right}`;

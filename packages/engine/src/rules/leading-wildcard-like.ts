@@ -33,10 +33,15 @@ export const leadingWildcardLike: Rule = {
         // Quoted as written: a built pattern whole (`concat('%', #{name}, '%')`, MySQL's `"%"#{name}"%"`), whose
         // first piece alone ('%') or joined value says nothing.
         const quoted = sourceText(statement.text, node.right as AstNode) || `'${pattern}'`;
+        // PostgreSQL's pg_trgm GIN serves it (the index advice proposes one): only a B-tree cannot.
+        const trigram =
+          statement.dialect === 'postgresql'
+            ? { zh: '（PostgreSQL 的 pg_trgm GIN 索引可以）', en: ' (a pg_trgm GIN index on PostgreSQL can)' }
+            : { zh: '', en: '' };
         matches.push(
           matchAt(node, {
-            zh: `模式 ${quoted} 以通配符开头，索引无法用于此条件。`,
-            en: `The pattern ${quoted} starts with a wildcard, so no index can serve this condition.`,
+            zh: `模式 ${quoted} 以通配符开头，B-tree 索引无法用于此条件${trigram.zh}。`,
+            en: `The pattern ${quoted} starts with a wildcard, so no B-tree index can serve this condition${trigram.en}.`,
           }),
         );
       }

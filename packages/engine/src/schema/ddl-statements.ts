@@ -310,6 +310,8 @@ function tableFrom(ast: AstNode, line: number, dialect: Dialect): TableDef {
   const table: TableDef = { name, columns: [], indexes: [], line };
   const foreignKeys: IndexDef[] = [];
   const tableCollation = optionValue(children(ast, 'table_options').find((o) => /^collate$/i.test(String(o.keyword))));
+  const engine = optionValue(children(ast, 'table_options').find((o) => /^engine$/i.test(String(o.keyword))));
+  if (dialect === 'mysql' && engine) table.engine = engine.toUpperCase();
   for (const def of children(ast, 'create_definitions')) {
     if (def.resource === 'column') {
       const column = nameOf(child(def, 'column'));

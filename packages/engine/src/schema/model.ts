@@ -89,6 +89,8 @@ export interface TableDef {
    * inferred from their use (inferred-tables.ts): no fact of the user's database, so the rules never see it.
    */
   inferred?: true;
+  /** MySQL: the storage engine the CREATE TABLE names (`ENGINE=MyISAM`: 'MYISAM', upper case); absent when none. */
+  engine?: string;
 }
 
 export interface SchemaModel {

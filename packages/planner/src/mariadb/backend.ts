@@ -46,6 +46,7 @@ import {
   type MissingFulltextIndex,
   missingFulltextIndexes,
   missingFulltextNote,
+  notAskedFor,
 } from './fulltext.ts';
 import {
   collationNote,
@@ -385,8 +386,9 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     const text = substituted.text;
     // MATCH ... AGAINST fails without its FULLTEXT index (1191): planned with it, and the plan says to add it.
     const whatIf = new Set(ready.whatIf.flatMap((w) => w.created.map((c) => `${c.table}\u0000${c.index}`)));
-    const fulltext = missingFulltextIndexes(local, ready.catalog, (table, index) =>
-      whatIf.has(`${table}\u0000${index}`),
+    const fulltext = notAskedFor(
+      missingFulltextIndexes(local, ready.catalog, (table, index) => whatIf.has(`${table}\u0000${index}`)),
+      whatIfIndexes,
     );
     await this.useWhatIfIndexes(ready, [...whatIfIndexes, ...fulltext.map((f) => addFulltextIndexSql(f))]);
     const prefix = 'EXPLAIN FORMAT=JSON ';

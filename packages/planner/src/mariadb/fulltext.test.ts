@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addFulltextIndexSql, missingFulltextIndexes, missingFulltextNote } from './fulltext.ts';
+import { addFulltextIndexSql, missingFulltextIndexes, missingFulltextNote, notAskedFor } from './fulltext.ts';
 import type { CatalogColumn, CatalogIndex, CatalogTable } from './stats.ts';
 
 const column = (name: string, dataType: string): CatalogColumn => ({
@@ -77,5 +77,25 @@ WHERE MATCH (a.TITLE, a.body) AGAINST ('x') AND MATCH (n.body) AGAINST ('y' IN B
     expect(missingFulltextIndexes("SELECT match_id FROM articles WHERE title = 'MATCH (title)'", [articles])).toEqual(
       [],
     );
+  });
+});
+
+describe('the missing FULLTEXT indexes the sandbox adds beside the what-if ones asked for', () => {
+  const [missing] = missingFulltextIndexes("SELECT id FROM articles WHERE MATCH (title, body) AGAINST ('x')", [
+    articles,
+  ]);
+
+  it('are none when a what-if index asked for adds the same key (the advised index), in either form', () => {
+    expect(notAskedFor([missing!], ['CREATE FULLTEXT INDEX `ft_a` ON `articles` (`body`, `title`);'])).toEqual([]);
+    expect(notAskedFor([missing!], ['ALTER TABLE Articles ADD FULLTEXT INDEX x (title, body)'])).toEqual([]);
+  });
+
+  it('are kept when the what-if indexes add another key, another table or a B-tree on the same columns', () => {
+    for (const asked of [
+      'CREATE FULLTEXT INDEX ft_t ON articles (title)',
+      'CREATE FULLTEXT INDEX ft_b ON notes (title, body)',
+      'CREATE INDEX idx_tb ON articles (title, body(20))',
+    ])
+      expect(notAskedFor([missing!], [asked])).toEqual([missing]);
   });
 });

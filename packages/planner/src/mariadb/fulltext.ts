@@ -5,7 +5,8 @@
  * statement with that index added as a what-if index, and the plan says so and gives the index to add.
  */
 import type { Localized } from '@sqltune/contracts';
-import { nameOf, type Token, tokenize } from '../sql-text.ts';
+import { nameOf, type Token, tokenize, trimStatement } from '../sql-text.ts';
+import { whatIfIndexOf } from './ddl.ts';
 import { quoteIdent, tableAliases } from './sql-text.ts';
 import type { CatalogTable } from './stats.ts';
 
@@ -101,6 +102,45 @@ export function missingFulltextIndexes(
     missing.push({ table: table.name, columns: names, index: `ft_${table.name}_${names.join('_')}`.slice(0, 64) });
   }
   return missing;
+}
+
+/**
+ * The FULLTEXT keys a what-if index statement adds (`CREATE FULLTEXT INDEX ... ON t (a, b)`, `ALTER TABLE t ADD
+ * FULLTEXT INDEX ... (a, b)`): the table and the columns of each.
+ */
+function fulltextKeysOf(sql: string): Array<{ table: string; columns: string[] }> {
+  const text = trimStatement(sql, 'mysql');
+  const tokens = tokenize(text, 'mysql');
+  const table = whatIfIndexOf(text, tokens)?.table;
+  if (table === undefined) return [];
+  const keys: Array<{ table: string; columns: string[] }> = [];
+  tokens.forEach((token, i) => {
+    if (!(token.kind === 'word' && token.value === 'FULLTEXT')) return;
+    const open = tokens.findIndex((t, k) => k > i && t.kind === 'punct' && t.value === '(');
+    if (open < 0) return;
+    const depth = tokens[open]!.depth;
+    const columns: string[] = [];
+    for (let k = open + 1; k < tokens.length && !(tokens[k]!.value === ')' && tokens[k]!.depth === depth); k++) {
+      const name = tokens[k]!.depth === depth + 1 ? nameOf(tokens[k]) : undefined;
+      if (name !== undefined) columns.push(name);
+    }
+    keys.push({ table, columns });
+  });
+  return keys;
+}
+
+/**
+ * The missing FULLTEXT indexes the what-if indexes asked for do not already add (the advice names the index the
+ * statement needs, and the plan with the advised set asks for it): the sandbox adds only the others, never the same
+ * key twice.
+ */
+export function notAskedFor(missing: MissingFulltextIndex[], whatIfIndexes: string[]): MissingFulltextIndex[] {
+  const asked = whatIfIndexes.flatMap(fulltextKeysOf);
+  const sameSet = (a: string[], b: string[]) =>
+    a.length === b.length && a.every((c) => b.some((d) => d.toLowerCase() === c.toLowerCase()));
+  return missing.filter(
+    (m) => !asked.some((k) => k.table.toLowerCase() === m.table.toLowerCase() && sameSet(k.columns, m.columns)),
+  );
 }
 
 /** The plan's note for an index the sandbox added for MATCH ... AGAINST: the statement fails without it. */

@@ -36,7 +36,7 @@ import { verifyDifferential } from '../verify/differential.ts';
 import { readWhatIfIndexes, whatIfIndexError } from '../what-if.ts';
 import { classifyDdl, indexTargetTable, rejectedDdlError, whatIfIndexSql } from './ddl.ts';
 import { explainStatement, GENERIC_STATEMENT } from './explain.ts';
-import { createdSchemaName, requestedExtensions } from './extensions.ts';
+import { ALLOWED_EXTENSIONS, createdSchemaName, requestedExtensions } from './extensions.ts';
 import { planTreeFromExplainJson } from './plan-json.ts';
 import { getPglitePool, PgError, type PgliteInstance, type PgliteLease, shutdownSharedPglitePool } from './pool.ts';
 import {
@@ -97,6 +97,8 @@ class PgliteSession extends SandboxSession<Ready> implements PlannerSession {
   /** Leases an instance and builds the schema. */
   protected async prepare(): Promise<Ready> {
     const { requests, notes: extensionNotes } = requestedExtensions(this.request.schemaSql, EMBEDDED);
+    for (const name of this.request.adviceExtensions ?? [])
+      if (ALLOWED_EXTENSIONS.includes(name) && !requests.some((r) => r.name === name)) requests.push({ name });
     const lease = await getPglitePool().acquire(requests);
     try {
       const db = lease.db;

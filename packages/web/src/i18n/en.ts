@@ -356,6 +356,7 @@ const en: Messages = {
     indexKindBtree: 'B-tree',
     indexKindCovering: 'Covering index',
     indexKindGin: 'GIN (inverted index)',
+    indexKindFulltext: 'FULLTEXT (full-text index)',
     indexInclude: 'Also stores {{columns}}',
     indexPartial: 'Partial index: only the rows where {{where}}',
     indexDescending: 'Stores {{columns}} descending',

@@ -354,6 +354,7 @@ const zh = {
     indexKindBtree: 'B-Tree',
     indexKindCovering: '覆盖索引',
     indexKindGin: 'GIN 倒排索引',
+    indexKindFulltext: 'FULLTEXT 全文索引',
     indexInclude: '附带存储列 {{columns}}',
     indexPartial: '部分索引：只包含满足 {{where}} 的行',
     indexDescending: '降序存放 {{columns}}',

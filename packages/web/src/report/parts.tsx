@@ -34,6 +34,7 @@ const indexKindLabels = {
   btree: 'result.indexKindBtree',
   covering: 'result.indexKindCovering',
   gin: 'result.indexKindGin',
+  fulltext: 'result.indexKindFulltext',
 } as const satisfies Record<IndexAdvice['kind'], string>;
 
 const severityColor: Record<Severity, string> = { info: 'blue', warning: 'orange', critical: 'red' };

@@ -1,5 +1,5 @@
-import { ctesOf, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { isMissingTable } from '../../../schema/inferred-tables.ts';
+import { ctesOf, queryScopes, sourcesOf } from '../../../semantics/scope.ts';
 import { matchAt } from '../../match-helpers.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 
@@ -22,7 +22,7 @@ export const tableNotInSchema: Rule = {
   title: { zh: '表在表结构中不存在', en: 'Table not in the table structure' },
   rationale: {
     zh: '语句读取的表没有出现在提供的表结构中：要么表名写错了（语句执行时会报错），要么表结构不完整——这时依赖表结构的检查（类型、可空性）会跳过这张表，优化器按语句读取的列和由用法推断的类型来规划它（报告的说明列出这些列），所以它的计划和索引建议只是近似。请核对表名，或补充这张表的 CREATE TABLE。',
-    en: 'The statement reads a table the given table structure does not define: either the name is wrong (the statement fails when run), or the structure is incomplete. Then the structure-aware checks (types, nullability) skip this table, and the optimizer plans it with the columns the statement reads, typed by how they are used (the report\'s note lists them), so its plans and index advice are approximate. Check the name, or add the CREATE TABLE for it.',
+    en: "The statement reads a table the given table structure does not define: either the name is wrong (the statement fails when run), or the structure is incomplete. Then the structure-aware checks (types, nullability) skip this table, and the optimizer plans it with the columns the statement reads, typed by how they are used (the report's note lists them), so its plans and index advice are approximate. Check the name, or add the CREATE TABLE for it.",
   },
   detect({ statement, schema }) {
     if (schema.tables.length === 0) return [];
