@@ -143,6 +143,10 @@ function readStatement(
     }
     return column;
   };
+  // Every reference placed on an inferred column, across the statement's queries, and the pairs compared with each
+  // other (`c.id = o.customer_id`, `a IN (SELECT b ...)`): linked once every query is read.
+  const placedNodes = new Map<AstNode, DraftColumn>();
+  const compared: Array<[AstNode, AstNode]> = [];
   for (const scope of queryScopes(ast)) {
     const chain = [scope.query, ...[...scope.outer].reverse()];
     const aliases = outputAliases(scope.query);
@@ -152,7 +156,9 @@ function readStatement(
       if (!ref || ref.column === '*') return undefined;
       if (!ref.table && aliases.has(unquote(ref.column).toLowerCase())) return undefined;
       const owner = ownerAlong(ref, chain.map(sources), draftOf);
-      return owner ? columnOf(owner, ref.column) : undefined;
+      const column = owner ? columnOf(owner, ref.column) : undefined;
+      if (column) placedNodes.set(node, column);
+      return column;
     };
     // The walk gives each node its parent; a column's context may be its grandparent (a call's argument list).
     const parents = new Map<AstNode, AstNode>();
@@ -165,13 +171,18 @@ function readStatement(
       if (column) reads.push({ node, keys, column });
       return column ? false : undefined;
     });
-    const context = { parents, placed, ast, schema, query: scope.query };
+    const context = { parents, ast, schema, query: scope.query };
     for (const { node, keys, column } of reads) {
       column.evidence.push(...evidenceAt(node, keys, context));
-      linkPeers(column, node, parents.get(node)!, placed);
+      const other = comparedColumn(node, parents.get(node)!);
+      if (other) compared.push([node, other]);
     }
     for (const source of sources(scope.query)) readUsing(source, sources(scope.query), draftOf, columnOf);
     if (scope.query.type === 'update') readSetColumns(scope.query, sources(scope.query), draftOf, columnOf);
+  }
+  for (const [a, b] of compared) {
+    const [first, second] = [placedNodes.get(a), placedNodes.get(b)];
+    if (first && second) link(first, second);
   }
 }
 
@@ -216,7 +227,7 @@ function readInsertTarget(
     draft.columns.set(name.toLowerCase(), column);
     for (const { query, values } of rows) {
       const value = values[k];
-      const evidence = value ? valueFamily(value, ast, schema, query) : undefined;
+      const evidence = value ? expressionFamily(value, ast, schema, query) : undefined;
       if (evidence) column.evidence.push(evidence);
     }
   }
@@ -254,22 +265,29 @@ function ownerAlong(
   draftOf: ReadonlyMap<Source, DraftTable>,
 ): DraftTable | undefined {
   const wanted = unquote(ref.column).toLowerCase();
-  for (const sources of levels) {
+  for (const [k, sources] of levels.entries()) {
     if (ref.table) {
       const qualifier = unquote(ref.table).toLowerCase();
       const named = sources.find((s) => s.name === qualifier || (s.table?.toLowerCase() === qualifier && !s.node.as));
       if (named) return draftOf.get(named);
       continue;
     }
-    const known = sources.filter((s) => (s.def ? findColumn(s.def, wanted) : s.columns?.includes(wanted)));
-    if (known.length > 0) return undefined;
+    if (sources.some((s) => knows(s, wanted))) return undefined;
     const missing = sources.filter((s) => draftOf.has(s));
     const unknown = sources.some((s) => !s.def && !s.columns && !draftOf.has(s));
-    if (unknown) return undefined;
-    if (missing.length === 1) return draftOf.get(missing[0]!);
-    if (missing.length > 1) return undefined;
+    if (unknown || missing.length > 1) return undefined;
+    // A correlated subquery's `p_partkey` where an enclosing query's known table has it: most likely that one's
+    // (the missing table would have to repeat the name); placed on the missing table, the statement is ambiguous.
+    const outer = levels.slice(k + 1);
+    if (missing.length === 1)
+      return outer.some((level) => level.some((s) => knows(s, wanted))) ? undefined : draftOf.get(missing[0]!);
   }
   return undefined;
+}
+
+/** Whether a known source has the column (a table of the structure, a CTE or derived table of named columns). */
+function knows(source: Source, column: string): boolean {
+  return source.def ? findColumn(source.def, column) !== undefined : (source.columns?.includes(column) ?? false);
 }
 
 /** `JOIN t USING (a)`: `a` is a column of both sides. */
@@ -397,7 +415,6 @@ const dateValues = new Set(['current_date', 'curdate', 'utc_date']);
 
 interface UseContext {
   parents: ReadonlyMap<AstNode, AstNode>;
-  placed: (node: AstNode) => DraftColumn | undefined;
   ast: AstNode;
   schema: SchemaModel;
   query: AstNode;
@@ -411,12 +428,17 @@ function evidenceAt(node: AstNode, keys: string[], { parents, ast, schema, query
   if (parent.type === 'binary_expr' && typeof parent.operator === 'string') {
     const operator = parent.operator.toUpperCase();
     const other = key === 'left' ? child(parent, 'right') : child(parent, 'left');
-    if (comparisons.has(operator) || arithmetic.has(operator)) {
+    // What a column is compared with says its type; what it is computed with only that it is a number (`1 - x`
+    // holds a decimal x as well as an integer one).
+    if (comparisons.has(operator)) {
       for (const value of valuesOf(other)) {
-        const family = valueFamily(value, ast, schema, query);
+        const family = expressionFamily(value, ast, schema, query);
         if (family) found.push(family);
       }
     }
+    // An operand of arithmetic is a number, or a point in time moved by an interval.
+    if (arithmetic.has(operator))
+      found.push({ family: valuesOf(other).some(isInterval) ? 'timestamp' : 'decimal', weight: Weight.Function });
     if (textMatches.has(operator) && key === 'left') found.push({ family: 'text', weight: Weight.Literal });
     if (logical.has(operator)) found.push({ family: 'boolean', weight: Weight.Literal });
   }
@@ -465,27 +487,46 @@ function valuesOf(node: AstNode | undefined): AstNode[] {
   return [node];
 }
 
-function valueFamily(value: AstNode, ast: AstNode, schema: SchemaModel, query: AstNode): Evidence | undefined {
+/**
+ * The type family of an expression a column is compared with or computed with: a known column's, a literal's, a
+ * point in time's (now(), an interval moved), a count's or a sum's, a cast's target, a scalar or IN subquery's only
+ * item's; undefined when it says nothing (a placeholder, an inferred column: those are linked as peers).
+ */
+function expressionFamily(value: AstNode, ast: AstNode, schema: SchemaModel, query: AstNode): Evidence | undefined {
   const ref = columnRef(value);
   if (ref) {
     const known = resolveColumn(ast, schema, query, ref);
     const family = known ? familyOfType(known.column.type) : undefined;
-    if (family) return { family, weight: Weight.KnownColumn };
-    return undefined;
+    return family ? { family, weight: Weight.KnownColumn } : undefined;
   }
   const literal = literalFamily(value);
   if (literal) return { family: literal, weight: Weight.Literal };
+  const subquery = subqueryItem(value);
+  if (subquery) return expressionFamily(subquery.item, ast, schema, subquery.query);
+  if (value.type === 'cast') {
+    const target = castFamily(value);
+    return target ? { family: target, weight: Weight.Literal } : undefined;
+  }
   const name = functionName(value);
   if (name && timeValues.has(name)) return { family: 'timestamp', weight: Weight.Function };
   if (name && dateValues.has(name)) return { family: 'date', weight: Weight.Function };
-  if (value.type === 'cast') {
-    const target = castFamily(value);
-    if (target) return { family: target, weight: Weight.Literal };
+  if (value.type === 'aggr_func' && name === 'count') return { family: 'integer', weight: Weight.Function };
+  if (value.type === 'aggr_func' && (name === 'sum' || name === 'avg'))
+    return { family: 'decimal', weight: Weight.Function };
+  if (value.type === 'binary_expr' && arithmetic.has(String(value.operator).toUpperCase())) {
+    const interval = isInterval(child(value, 'right')) || isInterval(child(value, 'left'));
+    return { family: interval ? 'timestamp' : 'decimal', weight: Weight.Function };
   }
-  // `now() - INTERVAL '1 day'`: a point in time.
-  if (value.type === 'binary_expr' && (isInterval(child(value, 'right')) || isInterval(child(value, 'left'))))
-    return { family: 'timestamp', weight: Weight.Function };
   return undefined;
+}
+
+/** `(SELECT x FROM ...)` as a value, or an IN list's only subquery: its one select item and its query. */
+function subqueryItem(value: AstNode): { item: AstNode; query: AstNode } | undefined {
+  const query = child(value, 'ast');
+  if (query?.type !== 'select') return undefined;
+  const items = children(query, 'columns');
+  const item = items.length === 1 ? child(items[0]!, 'expr') : undefined;
+  return item ? { item, query } : undefined;
 }
 
 function isInterval(node: AstNode | undefined): boolean {
@@ -542,23 +583,26 @@ function link(a: DraftColumn, b: DraftColumn): void {
   b.peers.push(a);
 }
 
-/** `c.id = o.customer_id` with both tables missing: the two columns have one type, whichever side knows it. */
-function linkPeers(
-  column: DraftColumn,
-  node: AstNode,
-  parent: AstNode,
-  placed: (node: AstNode) => DraftColumn | undefined,
-): void {
-  if (parent.type !== 'binary_expr' || !comparisons.has(String(parent.operator).toUpperCase())) return;
+/**
+ * The column reference a compared column is compared with, in its query or as a subquery's only item
+ * (`c.id = o.customer_id`, `a IN (SELECT b FROM ...)`): with both tables missing, the two share a type.
+ */
+function comparedColumn(node: AstNode, parent: AstNode): AstNode | undefined {
+  if (parent.type !== 'binary_expr' || !comparisons.has(String(parent.operator).toUpperCase())) return undefined;
   const other = child(parent, 'left') === node ? child(parent, 'right') : child(parent, 'left');
-  const peer = other && columnRef(other) ? placed(other) : undefined;
-  if (peer) link(column, peer);
+  for (const value of valuesOf(other)) {
+    const candidate = subqueryItem(value)?.item ?? value;
+    if (columnRef(candidate)) return candidate;
+  }
+  return undefined;
 }
 
 // ---------------------------------------------------------------------------------------------------
 // The tables as DDL.
 
-const idPattern = /^(id|.*_id|.*[a-z]Id)$/;
+// Case matters for the camel-case `userId` (not `paid`): tested on the name and on its lower case.
+const idPattern = /^(id|.*_id|.*[a-z]Id|.*[a-z]key|.*_(no|num|count|qty)|quantity)$/;
+const amountPattern = /(price|amount|cost|total|balance|salary|discount|tax)$/i;
 const timePattern = /(_at|_time|_date|^date|time$|date$)/i;
 const flagPattern = /^(is|has)_/i;
 
@@ -573,7 +617,9 @@ function familyOf(column: DraftColumn): { family: TypeFamily; guessed: boolean }
     for (const peer of c.peers) visit(peer);
   };
   visit(column);
-  if (idPattern.test(column.name)) all.push({ family: 'integer', weight: Weight.Name });
+  if (amountPattern.test(column.name)) all.push({ family: 'decimal', weight: Weight.Name });
+  else if (idPattern.test(column.name) || idPattern.test(column.name.toLowerCase()))
+    all.push({ family: 'integer', weight: Weight.Name });
   else if (timePattern.test(column.name)) all.push({ family: 'timestamp', weight: Weight.Name });
   else if (flagPattern.test(column.name)) all.push({ family: 'boolean', weight: Weight.Name });
   if (all.length === 0) return { family: 'text', guessed: true };
