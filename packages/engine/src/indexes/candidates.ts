@@ -13,7 +13,15 @@ import { expressionText } from '../model/expression-text.ts';
 import { isBinaryExpr, isFunctionCall } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { findTable, type IndexDef, type SchemaModel, servesComparisons, type TableDef } from '../schema/model.ts';
-import { resolve, resolveColumn, selectQueries } from '../semantics/scope.ts';
+import {
+  groupKeyMeaning,
+  orderKeyMeaning,
+  querySources,
+  resolve,
+  resolveColumn,
+  selectItemKeys,
+  selectQueries,
+} from '../semantics/scope.ts';
 import { familyOfType, isInteger, isText } from '../semantics/types.ts';
 import { expressionKey, holdsNoColumn } from './expression-keys.ts';
 import { estimatedIndexBytes } from './size.ts';
@@ -532,10 +540,13 @@ function usageByTable(
         ? { table: found.source.def.name, column: found.column }
         : undefined;
     };
-    // Every column the query reads, by table (for covering indexes: a write reads the whole row anyway).
+    const sources = querySources(root, schema, query);
+    // Every column the query reads, by table (for covering indexes: a write reads the whole row anyway); an ORDER BY
+    // or GROUP BY name that stands for a select item reads what the item reads.
+    const itemKeys = query.type === 'select' ? selectItemKeys(query, sources) : new Set<AstNode>();
     if (query.type === 'select')
       walk(query, ({ node, key }) => {
-        if (key === 'ast' || (node !== query && node.type === 'select')) return false;
+        if (key === 'ast' || (node !== query && node.type === 'select') || itemKeys.has(node)) return false;
         const found = owner(node);
         if (found) pushUnique(entry(found.table).used, found.column.name);
         return undefined;
@@ -628,8 +639,9 @@ function usageByTable(
       });
     }
     const groupBy = child(query, 'groupby');
+    // A name may be a select item's output name, a number its position (groupKeyMeaning).
     for (const item of groupBy ? children(groupBy, 'columns') : children(query, 'groupby')) {
-      const found = owner(item);
+      const found = owner(groupKeyMeaning(query, item, sources)?.expr);
       if (found) pushUnique(entry(found.table).groupBy, found.column.name);
     }
     // SELECT DISTINCT of plain columns of one table groups by them.
@@ -651,8 +663,10 @@ function usageByTable(
       });
     }
     const order = children(query, 'orderby');
-    // A plain column, or (PostgreSQL) an indexable expression of one table's columns (`ORDER BY lower(name)`).
-    const orderKey = (node: AstNode | undefined) => {
+    // A plain column, or (PostgreSQL) an indexable expression of one table's columns (`ORDER BY lower(name)`), read
+    // through the select item a name or position names: `count(*) AS total ... ORDER BY total` is no column's order.
+    const orderKey = (key: AstNode | undefined) => {
+      const node = key && orderKeyMeaning(query, key)?.expr;
       const found = owner(node);
       if (found) return { table: found.table, name: found.column.name };
       const computed =
