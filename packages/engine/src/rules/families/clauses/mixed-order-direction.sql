@@ -27,3 +27,22 @@ SELECT a, b, COUNT(*) FROM t GROUP BY a, b ORDER BY a ASC, b DESC LIMIT 10;
 
 -- matches: 0
 SELECT t.a FROM t JOIN u ON u.k = t.k ORDER BY t.a ASC, u.b DESC LIMIT 10;
+
+-- An output alias shadows the table column of its name: c sorts by b + 1, which no index of t holds in order.
+-- tables: CREATE TABLE t (a INT, b INT, c INT);
+-- matches: 0
+SELECT a, b + 1 AS c FROM t ORDER BY a ASC, c DESC LIMIT 10;
+
+-- The alias of a plain column, and a position, sort by that column.
+-- tables: CREATE TABLE t (a INT, b INT, c INT);
+-- matches: 1
+SELECT a, b AS c FROM t ORDER BY a ASC, c DESC LIMIT 10;
+
+-- dialect: mysql postgresql
+-- matches: 1
+SELECT a, b FROM t ORDER BY 1 ASC, 2 DESC LIMIT 10;
+
+-- A column of the table with no alias of its name keeps its index order.
+-- tables: CREATE TABLE t (a INT, b INT, c INT);
+-- matches: 1
+SELECT a, b + 1 AS d FROM t ORDER BY a ASC, c DESC LIMIT 10;
