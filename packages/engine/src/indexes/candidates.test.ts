@@ -708,6 +708,12 @@ describe('PostgreSQL expression keys', () => {
     expect(ddl('SELECT id FROM users WHERE org_id = 3 ORDER BY lower(name) LIMIT 20')).toContain(
       'CREATE INDEX idx_users_org_id_lower_name ON users (org_id, (lower(name)));',
     );
+    // Named by its alias (which hides the column of that name) or its position: the same expression.
+    for (const order of ['name', '2']) {
+      expect(ddl(`SELECT id, lower(name) AS name FROM users WHERE org_id = 3 ORDER BY ${order} LIMIT 20`)).toContain(
+        'CREATE INDEX idx_users_org_id_lower_name ON users (org_id, (lower(name)));',
+      );
+    }
     // Not on a STABLE one: the sort stays, and no key pretends otherwise.
     expect(
       ddl("SELECT id FROM users WHERE org_id = 3 ORDER BY date_trunc('day', created_at) LIMIT 20").some((d) =>

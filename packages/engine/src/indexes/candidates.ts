@@ -543,14 +543,15 @@ function usageByTable(
     const sources = querySources(root, schema, query);
     // Every column the query reads, by table (for covering indexes: a write reads the whole row anyway); an ORDER BY
     // or GROUP BY name that stands for a select item reads what the item reads.
-    const itemKeys = query.type === 'select' ? selectItemKeys(query, sources) : new Set<AstNode>();
-    if (query.type === 'select')
+    if (query.type === 'select') {
+      const itemKeys = selectItemKeys(query, sources);
       walk(query, ({ node, key }) => {
         if (key === 'ast' || (node !== query && node.type === 'select') || itemKeys.has(node)) return false;
         const found = owner(node);
         if (found) pushUnique(entry(found.table).used, found.column.name);
         return undefined;
       });
+    }
     // An expression of one table's columns compared with a value: an expression key, or why no index can hold it.
     const expressionSide = (side: AstNode | undefined, other: AstNode | undefined) => {
       if (!side || !holdsNoColumn(other)) return undefined;
