@@ -303,6 +303,15 @@ CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_ti
     );
   });
 
+  it("a set operation's ORDER BY sorts its combined rows, not the last branch's table", () => {
+    // `total` is the union's output column (the first branch's amount AS total, in both databases).
+    const union = 'SELECT user_id AS total FROM access_logs UNION ALL SELECT total FROM orders ORDER BY total LIMIT 10';
+    expect(keys(union).filter((k) => k.includes('order'))).toEqual([]);
+    // A parenthesized branch's own ORDER BY ... LIMIT is that branch's to serve.
+    const own = '(SELECT user_id FROM access_logs) UNION ALL (SELECT total FROM orders ORDER BY total LIMIT 10)';
+    expect(keys(own)).toContain('orders(total) order');
+  });
+
   it('a GROUP BY name is the table column first, else the select item it names', () => {
     // Both databases group by orders.status here, whatever the select list calls `status`.
     expect(keys('SELECT user_id AS status, COUNT(*) FROM orders GROUP BY status')).toContain('orders(status) group');

@@ -15,6 +15,7 @@ import type { ParsedStatement } from '../model/statement.ts';
 import { findTable, type IndexDef, type SchemaModel, servesComparisons, type TableDef } from '../schema/model.ts';
 import {
   groupKeyMeaning,
+  holdsSetOperationOrder,
   orderKeyMeaning,
   querySources,
   resolve,
@@ -663,7 +664,8 @@ function usageByTable(
         return false;
       });
     }
-    const order = children(query, 'orderby');
+    // A set operation's ORDER BY sorts its combined rows, which no index of one branch's table gives.
+    const order = holdsSetOperationOrder(root, query) ? [] : children(query, 'orderby');
     // A plain column, or (PostgreSQL) an indexable expression of one table's columns (`ORDER BY lower(name)`), read
     // through the select item a name or position names: `count(*) AS total ... ORDER BY total` is no column's order.
     const orderKey = (key: AstNode | undefined) => {

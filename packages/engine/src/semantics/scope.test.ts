@@ -8,6 +8,7 @@ import {
   cteReads,
   ctesVisibleIn,
   groupKeyMeaning,
+  holdsSetOperationOrder,
   isCorrelated,
   type KeyMeaning,
   orderKeyMeaning,
@@ -324,6 +325,18 @@ describe('scope resolution', () => {
       expect(meanings('SELECT o_orderdate AS d, COUNT(*) FROM orders, unknown_table GROUP BY d', 'group')).toEqual([
         'unknown',
       ]);
+    });
+
+    it("tells the last branch holding a set operation's ORDER BY from a branch with its own", () => {
+      const holders = (sql: string) => {
+        const ast = parseStatements(sql, dialect)[0]!.ast;
+        return selectQueries(ast).map((query) => holdsSetOperationOrder(ast, query));
+      };
+      expect(holders('SELECT o_note FROM orders UNION SELECT l_note FROM lineitem ORDER BY 1')).toEqual([false, true]);
+      expect(
+        holders('(SELECT o_note FROM orders) UNION (SELECT l_note FROM lineitem ORDER BY l_note LIMIT 1) ORDER BY 1'),
+      ).toEqual([false, false]);
+      expect(holders('SELECT o_note FROM orders ORDER BY o_note')).toEqual([false]);
     });
 
     it('lists the keys that stand for a select item, which read no column of their own', () => {

@@ -552,6 +552,16 @@ export function groupKeyMeaning(query: AstNode, key: AstNode, sources: Source[])
 }
 
 /**
+ * Whether a query of the statement holds the ORDER BY of a whole UNION/INTERSECT/EXCEPT: the parser puts it on the
+ * last branch when that branch has no parentheses. It sorts the set operation's output columns (by the names the
+ * first branch gives them, or positions), so it is no ORDER BY of the branch's own tables.
+ */
+export function holdsSetOperationOrder(ast: AstNode, query: AstNode): boolean {
+  if (isNode(query._next) || query.parentheses_symbol === true) return false;
+  return statementQueries(ast).some((placed) => placed.query === query && placed.key === '_next');
+}
+
+/**
  * The ORDER BY and GROUP BY items of a query that stand for a select item (by its name or position): they read no
  * column of their own, whatever a table has of that name.
  */
