@@ -46,3 +46,13 @@ SELECT a, b FROM t ORDER BY 1 ASC, 2 DESC LIMIT 10;
 -- tables: CREATE TABLE t (a INT, b INT, c INT);
 -- matches: 1
 SELECT a, b + 1 AS d FROM t ORDER BY a ASC, c DESC LIMIT 10;
+
+-- A UNION's ORDER BY sorts the combined rows, which no index of the last branch's table gives.
+-- dialect: mysql postgresql
+-- matches: 0
+SELECT a, b FROM t UNION ALL SELECT a, b FROM u ORDER BY a, b DESC LIMIT 10;
+
+-- A parenthesized branch's own ORDER BY ... LIMIT is that branch's.
+-- dialect: mysql postgresql
+-- matches: 1
+(SELECT a, b FROM t) UNION ALL (SELECT a, b FROM u ORDER BY a, b DESC LIMIT 10);

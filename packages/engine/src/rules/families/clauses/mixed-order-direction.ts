@@ -1,5 +1,5 @@
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
-import { orderKeyMeaning, selectQueries } from '../../../semantics/scope.ts';
+import { holdsSetOperationOrder, orderKeyMeaning, selectQueries } from '../../../semantics/scope.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   containsAggregate,
@@ -42,7 +42,8 @@ export const mixedOrderDirection: Rule = {
       const sorted = exprs.map((e) => e && orderKeyMeaning(query, e)?.expr);
       // An index can only help when every sort key is a plain column.
       if (items.length < 2 || sorted.some((e) => !columnRef(e))) continue;
-      if (!servableByIndexOrder(query)) continue;
+      // A UNION's ORDER BY sorts its combined rows: no index of one branch gives them in any order.
+      if (!servableByIndexOrder(query) || holdsSetOperationOrder(statement.ast, query)) continue;
       const pinned = pinnedColumns(query);
       // A column fixed by `col = constant` has one value, so its direction does not matter.
       const directions = items
