@@ -119,6 +119,10 @@ describe('plan hotspots on the planner conventions', () => {
     ).toContain('no index gives that order');
     // The sandbox's PostgreSQL plans leave the key out: the statement's ORDER BY tells.
     expect(message(grouped(), true).en).toContain('no index gives that order');
+    // MySQL's tabular EXPLAIN: "Using temporary; Using filesort", no key.
+    const tabular = node('Filesort', { rows: 200_000 }, [node('Temporary table', { rows: 200_000 })]);
+    expect(message(tabular, true).en).toContain('no index gives that order');
+    expect(message(tabular).en).toContain('an index in the ORDER BY / GROUP BY order');
     expect(message(grouped()).en).toContain('an index in the ORDER BY / GROUP BY order');
     // A column's order, or one that looks like an aggregate's name, is an index's to give.
     expect(message(grouped('max_total desc, o.customer_id'), true).en).toContain('an index in the ORDER BY');

@@ -89,12 +89,12 @@ const AGGREGATE_KEY =
 
 /**
  * Whether the sort orders groups by an aggregate: its key says so, or, where the plan leaves the key out (the
- * sandbox's own PostgreSQL plans), it sorts what an aggregation returns and the statement's ORDER BY reads an
- * aggregate.
+ * sandbox's own PostgreSQL plans, MySQL's tabular EXPLAIN), it sorts what an aggregation returns (or the temporary
+ * table MySQL groups in) and the statement's ORDER BY reads an aggregate.
  */
 export function sortsAggregates(node: PlanNode, context: HotspotContext): boolean {
   const key = sortKey(node);
   if (key !== undefined) return AGGREGATE_KEY.test(key);
   const input = node.children[0];
-  return !!context.sortedByAggregate && !!input && /Aggregate$/.test(input.node);
+  return !!context.sortedByAggregate && !!input && /Aggregate$|^Temporary table/.test(input.node);
 }
