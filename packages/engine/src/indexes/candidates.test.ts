@@ -277,6 +277,48 @@ CREATE TABLE orders (id INT PRIMARY KEY, user_id INT, status VARCHAR(10), pay_ti
     expect(pg.find((c) => c.kind === 'covering')?.include).toEqual(['id', 'total']);
   });
 
+  it('an ORDER BY name that is an output alias sorts by that select item, not the table column of that name', () => {
+    // `total` is the count here (with or without AS), never orders.total: no index of orders gives its order.
+    for (const sql of [
+      'SELECT user_id, COUNT(*) AS total FROM orders GROUP BY user_id ORDER BY total DESC LIMIT 10',
+      'SELECT user_id, COUNT(*) total FROM orders GROUP BY user_id ORDER BY total DESC LIMIT 10',
+      'SELECT user_id, COUNT(*) AS total FROM orders GROUP BY user_id ORDER BY 2 DESC LIMIT 10',
+    ]) {
+      expect(keys(sql)).toEqual(['orders(user_id) group']);
+    }
+    // An alias of another column sorts by that column; orders.total is not read at all, so no covering variant
+    // carries it (InnoDB keeps id in every secondary index: status alone covers the query).
+    expect(keys('SELECT id, status AS total FROM orders ORDER BY total LIMIT 10')).toEqual(['orders(status) order']);
+  });
+
+  it('an ORDER BY on a real column, by name or position, still gets its index', () => {
+    expect(keys('SELECT user_id, total FROM orders ORDER BY total DESC LIMIT 10')).toEqual([
+      'orders(total) order',
+      'orders(total|user_id) order,cover',
+    ]);
+    expect(keys('SELECT user_id, total FROM orders ORDER BY 2 DESC LIMIT 10')).toContain('orders(total) order');
+    // A qualified name is the table's column whatever the select list calls its items.
+    expect(keys('SELECT user_id, COUNT(*) AS total FROM orders GROUP BY user_id ORDER BY orders.total')).toContain(
+      'orders(total) order',
+    );
+  });
+
+  it("a set operation's ORDER BY sorts its combined rows, not the last branch's table", () => {
+    // `total` is the union's output column (the first branch's amount AS total, in both databases).
+    const union = 'SELECT user_id AS total FROM access_logs UNION ALL SELECT total FROM orders ORDER BY total LIMIT 10';
+    expect(keys(union).filter((k) => k.includes('order'))).toEqual([]);
+    // A parenthesized branch's own ORDER BY ... LIMIT is that branch's to serve.
+    const own = '(SELECT user_id FROM access_logs) UNION ALL (SELECT total FROM orders ORDER BY total LIMIT 10)';
+    expect(keys(own)).toContain('orders(total) order');
+  });
+
+  it('a GROUP BY name is the table column first, else the select item it names', () => {
+    // Both databases group by orders.status here, whatever the select list calls `status`.
+    expect(keys('SELECT user_id AS status, COUNT(*) FROM orders GROUP BY status')).toContain('orders(status) group');
+    expect(keys('SELECT status AS s, COUNT(*) FROM orders GROUP BY s')).toContain('orders(status) group');
+    expect(keys('SELECT status, COUNT(*) FROM orders GROUP BY 1')).toContain('orders(status) group');
+  });
+
   it('equality then ORDER BY ... LIMIT: the covering variant keeps the sort columns before the covered ones', () => {
     // Sakila's customer page: (active, last_name, email), read in order, not (active, email, last_name) and a sort.
     expect(keys("SELECT total FROM orders WHERE status = 'paid' ORDER BY pay_time LIMIT 20 OFFSET 40")).toContain(
@@ -675,6 +717,12 @@ describe('PostgreSQL expression keys', () => {
     expect(ddl('SELECT id FROM users WHERE org_id = 3 ORDER BY lower(name) LIMIT 20')).toContain(
       'CREATE INDEX idx_users_org_id_lower_name ON users (org_id, (lower(name)));',
     );
+    // Named by its alias (which hides the column of that name) or its position: the same expression.
+    for (const order of ['name', '2']) {
+      expect(ddl(`SELECT id, lower(name) AS name FROM users WHERE org_id = 3 ORDER BY ${order} LIMIT 20`)).toContain(
+        'CREATE INDEX idx_users_org_id_lower_name ON users (org_id, (lower(name)));',
+      );
+    }
     // Not on a STABLE one: the sort stays, and no key pretends otherwise.
     expect(
       ddl("SELECT id FROM users WHERE org_id = 3 ORDER BY date_trunc('day', created_at) LIMIT 20").some((d) =>

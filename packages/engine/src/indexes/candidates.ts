@@ -13,7 +13,16 @@ import { expressionText } from '../model/expression-text.ts';
 import { isBinaryExpr, isFunctionCall } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import { findTable, type IndexDef, type SchemaModel, servesComparisons, type TableDef } from '../schema/model.ts';
-import { resolve, resolveColumn, selectQueries } from '../semantics/scope.ts';
+import {
+  groupKeyMeaning,
+  holdsSetOperationOrder,
+  orderKeyMeaning,
+  querySources,
+  resolve,
+  resolveColumn,
+  selectItemKeys,
+  selectQueries,
+} from '../semantics/scope.ts';
 import { familyOfType, isInteger, isText } from '../semantics/types.ts';
 import { expressionKey, holdsNoColumn } from './expression-keys.ts';
 import { type FulltextSearch, fulltextCandidates, fulltextSearches, sameColumnSet } from './fulltext-keys.ts';
@@ -605,14 +614,18 @@ function usageByTable(
         ? { table: found.source.def.name, column: found.column }
         : undefined;
     };
-    // Every column the query reads, by table (for covering indexes: a write reads the whole row anyway).
-    if (query.type === 'select')
+    const sources = querySources(root, schema, query);
+    // Every column the query reads, by table (for covering indexes: a write reads the whole row anyway); an ORDER BY
+    // or GROUP BY name that stands for a select item reads what the item reads.
+    if (query.type === 'select') {
+      const itemKeys = selectItemKeys(query, sources);
       walk(query, ({ node, key }) => {
-        if (key === 'ast' || (node !== query && node.type === 'select')) return false;
+        if (key === 'ast' || (node !== query && node.type === 'select') || itemKeys.has(node)) return false;
         const found = owner(node);
         if (found) pushUnique(entry(found.table).used, found.column.name);
         return undefined;
       });
+    }
     // An expression of one table's columns compared with a value: an expression key, or why no index can hold it.
     // `valueSide`: whether the other side is a value for the key to be compared with (by default: it holds no column).
     const expressionSide = (
@@ -722,8 +735,9 @@ function usageByTable(
       });
     }
     const groupBy = child(query, 'groupby');
+    // A name may be a select item's output name, a number its position (groupKeyMeaning).
     for (const item of groupBy ? children(groupBy, 'columns') : children(query, 'groupby')) {
-      const found = owner(item);
+      const found = owner(groupKeyMeaning(query, item, sources)?.expr);
       if (found) pushUnique(entry(found.table).groupBy, found.column.name);
     }
     // SELECT DISTINCT of plain columns of one table groups by them.
@@ -744,9 +758,12 @@ function usageByTable(
         return false;
       });
     }
-    const order = children(query, 'orderby');
-    // A plain column, or (PostgreSQL) an indexable expression of one table's columns (`ORDER BY lower(name)`).
-    const orderKey = (node: AstNode | undefined) => {
+    // A set operation's ORDER BY sorts its combined rows, which no index of one branch's table gives.
+    const order = holdsSetOperationOrder(root, query) ? [] : children(query, 'orderby');
+    // A plain column, or (PostgreSQL) an indexable expression of one table's columns (`ORDER BY lower(name)`), read
+    // through the select item a name or position names: `count(*) AS total ... ORDER BY total` is no column's order.
+    const orderKey = (key: AstNode | undefined) => {
+      const node = key && orderKeyMeaning(query, key)?.expr;
       const found = owner(node);
       if (found) return { table: found.table, name: found.column.name };
       const computed =

@@ -2,7 +2,7 @@ import type { PlanNode, PlanTree } from '@sqltune/contracts';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyze/analyze.ts';
 import { diagnosePlan, planHotspots, tablesAnIndexMayHelp } from './hotspots/index.ts';
-import { diagnoseStatementPlan } from './statement-plan.ts';
+import { diagnoseStatementPlan, hotspotContext } from './statement-plan.ts';
 
 function node(name: string, fields: Partial<PlanNode> = {}, children: PlanNode[] = []): PlanNode {
   return { node: name, rows: 1, cost: 1, warnings: [], children, ...fields };
@@ -103,6 +103,44 @@ describe('plan hotspots on the planner conventions', () => {
       'Filesort sorts about 200,000 rows by created: an index in the ORDER BY / GROUP BY order, or a LIMIT, avoids it',
     );
   });
+
+  it('does not offer an index for a sort by an aggregate, whose key says so or whose statement does', () => {
+    const message = (sort: PlanNode, sortedByAggregate?: boolean) =>
+      planHotspots(tree(sort), { sortedByAggregate }).find((f) => f.id === 'plan-filesort')!.message;
+    const grouped = (key?: string) =>
+      node('Filesort', { rows: 200_000, ...(key ? { filter: `sort key: ${key}` } : {}) }, [
+        node('Aggregate', { rows: 200_000 }),
+      ]);
+    // MariaDB's key, PostgreSQL's: the count exists only after grouping.
+    expect(message(grouped('count(0) desc')).en).toContain('by count(0) desc: it sorts by an aggregate');
+    expect(message(grouped('count(0) desc')).zh).toContain('没有索引能提供这个顺序');
+    expect(
+      message(node('Sort', { rows: 200_000, details: ['Sort Key: (count(*)) DESC'] }, [node('Aggregate')])).en,
+    ).toContain('no index gives that order');
+    // The sandbox's PostgreSQL plans leave the key out: the statement's ORDER BY tells.
+    expect(message(grouped(), true).en).toContain('no index gives that order');
+    // MySQL's tabular EXPLAIN: "Using temporary; Using filesort", no key.
+    const tabular = node('Filesort', { rows: 200_000 }, [node('Temporary table', { rows: 200_000 })]);
+    expect(message(tabular, true).en).toContain('no index gives that order');
+    expect(message(tabular).en).toContain('an index in the ORDER BY / GROUP BY order');
+    expect(message(grouped()).en).toContain('an index in the ORDER BY / GROUP BY order');
+    // A column's order, or one that looks like an aggregate's name, is an index's to give.
+    expect(message(grouped('max_total desc, o.customer_id'), true).en).toContain('an index in the ORDER BY');
+  });
+
+  it("says no index avoids the temporary table that holds a sort by an aggregate's groups", () => {
+    const temporary = (key: string) =>
+      planHotspots(
+        tree(
+          node('Filesort', { rows: 20_000, filter: `sort key: ${key}` }, [
+            node('Temporary table', { rows: 20_000 }, [node('Index scan', { relation: 'o', rows: 20_000 })]),
+          ]),
+        ),
+      ).find((f) => f.id === 'plan-temporary-table')!.message;
+    expect(temporary('count(0) desc').en).toContain('it holds the groups the ORDER BY sorts by an aggregate');
+    expect(temporary('count(0) desc').zh).toContain('任何索引都免不了');
+    expect(temporary('o.customer_id').en).toContain('grouping and ordering by indexed columns of one table avoids it');
+  });
 });
 
 describe('diagnoseStatementPlan', () => {
@@ -128,6 +166,21 @@ describe('diagnoseStatementPlan', () => {
     expect(result.userPlan!.root.warnings).toEqual([result.findings[0]!.message]);
     // The scan filters a large table: the report owes an index on orders, or a reason for none.
     expect(result.indexTables).toEqual(['orders']);
+  });
+
+  it('tells the hotspots when the ORDER BY sorts by an aggregate, through an alias or a position too', () => {
+    const context = (sql: string) =>
+      hotspotContext(
+        analyze({ sql, dialect: 'postgresql', schemaText: 'CREATE TABLE orders (id int, customer_id int, total int);' })
+          .statements[0]!.statement,
+        analysis.schema,
+      ).sortedByAggregate;
+    for (const order of ['total', '2', 'COUNT(*)', 'total + 1']) {
+      expect(context(`SELECT customer_id, COUNT(*) AS total FROM orders GROUP BY customer_id ORDER BY ${order}`)).toBe(
+        order !== 'total + 1',
+      );
+    }
+    expect(context('SELECT customer_id, total FROM orders ORDER BY total')).toBe(false);
   });
 
   it('diagnoses our own plan without one, and throws 4204 for an unreadable one', () => {

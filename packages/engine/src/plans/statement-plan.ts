@@ -1,6 +1,9 @@
 import type { Finding, PlanTree } from '@sqltune/contracts';
+import { type AstNode, child, children, walk } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
 import type { SchemaModel } from '../schema/model.ts';
+import { isAggregate } from '../semantics/functions.ts';
+import { orderKeyMeaning } from '../semantics/scope.ts';
 import type { HotspotContext } from './hotspots/hotspot.ts';
 import { diagnosePlan, planHotspots, tablesAnIndexMayHelp } from './hotspots/index.ts';
 import { parseUserPlan } from './parse.ts';
@@ -37,7 +40,10 @@ export function diagnoseStatementPlan(input: StatementPlanInput): {
   };
 }
 
-/** Table sizes from the user's statistics and the statement's aliases (MySQL plans name tables by alias). */
+/**
+ * Table sizes from the user's statistics, the statement's aliases (MySQL plans name tables by alias), and whether
+ * its ORDER BY sorts by an aggregate.
+ */
 export function hotspotContext(statement: ParsedStatement, schema: SchemaModel): HotspotContext {
   const tableRows = new Map<string, number>();
   for (const table of schema.tables) {
@@ -47,5 +53,22 @@ export function hotspotContext(statement: ParsedStatement, schema: SchemaModel):
   for (const table of statement.tables) {
     if (table.alias) aliases.set(table.alias.toLowerCase(), table.name.toLowerCase());
   }
-  return { tableRows, aliases };
+  return { tableRows, aliases, sortedByAggregate: sortedByAggregate(statement.ast) };
+}
+
+/** Whether an ORDER BY key of the statement's own query reads an aggregate (see HotspotContext). */
+function sortedByAggregate(query: AstNode): boolean {
+  return children(query, 'orderby').some((item) => {
+    const key = child(item, 'expr');
+    const sorted = key && orderKeyMeaning(query, key)?.expr;
+    let aggregate = false;
+    if (sorted) {
+      walk(sorted, ({ node }) => {
+        if (node.type === 'select' || aggregate) return false;
+        aggregate = isAggregate(node);
+        return undefined;
+      });
+    }
+    return aggregate;
+  });
 }

@@ -7,12 +7,17 @@ import {
   cteName,
   cteReads,
   ctesVisibleIn,
+  groupKeyMeaning,
+  holdsSetOperationOrder,
   isCorrelated,
+  type KeyMeaning,
+  orderKeyMeaning,
   queryScopes,
   querySources,
   type Resolution,
   resolve,
   resolveColumn,
+  selectItemKeys,
   selectQueries,
   statementQueries,
 } from './scope.ts';
@@ -250,6 +255,97 @@ describe('scope resolution', () => {
         ['orders', false, true],
       ]);
       expect(sources[0]!.definition).toBe((ast.with as AstNode[])[0]);
+    });
+  });
+
+  describe.each(['mysql', 'postgresql'] as const)('what an ORDER BY or GROUP BY item stands for (%s)', (dialect) => {
+    /** Each key of the clause: `item`/`input` and the column it reads, or the node type of an expression. */
+    const meanings = (sql: string, clause: 'order' | 'group') => {
+      const ast = parseStatements(sql, dialect)[0]!.ast;
+      const shown = (meaning: KeyMeaning | undefined) => {
+        if (!meaning) return 'unknown';
+        const ref = columnRef(meaning.expr);
+        const read = ref ? [ref.table, ref.column].filter(Boolean).join('.') : meaning.expr.type;
+        return `${meaning.item ? 'item' : 'input'} ${read}`;
+      };
+      if (clause === 'order') {
+        return (ast.orderby as AstNode[]).map((o) => shown(orderKeyMeaning(ast, o.expr as AstNode)));
+      }
+      const sources = querySources(ast, schema, ast);
+      const groupby = ast.groupby as AstNode;
+      const keys = (Array.isArray(groupby) ? groupby : groupby.columns) as AstNode[];
+      return keys.map((key) => shown(groupKeyMeaning(ast, key, sources)));
+    };
+
+    it('reads an ORDER BY name as the output column of that name before a table column of that name', () => {
+      const sql = 'SELECT o_custkey, COUNT(*) AS o_note FROM orders GROUP BY o_custkey ORDER BY o_note DESC';
+      expect(meanings(sql, 'order')).toEqual(['item aggr_func']);
+      // Without AS, and for an alias of another column.
+      expect(
+        meanings('SELECT o_custkey, COUNT(*) o_note FROM orders GROUP BY o_custkey ORDER BY o_note', 'order'),
+      ).toEqual(['item aggr_func']);
+      expect(meanings('SELECT o_orderdate AS o_note FROM orders ORDER BY o_note', 'order')).toEqual([
+        'item o_orderdate',
+      ]);
+    });
+
+    it('reads a qualified name, an expression and a name no select item has as input columns', () => {
+      const sql = 'SELECT o_orderdate AS o_note FROM orders ORDER BY orders.o_note, o_custkey, o_note + 1';
+      expect(meanings(sql, 'order')).toEqual(['input orders.o_note', 'input o_custkey', 'input binary_expr']);
+    });
+
+    it('reads a position as that select item, and not past a `*` or the end of the list', () => {
+      expect(meanings('SELECT o_custkey, COUNT(*) FROM orders GROUP BY 1 ORDER BY 2, 1', 'order')).toEqual([
+        'item aggr_func',
+        'item o_custkey',
+      ]);
+      expect(meanings('SELECT o_custkey, COUNT(*) FROM orders GROUP BY 1 ORDER BY 1', 'group')).toEqual([
+        'item o_custkey',
+      ]);
+      expect(meanings('SELECT *, o_note FROM orders ORDER BY 2, 3', 'order')).toEqual(['unknown', 'unknown']);
+      expect(meanings('SELECT o_note FROM orders ORDER BY 2', 'order')).toEqual(['unknown']);
+    });
+
+    it('leaves a name two different select items give unknown, and one both give the same way that item', () => {
+      expect(meanings('SELECT o_custkey AS k, o_orderdate AS k FROM orders ORDER BY k', 'order')).toEqual(['unknown']);
+      expect(meanings('SELECT o_custkey AS k, o_custkey AS k FROM orders ORDER BY k', 'order')).toEqual([
+        'item o_custkey',
+      ]);
+    });
+
+    it('reads a GROUP BY name as the table column first, else the output column of that name', () => {
+      // Both databases group by orders.o_note here (MariaDB warns that the name is ambiguous).
+      expect(meanings('SELECT o_orderdate AS o_note, COUNT(*) FROM orders GROUP BY o_note', 'group')).toEqual([
+        'input o_note',
+      ]);
+      expect(meanings('SELECT o_orderdate AS d, COUNT(*) FROM orders GROUP BY d', 'group')).toEqual([
+        'item o_orderdate',
+      ]);
+      // A table the schema does not know might have the name too.
+      expect(meanings('SELECT o_orderdate AS d, COUNT(*) FROM orders, unknown_table GROUP BY d', 'group')).toEqual([
+        'unknown',
+      ]);
+    });
+
+    it("tells the last branch holding a set operation's ORDER BY from a branch with its own", () => {
+      const holders = (sql: string) => {
+        const ast = parseStatements(sql, dialect)[0]!.ast;
+        return selectQueries(ast).map((query) => holdsSetOperationOrder(ast, query));
+      };
+      expect(holders('SELECT o_note FROM orders UNION SELECT l_note FROM lineitem ORDER BY 1')).toEqual([false, true]);
+      expect(
+        holders('(SELECT o_note FROM orders) UNION (SELECT l_note FROM lineitem ORDER BY l_note LIMIT 1) ORDER BY 1'),
+      ).toEqual([false, false]);
+      expect(holders('SELECT o_note FROM orders ORDER BY o_note')).toEqual([false]);
+    });
+
+    it('lists the keys that stand for a select item, which read no column of their own', () => {
+      const ast = parseStatements(
+        'SELECT o_orderdate AS d, COUNT(*) AS o_note FROM orders GROUP BY d, o_custkey ORDER BY o_note, o_custkey',
+        dialect,
+      )[0]!.ast;
+      const keys = [...selectItemKeys(ast, querySources(ast, schema, ast))].map((k) => columnRef(k)?.column);
+      expect(keys.sort()).toEqual(['d', 'o_note']);
     });
   });
 });

@@ -10,8 +10,9 @@
  * never takes the table's definition, and one read from the table elsewhere in the statement does.
  */
 import { type AstNode, type ColumnRef, child, children, columnRef, isNode, visitsOf, walk } from '../model/ast.ts';
-import { isSelect, type SelectNode } from '../model/nodes.ts';
+import { isLiteralOf, isSelect, type SelectNode } from '../model/nodes.ts';
 import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef, unquote } from '../schema/model.ts';
+import { sameTree } from './equality.ts';
 
 // ---------------------------------------------------------------------------------------------------
 // Queries and how they nest.
@@ -501,6 +502,107 @@ function outputName(item: AstNode): string | undefined {
   if (typeof item.as === 'string') return unquote(item.as);
   const ref = columnRef(child(item, 'expr'));
   return ref ? unquote(ref.column) : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What an ORDER BY or GROUP BY item sorts or groups by.
+
+/**
+ * What one ORDER BY or GROUP BY item of a query stands for: `expr`, an expression of the query's input columns (the
+ * item itself, or the select item it names, whose expression is read from the same inputs); `item` is that select
+ * item when it names one. Undefined when that cannot be told (a position past the select list, a name two different
+ * select items give, a GROUP BY name that a source the schema does not know might have).
+ *
+ * As PostgreSQL 15 and MariaDB 10.11 read it (both checked on the servers, and both documented so):
+ *  - a position (`ORDER BY 2`) is that select item;
+ *  - in ORDER BY a bare name that is an output column's name is that output column, even when a table has a column
+ *    of that name too: `SELECT count(*) AS total FROM orders ... ORDER BY total` sorts by the count, never by
+ *    orders.total, so no index of the table can give its order;
+ *  - in GROUP BY a bare name is the input column when a source has one (MariaDB warns that it is ambiguous), else
+ *    the output column of that name;
+ *  - a qualified name or any other expression reads the input columns (MariaDB also lets a name inside an ORDER BY
+ *    expression be an alias no source has: no table column either way).
+ */
+export interface KeyMeaning {
+  expr: AstNode;
+  item?: AstNode;
+}
+
+export function orderKeyMeaning(query: AstNode, key: AstNode): KeyMeaning | undefined {
+  // An UPDATE's or DELETE's ORDER BY (MySQL) has no select list to name.
+  if (!isSelect(query)) return { expr: key };
+  const positioned = positionalItem(query, key);
+  if (positioned !== null) return positioned;
+  const named = outputColumnNamed(query, key);
+  return named === null ? { expr: key } : named;
+}
+
+/** See orderKeyMeaning; `sources` are the query's own (sourcesOf), which GROUP BY looks in first. */
+export function groupKeyMeaning(query: AstNode, key: AstNode, sources: Source[]): KeyMeaning | undefined {
+  if (!isSelect(query)) return { expr: key };
+  const positioned = positionalItem(query, key);
+  if (positioned !== null) return positioned;
+  const ref = columnRef(key);
+  const owner = ref && !ref.table ? ownerIn(ref, sources) : undefined;
+  if (owner === undefined || typeof owner === 'object' || owner === 'ambiguous') return { expr: key };
+  const named = outputColumnNamed(query, key);
+  if (named === null) return { expr: key };
+  // A source whose columns are not known may have the name too, and would then win.
+  return owner === 'none' ? named : undefined;
+}
+
+/**
+ * Whether a query of the statement holds the ORDER BY of a whole UNION/INTERSECT/EXCEPT: the parser puts it on the
+ * last branch when that branch has no parentheses. It sorts the set operation's output columns (by the names the
+ * first branch gives them, or positions), so it is no ORDER BY of the branch's own tables.
+ */
+export function holdsSetOperationOrder(ast: AstNode, query: AstNode): boolean {
+  if (isNode(query._next) || query.parentheses_symbol === true) return false;
+  return statementQueries(ast).some((placed) => placed.query === query && placed.key === '_next');
+}
+
+/**
+ * The ORDER BY and GROUP BY items of a query that stand for a select item (by its name or position): they read no
+ * column of their own, whatever a table has of that name.
+ */
+export function selectItemKeys(query: AstNode, sources: Source[]): Set<AstNode> {
+  const groupby = child(query, 'groupby');
+  const groups = groupby ? children(groupby, 'columns') : children(query, 'groupby');
+  const orders = children(query, 'orderby')
+    .map((item) => child(item, 'expr'))
+    .filter((key): key is AstNode => key !== undefined);
+  return new Set([
+    ...orders.filter((key) => orderKeyMeaning(query, key)?.item),
+    ...groups.filter((key) => groupKeyMeaning(query, key, sources)?.item),
+  ]);
+}
+
+/** The select item a position (`ORDER BY 2`) names; null when the key is no position. */
+function positionalItem(query: AstNode, key: AstNode): KeyMeaning | undefined | null {
+  if (!isLiteralOf(key, 'number', 'bigint')) return null;
+  const position = Number(key.value);
+  if (!Number.isInteger(position) || position < 1) return undefined;
+  const items = children(query, 'columns').slice(0, position);
+  // A `*` before it stands for columns the position counts one by one.
+  if (items.length < position || items.some((item) => columnRef(child(item, 'expr'))?.column === '*')) return undefined;
+  const item = items[position - 1]!;
+  const expr = child(item, 'expr');
+  return expr ? { expr, item } : undefined;
+}
+
+/**
+ * The select item a bare name (`ORDER BY total`) names by its alias or, for a plain column, by the column's name;
+ * null when no select item has that name; undefined when several different ones do (an error in both databases).
+ */
+function outputColumnNamed(query: AstNode, key: AstNode): KeyMeaning | undefined | null {
+  const ref = columnRef(key);
+  if (!ref || ref.table || ref.column === '*') return null;
+  const wanted = unquote(ref.column).toLowerCase();
+  const named = children(query, 'columns').filter((item) => outputName(item)?.toLowerCase() === wanted);
+  const first = named[0];
+  const expr = first ? child(first, 'expr') : undefined;
+  if (!first || !expr) return null;
+  return named.every((item) => sameTree(child(item, 'expr'), expr)) ? { expr, item: first } : undefined;
 }
 
 /**

@@ -1,7 +1,14 @@
 import type { PlanNode } from '@sqltune/contracts';
 import { formatCount, formatRows } from '../numbers.ts';
 import { parallelDivisor } from '../postgres-common.ts';
-import { type HotspotMatch, type PlanHotspot, type PlanVisit, passedRows, producedRows } from './hotspot.ts';
+import {
+  type HotspotContext,
+  type HotspotMatch,
+  type PlanHotspot,
+  type PlanVisit,
+  passedRows,
+  producedRows,
+} from './hotspot.ts';
 
 /**
  * Sorting this many rows costs real memory and time (with 4 MB of sort memory, about where sorts start spilling to
@@ -14,13 +21,14 @@ const SPILLED = /^Sort Method: external|^Sort Space Type: Disk/;
 
 /**
  * A sort of many rows (MySQL's filesort, PostgreSQL's Sort), or any sort that spilled to disk. An index that
- * returns rows in the ORDER BY / GROUP BY order, or a LIMIT the sort can stop at, avoids it.
+ * returns rows in the ORDER BY / GROUP BY order, or a LIMIT the sort can stop at, avoids it; not a sort by an
+ * aggregate (`ORDER BY COUNT(*)`, or an alias of one), whose values exist only after grouping.
  */
 export const filesort: PlanHotspot = {
   id: 'plan-filesort',
   // The node's own name says which sort it is (MySQL's Filesort, PostgreSQL's Sort): the title names neither.
   title: { zh: '大量数据排序', en: 'Sort of many rows' },
-  check({ node, ancestors }: PlanVisit): HotspotMatch | undefined {
+  check({ node, ancestors }: PlanVisit, context: HotspotContext): HotspotMatch | undefined {
     if (!/^(?:Sort|Incremental Sort|Filesort)$/.test(node.node)) return undefined;
     const spilled = node.details?.some((d) => SPILLED.test(d)) ?? false;
     const rows = rowsSorted(node, ancestors);
@@ -28,11 +36,20 @@ export const filesort: PlanHotspot = {
     const key = sortKey(node);
     const by = key ? { zh: `（排序键 ${key}）`, en: ` by ${key}` } : { zh: '', en: '' };
     const disk = spilled ? { zh: '，且排序溢出到磁盘', en: ', spilling to disk' } : { zh: '', en: '' };
+    const remedy = sortsAggregates(node, context)
+      ? {
+          zh: '排序依据是分组后才算出的聚合值，没有索引能提供这个顺序；只有更少的分组（更窄的 WHERE）能让排序变小',
+          en: 'it sorts by an aggregate, computed only after grouping, so no index gives that order; only fewer groups (a narrower WHERE) make the sort smaller',
+        }
+      : {
+          zh: '按排序列建索引（索引顺序与 ORDER BY/GROUP BY 一致）或加 LIMIT 可以避免',
+          en: 'an index in the ORDER BY / GROUP BY order, or a LIMIT, avoids it',
+        };
     return {
       severity: 'warning',
       message: {
-        zh: `${node.node} 对约 ${formatCount(rows ?? node.rows)} 行排序${by.zh}${disk.zh}：按排序列建索引（索引顺序与 ORDER BY/GROUP BY 一致）或加 LIMIT 可以避免`,
-        en: `${node.node} sorts about ${formatRows(rows ?? node.rows)}${by.en}${disk.en}: an index in the ORDER BY / GROUP BY order, or a LIMIT, avoids it`,
+        zh: `${node.node} 对约 ${formatCount(rows ?? node.rows)} 行排序${by.zh}${disk.zh}：${remedy.zh}`,
+        en: `${node.node} sorts about ${formatRows(rows ?? node.rows)}${by.en}${disk.en}: ${remedy.en}`,
       },
     };
   },
@@ -59,8 +76,25 @@ function measured(node: PlanNode): boolean {
   return node.actualRows !== undefined && (node.loops ?? 1) > 0;
 }
 
+/** The sort's key as the plan prints it, when it does. */
 function sortKey(node: PlanNode): string | undefined {
   if (node.filter?.startsWith('sort key: ')) return node.filter.slice('sort key: '.length);
   const detail = node.details?.find((d) => d.startsWith('Sort Key: '));
   return detail?.slice('Sort Key: '.length);
+}
+
+/** Aggregate calls as plans print them in a sort key: `(count(*)) DESC` (PostgreSQL), `count(0) desc` (MariaDB). */
+const AGGREGATE_KEY =
+  /\b(?:count|sum|avg|min|max|group_concat|string_agg|array_agg|bit_and|bit_or|bit_xor|std|stddev(?:_pop|_samp)?|variance|var_pop|var_samp)\s*\(/i;
+
+/**
+ * Whether the sort orders groups by an aggregate: its key says so, or, where the plan leaves the key out (the
+ * sandbox's own PostgreSQL plans, MySQL's tabular EXPLAIN), it sorts what an aggregation returns (or the temporary
+ * table MySQL groups in) and the statement's ORDER BY reads an aggregate.
+ */
+export function sortsAggregates(node: PlanNode, context: HotspotContext): boolean {
+  const key = sortKey(node);
+  if (key !== undefined) return AGGREGATE_KEY.test(key);
+  const input = node.children[0];
+  return !!context.sortedByAggregate && !!input && /Aggregate$|^Temporary table/.test(input.node);
 }

@@ -6,6 +6,11 @@ export interface HotspotContext {
   tableRows?: ReadonlyMap<string, number>;
   /** Lower-case alias -> table name, from the statement (MySQL plans name tables by alias). */
   aliases?: ReadonlyMap<string, string>;
+  /**
+   * Whether the statement's ORDER BY sorts by an aggregate, directly or through the select item a name or position
+   * names (`COUNT(*) AS total ... ORDER BY total`): computed after grouping, an order no index can give.
+   */
+  sortedByAggregate?: boolean;
 }
 
 /** One node of the plan with the nodes above it (nearest last). */

@@ -1,5 +1,5 @@
 import { type AstNode, child, children, columnRef } from '../../../model/ast.ts';
-import { selectQueries } from '../../../semantics/scope.ts';
+import { holdsSetOperationOrder, orderKeyMeaning, selectQueries } from '../../../semantics/scope.ts';
 import { allDialects, type Rule, type RuleMatch } from '../../rule.ts';
 import {
   containsAggregate,
@@ -37,13 +37,17 @@ export const mixedOrderDirection: Rule = {
     for (const query of selectQueries(statement.ast)) {
       const items = children(query, 'orderby');
       const exprs = items.map((item) => child(item, 'expr'));
+      // What each key sorts by: a name or position may stand for a select item (`COUNT(*) AS total ... ORDER BY
+      // total`, `b + 1 AS c ... ORDER BY c`), which is no column whatever a table of the query calls its columns.
+      const sorted = exprs.map((e) => e && orderKeyMeaning(query, e)?.expr);
       // An index can only help when every sort key is a plain column.
-      if (items.length < 2 || exprs.some((e) => !columnRef(e))) continue;
-      if (!servableByIndexOrder(query)) continue;
+      if (items.length < 2 || sorted.some((e) => !columnRef(e))) continue;
+      // A UNION's ORDER BY sorts its combined rows: no index of one branch gives them in any order.
+      if (!servableByIndexOrder(query) || holdsSetOperationOrder(statement.ast, query)) continue;
       const pinned = pinnedColumns(query);
       // A column fixed by `col = constant` has one value, so its direction does not matter.
       const directions = items
-        .filter((item) => !pinned.some((p) => sameColumn(p, child(item, 'expr'))))
+        .filter((_, i) => !pinned.some((p) => sameColumn(p, sorted[i])))
         .map((item) => String(item.type ?? 'ASC').toUpperCase());
       // A direction pasted at run time (MyBatis' `${direction}`) may be either: only the written ones count.
       if (new Set(directions.filter((d) => d === 'ASC' || d === 'DESC')).size < 2) continue;

@@ -41,6 +41,10 @@ SELECT o_totalprice AS o_orderkey FROM orders ORDER BY o_orderkey LIMIT 20 OFFSE
 
 -- schema: example
 -- matches: 1
+SELECT o_orderkey, COUNT(*) o_orderkey FROM orders ORDER BY o_orderkey LIMIT 20 OFFSET 5000;
+
+-- schema: example
+-- matches: 1
 SELECT o_orderkey, COUNT(*) FROM orders GROUP BY o_orderkey ORDER BY o_orderkey LIMIT 20 OFFSET 5000;
 
 -- schema: example
@@ -53,6 +57,13 @@ SELECT o_orderkey FROM orders WHERE o_custkey = ? ORDER BY o_orderkey LIMIT 20 O
 SELECT o_orderkey FROM orders WHERE o_custkey = $1 ORDER BY o_orderkey LIMIT $2 OFFSET 5000;
 -- after:
 SELECT o_orderkey FROM orders WHERE o_custkey = $1 AND o_orderkey >= (SELECT o_orderkey FROM orders WHERE o_custkey = $1 ORDER BY o_orderkey LIMIT 1 OFFSET 5000) ORDER BY o_orderkey LIMIT $2;
+
+-- The select item the ORDER BY names is the key column itself, qualified there: rewritten.
+-- schema: example
+-- matches: 1
+SELECT o.o_orderkey, o.o_totalprice FROM orders o ORDER BY o_orderkey LIMIT 20 OFFSET 5000;
+-- after:
+SELECT o.o_orderkey, o.o_totalprice FROM orders o WHERE o_orderkey >= (SELECT o_orderkey FROM orders o ORDER BY o_orderkey LIMIT 1 OFFSET 5000) ORDER BY o_orderkey LIMIT 20;
 
 -- Not this rule: an offset at the threshold, a join, two sort keys.
 -- schema: example

@@ -4,6 +4,7 @@ import type { ParsedStatement } from '../../../model/statement.ts';
 import type { SchemaModel } from '../../../schema/model.ts';
 import { sameTree } from '../../../semantics/equality.ts';
 import { isVolatile } from '../../../semantics/functions.ts';
+import { orderKeyMeaning } from '../../../semantics/scope.ts';
 import { isKeyword } from '../../../text/lexer.ts';
 import { LARGE_OFFSET } from '../../large-offset.ts';
 import { matchAt } from '../../match-helpers.ts';
@@ -11,7 +12,7 @@ import { clauseEnd, type QueryLayout, selectCandidates } from '../../rewrite/lay
 import { textOf, tokenView } from '../../rewrite/tokens.ts';
 import { acceptChanges, type Change, firstFaithful } from '../../rewrite/verify.ts';
 import { allDialects, type Rule } from '../../rule.ts';
-import { limitParts, numberValue, operatorOf, selectItems } from '../clauses/helpers.ts';
+import { limitParts, numberValue, operatorOf, sameColumn } from '../clauses/helpers.ts';
 import {
   aggregates,
   andOf,
@@ -23,7 +24,6 @@ import {
   parseQuery,
   positionalParameters,
   reasons,
-  sameName,
   singleTable,
   tableColumn,
   uniqueAlone,
@@ -133,11 +133,9 @@ function refusalFor(
   if (!isLiteral(limitParts(query).count)) return refusals.count;
   // The filters are copied into the subquery: a `?` among them would bind twice as many values.
   if (positionalParameters(child(query, 'where')) > 0) return reasons.parameters;
-  const key = columnRef(page.key)!;
-  const shadowing = selectItems(query).some(
-    (item) => item.alias && sameName(item.alias, key.column, statement.dialect) && !sameTree(item.expr, page.key),
-  );
-  if (!key.table && shadowing) return refusals.alias;
+  // The key is copied into the WHERE, where it names the table's column: the ORDER BY must sort by that column too,
+  // not by a select item of that name (orderKeyMeaning).
+  if (!sameColumn(orderKeyMeaning(query, page.key)?.expr, page.key)) return refusals.alias;
   const placed = tableColumn(statement.ast, schema, query, page.key);
   if (!placed || placed.column.nullable || !uniqueAlone(placed.table, placed.column.name)) return refusals.schema;
   return undefined;

@@ -11,7 +11,7 @@ import { type AstNode, child, children, columnRef, isNode, span, visitsOf, walk 
 import { isColumnRefNode, isExprList, isFunctionCall, isSelect } from '../../../model/nodes.ts';
 import type { ParsedStatement } from '../../../model/statement.ts';
 import { type ColumnDef, findColumn, type SchemaModel, unquote } from '../../../schema/model.ts';
-import { type Ctes, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
+import { type Ctes, orderKeyMeaning, type Source, sideOf, sourcesOf } from '../../../semantics/scope.ts';
 import { isDateOrTime, isExactNumber, isText } from '../../../semantics/types.ts';
 import type { TextEdit } from '../../../text/patch.ts';
 import { identifier } from '../../rewrite/identifiers.ts';
@@ -304,18 +304,11 @@ function hasUnqualifiedStar(query: AstNode): boolean {
  * A table joined into the query makes these names ambiguous, or silently captures them in a nested query.
  */
 export function unqualifiedNames(query: AstNode, skip: Set<AstNode>): Set<string> {
-  const aliases = new Set(
-    children(query, 'columns')
-      .map((item) => (typeof item.as === 'string' ? unquote(item.as).toLowerCase() : ''))
-      .filter(Boolean),
-  );
+  // The select item such a name stands for (orderKeyMeaning) is read where it is written.
   const orderByAliases = new Set(
     children(query, 'orderby')
       .map((item) => child(item, 'expr'))
-      .filter((expr) => {
-        const ref = refOf(expr);
-        return typeof ref === 'object' && !ref.table && aliases.has(unquote(ref.column).toLowerCase());
-      }),
+      .filter((key) => !!key && !!columnRef(key) && typeof orderKeyMeaning(query, key)?.item?.as === 'string'),
   );
   const names = new Set<string>();
   walk(query, ({ node, key, ancestors }) => {
