@@ -235,6 +235,66 @@ describe.runIf(chromiumAvailable())('end to end in Chromium', () => {
     await page.screenshot({ path: join(shots, 'result-postgresql-zh-desktop.png'), fullPage: true });
   });
 
+  it('plans a statement over a table the structure leaves out, and says what it inferred', async () => {
+    await page.goto(`${base}/app/sqlConfig`);
+    await page.getByTestId('dialect-select').click();
+    await page.locator('.ant-select-item-option', { hasText: 'PostgreSQL' }).click();
+    await page
+      .getByTestId('sql-input')
+      .fill(
+        "SELECT o.id, c.name\nFROM orders o JOIN customers c ON c.id = o.customer_id\nWHERE c.city = 'Shanghai' AND o.created_at >= '2024-01-01'",
+      );
+    await page
+      .getByTestId('schema-input')
+      .fill(
+        'CREATE TABLE orders (id BIGINT PRIMARY KEY, customer_id BIGINT NOT NULL, created_at TIMESTAMP NOT NULL);\n-- sqltune:stats orders rows=500000',
+      );
+    await page.getByTestId('stats-input').fill('');
+    // The user's own plan shows the size of the table the structure left out: it is planned at that size.
+    await page.locator('.ant-collapse-header', { hasText: /Execution plan|执行计划/ }).click();
+    await page
+      .getByTestId('plan-input')
+      .fill(
+        [
+          'Hash Join  (cost=8000.00..30000.00 rows=2000 width=40)',
+          '  Hash Cond: (o.customer_id = c.id)',
+          '  ->  Seq Scan on orders o  (cost=0.00..9000.00 rows=500000 width=16)',
+          '  ->  Hash  (cost=4000.00..4000.00 rows=200000 width=32)',
+          '        ->  Seq Scan on customers c  (cost=0.00..4000.00 rows=200000 width=32)',
+        ].join('\n'),
+      );
+    await page.getByTestId('optimize-submit').click();
+    await page.waitForURL(/sqlResult\?id=/);
+    await page.locator('[data-testid="result-state"][data-state="completed"]').waitFor({ timeout: 60_000 });
+    // The page is in whichever language the tests before left it: the inferred columns read the same in both.
+    const note = page.locator('.report-alert', { hasText: 'customers(id BIGINT PRIMARY KEY, name TEXT, city TEXT)' });
+    await expect.poll(() => note.innerText()).toMatch(/does not hold customers|表结构中没有 customers/);
+    await expect.poll(() => page.getByTestId('result-indexes').innerText()).toMatch(/customers/);
+    expect(await page.getByTestId('result-indexes').innerText()).toMatch(
+      /columns were inferred from the statement|它的列由语句推断/,
+    );
+    await expect.poll(() => page.getByTestId('result-plan').innerText()).toMatch(/customers/);
+    await page.screenshot({ path: join(shots, 'result-inferred-desktop.png'), fullPage: true });
+    const inferredPath = new URL(page.url()).pathname + new URL(page.url()).search;
+    const mobile = await browser.newPage({ ...devices.phone });
+    await mobile.context().addCookies(await page.context().cookies());
+    for (const language of ['zh', 'en']) {
+      await mobile.goto(`${base}/app/`);
+      await mobile.evaluate((lang) => localStorage.setItem('language', lang), language);
+      await mobile.goto(`${base}${inferredPath}`);
+      await mobile.locator('[data-testid="result-state"][data-state="completed"]').waitFor();
+      const alert = mobile.locator('.report-alert', {
+        hasText: language === 'zh' ? '表结构中没有 customers' : 'does not hold customers',
+      });
+      await alert.waitFor();
+      expect(await mobile.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      await mobile.screenshot({ path: join(shots, `result-inferred-${language}-phone.png`), fullPage: true });
+    }
+    await mobile.close();
+  });
+
   it('weighs index advice by pasted pg_stat_statements in the workload panel', { timeout: 120_000 }, async () => {
     const captured = readFileSync(
       new URL('../packages/engine/src/workload/fixtures/pg-stat-statements-aligned.txt', import.meta.url),

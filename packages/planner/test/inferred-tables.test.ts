@@ -1,8 +1,9 @@
-import { AppError, type Dialect, type PlanNode, type Report } from '@sqltune/contracts';
+import { AppError, type Dialect, type Report } from '@sqltune/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mariadbBinary, serviceAvailable } from '../../../test-support/services.ts';
 import { availablePlanners, shutdownPlanners } from '../src/backends.ts';
 import { optimize } from '../src/optimize.ts';
+import { scanOf } from '../src/test-support/helpers.ts';
 
 /**
  * A structure that leaves out a table the statement reads (the lookup table nobody pasted): the statement is planned
@@ -37,16 +38,6 @@ async function run(dialect: Dialect, sql = SQL, extra: { planText?: string; erro
 
 const notes = (report: Report, language: 'zh' | 'en' = 'en') =>
   report.warnings.map((w) => w.message[language]).join('\n');
-
-function scanOf(node: PlanNode | undefined, table: string): PlanNode | undefined {
-  if (!node) return undefined;
-  if (node.relation === table && node.children.length === 0) return node;
-  for (const child of node.children) {
-    const found = scanOf(child, table);
-    if (found) return found;
-  }
-  return undefined;
-}
 
 function checkPlannedWithInferredCustomers(report: Report, types: string) {
   const [statement] = report.statements;

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
-import type { Dialect, PlanNode, Report } from '@sqltune/contracts';
+import type { Dialect, Report } from '@sqltune/contracts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { mariadbBinary, postgresBinDir, serviceAvailable } from '../../../test-support/services.ts';
 import { availablePlanners, shutdownPlanners } from '../src/backends.ts';
 import { optimize } from '../src/optimize.ts';
 import { configurePlanners, type PlannerSettings, plannerSettings } from '../src/settings.ts';
+import { scanOf } from '../src/test-support/helpers.ts';
 
 /**
  * A table without statistics is planned at the size the user's pasted plan shows of it, not the default, and the
@@ -47,16 +48,6 @@ afterAll(async () => {
 async function run(dialect: Dialect, planText: string | null, settings?: PlannerSettings): Promise<Report> {
   const planners = await availablePlanners(settings);
   return optimize({ sql: SQL, dialect, schemaText: schema(dialect), planText }, { planners, engineVersion: 'test' });
-}
-
-function scanOf(node: PlanNode | undefined, table: string): PlanNode | undefined {
-  if (!node) return undefined;
-  if (node.relation === table && node.children.length === 0) return node;
-  for (const child of node.children) {
-    const found = scanOf(child, table);
-    if (found) return found;
-  }
-  return undefined;
 }
 
 const notes = (report: Report, language: 'zh' | 'en' = 'en') => report.warnings.map((w) => w.message[language]);

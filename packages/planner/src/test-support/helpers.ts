@@ -7,6 +7,17 @@ export function nodes(root: PlanNode): PlanNode[] {
   return [root, ...root.children.flatMap(nodes)];
 }
 
+/** The scan of a table (a leaf reading it) in a plan, when there is one. */
+export function scanOf(node: PlanNode | undefined, table: string): PlanNode | undefined {
+  if (!node) return undefined;
+  if (node.relation === table && node.children.length === 0) return node;
+  for (const child of node.children) {
+    const found = scanOf(child, table);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** The AppError the promise rejects with (anything else, or no rejection, fails the test). */
 export async function appError(promise: Promise<unknown>): Promise<AppError> {
   try {
