@@ -1,7 +1,7 @@
 import type { Dialect, Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { ctesOf, ownWalk, queryScopes, resolveColumn, type Source, sourcesOf } from '../semantics/scope.ts';
+import { ctesOf, ownWalk, queryScopes, resolve, type Source, sourcesOf } from '../semantics/scope.ts';
 import { familyOfType, type TypeFamily } from '../semantics/types.ts';
 import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef, unquote } from './model.ts';
 
@@ -495,8 +495,10 @@ function valuesOf(node: AstNode | undefined): AstNode[] {
 function expressionFamily(value: AstNode, ast: AstNode, schema: SchemaModel, query: AstNode): Evidence | undefined {
   const ref = columnRef(value);
   if (ref) {
-    const known = resolveColumn(ast, schema, query, ref);
-    const family = known ? familyOfType(known.column.type) : undefined;
+    // Through CTEs and derived tables too: `ctr.ctr_customer_sk` selects store_returns.sr_customer_sk.
+    const resolved = resolve(ast, schema, query, ref);
+    const column = resolved.kind === 'local' || resolved.kind === 'outer' ? resolved.column : undefined;
+    const family = column ? familyOfType(column.type) : undefined;
     return family ? { family, weight: Weight.KnownColumn } : undefined;
   }
   const literal = literalFamily(value);
@@ -539,8 +541,9 @@ function castFamily(cast: AstNode): TypeFamily | undefined {
   return type ? familyOfType(type.split('(')[0]!.trim()) : undefined;
 }
 
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-const timestampPattern = /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/;
+// `'1999-2-01'` is a date to both databases.
+const datePattern = /^\d{4}-\d{1,2}-\d{1,2}$/;
+const timestampPattern = /^\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The type family of a literal: a number's, a string's (a date, a timestamp, a uuid, or text), a boolean's. */
@@ -601,7 +604,7 @@ function comparedColumn(node: AstNode, parent: AstNode): AstNode | undefined {
 // The tables as DDL.
 
 // Case matters for the camel-case `userId` (not `paid`): tested on the name and on its lower case.
-const idPattern = /^(id|.*_id|.*[a-z]Id|.*[a-z]key|.*_(no|num|count|qty)|quantity)$/;
+const idPattern = /^(id|.*_id|.*[a-z]Id|.*[a-z]key|.*_(no|num|count|qty|sk|seq)|quantity)$/;
 const amountPattern = /(price|amount|cost|total|balance|salary|discount|tax)$/i;
 const timePattern = /(_at|_time|_date|^date|time$|date$)/i;
 const flagPattern = /^(is|has)_/i;
