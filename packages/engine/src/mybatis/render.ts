@@ -294,8 +294,10 @@ class RenderContext {
    */
   private pinCompared(test: string): void {
     for (const { name, equal, value, quoted } of testComparisons(test)) {
-      if (!equal || (!quoted && value === 'null') || name.includes('.')) continue;
-      if (this.binds.has(name) || this.frame.loopNames.has(name)) continue;
+      if (!equal || (!quoted && value === 'null')) continue;
+      // A property path (`q.type == 1`) is pinned whole; a bind's or a loop item's stays as it is.
+      const root = name.split('.')[0]!;
+      if (this.binds.has(root) || this.frame.loopNames.has(root)) continue;
       this.pinned.set(name, { kind: 'known', value: quoted ? value : literalValue(value) });
     }
   }
@@ -309,6 +311,7 @@ class RenderContext {
         if (name === '_databaseId') return { kind: 'known', value: this.dialect };
         return this.scenario.set ? { kind: 'set' } : { kind: 'null' };
       },
+      lookupPath: (path) => this.pinned.get(path),
     };
   }
 

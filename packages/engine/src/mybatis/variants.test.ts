@@ -62,6 +62,38 @@ describe('variants', () => {
     }
   });
 
+  it('siblings comparing one nested property (q.type == 1 / q.type == 2) never render together either', () => {
+    for (const [a, b] of [
+      ['q.type == 1', 'q.type == 2'],
+      ["q.type != null and q.type == 'a'", "q.type == 'b'"],
+      ["q.type.equals('1')", "'2'.equals(q.type)"],
+    ]) {
+      const statement = statementOf(
+        `  <select id="s">SELECT id FROM users <where><if test="${a}">AND a = 1</if><if test="${b}">AND b = 2</if></where></select>`,
+      );
+      const texts = statement.variants.map((v) => v.template.text.replace(/\s+/g, ' ').trim());
+      expect(texts[0], a).toBe('SELECT id FROM users WHERE a = 1');
+      expect(texts, a).toContain('SELECT id FROM users WHERE b = 2');
+      expect(
+        texts.filter((t) => t.includes('a = 1') && t.includes('b = 2')),
+        a,
+      ).toEqual([]);
+    }
+    // Other properties of one object, and one path against a longer one, are not the same parameter.
+    for (const [a, b] of [
+      ['q.type == 1', 'q.kind == 2'],
+      ['q.type == 1', 'p.type == 2'],
+      ['q.type == 1', 'q.type.code == 2'],
+    ]) {
+      const statement = statementOf(
+        `  <select id="s">SELECT id FROM users <where><if test="${a}">AND a = 1</if><if test="${b}">AND b = 2</if></where></select>`,
+      );
+      expect(statement.variants[0]!.template.text.replace(/\s+/g, ' ').trim(), `${a} / ${b}`).toBe(
+        'SELECT id FROM users WHERE a = 1 AND b = 2',
+      );
+    }
+  });
+
   it('a fragment included at several places renders at each, and its <if> is a decision point once', () => {
     const statement = statementOf(
       [
