@@ -96,6 +96,15 @@ export function evaluate(expression: string, scope: Scope): Value | undefined {
   }
 }
 
+/**
+ * The text a `<bind value>` stands for whatever the parameters are: literals alone (`'created_at'`, `'a' + 'b'`, `10`),
+ * no parameter, bind or static field (`@com.x.Constants@FIELD` is only known at run time). Undefined otherwise.
+ */
+export function constantText(expression: string): string | undefined {
+  const value = evaluate(expression, { lookup: () => UNKNOWN });
+  return value?.kind === 'known' ? String(value.value) : undefined;
+}
+
 /** The text a value stands for, when it is one (a bind's pattern); undefined otherwise. */
 export function sampleText(value: Value | undefined): string | undefined {
   if (value?.kind === 'known') return String(value.value);

@@ -14,7 +14,7 @@ import type {
   TextNode,
   TrimNode,
 } from './model.ts';
-import { evaluate, evaluateTest, type Scope, testComparisons, type Value } from './ognl.ts';
+import { constantText, evaluate, evaluateTest, type Scope, testComparisons, type Value } from './ognl.ts';
 import { locationAt, mapperContentError, type SourceFile } from './source.ts';
 import { hasCode, joinPieces, PARAMETER, STATIC, Traced, tidy } from './traced.ts';
 
@@ -98,6 +98,11 @@ interface Frame {
 
 class RenderContext {
   readonly binds = new Map<string, Value>();
+  /**
+   * `<bind>`s of a literal (`value="'created_at'"`): their `${}` is known text, pasted as an include's property is
+   * (no run-time value, nothing to inject). A bind of a parameter stays a `${}`.
+   */
+  private readonly constantBinds = new Map<string, string>();
   /** Parameters a test decided by the scenario compared with a value (see pinCompared). */
   private readonly pinned = new Map<string, Value>();
   readonly reached = new Set<SqlNode>();
@@ -147,9 +152,13 @@ class RenderContext {
         return this.trim(node);
       case 'foreach':
         return this.foreach(node);
-      case 'bind':
+      case 'bind': {
         this.binds.set(node.name, evaluate(node.value, this.scope()) ?? { kind: 'unknown' });
+        const constant = constantText(node.value);
+        if (constant === undefined) this.constantBinds.delete(node.name);
+        else this.constantBinds.set(node.name, constant);
         return Traced.empty;
+      }
       case 'include':
         return this.include(node);
       default:
@@ -171,9 +180,14 @@ class RenderContext {
     this.size += node.text.length;
     if (this.size > MAX_RENDERED_CHARS) throw tooLarge(this.statement, 'characters');
     // `${i}` of a `<foreach index="i">` is the iteration's number (MyBatis pastes it before binding `#{list[${i}]}`).
+    // An include's properties are pasted when the mapper is read, before any bind: they win over a bind's name.
     const properties =
-      this.frame.loopIndexes.size > 0
-        ? new Map([...this.frame.properties, ...[...this.frame.loopIndexes].map(([k, v]) => [k, String(v)] as const)])
+      this.frame.loopIndexes.size > 0 || this.constantBinds.size > 0
+        ? new Map([
+            ...this.constantBinds,
+            ...this.frame.properties,
+            ...[...this.frame.loopIndexes].map(([k, v]) => [k, String(v)] as const),
+          ])
         : this.frame.properties;
     return scanParameters(node, properties, this.statement.framework === 'ibatis');
   }

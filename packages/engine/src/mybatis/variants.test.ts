@@ -94,6 +94,38 @@ describe('variants', () => {
     }
   });
 
+  it('pastes the ${} of a <bind> of a literal as known text; a bind of a parameter stays a ${}', () => {
+    const constant = statementOf(
+      `  <select id="s"><bind name="col" value="'created_at'"/><bind name="n" value="'a' + 'b'"/>SELECT id FROM users WHERE \${n} = #{n} ORDER BY \${col} DESC LIMIT 10</select>`,
+    );
+    expect(constant.variants.map((v) => v.template.text.trim())).toEqual([
+      'SELECT id FROM users WHERE ab = #{n} ORDER BY created_at DESC LIMIT 10',
+    ]);
+    // Planned with its sort and LIMIT: nothing is left to run time.
+    expect(constant.variants[0]!.bound).toMatchObject({ substitutions: 0, emptied: [] });
+    expect(constant.variants[0]!.bound.withoutSort).toBeUndefined();
+    expect(constant.variants[0]!.bound.sql.text).toMatch(/ORDER BY created_at DESC LIMIT 10$/);
+    // An include's property of the same name is pasted first, as MyBatis does when it reads the mapper.
+    const property = statementOf(
+      [
+        '  <sql id="f">ORDER BY ${col}</sql>',
+        `  <select id="s"><bind name="col" value="'created_at'"/>SELECT id FROM users <include refid="f"><property name="col" value="id"/></include></select>`,
+      ].join('\n'),
+    );
+    expect(property.variants[0]!.template.text.trim()).toBe('SELECT id FROM users ORDER BY id');
+    for (const value of ['orderBy', "'%' + name + '%'", '@com.x.Constants@FIELD', 'col']) {
+      const runTime = statementOf(
+        `  <select id="s"><bind name="col" value="${value}"/>SELECT id FROM users ORDER BY \${col}</select>`,
+      );
+      expect(runTime.variants[0]!.template.text.trim(), value).toBe('SELECT id FROM users ORDER BY ${col}');
+    }
+    // A later bind of a parameter under the same name is a run-time value again.
+    const rebound = statementOf(
+      `  <select id="s"><bind name="col" value="'a'"/><bind name="col" value="sort"/>SELECT id FROM users ORDER BY \${col}</select>`,
+    );
+    expect(rebound.variants[0]!.template.text.trim()).toBe('SELECT id FROM users ORDER BY ${col}');
+  });
+
   it('a fragment included at several places renders at each, and its <if> is a decision point once', () => {
     const statement = statementOf(
       [

@@ -40,6 +40,31 @@ const cases: Case[] = [
   },
   {
     rule: 'mapper-text-substitution',
+    name: 'a <bind> of a literal is known text, not a run-time value',
+    body: `  <select id="a"><bind name="sort" value="'created_at'"/>SELECT id FROM users ORDER BY \${sort} DESC</select>`,
+    matches: 0,
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a <bind> of a parameter is pasted at run time',
+    body: `  <select id="a"><bind name="sort" value="orderBy"/>SELECT id FROM users ORDER BY \${sort} DESC</select>`,
+    matches: 1,
+    says: 'check sort against a fixed list',
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a <bind> built from a parameter is pasted at run time',
+    body: `  <select id="a"><bind name="p" value="'%' + name + '%'"/>SELECT id FROM users WHERE name LIKE '\${p}'</select>`,
+    matches: 1,
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a <bind> of a static field is only known at run time',
+    body: `  <select id="a"><bind name="sort" value="@com.x.Constants@FIELD"/>SELECT id FROM users ORDER BY \${sort}</select>`,
+    matches: 1,
+  },
+  {
+    rule: 'mapper-text-substitution',
     name: 'a LIKE pattern gets the CONCAT form',
     body: `  <select id="a">SELECT id FROM users WHERE name LIKE '%\${kw}%'</select>`,
     matches: 1,
