@@ -10,6 +10,14 @@ function statementOf(body: string, schemaText?: string, dialect: 'mysql' | 'post
   return analysis.statements[0]!;
 }
 
+/** The variants' texts of two sibling `<if>`s in a `<where>`, rendering `a = 1` and `b = 2`. */
+function siblingTexts(testA: string, testB: string): string[] {
+  const statement = statementOf(
+    `  <select id="s">SELECT id FROM users <where><if test="${testA}">AND a = 1</if><if test="${testB}">AND b = 2</if></where></select>`,
+  );
+  return statement.variants.map((v) => v.template.text.replace(/\s+/g, ' ').trim());
+}
+
 describe('variants', () => {
   it('every parameter set, every parameter null, one-item loops, and each <if> body seen at least once', () => {
     const statement = statementOf(
@@ -68,10 +76,7 @@ describe('variants', () => {
       ["q.type != null and q.type == 'a'", "q.type == 'b'"],
       ["q.type.equals('1')", "'2'.equals(q.type)"],
     ]) {
-      const statement = statementOf(
-        `  <select id="s">SELECT id FROM users <where><if test="${a}">AND a = 1</if><if test="${b}">AND b = 2</if></where></select>`,
-      );
-      const texts = statement.variants.map((v) => v.template.text.replace(/\s+/g, ' ').trim());
+      const texts = siblingTexts(a, b);
       expect(texts[0], a).toBe('SELECT id FROM users WHERE a = 1');
       expect(texts, a).toContain('SELECT id FROM users WHERE b = 2');
       expect(
@@ -85,12 +90,7 @@ describe('variants', () => {
       ['q.type == 1', 'p.type == 2'],
       ['q.type == 1', 'q.type.code == 2'],
     ]) {
-      const statement = statementOf(
-        `  <select id="s">SELECT id FROM users <where><if test="${a}">AND a = 1</if><if test="${b}">AND b = 2</if></where></select>`,
-      );
-      expect(statement.variants[0]!.template.text.replace(/\s+/g, ' ').trim(), `${a} / ${b}`).toBe(
-        'SELECT id FROM users WHERE a = 1 AND b = 2',
-      );
+      expect(siblingTexts(a, b)[0], `${a} / ${b}`).toBe('SELECT id FROM users WHERE a = 1 AND b = 2');
     }
   });
 
