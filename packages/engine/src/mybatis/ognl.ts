@@ -26,6 +26,8 @@ const SET_SAMPLE = 'a';
 export interface Scope {
   /** The value of a name (the first part of a property path): a parameter, a `<bind>`, `_parameter`... */
   lookup(name: string): Value;
+  /** A value known for a whole property path (`q.type`, fixed by a test the scenario decided), if any. */
+  lookupPath?(path: string): Value | undefined;
 }
 
 /** `name == value` or `name != value` in a test (value: null, a number, a string, true or false, as written). */
@@ -92,6 +94,15 @@ export function evaluate(expression: string, scope: Scope): Value | undefined {
     if (error instanceof Unreadable) return undefined;
     throw error;
   }
+}
+
+/**
+ * The text a `<bind value>` stands for whatever the parameters are: literals alone (`'created_at'`, `'a' + 'b'`, `10`),
+ * no parameter, bind or static field (`@com.x.Constants@FIELD` is only known at run time). Undefined otherwise.
+ */
+export function constantText(expression: string): string | undefined {
+  const value = evaluate(expression, { lookup: () => UNKNOWN });
+  return value?.kind === 'known' ? String(value.value) : undefined;
 }
 
 /** The text a value stands for, when it is one (a bind's pattern); undefined otherwise. */
@@ -192,6 +203,8 @@ const wordOperators: Record<string, string> = {
 
 class Parser {
   private i = 0;
+  /** The name primary() just looked up (a property path starts there); undefined after anything else. */
+  private lookedUp: string | undefined;
 
   constructor(
     private readonly tokens: Token[],
@@ -243,19 +256,31 @@ class Parser {
       const value = this.unary();
       return value.kind === 'known' && typeof value.value === 'number' ? known(-value.value) : UNKNOWN;
     }
-    return this.postfix(this.primary());
+    const value = this.primary();
+    const path = this.lookedUp;
+    this.lookedUp = undefined;
+    return this.postfix(value, path);
   }
 
-  private postfix(start: Value): Value {
+  /** Property reads and calls after a value; `path` is the property path read so far (`q`, `q.type`), if one. */
+  private postfix(start: Value, startPath: string | undefined): Value {
     let value = start;
+    let path = startPath;
     for (;;) {
       if (this.accept('.')) {
         const name = this.name();
-        value = this.peek('(') ? method(value, name, this.arguments()) : property(value);
+        if (this.peek('(')) {
+          value = method(value, name, this.arguments());
+          path = undefined;
+        } else {
+          path = path === undefined ? undefined : `${path}.${name}`;
+          value = (path === undefined ? undefined : this.scope.lookupPath?.(path)) ?? property(value);
+        }
       } else if (this.accept('[')) {
         this.expression();
         this.expect(']');
         value = property(value);
+        path = undefined;
       } else return value;
     }
   }
@@ -289,6 +314,7 @@ class Parser {
       this.arguments();
       return UNKNOWN;
     }
+    this.lookedUp = name;
     return this.scope.lookup(name);
   }
 

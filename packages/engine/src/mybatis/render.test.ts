@@ -75,7 +75,28 @@ describe('MyBatis 3 tags', () => {
       <if test="b != null">b = #{b},</if></set> WHERE id = #{id}</update>`);
     expect(render(xml, 'u')).toBe('UPDATE users SET a = #{a}, b = #{b} WHERE id = #{id}');
     const empty = renderFull(xml, 'u', noneSet);
-    expect(empty.emptyClauses.map((c) => c.site.tag)).toEqual(['set']);
+    expect(empty.emptyClauses.map((c) => c.written)).toEqual(['<set>']);
+    expect(renderFull(xml, 'u').emptyClauses).toEqual([]);
+  });
+
+  it('a SET written before <if>s that all render nothing is recorded at the word; one followed by text is not', () => {
+    const xml = mybatis(`<update id="u">UPDATE users SET
+      <if test="a != null">a = #{a},</if><if test="b != null">b = #{b}</if> WHERE id = #{id}</update>
+      <update id="last">UPDATE users SET <if test="a != null">a = #{a}</if></update>
+      <update id="fixed">UPDATE users SET updated_at = NOW() <if test="a != null">, a = #{a}</if> WHERE id = #{id}</update>
+      <select id="s">SELECT id FROM users WHERE name = 'SET' <if test="a != null">AND a = #{a}</if></select>`);
+    const empty = renderFull(xml, 'u', noneSet);
+    expect(empty.sql.text.replace(/\s+/g, ' ')).toBe('UPDATE users SET WHERE id = #{id}');
+    expect(
+      empty.emptyClauses.map(({ offset, length, written }) => [xml.slice(offset, offset + length), written]),
+    ).toEqual([['SET', 'SET']]);
+    expect(renderFull(xml, 'last', noneSet).emptyClauses.map((c) => c.written)).toEqual(['SET']);
+    expect(renderFull(xml, 'u').emptyClauses).toEqual([]);
+    expect(renderFull(xml, 'fixed', noneSet).emptyClauses).toEqual([]);
+    expect(renderFull(xml, 's', noneSet).emptyClauses).toEqual([]);
+    // Written empty, with no condition left out: a syntax error as written, not one the parameters make.
+    const written = mybatis('<update id="u">UPDATE users SET WHERE id = #{id}</update>');
+    expect(renderFull(written, 'u', noneSet).emptyClauses).toEqual([]);
   });
 
   // MyBatis joins what each node renders, and a trim's prefix and suffix, with a blank: `( a, b )`.
@@ -189,6 +210,18 @@ describe('iBatis 2 tags', () => {
       <isNotNull prepend="AND" property="status">status = #status:INTEGER#</isNotNull></dynamic></select>`);
     expect(render(xml, 's')).toBe('SELECT id FROM a WHERE name = #{name} AND status = #{status,jdbcType=INTEGER}');
     expect(render(xml, 's', noneSet)).toBe('SELECT id FROM a');
+    // An empty WHERE is a valid statement: not recorded.
+    expect(renderFull(xml, 's', noneSet).emptyClauses).toEqual([]);
+  });
+
+  it('<dynamic prepend="SET"> that renders nothing is recorded', () => {
+    const xml = ibatis(`<update id="u">UPDATE a <dynamic prepend="SET">
+      <isNotNull prepend="," property="name">name = #name#</isNotNull></dynamic> WHERE id = #id#</update>`);
+    expect(render(xml, 'u')).toBe('UPDATE a SET name = #{name} WHERE id = #{id}');
+    expect(renderFull(xml, 'u').emptyClauses).toEqual([]);
+    const empty = renderFull(xml, 'u', noneSet);
+    expect(empty.sql.text.replace(/\s+/g, ' ')).toBe('UPDATE a WHERE id = #{id}');
+    expect(empty.emptyClauses.map((c) => c.written)).toEqual(['<dynamic prepend="SET">']);
   });
 
   it('the first prepend is found through tags without a prepend of their own', () => {

@@ -14,7 +14,7 @@ import type {
   TextNode,
   TrimNode,
 } from './model.ts';
-import { evaluate, evaluateTest, type Scope, testComparisons, type Value } from './ognl.ts';
+import { constantText, evaluate, evaluateTest, type Scope, testComparisons, type Value } from './ognl.ts';
 import { locationAt, mapperContentError, type SourceFile } from './source.ts';
 import { hasCode, joinPieces, PARAMETER, STATIC, Traced, tidy } from './traced.ts';
 
@@ -43,10 +43,20 @@ export interface Rendered {
   /** Whether a `<foreach>` or `<iterate>` was rendered. */
   readonly repeated: boolean;
   /**
-   * `<set>`s and prefixed `<trim>`s (not `<where>`) that rendered nothing: `UPDATE t WHERE ...` or `INSERT INTO t`,
+   * `<set>`s, prefixed `<trim>`s (not `<where>`) and iBatis `<dynamic prepend="SET">`s that rendered nothing, and a
+   * `SET` written as text with nothing after it: `UPDATE t WHERE ...`, `UPDATE t SET WHERE ...` or `INSERT INTO t`,
    * which MyBatis sends as they are and the database refuses.
    */
-  readonly emptyClauses: readonly TrimNode[];
+  readonly emptyClauses: readonly EmptyClause[];
+}
+
+/** A clause that rendered nothing, where it is written (its tag, or the word) and as it is named in a message. */
+export interface EmptyClause {
+  readonly file: SourceFile;
+  readonly offset: number;
+  readonly length: number;
+  /** `<set>`, `<trim prefix="SET">`, `<dynamic prepend="SET">`, `SET`. */
+  readonly written: string;
 }
 
 /** Finds the fragment an `<include refid>` names, seen from the namespace of the file it is written in. */
@@ -69,15 +79,30 @@ export function renderStatement(
   dialect: Dialect,
 ): Rendered {
   const context = new RenderContext(statement, scenario, fragments, dialect);
-  const body = context.nodes(statement.body);
+  const sql = tidy(context.nodes(statement.body), dialect === 'mysql');
+  // A SET left empty as written (no condition declined) is a plain syntax error, not one the parameters make.
+  const emptySet = statement.kind === 'update' && context.declined ? emptySetWord(sql) : undefined;
   return {
-    sql: tidy(body, dialect === 'mysql'),
+    sql,
     binds: context.binds,
     reached: context.reached,
     choices: context.choices,
     repeated: context.repeated,
-    emptyClauses: context.emptyClauses,
+    emptyClauses: emptySet ? [...context.emptyClauses, emptySet] : context.emptyClauses,
   };
+}
+
+/**
+ * `UPDATE t SET WHERE ...` (or `SET` last): a `SET` written as text before conditional assignments that all rendered
+ * nothing. Only a written `SET` counts: a `<trim prefix="SET">` that renders nothing leaves no word (emptyClauses).
+ */
+function emptySetWord(sql: Traced): EmptyClause | undefined {
+  const match = /^\s*UPDATE\b[\s\S]*?\bSET\s*(?:\bWHERE\b|$)/i.exec(sql.text);
+  if (!match) return undefined;
+  const at = match.index + match[0].search(/\bSET\s*(?:\bWHERE\b|$)/i);
+  const origin = sql.originAt(at);
+  if (origin?.kind !== STATIC) return undefined;
+  return { file: origin.file, offset: origin.offset, length: 3, written: 'SET' };
 }
 
 /** Whether the next prepend to render is to be left out (iBatis; shared down through tags without a prepend). */
@@ -98,12 +123,19 @@ interface Frame {
 
 class RenderContext {
   readonly binds = new Map<string, Value>();
+  /**
+   * `<bind>`s of a literal (`value="'created_at'"`): their `${}` is known text, pasted as an include's property is
+   * (no run-time value, nothing to inject). A bind of a parameter stays a `${}`.
+   */
+  private readonly constantBinds = new Map<string, string>();
   /** Parameters a test decided by the scenario compared with a value (see pinCompared). */
   private readonly pinned = new Map<string, Value>();
   readonly reached = new Set<SqlNode>();
   readonly choices = new Map<ChooseNode, number>();
-  readonly emptyClauses: TrimNode[] = [];
+  readonly emptyClauses: EmptyClause[] = [];
   repeated = false;
+  /** Whether a condition did not hold (its body left out). */
+  declined = false;
   private size = 0;
   private elements = 0;
   private frame: Frame;
@@ -147,9 +179,13 @@ class RenderContext {
         return this.trim(node);
       case 'foreach':
         return this.foreach(node);
-      case 'bind':
+      case 'bind': {
         this.binds.set(node.name, evaluate(node.value, this.scope()) ?? { kind: 'unknown' });
+        const constant = constantText(node.value);
+        if (constant === undefined) this.constantBinds.delete(node.name);
+        else this.constantBinds.set(node.name, constant);
         return Traced.empty;
+      }
       case 'include':
         return this.include(node);
       default:
@@ -171,14 +207,25 @@ class RenderContext {
     this.size += node.text.length;
     if (this.size > MAX_RENDERED_CHARS) throw tooLarge(this.statement, 'characters');
     // `${i}` of a `<foreach index="i">` is the iteration's number (MyBatis pastes it before binding `#{list[${i}]}`).
+    // An include's properties are pasted when the mapper is read, before any bind: they win over a bind's name.
     const properties =
-      this.frame.loopIndexes.size > 0
-        ? new Map([...this.frame.properties, ...[...this.frame.loopIndexes].map(([k, v]) => [k, String(v)] as const)])
+      this.frame.loopIndexes.size > 0 || this.constantBinds.size > 0
+        ? new Map([
+            ...this.constantBinds,
+            ...this.frame.properties,
+            ...[...this.frame.loopIndexes].map(([k, v]) => [k, String(v)] as const),
+          ])
         : this.frame.properties;
     return scanParameters(node, properties, this.statement.framework === 'ibatis');
   }
 
   decide(node: ConditionalNode): boolean {
+    const holds = this.test(node);
+    if (!holds) this.declined = true;
+    return holds;
+  }
+
+  private test(node: ConditionalNode): boolean {
     const forced = this.scenario.forced.get(node);
     if (typeof forced === 'boolean') return forced;
     if (node.kind === 'if') {
@@ -211,7 +258,10 @@ class RenderContext {
   private trim(node: TrimNode): Traced {
     let body = this.nodes(node.body).trim();
     if (!hasCode(body.text, this.dialect === 'mysql')) {
-      if (node.prefix.trim() && !/^where$/i.test(node.prefix.trim())) this.emptyClauses.push(node);
+      const prefix = node.prefix.trim();
+      if (prefix && !/^where$/i.test(prefix)) {
+        this.emptyClauses.push(tagClause(node, node.site.tag === 'set' ? '<set>' : `<trim prefix="${node.prefix}">`));
+      }
       return Traced.empty;
     }
     const upper = body.text.toUpperCase();
@@ -294,8 +344,10 @@ class RenderContext {
    */
   private pinCompared(test: string): void {
     for (const { name, equal, value, quoted } of testComparisons(test)) {
-      if (!equal || (!quoted && value === 'null') || name.includes('.')) continue;
-      if (this.binds.has(name) || this.frame.loopNames.has(name)) continue;
+      if (!equal || (!quoted && value === 'null')) continue;
+      // A property path (`q.type == 1`) is pinned whole; a bind's or a loop item's stays as it is.
+      const root = name.split('.')[0]!;
+      if (this.binds.has(root) || this.frame.loopNames.has(root)) continue;
       this.pinned.set(name, { kind: 'known', value: quoted ? value : literalValue(value) });
     }
   }
@@ -309,6 +361,7 @@ class RenderContext {
         if (name === '_databaseId') return { kind: 'known', value: this.dialect };
         return this.scenario.set ? { kind: 'set' } : { kind: 'null' };
       },
+      lookupPath: (path) => this.pinned.get(path),
     };
   }
 
@@ -344,8 +397,13 @@ class RenderContext {
   private ibatisPart(node: SqlNode, removal: PrependRemoval | null): { prepend: string; body: Traced } {
     this.count();
     switch (node.kind) {
-      case 'dynamic':
-        return this.ibatisWrapped(node, this.ibatisChildren(node.body, { pending: true }));
+      case 'dynamic': {
+        const part = this.ibatisWrapped(node, this.ibatisChildren(node.body, { pending: true }));
+        if (!part.body.text && /^set$/i.test(node.prepend.trim())) {
+          this.emptyClauses.push(tagClause(node, `<dynamic prepend="${node.prepend}">`));
+        }
+        return part;
+      }
       case 'condition': {
         if (!this.decide(node)) return { prepend: '', body: Traced.empty };
         const inner = node.removeFirstPrepend ? { pending: true } : node.prepend ? null : removal;
@@ -511,6 +569,10 @@ function ibatisPiece(match: RegExpExecArray, node: TextNode, start: number, end:
   const innerOffsets = Array.from({ length: spelled.length }, (_, i) => at(Math.min(start + i, end - 1)));
   innerOffsets[spelled.length - 1] = at(end - 1);
   return Traced.fromSource(spelled, file, innerOffsets, -1, PARAMETER);
+}
+
+function tagClause(node: TrimNode | DynamicNode, written: string): EmptyClause {
+  return { file: node.site.file, offset: node.site.start, length: node.site.tag.length + 1, written };
 }
 
 function substituteProperties(text: string, properties: ReadonlyMap<string, string>): string {

@@ -10,6 +10,14 @@ function statementOf(body: string, schemaText?: string, dialect: 'mysql' | 'post
   return analysis.statements[0]!;
 }
 
+/** The variants' texts of two sibling `<if>`s in a `<where>`, rendering `a = 1` and `b = 2`. */
+function siblingTexts(testA: string, testB: string): string[] {
+  const statement = statementOf(
+    `  <select id="s">SELECT id FROM users <where><if test="${testA}">AND a = 1</if><if test="${testB}">AND b = 2</if></where></select>`,
+  );
+  return statement.variants.map((v) => v.template.text.replace(/\s+/g, ' ').trim());
+}
+
 describe('variants', () => {
   it('every parameter set, every parameter null, one-item loops, and each <if> body seen at least once', () => {
     const statement = statementOf(
@@ -60,6 +68,62 @@ describe('variants', () => {
       );
       expect(sorted.variants[0]!.template.text.replace(/\s+/g, ' '), a).toBe('SELECT id FROM users WHERE a = 1');
     }
+  });
+
+  it('siblings comparing one nested property (q.type == 1 / q.type == 2) never render together either', () => {
+    for (const [a, b] of [
+      ['q.type == 1', 'q.type == 2'],
+      ["q.type != null and q.type == 'a'", "q.type == 'b'"],
+      ["q.type.equals('1')", "'2'.equals(q.type)"],
+    ]) {
+      const texts = siblingTexts(a, b);
+      expect(texts[0], a).toBe('SELECT id FROM users WHERE a = 1');
+      expect(texts, a).toContain('SELECT id FROM users WHERE b = 2');
+      expect(
+        texts.filter((t) => t.includes('a = 1') && t.includes('b = 2')),
+        a,
+      ).toEqual([]);
+    }
+    // Other properties of one object, and one path against a longer one, are not the same parameter.
+    for (const [a, b] of [
+      ['q.type == 1', 'q.kind == 2'],
+      ['q.type == 1', 'p.type == 2'],
+      ['q.type == 1', 'q.type.code == 2'],
+    ]) {
+      expect(siblingTexts(a, b)[0], `${a} / ${b}`).toBe('SELECT id FROM users WHERE a = 1 AND b = 2');
+    }
+  });
+
+  it('pastes the ${} of a <bind> of a literal as known text; a bind of a parameter stays a ${}', () => {
+    const constant = statementOf(
+      `  <select id="s"><bind name="col" value="'created_at'"/><bind name="n" value="'a' + 'b'"/>SELECT id FROM users WHERE \${n} = #{n} ORDER BY \${col} DESC LIMIT 10</select>`,
+    );
+    expect(constant.variants.map((v) => v.template.text.trim())).toEqual([
+      'SELECT id FROM users WHERE ab = #{n} ORDER BY created_at DESC LIMIT 10',
+    ]);
+    // Planned with its sort and LIMIT: nothing is left to run time.
+    expect(constant.variants[0]!.bound).toMatchObject({ substitutions: 0, emptied: [] });
+    expect(constant.variants[0]!.bound.withoutSort).toBeUndefined();
+    expect(constant.variants[0]!.bound.sql.text).toMatch(/ORDER BY created_at DESC LIMIT 10$/);
+    // An include's property of the same name is pasted first, as MyBatis does when it reads the mapper.
+    const property = statementOf(
+      [
+        '  <sql id="f">ORDER BY ${col}</sql>',
+        `  <select id="s"><bind name="col" value="'created_at'"/>SELECT id FROM users <include refid="f"><property name="col" value="id"/></include></select>`,
+      ].join('\n'),
+    );
+    expect(property.variants[0]!.template.text.trim()).toBe('SELECT id FROM users ORDER BY id');
+    for (const value of ['orderBy', "'%' + name + '%'", '@com.x.Constants@FIELD', 'col']) {
+      const runTime = statementOf(
+        `  <select id="s"><bind name="col" value="${value}"/>SELECT id FROM users ORDER BY \${col}</select>`,
+      );
+      expect(runTime.variants[0]!.template.text.trim(), value).toBe('SELECT id FROM users ORDER BY ${col}');
+    }
+    // A later bind of a parameter under the same name is a run-time value again.
+    const rebound = statementOf(
+      `  <select id="s"><bind name="col" value="'a'"/><bind name="col" value="sort"/>SELECT id FROM users ORDER BY \${col}</select>`,
+    );
+    expect(rebound.variants[0]!.template.text.trim()).toBe('SELECT id FROM users ORDER BY ${col}');
   });
 
   it('a fragment included at several places renders at each, and its <if> is a decision point once', () => {

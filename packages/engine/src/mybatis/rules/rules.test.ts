@@ -40,6 +40,31 @@ const cases: Case[] = [
   },
   {
     rule: 'mapper-text-substitution',
+    name: 'a <bind> of a literal is known text, not a run-time value',
+    body: `  <select id="a"><bind name="sort" value="'created_at'"/>SELECT id FROM users ORDER BY \${sort} DESC</select>`,
+    matches: 0,
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a <bind> of a parameter is pasted at run time',
+    body: `  <select id="a"><bind name="sort" value="orderBy"/>SELECT id FROM users ORDER BY \${sort} DESC</select>`,
+    matches: 1,
+    says: 'check sort against a fixed list',
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a <bind> built from a parameter is pasted at run time',
+    body: `  <select id="a"><bind name="p" value="'%' + name + '%'"/>SELECT id FROM users WHERE name LIKE '\${p}'</select>`,
+    matches: 1,
+  },
+  {
+    rule: 'mapper-text-substitution',
+    name: 'a <bind> of a static field is only known at run time',
+    body: `  <select id="a"><bind name="sort" value="@com.x.Constants@FIELD"/>SELECT id FROM users ORDER BY \${sort}</select>`,
+    matches: 1,
+  },
+  {
+    rule: 'mapper-text-substitution',
     name: 'a LIKE pattern gets the CONCAT form',
     body: `  <select id="a">SELECT id FROM users WHERE name LIKE '%\${kw}%'</select>`,
     matches: 1,
@@ -423,6 +448,36 @@ const cases: Case[] = [
     body: '  <update id="u">UPDATE users <set>updated_at = now(), <if test="name != null">name = #{name},</if></set> WHERE id = #{id}</update>',
     matches: 0,
   },
+  {
+    rule: 'mapper-empty-clause',
+    name: 'a SET written before <if>s only',
+    body: '  <update id="u">UPDATE users SET\n    <if test="name != null">name = #{name},</if>\n    <if test="email != null">email = #{email}</if>\n    WHERE id = #{id}</update>',
+    matches: 1,
+    at: '2:31',
+    says: 'nothing follows SET',
+  },
+  {
+    rule: 'mapper-empty-clause',
+    name: 'a SET written before a fixed assignment and <if>s',
+    body: '  <update id="u">UPDATE users SET updated_at = now()\n    <if test="name != null">, name = #{name}</if>\n    WHERE id = #{id}</update>',
+    matches: 0,
+  },
+  {
+    rule: 'mapper-empty-clause',
+    name: 'iBatis: a <dynamic prepend="SET"> of conditions only',
+    framework: 'ibatis',
+    body: '  <update id="u">UPDATE users <dynamic prepend="SET"><isNotNull prepend="," property="name">name = #name#</isNotNull></dynamic> WHERE id = #id#</update>',
+    matches: 1,
+    at: '2:31',
+    says: '<dynamic prepend="SET"> renders nothing',
+  },
+  {
+    rule: 'mapper-empty-clause',
+    name: 'iBatis: a <dynamic prepend="SET"> with a fixed assignment',
+    framework: 'ibatis',
+    body: '  <update id="u">UPDATE users <dynamic prepend="SET">updated_at = now()<isNotNull prepend="," property="name">name = #name#</isNotNull></dynamic> WHERE id = #id#</update>',
+    matches: 0,
+  },
 
   // mapper-foreach-unbounded-in
   {
@@ -533,6 +588,47 @@ describe('mapper rules', () => {
       }
     });
   }
+
+  it('an UPDATE whose every assignment is conditional: the empty variant is a finding, not an error; the rest is planned', () => {
+    for (const [framework, body] of [
+      [
+        'mybatis',
+        '  <update id="u">UPDATE users SET <if test="name != null">name = #{name},</if> <if test="email != null">email = #{email}</if> WHERE id = #{id}</update>',
+      ],
+      [
+        'mybatis',
+        '  <update id="u">UPDATE users <set><if test="name != null">name = #{name},</if></set> WHERE id = #{id}</update>',
+      ],
+      [
+        'ibatis',
+        '  <update id="u">UPDATE users <dynamic prepend="SET"><isNotNull prepend="," property="name">name = #name#</isNotNull></dynamic> WHERE id = #id#</update>',
+      ],
+    ] as const) {
+      const [statement] = analyzeMapper({
+        files: [{ name: 'm.xml', text: wrap(body, framework) }],
+        dialect: 'mysql',
+      }).statements;
+      expect(statement!.error, body).toBeUndefined();
+      expect(
+        statement!.variants.map((v) => [v.error, v.template.text.replace(/\s+/g, ' ').trim()]),
+        body,
+      ).toEqual([
+        [
+          undefined,
+          expect.stringMatching(/^UPDATE users SET name = #\{name\},? (email = #\{email\} )?WHERE id = #\{id\}$/),
+        ],
+      ]);
+      expect(statement!.findings.map((f) => f.id)).toContain('mapper-empty-clause');
+    }
+    // A statement that does not parse for another reason is still an error.
+    const [broken] = analyzeMapper({
+      files: [
+        { name: 'm.xml', text: wrap('  <update id="u">UPDATE users SET WHERE WHERE id = #{id}</update>', 'mybatis') },
+      ],
+      dialect: 'mysql',
+    }).statements;
+    expect(broken!.variants.some((v) => v.error) || broken!.error).toBeTruthy();
+  });
 
   it('a rule that says it more precisely leaves out the statement rule it supersedes', () => {
     const xml = wrap(
