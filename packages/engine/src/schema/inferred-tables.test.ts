@@ -70,6 +70,19 @@ describe('tables a given structure leaves out', () => {
     expect(columnsOf(linked, 'parts')).toEqual(['ref BIGINT']);
   });
 
+  it("types a missing table's column by how a CTE or derived table that selects it is used, in every branch", () => {
+    const sql = `WITH ss AS (SELECT d.d_year AS yr, d.d_label FROM orders o JOIN dates d ON d.d_key = o.id
+        UNION ALL SELECT w.w_year, w.w_label FROM weeks w)
+      SELECT t.d_label FROM ss JOIN (SELECT d_week FROM dates) t2 ON t2.d_week > now() - interval '7 days'
+        CROSS JOIN (SELECT d_label FROM dates) t WHERE ss.yr = 2000 AND ss.d_label LIKE 'Q%'`;
+    expect(columnsOf(sql, 'dates')).toEqual(['d_year BIGINT', 'd_label TEXT', 'd_key BIGINT', 'd_week TIMESTAMP']);
+    expect(columnsOf(sql, 'weeks')).toEqual(['w_year BIGINT', 'w_label TEXT']);
+    // A CTE column of a known table passes its type on: `total` is orders' DECIMAL.
+    const known = `WITH big AS (SELECT customer_id AS c, total FROM orders)
+      SELECT 1 FROM big JOIN refunds r ON r.amount_back = big.total AND r.cust = big.c`;
+    expect(columnsOf(known, 'refunds')).toEqual(['amount_back NUMERIC', 'cust BIGINT']);
+  });
+
   it("reads a correlated subquery's unqualified column as the enclosing known table's, not a missing one's", () => {
     // TPC-H Q2's shape: region is missing; p_partkey is part's, from the enclosing query.
     const schema = `${ORDERS}\nCREATE TABLE part (p_partkey BIGINT PRIMARY KEY, p_size INT);`;

@@ -1,7 +1,7 @@
 import type { Dialect, Localized } from '@sqltune/contracts';
 import { type AstNode, child, children, columnRef, isNode } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { ctesOf, ownWalk, queryScopes, resolve, type Source, sourcesOf } from '../semantics/scope.ts';
+import { cteBody, ctesOf, ownWalk, queryScopes, resolve, type Source, sourcesOf } from '../semantics/scope.ts';
 import { familyOfType, type TypeFamily } from '../semantics/types.ts';
 import { type ColumnDef, findColumn, findTable, type SchemaModel, type TableDef, unquote } from './model.ts';
 
@@ -143,10 +143,11 @@ function readStatement(
     }
     return column;
   };
-  // Every reference placed on an inferred column, across the statement's queries, and the pairs compared with each
-  // other (`c.id = o.customer_id`, `a IN (SELECT b ...)`): linked once every query is read.
+  // Every reference placed on an inferred column, across the statement's queries; every column reference with what
+  // its use says and what it is compared with (`c.id = o.customer_id`, `a IN (SELECT b ...)`). Once every query is
+  // read, a reference to a CTE's or derived table's column gives its evidence to the inferred column it passes through.
   const placedNodes = new Map<AstNode, DraftColumn>();
-  const compared: Array<[AstNode, AstNode]> = [];
+  const uses: ColumnUse[] = [];
   for (const scope of queryScopes(ast)) {
     const chain = [scope.query, ...[...scope.outer].reverse()];
     const aliases = outputAliases(scope.query);
@@ -162,28 +163,75 @@ function readStatement(
     };
     // The walk gives each node its parent; a column's context may be its grandparent (a call's argument list).
     const parents = new Map<AstNode, AstNode>();
-    const reads: Array<{ node: AstNode; keys: string[]; column: DraftColumn }> = [];
+    const reads: Array<{ node: AstNode; keys: string[] }> = [];
     ownWalk(scope.query, ({ node, parent, keys }) => {
       parents.set(node, parent);
       // PostgreSQL's `SET a = ...` item is a column reference holding its value: readSetColumns reads it.
       if (keys.length === 1 && keys[0] === 'set') return undefined;
-      const column = placed(node);
-      if (column) reads.push({ node, keys, column });
-      return column ? false : undefined;
+      const ref = columnRef(node);
+      if (!ref || ref.column === '*') return undefined;
+      placed(node);
+      reads.push({ node, keys });
+      return false;
     });
     const context = { parents, ast, schema, query: scope.query };
-    for (const { node, keys, column } of reads) {
-      column.evidence.push(...evidenceAt(node, keys, context));
-      const other = comparedColumn(node, parents.get(node)!);
-      if (other) compared.push([node, other]);
+    for (const { node, keys } of reads) {
+      const other = comparedColumn(node, parents.get(node)!, scope.query);
+      uses.push({ node, query: scope.query, evidence: evidenceAt(node, keys, context), ...(other ? { other } : {}) });
     }
     for (const source of sources(scope.query)) readUsing(source, sources(scope.query), draftOf, columnOf);
     if (scope.query.type === 'update') readSetColumns(scope.query, sources(scope.query), draftOf, columnOf);
   }
-  for (const [a, b] of compared) {
-    const [first, second] = [placedNodes.get(a), placedNodes.get(b)];
-    if (first && second) link(first, second);
+  const through = (node: AstNode, query: AstNode) =>
+    inferredBehind(node, query, { ast, schema, placedNodes, depth: 0 });
+  for (const use of uses) {
+    const targets = through(use.node, use.query);
+    for (const target of targets) target.evidence.push(...use.evidence);
+    const peers = use.other ? through(use.other.node, use.other.query) : [];
+    for (const target of targets) for (const peer of peers) link(target, peer);
   }
+}
+
+/** A column reference of a query, what its use says of its type, and the column reference it is compared with. */
+interface ColumnUse {
+  node: AstNode;
+  query: AstNode;
+  evidence: Evidence[];
+  other?: { node: AstNode; query: AstNode };
+}
+
+/**
+ * The inferred columns a reference reads: its own, or through a CTE or derived table the columns each of its
+ * branches selects under that name (`ss.d_year` over `WITH ss AS (SELECT d_year ... FROM date_dim ...)`), followed
+ * through at most 8 of them.
+ */
+function inferredBehind(
+  node: AstNode,
+  query: AstNode,
+  context: { ast: AstNode; schema: SchemaModel; placedNodes: ReadonlyMap<AstNode, DraftColumn>; depth: number },
+): DraftColumn[] {
+  const own = context.placedNodes.get(node);
+  if (own) return [own];
+  const ref = columnRef(node);
+  if (!ref || context.depth >= 8) return [];
+  const resolved = resolve(context.ast, context.schema, query, ref);
+  if (resolved.kind !== 'local' && resolved.kind !== 'outer') return [];
+  const { source } = resolved;
+  if (source.def || !source.columns) return [];
+  const body = source.cte
+    ? source.definition
+      ? cteBody(source.definition)
+      : undefined
+    : child(child(source.node, 'expr') ?? {}, 'ast');
+  const index = source.columns.indexOf(unquote(ref.column).toLowerCase());
+  if (!body || index < 0) return [];
+  const found: DraftColumn[] = [];
+  for (let branch: AstNode | undefined = body; isNode(branch); branch = child(branch, '_next')) {
+    const item = children(branch, 'columns')[index];
+    const expr = item ? child(item, 'expr') : undefined;
+    if (expr && columnRef(expr)) found.push(...inferredBehind(expr, branch, { ...context, depth: context.depth + 1 }));
+  }
+  return found;
 }
 
 /**
@@ -590,12 +638,12 @@ function link(a: DraftColumn, b: DraftColumn): void {
  * The column reference a compared column is compared with, in its query or as a subquery's only item
  * (`c.id = o.customer_id`, `a IN (SELECT b FROM ...)`): with both tables missing, the two share a type.
  */
-function comparedColumn(node: AstNode, parent: AstNode): AstNode | undefined {
+function comparedColumn(node: AstNode, parent: AstNode, query: AstNode): { node: AstNode; query: AstNode } | undefined {
   if (parent.type !== 'binary_expr' || !comparisons.has(String(parent.operator).toUpperCase())) return undefined;
   const other = child(parent, 'left') === node ? child(parent, 'right') : child(parent, 'left');
   for (const value of valuesOf(other)) {
-    const candidate = subqueryItem(value)?.item ?? value;
-    if (columnRef(candidate)) return candidate;
+    const candidate = subqueryItem(value) ?? { item: value, query };
+    if (columnRef(candidate.item)) return { node: candidate.item, query: candidate.query };
   }
   return undefined;
 }
