@@ -595,7 +595,7 @@ const timestampPattern = /^\d{4}-\d{1,2}-\d{1,2}[ T]\d{1,2}:\d{2}/;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The type family of a literal: a number's, a string's (a date, a timestamp, a uuid, or text), a boolean's. */
-export function literalFamily(node: AstNode | undefined): TypeFamily | undefined {
+function literalFamily(node: AstNode | undefined): TypeFamily | undefined {
   if (!node) return undefined;
   switch (node.type) {
     case 'number':
@@ -658,7 +658,7 @@ const timePattern = /(_at|_time|_date|^date|time$|date$)/i;
 const flagPattern = /^(is|has)_/i;
 
 /** The strongest evidence, its peers' included; a name's hint, then text, when nothing else says. */
-function familyOf(column: DraftColumn): { family: TypeFamily; guessed: boolean } {
+function familyOf(column: DraftColumn): TypeFamily {
   const seen = new Set<DraftColumn>();
   const all: Evidence[] = [];
   const visit = (c: DraftColumn) => {
@@ -673,10 +673,10 @@ function familyOf(column: DraftColumn): { family: TypeFamily; guessed: boolean }
     all.push({ family: 'integer', weight: Weight.Name });
   else if (timePattern.test(column.name)) all.push({ family: 'timestamp', weight: Weight.Name });
   else if (flagPattern.test(column.name)) all.push({ family: 'boolean', weight: Weight.Name });
-  if (all.length === 0) return { family: 'text', guessed: true };
+  if (all.length === 0) return 'text';
   const best = Math.max(...all.map((e) => e.weight));
   const families = all.filter((e) => e.weight === best).map((e) => e.family);
-  return { family: widest(families), guessed: best === Weight.Name };
+  return widest(families);
 }
 
 /** Of several families at one weight: a number compared with 1 and 2.5 is a decimal; a date and a timestamp, a timestamp. */
@@ -735,7 +735,7 @@ function tableOf(draft: DraftTable, dialect: Dialect): BuiltTable {
   const drafts = [...draft.columns.values()].sort((a, b) => Number(isKey(b.name)) - Number(isKey(a.name)));
   if (drafts.length === 0) drafts.push({ name: 'id', keepsCase: false, evidence: [], peers: [] });
   const columns: ColumnDef[] = drafts.map((column) => {
-    const { type, length, sql } = typeFor(familyOf(column).family, dialect);
+    const { type, length, sql } = typeFor(familyOf(column), dialect);
     types.set(column.name, sql);
     return { name: column.name, type, nullable: !isKey(column.name), ...(length ? { length } : {}) };
   });
