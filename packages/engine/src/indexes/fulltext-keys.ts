@@ -1,6 +1,7 @@
 import { type IndexColumnRole, indexRolesWording, type Localized } from '@sqltune/contracts';
 import { type AstNode, children, walk } from '../model/ast.ts';
 import type { IndexDef, TableDef } from '../schema/model.ts';
+import { isText } from '../semantics/types.ts';
 import type { IndexCandidate } from './candidates.ts';
 
 /**
@@ -30,15 +31,13 @@ export function fulltextSearches(query: AstNode, owner: Owner): Array<FulltextSe
     // A column the structure does not hold, or columns of two tables, is left to the server's own error.
     if (!table || owners.some((o) => !o || o.table !== table)) return false;
     // Only text columns take a FULLTEXT key: anything else is the server's error to give, not an index to advise.
-    if (owners.some((o) => !TEXT_TYPES.has(o!.column.type))) return false;
+    if (owners.some((o) => !isText(o!.column))) return false;
     const mode = String((node.mode as { value?: unknown } | undefined)?.value ?? '');
     searches.push({ table, columns: owners.map((o) => o!.column.name), booleanMode: /BOOLEAN/i.test(mode) });
     return false;
   });
   return searches;
 }
-
-const TEXT_TYPES = new Set(['CHAR', 'VARCHAR', 'TINYTEXT', 'TEXT', 'MEDIUMTEXT', 'LONGTEXT']);
 
 /** Storage engines with FULLTEXT indexes (MySQL: InnoDB since 5.6, MyISAM; MariaDB also Aria and Mroonga). */
 const FULLTEXT_ENGINES = new Set(['INNODB', 'MYISAM', 'ARIA', 'MROONGA']);
