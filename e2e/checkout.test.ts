@@ -108,7 +108,8 @@ describe.runIf(chromiumAvailable())('checkout and account in Chromium', () => {
     const dialog = page.locator('.ant-modal-confirm');
     await expect.poll(() => dialog.innerText()).toMatch(/Contact Support/);
     const popup = page.waitForEvent('popup');
-    await dialog.getByRole('button', { name: 'Contact Support' }).click();
+    // A real link: the browser opens it from the click itself, with no popup blocker in the way.
+    await dialog.getByRole('link', { name: 'Contact Support' }).click();
     const support = await popup;
     await expect.poll(() => support.url()).toBe(links.support);
     await support.close();

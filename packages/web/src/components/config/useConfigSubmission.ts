@@ -1,4 +1,4 @@
-import { ErrorCode, type SiteConfig, type SubmissionField } from '@sqltune/contracts';
+import { ErrorCode, type SubmissionField } from '@sqltune/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormInstance, Modal } from 'antd';
 import { useState } from 'react';
@@ -83,23 +83,22 @@ export function useConfigSubmission<Values extends object, Field extends string>
     });
   };
 
-  const showQuotaDialog = () => {
+  /**
+   * The support address as a real link on the dialog's button: the browser opens it from the user's own click, so no
+   * popup blocker stands in the way. The address is fetched before the dialog opens when the page has not got it yet.
+   */
+  const showQuotaDialog = async () => {
+    const site = await queryClient
+      .ensureQueryData({ queryKey: SITE_QUERY_KEY, queryFn: getSiteConfig })
+      .catch(() => undefined);
+    const address = site?.links.support ?? support;
     modal.confirm({
       title: t('quota.title'),
       content: screen.quotaText,
       okText: t('quota.upgrade'),
       cancelText: t('quota.contact'),
+      cancelButtonProps: address ? { href: address, target: '_blank', rel: 'noopener noreferrer' } : undefined,
       onOk: () => navigate('/subscribe'),
-      // The address as it is when the button is pressed: the dialog may open before the site config arrived, and a
-      // value captured then would leave the button doing nothing.
-      onCancel: () => {
-        const address = queryClient.getQueryData<SiteConfig>(SITE_QUERY_KEY)?.links.support ?? support;
-        if (address) window.open(address, '_blank', 'noopener,noreferrer');
-        else
-          void queryClient
-            .fetchQuery({ queryKey: SITE_QUERY_KEY, queryFn: getSiteConfig })
-            .then((site) => window.open(site.links.support, '_blank', 'noopener,noreferrer'));
-      },
     });
   };
 
@@ -143,7 +142,7 @@ export function useConfigSubmission<Values extends object, Field extends string>
       navigate(screen.resultPath(task.id));
     } catch (error) {
       if (error instanceof ApiError && error.code === ErrorCode.UNAUTHORIZED) return;
-      if (error instanceof ApiError && error.code === ErrorCode.QUOTA_EXCEEDED) showQuotaDialog();
+      if (error instanceof ApiError && error.code === ErrorCode.QUOTA_EXCEEDED) void showQuotaDialog();
       else showRefusal(error);
     } finally {
       setSubmitting(false);
