@@ -374,6 +374,25 @@ export function isKeyword(t: Token | undefined, keyword: string): boolean {
   return keywordOf(t) === keyword;
 }
 
+/** Whether the token is the punctuation `punct` (`(`, `)`, `,`, `.`, `;`). */
+export function isPunct(t: Token | undefined, punct: string): boolean {
+  return t?.kind === 'punct' && t.value === punct;
+}
+
+/** The index of the `)` closing the `(` at `open`, or -1 (parentheses carry the depth outside them). */
+export function closingParenAt(tokens: Token[], open: number): number {
+  const depth = tokens[open]!.depth;
+  for (let k = open + 1; k < tokens.length; k++) if (isPunct(tokens[k], ')') && tokens[k]!.depth === depth) return k;
+  return -1;
+}
+
+/** The index of the `(` opening the `)` at `close`, or -1. */
+export function openingParenAt(tokens: Token[], close: number): number {
+  const depth = tokens[close]!.depth;
+  for (let k = close - 1; k >= 0; k--) if (isPunct(tokens[k], '(') && tokens[k]!.depth === depth) return k;
+  return -1;
+}
+
 /** The name an identifier token stands for: folded (PostgreSQL words), as written (MySQL words) or unquoted. */
 export function nameOf(t: Token | undefined): string | undefined {
   if (t?.kind === 'ident' || t?.kind === 'qident') return t.value;

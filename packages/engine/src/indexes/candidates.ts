@@ -12,7 +12,15 @@ import {
 import { expressionText } from '../model/expression-text.ts';
 import { isBinaryExpr, isFunctionCall } from '../model/nodes.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import { findTable, type IndexDef, type SchemaModel, servesComparisons, type TableDef } from '../schema/model.ts';
+import {
+  columnStatistics,
+  distinctValues,
+  findTable,
+  type IndexDef,
+  type SchemaModel,
+  servesComparisons,
+  type TableDef,
+} from '../schema/model.ts';
 import {
   groupKeyMeaning,
   holdsSetOperationOrder,
@@ -556,12 +564,7 @@ function unselective(table: TableDef, column: string): boolean {
 
 /** Most distinct values first (statistics); columns without a count keep their order, after those with one. */
 function bySelectivity(table: TableDef, columns: string[]): string[] {
-  const distinct = (column: string) => {
-    const stats = table.statistics?.columns.find((c) => c.column.toLowerCase() === column.toLowerCase());
-    const rows = table.statistics?.rows ?? 0;
-    if (stats?.distinct === undefined) return -1;
-    return stats.distinct < 0 ? -stats.distinct * rows : stats.distinct;
-  };
+  const distinct = (column: string) => distinctValues(table, column) ?? -1;
   return [...columns].sort((a, b) => distinct(b) - distinct(a));
 }
 
@@ -939,17 +942,6 @@ function isLongString(table: TableDef, column: string): boolean {
   return /TEXT|BLOB|JSON/.test(type) || (/CHAR|BINARY/.test(type) && (def?.length ?? 0) > LONG_STRING_CHARS);
 }
 
-function columnStatistics(table: TableDef, column: string) {
-  return table.statistics?.columns.find((c) => c.column.toLowerCase() === column.toLowerCase());
-}
-
-/** Distinct values of a column from the statistics (a negative count is a share of the rows). */
-function distinctValues(table: TableDef, column: string): number | undefined {
-  const distinct = columnStatistics(table, column)?.distinct;
-  if (distinct === undefined) return undefined;
-  return distinct < 0 ? -distinct * (table.statistics?.rows ?? 0) : distinct;
-}
-
 /** Values the statistics show of a column: its most common values and histogram bounds. */
 function sampleValues(table: TableDef, column: string): string[] {
   const stats = columnStatistics(table, column);
@@ -1223,7 +1215,7 @@ export function btreeCandidate(dialect: Dialect, table: TableDef, columns: strin
  */
 export function columnsWithoutStatistics(table: TableDef, columns: string[]): string[] {
   return columns.filter((column) => {
-    const stats = table.statistics?.columns.find((c) => c.column.toLowerCase() === column.toLowerCase());
+    const stats = columnStatistics(table, column);
     return (
       !stats || (stats.distinct === undefined && !stats.mostCommonValues?.length && !stats.histogramBounds?.length)
     );

@@ -1,14 +1,14 @@
 import type { Dialect } from '@sqltune/contracts';
-import type { TableDef } from '../schema/model.ts';
+import { columnStatistics, findColumn, type TableDef } from '../schema/model.ts';
 
 /**
  * Bytes a column takes in an index entry: the statistics' average width when given, else a typical width for
  * its type (strings are guessed at 16 bytes: the declared length is a maximum, not what rows hold).
  */
 function columnWidth(table: TableDef, column: string): number {
-  const stats = table.statistics?.columns.find((c) => c.column.toLowerCase() === column.toLowerCase());
+  const stats = columnStatistics(table, column);
   if (stats?.averageWidth !== undefined && stats.averageWidth > 0) return stats.averageWidth;
-  const type = table.columns.find((c) => c.name.toLowerCase() === column.toLowerCase())?.type ?? '';
+  const type = findColumn(table, column)?.type ?? '';
   if (/^(TINYINT|BOOL|BOOLEAN)$/.test(type)) return 1;
   if (/^(SMALLINT|YEAR)$/.test(type)) return 2;
   if (/^(INT|INTEGER|MEDIUMINT|SERIAL|REAL|FLOAT|DATE)$/.test(type)) return 4;

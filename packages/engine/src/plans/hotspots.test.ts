@@ -143,6 +143,79 @@ describe('plan hotspots on the planner conventions', () => {
   });
 });
 
+describe('sorts and temporary tables after a GROUP BY (MariaDB carries the rows that went in)', () => {
+  // MariaDB's JSON: filesort { temporary_table { table } }, every node with the 1,000,000 rows grouped.
+  const sortOfGroups = (key = 'orders.status') =>
+    tree(
+      node('Filesort', { rows: 1_000_000, filter: `sort key: ${key}` }, [
+        node('Temporary table', { rows: 1_000_000 }, [node('Table scan', { relation: 'orders', rows: 1_000_000 })]),
+      ]),
+    );
+  const found = (plan: PlanTree, grouping?: { most?: number; keys: Array<{ column: string; distinct: number }> }) =>
+    Object.fromEntries(
+      planHotspots(plan, grouping ? { grouping } : {})
+        .filter((f) => f.id !== 'plan-full-scan-large-table')
+        .map((f) => [f.id, f.message]),
+    );
+
+  it('says no sort and no spill when the statistics allow only a few groups', () => {
+    expect(found(sortOfGroups(), { most: 5, keys: [{ column: 'orders.status', distinct: 5 }] })).toEqual({});
+  });
+
+  it('gives the bound and the counts it rests on when the groups are still many', () => {
+    const grouping = { most: 50_000, keys: [{ column: 'orders.customer_id', distinct: 50_000 }] };
+    const messages = found(sortOfGroups('orders.customer_id'), grouping);
+    expect(messages['plan-filesort']!.en).toBe(
+      'Filesort sorts at most 50,000 groups by orders.customer_id (by the statistics, orders.customer_id has 50,000 distinct values): an index in the ORDER BY / GROUP BY order, or a LIMIT, avoids it',
+    );
+    expect(messages['plan-filesort']!.zh).toContain('最多 50,000 个分组');
+    expect(messages['plan-temporary-table']!.en).toContain(
+      'about 1,000,000 rows are grouped in a temporary table of at most 50,000 groups (by the statistics, orders.customer_id has 50,000 distinct values), likely beyond the in-memory limit',
+    );
+  });
+
+  it('keeps the plan’s figure without a bound, under a subquery, below it, or when the sort was measured', () => {
+    expect(found(sortOfGroups(), { keys: [] })['plan-filesort']!.en).toContain('sorts about 1,000,000 rows');
+    expect(found(sortOfGroups())['plan-filesort']!.en).toContain('sorts about 1,000,000 rows');
+    const five = { most: 5, keys: [{ column: 'orders.status', distinct: 5 }] };
+    // A subquery's sort is not the statement's GROUP BY.
+    const inSubquery = tree(node('Nested loop', { rows: 1 }, [node('Subquery', { rows: 1 }, [sortOfGroups().root])]));
+    expect(found(inSubquery, five)['plan-filesort']!.en).toContain('sorts about 1,000,000 rows');
+    // More groups than rows: the plan's rows are the smaller figure.
+    expect(found(sortOfGroups(), { most: 5_000_000, keys: five.keys })['plan-filesort']!.en).toContain(
+      'sorts about 1,000,000 rows',
+    );
+    // ANALYZE counted what the sort took in: the groups themselves.
+    const measured = sortOfGroups();
+    Object.assign(measured.root, { actualRows: 40_000, loops: 1 });
+    expect(found(measured, five)['plan-filesort']!.en).toContain('sorts about 40,000 rows');
+  });
+
+  it('reads the bound from the GROUP BY keys and the statistics, through an alias or a position', () => {
+    const schemaText = [
+      'CREATE TABLE orders (id int, customer_id int, status varchar(9), region varchar(9));',
+      '-- sqltune:stats orders rows=1000000',
+      '-- sqltune:stats orders.status distinct=5 nulls=0',
+      '-- sqltune:stats orders.region distinct=4 nulls=0.1',
+    ].join('\n');
+    const grouping = (sql: string) => {
+      const analysis = analyze({ sql, dialect: 'mysql', schemaText });
+      return hotspotContext(analysis.statements[0]!.statement, analysis.schema).grouping;
+    };
+    expect(grouping('SELECT status, COUNT(*) FROM orders GROUP BY status')).toEqual({
+      most: 5,
+      keys: [{ column: 'orders.status', distinct: 5 }],
+    });
+    // A NULL is a group of its own.
+    expect(grouping('SELECT o.status AS s, region, COUNT(*) FROM orders o GROUP BY s, 2')?.most).toBe(25);
+    // No count for customer_id, a subtotal row per ROLLUP level, an expression: no bound.
+    expect(grouping('SELECT customer_id, COUNT(*) FROM orders GROUP BY customer_id')).toEqual({ keys: [] });
+    expect(grouping('SELECT status, COUNT(*) FROM orders GROUP BY status WITH ROLLUP')).toEqual({ keys: [] });
+    expect(grouping('SELECT LOWER(status), COUNT(*) FROM orders GROUP BY LOWER(status)')).toEqual({ keys: [] });
+    expect(grouping('SELECT status FROM orders')).toBeUndefined();
+  });
+});
+
 describe('diagnoseStatementPlan', () => {
   const analysis = analyze({
     sql: "SELECT * FROM orders o WHERE o.status = 'open'",

@@ -1,10 +1,10 @@
 import type { Finding, PlanTree } from '@sqltune/contracts';
-import { type AstNode, child, children, walk } from '../model/ast.ts';
+import { type AstNode, child, children, columnRef, walk } from '../model/ast.ts';
 import type { ParsedStatement } from '../model/statement.ts';
-import type { SchemaModel } from '../schema/model.ts';
+import { columnStatistics, distinctValues, findTable, type SchemaModel } from '../schema/model.ts';
 import { isAggregate } from '../semantics/functions.ts';
-import { orderKeyMeaning } from '../semantics/scope.ts';
-import type { HotspotContext } from './hotspots/hotspot.ts';
+import { groupKeyMeaning, orderKeyMeaning, querySources, resolve } from '../semantics/scope.ts';
+import type { HotspotContext, StatementGrouping } from './hotspots/hotspot.ts';
 import { diagnosePlan, planHotspots, tablesAnIndexMayHelp } from './hotspots/index.ts';
 import { parseUserPlan } from './parse.ts';
 
@@ -53,7 +53,35 @@ export function hotspotContext(statement: ParsedStatement, schema: SchemaModel):
   for (const table of statement.tables) {
     if (table.alias) aliases.set(table.alias.toLowerCase(), table.name.toLowerCase());
   }
-  return { tableRows, aliases, sortedByAggregate: sortedByAggregate(statement.ast) };
+  const grouping = statementGrouping(statement.ast, schema);
+  return { tableRows, aliases, sortedByAggregate: sortedByAggregate(statement.ast), ...(grouping ? { grouping } : {}) };
+}
+
+/** The statement's own GROUP BY (not a subquery's), with the most groups the statistics allow (see StatementGrouping). */
+function statementGrouping(query: AstNode, schema: SchemaModel): StatementGrouping | undefined {
+  const groupby = child(query, 'groupby');
+  const keys = groupby ? children(groupby, 'columns') : children(query, 'groupby');
+  if (keys.length === 0) return undefined;
+  // WITH ROLLUP adds subtotal rows: the product of the keys no longer bounds them (ROLLUP(), CUBE() and GROUPING
+  // SETS are no column and leave no bound below).
+  const modifiers = groupby && Array.isArray(groupby.modifiers) ? groupby.modifiers : [];
+  if (modifiers.some((modifier) => modifier)) return { keys: [] };
+  const sources = querySources(query, schema, query);
+  const counted: StatementGrouping['keys'] = [];
+  let most = 1;
+  for (const key of keys) {
+    const expr = groupKeyMeaning(query, key, sources)?.expr;
+    const ref = columnRef(expr);
+    const resolution = ref && resolve(query, schema, query, ref);
+    const table =
+      resolution?.kind === 'local' && resolution.source.table ? findTable(schema, resolution.source.table) : undefined;
+    const distinct = table && ref ? distinctValues(table, ref.column) : undefined;
+    if (!table || !ref || distinct === undefined) return { keys: [] };
+    const nulls = (columnStatistics(table, ref.column)?.nullFraction ?? 0) > 0 ? 1 : 0;
+    most *= Math.max(1, Math.round(distinct)) + nulls;
+    counted.push({ column: `${table.name}.${ref.column}`, distinct: Math.round(distinct) });
+  }
+  return { most, keys: counted };
 }
 
 /** Whether an ORDER BY key of the statement's own query reads an aggregate (see HotspotContext). */

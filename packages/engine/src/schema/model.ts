@@ -125,6 +125,19 @@ export function findColumn(table: TableDef | undefined, name: string): ColumnDef
   return byName(table?.columns, name);
 }
 
+/** A column's statistics, when the user gave any. */
+export function columnStatistics(table: TableDef, column: string): ColumnStatistics | undefined {
+  const wanted = column.toLowerCase();
+  return table.statistics?.columns.find((c) => c.column.toLowerCase() === wanted);
+}
+
+/** Distinct values of a column from the statistics (a negative count is a share of the rows, as n_distinct). */
+export function distinctValues(table: TableDef, column: string): number | undefined {
+  const distinct = columnStatistics(table, column)?.distinct;
+  if (distinct === undefined) return undefined;
+  return distinct < 0 ? -distinct * (table.statistics?.rows ?? 0) : distinct;
+}
+
 /**
  * Whether an index can serve =, a range, ORDER BY or a join on its leading keys. MySQL's FULLTEXT and SPATIAL keys
  * cannot (they serve MATCH ... AGAINST and geometry predicates only); PostgreSQL's methods are left to the callers

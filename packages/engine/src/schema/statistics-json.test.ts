@@ -26,6 +26,26 @@ describe('statistics as JSON', () => {
     });
   });
 
+  it('takes the names of the comment lines (distinct, nulls, width) and refuses a key it does not know', () => {
+    const statsText = JSON.stringify({
+      tables: { orders: { rows: 100, columns: { o_custkey: { distinct: 40, nulls: 0.5, width: 4 } } } },
+    });
+    const { schema } = analyze({ sql: 'SELECT 1', dialect: 'mysql', schemaText, statsText });
+    expect(schema.tables[0]!.statistics?.columns).toEqual([
+      { column: 'o_custkey', distinct: 40, nullFraction: 0.5, averageWidth: 4 },
+    ]);
+    const misspelt = errorOf('{"tables": {"orders": {"rows": 1,\n "columns": {"o_custkey": {"distinc": 3}}}}}');
+    expect(misspelt.code).toBe(4203);
+    expect(misspelt.detail.line).toBe(2);
+    expect(misspelt.detail.message.en).toMatch(/tables\.orders\.columns\.o_custkey\.distinc is not a statistic.*ndv/);
+    expect(misspelt.detail.message.zh).toMatch(/不是可识别的统计项/);
+    expect(errorOf('{"tables": {"orders": {"rows": 1, "row": 2}}}').detail.message.en).toMatch(/orders\.row is not/);
+    expect(
+      errorOf('{"tables": {"orders": {"rows": 1, "columns": {"o_custkey": {"ndv": 3, "distinct": 3}}}}}').detail.message
+        .en,
+    ).toMatch(/give one of ndv, distinct/);
+  });
+
   it('says where the JSON is broken', () => {
     const error = errorOf('{\n  "tables": {\n    "orders": { "rows": 1, }\n  }\n}');
     expect(error.code).toBe(4203);

@@ -9,7 +9,8 @@ import { applyFacts, checkColumnStatistics, noFacts, type StatisticsFacts } from
  *   {"tables": {"orders": {"rows": 10000000, "columns": {"o_status": {"ndv": 3, "null_frac": 0, "avg_width": 1,
  *     "mcv": [{"value": "F", "freq": 0.49}, {"value": "O", "freq": 0.48}],
  *     "histogram": ["1992-01-01", "1995-06-17", "1998-08-02"]}}}}}
- * `ndv` (or `n_distinct`) may be negative: a fraction of the rows, as PostgreSQL's n_distinct. The most common
+ * `ndv` (or `n_distinct`, or `distinct` as the `-- sqltune:stats` lines write it; likewise `nulls` for
+ * `null_frac` and `width` for `avg_width`) may be negative: a fraction of the rows, as PostgreSQL's n_distinct. The most common
  * values may also be given PostgreSQL's way, `most_common_vals` + `most_common_freqs`, and the histogram as
  * `histogram_bounds`, each as a JSON array or as PostgreSQL array text (`"{a,b,\"c d\"}"`). Every error names
  * the path (`tables.orders.rows`) and points at it.
@@ -57,12 +58,29 @@ export function mergeStatistics(schema: SchemaModel, statistics: TableStatistics
   applyFacts(schema, facts, 'stats');
 }
 
+/** Each number a column may give, under its names: PostgreSQL's, and the `-- sqltune:stats` lines' own. */
 const numberFields = [
-  ['ndv', 'distinct'],
-  ['n_distinct', 'distinct'],
-  ['null_frac', 'nullFraction'],
-  ['avg_width', 'averageWidth'],
+  ['distinct', ['ndv', 'n_distinct', 'distinct']],
+  ['nullFraction', ['null_frac', 'nulls']],
+  ['averageWidth', ['avg_width', 'width']],
 ] as const;
+
+/** Every key a column's entry may hold: a misspelt one is refused, not dropped without a word. */
+const COLUMN_KEYS = [
+  ...numberFields.flatMap(([, names]) => names),
+  'mcv',
+  'most_common_vals',
+  'most_common_freqs',
+  'histogram',
+  'histogram_bounds',
+  // Other columns of pg_stats, which a row of it converted to JSON carries: known, and not used.
+  'correlation',
+  'inherited',
+  'most_common_elems',
+  'most_common_elem_freqs',
+  'elem_count_histogram',
+];
+const TABLE_KEYS = ['rows', 'columns'];
 
 class JsonReader {
   private readonly offsets: Map<string, number>;
@@ -79,6 +97,7 @@ class JsonReader {
       const at = [...path, 'rows'];
       throw this.error(at, `${dotted(at)} must be a number >= 0`, `${dotted(at)} 应为不小于 0 的数字`);
     }
+    this.onlyKeys(path, entry, TABLE_KEYS);
     facts.rowCounts.push({ table, rows, at: this.where(path) });
     const columns = entry.columns === undefined ? {} : entry.columns;
     if (!isObject(columns)) {
@@ -93,10 +112,20 @@ class JsonReader {
 
   private column(path: string[], stats: unknown): Omit<ColumnStatistics, 'column'> {
     if (!isObject(stats)) throw this.error(path, `${dotted(path)} must be an object`, `${dotted(path)} 应为对象`);
+    this.onlyKeys(path, stats, COLUMN_KEYS);
     const result: Omit<ColumnStatistics, 'column'> = {};
-    for (const [key, field] of numberFields) {
+    for (const [field, names] of numberFields) {
+      const given = names.filter((name) => stats[name] !== undefined);
+      if (given.length > 1) {
+        throw this.error(
+          [...path, given[1]!],
+          `${dotted(path)}: give one of ${given.join(', ')}, not both`,
+          `${dotted(path)}：${given.join('、')} 只能给出一个`,
+        );
+      }
+      const key = given[0];
+      if (key === undefined) continue;
       const value = stats[key];
-      if (value === undefined) continue;
       if (typeof value !== 'number' || !Number.isFinite(value)) {
         throw this.error([...path, key], `${dotted(path)}.${key} must be a number`, `${dotted(path)}.${key} 应为数字`);
       }
@@ -111,9 +140,9 @@ class JsonReader {
     const problem = checkColumnStatistics(result);
     if (problem) {
       const keys = {
-        distinct: ['ndv', 'n_distinct'],
-        nullFraction: ['null_frac'],
-        averageWidth: ['avg_width'],
+        distinct: ['ndv', 'n_distinct', 'distinct'],
+        nullFraction: ['null_frac', 'nulls'],
+        averageWidth: ['avg_width', 'width'],
         mostCommonValues: ['mcv', 'most_common_freqs'],
         histogramBounds: ['histogram', 'histogram_bounds'],
       }[problem.value];
@@ -215,6 +244,17 @@ class JsonReader {
       );
     }
     return stats[a] !== undefined ? a : stats[b] !== undefined ? b : undefined;
+  }
+
+  /** Refuses a key the entry may not hold, naming the ones it may. */
+  private onlyKeys(path: string[], entry: Record<string, unknown>, known: readonly string[]): void {
+    const unknown = Object.keys(entry).find((key) => !known.includes(key));
+    if (unknown === undefined) return;
+    throw this.error(
+      [...path, unknown],
+      `${dotted(path)}.${unknown} is not a statistic this form knows; it knows ${known.join(', ')}`,
+      `${dotted(path)}.${unknown} 不是可识别的统计项；可用的有 ${known.join('、')}`,
+    );
   }
 
   error(path: string[], en: string, zh: string) {

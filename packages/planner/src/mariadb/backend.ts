@@ -48,6 +48,7 @@ import {
   missingFulltextNote,
   notAskedFor,
 } from './fulltext.ts';
+import { withMariaDbForms } from './mysql8-forms.ts';
 import {
   collationNote,
   definedTables,
@@ -174,10 +175,13 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
   /**
    * The user's text as the sandbox reads it: database qualifiers of the user's databases name its own, table names
    * in another case name the structure's table, JSON path operators, MEMBER OF and CAST(... AS JSON) are the calls
-   * they stand for, an upsert's row alias is VALUES().
+   * they stand for, an upsert's row alias is VALUES(), and MySQL 8's other forms and collations are MariaDB's
+   * (mysql8-forms.ts, withMariaDbCollations).
    */
   private local(text: string): string {
-    return withoutRowAlias(withJsonFormsOfMariaDb(withJsonPathCalls(this.namesAsDefined(text).text)).text);
+    const names = this.namesAsDefined(text).text;
+    const forms = withMariaDbCollations(withMariaDbForms(names)).text;
+    return withoutRowAlias(withJsonFormsOfMariaDb(withJsonPathCalls(forms)).text);
   }
 
   /** Creates the database and user, runs the schema and injects the statistics. */
@@ -436,6 +440,8 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     });
     if (withJsonFormsOfMariaDb(statement).memberOf > 0) tree.root.warnings.push(MEMBER_OF_PLANNED_AS_CONTAINS);
     for (const index of fulltext) tree.root.warnings.push(missingFulltextNote(index));
+    const statementCollations = collationNote(withMariaDbCollations(statement).mapped);
+    if (statementCollations) tree.root.warnings.push(statementCollations);
     const caseNote = tableNameCaseNote(this.namesAsDefined(statement).matched, 'statement');
     if (caseNote) tree.root.warnings.push(caseNote);
     if (substituted.count > 0) {

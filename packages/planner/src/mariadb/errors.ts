@@ -98,7 +98,30 @@ export function appErrorFromMysql(
     : error instanceof Error
       ? error.message
       : String(error);
-  const message = cleanMessage(raw, place.hideNames);
   const serverCode = isServerError(error) ? error.errno : undefined;
+  const missing = serverCode === 1370 ? missingFunction(raw, place.sent) : undefined;
+  if (missing) {
+    return appErrorAt(code, place, missing.offset, missing.message, prefix, 'mysql', 1305);
+  }
+  const message = cleanMessage(raw, place.hideNames);
   return appErrorAt(code, place, errorOffsetInSent(raw, place.sent), message, prefix, 'mysql', serverCode);
+}
+
+/**
+ * MariaDB answers a call of a function it has not (MySQL 8's GROUPING(), BIN_TO_UUID(), ...) as a stored function of
+ * the sandbox's database that its user may not run (1370, "execute command denied ... for routine 'X'"). Said as
+ * what it means, MariaDB's own 1305 for a user who could run it, at the call.
+ */
+function missingFunction(raw: string, sent: string): { message: string; offset: number | undefined } | undefined {
+  const routine = /for routine '([^']+)'/.exec(raw)?.[1];
+  const name = routine?.split('.').pop();
+  if (!name) return undefined;
+  const wanted = name.toUpperCase();
+  const call = tokenize(sent, 'mysql').find(
+    (t, i, all) => t.kind === 'word' && t.value === wanted && all[i + 1]?.value === '(',
+  );
+  return {
+    message: `FUNCTION ${name} does not exist in MariaDB 10.11, the server that plans MySQL statements here`,
+    offset: call?.start,
+  };
 }

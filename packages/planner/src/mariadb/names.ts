@@ -9,7 +9,7 @@
  *    has what they stand for.
  */
 import type { Localized } from '@sqltune/contracts';
-import { nameOf, type SqlStatement, type Token, tokenize } from '../sql-text.ts';
+import { closingParenAt, isKeyword, isPunct, nameOf, type SqlStatement, type Token, tokenize } from '../sql-text.ts';
 import { tableFactors } from './sql-text.ts';
 
 /** Schemas every server has: a qualifier naming them is never the user's database. */
@@ -83,11 +83,11 @@ export function withoutDatabaseQualifiers(text: string, databases: ReadonlySet<s
 export function definedTables(statements: SqlStatement[]): string[] {
   const names: string[] = [];
   for (const { tokens } of statements) {
-    if (!isWord(tokens[0], 'CREATE')) continue;
+    if (!isKeyword(tokens[0], 'CREATE')) continue;
     // CREATE [OR REPLACE] [TEMPORARY | ALGORITHM = x | DEFINER = x | SQL SECURITY x] TABLE | VIEW: the first of the
     // two words before any parenthesis or AS.
-    const at = tokens.findIndex((t, i) => i < 16 && t.depth === 0 && (isWord(t, 'TABLE') || isWord(t, 'VIEW')));
-    const stop = tokens.findIndex((t) => isPunct(t, '(') || isWord(t, 'AS') || isWord(t, 'ON'));
+    const at = tokens.findIndex((t, i) => i < 16 && t.depth === 0 && (isKeyword(t, 'TABLE') || isKeyword(t, 'VIEW')));
+    const stop = tokens.findIndex((t) => isPunct(t, '(') || isKeyword(t, 'AS') || isKeyword(t, 'ON'));
     if (at < 0 || (stop >= 0 && stop < at)) continue;
     const parts = qualifiedName(tokens, afterIfNotExists(tokens, at + 1));
     if (parts.length > 0) names.push(nameOf(tokens[parts.at(-1)!])!);
@@ -97,7 +97,9 @@ export function definedTables(statements: SqlStatement[]): string[] {
 
 /** `at`, or the token after `IF NOT EXISTS` when it starts there. */
 function afterIfNotExists(tokens: Token[], at: number): number {
-  return isWord(tokens[at], 'IF') && isWord(tokens[at + 1], 'NOT') && isWord(tokens[at + 2], 'EXISTS') ? at + 3 : at;
+  return isKeyword(tokens[at], 'IF') && isKeyword(tokens[at + 1], 'NOT') && isKeyword(tokens[at + 2], 'EXISTS')
+    ? at + 3
+    : at;
 }
 
 /** The indexes of the parts of the (dotted) name starting at `at` (`db . t`: the first and the last). */
@@ -149,9 +151,14 @@ export function withTableNamesAsDefined(text: string, tables: readonly string[])
   for (const { parts } of factors) place(parts);
   const aliases = new Set(factors.flatMap((f) => (f.alias === undefined ? [] : [nameOf(tokens[f.alias])!])));
   tokens.forEach((token, i) => {
-    if (isWord(token, 'TABLE') || isWord(token, 'VIEW') || isWord(token, 'REFERENCES') || isWord(token, 'INTO')) {
+    if (
+      isKeyword(token, 'TABLE') ||
+      isKeyword(token, 'VIEW') ||
+      isKeyword(token, 'REFERENCES') ||
+      isKeyword(token, 'INTO')
+    ) {
       place(qualifiedName(tokens, afterIfNotExists(tokens, i + 1)));
-    } else if (isWord(token, 'ON') && isWord(tokens[0], 'CREATE')) {
+    } else if (isKeyword(token, 'ON') && isKeyword(tokens[0], 'CREATE')) {
       const parts = qualifiedName(tokens, i + 1);
       if (isPunct(tokens[(parts.at(-1) ?? i) + 1], '(')) place(parts);
     }
@@ -219,7 +226,7 @@ export function withJsonFormsOfMariaDb(text: string): { text: string; memberOf: 
   // The forms inside a replaced one, written into its replacement (this loop counts every MEMBER OF once).
   const inner = (slice: string) => withJsonFormsOfMariaDb(slice).text;
   tokens.forEach((token, i) => {
-    if (isWord(token, 'MEMBER') && isWord(tokens[i + 1], 'OF') && isPunct(tokens[i + 2], '(')) {
+    if (isKeyword(token, 'MEMBER') && isKeyword(tokens[i + 1], 'OF') && isPunct(tokens[i + 2], '(')) {
       const open = i + 2;
       const close = closingParenAt(tokens, open);
       const first = operandStart(tokens, i - 1);
@@ -232,9 +239,9 @@ export function withJsonFormsOfMariaDb(text: string): { text: string; memberOf: 
         replacement: `JSON_CONTAINS(${array}, JSON_ARRAY(${value}))`,
       });
       memberOf++;
-    } else if (isWord(token, 'CAST') && isPunct(tokens[i + 1], '(')) {
+    } else if (isKeyword(token, 'CAST') && isPunct(tokens[i + 1], '(')) {
       const close = closingParenAt(tokens, i + 1);
-      if (close < 0 || !isWord(tokens[close - 1], 'JSON') || !isWord(tokens[close - 2], 'AS')) return;
+      if (close < 0 || !isKeyword(tokens[close - 1], 'JSON') || !isKeyword(tokens[close - 2], 'AS')) return;
       const value = inner(text.slice(tokens[i + 2]!.start, tokens[close - 3]!.end));
       edits.push({ start: token.start, end: tokens[close]!.end, replacement: `JSON_EXTRACT(${value}, '$')` });
     }
@@ -248,15 +255,6 @@ export function withJsonFormsOfMariaDb(text: string): { text: string; memberOf: 
     from = edit.end;
   }
   return { text: from === 0 ? text : out + text.slice(from), memberOf };
-}
-
-const isWord = (token: Token | undefined, word: string) => token?.kind === 'word' && token.value === word;
-const isPunct = (token: Token | undefined, punct: string) => token?.kind === 'punct' && token.value === punct;
-
-function closingParenAt(tokens: Token[], open: number): number {
-  const depth = tokens[open]!.depth;
-  for (let k = open + 1; k < tokens.length; k++) if (isPunct(tokens[k], ')') && tokens[k]!.depth === depth) return k;
-  return -1;
 }
 
 /** The first token of the operand that ends at `last`: a literal, a parameter, a (qualified) name or a call. */
@@ -353,7 +351,7 @@ export function withoutFunctionalIndexes(
 
 /** The name a DROP INDEX names at `at` (after MariaDB's IF EXISTS), lower case. */
 function droppedName(tokens: Token[], at: number): string {
-  const k = isWord(tokens[at], 'IF') && isWord(tokens[at + 1], 'EXISTS') ? at + 2 : at;
+  const k = isKeyword(tokens[at], 'IF') && isKeyword(tokens[at + 1], 'EXISTS') ? at + 2 : at;
   return nameOf(tokens[k])?.toLowerCase() ?? '';
 }
 
@@ -436,7 +434,7 @@ export function withMariaDbIndexVisibility(text: string): string {
   if (create && !createIndex) start = tokens.findIndex((t) => t.value === '(' && t.depth === 0) + 1;
   else if (!create) {
     start = tokens.findIndex((t) => t.kind === 'word' && t.value === 'TABLE') + 1;
-    if (isWord(tokens[start], 'IF') && isWord(tokens[start + 1], 'EXISTS')) start += 2;
+    if (isKeyword(tokens[start], 'IF') && isKeyword(tokens[start + 1], 'EXISTS')) start += 2;
     start++;
     while (isPunct(tokens[start], '.')) start += 2;
   }
@@ -467,11 +465,11 @@ export function withMariaDbIndexVisibility(text: string): string {
 /** MySQL 8.0.19's `ALTER TABLE t DROP CHECK c` as MariaDB writes it, `DROP CONSTRAINT c` (1064 before). */
 export function withMariaDbCheckDrops(text: string): string {
   const tokens = tokenize(text, 'mysql');
-  if (!(isWord(tokens[0], 'ALTER') && tokens.some((t) => isWord(t, 'TABLE')))) return text;
+  if (!(isKeyword(tokens[0], 'ALTER') && tokens.some((t) => isKeyword(t, 'TABLE')))) return text;
   let out = '';
   let from = 0;
   tokens.forEach((token, i) => {
-    if (!(token.depth === 0 && isWord(token, 'CHECK') && isWord(tokens[i - 1], 'DROP') && nameOf(tokens[i + 1])))
+    if (!(token.depth === 0 && isKeyword(token, 'CHECK') && isKeyword(tokens[i - 1], 'DROP') && nameOf(tokens[i + 1])))
       return;
     out += `${text.slice(from, token.start)}CONSTRAINT`;
     from = token.end;

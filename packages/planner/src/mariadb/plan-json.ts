@@ -40,8 +40,17 @@ type Json = Record<string, unknown>;
 
 const usingTemporary: Localized = { zh: '使用临时表', en: 'Using temporary' };
 
-function filesort(rows: number): Localized {
-  return { zh: `文件排序约 ${formatCount(rows)} 行`, en: `Filesort of about ${formatRows(rows)}` };
+/**
+ * A sort of a temporary table sorts what the table holds: after a GROUP BY its groups, which MariaDB does not estimate
+ * (it carries the rows that went in), so the note says whose figure it is.
+ */
+function filesort(rows: number, ofTemporaryTable: boolean): Localized {
+  if (!ofTemporaryTable)
+    return { zh: `文件排序约 ${formatCount(rows)} 行`, en: `Filesort of about ${formatRows(rows)}` };
+  return {
+    zh: `对临时表文件排序：MariaDB 估算约 ${formatCount(rows)} 行（先分组时，实际为分组数，可能少得多）`,
+    en: `Filesort of a temporary table of about ${formatRows(rows)} by MariaDB's estimate (after a GROUP BY it holds the groups, possibly far fewer)`,
+  };
 }
 
 /** MariaDB counts range rows in the (empty) sandbox index, so such estimates are not the real table's. */
@@ -357,7 +366,7 @@ class SandboxLayer implements MysqlPlanLayer {
         node.warnings.push(usingTemporary);
         return;
       case 'filesort':
-        if (node.rows >= this.largeSort) node.warnings.push(filesort(node.rows));
+        if (node.rows >= this.largeSort) node.warnings.push(filesort(node.rows, isObject(source.json.temporary_table)));
         return;
       case 'window':
         if (windowSorts(source.json) && node.rows >= this.largeSort)

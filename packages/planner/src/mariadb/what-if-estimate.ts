@@ -1,5 +1,5 @@
 import type { IndexEstimateBasis, PlanNode, PlanTree } from '@sqltune/contracts';
-import { findTable, type IndexCandidate, type SchemaModel } from '@sqltune/engine';
+import { columnStatistics, findTable, type IndexCandidate, type SchemaModel } from '@sqltune/engine';
 
 /**
  * MariaDB 10.11's cost of one row read through a secondary-index range: the row read (InnoDB's read_time for a
@@ -62,9 +62,7 @@ export function estimateWhatIf(
   if (whatIf.caveat && read!.rows <= 1 && /^Range scan/.test(read!.node)) {
     const keyed = new Set(candidate.columns.map((c) => c.toLowerCase()));
     if (!candidate.conditionColumns.every((c) => keyed.has(c.toLowerCase()))) return undefined;
-    const withHistogram = (column: string) =>
-      (table.statistics?.columns.find((c) => c.column.toLowerCase() === column.toLowerCase())?.histogramBounds
-        ?.length ?? 0) >= 2;
+    const withHistogram = (column: string) => (columnStatistics(table, column)?.histogramBounds?.length ?? 0) >= 2;
     const ranged = candidate.columns.filter((_, i) => candidate.roles[i] === 'range');
     if (!ranged.every(withHistogram)) return undefined;
     const share = filteredShare(scan!);

@@ -1,4 +1,4 @@
-import type { PlanNode } from '@sqltune/contracts';
+import type { Localized, PlanNode } from '@sqltune/contracts';
 import { formatCount, formatRows } from '../numbers.ts';
 import { parallelDivisor } from '../postgres-common.ts';
 import {
@@ -32,7 +32,9 @@ export const filesort: PlanHotspot = {
     if (!/^(?:Sort|Incremental Sort|Filesort)$/.test(node.node)) return undefined;
     const spilled = node.details?.some((d) => SPILLED.test(d)) ?? false;
     const rows = rowsSorted(node, ancestors);
-    if (!spilled && (rows === undefined || rows < LARGE_SORT_ROWS)) return undefined;
+    const groups = sortsGroups(node, ancestors, context) ? groupBound(node, context, rows) : undefined;
+    const size = groups?.most ?? rows;
+    if (!spilled && (size === undefined || size < LARGE_SORT_ROWS)) return undefined;
     const key = sortKey(node);
     const by = key ? { zh: `（排序键 ${key}）`, en: ` by ${key}` } : { zh: '', en: '' };
     const disk = spilled ? { zh: '，且排序溢出到磁盘', en: ', spilling to disk' } : { zh: '', en: '' };
@@ -45,15 +47,57 @@ export const filesort: PlanHotspot = {
           zh: '按排序列建索引（索引顺序与 ORDER BY/GROUP BY 一致）或加 LIMIT 可以避免',
           en: 'an index in the ORDER BY / GROUP BY order, or a LIMIT, avoids it',
         };
-    return {
-      severity: 'warning',
-      message: {
-        zh: `${node.node} 对约 ${formatCount(rows ?? node.rows)} 行排序${by.zh}${disk.zh}：${remedy.zh}`,
-        en: `${node.node} sorts about ${formatRows(rows ?? node.rows)}${by.en}${disk.en}: ${remedy.en}`,
-      },
-    };
+    const what = groups
+      ? {
+          zh: `${node.node} 对最多 ${formatCount(groups.most)} 个分组排序${by.zh}（${groups.basis.zh}）${disk.zh}`,
+          en: `${node.node} sorts at most ${formatCount(groups.most)} groups${by.en} (${groups.basis.en})${disk.en}`,
+        }
+      : {
+          zh: `${node.node} 对约 ${formatCount(rows ?? node.rows)} 行排序${by.zh}${disk.zh}`,
+          en: `${node.node} sorts about ${formatRows(rows ?? node.rows)}${by.en}${disk.en}`,
+        };
+    return { severity: 'warning', message: { zh: `${what.zh}：${remedy.zh}`, en: `${what.en}: ${remedy.en}` } };
   },
 };
+
+/**
+ * Whether a MySQL-family sort orders the groups of the statement's own GROUP BY: it reads the temporary table the
+ * grouping fills, outside any subquery or derived table. The plan's rows there are those that went into the
+ * grouping (MariaDB estimates no fewer groups than rows), so the statistics may bound the sort far below them.
+ */
+export function sortsGroups(node: PlanNode, ancestors: PlanNode[], context: HotspotContext): boolean {
+  const input = node.children[0];
+  return (
+    node.node === 'Filesort' &&
+    !!context.grouping &&
+    !!input &&
+    /^(?:Temporary table|Group \(temporary table\))/.test(input.node) &&
+    !ancestors.some((a) => /subquery$|^Materialize$/i.test(a.node))
+  );
+}
+
+/**
+ * The most groups the statistics allow, when below the rows the plan gives and nothing was measured (a measured
+ * sort counted the groups themselves), with the counts it rests on in words.
+ */
+export function groupBound(
+  node: PlanNode,
+  context: HotspotContext,
+  planRows: number | undefined,
+): { most: number; basis: Localized } | undefined {
+  const most = context.grouping?.most;
+  if (most === undefined || node.actualRows !== undefined || (planRows !== undefined && most >= planRows)) {
+    return undefined;
+  }
+  const counts = context.grouping!.keys;
+  return {
+    most,
+    basis: {
+      zh: `统计信息：${counts.map((c) => `${c.column} 有 ${formatCount(c.distinct)} 个不同值`).join('，')}`,
+      en: `by the statistics, ${counts.map((c) => `${c.column} has ${formatCount(c.distinct)} distinct values`).join(', ')}`,
+    },
+  };
+}
 
 /**
  * The rows one run of the sort took in (all processes of a parallel one). Measured when the plan was run: its input's rows (a

@@ -11,6 +11,19 @@ export interface HotspotContext {
    * names (`COUNT(*) AS total ... ORDER BY total`): computed after grouping, an order no index can give.
    */
   sortedByAggregate?: boolean;
+  /** The statement's own GROUP BY, when it has one (see StatementGrouping). */
+  grouping?: StatementGrouping;
+}
+
+/**
+ * What the statement's GROUP BY can make. MariaDB's plans carry no estimate of it: a sort or temporary table
+ * after grouping shows the rows that went in. `most` is the most groups the user's statistics allow (the product
+ * of its keys' distinct values, a NULL group each where the column holds NULLs), when every key is a column
+ * they count; `keys` names those counts for the message.
+ */
+export interface StatementGrouping {
+  most?: number;
+  keys: Array<{ column: string; distinct: number }>;
 }
 
 /** One node of the plan with the nodes above it (nearest last). */
