@@ -213,6 +213,13 @@ describe('sorts and temporary tables after a GROUP BY (MariaDB carries the rows 
     expect(grouping('SELECT status, COUNT(*) FROM orders GROUP BY status WITH ROLLUP')).toEqual({ keys: [] });
     expect(grouping('SELECT LOWER(status), COUNT(*) FROM orders GROUP BY LOWER(status)')).toEqual({ keys: [] });
     expect(grouping('SELECT status FROM orders')).toBeUndefined();
+    // A CTE named as the table is not the table; a UNION's sort is of its combined rows.
+    expect(grouping('WITH orders AS (SELECT 1 AS status) SELECT status, COUNT(*) FROM orders GROUP BY status')).toEqual(
+      { keys: [] },
+    );
+    expect(
+      grouping('SELECT status FROM orders GROUP BY status UNION SELECT status FROM orders GROUP BY status'),
+    ).toBeUndefined();
   });
 });
 

@@ -61,7 +61,8 @@ export function hotspotContext(statement: ParsedStatement, schema: SchemaModel):
 function statementGrouping(query: AstNode, schema: SchemaModel): StatementGrouping | undefined {
   const groupby = child(query, 'groupby');
   const keys = groupby ? children(groupby, 'columns') : children(query, 'groupby');
-  if (keys.length === 0) return undefined;
+  // A set operation's sort orders its combined rows, not the first branch's groups.
+  if (keys.length === 0 || child(query, '_next')) return undefined;
   // WITH ROLLUP adds subtotal rows: the product of the keys no longer bounds them (ROLLUP(), CUBE() and GROUPING
   // SETS are no column and leave no bound below).
   const modifiers = groupby && Array.isArray(groupby.modifiers) ? groupby.modifiers : [];
@@ -74,7 +75,9 @@ function statementGrouping(query: AstNode, schema: SchemaModel): StatementGroupi
     const ref = columnRef(expr);
     const resolution = ref && resolve(query, schema, query, ref);
     const table =
-      resolution?.kind === 'local' && resolution.source.table ? findTable(schema, resolution.source.table) : undefined;
+      resolution?.kind === 'local' && resolution.source.table && !resolution.source.cte
+        ? findTable(schema, resolution.source.table)
+        : undefined;
     const distinct = table && ref ? distinctValues(table, ref.column) : undefined;
     if (!table || !ref || distinct === undefined) return { keys: [] };
     const nulls = (columnStatistics(table, ref.column)?.nullFraction ?? 0) > 0 ? 1 : 0;
