@@ -101,7 +101,11 @@ export function appErrorFromMysql(
   const serverCode = isServerError(error) ? error.errno : undefined;
   const missing = serverCode === 1370 ? missingFunction(raw, place.sent) : undefined;
   if (missing) {
-    return appErrorAt(code, place, missing.offset, missing.message, prefix, 'mysql', 1305);
+    const lacking = {
+      zh: `${prefix.zh.replace(/，$/, '')}（为 MySQL 语句生成计划的 MariaDB 10.11 没有这个函数），`,
+      en: `${prefix.en} (MariaDB 10.11, which plans MySQL statements here, has no such function)`,
+    };
+    return appErrorAt(code, place, missing.offset, missing.message, lacking, 'mysql', 1305);
   }
   const message = cleanMessage(raw, place.hideNames);
   return appErrorAt(code, place, errorOffsetInSent(raw, place.sent), message, prefix, 'mysql', serverCode);
@@ -121,7 +125,7 @@ function missingFunction(raw: string, sent: string): { message: string; offset: 
     (t, i, all) => t.kind === 'word' && t.value === wanted && all[i + 1]?.value === '(',
   );
   return {
-    message: `FUNCTION ${name} does not exist in MariaDB 10.11, the server that plans MySQL statements here`,
+    message: `FUNCTION ${name} does not exist`,
     offset: call?.start,
   };
 }
