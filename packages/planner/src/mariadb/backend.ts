@@ -151,6 +151,11 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
   private readonly databases: ReadonlySet<string>;
   /** Tables and views the table structure creates, by their names as written (names.ts), read once. */
   private readonly tables: readonly string[];
+  /**
+   * Whether the sandbox server is MariaDB (the default) rather than a MySQL 8 behind MYSQL_SANDBOX_URL, which takes
+   * MySQL 8's forms and collations as written. Known once prepared; every statement is sent after that.
+   */
+  private onMariaDb = true;
 
   constructor(private readonly request: PlanRequest) {
     super();
@@ -176,12 +181,13 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
    * The user's text as the sandbox reads it: database qualifiers of the user's databases name its own, table names
    * in another case name the structure's table, JSON path operators, MEMBER OF and CAST(... AS JSON) are the calls
    * they stand for, an upsert's row alias is VALUES(), and MySQL 8's other forms and collations are MariaDB's
-   * (mysql8-forms.ts, withMariaDbCollations).
+   * on MariaDB (mysql8-forms.ts, withMariaDbCollations; the structure maps its collations itself, to note them).
    */
-  private local(text: string): string {
+  private local(text: string, { collations = true } = {}): string {
     const names = this.namesAsDefined(text).text;
-    const forms = withMariaDbCollations(withMariaDbForms(names)).text;
-    return withoutRowAlias(withJsonFormsOfMariaDb(withJsonPathCalls(forms)).text);
+    const forms = this.onMariaDb ? withMariaDbForms(names) : names;
+    const collated = this.onMariaDb && collations ? withMariaDbCollations(forms).text : forms;
+    return withoutRowAlias(withJsonFormsOfMariaDb(withJsonPathCalls(collated)).text);
   }
 
   /** Creates the database and user, runs the schema and injects the statistics. */
@@ -216,7 +222,8 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
       );
       conn.on('error', () => this.markLost());
       for (const s of SESSION_SETTINGS) await conn.query(s).catch(() => undefined);
-      notes.push(...(await this.runSchema(conn, database, engineLabel(endpoint.version).name === 'MariaDB')));
+      this.onMariaDb = engineLabel(endpoint.version).name === 'MariaDB';
+      notes.push(...(await this.runSchema(conn, database, this.onMariaDb)));
       let catalog = await readCatalog(conn, database);
       // InnoDB with persistent statistics that nothing recomputes.
       const alters: string[] = [];
@@ -297,7 +304,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
         );
       }
       for (const [from, to] of this.namesAsDefined(statement.text).matched) caseMatched.set(from, to);
-      let text = this.local(statement.text);
+      let text = this.local(statement.text, { collations: false });
       if (decision.kind === 'CREATE VIEW') text = withoutDefiner(text, statement.tokens, statement.start);
       if (mariadb) {
         const mapped = withMariaDbCollations(text);
@@ -440,7 +447,7 @@ class MariaDbSession extends SandboxSession<Ready> implements PlannerSession {
     });
     if (withJsonFormsOfMariaDb(statement).memberOf > 0) tree.root.warnings.push(MEMBER_OF_PLANNED_AS_CONTAINS);
     for (const index of fulltext) tree.root.warnings.push(missingFulltextNote(index));
-    const statementCollations = collationNote(withMariaDbCollations(statement).mapped);
+    const statementCollations = this.onMariaDb ? collationNote(withMariaDbCollations(statement).mapped) : undefined;
     if (statementCollations) tree.root.warnings.push(statementCollations);
     const caseNote = tableNameCaseNote(this.namesAsDefined(statement).matched, 'statement');
     if (caseNote) tree.root.warnings.push(caseNote);
